@@ -1,0 +1,99 @@
+import { createHash } from 'node:crypto';
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** Deterministic pseudo-random numbers (sfc32 seeded from SHA-256 of the seed string). */
+export class Random {
+  private a: number;
+  private b: number;
+  private c: number;
+  private d: number;
+
+  constructor(readonly seed: string) {
+    const h = createHash('sha256').update(seed).digest();
+    this.a = h.readUInt32LE(0);
+    this.b = h.readUInt32LE(4);
+    this.c = h.readUInt32LE(8);
+    this.d = h.readUInt32LE(12);
+    for (let i = 0; i < 12; i++) this.nextUint32();
+  }
+
+  nextUint32(): number {
+    this.a >>>= 0;
+    this.b >>>= 0;
+    this.c >>>= 0;
+    this.d >>>= 0;
+    const t = (this.a + this.b + this.d) >>> 0;
+    this.d = (this.d + 1) >>> 0;
+    this.a = this.b ^ (this.b >>> 9);
+    this.b = (this.c + (this.c << 3)) >>> 0;
+    this.c = (this.c << 21) | (this.c >>> 11);
+    this.c = (this.c + t) >>> 0;
+    return t >>> 0;
+  }
+
+  /** A float in [0, 1). */
+  next(): number {
+    return this.nextUint32() / 4294967296;
+  }
+
+  /** An integer in [0, n). */
+  int(n: number): number {
+    return Math.floor(this.next() * n);
+  }
+
+  pick<T>(items: readonly T[]): T {
+    return items[this.int(items.length)];
+  }
+
+  base62(length: number): string {
+    let out = '';
+    for (let i = 0; i < length; i++) out += BASE62[this.int(62)];
+    return out;
+  }
+
+  /** An independent stream derived from this seed and a label. */
+  fork(label: string): Random {
+    return new Random(`${this.seed}/${label}`);
+  }
+}
+
+/**
+ * Deterministic identifiers: the n-th id of a given prefix depends only on the seed, the prefix and n,
+ * so the same seed and the same sequence of requests give the same ids.
+ */
+export class IdFactory {
+  private counters = new Map<string, number>();
+
+  constructor(private readonly seed: string) {}
+
+  next(prefix: string, length = 20): string {
+    const n = (this.counters.get(prefix) ?? 0) + 1;
+    this.counters.set(prefix, n);
+    return `${prefix}_${base62FromHash(`${this.seed}:${prefix}:${n}`, length)}`;
+  }
+
+  reset(): void {
+    this.counters.clear();
+  }
+}
+
+export function base62FromHash(input: string, length: number): string {
+  let out = '';
+  let round = 0;
+  while (out.length < length) {
+    const h = createHash('sha256').update(`${round++}:${input}`).digest();
+    for (const byte of h) {
+      // Rejection sampling keeps the characters uniform.
+      if (byte < 248) out += BASE62[byte % 62];
+      if (out.length === length) break;
+    }
+  }
+  return out;
+}
+
+export function sha256Hex(data: string | Buffer): string {
+  return createHash('sha256').update(data).digest('hex');
+}
+
+export { BASE62 };
