@@ -10,7 +10,13 @@ export class Random {
   private d: number;
 
   constructor(readonly seed: string) {
-    const h = createHash('sha256').update(seed).digest();
+    this.a = this.b = this.c = this.d = 0;
+    this.reset();
+  }
+
+  /** Back to the first number of the sequence. */
+  reset(): void {
+    const h = createHash('sha256').update(this.seed).digest();
     this.a = h.readUInt32LE(0);
     this.b = h.readUInt32LE(4);
     this.c = h.readUInt32LE(8);

@@ -1,0 +1,70 @@
+/**
+ * The admin API under /_emulator, compiled from openapi/admin.yaml exactly like /v1: route table,
+ * validators, problem+json errors. With an admin token configured, every route but health needs it
+ * (`Authorization: Bearer <token>` or `X-Admin-Token`); an API key never opens it.
+ */
+import { timingSafeEqual, createHash } from 'node:crypto';
+import type { NextFunction, Request, Response } from 'express';
+import { assertValid, type RouteTable } from '../contract/compile.js';
+import { parseJsonBody } from '../http/body.js';
+import { ApiError } from '../http/errors.js';
+import { requestState } from '../http/request-state.js';
+import type { Emulator } from '../emulator.js';
+import type { AdminHandler } from './admin-context.js';
+
+const OPEN_OPERATIONS = new Set(['admin.health']);
+
+function sameSecret(a: string, b: string): boolean {
+  const ha = createHash('sha256').update(a).digest();
+  const hb = createHash('sha256').update(b).digest();
+  return timingSafeEqual(ha, hb);
+}
+
+export function presentedAdminToken(req: Request): string | undefined {
+  const header = req.headers['x-admin-token'];
+  if (typeof header === 'string') return header;
+  const auth = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
+  return auth?.[1];
+}
+
+export function createAdminRouter(deps: { routes: RouteTable; handlers: Map<string, AdminHandler>; emulator: Emulator }) {
+  return async function adminRouter(req: Request, res: Response, next: NextFunction): Promise<void> {
+    const state = requestState(res);
+    try {
+      const match = deps.routes.match(req.method, req.path);
+      if (match.kind === 'not_found') {
+        throw new ApiError('route_not_found', `no admin route ${req.method} /_emulator${req.path}; routes: ${deps.routes.describe()}`);
+      }
+      if (match.kind === 'method_not_allowed') {
+        throw new ApiError('method_not_allowed', `/_emulator${req.path} accepts ${match.allowed.join(', ')}, not ${req.method}`, {
+          Allow: match.allowed.join(', '),
+        });
+      }
+      const op = match.operation;
+      const token = deps.emulator.config.adminToken;
+      if (token && !OPEN_OPERATIONS.has(op.operationId)) {
+        const presented = presentedAdminToken(req);
+        if (!presented || !sameSecret(presented, token)) {
+          throw new ApiError(
+            'admin_unauthorized',
+            presented ? 'the admin token is wrong' : 'this emulator runs with --admin-token; send it as X-Admin-Token or Authorization: Bearer',
+          );
+        }
+      }
+      const params = match.params;
+      const query: Record<string, unknown> = { ...(req.query as Record<string, unknown>) };
+      if (op.validateParams) assertValid(op.validateParams, params, 'path');
+      if (op.validateQuery) assertValid(op.validateQuery, query, 'query');
+      let body: unknown;
+      if (op.bodyKind === 'json') {
+        body = await parseJsonBody(req, res, op.bodyRequired);
+        assertValid(op.validateBody!, body, 'body');
+      }
+      const handler = deps.handlers.get(op.operationId);
+      if (!handler) throw new ApiError('not_implemented', `${op.method} ${op.path} is not implemented yet`);
+      await handler({ requestId: state.requestId, req, res, params, query, body, emulator: deps.emulator, signal: state.signal });
+    } catch (err) {
+      next(err);
+    }
+  };
+}

@@ -1,0 +1,90 @@
+import { sendJson } from '../http/context.js';
+import { ApiError } from '../http/errors.js';
+import { publicKeyView, type Scope } from '../orgs/store.js';
+import type { AdminContext, AdminHandler } from './admin-context.js';
+import { orgView } from './views.js';
+
+function requireOrg(ctx: AdminContext) {
+  const org = ctx.emulator.orgs.getOrg(ctx.params.id);
+  if (!org) throw new ApiError('not_found', `no organization ${ctx.params.id}`);
+  return org;
+}
+
+/** Admin operations of the gateway core, keyed by operationId in openapi/admin.yaml. */
+export const coreAdminHandlers: Record<string, AdminHandler> = {
+  'admin.health': (ctx) => {
+    const e = ctx.emulator;
+    sendJson(ctx, 200, {
+      status: 'ok',
+      version: '1.0.0',
+      uptime_seconds: Math.round((Date.now() - e.startedAt) / 1000),
+      clock: e.clock.state(),
+      organizations: e.orgs.listOrgs().length,
+      open_websockets: e.sockets.count(),
+    });
+  },
+
+  'admin.reset': async (ctx) => {
+    await ctx.emulator.reset();
+    sendJson(ctx, 200, { status: 'reset', demo: ctx.emulator.demo });
+  },
+
+  'admin.openapi': (ctx) => sendJson(ctx, 200, ctx.emulator.contract.gatewayDocument),
+  'admin.adminOpenapi': (ctx) => sendJson(ctx, 200, ctx.emulator.contract.adminDocument),
+
+  'admin.createOrg': (ctx: AdminContext<{ name?: string; rag_entitled?: boolean; credits?: number }>) => {
+    const org = ctx.emulator.orgs.createOrg({ name: ctx.body.name, ragEntitled: ctx.body.rag_entitled });
+    sendJson(ctx, 201, orgView(ctx.emulator, org));
+  },
+  'admin.listOrgs': (ctx) => {
+    sendJson(ctx, 200, { organizations: ctx.emulator.orgs.listOrgs().map((o) => orgView(ctx.emulator, o)) });
+  },
+  'admin.getOrg': (ctx) => sendJson(ctx, 200, orgView(ctx.emulator, requireOrg(ctx))),
+  'admin.updateOrg': (ctx: AdminContext<{ name?: string; rag_entitled?: boolean }>) => {
+    requireOrg(ctx);
+    const org = ctx.emulator.orgs.updateOrg(ctx.params.id, { name: ctx.body.name, ragEntitled: ctx.body.rag_entitled })!;
+    sendJson(ctx, 200, orgView(ctx.emulator, org));
+  },
+
+  'admin.createKey': (ctx: AdminContext<{ environment: 'live' | 'test'; scopes: Scope[]; name?: string }>) => {
+    const org = requireOrg(ctx);
+    const { record, secret } = ctx.emulator.orgs.createKey(org.id, ctx.body);
+    sendJson(ctx, 201, { ...publicKeyView(record), key: secret });
+  },
+  'admin.listKeys': (ctx) => {
+    const org = requireOrg(ctx);
+    sendJson(ctx, 200, { keys: ctx.emulator.orgs.listKeys(org.id).map(publicKeyView) });
+  },
+  'admin.revokeKey': (ctx) => {
+    const key = ctx.emulator.orgs.revokeKey(ctx.params.keyId);
+    if (!key) throw new ApiError('not_found', `no key ${ctx.params.keyId}`);
+    sendJson(ctx, 200, publicKeyView(key));
+  },
+
+  'admin.listRequests': async (ctx) => {
+    const q = ctx.query;
+    const filter = {
+      org_id: q.org_id,
+      key_id: q.key_id,
+      path: q.path,
+      operation_id: q.operation_id,
+      status: q.status,
+      code: q.code,
+      scope: q.scope,
+      since: q.since,
+      limit: q.limit,
+    };
+    if (q.wait !== undefined) {
+      // Long-poll: answer at once if something already matches, else wait for the next match.
+      const existing = ctx.emulator.journal.list(filter);
+      if (existing.length === 0) {
+        await ctx.emulator.journal.waitFor(filter, q.wait * 1000, ctx.signal);
+      }
+    }
+    sendJson(ctx, 200, { requests: ctx.emulator.journal.list(filter) });
+  },
+  'admin.clearRequests': (ctx) => {
+    ctx.emulator.journal.clear();
+    ctx.res.status(204).end();
+  },
+};

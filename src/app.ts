@@ -1,0 +1,78 @@
+/**
+ * The HTTP application, composed in the order a request passes through it:
+ * request id + journal → admin API (/_emulator) | gateway (/v1) → unknown route → one error envelope.
+ */
+import express, { type NextFunction, type Request, type Response } from 'express';
+import type { Emulator } from './emulator.js';
+import { createAdminRouter } from './admin/admin-router.js';
+import { ApiError, isApiError } from './http/errors.js';
+import { sendProblem } from './http/problem.js';
+import { requestState, type RequestState } from './http/request-state.js';
+import { createV1Router } from './http/v1-router.js';
+
+export function buildHttpApp(emulator: Emulator): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const requestId = emulator.ids.next('req', 20);
+    const controller = new AbortController();
+    const isV1 = req.path === '/v1' || req.path.startsWith('/v1/');
+    const scope = typeof req.headers['x-emulator-scope'] === 'string' ? req.headers['x-emulator-scope'] : null;
+    const journal = emulator.journal.open({ request_id: requestId, kind: 'http', method: req.method, path: req.path, scope });
+    const state: RequestState = {
+      requestId,
+      journal,
+      startedAt: emulator.clock.now(),
+      signal: controller.signal,
+      principal: null,
+      setPrincipal(principal) {
+        state.principal = principal;
+        Object.assign(journal, {
+          org_id: principal.orgId,
+          key_id: principal.keyId,
+          key: principal.keyDisplay,
+          environment: principal.environment,
+        });
+      },
+    };
+    res.locals.svc = state;
+    res.setHeader('X-Request-Id', requestId);
+    const wallStart = performance.now();
+    res.once('close', () => {
+      if (!res.writableFinished) controller.abort(new Error('client disconnected'));
+      if (!isV1) return;
+      journal.status = res.statusCode;
+      journal.duration_ms = Math.round(performance.now() - wallStart);
+      emulator.journal.record(journal);
+    });
+    next();
+  });
+
+  app.use('/_emulator', createAdminRouter({ routes: emulator.contract.admin, handlers: emulator.adminHandlers, emulator }));
+  app.use(
+    '/v1',
+    createV1Router({
+      routes: emulator.contract.gateway,
+      orgs: emulator.orgs,
+      handlers: emulator.handlers,
+      stages: emulator.stages,
+      uploadLimits: emulator.uploadLimits,
+      defaultUploadLimits: { maxFileBytes: 25 * 1024 * 1024, tooLargeCode: 'file_too_large' },
+    }),
+  );
+
+  app.use((req: Request, _res: Response, next: NextFunction) => {
+    next(new ApiError('route_not_found', `no route ${req.method} ${req.path}; the API is under /v1 and the admin API under /_emulator`));
+  });
+
+  // The one error envelope: whatever threw, the client gets problem+json.
+  app.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    const state = requestState(res);
+    const code = isApiError(err) ? err.code : 'internal_error';
+    state.journal.code = code;
+    sendProblem(res, err, state.requestId);
+  });
+  return app;
+}

@@ -1,0 +1,26 @@
+import type { ProductArea } from '../areas.js';
+import type { Emulator } from '../emulator.js';
+import { sendJson, type OperationContext } from '../http/context.js';
+import type { Scope } from '../orgs/store.js';
+import { assertScopes } from './authenticate.js';
+import { WS_TOKEN_TTL_SECONDS } from './ws-tokens.js';
+
+/** POST /v1/auth/ws-token: a token bound to the caller's organization, key and the requested scopes. */
+export function authArea(emulator: Emulator): ProductArea {
+  return {
+    name: 'auth',
+    handlers: {
+      'auth.createWsToken': async (ctx: OperationContext<{ scopes: Scope[] }>) => {
+        assertScopes(ctx.principal, ctx.body.scopes, 'a ws-token for these scopes');
+        const { token, expiresAt } = emulator.wsTokens.mint(ctx.principal, ctx.body.scopes);
+        sendJson(ctx, 201, {
+          token,
+          expires_at: new Date(expiresAt).toISOString(),
+          expires_in: WS_TOKEN_TTL_SECONDS,
+          scopes: ctx.body.scopes,
+          request_id: ctx.requestId,
+        });
+      },
+    },
+  };
+}

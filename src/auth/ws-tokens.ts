@@ -1,0 +1,62 @@
+/**
+ * WebSocket tokens (spec, Authentication 8): single use, 60 seconds of clock time, bound to
+ * (organization, key, scopes), passed as a `Sec-WebSocket-Protocol` value.
+ */
+import type { Clock } from '../core/clock.js';
+import type { Random } from '../core/random.js';
+import { ApiError } from '../http/errors.js';
+import type { OrgStore, Scope } from '../orgs/store.js';
+import { principalFor, type Principal } from './principal.js';
+
+export const WS_TOKEN_TTL_SECONDS = 60;
+export const WS_TOKEN_PREFIX = 'wst_';
+
+interface TokenRecord {
+  orgId: string;
+  keyId: string;
+  scopes: Scope[];
+  expiresAt: number;
+}
+
+export class WsTokenStore {
+  private tokens = new Map<string, TokenRecord>();
+
+  constructor(private readonly deps: { clock: Clock; random: Random; orgs: OrgStore }) {}
+
+  mint(principal: Principal, scopes: Scope[]): { token: string; expiresAt: number } {
+    this.sweep();
+    const token = WS_TOKEN_PREFIX + this.deps.random.base62(40);
+    const expiresAt = this.deps.clock.now() + WS_TOKEN_TTL_SECONDS * 1000;
+    this.tokens.set(token, { orgId: principal.orgId, keyId: principal.keyId, scopes, expiresAt });
+    return { token, expiresAt };
+  }
+
+  /** Consumes a token: it can be used once, before it expires, while its key is still active. */
+  consume(token: string): Principal {
+    const record = this.tokens.get(token);
+    this.tokens.delete(token);
+    if (!record) throw new ApiError('invalid_ws_token', 'the ws-token is unknown or was already used (tokens are single-use)');
+    if (this.deps.clock.now() >= record.expiresAt) {
+      throw new ApiError('invalid_ws_token', `the ws-token expired (tokens live ${WS_TOKEN_TTL_SECONDS} seconds)`);
+    }
+    const key = this.deps.orgs.getKey(record.keyId);
+    const org = this.deps.orgs.getOrg(record.orgId);
+    if (!key || !org || key.revokedAt) {
+      throw new ApiError('invalid_ws_token', 'the API key that minted this ws-token has been revoked');
+    }
+    return principalFor(org, key, 'ws_token', record.scopes);
+  }
+
+  static looksLikeToken(value: string): boolean {
+    return value.startsWith(WS_TOKEN_PREFIX);
+  }
+
+  clear(): void {
+    this.tokens.clear();
+  }
+
+  private sweep(): void {
+    const now = this.deps.clock.now();
+    for (const [token, record] of this.tokens) if (record.expiresAt <= now) this.tokens.delete(token);
+  }
+}

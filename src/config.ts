@@ -1,0 +1,99 @@
+/**
+ * Emulator options: defaults < config file < SVC_EMULATOR_* environment variables < CLI flags.
+ * The config file is JSON and validated against the `EmulatorConfig` schema of openapi/admin.yaml.
+ */
+import { readFileSync } from 'node:fs';
+import { assertValid, compileSchema, createValidators } from './contract/compile.js';
+import { ADMIN_DOC_ID, GATEWAY_DOC_ID, loadDocuments } from './contract/documents.js';
+import type { ClockMode } from './core/clock.js';
+
+export type LogLevel = 'silent' | 'error' | 'warn' | 'info' | 'debug';
+
+export interface EmulatorConfig {
+  port: number;
+  host: string;
+  seed: string;
+  adminToken: string | null;
+  logLevel: LogLevel;
+  /** Real seconds per clock second in `scaled` mode (`--time-scale 0.01` makes 30 s take 0.3 s). */
+  timeScale: number;
+  clockMode: ClockMode;
+  /** Clock start, ISO date-time; defaults to the wall clock at start. */
+  clockStart: string | null;
+  journalLimit: number;
+  webhookUrl: string | null;
+  demo: { credits: number };
+  stt: { syncMaxSeconds: number; maxUploadBytes: number };
+  rag: { maxUploadBytes: number };
+  /** Free-form sections owned by product areas (prices, quotas, faults...). */
+  extra: Record<string, unknown>;
+}
+
+export const DEFAULT_CONFIG: EmulatorConfig = {
+  port: 4747,
+  host: '127.0.0.1',
+  seed: 'svc-emulator',
+  adminToken: null,
+  logLevel: 'info',
+  timeScale: 1,
+  clockMode: 'real',
+  clockStart: null,
+  journalLimit: 1000,
+  webhookUrl: null,
+  demo: { credits: 10_000 },
+  stt: { syncMaxSeconds: 60, maxUploadBytes: 25 * 1024 * 1024 },
+  rag: { maxUploadBytes: 10 * 1024 * 1024 },
+  extra: {},
+};
+
+export type EmulatorOptions = Partial<Omit<EmulatorConfig, 'demo' | 'stt' | 'rag'>> & {
+  demo?: Partial<EmulatorConfig['demo']>;
+  stt?: Partial<EmulatorConfig['stt']>;
+  rag?: Partial<EmulatorConfig['rag']>;
+  /** A JSON config file to read first. */
+  config?: string;
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function readConfigFile(path: string): Record<string, unknown> {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    throw new ConfigError(`cannot read config file ${path}: ${(err as Error).message}`);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (err) {
+    throw new ConfigError(`config file ${path} is not valid JSON: ${(err as Error).message}`);
+  }
+  const docs = loadDocuments();
+  const validators = createValidators({ [GATEWAY_DOC_ID]: docs.gateway, [ADMIN_DOC_ID]: docs.admin });
+  try {
+    assertValid(compileSchema(validators, ADMIN_DOC_ID, 'EmulatorConfig'), data, 'config');
+  } catch (err) {
+    throw new ConfigError(`config file ${path}: ${(err as Error).message}`);
+  }
+  return data as Record<string, unknown>;
+}
+
+/** Merges options over the defaults (and over the config file named by `options.config`). */
+export function resolveConfig(options: EmulatorOptions = {}): EmulatorConfig {
+  const fromFile = options.config ? (readConfigFile(options.config) as EmulatorOptions) : {};
+  const merged = { ...DEFAULT_CONFIG, ...stripUndefined(fromFile), ...stripUndefined(options) } as EmulatorConfig;
+  merged.demo = { ...DEFAULT_CONFIG.demo, ...fromFile.demo, ...options.demo };
+  merged.stt = { ...DEFAULT_CONFIG.stt, ...fromFile.stt, ...options.stt };
+  merged.rag = { ...DEFAULT_CONFIG.rag, ...fromFile.rag, ...options.rag };
+  merged.extra = { ...DEFAULT_CONFIG.extra, ...fromFile.extra, ...options.extra };
+  if (merged.timeScale !== 1 && options.clockMode === undefined && fromFile.clockMode === undefined) merged.clockMode = 'scaled';
+  delete (merged as any).config;
+  return merged;
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,206 @@
+/**
+ * Compiles an OpenAPI 3.1 document, once at start-up, into a route table with one ajv validator per
+ * operation part (JSON body, multipart fields, path parameters, query). Handlers receive input that is
+ * already valid, with schema defaults applied; no rule is written a second time by hand.
+ */
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { ApiError } from '../http/errors.js';
+import { describeAjvError, firstMeaningfulError } from './ajv-errors.js';
+import type { OpenApiDocument } from './documents.js';
+
+// ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
+const addFormats = ((addFormatsModule as any).default ?? addFormatsModule) as (ajv: Ajv2020) => Ajv2020;
+
+export type BodyKind = 'json' | 'multipart' | 'none';
+
+export interface CompiledOperation {
+  operationId: string;
+  method: string;
+  path: string;
+  regex: RegExp;
+  paramNames: string[];
+  /** Scopes required; `null` when the operation has no API-key security (admin). */
+  scopes: string[] | null;
+  websocket: boolean;
+  bodyKind: BodyKind;
+  bodyRequired: boolean;
+  fileFields: string[];
+  validateBody?: ValidateFunction;
+  validateParams?: ValidateFunction;
+  validateQuery?: ValidateFunction;
+  raw: Record<string, any>;
+}
+
+export type RouteMatch =
+  | { kind: 'match'; operation: CompiledOperation; params: Record<string, string> }
+  | { kind: 'method_not_allowed'; allowed: string[] }
+  | { kind: 'not_found' };
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+
+export interface Validators {
+  /** For JSON bodies: no type coercion. */
+  json: Ajv2020;
+  /** For multipart fields, path and query parameters, which arrive as strings. */
+  coercing: Ajv2020;
+}
+
+export function createValidators(documents: Record<string, OpenApiDocument>): Validators {
+  const make = (coerceTypes: boolean) => {
+    const ajv = new Ajv2020({
+      strict: false,
+      allErrors: false,
+      useDefaults: true,
+      coerceTypes,
+      verbose: true,
+      // Keys such as __proto__ are data like any other; ajv never assigns through them.
+      ownProperties: true,
+    });
+    addFormats(ajv);
+    for (const [id, doc] of Object.entries(documents)) ajv.addSchema(doc, id);
+    return ajv;
+  };
+  return { json: make(false), coercing: make(true) };
+}
+
+export class RouteTable {
+  readonly operations: CompiledOperation[];
+  private readonly byId = new Map<string, CompiledOperation>();
+
+  constructor(operations: CompiledOperation[]) {
+    this.operations = operations;
+    for (const op of operations) this.byId.set(op.operationId, op);
+  }
+
+  get(operationId: string): CompiledOperation | undefined {
+    return this.byId.get(operationId);
+  }
+
+  match(method: string, path: string): RouteMatch {
+    const allowed: string[] = [];
+    for (const op of this.operations) {
+      const m = op.regex.exec(path);
+      if (!m) continue;
+      if (op.method === method.toUpperCase() || (method.toUpperCase() === 'HEAD' && op.method === 'GET')) {
+        const params: Record<string, string> = {};
+        op.paramNames.forEach((name, i) => (params[name] = safeDecode(m[i + 1])));
+        return { kind: 'match', operation: op, params };
+      }
+      allowed.push(op.method);
+    }
+    return allowed.length ? { kind: 'method_not_allowed', allowed: [...new Set(allowed)] } : { kind: 'not_found' };
+  }
+
+  /** A readable list of the routes, for "unknown route" problems. */
+  describe(): string {
+    return this.operations.map((op) => `${op.method} ${op.path}`).join(', ');
+  }
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new ApiError('validation_failed', `path segment '${segment}' is not valid percent-encoding`);
+  }
+}
+
+function pointer(...parts: string[]): string {
+  return parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+}
+
+function resolveRef(doc: OpenApiDocument, node: any): any {
+  let current = node;
+  while (current && typeof current.$ref === 'string' && current.$ref.startsWith('#/')) {
+    current = current.$ref
+      .slice(2)
+      .split('/')
+      .reduce((acc: any, key: string) => acc?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
+  }
+  return current;
+}
+
+export function compileDocument(
+  doc: OpenApiDocument,
+  docId: string,
+  validators: Validators,
+  options: { basePath: string },
+): RouteTable {
+  const operations: CompiledOperation[] = [];
+  for (const [path, item] of Object.entries<Record<string, any>>(doc.paths ?? {})) {
+    for (const method of METHODS) {
+      const raw = item[method];
+      if (!raw) continue;
+      const paramNames: string[] = [];
+      const pattern = path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{([^}]+)\}/g, (_m, name: string) => {
+        paramNames.push(name);
+        return '([^/]+)';
+      });
+      const regex = new RegExp(`^${options.basePath.replace(/\//g, '\\/')}${pattern}\\/?$`);
+      const security: Record<string, string[]>[] | undefined = raw.security ?? doc.security;
+      const scopes =
+        security && security.length > 0 && Object.keys(security[0]).length > 0 ? Object.values(security[0])[0] : null;
+
+      const op: CompiledOperation = {
+        operationId: raw.operationId,
+        method: method.toUpperCase(),
+        path: options.basePath + path,
+        regex,
+        paramNames,
+        scopes,
+        websocket: Boolean(raw['x-websocket']),
+        bodyKind: 'none',
+        bodyRequired: false,
+        fileFields: [],
+        raw,
+      };
+
+      const body = resolveRef(doc, raw.requestBody);
+      if (body?.content) {
+        op.bodyRequired = Boolean(body.required);
+        const ref = `${docId}#${pointer('', 'paths', path, method, 'requestBody', 'content')}`;
+        if (body.content['application/json']) {
+          op.bodyKind = 'json';
+          op.validateBody = validators.json.compile({ $ref: `${ref}/${pointer('application/json')}/schema` });
+        } else if (body.content['multipart/form-data']) {
+          op.bodyKind = 'multipart';
+          const schema = resolveRef(doc, body.content['multipart/form-data'].schema);
+          op.fileFields = Object.entries<Record<string, any>>(schema?.properties ?? {})
+            .filter(([, s]) => s.contentMediaType || s.format === 'binary')
+            .map(([name]) => name);
+          op.validateBody = validators.coercing.compile({ $ref: `${ref}/${pointer('multipart/form-data')}/schema` });
+        }
+      }
+
+      const params = [...(item.parameters ?? []), ...(raw.parameters ?? [])].map((p) => resolveRef(doc, p));
+      const group = (where: string) => {
+        const list = params.filter((p) => p.in === where);
+        if (list.length === 0) return undefined;
+        return validators.coercing.compile({
+          type: 'object',
+          properties: Object.fromEntries(list.map((p) => [p.name, p.schema ?? {}])),
+          required: list.filter((p) => p.required).map((p) => p.name),
+        });
+      };
+      op.validateParams = group('path');
+      op.validateQuery = group('query');
+      operations.push(op);
+    }
+  }
+  // Literal paths before templated ones, so /rag/documents never matches /rag/documents/{id} wrongly.
+  operations.sort((a, b) => a.paramNames.length - b.paramNames.length);
+  return new RouteTable(operations);
+}
+
+/** Compiles a named schema of a document, e.g. a WebSocket frame. */
+export function compileSchema(validators: Validators, docId: string, schemaName: string): ValidateFunction {
+  return validators.json.compile({ $ref: `${docId}#/components/schemas/${schemaName}` });
+}
+
+/** Runs a validator; on failure throws 422 `validation_failed` naming the field and the rule. */
+export function assertValid(validate: ValidateFunction, data: unknown, root: string): void {
+  if (validate(data)) return;
+  const errors = (validate.errors ?? []) as ErrorObject[];
+  throw new ApiError('validation_failed', describeAjvError(firstMeaningfulError(errors), root));
+}

@@ -1,0 +1,210 @@
+/**
+ * The emulator: one object owning the clock, the seeded randomness, the stores, the compiled contract
+ * and the product areas. `createEmulator(options)` builds it with its boot state; `listen()` serves it.
+ */
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import type express from 'express';
+import { coreAdminHandlers } from './admin/core-handlers.js';
+import type { AdminHandler } from './admin/admin-context.js';
+import { buildHttpApp } from './app.js';
+import type { ProductArea } from './areas.js';
+import { WsTokenStore } from './auth/ws-tokens.js';
+import { resolveConfig, type EmulatorConfig, type EmulatorOptions } from './config.js';
+import { compileDocument, compileSchema, createValidators, type RouteTable, type Validators } from './contract/compile.js';
+import { ADMIN_DOC_ID, GATEWAY_DOC_ID, loadDocuments, type OpenApiDocument } from './contract/documents.js';
+import { Clock } from './core/clock.js';
+import { IdFactory, Random } from './core/random.js';
+import type { MultipartLimits } from './http/body.js';
+import type { OperationHandler, Stage, WsHandler } from './http/context.js';
+import { Journal } from './http/journal.js';
+import { SocketRegistry } from './http/socket-registry.js';
+import { createWsGateway } from './http/ws-gateway.js';
+import { ALL_SCOPES, OrgStore } from './orgs/store.js';
+import { authArea } from './auth/auth-area.js';
+
+export const DEMO_ORG_ID = 'org_demo';
+
+export interface DemoState {
+  orgId: string;
+  keys: { live: string; test: string };
+  keyIds: { live: string; test: string };
+}
+
+export interface Contract {
+  gatewayDocument: OpenApiDocument;
+  adminDocument: OpenApiDocument;
+  gateway: RouteTable;
+  admin: RouteTable;
+  validators: Validators;
+  /** A validator for a named schema of the gateway document (WebSocket frames...). */
+  schema(name: string): ReturnType<typeof compileSchema>;
+}
+
+export class Emulator {
+  readonly config: EmulatorConfig;
+  readonly clock: Clock;
+  readonly random: Random;
+  readonly ids: IdFactory;
+  readonly orgs: OrgStore;
+  readonly wsTokens: WsTokenStore;
+  readonly journal: Journal;
+  readonly sockets = new SocketRegistry();
+  readonly contract: Contract;
+  readonly handlers = new Map<string, OperationHandler>();
+  readonly wsHandlers = new Map<string, WsHandler>();
+  readonly adminHandlers = new Map<string, AdminHandler>();
+  readonly uploadLimits = new Map<string, MultipartLimits>();
+  readonly stages: Stage[] = [];
+  readonly upgradeStages: Parameters<typeof createWsGateway>[0]['upgradeStages'] = [];
+  readonly areas: ProductArea[] = [];
+  readonly app: express.Express;
+  readonly handleUpgrade: (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
+  demo!: DemoState;
+  readonly startedAt: number;
+  private server: Server | undefined;
+
+  constructor(options: EmulatorOptions = {}, overrides: { clock?: Clock } = {}) {
+    this.config = resolveConfig(options);
+    this.clock =
+      overrides.clock ??
+      new Clock({
+        mode: this.config.clockMode,
+        timeScale: this.config.timeScale,
+        startAt: this.config.clockStart ? Date.parse(this.config.clockStart) : undefined,
+      });
+    this.startedAt = Date.now();
+    this.random = new Random(this.config.seed);
+    this.ids = new IdFactory(this.config.seed);
+    this.orgs = new OrgStore({ clock: this.clock, ids: this.ids, random: this.random });
+    this.wsTokens = new WsTokenStore({ clock: this.clock, random: this.random, orgs: this.orgs });
+    this.journal = new Journal(this.clock, this.config.journalLimit);
+    this.contract = compileContract();
+
+    this.orgs.onEvent((event) => {
+      if (event.type === 'key.revoked') this.sockets.closeForKey(event.key.id, 4001, 'the API key was revoked');
+    });
+
+    for (const [id, handler] of Object.entries(coreAdminHandlers)) this.adminHandlers.set(id, handler);
+    this.register(authArea(this));
+
+    this.app = buildHttpApp(this);
+    this.handleUpgrade = createWsGateway({
+      routes: this.contract.gateway,
+      orgs: this.orgs,
+      wsTokens: this.wsTokens,
+      ids: this.ids,
+      journal: this.journal,
+      sockets: this.sockets,
+      handlers: this.wsHandlers,
+      upgradeStages: this.upgradeStages,
+      maxPayloadBytes: 1024 * 1024,
+      now: () => this.clock.now(),
+    });
+  }
+
+  /** Plugs a product area's handlers into the gateway and admin API. */
+  register(area: ProductArea): void {
+    this.areas.push(area);
+    for (const [id, h] of Object.entries(area.handlers ?? {})) this.handlers.set(id, h);
+    for (const [id, h] of Object.entries(area.wsHandlers ?? {})) this.wsHandlers.set(id, h);
+    for (const [id, h] of Object.entries(area.adminHandlers ?? {})) this.adminHandlers.set(id, h);
+    for (const [id, l] of Object.entries(area.uploadLimits ?? {})) this.uploadLimits.set(id, l);
+  }
+
+  /** Creates the demo organization and its two keys, then lets each area load its boot state. */
+  async boot(): Promise<void> {
+    const org = this.orgs.createOrg({ id: DEMO_ORG_ID, name: 'Demo Organization', ragEntitled: true });
+    const live = this.orgs.createKey(org.id, { environment: 'live', scopes: ALL_SCOPES, name: 'demo live key' });
+    const test = this.orgs.createKey(org.id, { environment: 'test', scopes: ALL_SCOPES, name: 'demo test key' });
+    this.demo = {
+      orgId: org.id,
+      keys: { live: live.secret, test: test.secret },
+      keyIds: { live: live.record.id, test: test.record.id },
+    };
+    for (const area of this.areas) await area.boot?.();
+  }
+
+  /** Back to the boot state: same seed, same demo keys, empty journal, no pending timers. */
+  async reset(): Promise<void> {
+    this.sockets.closeAll(1012, 'emulator reset');
+    this.clock.clearTimers();
+    this.random.reset();
+    this.ids.reset();
+    this.orgs.clear();
+    this.wsTokens.clear();
+    this.journal.clear();
+    for (const area of this.areas) await area.reset?.();
+    await this.boot();
+  }
+
+  async listen(port = this.config.port, host = this.config.host): Promise<{ server: Server; port: number; baseUrl: string; adminUrl: string }> {
+    const server = createServer(this.app);
+    server.on('upgrade', (req, socket, head) => this.handleUpgrade(req, socket, head));
+    // Slow or stuck clients must not hold the server: bounded header and request times.
+    server.headersTimeout = 20_000;
+    server.requestTimeout = 120_000;
+    server.keepAliveTimeout = 5_000;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    this.server = server;
+    const actualPort = (server.address() as AddressInfo).port;
+    const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
+    return {
+      server,
+      port: actualPort,
+      baseUrl: `http://${urlHost}:${actualPort}/v1`,
+      adminUrl: `http://${urlHost}:${actualPort}/_emulator`,
+    };
+  }
+
+  async close(): Promise<void> {
+    this.sockets.closeAll(1001, 'emulator shutting down');
+    for (const area of this.areas) await area.close?.();
+    this.clock.dispose();
+    const server = this.server;
+    this.server = undefined;
+    if (server) {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    }
+  }
+}
+
+let compiled: Contract | undefined;
+
+/** The contract is immutable, so it is compiled once per process and shared by every emulator. */
+function compileContract(): Contract {
+  if (compiled) return compiled;
+  const docs = loadDocuments();
+  const validators = createValidators({ [GATEWAY_DOC_ID]: docs.gateway, [ADMIN_DOC_ID]: docs.admin });
+  const schemas = new Map<string, ReturnType<typeof compileSchema>>();
+  compiled = {
+    gatewayDocument: docs.gateway,
+    adminDocument: docs.admin,
+    gateway: compileDocument(docs.gateway, GATEWAY_DOC_ID, validators, { basePath: '/v1' }),
+    admin: compileDocument(docs.admin, ADMIN_DOC_ID, validators, { basePath: '' }),
+    validators,
+    schema(name) {
+      let v = schemas.get(name);
+      if (!v) schemas.set(name, (v = compileSchema(validators, GATEWAY_DOC_ID, name)));
+      return v;
+    },
+  };
+  return compiled;
+}
+
+/** Builds an emulator with its boot state (demo organization and keys). */
+export async function createEmulator(options: EmulatorOptions = {}, overrides: { clock?: Clock } = {}): Promise<Emulator> {
+  const emulator = new Emulator(options, overrides);
+  await emulator.boot();
+  return emulator;
+}

@@ -1,0 +1,116 @@
+/**
+ * Body parsing for /v1 and admin operations. Syntax problems are 400s; rule violations are left to the
+ * validators (422). JSON limit 1 MiB; multipart limits per operation.
+ */
+import type { Request, Response } from 'express';
+import express from 'express';
+import multer from 'multer';
+import { ApiError } from './errors.js';
+import type { UploadedFile } from './context.js';
+
+export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+
+const jsonParser = express.json({ limit: JSON_BODY_LIMIT_BYTES, strict: false, type: () => true });
+
+function run(middleware: express.RequestHandler, req: Request, res: Response): Promise<void> {
+  return new Promise((resolve, reject) => {
+    middleware(req, res, (err?: unknown) => (err ? reject(err) : resolve()));
+  });
+}
+
+function isJsonType(contentType: string | undefined): boolean {
+  if (!contentType) return false;
+  const type = contentType.split(';')[0].trim().toLowerCase();
+  return type === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(type);
+}
+
+function hasBody(req: Request): boolean {
+  return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+}
+
+/** Parses a JSON body. An empty body where one is required is a 400: there is nothing to validate. */
+export async function parseJsonBody(req: Request, res: Response, required: boolean): Promise<unknown> {
+  if (!hasBody(req)) {
+    if (!required) return {};
+    throw new ApiError('invalid_json', 'the request body is empty; send a JSON object with Content-Type: application/json');
+  }
+  if (!isJsonType(req.headers['content-type'])) {
+    throw new ApiError(
+      'unsupported_content_type',
+      `Content-Type must be application/json (got ${req.headers['content-type'] ? `'${req.headers['content-type']}'` : 'none'})`,
+    );
+  }
+  try {
+    await run(jsonParser, req, res);
+  } catch (err: any) {
+    if (err?.type === 'entity.too.large') {
+      throw new ApiError('body_too_large', `the JSON body must be at most ${JSON_BODY_LIMIT_BYTES} bytes`);
+    }
+    if (err?.type === 'charset.unsupported' || err?.type === 'encoding.unsupported') {
+      throw new ApiError('unsupported_content_type', `the body must be UTF-8 JSON (${String(err.message)})`);
+    }
+    throw new ApiError('invalid_json', `the body is not valid JSON: ${String(err?.message ?? 'parse error')}`);
+  }
+  return req.body;
+}
+
+export interface MultipartLimits {
+  maxFileBytes: number;
+  tooLargeCode: 'file_too_large' | 'document_too_large';
+}
+
+export async function parseMultipartBody(
+  req: Request,
+  res: Response,
+  fileFields: string[],
+  limits: MultipartLimits,
+): Promise<{ fields: Record<string, string>; files: Record<string, UploadedFile> }> {
+  const contentType = req.headers['content-type'] ?? '';
+  if (!/^multipart\/form-data\s*;/i.test(contentType) || !/boundary=/i.test(contentType)) {
+    throw new ApiError(
+      'unsupported_content_type',
+      `Content-Type must be multipart/form-data with a boundary (got ${contentType ? `'${contentType}'` : 'none'})`,
+    );
+  }
+  // Memory storage is bounded by the per-file limit; multer aborts the upload as soon as it is exceeded.
+  const upload = multer({
+    storage: multer.memoryStorage(),
+    limits: { fileSize: limits.maxFileBytes, files: fileFields.length || 1, fields: 50, fieldSize: 1024 * 1024, parts: 60 },
+  }).any();
+  try {
+    await run(upload, req, res);
+  } catch (err: any) {
+    if (err?.code === 'LIMIT_FILE_SIZE') {
+      throw new ApiError(limits.tooLargeCode, `${String(err.field ?? 'file')} must be at most ${limits.maxFileBytes} bytes`);
+    }
+    if (err?.code === 'LIMIT_FILE_COUNT' || err?.code === 'LIMIT_UNEXPECTED_FILE') {
+      throw new ApiError('validation_failed', `only one file is accepted, in the field ${fileFields.join(' or ')}`);
+    }
+    if (typeof err?.code === 'string' && err.code.startsWith('LIMIT_')) {
+      throw new ApiError('invalid_multipart', `the multipart body exceeds a limit: ${String(err.message)}`);
+    }
+    throw new ApiError('invalid_multipart', `the multipart body could not be parsed: ${String(err?.message ?? err)}`);
+  }
+  const files: Record<string, UploadedFile> = {};
+  for (const f of (req.files as Express.Multer.File[] | undefined) ?? []) {
+    if (!fileFields.includes(f.fieldname)) {
+      throw new ApiError('validation_failed', `${f.fieldname} must be a text field, not a file`);
+    }
+    files[f.fieldname] = {
+      fieldName: f.fieldname,
+      originalName: f.originalname,
+      declaredType: f.mimetype,
+      buffer: f.buffer,
+      size: f.size,
+    };
+  }
+  // A null-prototype object, so a field named __proto__ stays plain data.
+  const fields: Record<string, string> = Object.create(null);
+  for (const [name, value] of Object.entries((req.body ?? {}) as Record<string, unknown>)) {
+    if (fileFields.includes(name)) {
+      throw new ApiError('validation_failed', `${name} must be a file part (with a filename), not a text field`);
+    }
+    fields[name] = Array.isArray(value) ? String(value[value.length - 1]) : String(value);
+  }
+  return { fields, files };
+}

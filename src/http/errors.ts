@@ -1,0 +1,92 @@
+/**
+ * The one error catalog: every `code` the emulator can answer with, its HTTP status and title.
+ * Product areas keep their own tables (`<area>/errors.ts`) and they are merged here, so a code is
+ * defined exactly once and every problem body is built from this table.
+ */
+import { ragErrors } from '../rag/errors.js';
+import { sttErrors } from '../stt/errors.js';
+import { ttsErrors } from '../tts/errors.js';
+
+export interface ErrorDefinition {
+  readonly status: number;
+  readonly title: string;
+}
+
+export const coreErrors = {
+  invalid_json: { status: 400, title: 'Malformed JSON body' },
+  invalid_multipart: { status: 400, title: 'Malformed multipart body' },
+  unsupported_content_type: { status: 400, title: 'Unsupported content type' },
+  body_too_large: { status: 400, title: 'Request body too large' },
+  missing_api_key: { status: 401, title: 'Missing API key' },
+  malformed_api_key: { status: 401, title: 'Malformed API key' },
+  invalid_api_key: { status: 401, title: 'Invalid API key' },
+  api_key_revoked: { status: 401, title: 'API key revoked' },
+  invalid_ws_token: { status: 401, title: 'Invalid WebSocket token' },
+  insufficient_scope: { status: 403, title: 'Insufficient scope' },
+  route_not_found: { status: 404, title: 'Route not found' },
+  not_found: { status: 404, title: 'Resource not found' },
+  method_not_allowed: { status: 405, title: 'Method not allowed' },
+  validation_failed: { status: 422, title: 'Validation failed' },
+  rate_limited: { status: 429, title: 'Rate limit exceeded' },
+  insufficient_credits: { status: 429, title: 'Insufficient credits' },
+  test_quota_exceeded: { status: 429, title: 'Test-mode quota exceeded' },
+  internal_error: { status: 500, title: 'Internal gateway error' },
+  not_implemented: { status: 501, title: 'Not implemented by the emulator yet' },
+  upstream_error: { status: 502, title: 'Upstream service error' },
+  upstream_timeout: { status: 504, title: 'Upstream timeout' },
+  admin_unauthorized: { status: 401, title: 'Admin token required' },
+  upgrade_required: { status: 400, title: 'WebSocket upgrade required' },
+} as const satisfies Record<string, ErrorDefinition>;
+
+export const errorCatalog = {
+  ...coreErrors,
+  ...ttsErrors,
+  ...sttErrors,
+  ...ragErrors,
+} as const satisfies Record<string, ErrorDefinition>;
+
+export type ErrorCode = keyof typeof errorCatalog;
+
+export function isErrorCode(code: string): code is ErrorCode {
+  return Object.hasOwn(errorCatalog, code);
+}
+
+/** An error that leaves the emulator as a problem+json response. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly title: string;
+
+  constructor(
+    readonly code: ErrorCode,
+    readonly detail?: string,
+    readonly headers: Record<string, string | number> = {},
+  ) {
+    super(detail ?? errorCatalog[code].title);
+    this.name = 'ApiError';
+    this.status = errorCatalog[code].status;
+    this.title = errorCatalog[code].title;
+  }
+}
+
+/**
+ * An error with a status and code chosen at run time (fault injection, scripted STT errors). The code
+ * need not be in the catalog; the status must be a valid HTTP error status.
+ */
+export class CustomApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly title: string,
+    readonly detail?: string,
+    readonly headers: Record<string, string | number> = {},
+  ) {
+    super(detail ?? title);
+    this.name = 'CustomApiError';
+  }
+}
+
+export type AnyApiError = ApiError | CustomApiError;
+
+export function isApiError(err: unknown): err is AnyApiError {
+  return err instanceof ApiError || err instanceof CustomApiError;
+}

@@ -1,0 +1,123 @@
+/**
+ * The request journal: every /v1 request and WebSocket session, newest last, bounded in memory.
+ * Keys appear only in display form; paths are stored without their query string.
+ */
+import type { Clock } from '../core/clock.js';
+
+export interface JournalEntry {
+  request_id: string;
+  kind: 'http' | 'websocket';
+  time: string;
+  method: string;
+  path: string;
+  operation_id: string | null;
+  status: number | null;
+  code: string | null;
+  org_id: string | null;
+  key_id: string | null;
+  key: string | null;
+  environment: 'live' | 'test' | null;
+  scope: string | null;
+  duration_ms: number | null;
+  fault: { rule_id: string; kind: string; explanation: string } | null;
+  websocket: { close_code: number | null; frames_in: number; frames_out: number } | null;
+}
+
+export interface JournalFilter {
+  org_id?: string;
+  key_id?: string;
+  path?: string;
+  operation_id?: string;
+  status?: number;
+  code?: string;
+  scope?: string;
+  since?: string;
+  limit?: number;
+}
+
+type Waiter = { filter: JournalFilter; resolve: (entry: JournalEntry) => void };
+
+export class Journal {
+  private entries: JournalEntry[] = [];
+  private waiters = new Set<Waiter>();
+
+  constructor(
+    private readonly clock: Clock,
+    readonly capacity = 1000,
+  ) {}
+
+  /** Opens an entry at the start of a request; it is completed in place when the response finishes. */
+  open(init: Pick<JournalEntry, 'request_id' | 'kind' | 'method' | 'path' | 'scope'>): JournalEntry {
+    return {
+      ...init,
+      time: this.clock.isoNow(),
+      operation_id: null,
+      status: null,
+      code: null,
+      org_id: null,
+      key_id: null,
+      key: null,
+      environment: null,
+      duration_ms: null,
+      fault: null,
+      websocket: init.kind === 'websocket' ? { close_code: null, frames_in: 0, frames_out: 0 } : null,
+    };
+  }
+
+  /** Records a finished entry, dropping the oldest beyond capacity. */
+  record(entry: JournalEntry): void {
+    this.entries.push(entry);
+    if (this.entries.length > this.capacity) this.entries.splice(0, this.entries.length - this.capacity);
+    for (const waiter of this.waiters) {
+      if (matches(entry, waiter.filter)) {
+        this.waiters.delete(waiter);
+        waiter.resolve(entry);
+      }
+    }
+  }
+
+  list(filter: JournalFilter = {}): JournalEntry[] {
+    const found = this.entries.filter((e) => matches(e, filter));
+    return filter.limit ? found.slice(-filter.limit) : found;
+  }
+
+  /** Resolves with the first entry recorded from now on that matches, or null after the timeout. */
+  waitFor(filter: JournalFilter, timeoutMs: number, signal?: AbortSignal): Promise<JournalEntry | null> {
+    return new Promise((resolve) => {
+      const waiter: Waiter = {
+        filter,
+        resolve: (entry) => {
+          clearTimeout(timer);
+          resolve(entry);
+        },
+      };
+      // Long-polls wait in wall time: they are about the client's requests, not the emulated clock.
+      const timer = setTimeout(() => {
+        this.waiters.delete(waiter);
+        resolve(null);
+      }, timeoutMs);
+      signal?.addEventListener('abort', () => {
+        clearTimeout(timer);
+        this.waiters.delete(waiter);
+        resolve(null);
+      });
+      this.waiters.add(waiter);
+    });
+  }
+
+  clear(): void {
+    this.entries = [];
+  }
+}
+
+function matches(e: JournalEntry, f: JournalFilter): boolean {
+  if (f.org_id && e.org_id !== f.org_id) return false;
+  if (f.key_id && e.key_id !== f.key_id) return false;
+  if (f.path && !(e.path === f.path || e.path.startsWith(f.path.endsWith('/') ? f.path : `${f.path}/`))) return false;
+  if (f.operation_id && e.operation_id !== f.operation_id) return false;
+  if (f.status !== undefined && e.status !== f.status) return false;
+  if (f.code && e.code !== f.code) return false;
+  if (f.scope && e.scope !== f.scope) return false;
+  if (f.since && e.time < f.since) return false;
+  return true;
+}

@@ -1,0 +1,53 @@
+import type { Response } from 'express';
+import { ApiError, errorCatalog, isApiError, type AnyApiError } from './errors.js';
+
+/** The RFC 9457 body, with exactly the fields of the specification's Problem. */
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail?: string;
+  instance?: string;
+  code: string;
+  request_id: string;
+}
+
+export function toProblem(err: AnyApiError, requestId: string, instance?: string): Problem {
+  const problem: Problem = {
+    type: 'about:blank',
+    title: err instanceof ApiError ? err.title : err.title,
+    status: err.status,
+    code: err.code,
+    request_id: requestId,
+  };
+  if (err.detail) problem.detail = err.detail;
+  if (instance) problem.instance = instance;
+  return problem;
+}
+
+/** Turns anything thrown into an API error; unknown errors become 500 `internal_error`. */
+export function normalizeError(err: unknown): AnyApiError {
+  if (isApiError(err)) return err;
+  return new ApiError('internal_error', 'The emulator hit an unexpected error; see its log for the stack.');
+}
+
+/** The single exit for every error response of the emulator. */
+export function sendProblem(res: Response, err: unknown, requestId: string): void {
+  const apiError = normalizeError(err);
+  if (apiError.status >= 500 && !isApiError(err)) {
+    console.error('[svc-emulator] unexpected error:', err);
+  }
+  if (res.headersSent) {
+    // A streamed response already started: the only honest signal left is to cut the connection.
+    res.destroy();
+    return;
+  }
+  for (const [name, value] of Object.entries(apiError.headers)) res.setHeader(name, String(value));
+  const body = JSON.stringify(toProblem(apiError, requestId, res.req?.originalUrl?.split('?')[0]));
+  res.status(apiError.status);
+  res.setHeader('Content-Type', 'application/problem+json');
+  res.setHeader('Content-Length', Buffer.byteLength(body));
+  res.end(body);
+}
+
+export { errorCatalog };

@@ -1,0 +1,42 @@
+import type { WebSocket } from 'ws';
+
+/** Open WebSockets by API key, so revoking a key tears its streams down at once. */
+export class SocketRegistry {
+  private byKey = new Map<string, Set<WebSocket>>();
+
+  add(keyId: string, ws: WebSocket): void {
+    let set = this.byKey.get(keyId);
+    if (!set) this.byKey.set(keyId, (set = new Set()));
+    set.add(ws);
+    ws.once('close', () => {
+      set.delete(ws);
+      if (set.size === 0) this.byKey.delete(keyId);
+    });
+  }
+
+  closeForKey(keyId: string, code: number, reason: string): number {
+    const set = this.byKey.get(keyId);
+    if (!set) return 0;
+    for (const ws of set) closeWithError(ws, code, 'api_key_revoked', reason);
+    return set.size;
+  }
+
+  closeAll(code: number, reason: string): void {
+    for (const set of this.byKey.values()) for (const ws of set) ws.close(code, reason);
+  }
+
+  count(): number {
+    let n = 0;
+    for (const set of this.byKey.values()) n += set.size;
+    return n;
+  }
+}
+
+/** Sends an `error` frame, then closes with the given code (the documented close-code table). */
+export function closeWithError(ws: WebSocket, closeCode: number, code: string, detail: string): void {
+  if (ws.readyState === ws.OPEN) {
+    ws.send(JSON.stringify({ type: 'error', code, detail }));
+    // The close reason is limited to 123 bytes by the protocol.
+    ws.close(closeCode, Buffer.from(detail).subarray(0, 123).toString());
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * The /v1 pipeline, in the order a request passes through it:
+ * route → authenticate → scopes → stages (rate limit, faults...) → parse body → validate → handler.
+ * Every failure leaves through sendProblem.
+ */
+import type { NextFunction, Request, Response } from 'express';
+import { assertScopes, authenticateApiKey } from '../auth/authenticate.js';
+import { assertValid, type CompiledOperation, type RouteTable } from '../contract/compile.js';
+import type { OrgStore } from '../orgs/store.js';
+import { parseJsonBody, parseMultipartBody, type MultipartLimits } from './body.js';
+import type { OperationContext, OperationHandler, Stage } from './context.js';
+import { ApiError } from './errors.js';
+import { requestState } from './request-state.js';
+
+export interface V1RouterDeps {
+  routes: RouteTable;
+  orgs: OrgStore;
+  handlers: Map<string, OperationHandler>;
+  stages: Stage[];
+  uploadLimits: Map<string, MultipartLimits>;
+  defaultUploadLimits: MultipartLimits;
+}
+
+export function createV1Router(deps: V1RouterDeps) {
+  return async function v1Router(req: Request, res: Response, next: NextFunction): Promise<void> {
+    const state = requestState(res);
+    try {
+      const path = req.baseUrl + req.path;
+      const match = deps.routes.match(req.method, path);
+      if (match.kind === 'not_found') {
+        throw new ApiError('route_not_found', `no route ${req.method} ${path}; routes: ${deps.routes.describe()}`);
+      }
+      if (match.kind === 'method_not_allowed') {
+        throw new ApiError('method_not_allowed', `${path} accepts ${match.allowed.join(', ')}, not ${req.method}`, {
+          Allow: match.allowed.join(', '),
+        });
+      }
+      const op = match.operation;
+      state.journal.operation_id = op.operationId;
+
+      const principal = authenticateApiKey(req, deps.orgs);
+      state.setPrincipal(principal);
+      if (op.scopes) assertScopes(principal, op.scopes, `${op.method} ${op.path}`);
+
+      const ctx: OperationContext = {
+        requestId: state.requestId,
+        operation: op,
+        req,
+        res,
+        principal,
+        params: match.params,
+        query: { ...(req.query as Record<string, unknown>) },
+        body: undefined,
+        files: {},
+        signal: state.signal,
+        journal: state.journal,
+        testScope: state.journal.scope,
+      };
+
+      for (const stage of deps.stages) await stage(ctx);
+
+      if (op.websocket) {
+        throw new ApiError('upgrade_required', `${op.path} is a WebSocket endpoint; connect with an Upgrade: websocket request`);
+      }
+      await parseAndValidate(ctx, op, deps);
+
+      const handler = deps.handlers.get(op.operationId);
+      if (!handler) {
+        throw new ApiError('not_implemented', `${op.method} ${op.path} (${op.operationId}) is not emulated yet`);
+      }
+      await handler(ctx);
+    } catch (err) {
+      next(err);
+    }
+  };
+}
+
+async function parseAndValidate(ctx: OperationContext, op: CompiledOperation, deps: V1RouterDeps): Promise<void> {
+  if (op.validateParams) assertValid(op.validateParams, ctx.params, 'path');
+  if (op.validateQuery) assertValid(op.validateQuery, ctx.query, 'query');
+  if (op.bodyKind === 'json') {
+    ctx.body = await parseJsonBody(ctx.req, ctx.res, op.bodyRequired);
+    assertValid(op.validateBody!, ctx.body, 'body');
+  } else if (op.bodyKind === 'multipart') {
+    const limits = deps.uploadLimits.get(op.operationId) ?? deps.defaultUploadLimits;
+    const { fields, files } = await parseMultipartBody(ctx.req, ctx.res, op.fileFields, limits);
+    // File parts are validated by presence: the schema sees their file name in their place.
+    const data: Record<string, unknown> = fields;
+    for (const [name, file] of Object.entries(files)) data[name] = file.originalName || name;
+    assertValid(op.validateBody!, data, 'body');
+    for (const name of op.fileFields) delete data[name];
+    ctx.body = data;
+    ctx.files = files;
+  }
+}

@@ -1,0 +1,127 @@
+/**
+ * WebSocket upgrades for /v1. Credentials are checked before the upgrade; a refusal is an ordinary HTTP
+ * problem+json response (401/403/404), so browsers and SDKs see a failed handshake with a reason.
+ * Browsers offer the ws-token as a subprotocol; the handshake then selects it, as browsers require.
+ */
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
+import { assertScopes, authenticateApiKey, credentialInQuery } from '../auth/authenticate.js';
+import type { Principal } from '../auth/principal.js';
+import { WsTokenStore } from '../auth/ws-tokens.js';
+import type { RouteTable } from '../contract/compile.js';
+import type { IdFactory } from '../core/random.js';
+import type { OrgStore } from '../orgs/store.js';
+import type { WsContext, WsHandler } from './context.js';
+import { ApiError } from './errors.js';
+import type { Journal } from './journal.js';
+import { normalizeError, toProblem } from './problem.js';
+import type { SocketRegistry } from './socket-registry.js';
+
+const SELECTED = Symbol('selectedProtocol');
+
+export interface WsGatewayDeps {
+  routes: RouteTable;
+  orgs: OrgStore;
+  wsTokens: WsTokenStore;
+  ids: IdFactory;
+  journal: Journal;
+  sockets: SocketRegistry;
+  handlers: Map<string, WsHandler>;
+  /** Stages that may refuse the upgrade (rate limit, faults). */
+  upgradeStages: ((principal: Principal, ctx: { operationId: string; testScope: string | null }) => void)[];
+  maxPayloadBytes: number;
+  now: () => number;
+}
+
+export function createWsGateway(deps: WsGatewayDeps) {
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: deps.maxPayloadBytes,
+    handleProtocols: (_protocols, req) => (req as any)[SELECTED] ?? false,
+  });
+
+  function authenticate(req: IncomingMessage): Principal {
+    if (req.headers.authorization) return authenticateApiKey(req, deps.orgs);
+    const offered = (req.headers['sec-websocket-protocol'] ?? '')
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean);
+    const token = offered.find((p) => WsTokenStore.looksLikeToken(p));
+    if (!token) {
+      const inQuery = credentialInQuery(req.url);
+      throw new ApiError(
+        'missing_api_key',
+        inQuery
+          ? `credentials are never accepted in the query string (found '${inQuery}'); offer a ws-token as the WebSocket subprotocol`
+          : 'send Authorization: Bearer <API_KEY>, or offer a ws-token from POST /v1/auth/ws-token as the WebSocket subprotocol',
+      );
+    }
+    const principal = deps.wsTokens.consume(token);
+    (req as any)[SELECTED] = token;
+    return principal;
+  }
+
+  return function handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    const requestId = deps.ids.next('req', 20);
+    const started = deps.now();
+    const path = (req.url ?? '/').split('?')[0];
+    const scope = typeof req.headers['x-emulator-scope'] === 'string' ? req.headers['x-emulator-scope'] : null;
+    const journal = deps.journal.open({ request_id: requestId, kind: 'websocket', method: 'GET', path, scope });
+    socket.on('error', () => socket.destroy());
+    try {
+      const match = deps.routes.match('GET', path);
+      if (match.kind !== 'match' || !match.operation.websocket) {
+        throw new ApiError('route_not_found', `no WebSocket endpoint at ${path}; WebSocket endpoints: ${deps.routes.operations.filter((o) => o.websocket).map((o) => o.path).join(', ')}`);
+      }
+      const op = match.operation;
+      journal.operation_id = op.operationId;
+      const principal = authenticate(req);
+      Object.assign(journal, { org_id: principal.orgId, key_id: principal.keyId, key: principal.keyDisplay, environment: principal.environment });
+      if (op.scopes) assertScopes(principal, op.scopes, `WebSocket ${op.path}`);
+      for (const stage of deps.upgradeStages) stage(principal, { operationId: op.operationId, testScope: scope });
+      const handler = deps.handlers.get(op.operationId);
+      if (!handler) throw new ApiError('not_implemented', `${op.path} is not emulated yet`);
+
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        journal.status = 101;
+        deps.sockets.add(principal.keyId, ws);
+        ws.on('message', () => journal.websocket!.frames_in++);
+        const send = ws.send.bind(ws);
+        ws.send = ((data: any, ...rest: any[]) => {
+          journal.websocket!.frames_out++;
+          return (send as any)(data, ...rest);
+        }) as typeof ws.send;
+        ws.once('close', (code) => {
+          journal.websocket!.close_code = code;
+          journal.duration_ms = deps.now() - started;
+          deps.journal.record(journal);
+        });
+        const ctx: WsContext = { requestId, operation: op, req, principal, journal, testScope: scope };
+        try {
+          handler(ws, ctx);
+        } catch (err) {
+          console.error('[svc-emulator] WebSocket handler failed:', err);
+          ws.close(1011, 'internal error');
+        }
+      });
+    } catch (err) {
+      const apiError = normalizeError(err);
+      journal.status = apiError.status;
+      journal.code = apiError.code;
+      journal.duration_ms = deps.now() - started;
+      deps.journal.record(journal);
+      writeProblemToSocket(socket, apiError, requestId, path);
+    }
+  };
+}
+
+function writeProblemToSocket(socket: Duplex, err: ReturnType<typeof normalizeError>, requestId: string, path: string): void {
+  const body = JSON.stringify(toProblem(err, requestId, path));
+  const extra = Object.entries(err.headers).map(([k, v]) => `${k}: ${v}\r\n`).join('');
+  const reason = err.title.replace(/[^\x20-\x7e]/g, '');
+  socket.end(
+    `HTTP/1.1 ${err.status} ${reason}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `X-Request-Id: ${requestId}\r\n${extra}Connection: close\r\n\r\n${body}`,
+  );
+}

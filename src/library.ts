@@ -1,0 +1,44 @@
+import type express from 'express';
+import type { EmulatorOptions } from './config.js';
+import { createEmulator, type Emulator } from './emulator.js';
+import type { Clock } from './core/clock.js';
+
+export interface RunningEmulator {
+  /** `http://HOST:PORT/v1` */
+  baseUrl: string;
+  /** `http://HOST:PORT/_emulator` */
+  adminUrl: string;
+  port: number;
+  orgId: string;
+  /** The demo organization's keys, deterministic for a given seed. */
+  keys: { live: string; test: string };
+  emulator: Emulator;
+  close(): Promise<void>;
+}
+
+/** Starts an emulator on a port (default 4747; pass `port: 0` in tests) with its boot state. */
+export async function startEmulator(options: EmulatorOptions = {}, overrides: { clock?: Clock } = {}): Promise<RunningEmulator> {
+  const emulator = await createEmulator(options, overrides);
+  let listening;
+  try {
+    listening = await emulator.listen();
+  } catch (err) {
+    await emulator.close();
+    throw err;
+  }
+  return {
+    baseUrl: listening.baseUrl,
+    adminUrl: listening.adminUrl,
+    port: listening.port,
+    orgId: emulator.demo.orgId,
+    keys: emulator.demo.keys,
+    emulator,
+    close: () => emulator.close(),
+  };
+}
+
+/** The Express app of a booted emulator, for supertest (`request(await createApp())`). */
+export async function createApp(options: EmulatorOptions = {}): Promise<express.Express & { emulator: Emulator }> {
+  const emulator = await createEmulator(options);
+  return Object.assign(emulator.app, { emulator });
+}

@@ -1,0 +1,10 @@
+import type { ErrorDefinition } from '../http/errors.js';
+
+export const sttErrors = {
+  unsupported_audio_format: { status: 422, title: 'Unsupported audio format' },
+  audio_corrupt: { status: 422, title: 'Corrupt audio' },
+  audio_truncated: { status: 422, title: 'Truncated audio' },
+  file_too_large: { status: 422, title: 'File too large' },
+  job_not_found: { status: 404, title: 'Job not found' },
+  transcription_failed: { status: 502, title: 'Transcription failed upstream' },
+} as const satisfies Record<string, ErrorDefinition>;
