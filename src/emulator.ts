@@ -23,6 +23,9 @@ import { SocketRegistry } from './http/socket-registry.js';
 import { createWsGateway } from './http/ws-gateway.js';
 import { ALL_SCOPES, OrgStore } from './orgs/store.js';
 import { authArea } from './auth/auth-area.js';
+import { createRagArea } from './rag/index.js';
+import { createSttArea } from './stt/index.js';
+import { createTtsArea } from './tts/index.js';
 
 export const DEMO_ORG_ID = 'org_demo';
 
@@ -88,6 +91,9 @@ export class Emulator {
 
     for (const [id, handler] of Object.entries(coreAdminHandlers)) this.adminHandlers.set(id, handler);
     this.register(authArea(this));
+    this.register(createTtsArea(this));
+    this.register(createSttArea(this));
+    this.register(createRagArea(this));
 
     this.app = buildHttpApp(this);
     this.handleUpgrade = createWsGateway({
