@@ -1,0 +1,43 @@
+/**
+ * Synthetic voice: a dual-tone symbol modem whose audio carries its own text, so the emulator's STT
+ * recovers the exact text, word timings, voice and speed of what its TTS produced, even after
+ * resampling, lossy encoding or streaming. Layout and timing: see framing.ts.
+ */
+import { checkVoiceIndex, planUtterance, sampleCount } from './framing.js';
+import { renderPlan, renderPlanBlocks } from './synth.js';
+import { checkSampleRate } from './tones.js';
+
+export { VOICE_COUNT } from './tones.js';
+export { StreamingDecoder, decode } from './streaming.js';
+export type { DecodedUtterance, DecodedWord, StreamingEvent } from './decoder.js';
+
+export interface VoiceSynthesisOptions {
+  voiceIndex: number;
+  /** 0.5 to 2 (clamped), quantised to 0.05 */
+  speed: number;
+  sampleRate: number;
+}
+
+/** Whole utterance as mono Float32 PCM in [-1,1]. Deterministic: same input, same samples. */
+export function synthesize(text: string, opts: VoiceSynthesisOptions): Float32Array {
+  checkSampleRate(opts.sampleRate);
+  checkVoiceIndex(opts.voiceIndex);
+  return renderPlan(planUtterance(text, opts.voiceIndex, opts.speed), opts.sampleRate);
+}
+
+/** Same samples as synthesize(), produced in blocks of `blockSlots` symbol slots (default 4). */
+export function synthesizeBlocks(
+  text: string,
+  opts: VoiceSynthesisOptions,
+  blockSlots = 4,
+): Generator<Float32Array> {
+  checkSampleRate(opts.sampleRate);
+  checkVoiceIndex(opts.voiceIndex);
+  return renderPlanBlocks(planUtterance(text, opts.voiceIndex, opts.speed), opts.sampleRate, blockSlots);
+}
+
+/** Exact duration in seconds of synthesize(text, opts) (length / sampleRate). */
+export function utteranceDuration(text: string, speed: number, sampleRate: number): number {
+  checkSampleRate(sampleRate);
+  return sampleCount(planUtterance(text, 0, speed), sampleRate) / sampleRate;
+}
