@@ -5,8 +5,8 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Emulator } from './emulator.js';
 import { createAdminRouter } from './admin/admin-router.js';
-import { ApiError, isApiError } from './http/errors.js';
-import { sendProblem } from './http/problem.js';
+import { ApiError } from './http/errors.js';
+import { normalizeError, sendProblem } from './http/problem.js';
 import { requestState, type RequestState } from './http/request-state.js';
 import { createV1Router } from './http/v1-router.js';
 
@@ -70,8 +70,7 @@ export function buildHttpApp(emulator: Emulator): express.Express {
   // The one error envelope: whatever threw, the client gets problem+json.
   app.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {
     const state = requestState(res);
-    const code = isApiError(err) ? err.code : 'internal_error';
-    state.journal.code = code;
+    state.journal.code = normalizeError(err).code;
     sendProblem(res, err, state.requestId);
   });
   return app;

@@ -6,6 +6,8 @@ import { readFileSync } from 'node:fs';
 import { assertValid, compileSchema, createValidators } from './contract/compile.js';
 import { ADMIN_DOC_ID, GATEWAY_DOC_ID, loadDocuments } from './contract/documents.js';
 import type { ClockMode } from './core/clock.js';
+import type { PriceOverrides, RateLimitRule } from './metering/index.js';
+import type { QuotaProduct } from './metering/quotas.js';
 
 export type LogLevel = 'silent' | 'error' | 'warn' | 'info' | 'debug';
 
@@ -23,6 +25,10 @@ export interface EmulatorConfig {
   journalLimit: number;
   webhookUrl: string | null;
   demo: { credits: number };
+  /** Price overrides in credits (see README, "Metering"). */
+  prices?: PriceOverrides;
+  testQuotas?: Partial<Record<QuotaProduct, number>>;
+  rateLimits?: Partial<Record<'live' | 'test', RateLimitRule>>;
   stt: { syncMaxSeconds: number; maxUploadBytes: number };
   rag: { maxUploadBytes: number };
   /** Free-form sections owned by product areas (prices, quotas, faults...). */

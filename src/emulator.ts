@@ -23,6 +23,9 @@ import { SocketRegistry } from './http/socket-registry.js';
 import { createWsGateway } from './http/ws-gateway.js';
 import { ALL_SCOPES, OrgStore } from './orgs/store.js';
 import { authArea } from './auth/auth-area.js';
+import { Metering } from './metering/index.js';
+import { REGISTRABLE_EVENTS, WebhookEngine } from './webhooks/index.js';
+import { rateLimitStage, rateLimitUpgradeStage } from './stages/rate-limit.js';
 import { createRagArea } from './rag/index.js';
 import { createSttArea } from './stt/index.js';
 import { createTtsArea } from './tts/index.js';
@@ -53,6 +56,8 @@ export class Emulator {
   readonly orgs: OrgStore;
   readonly wsTokens: WsTokenStore;
   readonly journal: Journal;
+  readonly metering: Metering;
+  readonly webhooks: WebhookEngine;
   readonly sockets = new SocketRegistry();
   readonly contract: Contract;
   readonly handlers = new Map<string, OperationHandler>();
@@ -84,6 +89,20 @@ export class Emulator {
     this.wsTokens = new WsTokenStore({ clock: this.clock, random: this.random, orgs: this.orgs });
     this.journal = new Journal(this.clock, this.config.journalLimit);
     this.contract = compileContract();
+    this.webhooks = new WebhookEngine({ clock: this.clock, ids: this.ids, random: this.random });
+    this.metering = new Metering({
+      clock: this.clock,
+      ids: this.ids,
+      emit: (orgId, event, data, livemode) => this.webhooks.emit(orgId, event, data, { livemode }),
+      prices: this.config.prices,
+      defaults: {
+        orgGrants: { [DEMO_ORG_ID]: this.config.demo.credits },
+        testQuotas: this.config.testQuotas,
+        rateLimits: this.config.rateLimits,
+      },
+    });
+    this.stages.push(rateLimitStage(this.metering));
+    this.upgradeStages.push(rateLimitUpgradeStage(this.metering));
 
     this.orgs.onEvent((event) => {
       if (event.type === 'key.revoked') this.sockets.closeForKey(event.key.id, 4001, 'the API key was revoked');
@@ -129,6 +148,9 @@ export class Emulator {
       keys: { live: live.secret, test: test.secret },
       keyIds: { live: live.record.id, test: test.record.id },
     };
+    if (this.config.webhookUrl) {
+      this.webhooks.endpoints.create(org.id, { url: this.config.webhookUrl, events: [...REGISTRABLE_EVENTS] });
+    }
     for (const area of this.areas) await area.boot?.();
   }
 
@@ -141,6 +163,8 @@ export class Emulator {
     this.orgs.clear();
     this.wsTokens.clear();
     this.journal.clear();
+    this.metering.reset();
+    this.webhooks.reset();
     for (const area of this.areas) await area.reset?.();
     await this.boot();
   }
@@ -173,6 +197,7 @@ export class Emulator {
   async close(): Promise<void> {
     this.sockets.closeAll(1001, 'emulator shutting down');
     for (const area of this.areas) await area.close?.();
+    this.webhooks.reset();
     this.clock.dispose();
     const server = this.server;
     this.server = undefined;

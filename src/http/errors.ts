@@ -3,6 +3,7 @@
  * Product areas keep their own tables (`<area>/errors.ts`) and they are merged here, so a code is
  * defined exactly once and every problem body is built from this table.
  */
+import { meteringErrors } from '../metering/errors.js';
 import { ragErrors } from '../rag/errors.js';
 import { sttErrors } from '../stt/errors.js';
 import { ttsErrors } from '../tts/errors.js';
@@ -27,9 +28,6 @@ export const coreErrors = {
   not_found: { status: 404, title: 'Resource not found' },
   method_not_allowed: { status: 405, title: 'Method not allowed' },
   validation_failed: { status: 422, title: 'Validation failed' },
-  rate_limited: { status: 429, title: 'Rate limit exceeded' },
-  insufficient_credits: { status: 429, title: 'Insufficient credits' },
-  test_quota_exceeded: { status: 429, title: 'Test-mode quota exceeded' },
   internal_error: { status: 500, title: 'Internal gateway error' },
   not_implemented: { status: 501, title: 'Not implemented by the emulator yet' },
   upstream_error: { status: 502, title: 'Upstream service error' },
@@ -40,6 +38,7 @@ export const coreErrors = {
 
 export const errorCatalog = {
   ...coreErrors,
+  ...meteringErrors,
   ...ttsErrors,
   ...sttErrors,
   ...ragErrors,

@@ -1,0 +1,255 @@
+import type { Clock } from '../core/clock.js';
+import type { IdFactory } from '../core/random.js';
+import { Balances, DEFAULT_PERIOD_GRANT, type OrgBalance } from './balance.js';
+import {
+  Ledger,
+  DEFAULT_MAX_ENTRIES_PER_ORG,
+  type LedgerEntry,
+  type LedgerReason,
+  type UsageInput,
+} from './ledger.js';
+import { BillingPeriods, type Invoice, type Period } from './periods.js';
+import { precheck } from './precheck.js';
+import { defaultPrices, mergePrices, type PriceOverrides, type PriceTable } from './prices.js';
+import {
+  DEFAULT_QUOTA_WINDOW_SECONDS,
+  quotaProductOf,
+  TestQuotas,
+  type QuotaProduct,
+  type QuotaStatus,
+} from './quotas.js';
+import { RateLimiter, type RateLimitRule } from './rate-limit.js';
+import type { RealtimeMeter } from './realtime.js';
+import { StorageMeter } from './storage.js';
+import { DEFAULT_THRESHOLD_PERCENTS, Thresholds } from './thresholds.js';
+import type { EmitEvent, Environment, Mode, Principal, Product } from './types.js';
+
+export interface MeteringDefaults {
+  /** Credits granted to each org per billing period (default 1000). */
+  periodGrant?: number;
+  /** Per-org grants applied when the org is first seen, e.g. the demo org. */
+  orgGrants?: Record<string, number>;
+  testQuotas?: Partial<Record<QuotaProduct, number>>;
+  /** Test quota window (default 86 400 s, aligned to UTC midnight). */
+  quotaWindowSeconds?: number;
+  /** Billing period length in seconds; default: UTC calendar months. */
+  periodSeconds?: number;
+  thresholdPercents?: readonly number[];
+  maxEntriesPerOrg?: number;
+  rateLimits?: Partial<Record<Environment, RateLimitRule>>;
+}
+
+export interface MeteringOptions {
+  clock: Clock;
+  ids: IdFactory;
+  emit: EmitEvent;
+  prices?: PriceOverrides;
+  defaults?: MeteringDefaults;
+}
+
+/** Metering facade: ledger, balances, test quotas, periods and invoices, thresholds and rate limits. */
+export class Metering {
+  readonly rateLimiter: RateLimiter;
+  private prices: PriceTable;
+  private balances!: Balances;
+  private quotas!: TestQuotas;
+  private storage = new StorageMeter();
+  private thresholds!: Thresholds;
+  private ledger!: Ledger;
+  private periods!: BillingPeriods;
+
+  constructor(private readonly opts: MeteringOptions) {
+    this.prices = mergePrices(defaultPrices, opts.prices);
+    this.rateLimiter = new RateLimiter(opts.clock, opts.defaults?.rateLimits);
+    this.build();
+  }
+
+  priceTable(): PriceTable {
+    return structuredClone(this.prices);
+  }
+
+  /** Applies overrides to the current prices (the ledger shares the same table, so it sees them at once). */
+  setPrices(overrides: PriceOverrides): PriceTable {
+    Object.assign(this.prices, mergePrices(this.prices, overrides));
+    return this.priceTable();
+  }
+
+  /** Throws MeteringError (429 insufficient_credits / test_quota_exceeded) when the work must not start. */
+  precheck(principal: Principal, product: Product, quantity: number, mode?: Mode): void {
+    this.periods.current(principal.orgId);
+    precheck(
+      {
+        clock: this.opts.clock,
+        prices: () => this.prices,
+        balances: this.balances,
+        quotas: this.quotas,
+        periods: this.periods,
+      },
+      principal,
+      product,
+      quantity,
+      mode,
+    );
+  }
+
+  record(principal: Principal, usage: UsageInput): LedgerEntry {
+    this.periods.current(principal.orgId);
+    return this.ledger.record(principal, usage);
+  }
+
+  recordNotBilled(principal: Principal, usage: UsageInput, reason: LedgerReason): LedgerEntry {
+    return this.ledger.recordNotBilled(principal, usage, reason);
+  }
+
+  refund(entryId: string, reason?: LedgerReason): LedgerEntry {
+    return this.ledger.refund(entryId, reason);
+  }
+
+  openStream(principal: Principal, streamId: string, requestId?: string): RealtimeMeter {
+    this.periods.current(principal.orgId);
+    return this.ledger.openStream(principal, streamId, requestId);
+  }
+
+  observeStorage(orgId: string, bytesStored: number, environment: Environment = 'live'): number {
+    this.periods.current(orgId);
+    return this.storage.observe(orgId, bytesStored, environment);
+  }
+
+  entries(filter?: Parameters<Ledger['list']>[0]): LedgerEntry[] {
+    return this.ledger.list(filter);
+  }
+
+  entry(entryId: string): LedgerEntry | undefined {
+    return this.ledger.get(entryId);
+  }
+
+  totals(filter?: Parameters<Ledger['totals']>[0]): ReturnType<Ledger['totals']> {
+    return this.ledger.totals(filter);
+  }
+
+  balance(orgId: string): OrgBalance & { periodStart: string; periodEnd: string } {
+    const p = this.periods.current(orgId);
+    return { ...this.balances.get(orgId), ...isoPeriod(p) };
+  }
+
+  setGrant(orgId: string, credits: number): void {
+    this.balances.setGrant(orgId, credits);
+  }
+
+  addCredits(orgId: string, credits: number): OrgBalance {
+    this.periods.current(orgId);
+    return { ...this.balances.addCredits(orgId, credits) };
+  }
+
+  setBalance(orgId: string, credits: number): OrgBalance {
+    this.periods.current(orgId);
+    return { ...this.balances.setBalance(orgId, credits) };
+  }
+
+  setTestQuota(orgId: string, product: QuotaProduct, quota: number): void {
+    this.quotas.setQuota(orgId, product, quota);
+  }
+
+  testQuotaStatus(orgId: string): QuotaStatus[] {
+    return (['tts', 'stt', 'rag_search', 'rag_upload'] as const).map((p) => this.quotas.status(orgId, p));
+  }
+
+  period(orgId: string): { periodStart: string; periodEnd: string } {
+    return isoPeriod(this.periods.current(orgId));
+  }
+
+  closePeriod(orgId: string): Invoice {
+    return this.periods.closePeriod(orgId);
+  }
+
+  invoices(orgId: string): Invoice[] {
+    return this.periods.invoicesOf(orgId);
+  }
+
+  /** Drops all state and pending period timers; prices and defaults go back to the constructor's. */
+  reset(): void {
+    this.periods.reset();
+    this.rateLimiter.reset();
+    if (this.opts.defaults?.rateLimits) this.rateLimiter.setDefaults(this.opts.defaults.rateLimits);
+    this.prices = mergePrices(defaultPrices, this.opts.prices);
+    this.build();
+  }
+
+  private build(): void {
+    const d = this.opts.defaults ?? {};
+    const { clock, ids, emit } = this.opts;
+    this.balances = new Balances(d.periodGrant ?? DEFAULT_PERIOD_GRANT);
+    for (const [orgId, credits] of Object.entries(d.orgGrants ?? {})) this.balances.setGrant(orgId, credits);
+    this.quotas = new TestQuotas(clock, d.testQuotas, d.quotaWindowSeconds ?? DEFAULT_QUOTA_WINDOW_SECONDS);
+    this.storage = new StorageMeter();
+    this.thresholds = new Thresholds(emit, d.thresholdPercents ?? DEFAULT_THRESHOLD_PERCENTS);
+    this.ledger = new Ledger({
+      clock,
+      ids,
+      prices: this.prices,
+      balances: this.balances,
+      quotas: this.quotas,
+      maxEntriesPerOrg: d.maxEntriesPerOrg ?? DEFAULT_MAX_ENTRIES_PER_ORG,
+      onUsage: (entry) => this.afterUsage(entry),
+    });
+    this.periods = new BillingPeriods({
+      clock,
+      ids,
+      emit,
+      ledger: this.ledger,
+      balances: this.balances,
+      storage: this.storage,
+      periodSeconds: d.periodSeconds,
+      onClosed: (orgId) => this.thresholds.forgetOrg(orgId),
+    });
+  }
+
+  private afterUsage(entry: LedgerEntry): void {
+    if (entry.environment === 'live') {
+      this.thresholds.checkCredits(this.balances.get(entry.orgId), this.periods.current(entry.orgId));
+      return;
+    }
+    const q = quotaProductOf(entry.product);
+    // Only new test usage can cross a threshold; refunds give quota back.
+    if (q && entry.status === 'not_billed' && entry.reason === 'test_key') {
+      this.thresholds.checkQuota(entry.orgId, this.quotas.status(entry.orgId, q));
+    }
+  }
+}
+
+function isoPeriod(p: Period): { periodStart: string; periodEnd: string } {
+  return { periodStart: new Date(p.start).toISOString(), periodEnd: new Date(p.end).toISOString() };
+}
+
+export { meteringErrors, MeteringError, type MeteringErrorCode } from './errors.js';
+export { RateLimiter, defaultRateLimits, type RateLimitResult, type RateLimitRule } from './rate-limit.js';
+export {
+  defaultPrices,
+  mergePrices,
+  costOf,
+  rateOf,
+  BYTES_PER_MB,
+  type PriceTable,
+  type PriceOverrides,
+} from './prices.js';
+export { DEFAULT_PERIOD_GRANT, type OrgBalance } from './balance.js';
+export {
+  defaultTestQuotas,
+  DEFAULT_QUOTA_WINDOW_SECONDS,
+  type QuotaProduct,
+  type QuotaStatus,
+} from './quotas.js';
+export { DEFAULT_THRESHOLD_PERCENTS } from './thresholds.js';
+export { DEFAULT_MAX_ENTRIES_PER_ORG, Ledger } from './ledger.js';
+export type {
+  LedgerEntry,
+  LedgerFilter,
+  LedgerReason,
+  LedgerStatus,
+  Totals,
+  TotalsCell,
+  UsageInput,
+} from './ledger.js';
+export { REALTIME_CHECKPOINT_SECONDS, RealtimeMeter, type RealtimeState } from './realtime.js';
+export type { Invoice, InvoiceLine } from './periods.js';
+export type { EmitEvent, Environment, Mode, Principal, Product, RagMode, TtsQuality, Unit } from './types.js';

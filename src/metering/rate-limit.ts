@@ -1,0 +1,107 @@
+import type { Clock } from '../core/clock.js';
+import type { Environment } from './types.js';
+
+export interface RateLimitRule {
+  /** Requests allowed per window. */
+  limit: number;
+  windowSeconds: number;
+}
+
+/** Documented defaults: live keys 600 requests / 60 s, test keys 60 requests / 60 s. */
+export const defaultRateLimits: Readonly<Record<Environment, RateLimitRule>> = Object.freeze({
+  live: Object.freeze({ limit: 600, windowSeconds: 60 }),
+  test: Object.freeze({ limit: 60, windowSeconds: 60 }),
+});
+
+export interface RateLimitResult {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Whole seconds until the window resets; at least 1 while the window is open. */
+  resetSeconds: number;
+}
+
+interface Window {
+  start: number;
+  windowMs: number;
+  count: number;
+}
+
+/**
+ * Fixed windows per key in clock time, aligned to multiples of the window length since the epoch, so a
+ * frozen clock advanced past the boundary opens a fresh window. Rejected requests do not count.
+ */
+export class RateLimiter {
+  private rules: Record<Environment, RateLimitRule>;
+  private readonly perKey = new Map<string, RateLimitRule>();
+  private readonly windows = new Map<string, Window>();
+
+  constructor(
+    private readonly clock: Clock,
+    rules: Partial<Record<Environment, RateLimitRule>> = {},
+  ) {
+    this.rules = { ...defaultRateLimits, ...validRules(rules) };
+  }
+
+  setDefaults(rules: Partial<Record<Environment, RateLimitRule>>): void {
+    this.rules = { ...this.rules, ...validRules(rules) };
+  }
+
+  /** Overrides the rule of one key; `null` removes the override. */
+  setKeyLimit(keyId: string, rule: RateLimitRule | null): void {
+    if (rule === null) this.perKey.delete(keyId);
+    else this.perKey.set(keyId, validRule(`key ${keyId}`, rule));
+    this.windows.delete(keyId);
+  }
+
+  ruleFor(keyId: string, environment: Environment): RateLimitRule {
+    return this.perKey.get(keyId) ?? this.rules[environment];
+  }
+
+  hit(keyId: string, environment: Environment): RateLimitResult {
+    const rule = this.ruleFor(keyId, environment);
+    const windowMs = rule.windowSeconds * 1000;
+    const now = this.clock.now();
+    const start = Math.floor(now / windowMs) * windowMs;
+    let w = this.windows.get(keyId);
+    if (!w || w.start !== start || w.windowMs !== windowMs) {
+      w = { start, windowMs, count: 0 };
+      this.windows.set(keyId, w);
+    }
+    const allowed = w.count < rule.limit;
+    if (allowed) w.count++;
+    return {
+      allowed,
+      limit: rule.limit,
+      remaining: Math.max(0, rule.limit - w.count),
+      resetSeconds: Math.max(1, Math.ceil((start + windowMs - now) / 1000)),
+    };
+  }
+
+  reset(): void {
+    this.windows.clear();
+    this.perKey.clear();
+    this.rules = { ...defaultRateLimits };
+  }
+}
+
+function validRules(
+  rules: Partial<Record<Environment, RateLimitRule>>,
+): Partial<Record<Environment, RateLimitRule>> {
+  const out: Partial<Record<Environment, RateLimitRule>> = {};
+  for (const env of ['live', 'test'] as const) {
+    const rule = rules[env];
+    if (rule) out[env] = validRule(env, rule);
+  }
+  return out;
+}
+
+function validRule(name: string, rule: RateLimitRule): RateLimitRule {
+  if (!Number.isInteger(rule.limit) || rule.limit < 0) {
+    throw new RangeError(`rate limit of ${name} must be an integer >= 0 (got ${rule.limit})`);
+  }
+  if (!Number.isInteger(rule.windowSeconds) || rule.windowSeconds < 1) {
+    throw new RangeError(`rate window of ${name} must be an integer >= 1 second (got ${rule.windowSeconds})`);
+  }
+  return { limit: rule.limit, windowSeconds: rule.windowSeconds };
+}

@@ -1,0 +1,38 @@
+import { Clock } from '../../core/clock.js';
+import { IdFactory } from '../../core/random.js';
+import { Metering, type MeteringDefaults } from '../index.js';
+import type { Principal } from '../types.js';
+
+export const START = Date.UTC(2025, 0, 15, 12);
+
+export const live: Principal = {
+  orgId: 'org_a',
+  keyId: 'key_live',
+  keyDisplay: 'svc_live_…a1b2',
+  environment: 'live',
+};
+export const test: Principal = {
+  orgId: 'org_a',
+  keyId: 'key_test',
+  keyDisplay: 'svc_test_…c3d4',
+  environment: 'test',
+};
+
+export interface Emitted {
+  orgId: string;
+  event: string;
+  data: Record<string, unknown>;
+  livemode: boolean;
+}
+
+export function makeMetering(defaults?: MeteringDefaults) {
+  const clock = new Clock({ mode: 'frozen', startAt: START });
+  const events: Emitted[] = [];
+  const metering = new Metering({
+    clock,
+    ids: new IdFactory('m'),
+    emit: (orgId, event, data, livemode) => events.push({ orgId, event, data, livemode }),
+    defaults,
+  });
+  return { clock, metering, events };
+}

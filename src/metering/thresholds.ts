@@ -1,0 +1,87 @@
+import type { OrgBalance } from './balance.js';
+import type { QuotaStatus } from './quotas.js';
+import { productUnits, type EmitEvent } from './types.js';
+
+/** quota.threshold fires when consumption reaches 50 %, 80 % and 100 % (documented default). */
+export const DEFAULT_THRESHOLD_PERCENTS: readonly number[] = Object.freeze([50, 80, 100]);
+
+/**
+ * Emits `quota.threshold` once per threshold per period per org: for live credits, consumption against
+ * the credits granted in the billing period (livemode true); for each test quota, usage against the quota
+ * in its window (livemode false). When one usage jumps past several thresholds each fires, lowest first.
+ *
+ * Data, credits: { kind: 'credits', orgId, thresholdPercent, consumed, granted, balance, periodStart, periodEnd }
+ * Data, test quota: { kind: 'test_quota', orgId, product, unit, thresholdPercent, used, quota, windowStart, windowEnd }
+ */
+export class Thresholds {
+  private readonly fired = new Set<string>();
+
+  constructor(
+    private readonly emit: EmitEvent,
+    private readonly percents: readonly number[] = DEFAULT_THRESHOLD_PERCENTS,
+  ) {
+    for (const p of percents) {
+      if (!(p > 0)) throw new RangeError(`threshold percents must be > 0 (got ${p})`);
+    }
+  }
+
+  checkCredits(balance: OrgBalance, period: { start: number; end: number }): void {
+    if (!(balance.grantedInPeriod > 0)) return;
+    const ratio = (balance.consumedInPeriod / balance.grantedInPeriod) * 100;
+    for (const pct of this.percents) {
+      const key = `${balance.orgId}|credits|${period.start}|${pct}`;
+      if (ratio < pct || this.fired.has(key)) continue;
+      this.fired.add(key);
+      this.emit(
+        balance.orgId,
+        'quota.threshold',
+        {
+          kind: 'credits',
+          orgId: balance.orgId,
+          thresholdPercent: pct,
+          consumed: balance.consumedInPeriod,
+          granted: balance.grantedInPeriod,
+          balance: balance.balance,
+          periodStart: new Date(period.start).toISOString(),
+          periodEnd: new Date(period.end).toISOString(),
+        },
+        true,
+      );
+    }
+  }
+
+  checkQuota(orgId: string, status: QuotaStatus): void {
+    if (!(status.quota > 0)) return;
+    const ratio = (status.used / status.quota) * 100;
+    for (const pct of this.percents) {
+      const key = `${orgId}|quota|${status.product}|${status.windowStart}|${pct}`;
+      if (ratio < pct || this.fired.has(key)) continue;
+      this.fired.add(key);
+      this.emit(
+        orgId,
+        'quota.threshold',
+        {
+          kind: 'test_quota',
+          orgId,
+          product: status.product,
+          unit: productUnits[status.product],
+          thresholdPercent: pct,
+          used: status.used,
+          quota: status.quota,
+          windowStart: new Date(status.windowStart).toISOString(),
+          windowEnd: new Date(status.windowEnd).toISOString(),
+        },
+        false,
+      );
+    }
+  }
+
+  /** Forgets the credit thresholds of an ended period (test-quota windows are independent of periods). */
+  forgetOrg(orgId: string): void {
+    for (const key of this.fired) if (key.startsWith(`${orgId}|credits|`)) this.fired.delete(key);
+  }
+
+  reset(): void {
+    this.fired.clear();
+  }
+}
