@@ -6,7 +6,10 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type express from 'express';
+import { billingAdminHandlers } from './admin/billing-handlers.js';
+import { clockAdminHandlers } from './admin/clock-handlers.js';
 import { coreAdminHandlers } from './admin/core-handlers.js';
+import { webhookAdminHandlers } from './admin/webhook-handlers.js';
 import type { AdminHandler } from './admin/admin-context.js';
 import { buildHttpApp } from './app.js';
 import type { ProductArea } from './areas.js';
@@ -108,7 +111,9 @@ export class Emulator {
       if (event.type === 'key.revoked') this.sockets.closeForKey(event.key.id, 4001, 'the API key was revoked');
     });
 
-    for (const [id, handler] of Object.entries(coreAdminHandlers)) this.adminHandlers.set(id, handler);
+    for (const table of [coreAdminHandlers, clockAdminHandlers, billingAdminHandlers, webhookAdminHandlers]) {
+      for (const [id, handler] of Object.entries(table)) this.adminHandlers.set(id, handler);
+    }
     this.register(authArea(this));
     this.register(createTtsArea(this));
     this.register(createSttArea(this));

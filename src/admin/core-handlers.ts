@@ -34,14 +34,19 @@ export const coreAdminHandlers: Record<string, AdminHandler> = {
 
   'admin.createOrg': (ctx: AdminContext<{ name?: string; rag_entitled?: boolean; credits?: number }>) => {
     const org = ctx.emulator.orgs.createOrg({ name: ctx.body.name, ragEntitled: ctx.body.rag_entitled });
+    if (ctx.body.credits !== undefined) {
+      ctx.emulator.metering.setGrant(org.id, ctx.body.credits);
+      ctx.emulator.metering.setBalance(org.id, ctx.body.credits);
+    }
     sendJson(ctx, 201, orgView(ctx.emulator, org));
   },
   'admin.listOrgs': (ctx) => {
     sendJson(ctx, 200, { organizations: ctx.emulator.orgs.listOrgs().map((o) => orgView(ctx.emulator, o)) });
   },
   'admin.getOrg': (ctx) => sendJson(ctx, 200, orgView(ctx.emulator, requireOrg(ctx))),
-  'admin.updateOrg': (ctx: AdminContext<{ name?: string; rag_entitled?: boolean }>) => {
+  'admin.updateOrg': (ctx: AdminContext<{ name?: string; rag_entitled?: boolean; credits?: number }>) => {
     requireOrg(ctx);
+    if (ctx.body.credits !== undefined) ctx.emulator.metering.setBalance(ctx.params.id, ctx.body.credits);
     const org = ctx.emulator.orgs.updateOrg(ctx.params.id, { name: ctx.body.name, ragEntitled: ctx.body.rag_entitled })!;
     sendJson(ctx, 200, orgView(ctx.emulator, org));
   },

@@ -1,0 +1,24 @@
+import type { Clock } from '../core/clock.js';
+import { sendJson } from '../http/context.js';
+import type { AdminContext, AdminHandler } from './admin-context.js';
+
+export function clockView(clock: Clock) {
+  const s = clock.state();
+  return { mode: s.mode, now: s.now, now_ms: s.nowMs, time_scale: s.timeScale, pending_timers: s.pendingTimers };
+}
+
+export const clockAdminHandlers: Record<string, AdminHandler> = {
+  'admin.getClock': (ctx) => sendJson(ctx, 200, clockView(ctx.emulator.clock)),
+  'admin.setClock': async (ctx: AdminContext<{ mode?: 'real' | 'scaled' | 'frozen'; now?: string; time_scale?: number }>) => {
+    await ctx.emulator.clock.set({
+      mode: ctx.body.mode,
+      now: ctx.body.now !== undefined ? Date.parse(ctx.body.now) : undefined,
+      timeScale: ctx.body.time_scale,
+    });
+    sendJson(ctx, 200, clockView(ctx.emulator.clock));
+  },
+  'admin.advanceClock': async (ctx: AdminContext<{ seconds: number }>) => {
+    await ctx.emulator.clock.advance(ctx.body.seconds * 1000);
+    sendJson(ctx, 200, clockView(ctx.emulator.clock));
+  },
+};
