@@ -1,0 +1,230 @@
+/** WAV and MP3 encoding of mono Float32 PCM for the TTS side. */
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { performance } from 'node:perf_hooks';
+import { Mp3Encoder } from '@breezystack/lamejs';
+import wavEncoder from 'wav-encoder';
+import { parseMpegFrameHeader } from './formats.js';
+
+/** 16-bit mono PCM WAV. */
+export function encodeWav(pcm: Float32Array, sampleRate: number): Buffer {
+  if (!Number.isInteger(sampleRate) || sampleRate <= 0)
+    throw new RangeError(`invalid sample rate ${sampleRate}`);
+  const ab = wavEncoder.encode.sync({ sampleRate, channelData: [pcm] }, { bitDepth: 16 });
+  return Buffer.from(ab);
+}
+
+/**
+ * Output rate and MP3 bitrate per quality tier. Every pair is one lamejs encodes faithfully (it keeps the
+ * rate and writes real audio; see synthetic-voice.md for the pairs where it silently resamples or writes
+ * silence) — encode.test.ts checks each tier through mpg123 and ffprobe.
+ */
+export const QUALITY_TIERS = {
+  fast: { sampleRate: 16000, mp3Kbps: 32 },
+  standard: { sampleRate: 22050, mp3Kbps: 64 },
+  high: { sampleRate: 24000, mp3Kbps: 96 },
+} as const;
+export type QualityTier = keyof typeof QUALITY_TIERS;
+
+/** lamejs consumes whole MPEG-1 granule pairs; feeding exactly this many samples keeps output deterministic. */
+export const MP3_BLOCK = 1152;
+/** Encoder delay of lamejs output (it writes no Xing/LAME tag, so decoders keep it): 576 + 529 samples. */
+export const LAMEJS_ENCODER_DELAY = 1105;
+
+function toInt16(src: Float32Array, from: number, to: number, dst: Int16Array, at: number): void {
+  // Same scaling as float32ToS16le in pcm.ts; NaN becomes 0.
+  for (let i = from; i < to; i++) {
+    const s = src[i];
+    const v = s >= 1 ? 32767 : s <= -1 ? -32768 : Math.round(s * 32768) || 0;
+    dst[at++] = v > 32767 ? 32767 : v;
+  }
+}
+
+// lamejs returns Int8Array at run time (its types say Uint8Array); view the same bytes as a Buffer.
+function asBuffer(bytes: Uint8Array | Int8Array): Buffer {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/**
+ * Incremental mono MP3 encoder. Input is regrouped into blocks of exactly 1152 samples before it reaches
+ * lamejs, so the bytes do not depend on how the caller chunks its PCM: chunked output equals one-shot
+ * output byte for byte.
+ */
+export class Mp3StreamEncoder {
+  readonly sampleRate: number;
+  readonly kbps: number;
+  private readonly lame: Mp3Encoder;
+  private readonly block = new Int16Array(MP3_BLOCK);
+  private filled = 0;
+  private checked = false;
+  private finished = false;
+
+  constructor(sampleRate: number, kbps: number) {
+    if (!Number.isInteger(sampleRate) || sampleRate <= 0)
+      throw new RangeError(`invalid sample rate ${sampleRate}`);
+    if (!Number.isInteger(kbps) || kbps <= 0) throw new RangeError(`invalid MP3 bitrate ${kbps}`);
+    this.sampleRate = sampleRate;
+    this.kbps = kbps;
+    this.lame = new Mp3Encoder(1, sampleRate, kbps);
+  }
+
+  encode(pcm: Float32Array): Buffer {
+    const out: Buffer[] = [];
+    this.encodeRange(pcm, 0, pcm.length, out);
+    return out.length === 1 ? out[0] : Buffer.concat(out);
+  }
+
+  /** Encodes pcm[from, to) and appends any finished frames to `out`. */
+  encodeRange(pcm: Float32Array, from: number, to: number, out: Buffer[]): void {
+    if (this.finished) throw new Error('Mp3StreamEncoder: encode after flush');
+    let pos = from;
+    while (pos < to) {
+      const n = Math.min(MP3_BLOCK - this.filled, to - pos);
+      toInt16(pcm, pos, pos + n, this.block, this.filled);
+      this.filled += n;
+      pos += n;
+      if (this.filled === MP3_BLOCK) {
+        this.emit(this.lame.encodeBuffer(this.block), out);
+        this.filled = 0;
+      }
+    }
+  }
+
+  flush(): Buffer {
+    if (this.finished) return Buffer.alloc(0);
+    const out: Buffer[] = [];
+    if (this.filled > 0) this.emit(this.lame.encodeBuffer(this.block.subarray(0, this.filled)), out);
+    this.filled = 0;
+    this.emit(this.lame.flush(), out);
+    this.finished = true;
+    return Buffer.concat(out);
+  }
+
+  private emit(bytes: Uint8Array | Int8Array, out: Buffer[]): void {
+    if (bytes.length === 0) return;
+    // lamejs copies its internal buffer into a fresh array per call, so no copy is needed here.
+    const buf = asBuffer(bytes);
+    if (!this.checked) {
+      this.checked = true;
+      // lamejs silently resamples (and sometimes writes silence) when the bitrate is too low for the rate.
+      const h = parseMpegFrameHeader(buf, 0);
+      if (!h || h.sampleRate !== this.sampleRate || h.bitrateKbps !== this.kbps) {
+        throw new RangeError(
+          `lamejs cannot encode ${this.sampleRate} Hz at ${this.kbps} kbps faithfully ` +
+            `(it wrote ${h ? `${h.sampleRate} Hz ${h.bitrateKbps} kbps` : 'no valid frame'})`,
+        );
+      }
+    }
+    out.push(buf);
+  }
+}
+
+/** Longest stretch of synchronous work between two event-loop turns. */
+const SLICE_MS = 4;
+
+type Blocks = Iterable<Float32Array> | AsyncIterable<Float32Array>;
+
+function abortReason(signal: AbortSignal): Error {
+  const r: unknown = signal.reason;
+  return r instanceof Error ? r : new DOMException('The operation was aborted', 'AbortError');
+}
+
+function nextBlock(
+  it: Iterator<Float32Array> | AsyncIterator<Float32Array>,
+  signal: AbortSignal | undefined,
+): Promise<IteratorResult<Float32Array>> {
+  const p = Promise.resolve(it.next());
+  if (!signal) return p;
+  // An async source may stall; the abort must not wait for it.
+  return new Promise((resolve, reject) => {
+    const onAbort = (): void => reject(abortReason(signal));
+    signal.addEventListener('abort', onAbort, { once: true });
+    p.then(
+      (v) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(v);
+      },
+      (e: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(e instanceof Error ? e : new Error(String(e)));
+      },
+    );
+  });
+}
+
+/**
+ * Streams MP3 bytes for a sequence of PCM blocks. Input is pulled lazily, bytes are yielded as soon as
+ * frames exist, and the generator returns to the event loop (setImmediate) whenever about 4 ms of work
+ * has run, so a server keeps serving while a long utterance is encoded. When `signal` aborts, the
+ * generator stops at the next slice boundary and throws `signal.reason` (Node's convention, as in
+ * timers/promises); the input iterator is closed.
+ */
+export async function* encodeMp3Stream(
+  blocks: Blocks,
+  sampleRate: number,
+  kbps: number,
+  signal?: AbortSignal,
+): AsyncGenerator<Buffer, void, undefined> {
+  signal?.throwIfAborted();
+  const enc = new Mp3StreamEncoder(sampleRate, kbps);
+  const it: Iterator<Float32Array> | AsyncIterator<Float32Array> =
+    Symbol.asyncIterator in blocks ? blocks[Symbol.asyncIterator]() : blocks[Symbol.iterator]();
+  let exhausted = false;
+  let sliceStart = performance.now();
+  try {
+    for (;;) {
+      const r = await nextBlock(it, signal);
+      if (r.done) {
+        exhausted = true;
+        break;
+      }
+      const pcm = r.value;
+      const out: Buffer[] = [];
+      for (let pos = 0; pos < pcm.length;) {
+        const end = Math.min(pcm.length, pos + MP3_BLOCK);
+        enc.encodeRange(pcm, pos, end, out);
+        pos = end;
+        if (performance.now() - sliceStart >= SLICE_MS) {
+          if (out.length > 0) yield Buffer.concat(out.splice(0));
+          await yieldToEventLoop();
+          signal?.throwIfAborted();
+          sliceStart = performance.now();
+        }
+      }
+      if (out.length > 0) yield Buffer.concat(out);
+      signal?.throwIfAborted();
+    }
+    const tail = enc.flush();
+    if (tail.length > 0) yield tail;
+  } finally {
+    if (!exhausted && it.return) {
+      // After an abort the source may be stuck in next(); closing it must not hold us up.
+      if (signal?.aborted) void Promise.resolve(it.return()).catch(() => undefined);
+      else await it.return();
+    }
+  }
+}
+
+/** Whole-buffer MP3 encode, built on the stream so it yields to the event loop as well. */
+export async function encodeMp3(pcm: Float32Array, sampleRate: number, kbps: number): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const part of encodeMp3Stream([pcm], sampleRate, kbps)) parts.push(part);
+  return Buffer.concat(parts);
+}
+
+/**
+ * Runs a short encode for every quality tier so the JIT has compiled lamejs before the first request
+ * (a cold first encode takes 60-90 ms, a warm one 6-7 ms). Synchronous and not free (0.8-2.7 s at the
+ * default on a heavily loaded 2-core machine; pass fewer seconds to trade warmth for start-up time): call it
+ * once at start-up. Returns the milliseconds it took.
+ */
+export function warmUpMp3Encoder(secondsPerTier = 0.5): number {
+  const t0 = performance.now();
+  for (const { sampleRate, mp3Kbps } of Object.values(QUALITY_TIERS)) {
+    const pcm = new Float32Array(Math.round(sampleRate * secondsPerTier));
+    for (let i = 0; i < pcm.length; i++) pcm[i] = 0.3 * Math.sin((2 * Math.PI * 440 * i) / sampleRate);
+    const enc = new Mp3StreamEncoder(sampleRate, mp3Kbps);
+    enc.encode(pcm);
+    enc.flush();
+  }
+  return performance.now() - t0;
+}

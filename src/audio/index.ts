@@ -1,0 +1,13 @@
+export { sniffAudioFormat, type AudioFormat } from './formats.js';
+export {
+  encodeWav,
+  encodeMp3,
+  encodeMp3Stream,
+  Mp3StreamEncoder,
+  warmUpMp3Encoder,
+  QUALITY_TIERS,
+  type QualityTier,
+  LAMEJS_ENCODER_DELAY,
+} from './encode.js';
+export { decodeAudio, AudioDecodeError, type AudioDecodeErrorCode, type DecodedAudio } from './decode.js';
+export { s16leToFloat32, float32ToS16le, downmix, resample } from './pcm.js';
