@@ -46,13 +46,8 @@ async function main(): Promise<number> {
   if (!emulator.config.adminToken && !['127.0.0.1', 'localhost', '::1'].includes(host)) {
     console.warn(`svc-emulator: warning: listening on ${host} without --admin-token; anyone who can reach this address can control the emulator`);
   }
-  // The readiness line: one line, with the real base URL, once listening.
-  console.log(`svc-emulator ready at ${running.baseUrl} (admin ${running.adminUrl})`);
-  console.log(`demo organization: ${running.orgId}`);
-  console.log(`demo live key: ${running.keys.live}`);
-  console.log(`demo test key: ${running.keys.test}`);
-
-  await new Promise<void>((resolve) => {
+  // Signals are handled before readiness is announced: a supervisor may stop us as soon as it reads it.
+  const stopped = new Promise<void>((resolve) => {
     const stop = (signal: string) => {
       if (emulator.config.logLevel !== 'silent') console.log(`svc-emulator: ${signal} received, shutting down`);
       resolve();
@@ -60,6 +55,13 @@ async function main(): Promise<number> {
     process.once('SIGINT', () => stop('SIGINT'));
     process.once('SIGTERM', () => stop('SIGTERM'));
   });
+  // The readiness line: one line, with the real base URL, once listening.
+  console.log(`svc-emulator ready at ${running.baseUrl} (admin ${running.adminUrl})`);
+  console.log(`demo organization: ${running.orgId}`);
+  console.log(`demo live key: ${running.keys.live}`);
+  console.log(`demo test key: ${running.keys.test}`);
+
+  await stopped;
   await running.close();
   return 0;
 }

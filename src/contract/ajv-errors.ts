@@ -7,7 +7,8 @@ export function fieldName(instancePath: string, root: string): string {
     .split('/')
     .slice(1)
     .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .reduce((acc, part) => (/^\d+$/.test(part) ? `${acc}[${part}]` : acc ? `${acc}.${part}` : part), '');
+    // An index at the top (a root array) hangs off the root name rather than off nothing.
+    .reduce((acc, part) => (/^\d+$/.test(part) ? `${acc || root}[${part}]` : acc ? `${acc}.${part}` : part), '');
 }
 
 function show(value: unknown): string {
@@ -15,7 +16,8 @@ function show(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'object') return 'an object';
-  return String(value);
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return typeof value;
 }
 
 function typeOf(value: unknown): string {
@@ -31,7 +33,7 @@ function typeOf(value: unknown): string {
  */
 export function describeAjvError(err: ErrorObject, root = 'body'): string {
   const field = fieldName(err.instancePath, root);
-  const params = err.params as Record<string, any>;
+  const params = err.params;
   const parent = (err.parentSchema ?? {}) as Record<string, any>;
   const data = err.data;
   const prefix = (name: string) => (field === root ? name : `${field}.${name}`);
@@ -53,7 +55,8 @@ export function describeAjvError(err: ErrorObject, root = 'body'): string {
       if (parent.minimum !== undefined && parent.maximum !== undefined) {
         return `${field} must be between ${parent.minimum} and ${parent.maximum} (got ${show(data)})`;
       }
-      return `${field} must be ${err.keyword.includes('inimum') ? '>=' : '<='} ${params.limit} (got ${show(data)})`;
+      // ajv's `comparison` is '>' or '<' for the exclusive keywords, '>=' or '<=' otherwise.
+      return `${field} must be ${params.comparison} ${params.limit} (got ${show(data)})`;
     case 'type':
       return `${field} must be ${/^[aeiou]/.test(String(params.type)) ? 'an' : 'a'} ${params.type} (got ${typeOf(data)})`;
     case 'enum':

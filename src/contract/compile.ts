@@ -3,7 +3,7 @@
  * operation part (JSON body, multipart fields, path parameters, query). Handlers receive input that is
  * already valid, with schema defaults applied; no rule is written a second time by hand.
  */
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { ApiError } from '../http/errors.js';
 import { describeAjvError, firstMeaningfulError } from './ajv-errors.js';
@@ -201,6 +201,6 @@ export function compileSchema(validators: Validators, docId: string, schemaName:
 /** Runs a validator; on failure throws 422 `validation_failed` naming the field and the rule. */
 export function assertValid(validate: ValidateFunction, data: unknown, root: string): void {
   if (validate(data)) return;
-  const errors = (validate.errors ?? []) as ErrorObject[];
+  const errors = validate.errors ?? [];
   throw new ApiError('validation_failed', describeAjvError(firstMeaningfulError(errors), root));
 }

@@ -1,7 +1,45 @@
 import type { ProductArea } from '../areas.js';
+import { warmUpMp3Encoder } from '../audio/index.js';
 import type { Emulator } from '../emulator.js';
+import { ttsAdminHandlers } from './admin.js';
+import { ttsRealtimeHandler } from './realtime.js';
+import { ttsRoutes } from './routes.js';
+import { TtsService } from './service.js';
+import { VoiceCatalogue } from './voices.js';
+
+/**
+ * Seconds of audio per quality tier encoded at boot so lamejs is compiled by the JIT before the first
+ * request (a cold first encode costs 60-90 ms; see docs/benchmarks.md). Short on purpose: start-up stays
+ * well under a second.
+ */
+const WARM_UP_SECONDS_PER_TIER = 0.25;
+let warmedUp = false;
 
 /** The TTS product area: /v1 handlers, admin handlers and boot state. */
-export function createTtsArea(_emulator: Emulator): ProductArea {
-  return { name: 'tts' };
+export function createTtsArea(emulator: Emulator): ProductArea {
+  const voices = VoiceCatalogue.load();
+  const service = new TtsService(voices, emulator.metering);
+  return {
+    name: 'tts',
+    handlers: ttsRoutes(service),
+    wsHandlers: {
+      'tts.realtime': ttsRealtimeHandler({ service, contract: emulator.contract, clock: emulator.clock }),
+    },
+    adminHandlers: ttsAdminHandlers(voices),
+    boot() {
+      // The JIT state is per process, so one warm-up serves every emulator in it.
+      if (!warmedUp) {
+        warmedUp = true;
+        warmUpMp3Encoder(WARM_UP_SECONDS_PER_TIER);
+      }
+      service.prepareEncoders();
+    },
+    close() {
+      service.encoders.close();
+    },
+  };
 }
+
+export { TtsService, countCharacters, type Utterance } from './service.js';
+export { VoiceCatalogue, type Voice } from './voices.js';
+export { negotiateClipFormat, type ClipFormat } from './format.js';
