@@ -5,6 +5,7 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Emulator } from './emulator.js';
 import { createAdminRouter } from './admin/admin-router.js';
+import { FaultAbort } from './faults/stage.js';
 import { ApiError } from './http/errors.js';
 import { normalizeError, sendProblem } from './http/problem.js';
 import { requestState, type RequestState } from './http/request-state.js';
@@ -43,7 +44,7 @@ export function buildHttpApp(emulator: Emulator): express.Express {
     res.once('close', () => {
       if (!res.writableFinished) controller.abort(new Error('client disconnected'));
       if (!isV1) return;
-      journal.status = res.statusCode;
+      journal.status = res.locals.noResponse ? null : res.statusCode;
       journal.duration_ms = Math.round(performance.now() - wallStart);
       emulator.journal.record(journal);
     });
@@ -58,6 +59,7 @@ export function buildHttpApp(emulator: Emulator): express.Express {
       orgs: emulator.orgs,
       handlers: emulator.handlers,
       stages: emulator.stages,
+      preHandlerStages: emulator.preHandlerStages,
       uploadLimits: emulator.uploadLimits,
       defaultUploadLimits: { maxFileBytes: 25 * 1024 * 1024, tooLargeCode: 'file_too_large' },
     }),
@@ -70,6 +72,12 @@ export function buildHttpApp(emulator: Emulator): express.Express {
   // The one error envelope: whatever threw, the client gets problem+json.
   app.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {
     const state = requestState(res);
+    if (err instanceof FaultAbort) {
+      // A reset or hang fault took the connection: nothing is sent.
+      res.locals.noResponse = true;
+      state.journal.code = state.journal.fault?.kind ?? 'fault';
+      return;
+    }
     state.journal.code = normalizeError(err).code;
     sendProblem(res, err, state.requestId);
   });

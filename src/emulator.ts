@@ -29,6 +29,11 @@ import { authArea } from './auth/auth-area.js';
 import { Metering } from './metering/index.js';
 import { REGISTRABLE_EVENTS, WebhookEngine } from './webhooks/index.js';
 import { rateLimitStage, rateLimitUpgradeStage } from './stages/rate-limit.js';
+import { FaultStore } from './faults/store.js';
+import { faultStage } from './faults/stage.js';
+import { armWsCloseFault, faultUpgradeStage } from './faults/websocket.js';
+import { webhookFaultHook } from './faults/webhooks.js';
+import { faultAdminHandlers } from './faults/admin.js';
 import { createRagArea } from './rag/index.js';
 import { createSttArea } from './stt/index.js';
 import { createTtsArea } from './tts/index.js';
@@ -61,6 +66,7 @@ export class Emulator {
   readonly journal: Journal;
   readonly metering: Metering;
   readonly webhooks: WebhookEngine;
+  readonly faults: FaultStore;
   readonly sockets = new SocketRegistry();
   readonly contract: Contract;
   readonly handlers = new Map<string, OperationHandler>();
@@ -68,6 +74,7 @@ export class Emulator {
   readonly adminHandlers = new Map<string, AdminHandler>();
   readonly uploadLimits = new Map<string, MultipartLimits>();
   readonly stages: Stage[] = [];
+  readonly preHandlerStages: Stage[] = [];
   readonly upgradeStages: Parameters<typeof createWsGateway>[0]['upgradeStages'] = [];
   readonly areas: ProductArea[] = [];
   readonly app: express.Express;
@@ -104,14 +111,17 @@ export class Emulator {
         rateLimits: this.config.rateLimits,
       },
     });
+    this.faults = new FaultStore({ clock: this.clock, ids: this.ids, random: this.random });
     this.stages.push(rateLimitStage(this.metering));
-    this.upgradeStages.push(rateLimitUpgradeStage(this.metering));
+    this.preHandlerStages.push(faultStage(this.faults, this.metering));
+    this.upgradeStages.push(rateLimitUpgradeStage(this.metering), faultUpgradeStage(this.faults, this.metering));
+    this.webhooks.beforeAttempt = webhookFaultHook(this.faults, this.webhooks);
 
     this.orgs.onEvent((event) => {
       if (event.type === 'key.revoked') this.sockets.closeForKey(event.key.id, 4001, 'the API key was revoked');
     });
 
-    for (const table of [coreAdminHandlers, clockAdminHandlers, billingAdminHandlers, webhookAdminHandlers]) {
+    for (const table of [coreAdminHandlers, clockAdminHandlers, billingAdminHandlers, webhookAdminHandlers, faultAdminHandlers]) {
       for (const [id, handler] of Object.entries(table)) this.adminHandlers.set(id, handler);
     }
     this.register(authArea(this));
@@ -130,6 +140,7 @@ export class Emulator {
       handlers: this.wsHandlers,
       upgradeStages: this.upgradeStages,
       maxPayloadBytes: 1024 * 1024,
+      onSession: (ws, ctx) => armWsCloseFault(this.faults, ws, ctx),
       now: () => this.clock.now(),
     });
   }
@@ -170,6 +181,7 @@ export class Emulator {
     this.journal.clear();
     this.metering.reset();
     this.webhooks.reset();
+    this.faults.reset();
     for (const area of this.areas) await area.reset?.();
     await this.boot();
   }

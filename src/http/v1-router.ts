@@ -1,6 +1,6 @@
 /**
  * The /v1 pipeline, in the order a request passes through it:
- * route → authenticate → scopes → stages (rate limit, faults...) → parse body → validate → handler.
+ * route → authenticate → scopes → rate limit → parse body → validate → faults → handler.
  * Every failure leaves through sendProblem.
  */
 import type { NextFunction, Request, Response } from 'express';
@@ -16,7 +16,10 @@ export interface V1RouterDeps {
   routes: RouteTable;
   orgs: OrgStore;
   handlers: Map<string, OperationHandler>;
+  /** Before the body is read: rate limits. */
   stages: Stage[];
+  /** After validation, before the handler: faults (they may match on body fields such as the RAG mode). */
+  preHandlerStages: Stage[];
   uploadLimits: Map<string, MultipartLimits>;
   defaultUploadLimits: MultipartLimits;
 }
@@ -63,6 +66,7 @@ export function createV1Router(deps: V1RouterDeps) {
         throw new ApiError('upgrade_required', `${op.path} is a WebSocket endpoint; connect with an Upgrade: websocket request`);
       }
       await parseAndValidate(ctx, op, deps);
+      for (const stage of deps.preHandlerStages) await stage(ctx);
 
       const handler = deps.handlers.get(op.operationId);
       if (!handler) {

@@ -5,7 +5,9 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer } from 'ws';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { FaultAbort } from '../faults/stage.js';
+import type { UpgradeInfo } from '../faults/websocket.js';
 import { assertScopes, authenticateApiKey, credentialInQuery } from '../auth/authenticate.js';
 import type { Principal } from '../auth/principal.js';
 import { WsTokenStore } from '../auth/ws-tokens.js';
@@ -28,8 +30,10 @@ export interface WsGatewayDeps {
   journal: Journal;
   sockets: SocketRegistry;
   handlers: Map<string, WsHandler>;
-  /** Stages that may refuse the upgrade (rate limit, faults). */
-  upgradeStages: ((principal: Principal, ctx: { operationId: string; testScope: string | null }) => void)[];
+  /** Stages that may refuse or delay the upgrade (rate limit, faults). */
+  upgradeStages: ((principal: Principal, info: UpgradeInfo) => void | Promise<void>)[];
+  /** Called on every new session (arms `ws_close` faults). */
+  onSession?: (ws: WebSocket, ctx: WsContext) => void;
   maxPayloadBytes: number;
   now: () => number;
 }
@@ -63,6 +67,10 @@ export function createWsGateway(deps: WsGatewayDeps) {
   }
 
   return function handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    void upgrade(req, socket, head);
+  };
+
+  async function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
     const requestId = deps.ids.next('req', 20);
     const started = deps.now();
     const path = (req.url ?? '/').split('?')[0];
@@ -79,7 +87,9 @@ export function createWsGateway(deps: WsGatewayDeps) {
       const principal = authenticate(req);
       Object.assign(journal, { org_id: principal.orgId, key_id: principal.keyId, key: principal.keyDisplay, environment: principal.environment });
       if (op.scopes) assertScopes(principal, op.scopes, `WebSocket ${op.path}`);
-      for (const stage of deps.upgradeStages) stage(principal, { operationId: op.operationId, testScope: scope });
+      for (const stage of deps.upgradeStages) {
+        await stage(principal, { operationId: op.operationId, path, testScope: scope, socket, journal });
+      }
       const handler = deps.handlers.get(op.operationId);
       if (!handler) throw new ApiError('not_implemented', `${op.path} is not emulated yet`);
 
@@ -98,6 +108,7 @@ export function createWsGateway(deps: WsGatewayDeps) {
           deps.journal.record(journal);
         });
         const ctx: WsContext = { requestId, operation: op, req, principal, journal, testScope: scope };
+        deps.onSession?.(ws, ctx);
         try {
           handler(ws, ctx);
         } catch (err) {
@@ -106,6 +117,12 @@ export function createWsGateway(deps: WsGatewayDeps) {
         }
       });
     } catch (err) {
+      if (err instanceof FaultAbort) {
+        journal.code = journal.fault?.kind ?? 'fault';
+        journal.duration_ms = deps.now() - started;
+        deps.journal.record(journal);
+        return;
+      }
       const apiError = normalizeError(err);
       journal.status = apiError.status;
       journal.code = apiError.code;
@@ -113,7 +130,7 @@ export function createWsGateway(deps: WsGatewayDeps) {
       deps.journal.record(journal);
       writeProblemToSocket(socket, apiError, requestId, path);
     }
-  };
+  }
 }
 
 function writeProblemToSocket(socket: Duplex, err: ReturnType<typeof normalizeError>, requestId: string, path: string): void {

@@ -1,0 +1,92 @@
+/**
+ * The fault stage of the /v1 pipeline. It runs after validation (so rules can match the RAG `mode`) and
+ * before the handler, so an injected error never reaches the handler and is never billed.
+ */
+import type { IncomingMessage } from 'node:http';
+import type { Principal } from '../auth/principal.js';
+import type { OperationContext, Stage } from '../http/context.js';
+import { CustomApiError, errorCatalog, isErrorCode } from '../http/errors.js';
+import type { Metering } from '../metering/index.js';
+import { defaultCode } from './kinds.js';
+import type { FaultHit, FaultStore, FaultTarget } from './store.js';
+
+/** The longest a `hang` holds a request when the client never gives up (wall time). */
+export const HANG_LIMIT_MS = 10 * 60 * 1000;
+
+export function targetOf(ctx: OperationContext): FaultTarget {
+  return {
+    operation: ctx.operation.operationId,
+    method: ctx.req.method,
+    path: ctx.req.baseUrl + ctx.req.path,
+    orgId: ctx.principal.orgId,
+    keyId: ctx.principal.keyId,
+    environment: ctx.principal.environment,
+    mode: typeof ctx.body?.mode === 'string' ? ctx.body.mode : undefined,
+    scope: ctx.testScope,
+  };
+}
+
+function wallSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  // Latency and hangs are about real client timeouts, so they run in wall time, not clock time.
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, Math.max(0, ms));
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+/** The error an `error` rule answers with: its status and code, with the spec's headers for 429 and 409. */
+export function injectedError(hit: FaultHit, metering: Metering, principal?: Principal): CustomApiError {
+  const rule = hit.rule;
+  const status = rule.status ?? 500;
+  const code = rule.code ?? defaultCode(status);
+  const title = isErrorCode(code) ? errorCatalog[code].title : 'Injected fault';
+  const headers: Record<string, number> = {};
+  if (status === 429) {
+    const retry = rule.retry_after ?? 1;
+    const limit = principal ? metering.rateLimiter.ruleFor(principal.keyId, principal.environment).limit : 0;
+    Object.assign(headers, { 'RateLimit-Limit': limit, 'RateLimit-Remaining': 0, 'RateLimit-Reset': retry, 'Retry-After': retry });
+  } else if (status === 409 || status === 503 || rule.retry_after !== undefined) {
+    headers['Retry-After'] = rule.retry_after ?? 5;
+  }
+  return new CustomApiError(status, code, title, rule.detail ?? `injected by fault rule ${rule.id}`, headers);
+}
+
+export function faultStage(faults: FaultStore, metering: Metering): Stage {
+  return async (ctx) => {
+    const hit = faults.take('request', targetOf(ctx));
+    if (!hit) return;
+    ctx.journal.fault = hit.journal;
+    const rule = hit.rule;
+    switch (rule.kind) {
+      case 'latency':
+        await wallSleep((rule.latency_ms ?? 0) + (rule.jitter_ms ? faults.jitter(rule.jitter_ms) : 0), ctx.signal);
+        return;
+      case 'error':
+        throw injectedError(hit, metering, ctx.principal);
+      case 'reset':
+        resetConnection(ctx.req);
+        throw new FaultAbort();
+      case 'hang':
+        await wallSleep(HANG_LIMIT_MS, ctx.signal);
+        ctx.req.socket.destroy();
+        throw new FaultAbort();
+    }
+  };
+}
+
+export function resetConnection(req: IncomingMessage): void {
+  const socket = req.socket as IncomingMessage['socket'] & { resetAndDestroy?: () => void };
+  if (socket.resetAndDestroy) socket.resetAndDestroy();
+  else socket.destroy();
+}
+
+/** Thrown after a fault took the connection away: there is no one left to answer. */
+export class FaultAbort extends Error {
+  constructor() {
+    super('connection taken by a fault');
+    this.name = 'FaultAbort';
+  }
+}

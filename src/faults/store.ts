@@ -1,0 +1,169 @@
+/**
+ * Fault rules: what to break, where, and how often. A rule matches on operation, method/path, org, key,
+ * environment, RAG mode and the `X-Emulator-Scope` test scope; it applies the next `times` matches, with a
+ * seeded `probability`, within an optional clock-time window, and expires.
+ */
+import type { Clock } from '../core/clock.js';
+import type { IdFactory, Random } from '../core/random.js';
+import { explainFault, KIND_CHANNEL, type FaultChannel, type FaultKind, type FaultParams } from './kinds.js';
+
+export interface FaultMatch {
+  operation?: string;
+  method?: string;
+  /** Exact path or prefix ending in `*` (e.g. `/v1/rag/*`). */
+  path?: string;
+  org_id?: string;
+  key_id?: string;
+  environment?: 'live' | 'test';
+  mode?: string;
+  scope?: string;
+  /** For webhook faults: the event kind. */
+  event?: string;
+}
+
+export interface FaultRuleInput extends FaultParams {
+  kind: FaultKind;
+  match?: FaultMatch;
+  times?: number;
+  probability?: number;
+  active_from?: string;
+  active_until?: string;
+  ttl_seconds?: number;
+  description?: string;
+}
+
+export interface FaultRule extends FaultRuleInput {
+  id: string;
+  match: FaultMatch;
+  remaining: number | null;
+  hits: number;
+  created_at: string;
+  expires_at: string | null;
+  explanation: string;
+}
+
+/** What is known about the thing a fault might hit. */
+export interface FaultTarget {
+  operation?: string;
+  method?: string;
+  path?: string;
+  orgId?: string;
+  keyId?: string;
+  environment?: 'live' | 'test';
+  mode?: string;
+  scope?: string | null;
+  event?: string;
+}
+
+export interface FaultHit {
+  rule: FaultRule;
+  /** For the journal: which rule did what. */
+  journal: { rule_id: string; kind: string; explanation: string };
+}
+
+export class FaultStore {
+  private rules: FaultRule[] = [];
+  private random: Random;
+
+  constructor(
+    private readonly deps: { clock: Clock; ids: IdFactory; random: Random },
+  ) {
+    this.random = deps.random.fork('faults');
+  }
+
+  add(input: FaultRuleInput): FaultRule {
+    const now = this.deps.clock.now();
+    const expiresAt = input.ttl_seconds !== undefined ? now + input.ttl_seconds * 1000 : null;
+    const rule: FaultRule = {
+      ...input,
+      id: this.deps.ids.next('fault', 12),
+      match: { ...(input.match ?? {}) },
+      remaining: input.times ?? null,
+      hits: 0,
+      created_at: new Date(now).toISOString(),
+      expires_at: expiresAt !== null ? new Date(expiresAt).toISOString() : null,
+      explanation: `${explainFault(input.kind, input)}${describeMatch(input.match)}`,
+    };
+    this.rules.push(rule);
+    return rule;
+  }
+
+  list(): FaultRule[] {
+    this.dropExpired();
+    return [...this.rules];
+  }
+
+  get(id: string): FaultRule | undefined {
+    return this.rules.find((r) => r.id === id);
+  }
+
+  remove(id: string): boolean {
+    const before = this.rules.length;
+    this.rules = this.rules.filter((r) => r.id !== id);
+    return this.rules.length < before;
+  }
+
+  clear(): void {
+    this.rules = [];
+  }
+
+  reset(): void {
+    this.clear();
+    this.random.reset();
+  }
+
+  /**
+   * Takes the first active rule of the given channel (and kinds) matching the target, consuming one of
+   * its `times`. Probability draws come from the seeded random source, so runs repeat exactly.
+   */
+  take(channel: FaultChannel, target: FaultTarget, kinds?: readonly FaultKind[]): FaultHit | null {
+    this.dropExpired();
+    const now = this.deps.clock.now();
+    for (const rule of this.rules) {
+      if (KIND_CHANNEL[rule.kind] !== channel) continue;
+      if (kinds && !kinds.includes(rule.kind)) continue;
+      if (rule.remaining !== null && rule.remaining <= 0) continue;
+      if (rule.active_from && now < Date.parse(rule.active_from)) continue;
+      if (rule.active_until && now >= Date.parse(rule.active_until)) continue;
+      if (!matches(rule.match, target)) continue;
+      if (rule.probability !== undefined && this.random.next() >= rule.probability) continue;
+      if (rule.remaining !== null) rule.remaining--;
+      rule.hits++;
+      return { rule, journal: { rule_id: rule.id, kind: rule.kind, explanation: rule.explanation } };
+    }
+    return null;
+  }
+
+  /** A seeded jitter in [-max, max]. */
+  jitter(maxMs: number): number {
+    return Math.round((this.random.next() * 2 - 1) * maxMs);
+  }
+
+  private dropExpired(): void {
+    const now = this.deps.clock.now();
+    this.rules = this.rules.filter(
+      (r) => (!r.expires_at || Date.parse(r.expires_at) > now) && !(r.remaining !== null && r.remaining <= 0),
+    );
+  }
+}
+
+function matches(m: FaultMatch, t: FaultTarget): boolean {
+  if (m.operation && m.operation !== t.operation) return false;
+  if (m.method && m.method.toUpperCase() !== t.method?.toUpperCase()) return false;
+  if (m.path) {
+    const path = t.path ?? '';
+    if (m.path.endsWith('*') ? !path.startsWith(m.path.slice(0, -1)) : m.path !== path) return false;
+  }
+  if (m.org_id && m.org_id !== t.orgId) return false;
+  if (m.key_id && m.key_id !== t.keyId) return false;
+  if (m.environment && m.environment !== t.environment) return false;
+  if (m.mode && m.mode !== t.mode) return false;
+  if (m.scope && m.scope !== t.scope) return false;
+  if (m.event && m.event !== t.event) return false;
+  return true;
+}
+
+function describeMatch(m: FaultMatch | undefined): string {
+  const parts = Object.entries(m ?? {}).map(([k, v]) => `${k}=${String(v)}`);
+  return parts.length ? ` (when ${parts.join(', ')})` : ' (for every matching call)';
+}

@@ -1,0 +1,100 @@
+/**
+ * WebSocket faults: request faults at the upgrade (an error refuses the handshake; latency delays it; reset
+ * and hang take the socket), and `ws_close`, which closes an open session with a chosen code after N
+ * frames (both directions) or N seconds of PCM audio received (realtime STT, at the start frame's rate).
+ */
+import type { Duplex } from 'node:stream';
+import type { WebSocket } from 'ws';
+import type { Principal } from '../auth/principal.js';
+import type { WsContext } from '../http/context.js';
+import type { Metering } from '../metering/index.js';
+import { FaultAbort, HANG_LIMIT_MS, injectedError } from './stage.js';
+import type { FaultStore } from './store.js';
+
+export interface UpgradeInfo {
+  operationId: string;
+  path: string;
+  testScope: string | null;
+  socket: Duplex;
+  journal: WsContext['journal'];
+}
+
+export function faultUpgradeStage(faults: FaultStore, metering: Metering) {
+  return async (principal: Principal, info: UpgradeInfo): Promise<void> => {
+    const hit = faults.take('request', {
+      operation: info.operationId,
+      method: 'GET',
+      path: info.path,
+      orgId: principal.orgId,
+      keyId: principal.keyId,
+      environment: principal.environment,
+      scope: info.testScope,
+    });
+    if (!hit) return;
+    info.journal.fault = hit.journal;
+    const rule = hit.rule;
+    if (rule.kind === 'error') throw injectedError(hit, metering, principal);
+    if (rule.kind === 'latency') {
+      await new Promise((r) => setTimeout(r, (rule.latency_ms ?? 0) + (rule.jitter_ms ? faults.jitter(rule.jitter_ms) : 0)));
+      return;
+    }
+    if (rule.kind === 'hang') {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, HANG_LIMIT_MS);
+        info.socket.once('close', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+    info.socket.destroy();
+    throw new FaultAbort();
+  };
+}
+
+/** Arms a `ws_close` rule on a new session, if one matches. */
+export function armWsCloseFault(faults: FaultStore, ws: WebSocket, ctx: WsContext): void {
+  const hit = faults.take('websocket', {
+    operation: ctx.operation.operationId,
+    method: 'GET',
+    path: ctx.operation.path,
+    orgId: ctx.principal.orgId,
+    keyId: ctx.principal.keyId,
+    environment: ctx.principal.environment,
+    scope: ctx.testScope,
+  });
+  if (!hit) return;
+  ctx.journal.fault = hit.journal;
+  const rule = hit.rule;
+  const code = rule.close_code ?? 1011;
+  let frames = 0;
+  let audioBytes = 0;
+  let sampleRate = 16000;
+  const fire = () => {
+    if (ws.readyState !== ws.OPEN) return;
+    ws.close(code, (rule.reason ?? `fault ${rule.id}`).slice(0, 120));
+  };
+  const countFrame = () => {
+    frames++;
+    if (rule.after_frames !== undefined && frames >= rule.after_frames) fire();
+  };
+  if (rule.after_frames === undefined && rule.after_audio_seconds === undefined) {
+    setImmediate(fire);
+    return;
+  }
+  ws.on('message', (data: Buffer, isBinary: boolean) => {
+    if (isBinary) {
+      audioBytes += data.length;
+      if (rule.after_audio_seconds !== undefined && audioBytes / 2 / sampleRate >= rule.after_audio_seconds) fire();
+    } else {
+      const rate = /"sample_rate"\s*:\s*(\d+)/.exec(data.toString('utf8'))?.[1];
+      if (rate) sampleRate = Number(rate);
+    }
+    countFrame();
+  });
+  const send = ws.send.bind(ws);
+  ws.send = ((data: any, ...rest: any[]) => {
+    (send as any)(data, ...rest);
+    countFrame();
+  }) as typeof ws.send;
+}
