@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { CliError, helpText, parseCli } from './cli-options.js';
 import { ConfigError } from './config.js';
+import { ApiError } from './http/errors.js';
 import { startEmulator } from './library.js';
 
 async function main(): Promise<number> {
@@ -27,7 +28,7 @@ async function main(): Promise<number> {
   try {
     running = await startEmulator(options);
   } catch (err: any) {
-    if (err instanceof ConfigError) {
+    if (err instanceof ConfigError || err instanceof ApiError) {
       console.error(`svc-emulator: ${err.message}`);
       return 2;
     }

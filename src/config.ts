@@ -24,13 +24,31 @@ export interface EmulatorConfig {
   clockStart: string | null;
   journalLimit: number;
   webhookUrl: string | null;
+  /** A scenario from fixtures/scenarios applied after boot (and after every reset). */
+  scenario: string | null;
   demo: { credits: number };
   /** Price overrides in credits (see README, "Metering"). */
   prices?: PriceOverrides;
   testQuotas?: Partial<Record<QuotaProduct, number>>;
   rateLimits?: Partial<Record<'live' | 'test', RateLimitRule>>;
-  stt: { syncMaxSeconds: number; maxUploadBytes: number };
-  rag: { maxUploadBytes: number };
+  stt: {
+    syncMaxSeconds: number;
+    maxUploadBytes: number;
+    /** Seconds of realtime audio between metering checkpoints. */
+    realtimeCheckpointSeconds: number;
+    /** Clock seconds a realtime stream may stay silent (no audio, no keepalive) before it is closed. */
+    realtimeIdleSeconds: number;
+  };
+  /** RAG area: upload limit, tenant lifecycle durations (seconds of clock time), indexing speed. */
+  rag: {
+    maxUploadBytes: number;
+    notProvisionedSeconds: number;
+    provisioningSeconds: number;
+    idleAfterSeconds: number;
+    resumeSeconds: number;
+    indexBaseSeconds: number;
+    indexBytesPerSecond: number;
+  };
   /** Free-form sections owned by product areas (prices, quotas, faults...). */
   extra: Record<string, unknown>;
 }
@@ -46,9 +64,18 @@ export const DEFAULT_CONFIG: EmulatorConfig = {
   clockStart: null,
   journalLimit: 1000,
   webhookUrl: null,
+  scenario: null,
   demo: { credits: 10_000 },
-  stt: { syncMaxSeconds: 60, maxUploadBytes: 25 * 1024 * 1024 },
-  rag: { maxUploadBytes: 10 * 1024 * 1024 },
+  stt: { syncMaxSeconds: 60, maxUploadBytes: 25 * 1024 * 1024, realtimeCheckpointSeconds: 30, realtimeIdleSeconds: 15 },
+  rag: {
+    maxUploadBytes: 10 * 1024 * 1024,
+    notProvisionedSeconds: 5,
+    provisioningSeconds: 20,
+    idleAfterSeconds: 900,
+    resumeSeconds: 10,
+    indexBaseSeconds: 1,
+    indexBytesPerSecond: 256 * 1024,
+  },
   extra: {},
 };
 

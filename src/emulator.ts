@@ -34,6 +34,8 @@ import { faultStage } from './faults/stage.js';
 import { armWsCloseFault, faultUpgradeStage } from './faults/websocket.js';
 import { webhookFaultHook } from './faults/webhooks.js';
 import { faultAdminHandlers } from './faults/admin.js';
+import { scenarioAdminHandlers } from './scenarios/admin.js';
+import { applyScenario } from './scenarios/scenarios.js';
 import { createRagArea } from './rag/index.js';
 import { createSttArea } from './stt/index.js';
 import { createTtsArea } from './tts/index.js';
@@ -121,7 +123,7 @@ export class Emulator {
       if (event.type === 'key.revoked') this.sockets.closeForKey(event.key.id, 4001, 'the API key was revoked');
     });
 
-    for (const table of [coreAdminHandlers, clockAdminHandlers, billingAdminHandlers, webhookAdminHandlers, faultAdminHandlers]) {
+    for (const table of [coreAdminHandlers, clockAdminHandlers, billingAdminHandlers, webhookAdminHandlers, faultAdminHandlers, scenarioAdminHandlers]) {
       for (const [id, handler] of Object.entries(table)) this.adminHandlers.set(id, handler);
     }
     this.register(authArea(this));
@@ -168,6 +170,7 @@ export class Emulator {
       this.webhooks.endpoints.create(org.id, { url: this.config.webhookUrl, events: [...REGISTRABLE_EVENTS] });
     }
     for (const area of this.areas) await area.boot?.();
+    if (this.config.scenario) await applyScenario(this, this.config.scenario);
   }
 
   /** Back to the boot state: same seed, same demo keys, empty journal, no pending timers. */

@@ -1,0 +1,62 @@
+/**
+ * Runs an admin operation in-process, through the same route table, validators and handlers as HTTP.
+ * Scenarios and the config file use it, so they can do exactly what the admin API can, and are checked
+ * by the same contract.
+ */
+import type { Request, Response } from 'express';
+import { assertValid } from '../contract/compile.js';
+import type { Emulator } from '../emulator.js';
+import { ApiError } from '../http/errors.js';
+
+export interface AdminCall {
+  method: string;
+  path: string;
+  body?: unknown;
+  query?: Record<string, unknown>;
+}
+
+export interface AdminCallResult {
+  status: number;
+  body: unknown;
+}
+
+export async function invokeAdmin(emulator: Emulator, call: AdminCall): Promise<AdminCallResult> {
+  const match = emulator.contract.admin.match(call.method, call.path);
+  if (match.kind !== 'match') throw new ApiError('route_not_found', `no admin route ${call.method} ${call.path}`);
+  const op = match.operation;
+  const body = structuredClone(call.body ?? {});
+  const query = { ...(call.query ?? {}) };
+  if (op.validateParams) assertValid(op.validateParams, match.params, 'path');
+  if (op.validateQuery) assertValid(op.validateQuery, query, 'query');
+  if (op.bodyKind === 'json') assertValid(op.validateBody!, body, `${call.method} ${call.path} body`);
+  const handler = emulator.adminHandlers.get(op.operationId);
+  if (!handler) throw new ApiError('not_implemented', `${op.operationId} has no handler`);
+
+  const result: AdminCallResult = { status: 200, body: undefined };
+  const res = {
+    statusCode: 200,
+    headersSent: false,
+    status(code: number) {
+      result.status = code;
+      return res;
+    },
+    setHeader() {
+      return res;
+    },
+    end(chunk?: string | Buffer) {
+      if (chunk) result.body = JSON.parse(String(chunk));
+      return res;
+    },
+  };
+  await handler({
+    requestId: emulator.ids.next('req', 20),
+    req: { method: call.method, path: call.path, headers: {}, query } as unknown as Request,
+    res: res as unknown as Response,
+    params: match.params,
+    query,
+    body,
+    emulator,
+    signal: new AbortController().signal,
+  });
+  return result;
+}
