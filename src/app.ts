@@ -45,6 +45,13 @@ export function buildHttpApp(emulator: Emulator): express.Express {
       if (!res.writableFinished) controller.abort(new Error('client disconnected'));
       if (!isV1) return;
       journal.status = res.locals.noResponse ? null : res.statusCode;
+      const header = (name: string) => {
+        const v = res.getHeader(name);
+        return v === undefined ? null : Number(v);
+      };
+      journal.retry_after = header('Retry-After');
+      journal.ratelimit_remaining = header('RateLimit-Remaining');
+      journal.ratelimit_reset = header('RateLimit-Reset');
       journal.duration_ms = Math.round(performance.now() - wallStart);
       emulator.journal.record(journal);
     });

@@ -10,6 +10,7 @@ import { billingAdminHandlers } from './admin/billing-handlers.js';
 import { clockAdminHandlers } from './admin/clock-handlers.js';
 import { coreAdminHandlers } from './admin/core-handlers.js';
 import { webhookAdminHandlers } from './admin/webhook-handlers.js';
+import { uiAdminHandlers } from './admin/ui-handlers.js';
 import type { AdminHandler } from './admin/admin-context.js';
 import { buildHttpApp } from './app.js';
 import type { ProductArea } from './areas.js';
@@ -35,6 +36,7 @@ import { armWsCloseFault, faultUpgradeStage } from './faults/websocket.js';
 import { webhookFaultHook } from './faults/webhooks.js';
 import { faultAdminHandlers } from './faults/admin.js';
 import { scenarioAdminHandlers } from './scenarios/admin.js';
+import { reportAdminHandlers } from './report/admin.js';
 import { applyScenario } from './scenarios/scenarios.js';
 import { createRagArea } from './rag/index.js';
 import { createSttArea } from './stt/index.js';
@@ -123,7 +125,7 @@ export class Emulator {
       if (event.type === 'key.revoked') this.sockets.closeForKey(event.key.id, 4001, 'the API key was revoked');
     });
 
-    for (const table of [coreAdminHandlers, clockAdminHandlers, billingAdminHandlers, webhookAdminHandlers, faultAdminHandlers, scenarioAdminHandlers]) {
+    for (const table of [coreAdminHandlers, clockAdminHandlers, billingAdminHandlers, webhookAdminHandlers, faultAdminHandlers, scenarioAdminHandlers, reportAdminHandlers, uiAdminHandlers]) {
       for (const [id, handler] of Object.entries(table)) this.adminHandlers.set(id, handler);
     }
     this.register(authArea(this));

@@ -61,8 +61,20 @@ export interface FaultHit {
   journal: { rule_id: string; kind: string; explanation: string };
 }
 
+/** A webhook attempt a fault changed, kept for the client report (did the receiver accept a forgery?). */
+export interface WebhookFaultRecord {
+  delivery_id: string;
+  series: number;
+  attempt: number;
+  kind: FaultKind;
+  rule_id: string;
+}
+
+const WEBHOOK_LOG_LIMIT = 1000;
+
 export class FaultStore {
   private rules: FaultRule[] = [];
+  readonly webhookLog: WebhookFaultRecord[] = [];
   private random: Random;
 
   constructor(
@@ -107,8 +119,14 @@ export class FaultStore {
     this.rules = [];
   }
 
+  noteWebhookFault(record: WebhookFaultRecord): void {
+    this.webhookLog.push(record);
+    if (this.webhookLog.length > WEBHOOK_LOG_LIMIT) this.webhookLog.splice(0, this.webhookLog.length - WEBHOOK_LOG_LIMIT);
+  }
+
   reset(): void {
     this.clear();
+    this.webhookLog.length = 0;
     this.random.reset();
   }
 

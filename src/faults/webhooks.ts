@@ -10,6 +10,7 @@ export function webhookFaultHook(faults: FaultStore, engine: WebhookEngine): Bef
     const hit = faults.take('webhook', { orgId: d.orgId, event: d.event, environment: d.livemode ? 'live' : 'test' });
     if (!hit) return;
     const rule = hit.rule;
+    faults.noteWebhookFault({ delivery_id: d.id, series: d.series, attempt: plan.attempt, kind: rule.kind, rule_id: rule.id });
     switch (rule.kind) {
       case 'webhook_delay':
       case 'webhook_out_of_order':

@@ -20,7 +20,13 @@ export interface JournalEntry {
   scope: string | null;
   duration_ms: number | null;
   fault: { rule_id: string; kind: string; explanation: string } | null;
-  websocket: { close_code: number | null; frames_in: number; frames_out: number } | null;
+  websocket: { close_code: number | null; frames_in: number; frames_out: number; close_stream_sent: boolean } | null;
+  /** Wall-clock epoch ms at arrival: what the client really did, whatever the emulator clock says. */
+  wall_ms: number;
+  /** Rate-limit guidance sent back (`Retry-After`, `RateLimit-Remaining`, `RateLimit-Reset`), when any. */
+  retry_after: number | null;
+  ratelimit_remaining: number | null;
+  ratelimit_reset: number | null;
 }
 
 export interface JournalFilter {
@@ -33,6 +39,8 @@ export interface JournalFilter {
   scope?: string;
   since?: string;
   limit?: number;
+  /** A cursor: only entries recorded after the entry with this request id (all of them if it is gone). */
+  after?: string;
 }
 
 type Waiter = { filter: JournalFilter; resolve: (entry: JournalEntry) => void };
@@ -51,6 +59,10 @@ export class Journal {
     return {
       ...init,
       time: this.clock.isoNow(),
+      wall_ms: Date.now(),
+      retry_after: null,
+      ratelimit_remaining: null,
+      ratelimit_reset: null,
       operation_id: null,
       status: null,
       code: null,
@@ -60,7 +72,7 @@ export class Journal {
       environment: null,
       duration_ms: null,
       fault: null,
-      websocket: init.kind === 'websocket' ? { close_code: null, frames_in: 0, frames_out: 0 } : null,
+      websocket: init.kind === 'websocket' ? { close_code: null, frames_in: 0, frames_out: 0, close_stream_sent: false } : null,
     };
   }
 
@@ -77,7 +89,9 @@ export class Journal {
   }
 
   list(filter: JournalFilter = {}): JournalEntry[] {
-    const found = this.entries.filter((e) => matches(e, filter));
+    // Record order, not `time`, is what a cursor follows: a slow request started earlier is recorded later.
+    const from = filter.after ? this.entries.findLastIndex((e) => e.request_id === filter.after) + 1 : 0;
+    const found = this.entries.slice(from).filter((e) => matches(e, filter));
     return filter.limit ? found.slice(-filter.limit) : found;
   }
 

@@ -96,7 +96,11 @@ export function createWsGateway(deps: WsGatewayDeps) {
       wss.handleUpgrade(req, socket, head, (ws) => {
         journal.status = 101;
         deps.sockets.add(principal.keyId, ws);
-        ws.on('message', () => journal.websocket!.frames_in++);
+        ws.on('message', (data: Buffer, isBinary: boolean) => {
+          journal.websocket!.frames_in++;
+          // For the client report: did the client finish the stream properly?
+          if (!isBinary && data.length < 200 && data.includes('close_stream')) journal.websocket!.close_stream_sent = true;
+        });
         const send = ws.send.bind(ws);
         ws.send = ((data: any, ...rest: any[]) => {
           journal.websocket!.frames_out++;
@@ -125,6 +129,7 @@ export function createWsGateway(deps: WsGatewayDeps) {
       }
       const apiError = normalizeError(err);
       journal.status = apiError.status;
+      journal.retry_after = apiError.headers['Retry-After'] !== undefined ? Number(apiError.headers['Retry-After']) : null;
       journal.code = apiError.code;
       journal.duration_ms = deps.now() - started;
       deps.journal.record(journal);
