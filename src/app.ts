@@ -40,6 +40,7 @@ export function buildHttpApp(emulator: Emulator): express.Express {
     };
     res.locals.svc = state;
     res.setHeader('X-Request-Id', requestId);
+    if (emulator.contractChecker) watchResponse(emulator, req, res);
     const wallStart = performance.now();
     res.once('close', () => {
       if (!res.writableFinished) controller.abort(new Error('client disconnected'));
@@ -89,4 +90,43 @@ export function buildHttpApp(emulator: Emulator): express.Express {
     sendProblem(res, err, state.requestId);
   });
   return app;
+}
+
+const CAPTURE_LIMIT_BYTES = 2 * 1024 * 1024;
+
+/** Feeds the contract self-check: captures the body (up to a limit) and checks the response once sent. */
+function watchResponse(emulator: Emulator, req: Request, res: Response): void {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const capture = (chunk: unknown, encoding?: unknown) => {
+    if (chunk === undefined || chunk === null || typeof chunk === 'function' || size > CAPTURE_LIMIT_BYTES) return;
+    const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+    size += buf.length;
+    chunks.push(buf);
+  };
+  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+  const end = res.end.bind(res) as (...args: unknown[]) => Response;
+  res.write = ((...args: unknown[]) => {
+    capture(args[0], args[1]);
+    return write(...args);
+  }) as typeof res.write;
+  res.end = ((...args: unknown[]) => {
+    capture(args[0], args[1]);
+    return end(...args);
+  }) as typeof res.end;
+  const path = req.originalUrl.split('?')[0];
+  res.once('finish', () => {
+    if (res.locals.contractExempt) return;
+    const contentType = res.getHeader('content-type') as string | undefined;
+    const isAdmin = path === '/_emulator' || path.startsWith('/_emulator/');
+    const table = isAdmin ? emulator.contract.admin : emulator.contract.gateway;
+    const match = table.match(req.method, isAdmin ? path.slice('/_emulator'.length) : path);
+    emulator.contractChecker!.checkResponse(match.kind === 'match' ? match.operation : undefined, req.method, path, {
+      injected: Boolean(requestState(res).journal.fault),
+      status: res.statusCode,
+      contentType,
+      headers: res.getHeaders(),
+      body: /json/.test(contentType ?? '') && size <= CAPTURE_LIMIT_BYTES ? Buffer.concat(chunks).toString('utf8') : undefined,
+    });
+  });
 }

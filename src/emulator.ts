@@ -19,9 +19,11 @@ import { resolveConfig, type EmulatorConfig, type EmulatorOptions } from './conf
 import { compileDocument, compileSchema, createValidators, type RouteTable, type Validators } from './contract/compile.js';
 import { ADMIN_DOC_ID, GATEWAY_DOC_ID, loadDocuments, type OpenApiDocument } from './contract/documents.js';
 import { Clock } from './core/clock.js';
+import { ContractChecker } from './contract/response-check.js';
 import { IdFactory, Random } from './core/random.js';
 import type { MultipartLimits } from './http/body.js';
-import type { OperationHandler, Stage, WsHandler } from './http/context.js';
+import type { WebSocket } from 'ws';
+import type { OperationHandler, Stage, WsContext, WsHandler } from './http/context.js';
 import { Journal } from './http/journal.js';
 import { SocketRegistry } from './http/socket-registry.js';
 import { createWsGateway } from './http/ws-gateway.js';
@@ -71,6 +73,8 @@ export class Emulator {
   readonly metering: Metering;
   readonly webhooks: WebhookEngine;
   readonly faults: FaultStore;
+  /** The contract self-check (SVC_EMULATOR_CONTRACT_CHECK=1, as in the test suite); off otherwise. */
+  readonly contractChecker: ContractChecker | undefined;
   readonly sockets = new SocketRegistry();
   readonly contract: Contract;
   readonly handlers = new Map<string, OperationHandler>();
@@ -103,6 +107,14 @@ export class Emulator {
     this.wsTokens = new WsTokenStore({ clock: this.clock, random: this.random, orgs: this.orgs });
     this.journal = new Journal(this.clock, this.config.journalLimit);
     this.contract = compileContract();
+    this.contractChecker =
+      process.env.SVC_EMULATOR_CONTRACT_CHECK === '1'
+        ? new ContractChecker(this.contract.validators, [
+            { id: GATEWAY_DOC_ID, doc: this.contract.gatewayDocument, routes: this.contract.gateway, prefix: '/v1' },
+            { id: ADMIN_DOC_ID, doc: this.contract.adminDocument, routes: this.contract.admin, prefix: '/_emulator' },
+          ])
+        : undefined;
+    if (this.contractChecker) liveCheckers.add(this.contractChecker);
     this.webhooks = new WebhookEngine({ clock: this.clock, ids: this.ids, random: this.random });
     this.metering = new Metering({
       clock: this.clock,
@@ -144,7 +156,10 @@ export class Emulator {
       handlers: this.wsHandlers,
       upgradeStages: this.upgradeStages,
       maxPayloadBytes: 1024 * 1024,
-      onSession: (ws, ctx) => armWsCloseFault(this.faults, ws, ctx),
+      onSession: (ws, ctx) => {
+        armWsCloseFault(this.faults, ws, ctx);
+        if (this.contractChecker) checkFrames(this.contractChecker, ws, ctx);
+      },
       now: () => this.clock.now(),
     });
   }
@@ -260,4 +275,15 @@ export async function createEmulator(options: EmulatorOptions = {}, overrides: {
   const emulator = new Emulator(options, overrides);
   await emulator.boot();
   return emulator;
+}
+
+/** Every checker of this process, so a test hook can fail the test that produced a violation. */
+export const liveCheckers = new Set<ContractChecker>();
+
+function checkFrames(checker: ContractChecker, ws: WebSocket, ctx: WsContext): void {
+  const send = ws.send.bind(ws);
+  ws.send = ((data: any, ...rest: any[]) => {
+    if (typeof data === 'string') checker.checkFrame(ctx.operation, data);
+    return (send as any)(data, ...rest);
+  }) as typeof ws.send;
 }

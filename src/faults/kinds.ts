@@ -102,7 +102,6 @@ export function defaultCode(status: number): string {
     429: 'rate_limited',
     500: 'internal_error',
     502: 'upstream_error',
-    503: 'upstream_error',
     504: 'upstream_timeout',
   };
   return byStatus[status] ?? 'injected_fault';

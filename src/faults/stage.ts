@@ -48,7 +48,7 @@ export function injectedError(hit: FaultHit, metering: Metering, principal?: Pri
     const retry = rule.retry_after ?? 1;
     const limit = principal ? metering.rateLimiter.ruleFor(principal.keyId, principal.environment).limit : 0;
     Object.assign(headers, { 'RateLimit-Limit': limit, 'RateLimit-Remaining': 0, 'RateLimit-Reset': retry, 'Retry-After': retry });
-  } else if (status === 409 || status === 503 || rule.retry_after !== undefined) {
+  } else if (status === 409 || rule.retry_after !== undefined) {
     headers['Retry-After'] = rule.retry_after ?? 5;
   }
   return new CustomApiError(status, code, title, rule.detail ?? `injected by fault rule ${rule.id}`, headers);

@@ -12,4 +12,6 @@ export const ragErrors = {
   malware_detected: { status: 422, title: 'Malware detected' },
   archive_rejected: { status: 422, title: 'Archive rejected' },
   invalid_metadata: { status: 422, title: 'Invalid metadata' },
+  /** Only ever the `error` of a failed indexing job (and its webhook), never an HTTP answer. */
+  indexing_failed: { status: 502, title: 'Indexing failed' },
 } as const satisfies Record<string, ErrorDefinition>;

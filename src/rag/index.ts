@@ -1,7 +1,76 @@
 import type { ProductArea } from '../areas.js';
 import type { Emulator } from '../emulator.js';
+import { ragAdminHandlers } from './admin.js';
+import { loadCorpus } from './corpus.js';
+import { ragGateStage, ragRoutes } from './routes.js';
+import { RagService } from './service.js';
+import { RagStore, type RagDocumentRecord } from './store.js';
+import { TenantManager } from './tenants.js';
 
-/** The RAG product area: /v1 handlers, admin handlers and boot state. */
-export function createRagArea(_emulator: Emulator): ProductArea {
-  return { name: 'rag' };
+/** The RAG product area: /v1 handlers, the tenant gate, admin handlers and the demo corpus at boot. */
+export function createRagArea(emulator: Emulator): ProductArea {
+  const config = emulator.config.rag;
+  const tenants = new TenantManager(emulator.clock, {
+    notProvisionedSeconds: config.notProvisionedSeconds,
+    provisioningSeconds: config.provisioningSeconds,
+    idleAfterSeconds: config.idleAfterSeconds,
+    resumeSeconds: config.resumeSeconds,
+  });
+  const store = new RagStore();
+  const service = new RagService({
+    clock: emulator.clock,
+    ids: emulator.ids,
+    orgs: emulator.orgs,
+    metering: emulator.metering,
+    webhooks: emulator.webhooks,
+    tenants,
+    store,
+    config,
+  });
+
+  // Granting the entitlement provisions a tenant; revoking it suspends the tenant (its data stays).
+  emulator.orgs.onEvent((event) => {
+    if (event.type === 'org.created' && event.org.ragEntitled) tenants.provision(event.org.id);
+    if (event.type !== 'org.updated') return;
+    if (event.org.ragEntitled && !event.previous.ragEntitled) tenants.provision(event.org.id);
+    if (!event.org.ragEntitled && event.previous.ragEntitled) tenants.suspend(event.org.id);
+  });
+  emulator.stages.push(ragGateStage(service));
+
+  return {
+    name: 'rag',
+    handlers: ragRoutes(service),
+    adminHandlers: ragAdminHandlers({ tenants, store }),
+    uploadLimits: { 'rag.uploadDocument': { maxFileBytes: config.maxUploadBytes, tooLargeCode: 'document_too_large' } },
+    async boot() {
+      const orgId = emulator.demo.orgId;
+      const state = store.org(orgId);
+      const now = emulator.clock.isoNow();
+      for (const c of await loadCorpus()) {
+        const doc: RagDocumentRecord = {
+          documentId: c.id,
+          title: c.title,
+          fileName: c.fileName,
+          fileType: c.fileType,
+          sizeBytes: c.sizeBytes,
+          language: c.language,
+          status: 'indexing',
+          chunkCount: 0,
+          metadata: c.metadata,
+          createdAt: now,
+          updatedAt: now,
+          environment: 'live',
+          text: null,
+        };
+        state.documents.set(doc.documentId, doc);
+        service.indexDocument(state, doc, c.chunks, c.language);
+      }
+      tenants.provisionReady(orgId);
+      emulator.metering.observeStorage(orgId, state.storedBytes('live'), 'live');
+    },
+    reset() {
+      store.reset();
+      tenants.reset();
+    },
+  };
 }

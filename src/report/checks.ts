@@ -39,13 +39,13 @@ export function checkRetryAfter(entries: JournalEntry[]): CheckResult {
   const findings: Finding[] = [];
   let applicable = false;
   entries.forEach((e, i) => {
-    const waitS = e.status === 429 || e.status === 409 || e.status === 503 ? e.retry_after : e.ratelimit_remaining === 0 ? e.ratelimit_reset : null;
+    const waitS = e.status === 429 || e.status === 409 ? e.retry_after : e.ratelimit_remaining === 0 ? e.ratelimit_reset : null;
     if (waitS === null || waitS === undefined) return;
     applicable = true;
     const earliest = e.wall_ms + waitS * 1000 - SLACK_MS;
     const early = entries.slice(i + 1).filter((n) => n.wall_ms < earliest && (e.status !== 409 || sameOperation(n, e)));
     if (early.length) {
-      const why = e.status === 429 || e.status === 409 || e.status === 503 ? `${e.status} ${e.code} with Retry-After ${waitS}` : `RateLimit-Remaining 0 (reset in ${waitS} s)`;
+      const why = e.status === 429 || e.status === 409 ? `${e.status} ${e.code} with Retry-After ${waitS}` : `RateLimit-Remaining 0 (reset in ${waitS} s)`;
       findings.push({
         message: `${early.length} request(s) sent within ${waitS} s after ${why}`,
         request_ids: [e.request_id, ...early.map((n) => n.request_id)],

@@ -6,14 +6,14 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadDocuments } from '../../src/contract/documents.js';
 import { sendJson } from '../../src/http/context.js';
-import { bearer, buildEmulator, type TestEmulator } from '../support/emulator.js';
+import { bearer, buildEmulator, spyHandler, type TestEmulator } from '../support/emulator.js';
 import { expectProblem } from '../support/problem.js';
 
 let t: TestEmulator;
 
 beforeAll(async () => {
   t = await buildEmulator();
-  t.emulator.handlers.set('tts.speak', async (ctx) => sendJson(ctx, 200, ctx.body));
+  t.emulator.handlers.set('tts.speak', spyHandler(async (ctx) => sendJson(ctx, 200, ctx.body)));
 });
 afterAll(() => t.emulator.close());
 
@@ -158,7 +158,7 @@ describe('routes', () => {
   it('a well-encoded path segment is decoded before it reaches the handler', async () => {
     const e = await buildEmulator();
     try {
-      e.emulator.handlers.set('rag.getDocument', async (ctx) => sendJson(ctx, 200, ctx.params));
+      e.emulator.handlers.set('rag.getDocument', spyHandler(async (ctx) => sendJson(ctx, 200, ctx.params)));
       const res = await request(e.app).get('/v1/rag/documents/%D9%88%D8%AB%D9%8A%D9%82%D8%A9').set('Authorization', bearer(e.keys.live));
       expect(res.body).toEqual({ id: 'وثيقة' });
     } finally {

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendJson, type OperationContext } from '../../src/http/context.js';
-import { bearer, buildEmulator, type TestEmulator } from '../support/emulator.js';
+import { bearer, buildEmulator, spyHandler, type TestEmulator } from '../support/emulator.js';
 import { expectProblem } from '../support/problem.js';
 
 let t: TestEmulator;
@@ -15,7 +15,7 @@ beforeAll(async () => {
   t = await buildEmulator();
   const echo = async (ctx: OperationContext) =>
     sendJson(ctx, 200, { body: ctx.body, files: Object.fromEntries(Object.entries(ctx.files).map(([n, f]) => [n, f.size])) });
-  for (const op of ['tts.speak', 'tts.stream', 'rag.search', 'stt.transcribe', 'auth.createWsToken']) t.emulator.handlers.set(op, echo);
+  for (const op of ['tts.speak', 'tts.stream', 'rag.search', 'stt.transcribe', 'auth.createWsToken']) t.emulator.handlers.set(op, spyHandler(echo));
 });
 afterAll(() => t.emulator.close());
 

@@ -1,0 +1,147 @@
+/**
+ * The contract self-check: every response the emulator sends, and every JSON frame it sends on a
+ * WebSocket, is checked against the OpenAPI documents. Off in production; the test suite turns it on
+ * (SVC_EMULATOR_CONTRACT_CHECK=1) and fails the test that caused any mismatch.
+ */
+import type { ValidateFunction } from 'ajv';
+import type { CompiledOperation, RouteTable, Validators } from './compile.js';
+import { describeAjvError } from './ajv-errors.js';
+import type { OpenApiDocument } from './documents.js';
+
+export interface ContractViolation {
+  where: string;
+  problem: string;
+}
+
+export interface ResponseFacts {
+  status: number;
+  contentType: string | undefined;
+  headers: Record<string, unknown>;
+  /** The body as text, when it was captured (JSON responses). */
+  body: string | undefined;
+  /** A fault rule chose this answer: its status may be one the operation does not list. */
+  injected?: boolean;
+}
+
+const PROBLEM_REF = '#/components/schemas/Problem';
+
+function resolve(doc: OpenApiDocument, node: any): any {
+  let current = node;
+  while (current && typeof current.$ref === 'string' && current.$ref.startsWith('#/')) {
+    current = current.$ref
+      .slice(2)
+      .split('/')
+      .reduce((acc: any, key: string) => acc?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
+  }
+  return current;
+}
+
+function pointer(...parts: string[]): string {
+  return parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+}
+
+export class ContractChecker {
+  private readonly cache = new Map<string, ValidateFunction>();
+  readonly violations: ContractViolation[] = [];
+
+  constructor(
+    private readonly validators: Validators,
+    private readonly docs: { id: string; doc: OpenApiDocument; routes: RouteTable; prefix: string }[],
+  ) {}
+
+  private compile(ref: string): ValidateFunction {
+    let v = this.cache.get(ref);
+    if (!v) this.cache.set(ref, (v = this.validators.json.compile({ $ref: ref })));
+    return v;
+  }
+
+  private find(op: CompiledOperation): { id: string; doc: OpenApiDocument; path: string } | undefined {
+    for (const d of this.docs) {
+      for (const [path, item] of Object.entries<Record<string, any>>(d.doc.paths ?? {})) {
+        if (item[op.method.toLowerCase()]?.operationId === op.operationId) return { id: d.id, doc: d.doc, path };
+      }
+    }
+    return undefined;
+  }
+
+  /** Checks one HTTP response of an operation (or of no operation: unknown routes must still be Problems). */
+  checkResponse(op: CompiledOperation | undefined, method: string, url: string, facts: ResponseFacts): void {
+    const where = `${method} ${url} → ${facts.status}`;
+    const fail = (problem: string) => this.violations.push({ where, problem });
+    if (!facts.headers['x-request-id']) fail('missing X-Request-Id header');
+    const isProblem = /^application\/problem\+json/.test(facts.contentType ?? '');
+    if (facts.status >= 400 && !isProblem) fail(`error response with Content-Type ${facts.contentType ?? 'none'}`);
+    if (isProblem && facts.body !== undefined) {
+      this.validateJson(`${this.docs[0].id}${PROBLEM_REF}`, facts.body, fail);
+      try {
+        const body = JSON.parse(facts.body) as { request_id?: string };
+        if (body.request_id !== facts.headers['x-request-id']) fail('problem request_id differs from X-Request-Id');
+      } catch {
+        /* reported by validateJson */
+      }
+    }
+    if (!op) return;
+    const located = this.find(op);
+    if (!located) return;
+    const raw = located.doc.paths[located.path][op.method.toLowerCase()];
+    const responses: Record<string, any> = raw.responses ?? {};
+    const key = responses[String(facts.status)] ? String(facts.status) : responses[`${String(facts.status)[0]}XX`] ? `${String(facts.status)[0]}XX` : responses.default ? 'default' : undefined;
+    // 501 marks an operation the emulator does not implement yet; it is not part of the contract.
+    if (!key) {
+      if (facts.status !== 501 && !facts.injected) fail(`status ${facts.status} is not documented for ${op.operationId}`);
+      if (facts.injected && facts.status >= 400 && facts.body !== undefined) this.validateJson(`${this.docs[0].id}${PROBLEM_REF}`, facts.body, fail);
+      return;
+    }
+    const response = resolve(located.doc, responses[key]);
+    for (const [name, header] of Object.entries<any>(response.headers ?? {})) {
+      const schema = resolve(located.doc, header)?.schema;
+      const value = facts.headers[name.toLowerCase()];
+      if (value === undefined) {
+        if (/^(RateLimit-|Retry-After)/.test(name) && facts.status === 429) fail(`missing header ${name} on 429`);
+        continue;
+      }
+      if (schema?.type === 'integer' && !/^\d+$/.test(String(value))) fail(`header ${name} must be an integer (got ${String(value)})`);
+    }
+    const content: Record<string, any> | undefined = response.content;
+    if (!content) return;
+    const mediaType = (facts.contentType ?? '').split(';')[0].trim();
+    if (!content[mediaType]) {
+      fail(`Content-Type ${mediaType || 'none'} is not documented for ${op.operationId} ${key} (documented: ${Object.keys(content).join(', ')})`);
+      return;
+    }
+    if (facts.body !== undefined && /json/.test(mediaType)) {
+      const ref = `${located.id}#${pointer('', 'paths', located.path, op.method.toLowerCase(), 'responses', key)}`;
+      // Follow a response $ref to where its content lives.
+      const target = responses[key].$ref ? `${located.id}${responses[key].$ref as string}` : ref;
+      this.validateJson(`${target}/content/${pointer(mediaType)}/schema`, facts.body, fail);
+    }
+  }
+
+  /** Checks a JSON frame the server sends on a WebSocket against the operation's documented server frames. */
+  checkFrame(op: CompiledOperation, data: string): void {
+    const located = this.find(op);
+    const frames: { $ref: string }[] | undefined = located?.doc.paths[located.path][op.method.toLowerCase()]?.['x-websocket']?.serverFrames;
+    if (!located || !frames) return;
+    const errors: string[] = [];
+    for (const frame of frames) {
+      const ok = this.validateJson(`${located.id}${frame.$ref}`, data, (p) => errors.push(p));
+      if (ok) return;
+    }
+    this.violations.push({ where: `WebSocket ${op.path} frame`, problem: `${data.slice(0, 200)}: ${errors.join('; ')}` });
+  }
+
+  private validateJson(ref: string, text: string, fail: (p: string) => void): boolean {
+    let data: unknown;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      fail(`body is not JSON: ${text.slice(0, 80)}`);
+      return false;
+    }
+    const validate = this.compile(ref);
+    // Schema defaults must not be written into the checked copy: validate a clone.
+    if (validate(structuredClone(data))) return true;
+    fail(`body does not match ${ref.split('#')[1]}: ${describeAjvError(validate.errors![0], 'body')}`);
+    return false;
+  }
+}

@@ -1,0 +1,89 @@
+/** HTTP handlers of /v1/rag (openapi/gateway.yaml, tag `rag`). The rules live in service.ts. */
+import { sendJson, type OperationContext, type OperationHandler, type Stage } from '../http/context.js';
+import { ApiError } from '../http/errors.js';
+import type { RagService, RagSearchInput, RagUploadInput } from './service.js';
+import type { RagDocumentRecord, RagJobRecord } from './store.js';
+
+export function documentView(d: RagDocumentRecord): Record<string, unknown> {
+  return {
+    document_id: d.documentId,
+    title: d.title,
+    file_name: d.fileName,
+    file_type: d.fileType,
+    size_bytes: d.sizeBytes,
+    language: d.language,
+    status: d.status,
+    chunk_count: d.chunkCount,
+    metadata: d.metadata,
+    created_at: d.createdAt,
+    updated_at: d.updatedAt,
+  };
+}
+
+export function jobView(j: RagJobRecord): Record<string, unknown> {
+  return {
+    job_id: j.jobId,
+    type: 'index',
+    document_id: j.documentId,
+    status: j.status,
+    created_at: j.createdAt,
+    updated_at: j.updatedAt,
+    completed_at: j.completedAt,
+    error: j.error,
+  };
+}
+
+/**
+ * The RAG gate as a pipeline stage: entitlement (403) and tenant readiness (409) come right after
+ * authentication and rate limits, before a possibly large body is read, and nothing is billed.
+ */
+export function ragGateStage(service: RagService): Stage {
+  return (ctx) => {
+    if (ctx.operation.operationId.startsWith('rag.')) service.admit(ctx.principal);
+  };
+}
+
+export function ragRoutes(service: RagService): Record<string, OperationHandler> {
+  return {
+    'rag.search': async (ctx: OperationContext<RagSearchInput>) => {
+      let result;
+      try {
+        result = await service.search(ctx.principal, ctx.body, ctx.requestId, ctx.signal);
+      } catch (err) {
+        // The client left during analyze: nothing to answer and nothing was billed.
+        if (ctx.signal.aborted) return;
+        throw err;
+      }
+      sendJson(ctx, 200, result);
+    },
+
+    'rag.uploadDocument': async (ctx: OperationContext<RagUploadInput>) => {
+      const file = ctx.files.file;
+      if (file === undefined) throw new ApiError('validation_failed', 'file is required (a multipart file part)');
+      const { document, job } = await service.upload(ctx.principal, ctx.body, file, ctx.requestId);
+      sendJson(ctx, 202, { document: documentView(document), job: jobView(job), request_id: ctx.requestId });
+    },
+
+    'rag.listDocuments': (ctx: OperationContext) => {
+      const limit = Number(ctx.query.limit ?? 100);
+      sendJson(ctx, 200, { documents: service.listDocuments(ctx.principal.orgId, limit).map(documentView), request_id: ctx.requestId });
+      return Promise.resolve();
+    },
+
+    'rag.getDocument': (ctx: OperationContext) => {
+      sendJson(ctx, 200, documentView(service.getDocument(ctx.principal.orgId, ctx.params.id)));
+      return Promise.resolve();
+    },
+
+    'rag.deleteDocument': (ctx: OperationContext) => {
+      service.deleteDocument(ctx.principal.orgId, ctx.params.id);
+      ctx.res.status(204).end();
+      return Promise.resolve();
+    },
+
+    'rag.getJob': (ctx: OperationContext) => {
+      sendJson(ctx, 200, jobView(service.getJob(ctx.principal.orgId, ctx.params.id)));
+      return Promise.resolve();
+    },
+  };
+}

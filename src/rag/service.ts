@@ -1,0 +1,360 @@
+/**
+ * The RAG rules: entitlement and tenant gate, upload (limits, type from the bytes, scan, extraction),
+ * indexing jobs over clock time, documents, search with answer and analyze, and billing.
+ */
+import type { Principal } from '../auth/principal.js';
+import type { Clock } from '../core/clock.js';
+import type { IdFactory } from '../core/random.js';
+import type { EmulatorConfig } from '../config.js';
+import type { UploadedFile } from '../http/context.js';
+import { ApiError, type ErrorCode } from '../http/errors.js';
+import type { Problem } from '../http/problem.js';
+import type { Metering, RagMode } from '../metering/index.js';
+import type { OrgStore } from '../orgs/store.js';
+import type { WebhookEngine } from '../webhooks/index.js';
+import {
+  analyze,
+  chunkText,
+  composeAnswer,
+  detectDocumentType,
+  detectLanguage,
+  DocumentError,
+  DOCUMENT_TYPES,
+  extractText,
+  scanDocument,
+  type Chunk,
+  type DocumentType,
+  type SearchHit,
+} from './engine/index.js';
+import { answerLanguage } from './engine/sentences.js';
+import { rewriteQuery } from './rewrite.js';
+import type { OrgRagState, RagDocumentRecord, RagJobRecord, RagStore } from './store.js';
+import type { TenantManager } from './tenants.js';
+
+export interface RagSearchInput {
+  query: string;
+  mode: RagMode;
+  top_k: number;
+  min_score?: number;
+  detail: 'minimal' | 'full';
+  document_ids?: string[];
+  language?: string;
+  file_type?: string;
+  metadata_filters?: Record<string, unknown>;
+  enable_rewrite_search_query: boolean;
+  rewrite_search_query_instructions?: string;
+}
+
+export interface RagUploadInput {
+  title: string;
+  metadata?: string;
+}
+
+export interface RagSearchResultItem {
+  document_id: string;
+  score: number;
+  chunk_id?: string;
+  text?: string;
+}
+
+export interface RagSearchOutput {
+  mode: RagMode;
+  answer?: string | null;
+  results: RagSearchResultItem[];
+  search_time_ms: number;
+  request_id: string;
+}
+
+export interface RagServiceDeps {
+  clock: Clock;
+  ids: IdFactory;
+  orgs: OrgStore;
+  metering: Metering;
+  webhooks: WebhookEngine;
+  tenants: TenantManager;
+  store: RagStore;
+  config: EmulatorConfig['rag'];
+}
+
+/** Chunk ids are `<document_id>:<n>`, n the 0-based chunk index within the document. */
+export function chunkId(documentId: string, index: number): string {
+  return `${documentId}:${index}`;
+}
+
+export class RagService {
+  constructor(private readonly deps: RagServiceDeps) {}
+
+  // ---- gate -------------------------------------------------------------------------------------------
+
+  /** Entitlement (403) then tenant readiness (409); called for every /v1/rag operation before the body is read. */
+  admit(principal: Principal): void {
+    const org = this.deps.orgs.getOrg(principal.orgId);
+    if (org?.ragEntitled !== true) {
+      throw new ApiError(
+        'rag_not_entitled',
+        `organization ${principal.orgId} has no active RAG entitlement; grant it with PATCH /_emulator/orgs/${principal.orgId} {"rag_entitled": true}`,
+      );
+    }
+    this.deps.tenants.provision(principal.orgId);
+    this.deps.tenants.admit(principal.orgId);
+  }
+
+  // ---- upload and jobs ----------------------------------------------------------------------------------
+
+  async upload(principal: Principal, input: RagUploadInput, file: UploadedFile, requestId: string): Promise<{ document: RagDocumentRecord; job: RagJobRecord }> {
+    const metadata = parseMetadata(input.metadata);
+    const bytes = new Uint8Array(file.buffer.buffer, file.buffer.byteOffset, file.buffer.byteLength);
+    this.deps.metering.precheck(principal, 'rag_upload', bytes.byteLength);
+    const fileName = file.originalName === '' ? null : file.originalName;
+    const { type, text } = await inspect(bytes, fileName ?? undefined);
+
+    // Accepted: from here on the upload has state and is billed.
+    const now = this.deps.clock.isoNow();
+    const state = this.deps.store.org(principal.orgId);
+    const document: RagDocumentRecord = {
+      documentId: this.deps.ids.next('doc', 16),
+      title: input.title,
+      fileName,
+      fileType: type,
+      sizeBytes: bytes.byteLength,
+      language: null,
+      status: 'indexing',
+      chunkCount: 0,
+      metadata,
+      createdAt: now,
+      updatedAt: now,
+      environment: principal.environment,
+      text,
+    };
+    const job: RagJobRecord = {
+      jobId: this.deps.ids.next('ragjob', 16),
+      documentId: document.documentId,
+      status: 'processing',
+      createdAt: now,
+      updatedAt: now,
+      completedAt: null,
+      error: null,
+      requestId,
+      livemode: principal.environment === 'live',
+      usageEntryId: null,
+      timer: null,
+    };
+    state.documents.set(document.documentId, document);
+    state.jobs.set(job.jobId, job);
+    job.usageEntryId = this.deps.metering.record(principal, {
+      product: 'rag_upload',
+      quantity: bytes.byteLength,
+      requestId,
+      jobId: job.jobId,
+    }).id;
+    job.timer = this.deps.clock.setTimeout(() => this.finishJob(principal.orgId, job.jobId), this.indexingMs(bytes.byteLength), `rag index ${job.jobId}`);
+    return { document, job };
+  }
+
+  /** Indexing time on the clock: indexBaseSeconds + size / indexBytesPerSecond. */
+  indexingMs(sizeBytes: number): number {
+    const { indexBaseSeconds, indexBytesPerSecond } = this.deps.config;
+    return Math.round((indexBaseSeconds + sizeBytes / indexBytesPerSecond) * 1000);
+  }
+
+  private finishJob(orgId: string, jobId: string): void {
+    const state = this.deps.store.org(orgId);
+    const job = state.jobs.get(jobId);
+    const doc = job === undefined ? undefined : state.documents.get(job.documentId);
+    if (job?.status !== 'processing' || doc === undefined) return;
+    job.timer = null;
+    if (state.failNextJobs > 0) {
+      state.failNextJobs--;
+      this.failJob(orgId, state, job, 'indexing_failed', 'the tenant failed to index the document (fault injected with fail_next_jobs)');
+      return;
+    }
+    try {
+      this.indexDocument(state, doc, chunkText(doc.text ?? ''), langOrNull(detectLanguage(doc.text ?? '')));
+    } catch (err) {
+      this.failJob(orgId, state, job, 'indexing_failed', `indexing failed: ${err instanceof Error ? err.message : String(err)}`);
+      return;
+    }
+    const now = this.deps.clock.isoNow();
+    Object.assign(job, { status: 'completed', updatedAt: now, completedAt: now });
+    this.observeStorage(orgId, state, doc.environment);
+    this.emitJobEvent(orgId, job, doc);
+  }
+
+  /** Puts a document into the org's index and marks it ready (jobs and the boot corpus). */
+  indexDocument(state: OrgRagState, doc: RagDocumentRecord, chunks: readonly Chunk[], language: string | null): void {
+    state.index.addDocument({
+      documentId: doc.documentId,
+      title: doc.title,
+      fileType: doc.fileType,
+      language: language ?? undefined,
+      metadata: doc.metadata,
+      chunks: chunks.map((c) => ({ chunkId: chunkId(doc.documentId, c.index), text: c.text })),
+    });
+    Object.assign(doc, { status: 'ready', chunkCount: chunks.length, language, text: null, updatedAt: this.deps.clock.isoNow() });
+  }
+
+  private failJob(orgId: string, state: OrgRagState, job: RagJobRecord, code: ErrorCode, detail: string): void {
+    const now = this.deps.clock.isoNow();
+    job.timer?.cancel();
+    const error = new ApiError(code, detail);
+    const problem: Problem = { type: 'about:blank', title: error.title, status: error.status, detail, code, request_id: job.requestId };
+    Object.assign(job, { status: 'failed', updatedAt: now, completedAt: now, error: problem, timer: null });
+    const doc = state.documents.get(job.documentId);
+    if (doc !== undefined) Object.assign(doc, { status: 'failed', text: null, updatedAt: now });
+    // Spec, billing: a failed indexing job is refunded.
+    if (job.usageEntryId !== null) this.deps.metering.refund(job.usageEntryId);
+    this.emitJobEvent(orgId, job, doc);
+  }
+
+  private emitJobEvent(orgId: string, job: RagJobRecord, doc: RagDocumentRecord | undefined): void {
+    this.deps.webhooks.emit(
+      orgId,
+      'rag.job.completed',
+      {
+        job_id: job.jobId,
+        document_id: job.documentId,
+        status: job.status,
+        chunk_count: doc?.chunkCount ?? 0,
+        title: doc?.title ?? null,
+        file_type: doc?.fileType ?? null,
+        size_bytes: doc?.sizeBytes ?? null,
+        language: doc?.language ?? null,
+        completed_at: job.completedAt,
+        error: job.error,
+      },
+      { livemode: job.livemode },
+    );
+  }
+
+  private observeStorage(orgId: string, state: OrgRagState, environment: RagDocumentRecord['environment']): void {
+    this.deps.metering.observeStorage(orgId, state.storedBytes(environment), environment);
+  }
+
+  // ---- documents ----------------------------------------------------------------------------------------
+
+  listDocuments(orgId: string, limit: number): RagDocumentRecord[] {
+    const docs = [...(this.deps.store.peek(orgId)?.documents.values() ?? [])];
+    // Newest first; insertion order breaks ties of equal clock times.
+    return docs.reverse().sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0)).slice(0, limit);
+  }
+
+  getDocument(orgId: string, documentId: string): RagDocumentRecord {
+    const doc = this.deps.store.peek(orgId)?.documents.get(documentId);
+    if (doc === undefined) throw new ApiError('document_not_found', `no document ${documentId} in this organization`);
+    return doc;
+  }
+
+  /** Removes the document from search and from stored bytes; a job still indexing it fails (and is refunded). */
+  deleteDocument(orgId: string, documentId: string): void {
+    const doc = this.getDocument(orgId, documentId);
+    const state = this.deps.store.org(orgId);
+    for (const job of state.jobs.values()) {
+      if (job.documentId === documentId && job.status === 'processing') {
+        this.failJob(orgId, state, job, 'document_not_found', `document ${documentId} was deleted before indexing completed`);
+      }
+    }
+    const wasStored = doc.status === 'ready';
+    state.documents.delete(documentId);
+    state.index.removeDocument(documentId);
+    if (wasStored) this.observeStorage(orgId, state, doc.environment);
+  }
+
+  getJob(orgId: string, jobId: string): RagJobRecord {
+    const job = this.deps.store.peek(orgId)?.jobs.get(jobId);
+    if (job === undefined) throw new ApiError('job_not_found', `no RAG job ${jobId} in this organization`);
+    return job;
+  }
+
+  // ---- search -------------------------------------------------------------------------------------------
+
+  async search(principal: Principal, input: RagSearchInput, requestId: string, signal: AbortSignal): Promise<RagSearchOutput> {
+    const mode = input.mode;
+    this.deps.metering.precheck(principal, 'rag_search', 1, mode);
+    const started = this.deps.clock.now();
+    const state = this.deps.store.org(principal.orgId);
+    const rewrite = input.enable_rewrite_search_query ? rewriteQuery(input.query, input.rewrite_search_query_instructions) : undefined;
+    const query = rewrite?.query ?? input.query;
+    const hits = state.index.search({
+      query,
+      topK: input.top_k,
+      minScore: input.min_score,
+      documentIds: input.document_ids,
+      language: input.language,
+      fileType: input.file_type,
+      metadataFilters: input.metadata_filters,
+    });
+    // The answer speaks the language of the question as asked, not of the expanded query.
+    const language = answerLanguage(input.query, input.language);
+    let answer: string | undefined;
+    if (mode === 'answer') {
+      answer = composeAnswer(query, hits, { language }).answer;
+    } else if (mode === 'analyze') {
+      const analysis = analyze(query, hits, { language });
+      // Spec, Limits: analyze takes 5-30 s; waited on the injectable clock (--time-scale, clock/advance).
+      await this.deps.clock.sleep(analysis.workSeconds * 1000, signal, `rag analyze ${requestId}`);
+      answer = analysis.answer;
+    }
+    this.deps.metering.record(principal, { product: 'rag_search', quantity: 1, mode, requestId });
+    state.logSearch({
+      request_id: requestId,
+      time: this.deps.clock.isoNow(),
+      mode,
+      query: input.query,
+      rewritten_query: rewrite?.query ?? null,
+      instructions: input.rewrite_search_query_instructions ?? null,
+      results: hits.length,
+    });
+    return {
+      mode,
+      ...(answer === undefined ? {} : { answer }),
+      results: hits.map((h) => resultItem(h, input.detail)),
+      search_time_ms: Math.max(0, this.deps.clock.now() - started),
+      request_id: requestId,
+    };
+  }
+}
+
+function resultItem(hit: SearchHit, detail: 'minimal' | 'full'): RagSearchResultItem {
+  if (detail === 'minimal') return { document_id: hit.documentId, score: hit.score };
+  return { document_id: hit.documentId, score: hit.score, chunk_id: hit.chunkId, text: hit.text };
+}
+
+function langOrNull(lang: string): string | null {
+  return lang === 'und' ? null : lang;
+}
+
+/** The optional `metadata` part: JSON text of an object. */
+function parseMetadata(text: string | undefined): Record<string, unknown> {
+  if (text === undefined) return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    throw new ApiError('invalid_metadata', `metadata must be a JSON object (not valid JSON: ${(err as Error).message})`);
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    const got = value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
+    throw new ApiError('invalid_metadata', `metadata must be a JSON object (got ${got})`);
+  }
+  return value as Record<string, unknown>;
+}
+
+/** Type from the bytes, scan, extraction: every rejection is a 422 with the document pipeline's code. */
+async function inspect(bytes: Uint8Array, fileName: string | undefined): Promise<{ type: DocumentType; text: string }> {
+  try {
+    const type = detectDocumentType(bytes, fileName);
+    // The scan runs first so malware is reported as such whatever its apparent type.
+    scanDocument(bytes, type);
+    if (type === null) {
+      throw new DocumentError(
+        'unsupported_document_type',
+        `the file's content is not a supported document type; accepted: ${DOCUMENT_TYPES.join(', ')} (recognised from the bytes, not the name)`,
+      );
+    }
+    const { text } = await extractText(bytes, type);
+    return { type, text };
+  } catch (err) {
+    if (err instanceof DocumentError) throw new ApiError(err.code, err.message);
+    throw err;
+  }
+}

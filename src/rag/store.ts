@@ -1,0 +1,99 @@
+/**
+ * RAG state, keyed by organization: documents, indexing jobs and one SearchIndex per org. Nothing is
+ * shared between organizations, so another org's ids are simply not found and no search can reach
+ * another org's text.
+ */
+import type { ClockTimer } from '../core/clock.js';
+import type { Problem } from '../http/problem.js';
+import type { Environment } from '../metering/types.js';
+import { SearchIndex, type DocumentType } from './engine/index.js';
+
+export type DocumentStatus = 'indexing' | 'ready' | 'failed';
+export type JobStatus = 'processing' | 'completed' | 'failed';
+
+export interface RagDocumentRecord {
+  documentId: string;
+  title: string;
+  fileName: string | null;
+  fileType: DocumentType;
+  sizeBytes: number;
+  language: string | null;
+  status: DocumentStatus;
+  chunkCount: number;
+  metadata: Record<string, unknown>;
+  createdAt: string;
+  updatedAt: string;
+  /** Environment of the key that uploaded it: storage is metered per environment. */
+  environment: Environment;
+  /** Extracted text, kept until indexing (then the index holds the chunks). */
+  text: string | null;
+}
+
+export interface RagJobRecord {
+  jobId: string;
+  documentId: string;
+  status: JobStatus;
+  createdAt: string;
+  updatedAt: string;
+  completedAt: string | null;
+  error: Problem | null;
+  requestId: string;
+  livemode: boolean;
+  /** Ledger entry of the upload, refunded when the job fails. */
+  usageEntryId: string | null;
+  timer: ClockTimer | null;
+}
+
+/** What the admin search log shows: the query as sent and as searched (after the optional rewrite). */
+export interface SearchLogEntry {
+  request_id: string;
+  time: string;
+  mode: string;
+  query: string;
+  rewritten_query: string | null;
+  instructions: string | null;
+  results: number;
+}
+
+const SEARCH_LOG_LIMIT = 50;
+
+export class OrgRagState {
+  readonly documents = new Map<string, RagDocumentRecord>();
+  readonly jobs = new Map<string, RagJobRecord>();
+  readonly index = new SearchIndex();
+  readonly searches: SearchLogEntry[] = [];
+  /** Remaining indexing jobs to fail on purpose (admin fault). */
+  failNextJobs = 0;
+
+  /** Bytes of the indexed documents uploaded in an environment (what storage metering observes). */
+  storedBytes(environment: Environment): number {
+    let total = 0;
+    for (const d of this.documents.values()) if (d.status === 'ready' && d.environment === environment) total += d.sizeBytes;
+    return total;
+  }
+
+  logSearch(entry: SearchLogEntry): void {
+    this.searches.push(entry);
+    if (this.searches.length > SEARCH_LOG_LIMIT) this.searches.shift();
+  }
+}
+
+export class RagStore {
+  private orgs = new Map<string, OrgRagState>();
+
+  /** The org's state, created on first use. */
+  org(orgId: string): OrgRagState {
+    let s = this.orgs.get(orgId);
+    if (s === undefined) this.orgs.set(orgId, (s = new OrgRagState()));
+    return s;
+  }
+
+  peek(orgId: string): OrgRagState | undefined {
+    return this.orgs.get(orgId);
+  }
+
+  reset(): void {
+    for (const s of this.orgs.values()) for (const j of s.jobs.values()) j.timer?.cancel();
+    this.orgs.clear();
+  }
+}

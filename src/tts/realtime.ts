@@ -1,0 +1,317 @@
+/**
+ * WS /v1/tts/realtime (frames in openapi/gateway.yaml, decisions D-TTS-5..7):
+ *   client: start → (text... flush)... → close          server: started, binary audio, utterance_done..., completed
+ * Each flushed batch of text is one utterance: prechecked before synthesis, billed once its last audio
+ * frame was handed to the socket. Every invalid frame gets an `error` frame and a documented close code.
+ */
+import type { ValidateFunction } from 'ajv';
+import type { WebSocket } from 'ws';
+import { assertValid } from '../contract/compile.js';
+import type { Clock, ClockTimer } from '../core/clock.js';
+import type { Contract } from '../emulator.js';
+import type { WsContext, WsHandler } from '../http/context.js';
+import { isApiError } from '../http/errors.js';
+import { closeWithError } from '../http/socket-registry.js';
+import { MeteringError } from '../metering/index.js';
+import type { QualityTier } from '../audio/index.js';
+import type { TtsService, Utterance } from './service.js';
+import { countCharacters } from './service.js';
+
+/** Close codes used by this protocol (the shared table, D12). */
+export const CLOSE = {
+  normal: 1000,
+  wrongFrameKind: 1008,
+  internal: 1011,
+  protocol: 4400,
+  idle: 4408,
+  quota: 4429,
+} as const;
+
+/** Characters one utterance may hold: the TtsRequest limit. */
+export const MAX_UTTERANCE_CHARACTERS = 500;
+/** A session with no client frame and no work in progress for this long (clock time) is closed with 4408. */
+export const IDLE_TIMEOUT_MS = 60_000;
+/** Above this many buffered bytes the sender waits for the socket before sending more audio. */
+const HIGH_WATER_BYTES = 256 * 1024;
+
+type FrameType = 'start' | 'text' | 'flush' | 'close';
+const FRAME_SCHEMAS: Record<FrameType, string> = {
+  start: 'TtsRealtimeStartFrame',
+  text: 'TtsRealtimeTextFrame',
+  flush: 'TtsRealtimeFlushFrame',
+  close: 'TtsRealtimeCloseFrame',
+};
+
+interface StartFrame {
+  type: 'start';
+  voice: string;
+  speed: number;
+  quality: QualityTier;
+  format: 'mp3' | 'pcm_s16le';
+  sample_rate?: number;
+}
+
+/** Raised inside the session to end it with an error frame and a close code. */
+class SessionError extends Error {
+  constructor(
+    readonly closeCode: number,
+    readonly code: string,
+    readonly detail: string,
+  ) {
+    super(detail);
+  }
+}
+
+export interface RealtimeDeps {
+  service: TtsService;
+  contract: Pick<Contract, 'schema'>;
+  clock: Clock;
+}
+
+export function ttsRealtimeHandler(deps: RealtimeDeps): WsHandler {
+  const validators = Object.fromEntries(
+    Object.entries(FRAME_SCHEMAS).map(([type, name]) => [type, deps.contract.schema(name)]),
+  ) as Record<FrameType, ValidateFunction>;
+  return (ws, ctx) => {
+    new RealtimeSession(ws, ctx, deps, validators).begin();
+  };
+}
+
+class RealtimeSession {
+  private start: StartFrame | undefined;
+  private pending: string[] = [];
+  private pendingCharacters = 0;
+  private closing = false;
+  private ended = false;
+  private busy = 0;
+  private utterances = 0;
+  private charactersBilled = 0;
+  private audioSeconds = 0;
+  private work: Promise<void> = Promise.resolve();
+  private idleTimer: ClockTimer | undefined;
+  private readonly abort = new AbortController();
+
+  constructor(
+    private readonly ws: WebSocket,
+    private readonly ctx: WsContext,
+    private readonly deps: RealtimeDeps,
+    private readonly validators: Record<FrameType, ValidateFunction>,
+  ) {}
+
+  begin(): void {
+    // Protocol-level failures (bad UTF-8, oversized frames) are closed by ws itself; never let them throw.
+    this.ws.on('error', () => undefined);
+    this.ws.on('message', (data: Buffer, isBinary: boolean) => this.onMessage(data, isBinary));
+    this.ws.once('close', () => {
+      this.ended = true;
+      this.idleTimer?.cancel();
+      this.abort.abort(new Error('the WebSocket closed'));
+    });
+    this.armIdleTimer();
+  }
+
+  private onMessage(data: Buffer, isBinary: boolean): void {
+    if (this.ended) return;
+    this.armIdleTimer();
+    try {
+      if (isBinary) {
+        throw new SessionError(CLOSE.wrongFrameKind, 'unsupported_frame', 'binary frames are not accepted; send JSON text frames (start, text, flush, close)');
+      }
+      // Frames after `close` are ignored: the session is only finishing its queued audio.
+      if (this.closing) return;
+      this.handle(this.parse(data));
+    } catch (err) {
+      this.fail(err);
+    }
+  }
+
+  private parse(data: Buffer): { type: FrameType } & Record<string, unknown> {
+    let frame: unknown;
+    try {
+      frame = JSON.parse(data.toString('utf8'));
+    } catch {
+      throw new SessionError(CLOSE.protocol, 'invalid_json', 'the frame is not valid JSON');
+    }
+    const type = frame && typeof frame === 'object' && !Array.isArray(frame) ? (frame as { type?: unknown }).type : undefined;
+    if (typeof type !== 'string' || !Object.hasOwn(FRAME_SCHEMAS, type)) {
+      throw new SessionError(
+        CLOSE.protocol,
+        'validation_failed',
+        `frame.type must be one of ${Object.keys(FRAME_SCHEMAS).join(', ')} (got ${JSON.stringify(type) ?? 'nothing'})`,
+      );
+    }
+    try {
+      assertValid(this.validators[type as FrameType], frame, 'frame');
+    } catch (err) {
+      if (isApiError(err)) throw new SessionError(CLOSE.protocol, err.code, err.detail ?? err.message);
+      throw err;
+    }
+    return frame as { type: FrameType } & Record<string, unknown>;
+  }
+
+  private handle(frame: { type: FrameType } & Record<string, unknown>): void {
+    if (frame.type === 'start') return this.onStart(frame as unknown as StartFrame);
+    if (!this.start) {
+      throw new SessionError(CLOSE.protocol, 'protocol_error', `the first frame must be a start frame (got ${frame.type})`);
+    }
+    if (frame.type === 'text') return this.onText(frame.text as string);
+    if (frame.type === 'flush') return this.flush();
+    this.closing = true;
+    this.flush();
+    this.enqueue(() => this.complete());
+  }
+
+  private onStart(frame: StartFrame): void {
+    if (this.start) throw new SessionError(CLOSE.protocol, 'protocol_error', 'start may be sent only once per session');
+    if (frame.sample_rate !== undefined && frame.format !== 'pcm_s16le') {
+      throw new SessionError(CLOSE.protocol, 'validation_failed', `frame.sample_rate applies to format pcm_s16le only; mp3 uses the quality tier's rate`);
+    }
+    // Resolves the voice and the rate now, so an unknown voice fails the start frame rather than the first flush.
+    const probe = this.utterance('.', frame);
+    this.start = frame;
+    this.send({
+      type: 'started',
+      request_id: this.ctx.requestId,
+      voice: probe.voice.id,
+      speed: probe.speed,
+      quality: probe.quality,
+      format: frame.format,
+      sample_rate: probe.sampleRate,
+      ...(frame.format === 'mp3' ? { bitrate_kbps: probe.mp3Kbps } : {}),
+    });
+  }
+
+  private onText(text: string): void {
+    const n = countCharacters(text);
+    if (this.pendingCharacters + n > MAX_UTTERANCE_CHARACTERS) {
+      throw new SessionError(
+        CLOSE.protocol,
+        'validation_failed',
+        `an utterance may hold at most ${MAX_UTTERANCE_CHARACTERS} characters (got ${this.pendingCharacters + n}); send flush before it grows past the limit`,
+      );
+    }
+    this.pending.push(text);
+    this.pendingCharacters += n;
+  }
+
+  /** Queues the pending text as one utterance; an empty flush does nothing. */
+  private flush(): void {
+    if (this.pending.length === 0) return;
+    const text = this.pending.join('');
+    this.pending = [];
+    this.pendingCharacters = 0;
+    this.enqueue(() => this.speak(text));
+  }
+
+  private enqueue(step: () => Promise<void>): void {
+    this.busy++;
+    this.work = this.work
+      .then(async () => {
+        if (!this.ended) await step();
+      })
+      .catch((err: unknown) => this.fail(err))
+      .finally(() => {
+        this.busy--;
+        this.armIdleTimer();
+      });
+  }
+
+  private utterance(text: string, start: StartFrame): Utterance {
+    try {
+      const rate = start.format === 'pcm_s16le' ? start.sample_rate : undefined;
+      return this.deps.service.utterance({ text, voice: start.voice, speed: start.speed, quality: start.quality }, rate);
+    } catch (err) {
+      if (isApiError(err)) throw new SessionError(CLOSE.protocol, err.code, err.detail ?? err.message);
+      throw err;
+    }
+  }
+
+  private async speak(text: string): Promise<void> {
+    const start = this.start!;
+    const u = this.utterance(text, start);
+    try {
+      this.deps.service.precheck(this.ctx.principal, u);
+    } catch (err) {
+      if (err instanceof MeteringError) throw new SessionError(CLOSE.quota, err.code, err.detail);
+      throw err;
+    }
+    const { signal } = this.abort;
+    const audio = start.format === 'mp3' ? this.deps.service.mp3Stream(u, signal) : this.deps.service.pcmS16leStream(u, signal);
+    let last: Promise<void> = Promise.resolve();
+    try {
+      for await (const chunk of audio) {
+        if (this.ended) return;
+        last = this.sendBinary(chunk);
+        // A slow reader: wait for the socket rather than queueing the whole utterance in memory.
+        if (this.ws.bufferedAmount > HIGH_WATER_BYTES) await last;
+      }
+      await last;
+    } catch (err) {
+      if (signal.aborted || this.ended) return;
+      throw err;
+    }
+    // A socket that closed meanwhile did not receive every frame: nothing is billed.
+    if (this.ended || this.ws.readyState !== this.ws.OPEN) return;
+    // Billed only once every audio frame of the utterance was written to the socket.
+    this.deps.service.record(this.ctx.principal, u, { requestId: this.ctx.requestId });
+    this.charactersBilled += u.characters;
+    this.audioSeconds += u.audioSeconds;
+    this.send({ type: 'utterance_done', utterance: this.utterances++, characters: u.characters, audio_seconds: round(u.audioSeconds) });
+  }
+
+  private async complete(): Promise<void> {
+    this.send({
+      type: 'completed',
+      characters_billed: this.charactersBilled,
+      audio_seconds: round(this.audioSeconds),
+      utterances: this.utterances,
+      request_id: this.ctx.requestId,
+    });
+    this.ended = true;
+    this.idleTimer?.cancel();
+    this.ws.close(CLOSE.normal, 'completed');
+  }
+
+  /** Resolves once the frame was written out, or failed to be (the socket closed: `ended` says so). */
+  private sendBinary(chunk: Buffer): Promise<void> {
+    if (this.ws.readyState !== this.ws.OPEN) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.ws.send(chunk, { binary: true }, () => resolve());
+    });
+  }
+
+  private send(frame: Record<string, unknown>): void {
+    if (this.ws.readyState === this.ws.OPEN) this.ws.send(JSON.stringify(frame));
+  }
+
+  private fail(err: unknown): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.idleTimer?.cancel();
+    this.abort.abort(new Error('session failed'));
+    if (err instanceof SessionError) {
+      closeWithError(this.ws, err.closeCode, err.code, err.detail);
+      return;
+    }
+    console.error('[svc-emulator] tts realtime session failed:', err);
+    closeWithError(this.ws, CLOSE.internal, 'internal_error', 'the emulator hit an unexpected error; see its log');
+  }
+
+  private armIdleTimer(): void {
+    this.idleTimer?.cancel();
+    if (this.ended) return;
+    this.idleTimer = this.deps.clock.setTimeout(
+      () => {
+        if (this.busy > 0) return this.armIdleTimer();
+        this.fail(new SessionError(CLOSE.idle, 'idle_timeout', `no frame for ${IDLE_TIMEOUT_MS / 1000} s of clock time`));
+      },
+      IDLE_TIMEOUT_MS,
+      'tts realtime idle',
+    );
+  }
+}
+
+/** Seconds to the microsecond: enough for any sample rate, and stable in JSON. */
+function round(seconds: number): number {
+  return Math.round(seconds * 1e6) / 1e6;
+}

@@ -1,0 +1,70 @@
+/** HTTP handlers of POST /v1/tts and POST /v1/tts/stream. The rules live in service.ts. */
+import { once } from 'node:events';
+import type { Response } from 'express';
+import type { OperationContext, OperationHandler } from '../http/context.js';
+import { CONTENT_TYPES, negotiateClipFormat } from './format.js';
+import type { TtsInput, TtsService } from './service.js';
+
+/** Resolves true once the whole response was handed to the socket, false when the client left first. */
+function delivered(res: Response): Promise<boolean> {
+  if (res.writableFinished) return Promise.resolve(true);
+  if (res.destroyed) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const onFinish = (): void => {
+      res.off('close', onClose);
+      resolve(true);
+    };
+    const onClose = (): void => {
+      res.off('finish', onFinish);
+      resolve(res.writableFinished);
+    };
+    res.once('finish', onFinish);
+    res.once('close', onClose);
+  });
+}
+
+export function ttsRoutes(service: TtsService): Record<string, OperationHandler> {
+  return {
+    'tts.speak': async (ctx: OperationContext<TtsInput>) => {
+      const u = service.utterance(ctx.body);
+      service.precheck(ctx.principal, u);
+      const format = negotiateClipFormat(ctx.req.headers.accept);
+      let audio: Buffer;
+      try {
+        audio = format === 'wav' ? await service.wavClip(u, ctx.signal) : await service.mp3Clip(u, ctx.signal);
+      } catch (err) {
+        // The client went away: nothing to answer and nothing to bill.
+        if (ctx.signal.aborted) return;
+        throw err;
+      }
+      const { res } = ctx;
+      res.status(200);
+      res.setHeader('Content-Type', CONTENT_TYPES[format]);
+      res.setHeader('Content-Length', audio.length);
+      res.setHeader('Vary', 'Accept');
+      res.end(audio);
+      if (await delivered(res)) service.record(ctx.principal, u, { requestId: ctx.requestId });
+    },
+
+    'tts.stream': async (ctx: OperationContext<TtsInput>) => {
+      const u = service.utterance(ctx.body);
+      service.precheck(ctx.principal, u);
+      const { res, signal } = ctx;
+      res.status(200);
+      res.setHeader('Content-Type', CONTENT_TYPES.mp3);
+      // No Content-Length: Node sends the body with chunked transfer encoding as frames are encoded.
+      try {
+        for await (const chunk of service.mp3Stream(u, signal)) {
+          // Respect a slow reader: wait for the socket to drain instead of buffering the clip.
+          if (!res.write(chunk)) await once(res, 'drain', { signal });
+        }
+      } catch (err) {
+        // An abandoned stream stops the encoder at its next slice and is not billed.
+        if (signal.aborted) return;
+        throw err;
+      }
+      res.end();
+      if (await delivered(res)) service.record(ctx.principal, u, { requestId: ctx.requestId });
+    },
+  };
+}
