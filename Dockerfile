@@ -17,6 +17,7 @@ RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean -
 COPY --from=build /app/dist ./dist
 COPY openapi ./openapi
 COPY fixtures ./fixtures
+COPY ui ./ui
 USER node
 EXPOSE 4747
 # The health check reads SVC_EMULATOR_PORT, so it follows a changed port; it needs no curl.

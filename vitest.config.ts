@@ -6,5 +6,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // The contract self-check: every response and WebSocket frame is checked against the OpenAPI documents,
+    // and the test that caused a mismatch fails (test/support/contract-setup.ts).
+    setupFiles: ['test/support/contract-setup.ts'],
+    env: { SVC_EMULATOR_CONTRACT_CHECK: '1' },
   },
 });

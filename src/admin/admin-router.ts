@@ -12,7 +12,8 @@ import { requestState } from '../http/request-state.js';
 import type { Emulator } from '../emulator.js';
 import type { AdminHandler } from './admin-context.js';
 
-const OPEN_OPERATIONS = new Set(['admin.health']);
+// The dashboard page and its files are open so a browser can load them; the page then asks for the token.
+const OPEN_OPERATIONS = new Set(['admin.health', 'admin.ui', 'admin.uiAsset']);
 
 function sameSecret(a: string, b: string): boolean {
   const ha = createHash('sha256').update(a).digest();

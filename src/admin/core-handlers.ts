@@ -78,6 +78,7 @@ export const coreAdminHandlers: Record<string, AdminHandler> = {
       scope: q.scope,
       since: q.since,
       limit: q.limit,
+      after: q.after,
     };
     if (q.wait !== undefined) {
       // Long-poll: answer at once if something already matches, else wait for the next match.

@@ -1,0 +1,429 @@
+// The dashboard: wires each panel to the admin API. Every action is an admin call; nothing is cached
+// beyond what is on screen.
+import { AdminUnauthorized, api, hasToken, onUnauthorized, setToken } from './api.js';
+import { byId, fillRows, formatNumber, formatTime, h, textCell } from './dom.js';
+import { createFaultsPanel } from './faults.js';
+import { createJournalPanel } from './journal.js';
+
+let selectedOrg = 'org_demo';
+let locked = false;
+
+/** One status line for the page: successes and failures of the last action. */
+function report(messageOrError) {
+  const status = byId('status');
+  if (messageOrError instanceof AdminUnauthorized) return;
+  const isError = messageOrError instanceof Error;
+  status.textContent = isError ? messageOrError.message : messageOrError;
+  status.className = isError ? 'status error' : 'status';
+}
+
+// ---- organizations and keys
+
+async function refreshOrgs() {
+  const { organizations } = await api('GET', '/orgs');
+  if (!organizations.some((o) => o.id === selectedOrg) && organizations.length > 0)
+    selectedOrg = organizations[0].id;
+  fillRows(
+    byId('orgs-body'),
+    organizations.map((o) =>
+      h(
+        'tr',
+        {
+          'data-org-id': o.id,
+          class: o.id === selectedOrg ? 'selected' : undefined,
+          'aria-current': o.id === selectedOrg ? 'true' : undefined,
+        },
+        h('td', {}, h('code', {}, o.id)),
+        textCell(o.name),
+        h('td', {}, o.rag_entitled ? 'yes' : 'no'),
+        h('td', { class: 'num' }, formatNumber(o.credits?.balance)),
+        h('td', { class: 'num' }, String(o.keys.filter((k) => !k.revoked_at).length)),
+        h(
+          'td',
+          {},
+          h(
+            'button',
+            {
+              type: 'button',
+              'aria-label': `Show organization ${o.id}`,
+              disabled: o.id === selectedOrg,
+              onclick: () => selectOrg(o.id),
+            },
+            'Show',
+          ),
+        ),
+      ),
+    ),
+    'No organizations.',
+  );
+  byId('org-ids').replaceChildren(...organizations.map((o) => h('option', { value: o.id })));
+  const org = organizations.find((o) => o.id === selectedOrg);
+  byId('keys-org').textContent = org ? org.name : '—';
+  byId('usage-org').textContent = org ? org.name : '—';
+  byId('keys-org').setAttribute('dir', 'auto');
+  byId('usage-org').setAttribute('dir', 'auto');
+  renderKeys(org?.keys ?? []);
+}
+
+function renderKeys(keys) {
+  fillRows(
+    byId('keys-body'),
+    keys.map((k) => {
+      const label = k.name ?? k.display;
+      return h(
+        'tr',
+        { 'data-key-id': k.id, class: k.revoked_at ? 'revoked' : undefined },
+        textCell(k.name),
+        h('td', {}, h('code', {}, k.display)),
+        h('td', {}, k.environment),
+        h('td', {}, k.scopes.join(' ')),
+        h(
+          'td',
+          {},
+          k.revoked_at
+            ? `revoked${k.revoked_reason ? ` (${k.revoked_reason})` : ''} ${formatTime(k.revoked_at)}`
+            : 'active',
+        ),
+        h(
+          'td',
+          { class: 'actions' },
+          k.revoked_at
+            ? ''
+            : [
+                h(
+                  'button',
+                  {
+                    type: 'button',
+                    class: 'danger',
+                    'aria-label': `Revoke ${label}`,
+                    onclick: () => keyAction('DELETE', `/keys/${k.id}`, `Revoked ${k.display}`),
+                  },
+                  'Revoke',
+                ),
+                h(
+                  'button',
+                  {
+                    type: 'button',
+                    class: 'danger',
+                    'aria-label': `Leak ${label}`,
+                    onclick: () =>
+                      keyAction(
+                        'POST',
+                        `/keys/${k.id}/leak`,
+                        `Leaked ${k.display}: revoked, key.compromised sent`,
+                      ),
+                  },
+                  'Leak',
+                ),
+              ],
+        ),
+      );
+    }),
+    'No keys yet.',
+  );
+}
+
+function keyAction(method, path, message) {
+  api(method, path)
+    .then(() => {
+      report(message);
+      return Promise.all([refreshOrgs(), refreshDeliveries()]);
+    })
+    .catch(report);
+}
+
+function selectOrg(id) {
+  selectedOrg = id;
+  byId('new-key').hidden = true;
+  Promise.all([refreshOrgs(), refreshUsage()]).catch(report);
+}
+
+function setupOrgForms() {
+  byId('org-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    const body = {};
+    const name = byId('org-name').value.trim();
+    const credits = byId('org-credits').value;
+    if (name) body.name = name;
+    if (credits !== '') body.credits = Number(credits);
+    if (byId('org-rag').checked) body.rag_entitled = true;
+    api('POST', '/orgs', body)
+      .then((org) => {
+        event.target.reset();
+        report(`Created organization ${org.id}`);
+        selectOrg(org.id);
+      })
+      .catch(report);
+  });
+
+  byId('key-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    const data = new FormData(event.target);
+    const body = { environment: data.get('environment'), scopes: data.getAll('scopes') };
+    const name = String(data.get('name') ?? '').trim();
+    if (name) body.name = name;
+    api('POST', `/orgs/${encodeURIComponent(selectedOrg)}/keys`, body)
+      .then((key) => {
+        // The full key exists only in this answer; it is shown here once and never fetched again.
+        byId('new-key-value').textContent = key.key;
+        byId('new-key').hidden = false;
+        byId('key-name').value = '';
+        report(`Created key ${key.display}`);
+        return refreshOrgs();
+      })
+      .catch(report);
+  });
+
+  byId('new-key-dismiss').addEventListener('click', () => {
+    byId('new-key-value').textContent = '';
+    byId('new-key').hidden = true;
+  });
+  byId('new-key-copy').addEventListener('click', () => {
+    navigator.clipboard
+      .writeText(byId('new-key-value').textContent)
+      .then(() => report('Key copied to the clipboard'))
+      .catch(() => report(new Error('the clipboard is not available here; select the key and copy it')));
+  });
+}
+
+// ---- usage
+
+async function refreshUsage() {
+  const usage = await api('GET', `/orgs/${encodeURIComponent(selectedOrg)}/usage?limit=20`);
+  const b = usage.balance;
+  const facts = [
+    ['Balance', formatNumber(b.balance)],
+    ['Period grant', formatNumber(b.period_grant)],
+    ['Consumed in period', formatNumber(b.consumed_in_period)],
+    ['Period ends', formatTime(b.period_end)],
+  ];
+  for (const [product, byStatus] of Object.entries(usage.totals)) {
+    const parts = Object.entries(byStatus).map(
+      ([status, t]) => `${status} ${formatNumber(t.amount)} (${t.count})`,
+    );
+    facts.push([product, parts.join(', ')]);
+  }
+  byId('balance').replaceChildren(...facts.flatMap(([k, v]) => [h('dt', {}, k), h('dd', {}, v)]));
+  fillRows(
+    byId('usage-body'),
+    usage.entries.map((e) =>
+      h(
+        'tr',
+        {},
+        h('td', {}, formatTime(e.created_at)),
+        h('td', {}, e.mode ? `${e.product} (${e.mode})` : e.product),
+        h('td', { class: 'num' }, `${formatNumber(e.quantity)} ${e.unit ?? ''}`),
+        h('td', { class: 'num' }, formatNumber(e.amount)),
+        h('td', {}, e.reason ? `${e.status} (${e.reason})` : e.status),
+        h('td', {}, e.key ? h('code', {}, e.key) : '—'),
+      ),
+    ),
+    'No usage yet.',
+  );
+}
+
+// ---- webhook deliveries
+
+function attemptItem(a) {
+  const outcome = a.status_code !== null ? `${a.status_code}` : `error: ${a.error ?? 'no answer'}`;
+  const ok = a.status_code !== null && a.status_code >= 200 && a.status_code < 300;
+  return h(
+    'li',
+    { class: ok ? 'ok' : 'failed' },
+    `#${a.attempt} ${outcome} · ${formatNumber(a.latency_ms)} ms · ${formatTime(a.at)}`,
+  );
+}
+
+async function refreshDeliveries() {
+  const { deliveries } = await api('GET', '/webhooks/deliveries?limit=50');
+  fillRows(
+    byId('deliveries-body'),
+    deliveries.map((d) =>
+      h(
+        'tr',
+        { 'data-delivery-id': d.id },
+        h('td', {}, formatTime(d.created_at)),
+        h('td', {}, d.event),
+        h('td', {}, h('code', {}, d.org_id)),
+        textCell(d.url, { class: 'path' }),
+        h('td', {}, h('span', { class: `badge ${d.status}` }, d.status)),
+        h(
+          'td',
+          {},
+          d.attempts.length ? h('ol', { class: 'attempts' }, d.attempts.map(attemptItem)) : 'none yet',
+        ),
+        h('td', {}, formatTime(d.next_attempt_at)),
+        h(
+          'td',
+          {},
+          h(
+            'button',
+            {
+              type: 'button',
+              'aria-label': `Redeliver ${d.event} ${d.id}`,
+              onclick: () =>
+                api('POST', `/webhooks/deliveries/${encodeURIComponent(d.id)}/redeliver`)
+                  .then(() => {
+                    report(`Redelivering ${d.id}`);
+                    return refreshDeliveries();
+                  })
+                  .catch(report),
+            },
+            'Redeliver',
+          ),
+        ),
+      ),
+    ),
+    'No webhook deliveries. Register an endpoint (POST /_emulator/orgs/{id}/webhook-endpoints) to see them here.',
+  );
+}
+
+// ---- scenarios
+
+async function refreshScenarios() {
+  const { scenarios } = await api('GET', '/scenarios');
+  byId('scenario-list').replaceChildren(
+    ...scenarios.map((s) =>
+      h(
+        'li',
+        { 'data-scenario': s.name },
+        h('div', {}, h('strong', {}, s.name), h('p', { dir: 'auto', class: 'subtle' }, s.description)),
+        h(
+          'button',
+          { type: 'button', 'aria-label': `Apply scenario ${s.name}`, onclick: () => applyScenario(s.name) },
+          'Apply',
+        ),
+      ),
+    ),
+  );
+}
+
+function applyScenario(name) {
+  api('POST', `/scenarios/${encodeURIComponent(name)}`)
+    .then((result) => {
+      report(`Applied scenario ${name} (${result.steps.length} steps)`);
+      return refreshAll();
+    })
+    .catch(report);
+}
+
+// ---- clock
+
+function showClock(c) {
+  byId('clock-mode').textContent = c.mode === 'scaled' ? `scaled ×${1 / c.time_scale}` : c.mode;
+  byId('clock-mode').className = `badge clock-${c.mode}`;
+  byId('clock-now').textContent = formatTime(c.now);
+  byId('clock-now').setAttribute('datetime', c.now);
+  byId('clock-timers').textContent = `${c.pending_timers} pending timer${c.pending_timers === 1 ? '' : 's'}`;
+}
+
+async function refreshClock() {
+  showClock(await api('GET', '/clock'));
+}
+
+function clockCall(path, body, message) {
+  api('POST', path, body)
+    .then((clock) => {
+      showClock(clock);
+      report(message(clock));
+      // Moving time fires timers: deliveries retry, faults expire, periods close.
+      return Promise.all([refreshFaults(), refreshDeliveries(), refreshOrgs(), refreshUsage()]);
+    })
+    .catch(report);
+}
+
+function setupClock() {
+  byId('clock-freeze').addEventListener('click', () =>
+    clockCall('/clock', { mode: 'frozen' }, (c) => `Clock frozen at ${formatTime(c.now)}`),
+  );
+  byId('clock-real').addEventListener('click', () =>
+    clockCall('/clock', { mode: 'real' }, () => 'Clock runs in real time'),
+  );
+  byId('clock-advance-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    const seconds = Number(byId('clock-seconds').value);
+    clockCall('/clock/advance', { seconds }, (c) => `Advanced ${seconds} s to ${formatTime(c.now)}`);
+  });
+}
+
+// ---- operation ids for the fault form
+
+async function loadOperationIds() {
+  const doc = await api('GET', '/openapi.json');
+  const ids = [];
+  for (const item of Object.values(doc.paths ?? {})) {
+    for (const op of Object.values(item)) if (op?.operationId) ids.push(op.operationId);
+  }
+  byId('operation-ids').replaceChildren(...ids.sort().map((id) => h('option', { value: id })));
+}
+
+// ---- the page
+
+const faults = createFaultsPanel({ report, onChange: () => undefined });
+const refreshFaults = () => faults.refresh();
+
+// Requests change usage, fault hit counts and deliveries: refresh them as the journal moves, at most once a second.
+let followUp = null;
+function afterRequests() {
+  if (followUp) return;
+  followUp = setTimeout(() => {
+    followUp = null;
+    Promise.all([refreshUsage(), refreshFaults(), refreshDeliveries(), refreshOrgs()]).catch(report);
+  }, 300);
+}
+
+const journal = createJournalPanel({ report, onEntries: afterRequests });
+
+async function refreshAll() {
+  await Promise.all([
+    refreshClock(),
+    refreshOrgs(),
+    refreshUsage(),
+    refreshFaults(),
+    refreshDeliveries(),
+    refreshScenarios(),
+  ]);
+}
+
+function lock(reason) {
+  locked = true;
+  journal.stop();
+  const form = byId('token-form');
+  form.hidden = false;
+  byId('dashboard').setAttribute('inert', '');
+  byId('token-reason').textContent = hasToken()
+    ? `The admin token was refused (${reason}). Enter the right one.`
+    : 'This emulator runs with --admin-token. Enter it to use the dashboard; it is kept in this tab only (session storage).';
+  byId('token-input').focus();
+}
+
+async function unlock() {
+  locked = false;
+  byId('token-form').hidden = true;
+  byId('dashboard').removeAttribute('inert');
+  await Promise.all([refreshAll(), loadOperationIds()]);
+  journal.start();
+  report('Connected');
+}
+
+onUnauthorized((err) => {
+  if (!locked) lock(err.message);
+});
+
+byId('token-form').addEventListener('submit', (event) => {
+  event.preventDefault();
+  setToken(byId('token-input').value);
+  byId('token-input').value = '';
+  unlock().catch(report);
+});
+
+byId('deliveries-refresh').addEventListener('click', () => void refreshDeliveries().catch(report));
+setupOrgForms();
+setupClock();
+
+// In real or scaled mode the clock moves by itself: keep its display current while the page is visible.
+setInterval(() => {
+  if (!locked && document.visibilityState === 'visible') refreshClock().catch(report);
+}, 5000);
+
+unlock().catch(report);
