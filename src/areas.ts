@@ -17,4 +17,6 @@ export interface ProductArea {
   /** Loads boot state (demo data) after the organizations exist. */
   boot?(): void | Promise<void>;
   close?(): void | Promise<void>;
+  /** Resolves when background boot work (demo data) is done. */
+  ready?(): Promise<void>;
 }

@@ -190,6 +190,11 @@ export class Emulator {
     if (this.config.scenario) await applyScenario(this, this.config.scenario);
   }
 
+  /** Resolves when every area's background boot work (the demo corpus) is done. */
+  async ready(): Promise<void> {
+    await Promise.all(this.areas.map((a) => a.ready?.()));
+  }
+
   /** Back to the boot state: same seed, same demo keys, empty journal, no pending timers. */
   async reset(): Promise<void> {
     this.sockets.closeAll(1012, 'emulator reset');

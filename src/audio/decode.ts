@@ -1,7 +1,6 @@
 /** Upload decoding for STT: WAV and MP3 to mono Float32 PCM; M4A to format facts only (no AAC decoder). */
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { MPEGDecoder } from 'mpg123-decoder';
-import { parseBuffer } from 'music-metadata';
 import {
   type AudioFormat,
   type MpegFrameHeader,
@@ -508,6 +507,8 @@ async function decodeM4a(buf: Uint8Array): Promise<DecodedAudio> {
 
   let meta;
   try {
+    // Loaded on first use (M4A only), to keep start-up fast.
+    const { parseBuffer } = await import('music-metadata');
     meta = await parseBuffer(buf, { mimeType: 'audio/mp4' }, { duration: true, skipCovers: true });
   } catch (e) {
     throw corrupt(`MP4 unreadable: ${e instanceof Error ? e.message : String(e)}`);

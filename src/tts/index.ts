@@ -27,12 +27,15 @@ export function createTtsArea(emulator: Emulator): ProductArea {
     },
     adminHandlers: ttsAdminHandlers(voices),
     boot() {
-      // The JIT state is per process, so one warm-up serves every emulator in it.
-      if (!warmedUp) {
-        warmedUp = true;
-        warmUpMp3Encoder(WARM_UP_SECONDS_PER_TIER);
-      }
-      service.prepareEncoders();
+      // After start-up, not before it: readiness must not wait for the JIT. The JIT state is per process, so
+      // one warm-up serves every emulator in it.
+      setImmediate(() => {
+        if (!warmedUp) {
+          warmedUp = true;
+          warmUpMp3Encoder(WARM_UP_SECONDS_PER_TIER);
+        }
+        service.prepareEncoders();
+      });
     },
     close() {
       service.encoders.close();

@@ -3,7 +3,6 @@
  */
 import { parse as parseCsv } from 'csv-parse/sync';
 import { Parser as HtmlParser } from 'htmlparser2';
-import mammoth from 'mammoth';
 import { decodeUtf8, DOCUMENT_TYPES, type DocumentType } from './detect.js';
 import { DocumentError } from './errors.js';
 
@@ -82,6 +81,8 @@ async function extractPdf(bytes: Uint8Array): Promise<ExtractedText> {
 
 async function extractDocx(bytes: Uint8Array): Promise<string> {
   try {
+    // Loaded on first use: mammoth costs a few hundred milliseconds of start-up otherwise.
+    const { default: mammoth } = await import('mammoth');
     const result = await mammoth.extractRawText({ buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) });
     return result.value;
   } catch (err) {
