@@ -1,4 +1,19 @@
 export { startEmulator, createApp, type RunningEmulator } from './library.js';
+export {
+  createAdminClient,
+  AdminClient,
+  AdminApiError,
+  AdminWaitTimeoutError,
+  type AdminClientOptions,
+  type AdminSchemas,
+  type AdminProblem,
+  type WaitOptions,
+  type RequestFilter,
+  type DeliveryFilter,
+  type UsageFilter,
+  type FaultRuleInput,
+} from './client/admin-client.js';
+export type { paths as AdminPaths, components as AdminComponents, operations as AdminOperations } from './client/admin-api.js';
 export { createEmulator, Emulator, DEMO_ORG_ID, type DemoState } from './emulator.js';
 export { type EmulatorOptions, type EmulatorConfig, DEFAULT_CONFIG } from './config.js';
 export { generateApiKey, parseApiKey, displayKey, checksumTail, type Environment, type ParsedApiKey } from './core/api-keys.js';

@@ -2,6 +2,7 @@ import type express from 'express';
 import type { EmulatorOptions } from './config.js';
 import { createEmulator, type Emulator } from './emulator.js';
 import type { Clock } from './core/clock.js';
+import { createAdminClient, type AdminClient } from './client/admin-client.js';
 
 export interface RunningEmulator {
   /** `http://HOST:PORT/v1` */
@@ -13,6 +14,8 @@ export interface RunningEmulator {
   /** The demo organization's keys, deterministic for a given seed. */
   keys: { live: string; test: string };
   emulator: Emulator;
+  /** A typed client of the admin API on `adminUrl`, with the admin token when one is configured. */
+  admin: AdminClient;
   close(): Promise<void>;
 }
 
@@ -33,6 +36,7 @@ export async function startEmulator(options: EmulatorOptions = {}, overrides: { 
     orgId: emulator.demo.orgId,
     keys: emulator.demo.keys,
     emulator,
+    admin: createAdminClient({ adminUrl: listening.adminUrl, adminToken: emulator.config.adminToken ?? undefined }),
     close: () => emulator.close(),
   };
 }

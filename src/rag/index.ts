@@ -70,7 +70,7 @@ export function createRagArea(emulator: Emulator): ProductArea {
 
   return {
     name: 'rag',
-    handlers: ragRoutes(service),
+    handlers: ragRoutes(service, emulator.faults),
     adminHandlers: ragAdminHandlers({ tenants, store }),
     uploadLimits: { 'rag.uploadDocument': { maxFileBytes: config.maxUploadBytes, tooLargeCode: 'document_too_large' } },
     boot() {

@@ -1,4 +1,6 @@
 /** HTTP handlers of /v1/rag (openapi/gateway.yaml, tag `rag`). The rules live in service.ts. */
+import { targetOf } from '../faults/stage.js';
+import type { FaultStore } from '../faults/store.js';
 import { sendJson, type OperationContext, type OperationHandler, type Stage } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
 import type { RagService, RagSearchInput, RagUploadInput } from './service.js';
@@ -43,7 +45,7 @@ export function ragGateStage(service: RagService): Stage {
   };
 }
 
-export function ragRoutes(service: RagService): Record<string, OperationHandler> {
+export function ragRoutes(service: RagService, faults?: FaultStore): Record<string, OperationHandler> {
   return {
     'rag.search': async (ctx: OperationContext<RagSearchInput>) => {
       let result;
@@ -60,7 +62,9 @@ export function ragRoutes(service: RagService): Record<string, OperationHandler>
     'rag.uploadDocument': async (ctx: OperationContext<RagUploadInput>) => {
       const file = ctx.files.file;
       if (file === undefined) throw new ApiError('validation_failed', 'file is required (a multipart file part)');
-      const { document, job } = await service.upload(ctx.principal, ctx.body, file, ctx.requestId);
+      const fault = faults?.take('job', targetOf(ctx)) ?? null;
+      if (fault) ctx.journal.fault = fault.journal;
+      const { document, job } = await service.upload(ctx.principal, ctx.body, file, ctx.requestId, fault?.rule);
       sendJson(ctx, 202, { document: documentView(document), job: jobView(job), request_id: ctx.requestId });
     },
 

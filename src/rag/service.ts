@@ -5,6 +5,7 @@
 import type { Principal } from '../auth/principal.js';
 import type { Clock } from '../core/clock.js';
 import type { IdFactory } from '../core/random.js';
+import type { FaultRule } from '../faults/store.js';
 import type { EmulatorConfig } from '../config.js';
 import type { UploadedFile } from '../http/context.js';
 import { ApiError, type ErrorCode } from '../http/errors.js';
@@ -101,7 +102,13 @@ export class RagService {
 
   // ---- upload and jobs ----------------------------------------------------------------------------------
 
-  async upload(principal: Principal, input: RagUploadInput, file: UploadedFile, requestId: string): Promise<{ document: RagDocumentRecord; job: RagJobRecord }> {
+  async upload(
+    principal: Principal,
+    input: RagUploadInput,
+    file: UploadedFile,
+    requestId: string,
+    fault?: Pick<FaultRule, 'id' | 'kind' | 'detail'>,
+  ): Promise<{ document: RagDocumentRecord; job: RagJobRecord }> {
     const metadata = parseMetadata(input.metadata);
     const bytes = new Uint8Array(file.buffer.buffer, file.buffer.byteOffset, file.buffer.byteLength);
     this.deps.metering.precheck(principal, 'rag_upload', bytes.byteLength);
@@ -147,7 +154,11 @@ export class RagService {
       requestId,
       jobId: job.jobId,
     }).id;
-    job.timer = this.deps.clock.setTimeout(() => this.finishJob(principal.orgId, job.jobId), this.indexingMs(bytes.byteLength), `rag index ${job.jobId}`);
+    if (fault?.kind === 'job_fail') job.injectedFailure = fault.detail ?? `indexing failed (fault rule ${fault.id})`;
+    // A stuck job (fault `job_stuck`) is never scheduled: it stays `processing`.
+    if (fault?.kind !== 'job_stuck') {
+      job.timer = this.deps.clock.setTimeout(() => this.finishJob(principal.orgId, job.jobId), this.indexingMs(bytes.byteLength), `rag index ${job.jobId}`);
+    }
     return { document, job };
   }
 
@@ -163,6 +174,10 @@ export class RagService {
     const doc = job === undefined ? undefined : state.documents.get(job.documentId);
     if (job?.status !== 'processing' || doc === undefined) return;
     job.timer = null;
+    if (job.injectedFailure) {
+      this.failJob(orgId, state, job, 'indexing_failed', job.injectedFailure);
+      return;
+    }
     if (state.failNextJobs > 0) {
       state.failNextJobs--;
       this.failJob(orgId, state, job, 'indexing_failed', 'the tenant failed to index the document (fault injected with fail_next_jobs)');

@@ -42,6 +42,8 @@ export interface RagJobRecord {
   /** Ledger entry of the upload, refunded when the job fails. */
   usageEntryId: string | null;
   timer: ClockTimer | null;
+  /** Set by a `job_fail` fault: the job fails with this detail when it would have completed. */
+  injectedFailure?: string;
 }
 
 /** What the admin search log shows: the query as sent and as searched (after the optional rewrite). */

@@ -21,7 +21,7 @@ export function createTtsArea(emulator: Emulator): ProductArea {
   const service = new TtsService(voices, emulator.metering);
   return {
     name: 'tts',
-    handlers: ttsRoutes(service),
+    handlers: ttsRoutes(service, emulator.faults),
     wsHandlers: {
       'tts.realtime': ttsRealtimeHandler({ service, contract: emulator.contract, clock: emulator.clock }),
     },

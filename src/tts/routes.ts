@@ -3,6 +3,9 @@ import { once } from 'node:events';
 import type { Response } from 'express';
 import type { OperationContext, OperationHandler } from '../http/context.js';
 import { CONTENT_TYPES, negotiateClipFormat } from './format.js';
+import { targetOf } from '../faults/stage.js';
+import type { FaultStore } from '../faults/store.js';
+import { streamShaper } from '../faults/stream.js';
 import type { TtsInput, TtsService } from './service.js';
 
 /** Resolves true once the whole response was handed to the socket, false when the client left first. */
@@ -23,7 +26,7 @@ function delivered(res: Response): Promise<boolean> {
   });
 }
 
-export function ttsRoutes(service: TtsService): Record<string, OperationHandler> {
+export function ttsRoutes(service: TtsService, faults?: FaultStore): Record<string, OperationHandler> {
   return {
     'tts.speak': async (ctx: OperationContext<TtsInput>) => {
       const u = service.utterance(ctx.body);
@@ -50,13 +53,23 @@ export function ttsRoutes(service: TtsService): Record<string, OperationHandler>
       const u = service.utterance(ctx.body);
       service.precheck(ctx.principal, u);
       const { res, signal } = ctx;
+      const fault = faults?.take('stream', targetOf(ctx)) ?? null;
+      if (fault) ctx.journal.fault = fault.journal;
+      const shaper = streamShaper(fault);
       res.status(200);
       res.setHeader('Content-Type', CONTENT_TYPES.mp3);
       // No Content-Length: Node sends the body with chunked transfer encoding as frames are encoded.
       try {
         for await (const chunk of service.mp3Stream(u, signal)) {
-          // Respect a slow reader: wait for the socket to drain instead of buffering the clip.
-          if (!res.write(chunk)) await once(res, 'drain', { signal });
+          const { send, cut } = await shaper.next(chunk, signal);
+          if (cut) {
+            // A truncated stream: the bytes so far reach the client, then the connection ends without the
+            // final chunk. Nothing is billed.
+            await new Promise<void>((resolve) => res.write(send, () => resolve()));
+            res.socket?.destroy();
+            return;
+          }
+          if (send.length > 0 && !res.write(send)) await once(res, 'drain', { signal });
         }
       } catch (err) {
         // An abandoned stream stops the encoder at its next slice and is not billed.
