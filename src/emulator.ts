@@ -158,7 +158,10 @@ export class Emulator {
       maxPayloadBytes: 1024 * 1024,
       onSession: (ws, ctx) => {
         armWsCloseFault(this.faults, ws, ctx);
-        if (this.contractChecker) checkFrames(this.contractChecker, ws, ctx);
+        if (this.contractChecker) {
+          this.contractChecker.sessionOpened(ctx.operation);
+          checkFrames(this.contractChecker, ws, ctx);
+        }
       },
       now: () => this.clock.now(),
     });

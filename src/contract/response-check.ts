@@ -43,6 +43,8 @@ function pointer(...parts: string[]): string {
 export class ContractChecker {
   private readonly cache = new Map<string, ValidateFunction>();
   readonly violations: ContractViolation[] = [];
+  /** Operations that answered at least once (HTTP) or opened a session (WebSocket): the coverage report. */
+  readonly seen = new Set<string>();
 
   constructor(
     private readonly validators: Validators,
@@ -81,6 +83,7 @@ export class ContractChecker {
       }
     }
     if (!op) return;
+    this.seen.add(op.operationId);
     const located = this.find(op);
     if (!located) return;
     const raw = located.doc.paths[located.path][op.method.toLowerCase()];
@@ -118,6 +121,10 @@ export class ContractChecker {
   }
 
   /** Checks a JSON frame the server sends on a WebSocket against the operation's documented server frames. */
+  sessionOpened(op: CompiledOperation): void {
+    this.seen.add(op.operationId);
+  }
+
   checkFrame(op: CompiledOperation, data: string): void {
     const located = this.find(op);
     const frames: { $ref: string }[] | undefined = located?.doc.paths[located.path][op.method.toLowerCase()]?.['x-websocket']?.serverFrames;

@@ -1,7 +1,50 @@
 import type { ProductArea } from '../areas.js';
 import type { Emulator } from '../emulator.js';
+import { VoiceCatalogue } from '../tts/voices.js';
+import { sttAdminHandlers } from './admin.js';
+import { sttRealtimeHandler } from './realtime.js';
+import type { SpeakerNamer } from './round-trip.js';
+import { sttRoutes } from './routes.js';
+import { SttService } from './service.js';
+
+/** Speaker labels for the emulator's own voices: the voice id of fixtures/voices.json. */
+function speakerNamer(): SpeakerNamer {
+  const byIndex = new Map(VoiceCatalogue.load().voices.map((v) => [v.voiceIndex, v.id]));
+  return (voiceIndex) => byIndex.get(voiceIndex) ?? `voice_${voiceIndex}`;
+}
 
 /** The STT product area: /v1 handlers, admin handlers and boot state. */
-export function createSttArea(_emulator: Emulator): ProductArea {
-  return { name: 'stt' };
+export function createSttArea(emulator: Emulator): ProductArea {
+  const speaker = speakerNamer();
+  const { stt } = emulator.config;
+  const service = new SttService({
+    clock: emulator.clock,
+    ids: emulator.ids,
+    metering: emulator.metering,
+    webhooks: emulator.webhooks,
+    speaker,
+    config: { syncMaxSeconds: stt.syncMaxSeconds },
+  });
+  return {
+    name: 'stt',
+    handlers: sttRoutes(service),
+    wsHandlers: {
+      'stt.realtime': sttRealtimeHandler({
+        contract: emulator.contract,
+        clock: emulator.clock,
+        ids: emulator.ids,
+        metering: emulator.metering,
+        scripts: service.scripts,
+        speaker,
+        config: { checkpointSeconds: stt.realtimeCheckpointSeconds, idleSeconds: stt.realtimeIdleSeconds },
+      }),
+    },
+    adminHandlers: sttAdminHandlers(service),
+    uploadLimits: { 'stt.transcribe': { maxFileBytes: stt.maxUploadBytes, tooLargeCode: 'file_too_large' } },
+    reset() {
+      service.reset();
+    },
+  };
 }
+
+export { SttService } from './service.js';

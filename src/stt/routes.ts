@@ -1,0 +1,28 @@
+/** HTTP handlers of POST /v1/stt/transcriptions and GET /v1/stt/jobs/{id}. The rules live in service.ts. */
+import { sendJson, type OperationContext, type OperationHandler } from '../http/context.js';
+import { jobView } from './jobs.js';
+import type { SttParams, SttService } from './service.js';
+
+export function sttRoutes(service: SttService): Record<string, OperationHandler> {
+  return {
+    'stt.transcribe': async (ctx: OperationContext<SttParams>) => {
+      // `file` is required by the schema, so the router has already checked it is present.
+      const intake = await service.intake(ctx.files.file);
+      service.precheck(ctx.principal, intake);
+      if (!service.isSync(intake)) {
+        const job = service.submitJob(ctx.principal, intake, ctx.body, ctx.requestId);
+        sendJson(ctx, 202, { job_id: job.job_id, status: job.status, request_id: ctx.requestId });
+        return;
+      }
+      const outcome = await service.transcribe(ctx.principal, intake);
+      const transcript = service.settleSync(ctx.principal, intake, outcome, ctx.requestId);
+      sendJson(ctx, 200, { ...service.result(transcript, intake, ctx.body), request_id: ctx.requestId });
+    },
+
+    'stt.getJob': async (ctx: OperationContext) => {
+      const job = service.getJob(ctx.principal.orgId, ctx.params.id);
+      sendJson(ctx, 200, jobView(job));
+      return Promise.resolve();
+    },
+  };
+}

@@ -1,0 +1,169 @@
+/**
+ * Scripted transcripts, registered through `POST /_emulator/stt/scripts`. A script matches by the
+ * SHA-256 of the uploaded bytes, by the uploaded file name, or answers the next N requests (queue).
+ * Matching order: sha256, then file_name (newest script first for both), then the oldest queue script.
+ * Scripts with an `org_id` only match that organization's requests; without one, any organization's.
+ */
+import type { Clock } from '../core/clock.js';
+import type { IdFactory } from '../core/random.js';
+import type { Transcript, TranscriptSegment } from './transcript.js';
+import { spreadWords } from './transcript.js';
+
+export interface ScriptSegmentInput {
+  start: number;
+  end: number;
+  text: string;
+  speaker?: string | null;
+  confidence?: number;
+}
+
+export interface ScriptWordInput {
+  word: string;
+  start: number;
+  end: number;
+  confidence?: number;
+}
+
+export interface ScriptErrorInput {
+  status: number;
+  code: string;
+  title?: string;
+  detail?: string;
+}
+
+/** The admin body (schema `SttScriptInput` in openapi/admin.yaml); exactly one of sha256, file_name, queue. */
+export interface ScriptInput {
+  org_id?: string;
+  sha256?: string;
+  file_name?: string;
+  queue?: number;
+  text?: string;
+  language?: string;
+  segments?: ScriptSegmentInput[];
+  words?: ScriptWordInput[];
+  speakers?: string[];
+  confidence?: number;
+  error?: ScriptErrorInput;
+}
+
+export type ScriptMatch = 'sha256' | 'file_name' | 'queue';
+
+export interface Script extends ScriptInput {
+  id: string;
+  match: ScriptMatch;
+  /** Requests it still answers (queue scripts); null for sha256 and file_name scripts. */
+  remaining: number | null;
+  /** Requests it has answered so far. */
+  matched: number;
+  created_at: string;
+}
+
+export interface ScriptRequest {
+  orgId: string;
+  sha256?: string;
+  fileName?: string;
+}
+
+export class ScriptStore {
+  private scripts: Script[] = [];
+
+  constructor(private readonly deps: { clock: Clock; ids: IdFactory }) {}
+
+  add(input: ScriptInput): Script {
+    const match: ScriptMatch = input.sha256 !== undefined ? 'sha256' : input.file_name !== undefined ? 'file_name' : 'queue';
+    const script: Script = {
+      ...input,
+      ...(input.sha256 ? { sha256: input.sha256.toLowerCase() } : {}),
+      id: this.deps.ids.next('scr'),
+      match,
+      remaining: match === 'queue' ? (input.queue ?? 1) : null,
+      matched: 0,
+      created_at: this.deps.clock.isoNow(),
+    };
+    this.scripts.push(script);
+    return script;
+  }
+
+  list(orgId?: string): Script[] {
+    return this.scripts.filter((s) => orgId === undefined || s.org_id === undefined || s.org_id === orgId);
+  }
+
+  delete(id: string): boolean {
+    const before = this.scripts.length;
+    this.scripts = this.scripts.filter((s) => s.id !== id);
+    return this.scripts.length < before;
+  }
+
+  /** Deletes every script (of one organization when given); returns how many. */
+  clear(orgId?: string): number {
+    const before = this.scripts.length;
+    this.scripts = orgId === undefined ? [] : this.scripts.filter((s) => s.org_id !== orgId);
+    return before - this.scripts.length;
+  }
+
+  reset(): void {
+    this.scripts = [];
+  }
+
+  /** Finds the script for a request and counts it as used (a queue script is consumed). */
+  take(req: ScriptRequest): Script | undefined {
+    const mine = this.scripts.filter((s) => s.org_id === undefined || s.org_id === req.orgId);
+    const newest = (m: ScriptMatch, key: string | undefined, field: 'sha256' | 'file_name'): Script | undefined =>
+      key === undefined ? undefined : mine.filter((s) => s.match === m && s[field] === key).at(-1);
+    const script =
+      newest('sha256', req.sha256?.toLowerCase(), 'sha256') ??
+      newest('file_name', req.fileName, 'file_name') ??
+      mine.find((s) => s.match === 'queue');
+    if (!script) return undefined;
+    script.matched++;
+    if (script.remaining !== null) {
+      script.remaining--;
+      if (script.remaining <= 0) this.scripts = this.scripts.filter((s) => s !== script);
+    }
+    return script;
+  }
+}
+
+/**
+ * The transcript a script describes, laid over `durationSeconds` of audio:
+ * - `segments` are used as given; otherwise `text` becomes one segment per sentence spread over the audio;
+ * - `words` are used as given (each in the segment containing its start); otherwise each segment's words
+ *   are spread evenly over it;
+ * - speakers: the segment's own, else `speakers` round-robin, else `speaker_0`;
+ * - confidence: the segment's or word's own, else `confidence`, else 1.
+ */
+export function scriptedTranscript(script: Script, durationSeconds: number): Transcript {
+  const confidence = script.confidence ?? 1;
+  const speakerAt = (i: number): string => script.speakers?.[i % script.speakers.length] ?? 'speaker_0';
+  let segments: TranscriptSegment[];
+  if (script.segments && script.segments.length > 0) {
+    segments = script.segments.map((s, i) => ({
+      start: s.start,
+      end: s.end,
+      text: s.text,
+      confidence: s.confidence ?? confidence,
+      speaker: s.speaker === undefined ? speakerAt(i) : s.speaker,
+      words: [],
+    }));
+  } else {
+    const sentences = (script.text ?? '').split(/(?<=[.!?؟۔])\s+/u).map((s) => s.trim()).filter(Boolean);
+    const total = sentences.reduce((a, s) => a + s.length, 0);
+    let at = 0;
+    segments = sentences.map((text, i) => {
+      const start = (at / total) * durationSeconds;
+      at += text.length;
+      return { start, end: (at / total) * durationSeconds, text, confidence, speaker: speakerAt(i), words: [] };
+    });
+  }
+  if (script.words && script.words.length > 0) {
+    for (const w of script.words) {
+      const seg = segments.find((s) => w.start >= s.start && w.start < s.end) ?? segments.at(-1);
+      seg?.words.push({ word: w.word, start: w.start, end: w.end, confidence: w.confidence ?? seg.confidence });
+    }
+  } else {
+    for (const s of segments) s.words = spreadWords(s.text.split(/\s+/u).filter(Boolean), s.start, s.end, () => s.confidence);
+  }
+  const text = script.text ?? segments.map((s) => s.text).join(' ');
+  return { source: 'scripted', text, segments, ...(script.language ? { language: script.language } : {}) };
+}
+

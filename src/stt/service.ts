@@ -1,0 +1,212 @@
+/**
+ * The STT rules: intake (format from the bytes, decoded duration), the transcript sources in order
+ * (scripted → round trip → fallback), result shaping, billing by decoded seconds, and jobs for audio
+ * longer than the sync cutoff (decisions "STT" in docs/decisions.md).
+ */
+import { createHash } from 'node:crypto';
+import type { Principal } from '../auth/principal.js';
+import { AudioDecodeError, decodeAudio, type DecodedAudio } from '../audio/index.js';
+import type { Clock } from '../core/clock.js';
+import type { IdFactory } from '../core/random.js';
+import type { UploadedFile } from '../http/context.js';
+import { ApiError, CustomApiError, errorCatalog, isErrorCode, type AnyApiError } from '../http/errors.js';
+import { normalizeError, toProblem } from '../http/problem.js';
+import type { Metering } from '../metering/index.js';
+import type { WebhookEngine } from '../webhooks/index.js';
+import { fallbackTranscript } from './fallback.js';
+import { JobStore, jobView, type SttJob } from './jobs.js';
+import { decodeVoice, roundTripTranscript, type SpeakerNamer } from './round-trip.js';
+import { ScriptStore, scriptedTranscript, type Script } from './scripts.js';
+import { ms, shapeResult, type SttResultView, type Transcript } from './transcript.js';
+
+/** Clock time a job takes: this share of the audio's duration... */
+export const JOB_SECONDS_PER_AUDIO_SECOND = 0.1;
+/** ...and at least this long. */
+export const MIN_JOB_SECONDS = 2;
+const TRANSCRIBE_INSTANCE = '/v1/stt/transcriptions';
+
+/** The multipart fields after validation (defaults applied). */
+export interface SttParams {
+  language: string;
+  /** Accepted and ignored: every model gives the same transcript. */
+  model?: string;
+  diarize: boolean;
+  word_timestamps: boolean;
+}
+
+export interface Intake {
+  audio: DecodedAudio;
+  sha256: Buffer;
+  fileName: string;
+  /** Decoded duration to the millisecond: what the result reports and the ledger bills. */
+  seconds: number;
+}
+
+export type Outcome = { kind: 'transcript'; transcript: Transcript } | { kind: 'error'; error: AnyApiError };
+
+export interface SttServiceDeps {
+  clock: Clock;
+  ids: IdFactory;
+  metering: Metering;
+  webhooks: WebhookEngine;
+  speaker: SpeakerNamer;
+  config: { syncMaxSeconds: number };
+}
+
+export class SttService {
+  readonly scripts: ScriptStore;
+  readonly jobs = new JobStore();
+
+  constructor(private readonly deps: SttServiceDeps) {
+    this.scripts = new ScriptStore({ clock: deps.clock, ids: deps.ids });
+  }
+
+  reset(): void {
+    this.scripts.reset();
+    this.jobs.reset();
+  }
+
+  /** Decodes the upload. Unknown formats, corrupt and truncated audio are 422 and never billed. */
+  async intake(file: UploadedFile): Promise<Intake> {
+    let audio: DecodedAudio;
+    try {
+      audio = await decodeAudio(file.buffer);
+    } catch (err) {
+      if (err instanceof AudioDecodeError) throw new ApiError(err.code, `file: ${err.message}`);
+      throw err;
+    }
+    return {
+      audio,
+      sha256: createHash('sha256').update(file.buffer).digest(),
+      fileName: file.originalName,
+      seconds: ms(audio.durationSeconds),
+    };
+  }
+
+  isSync(intake: Intake): boolean {
+    return intake.seconds <= this.deps.config.syncMaxSeconds;
+  }
+
+  precheck(principal: Principal, intake: Intake): void {
+    this.deps.metering.precheck(principal, 'stt', intake.seconds);
+  }
+
+  /**
+   * Picks the source. The script is taken before any await, so queue scripts answer requests in the
+   * order they arrived.
+   */
+  async transcribe(principal: Principal, intake: Intake): Promise<Outcome> {
+    const script = this.scripts.take({ orgId: principal.orgId, sha256: intake.sha256.toString('hex'), fileName: intake.fileName });
+    if (script) return scriptOutcome(script, intake.seconds);
+    const { pcm, sampleRate, codecDelaySamples } = intake.audio;
+    if (pcm) {
+      const utterances = await decodeVoice(pcm, sampleRate);
+      if (utterances.length > 0) {
+        return { kind: 'transcript', transcript: roundTripTranscript(utterances, this.deps.speaker, codecDelaySamples / sampleRate) };
+      }
+    }
+    return { kind: 'transcript', transcript: fallbackTranscript(intake.sha256, intake.seconds, pcm) };
+  }
+
+  result(transcript: Transcript, intake: Intake, params: SttParams): SttResultView {
+    return shapeResult(transcript, intake.seconds, {
+      language: params.language,
+      diarize: params.diarize,
+      wordTimestamps: params.word_timestamps,
+    });
+  }
+
+  /** Sync path: bills the decoded seconds, or records a scripted error as not billed and throws it. */
+  settleSync(principal: Principal, intake: Intake, outcome: Outcome, requestId: string): Transcript {
+    const usage = { product: 'stt' as const, quantity: intake.seconds, requestId };
+    if (outcome.kind === 'error') {
+      this.deps.metering.recordNotBilled(principal, usage, outcome.error.status >= 500 ? 'upstream_error' : 'failed_job');
+      throw outcome.error;
+    }
+    this.deps.metering.record(principal, usage);
+    return outcome.transcript;
+  }
+
+  /**
+   * Async path: the job is `processing` for max(2 s, 0.1 × duration) of clock time, then completes (billed)
+   * or fails (not billed), and `job.completed` carries the job record in `data`.
+   */
+  submitJob(principal: Principal, intake: Intake, params: SttParams, requestId: string): SttJob {
+    const now = this.deps.clock.isoNow();
+    const job: SttJob = {
+      job_id: this.deps.ids.next('job'),
+      status: 'processing',
+      created_at: now,
+      updated_at: now,
+      completed_at: null,
+      duration_seconds: intake.seconds,
+      result: null,
+      error: null,
+      request_id: requestId,
+      orgId: principal.orgId,
+      livemode: principal.environment === 'live',
+    };
+    this.jobs.add(job);
+    // The transcript is worked out now, in the background; the clock decides when the job is done.
+    const work = this.transcribe(principal, intake).then(
+      (o) => o,
+      (err: unknown): Outcome => ({ kind: 'error', error: normalizeError(err) }),
+    );
+    const delayMs = Math.round(Math.max(MIN_JOB_SECONDS, intake.seconds * JOB_SECONDS_PER_AUDIO_SECOND) * 1000);
+    job.timer = this.deps.clock.setTimeout(() => this.finishJob(job, principal, intake, params, work), delayMs, `stt job ${job.job_id}`);
+    return job;
+  }
+
+  private async finishJob(job: SttJob, principal: Principal, intake: Intake, params: SttParams, work: Promise<Outcome>): Promise<void> {
+    const outcome = await work;
+    if (this.jobs.get(job.orgId, job.job_id) !== job) return; // reset while working
+    const usage = { product: 'stt' as const, quantity: intake.seconds, requestId: job.request_id, jobId: job.job_id };
+    const now = this.deps.clock.isoNow();
+    if (outcome.kind === 'error') {
+      job.status = 'failed';
+      job.error = toProblem(outcome.error, job.request_id, TRANSCRIBE_INSTANCE);
+      this.deps.metering.recordNotBilled(principal, usage, 'failed_job');
+    } else {
+      job.status = 'completed';
+      job.result = { ...this.result(outcome.transcript, intake, params), request_id: job.request_id };
+      this.deps.metering.record(principal, usage);
+    }
+    job.updated_at = now;
+    job.completed_at = now;
+    job.timer = undefined;
+    this.deps.webhooks.emit(job.orgId, 'job.completed', { ...jobView(job) }, { livemode: job.livemode });
+  }
+
+  getJob(orgId: string, jobId: string): SttJob {
+    const job = this.jobs.get(orgId, jobId);
+    if (!job) throw new ApiError('job_not_found', `no transcription job '${jobId}' in this organization`);
+    return job;
+  }
+}
+
+export function scriptOutcome(script: Script, seconds: number): Outcome {
+  if (script.error) return { kind: 'error', error: scriptedError(script) };
+  return { kind: 'transcript', transcript: scriptedTranscript(script, seconds) };
+}
+
+const STATUS_TITLES: Record<number, string> = {
+  400: 'Bad request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not found',
+  409: 'Conflict',
+  422: 'Unprocessable request',
+  429: 'Too many requests',
+  500: 'Internal gateway error',
+  502: 'Upstream service error',
+  503: 'Service unavailable',
+  504: 'Upstream timeout',
+};
+
+/** A scripted error exactly as registered; a 429 carries the RateLimit headers the spec requires. */
+export function scriptedError(script: Script): CustomApiError {
+  const e = script.error!;
+  const title = e.title ?? (isErrorCode(e.code) ? errorCatalog[e.code].title : (STATUS_TITLES[e.status] ?? 'Scripted error'));
+  const headers: Record<string, number> = e.status === 429 ? { 'RateLimit-Limit': 1, 'RateLimit-Remaining': 0, 'RateLimit-Reset': 1, 'Retry-After': 1 } : {};
+  return new CustomApiError(e.status, e.code, title, e.detail ?? `scripted error (script ${script.id})`, headers);
+}

@@ -1,0 +1,122 @@
+/** Audio over the sync cutoff: 202, a job that takes clock time, job.completed to a real receiver. */
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Clock } from '../../src/core/clock.js';
+import { verifyWebhookSignature } from '../../src/webhooks/signature.js';
+import { bearer, buildEmulator, createKey, createOrg, type TestEmulator } from '../support/emulator.js';
+import { expectProblem } from '../support/problem.js';
+import { startReceiver, type Receiver } from '../support/receiver.js';
+import { TEXT_AR, noise, speech, transcribe, wav } from './support.js';
+
+let t: TestEmulator;
+let clock: Clock;
+let receiver: Receiver;
+let secret: string;
+
+beforeAll(async () => {
+  clock = new Clock({ mode: 'frozen', startAt: Date.parse('2030-01-01T00:00:00Z') });
+  t = await buildEmulator({ seed: 'stt-jobs', stt: { syncMaxSeconds: 2 } }, { clock });
+  receiver = await startReceiver();
+  const ep = await request(t.app).post(`/_emulator/orgs/${t.orgId}/webhook-endpoints`).send({ url: receiver.url, events: ['job.completed'] });
+  expect(ep.status).toBe(201);
+  secret = ep.body.secret as string;
+});
+afterAll(async () => {
+  await t.emulator.close();
+  await receiver.close();
+});
+
+const getJob = (id: string, key = t.keys.live) => request(t.app).get(`/v1/stt/jobs/${id}`).set('Authorization', bearer(key));
+
+describe('transcription jobs', () => {
+  it('202 with a job; processing for max(2 s, 0.1 × duration) of clock time; then completed, billed and delivered', async () => {
+    const audio = speech(TEXT_AR, 16000, 0, 13); // about 30 s
+    const file = wav(audio);
+    const seconds = Math.round((audio.length / 16000) * 1000) / 1000;
+    const res = await transcribe(t.app, t.keys.live, file, { fields: { diarize: 'true' } });
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual({ job_id: expect.stringMatching(/^job_/), status: 'processing', request_id: res.headers['x-request-id'] });
+    const jobId = res.body.job_id as string;
+
+    const pending = await getJob(jobId).expect(200);
+    expect(pending.body).toEqual({
+      job_id: jobId,
+      status: 'processing',
+      created_at: '2030-01-01T00:00:00.000Z',
+      updated_at: '2030-01-01T00:00:00.000Z',
+      completed_at: null,
+      duration_seconds: seconds,
+      result: null,
+      error: null,
+      request_id: res.body.request_id,
+    });
+    expect(t.emulator.metering.entries({ orgId: t.orgId })).toEqual([]);
+
+    const processingMs = Math.round(seconds * 0.1 * 1000);
+    await clock.advance(processingMs - 1);
+    expect((await getJob(jobId)).body.status).toBe('processing');
+    const hook = receiver.next();
+    await clock.advance(1);
+    const delivered = await hook;
+
+    expect(delivered.json).toMatchObject({ event: 'job.completed', livemode: true, data: { job_id: jobId, status: 'completed' } });
+    expect(delivered.json.data.result).toMatchObject({ text: TEXT_AR, language: 'ar', duration_seconds: seconds, request_id: res.body.request_id });
+    expect(delivered.json.data.result.segments[0].speaker).toBe('ar-SA-noura');
+    expect(verifyWebhookSignature(delivered.rawBody, String(delivered.headers['svc-signature']), secret, 300, Math.floor(clock.nowSeconds()))).toBe(true);
+
+    const done = await getJob(jobId).expect(200);
+    expect(done.body).toEqual(delivered.json.data);
+    expect(done.body.completed_at).toBe(new Date(Date.parse('2030-01-01T00:00:00Z') + processingMs).toISOString());
+    expect(t.emulator.metering.entries({ orgId: t.orgId })).toMatchObject([
+      { product: 'stt', quantity: seconds, status: 'billed', jobId, requestId: res.body.request_id },
+    ]);
+  });
+
+  it('short long audio still takes at least 2 s', async () => {
+    const res = await transcribe(t.app, t.keys.live, wav(noise(3)));
+    expect(res.status).toBe(202);
+    await clock.advance(1999);
+    expect((await getJob(res.body.job_id)).body.status).toBe('processing');
+    const hook = receiver.next();
+    await clock.advance(1);
+    expect((await hook).json.data).toMatchObject({ job_id: res.body.job_id, status: 'completed' });
+  });
+
+  it('a scripted error fails the job: a Problem in error, not billed, still delivered', async () => {
+    await request(t.app).post('/_emulator/stt/scripts').send({ queue: 1, error: { status: 502, code: 'upstream_error', detail: 'engine crashed' } }).expect(201);
+    const res = await transcribe(t.app, t.keys.test, wav(noise(4)));
+    expect(res.status).toBe(202);
+    const hook = receiver.next();
+    await clock.advance(2000);
+    const delivered = await hook;
+    expect(delivered.json.livemode).toBe(false);
+    const job = (await getJob(res.body.job_id)).body;
+    expect(job).toMatchObject({
+      status: 'failed',
+      result: null,
+      error: { type: 'about:blank', status: 502, code: 'upstream_error', detail: 'engine crashed', request_id: res.body.request_id },
+    });
+    expect(delivered.json.data).toEqual(job);
+    const entries = t.emulator.metering.entries({ orgId: t.orgId }).filter((e) => e.jobId === res.body.job_id);
+    expect(entries).toMatchObject([{ status: 'not_billed', reason: 'failed_job', amount: 0 }]);
+  });
+
+  it('another organization\'s job, or an unknown id, is 404 job_not_found', async () => {
+    const res = await transcribe(t.app, t.keys.live, wav(noise(3)));
+    const other = await createOrg(t.app, { name: 'Other' });
+    const key = await createKey(t.app, other.id, { scopes: ['stt:transcribe'] });
+    expectProblem(await getJob(res.body.job_id, key.key), 404, 'job_not_found');
+    expectProblem(await getJob('job_nope'), 404, 'job_not_found');
+    const noScope = await createKey(t.app, t.orgId, { scopes: ['tts:speak'] });
+    expectProblem(await getJob(res.body.job_id, noScope.key), 403, 'insufficient_scope');
+    const listed = await request(t.app).get(`/_emulator/stt/jobs?org_id=${t.orgId}`).expect(200);
+    expect(listed.body.jobs.map((j: any) => j.job_id)).toContain(res.body.job_id);
+  });
+
+  it('a live key without credits is refused before the job starts (429)', async () => {
+    const org = await createOrg(t.app, { name: 'Broke', credits: 0 });
+    const key = await createKey(t.app, org.id, { scopes: ['stt:transcribe'] });
+    expectProblem(await transcribe(t.app, key.key, wav(noise(3))), 429, 'insufficient_credits');
+    expect(t.emulator.metering.entries({ orgId: org.id })).toEqual([]);
+  });
+});

@@ -1,0 +1,39 @@
+/**
+ * Operation coverage: with SVC_EMULATOR_REQUIRE_OP_COVERAGE=1 (as `npm test` sets it), the run fails when
+ * an operation of the OpenAPI documents was never exercised by any test. Partial runs (a single file)
+ * leave the variable unset and skip the check.
+ */
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadDocuments } from '../../src/contract/documents.js';
+import { coverageDir } from './coverage-dir.js';
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+
+function operationIds(doc: Record<string, any>): string[] {
+  return Object.values<Record<string, any>>(doc.paths ?? {}).flatMap((item) =>
+    METHODS.filter((m) => item[m]).map((m) => item[m].operationId as string),
+  );
+}
+
+export function setup(): void {
+  rmSync(coverageDir(process.pid), { recursive: true, force: true });
+}
+
+export function teardown(): void {
+  const dir = coverageDir(process.pid);
+  let seen = new Set<string>();
+  try {
+    seen = new Set(readdirSync(dir).flatMap((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as string[]));
+  } catch {
+    /* no test wrote anything */
+  }
+  rmSync(dir, { recursive: true, force: true });
+  if (process.env.SVC_EMULATOR_REQUIRE_OP_COVERAGE !== '1') return;
+  const { gateway, admin } = loadDocuments();
+  const missing = [...operationIds(gateway), ...operationIds(admin)].filter((id) => !seen.has(id));
+  if (missing.length > 0) {
+    throw new Error(`operation coverage: no test exercised ${missing.length} operation(s): ${missing.join(', ')}`);
+  }
+  console.log(`operation coverage: every one of the ${seen.size} documented operations was exercised`);
+}
