@@ -27,7 +27,7 @@ export function createSttArea(emulator: Emulator): ProductArea {
   });
   return {
     name: 'stt',
-    handlers: sttRoutes(service),
+    handlers: sttRoutes(service, emulator.faults),
     wsHandlers: {
       'stt.realtime': sttRealtimeHandler({
         contract: emulator.contract,

@@ -1,16 +1,20 @@
 /** HTTP handlers of POST /v1/stt/transcriptions and GET /v1/stt/jobs/{id}. The rules live in service.ts. */
+import { targetOf } from '../faults/stage.js';
+import type { FaultStore } from '../faults/store.js';
 import { sendJson, type OperationContext, type OperationHandler } from '../http/context.js';
 import { jobView } from './jobs.js';
 import type { SttParams, SttService } from './service.js';
 
-export function sttRoutes(service: SttService): Record<string, OperationHandler> {
+export function sttRoutes(service: SttService, faults?: FaultStore): Record<string, OperationHandler> {
   return {
     'stt.transcribe': async (ctx: OperationContext<SttParams>) => {
       // `file` is required by the schema, so the router has already checked it is present.
       const intake = await service.intake(ctx.files.file);
       service.precheck(ctx.principal, intake);
       if (!service.isSync(intake)) {
-        const job = service.submitJob(ctx.principal, intake, ctx.body, ctx.requestId);
+        const fault = faults?.take('job', targetOf(ctx)) ?? null;
+        if (fault) ctx.journal.fault = fault.journal;
+        const job = service.submitJob(ctx.principal, intake, ctx.body, ctx.requestId, fault?.rule);
         sendJson(ctx, 202, { job_id: job.job_id, status: job.status, request_id: ctx.requestId });
         return;
       }

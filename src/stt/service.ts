@@ -14,6 +14,7 @@ import { normalizeError, toProblem } from '../http/problem.js';
 import type { Metering } from '../metering/index.js';
 import type { WebhookEngine } from '../webhooks/index.js';
 import { fallbackTranscript } from './fallback.js';
+import type { FaultRule } from '../faults/store.js';
 import { JobStore, jobView, type SttJob } from './jobs.js';
 import { decodeVoice, roundTripTranscript, type SpeakerNamer } from './round-trip.js';
 import { ScriptStore, scriptedTranscript, type Script } from './scripts.js';
@@ -131,7 +132,7 @@ export class SttService {
    * Async path: the job is `processing` for max(2 s, 0.1 × duration) of clock time, then completes (billed)
    * or fails (not billed), and `job.completed` carries the job record in `data`.
    */
-  submitJob(principal: Principal, intake: Intake, params: SttParams, requestId: string): SttJob {
+  submitJob(principal: Principal, intake: Intake, params: SttParams, requestId: string, fault?: Pick<FaultRule, 'id' | 'kind' | 'detail' | 'code'>): SttJob {
     const now = this.deps.clock.isoNow();
     const job: SttJob = {
       job_id: this.deps.ids.next('job'),
@@ -148,10 +149,15 @@ export class SttService {
     };
     this.jobs.add(job);
     // The transcript is worked out now, in the background; the clock decides when the job is done.
-    const work = this.transcribe(principal, intake).then(
-      (o) => o,
-      (err: unknown): Outcome => ({ kind: 'error', error: normalizeError(err) }),
-    );
+    // A `job_fail` fault replaces the transcript with an upstream failure; a `job_stuck` one never finishes.
+    const work: Promise<Outcome> =
+      fault?.kind === 'job_fail'
+        ? Promise.resolve({ kind: 'error', error: new ApiError('transcription_failed', fault.detail ?? `transcription failed (fault rule ${fault.id})`) })
+        : this.transcribe(principal, intake).then(
+            (o) => o,
+            (err: unknown): Outcome => ({ kind: 'error', error: normalizeError(err) }),
+          );
+    if (fault?.kind === 'job_stuck') return job;
     const delayMs = Math.round(Math.max(MIN_JOB_SECONDS, intake.seconds * JOB_SECONDS_PER_AUDIO_SECOND) * 1000);
     job.timer = this.deps.clock.setTimeout(() => this.finishJob(job, principal, intake, params, work), delayMs, `stt job ${job.job_id}`);
     return job;

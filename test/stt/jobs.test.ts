@@ -120,3 +120,24 @@ describe('transcription jobs', () => {
     expect(t.emulator.metering.entries({ orgId: org.id })).toEqual([]);
   });
 });
+
+describe('job faults', () => {
+  it('job_stuck leaves a transcription job processing; job_fail fails it with a problem and bills nothing', async () => {
+    await request(t.app).post('/_emulator/faults').send({ kind: 'job_stuck', times: 1, match: { operation: 'stt.transcribe' } });
+    const file = wav(noise(3));
+    const stuck = await transcribe(t.app, t.keys.live, file);
+    expect(stuck.status).toBe(202);
+    await clock.advance(3600_000);
+    expect((await getJob(stuck.body.job_id as string)).body.status).toBe('processing');
+
+    await request(t.app).post('/_emulator/faults').send({ kind: 'job_fail', detail: 'engine crashed', times: 1 });
+    const before = t.emulator.metering.entries({ orgId: t.orgId, status: 'billed' }).length;
+    const failing = await transcribe(t.app, t.keys.live, file);
+    const hook = receiver.next();
+    await clock.advance(3000);
+    const delivered = await hook;
+    expect(delivered.json.data).toMatchObject({ job_id: failing.body.job_id, status: 'failed', error: { code: 'transcription_failed', detail: 'engine crashed' } });
+    expect((await getJob(failing.body.job_id as string)).body.status).toBe('failed');
+    expect(t.emulator.metering.entries({ orgId: t.orgId, status: 'billed' })).toHaveLength(before);
+  });
+});
