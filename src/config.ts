@@ -24,6 +24,8 @@ export interface EmulatorConfig {
   clockStart: string | null;
   journalLimit: number;
   webhookUrl: string | null;
+  /** Fault rules (FaultRuleInput of openapi/admin.yaml) added at boot and after every reset. */
+  faults: Record<string, unknown>[];
   /** A scenario from fixtures/scenarios applied after boot (and after every reset). */
   scenario: string | null;
   demo: { credits: number };
@@ -65,6 +67,7 @@ export const DEFAULT_CONFIG: EmulatorConfig = {
   journalLimit: 1000,
   webhookUrl: null,
   scenario: null,
+  faults: [],
   demo: { credits: 10_000 },
   stt: { syncMaxSeconds: 60, maxUploadBytes: 25 * 1024 * 1024, realtimeCheckpointSeconds: 30, realtimeIdleSeconds: 15 },
   rag: {

@@ -26,7 +26,8 @@ import type { WebSocket } from 'ws';
 import type { OperationHandler, Stage, WsContext, WsHandler } from './http/context.js';
 import { Journal } from './http/journal.js';
 import { SocketRegistry } from './http/socket-registry.js';
-import { createWsGateway } from './http/ws-gateway.js';
+import { ApiError } from './http/errors.js';
+import { createWsGateway, writeProblemToSocket } from './http/ws-gateway.js';
 import { ALL_SCOPES, OrgStore } from './orgs/store.js';
 import { authArea } from './auth/auth-area.js';
 import { Metering } from './metering/index.js';
@@ -40,6 +41,7 @@ import { faultAdminHandlers } from './faults/admin.js';
 import { scenarioAdminHandlers } from './scenarios/admin.js';
 import { reportAdminHandlers } from './report/admin.js';
 import { applyScenario } from './scenarios/scenarios.js';
+import { invokeAdmin } from './admin/invoke.js';
 import { createRagArea } from './rag/index.js';
 import { createSttArea } from './stt/index.js';
 import { createTtsArea } from './tts/index.js';
@@ -190,6 +192,8 @@ export class Emulator {
       this.webhooks.endpoints.create(org.id, { url: this.config.webhookUrl, events: [...REGISTRABLE_EVENTS] });
     }
     for (const area of this.areas) await area.boot?.();
+    // Config-file fault rules go through the admin operation, so they are validated like POST /faults.
+    for (const rule of this.config.faults) await invokeAdmin(this, { method: 'POST', path: '/faults', body: rule });
     if (this.config.scenario) await applyScenario(this, this.config.scenario);
   }
 
@@ -217,6 +221,15 @@ export class Emulator {
   async listen(port = this.config.port, host = this.config.host): Promise<{ server: Server; port: number; baseUrl: string; adminUrl: string }> {
     const server = createServer(this.app);
     server.on('upgrade', (req, socket, head) => this.handleUpgrade(req, socket, head));
+    // Bytes Node cannot parse as HTTP (garbage after a body shorter than its Content-Length, a broken
+    // header) still get a Problem, not Node's bare 400.
+    server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
+      if (!err.code?.startsWith('HPE_') || !socket.writable) {
+        socket.destroy();
+        return;
+      }
+      writeProblemToSocket(socket, new ApiError('malformed_request', `the request is not valid HTTP/1.1 (${err.code})`), this.ids.next('req', 20));
+    });
     // Slow or stuck clients must not hold the server: bounded header and request times.
     server.headersTimeout = 20_000;
     server.requestTimeout = 120_000;

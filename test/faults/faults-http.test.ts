@@ -308,3 +308,27 @@ describe('job faults on RAG indexing', () => {
     expect(uploads.map((e) => e.status)).toEqual(['refunded']);
   });
 });
+
+describe('fault rules from the config file', () => {
+  it('are added at boot, validated like POST /faults, and come back after a reset', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const dir = mkdtempSync(join(tmpdir(), 'svc-faults-'));
+    const file = join(dir, 'config.json');
+    writeFileSync(file, JSON.stringify({ faults: [{ kind: 'error', status: 502, match: { operation: 'auth.createWsToken' } }] }));
+    const t = await buildEmulator({ config: file });
+    try {
+      const mint = () => request(t.app).post('/v1/auth/ws-token').set('Authorization', `Bearer ${t.keys.live}`).send({ scopes: ['tts:speak'] });
+      expectProblem(await mint(), 502, 'upstream_error');
+      await request(t.app).delete('/_emulator/faults');
+      expect((await mint()).status).toBe(201);
+      await request(t.app).post('/_emulator/reset');
+      expect((await mint()).status).toBe(502);
+    } finally {
+      await t.emulator.close();
+    }
+    writeFileSync(file, JSON.stringify({ faults: [{ kind: 'error' }] }));
+    await expect(buildEmulator({ config: file })).rejects.toThrow(/status is required/);
+  });
+});
