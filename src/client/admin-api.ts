@@ -940,6 +940,8 @@ export interface components {
             /** Format: uri */
             webhookUrl?: string;
             scenario?: string;
+            /** @description Fault rules added at start (and after every reset), each a FaultRuleInput. */
+            faults?: components["schemas"]["FaultRuleInput"][];
             prices?: Record<string, unknown>;
             testQuotas?: Record<string, unknown>;
             rateLimits?: Record<string, unknown>;
