@@ -49,6 +49,17 @@ describe('rate limits on /v1', () => {
     expect(Number(live.headers['ratelimit-limit'])).toBe(600);
   });
 
+  it('changes the default limits per environment from the admin API', async () => {
+    const before = await request(t.app).get('/_emulator/rate-limits');
+    expect(before.body.test).toEqual({ limit: 3, window_seconds: 60 });
+    const changed = await request(t.app).patch('/_emulator/rate-limits').send({ live: { limit: 2, window_seconds: 30 } });
+    expect(changed.body.live).toEqual({ limit: 2, window_seconds: 30 });
+    expect((await mint(t.keys.live)).status).toBe(201);
+    expect((await mint(t.keys.live)).status).toBe(201);
+    expectProblem(await mint(t.keys.live), 429, 'rate_limited');
+    expectProblem(await request(t.app).patch('/_emulator/rate-limits').send({ live: { limit: 0, window_seconds: 1 } }), 422, 'validation_failed');
+  });
+
   it('takes a per-key override from the admin API', async () => {
     const set = await request(t.app).put(`/_emulator/keys/${t.keyIds.live}/rate-limit`).send({ limit: 1, window_seconds: 10 });
     expect(set.body).toEqual({ limit: 1, window_seconds: 10 });
