@@ -1,5 +1,6 @@
 /**
- * Runs the CLI (`node --import tsx src/cli.ts`) as a child process, with its output read line by line.
+ * Runs the CLI as users do (`node dist/cli.js`, built once by test/support/global-setup.ts) as a child
+ * process, with its output read line by line.
  * Every wait is on an event: a line, or the exit.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -22,7 +23,7 @@ const running = new Set<ChildProcess>();
 
 export function runCli(args: string[], env: Record<string, string> = {}): CliRun {
   const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('SVC_EMULATOR_')));
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'cli.ts'), ...args], {
+  const child = spawn(process.execPath, [join(ROOT, 'dist', 'cli.js'), ...args], {
     cwd: ROOT,
     env: { ...cleanEnv, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
