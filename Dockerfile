@@ -5,7 +5,9 @@ COPY package.json package-lock.json ./
 RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
-RUN npx tsc -p tsconfig.build.json
+COPY openapi ./openapi
+COPY scripts ./scripts
+RUN npm run build
 
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production \

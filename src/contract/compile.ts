@@ -54,6 +54,9 @@ export function createValidators(documents: Record<string, OpenApiDocument>): Va
       useDefaults: true,
       coerceTypes,
       verbose: true,
+      // The documents are linted by Redocly in `npm test`; checking them against the meta-schema again at
+      // every start cost ~0.4 s.
+      validateSchema: false,
       // Keys such as __proto__ are data like any other; ajv never assigns through them.
       ownProperties: true,
     });
@@ -162,35 +165,50 @@ export function compileDocument(
         const ref = `${docId}#${pointer('', 'paths', path, method, 'requestBody', 'content')}`;
         if (body.content['application/json']) {
           op.bodyKind = 'json';
-          op.validateBody = validators.json.compile({ $ref: `${ref}/${pointer('application/json')}/schema` });
+          lazy(op, 'validateBody', () => validators.json.compile({ $ref: `${ref}/${pointer('application/json')}/schema` }));
         } else if (body.content['multipart/form-data']) {
           op.bodyKind = 'multipart';
           const schema = resolveRef(doc, body.content['multipart/form-data'].schema);
           op.fileFields = Object.entries<Record<string, any>>(schema?.properties ?? {})
             .filter(([, s]) => s.contentMediaType || s.format === 'binary')
             .map(([name]) => name);
-          op.validateBody = validators.coercing.compile({ $ref: `${ref}/${pointer('multipart/form-data')}/schema` });
+          lazy(op, 'validateBody', () => validators.coercing.compile({ $ref: `${ref}/${pointer('multipart/form-data')}/schema` }));
         }
       }
 
-      const params = [...(item.parameters ?? []), ...(raw.parameters ?? [])].map((p) => resolveRef(doc, p));
+      const parameters = [...(item.parameters ?? []), ...(raw.parameters ?? [])].map((p) => resolveRef(doc, p));
       const group = (where: string) => {
-        const list = params.filter((p) => p.in === where);
+        const list = parameters.filter((p) => p.in === where);
         if (list.length === 0) return undefined;
-        return validators.coercing.compile({
-          type: 'object',
-          properties: Object.fromEntries(list.map((p) => [p.name, p.schema ?? {}])),
-          required: list.filter((p) => p.required).map((p) => p.name),
-        });
+        return () =>
+          validators.coercing.compile({
+            type: 'object',
+            properties: Object.fromEntries(list.map((p) => [p.name, p.schema ?? {}])),
+            required: list.filter((p) => p.required).map((p) => p.name),
+          });
       };
-      op.validateParams = group('path');
-      op.validateQuery = group('query');
+      const params = group('path');
+      const query = group('query');
+      if (params) lazy(op, 'validateParams', params);
+      if (query) lazy(op, 'validateQuery', query);
       operations.push(op);
     }
   }
   // Literal paths before templated ones, so /rag/documents never matches /rag/documents/{id} wrongly.
   operations.sort((a, b) => a.paramNames.length - b.paramNames.length);
   return new RouteTable(operations);
+}
+
+/**
+ * Defines a validator compiled on first use and kept: start-up pays only for the operations a run
+ * actually calls (compiling all of them up front cost most of the boot time).
+ */
+function lazy(op: CompiledOperation, key: 'validateBody' | 'validateParams' | 'validateQuery', compile: () => ValidateFunction): void {
+  let compiled: ValidateFunction | undefined;
+  Object.defineProperty(op, key, {
+    enumerable: true,
+    get: () => (compiled ??= compile()),
+  });
 }
 
 /** Compiles a named schema of a document, e.g. a WebSocket frame. */

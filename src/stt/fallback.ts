@@ -5,7 +5,7 @@
  * Silent audio (RMS under -60 dBFS) transcribes to nothing, like a real engine.
  */
 import { createHash } from 'node:crypto';
-import { Faker, ar, base, en } from '@faker-js/faker';
+import type { Faker } from '@faker-js/faker';
 import type { Transcript, TranscriptSegment } from './transcript.js';
 import { spreadWords } from './transcript.js';
 
@@ -14,8 +14,21 @@ export const FALLBACK_WORDS_PER_SEGMENT = 11;
 /** RMS of [-1, 1] samples below which audio counts as silence (-60 dBFS). */
 export const SILENCE_RMS = 0.001;
 
-// One instance, reseeded before each (synchronous) use.
-const faker = new Faker({ locale: [ar, en, base] });
+// One instance, reseeded before each (synchronous) use. faker is loaded on demand: importing it costs a few
+// hundred milliseconds that start-up should not pay.
+let faker: Faker | undefined;
+let loading: Promise<Faker> | undefined;
+
+/** Loads faker once; call (and await) before the first fallback transcript. */
+export function loadFaker(): Promise<Faker> {
+  loading ??= import('@faker-js/faker').then((m) => (faker = new m.Faker({ locale: [m.ar, m.en, m.base] })));
+  return loading;
+}
+
+function loadedFaker(): Faker {
+  if (!faker) throw new Error('faker is not loaded yet: await loadFaker() first');
+  return faker;
+}
 
 function seedFrom(sha256: Buffer): number[] {
   return [sha256.readUInt32BE(0), sha256.readUInt32BE(4), sha256.readUInt32BE(8), sha256.readUInt32BE(12)];
@@ -27,6 +40,7 @@ export function wordCountFor(seconds: number): number {
 
 /** `count` Arabic words and a confidence for each, the same for the same hash. */
 export function fallbackWords(sha256: Buffer, count: number): { words: string[]; confidences: number[] } {
+  const faker = loadedFaker();
   faker.seed(seedFrom(sha256));
   const words: string[] = [];
   // faker draws from a few hundred words; drawing in groups keeps its per-call overhead low.

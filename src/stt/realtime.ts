@@ -18,11 +18,14 @@ import { isApiError } from '../http/errors.js';
 import { closeWithError } from '../http/socket-registry.js';
 import { MeteringError, type Metering, type RealtimeMeter } from '../metering/index.js';
 import { StreamingDecoder, type StreamingEvent } from '../tts/voice/index.js';
-import { FallbackStream, type FallbackEvent } from './fallback.js';
+import { FallbackStream, loadFaker, type FallbackEvent } from './fallback.js';
 import { utteranceSegment, type SpeakerNamer } from './round-trip.js';
 import { scriptedError } from './service.js';
 import { scriptedTranscript, type Script, type ScriptStore } from './scripts.js';
 import { detectLanguage, ms, type TranscriptSegment } from './transcript.js';
+
+/** Text frames reach us unvalidated (ws-gateway skips ws's UTF-8 check): bad UTF-8 is invalid JSON. */
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** Close codes of this protocol (the shared table, WebSocketCloseCodes / D12). */
 export const CLOSE = {
@@ -106,7 +109,17 @@ class RealtimeSession {
   begin(): void {
     // Protocol-level failures (bad UTF-8, oversized frames) are closed by ws itself; never let them throw.
     this.ws.on('error', () => undefined);
-    this.ws.on('message', (data: Buffer, isBinary: boolean) => this.onMessage(data, isBinary));
+    // Frames wait (in order) until faker is loaded, which only the first session of a process notices.
+    let queue: [Buffer, boolean][] | null = [];
+    loadFaker().then(
+      () => {
+        const waiting = queue ?? [];
+        queue = null;
+        for (const [data, isBinary] of waiting) this.onMessage(data, isBinary);
+      },
+      (err: unknown) => this.fail(err),
+    );
+    this.ws.on('message', (data: Buffer, isBinary: boolean) => (queue ? queue.push([data, isBinary]) : this.onMessage(data, isBinary)));
     this.ws.once('close', () => this.onSocketClosed());
     this.armIdleTimer();
   }
@@ -330,7 +343,7 @@ class RealtimeSession {
 
 function parseJson(data: Buffer): unknown {
   try {
-    return JSON.parse(data.toString('utf8'));
+    return JSON.parse(strictUtf8.decode(data));
   } catch {
     throw new SessionError(CLOSE.protocol, 'invalid_json', 'the text frame is not valid JSON');
   }

@@ -13,7 +13,7 @@ import { ApiError, CustomApiError, errorCatalog, isErrorCode, type AnyApiError }
 import { normalizeError, toProblem } from '../http/problem.js';
 import type { Metering } from '../metering/index.js';
 import type { WebhookEngine } from '../webhooks/index.js';
-import { fallbackTranscript } from './fallback.js';
+import { fallbackTranscript, loadFaker } from './fallback.js';
 import type { FaultRule } from '../faults/store.js';
 import { JobStore, jobView, type SttJob } from './jobs.js';
 import { decodeVoice, roundTripTranscript, type SpeakerNamer } from './round-trip.js';
@@ -106,6 +106,7 @@ export class SttService {
         return { kind: 'transcript', transcript: roundTripTranscript(utterances, this.deps.speaker, codecDelaySamples / sampleRate) };
       }
     }
+    await loadFaker();
     return { kind: 'transcript', transcript: fallbackTranscript(intake.sha256, intake.seconds, pcm) };
   }
 

@@ -14,6 +14,7 @@ import { VoiceCatalogue } from './voices.js';
  */
 const WARM_UP_SECONDS_PER_TIER = 0.25;
 let warmedUp = false;
+const WARM_UP_DELAY_MS = 50;
 
 /** The TTS product area: /v1 handlers, admin handlers and boot state. */
 export function createTtsArea(emulator: Emulator): ProductArea {
@@ -27,15 +28,15 @@ export function createTtsArea(emulator: Emulator): ProductArea {
     },
     adminHandlers: ttsAdminHandlers(voices),
     boot() {
-      // After start-up, not before it: readiness must not wait for the JIT. The JIT state is per process, so
-      // one warm-up serves every emulator in it.
-      setImmediate(() => {
+      // After start-up, not before it: readiness must not wait for the JIT (a timer, not setImmediate, so it
+      // runs after the server is listening). The JIT state is per process: one warm-up serves every emulator.
+      setTimeout(() => {
         if (!warmedUp) {
           warmedUp = true;
           warmUpMp3Encoder(WARM_UP_SECONDS_PER_TIER);
         }
         service.prepareEncoders();
-      });
+      }, WARM_UP_DELAY_MS).unref();
     },
     close() {
       service.encoders.close();
