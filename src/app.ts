@@ -3,6 +3,7 @@
  * request id + journal → admin API (/_emulator) | gateway (/v1) → unknown route → one error envelope.
  */
 import express, { type NextFunction, type Request, type Response } from 'express';
+import type { CompiledOperation, RouteTable } from './contract/compile.js';
 import type { Emulator } from './emulator.js';
 import { createAdminRouter } from './admin/admin-router.js';
 import { FaultAbort } from './faults/stage.js';
@@ -120,8 +121,7 @@ function watchResponse(emulator: Emulator, req: Request, res: Response): void {
     const contentType = res.getHeader('content-type') as string | undefined;
     const isAdmin = path === '/_emulator' || path.startsWith('/_emulator/');
     const table = isAdmin ? emulator.contract.admin : emulator.contract.gateway;
-    const match = table.match(req.method, isAdmin ? path.slice('/_emulator'.length) : path);
-    emulator.contractChecker!.checkResponse(match.kind === 'match' ? match.operation : undefined, req.method, path, {
+    emulator.contractChecker!.checkResponse(checkedOperation(table, req.method, isAdmin ? path.slice('/_emulator'.length) : path), req.method, path, {
       injected: Boolean(requestState(res).journal.fault),
       status: res.statusCode,
       contentType,
@@ -129,4 +129,18 @@ function watchResponse(emulator: Emulator, req: Request, res: Response): void {
       body: /json/.test(contentType ?? '') && size <= CAPTURE_LIMIT_BYTES ? Buffer.concat(chunks).toString('utf8') : undefined,
     });
   });
+}
+
+/**
+ * The operation a response answered, for the self-check. Matching decodes path parameters, and a segment
+ * that is not valid percent-encoding throws (the router already answered it with a 422): that must not
+ * escape a `finish` listener, where it would be an uncaught exception.
+ */
+function checkedOperation(table: RouteTable, method: string, path: string): CompiledOperation | undefined {
+  try {
+    const match = table.match(method, path);
+    return match.kind === 'match' ? match.operation : undefined;
+  } catch {
+    return undefined;
+  }
 }

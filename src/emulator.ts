@@ -48,6 +48,14 @@ import { createTtsArea } from './tts/index.js';
 
 export const DEMO_ORG_ID = 'org_demo';
 
+/** The HTTP server's limits on slow clients, in wall time. */
+export const SERVER_TIMEOUTS = {
+  headersMs: 10_000,
+  requestMs: 120_000,
+  keepAliveMs: 5_000,
+  checkIntervalMs: 1_000,
+} as const;
+
 export interface DemoState {
   orgId: string;
   keys: { live: string; test: string };
@@ -199,7 +207,7 @@ export class Emulator {
 
   /** Resolves when every area's background boot work (the demo corpus) is done. */
   async ready(): Promise<void> {
-    await Promise.all(this.areas.map((a) => a.ready?.()));
+    await Promise.all(this.areas.map((a) => a.ready?.() ?? Promise.resolve()));
   }
 
   /** Back to the boot state: same seed, same demo keys, empty journal, no pending timers. */
@@ -219,7 +227,9 @@ export class Emulator {
   }
 
   async listen(port = this.config.port, host = this.config.host): Promise<{ server: Server; port: number; baseUrl: string; adminUrl: string }> {
-    const server = createServer(this.app);
+    // Node checks the header and request deadlines every `connectionsCheckingInterval` (default 30 s); 1 s keeps
+    // a slowloris socket from lingering long past its deadline.
+    const server = createServer({ connectionsCheckingInterval: SERVER_TIMEOUTS.checkIntervalMs }, this.app);
     server.on('upgrade', (req, socket, head) => this.handleUpgrade(req, socket, head));
     // Bytes Node cannot parse as HTTP (garbage after a body shorter than its Content-Length, a broken
     // header) still get a Problem, not Node's bare 400.
@@ -228,12 +238,13 @@ export class Emulator {
         socket.destroy();
         return;
       }
-      writeProblemToSocket(socket, new ApiError('malformed_request', `the request is not valid HTTP/1.1 (${err.code})`), this.ids.next('req', 20));
+      writeProblemToSocket(socket, new ApiError('malformed_request', `not a valid HTTP request (${err.code})`), this.ids.next('req', 20));
     });
-    // Slow or stuck clients must not hold the server: bounded header and request times.
-    server.headersTimeout = 20_000;
-    server.requestTimeout = 120_000;
-    server.keepAliveTimeout = 5_000;
+    // Slow or stuck clients must not hold the server (docs/benchmarks.md, "Slow clients"): 10 s for the
+    // headers, 120 s for the whole request (a 25 MiB upload at about 2 Mbit/s).
+    server.headersTimeout = SERVER_TIMEOUTS.headersMs;
+    server.requestTimeout = SERVER_TIMEOUTS.requestMs;
+    server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveMs;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(port, host, () => {

@@ -34,7 +34,9 @@ export function authenticateApiKey(req: IncomingMessage, orgs: OrgStore): Princi
   }
   const match = /^(\S+)\s+(\S+)\s*$/.exec(header);
   if (!match || match[1].toLowerCase() !== 'bearer') {
-    throw unauthorized('missing_api_key', `Authorization must use the Bearer scheme (got '${header.split(' ')[0]}')`);
+    // Name the scheme only when there is one: a bare header value is the credential itself.
+    const scheme = match && /^[A-Za-z][A-Za-z0-9-]{0,19}$/.test(match[1]) ? ` (got the scheme '${match[1]}')` : '';
+    throw unauthorized('missing_api_key', `Authorization must be 'Bearer <API_KEY>'${scheme}`);
   }
   const secret = match[2];
   const parsed = parseApiKey(secret);

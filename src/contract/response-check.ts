@@ -103,7 +103,8 @@ export class ContractChecker {
         if (/^(RateLimit-|Retry-After)/.test(name) && facts.status === 429) fail(`missing header ${name} on 429`);
         continue;
       }
-      if (schema?.type === 'integer' && !/^\d+$/.test(String(value))) fail(`header ${name} must be an integer (got ${String(value)})`);
+      const text = Array.isArray(value) ? value.join(',') : typeof value === 'number' ? String(value) : typeof value === 'string' ? value : JSON.stringify(value);
+      if (schema?.type === 'integer' && !/^\d+$/.test(text)) fail(`header ${name} must be an integer (got ${text})`);
     }
     const content: Record<string, any> | undefined = response.content;
     if (!content) return;

@@ -60,6 +60,17 @@ export function displayKey(key: string): string {
   return `${prefix}…${key.slice(-4)}`;
 }
 
+const KEY_LIKE_RE = /svc_(?:live|test)_[0-9A-Za-z]{16,}/g;
+
+/**
+ * Replaces anything shaped like an API key (even mistyped or truncated) with its display form. Applied to
+ * text that echoes what a client sent (error details, journal paths), so a key pasted in the wrong place
+ * is never repeated back or recorded.
+ */
+export function redactApiKeys(text: string): string {
+  return text.replace(KEY_LIKE_RE, (key) => displayKey(key));
+}
+
 export const PARSE_FAILURE_DETAIL: Record<Exclude<ParsedApiKey, { ok: true }>['reason'], string> = {
   prefix: 'the API key must start with svc_live_ or svc_test_',
   characters: 'the API key must contain only base62 characters after its prefix',

@@ -14,7 +14,7 @@ const jsonParser = express.json({ limit: JSON_BODY_LIMIT_BYTES, strict: false, t
 
 function run(middleware: express.RequestHandler, req: Request, res: Response): Promise<void> {
   return new Promise((resolve, reject) => {
-    middleware(req, res, (err?: unknown) => (err ? reject(err) : resolve()));
+    middleware(req, res, (err?: unknown) => (err ? reject(err instanceof Error ? err : new Error('body parser failed')) : resolve()));
   });
 }
 

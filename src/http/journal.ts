@@ -1,7 +1,8 @@
 /**
  * The request journal: every /v1 request and WebSocket session, newest last, bounded in memory.
- * Keys appear only in display form; paths are stored without their query string.
+ * Keys appear only in display form, even inside a path; paths are stored without their query string.
  */
+import { redactApiKeys } from '../core/api-keys.js';
 import type { Clock } from '../core/clock.js';
 
 export interface JournalEntry {
@@ -58,6 +59,8 @@ export class Journal {
   open(init: Pick<JournalEntry, 'request_id' | 'kind' | 'method' | 'path' | 'scope'>): JournalEntry {
     return {
       ...init,
+      path: redactApiKeys(init.path),
+      scope: init.scope === null ? null : redactApiKeys(init.scope),
       time: this.clock.isoNow(),
       wall_ms: Date.now(),
       retry_after: null,

@@ -1,4 +1,5 @@
 import type { Response } from 'express';
+import { redactApiKeys } from '../core/api-keys.js';
 import { MeteringError } from '../metering/errors.js';
 import { ApiError, errorCatalog, isApiError, type AnyApiError } from './errors.js';
 
@@ -21,8 +22,9 @@ export function toProblem(err: AnyApiError, requestId: string, instance?: string
     code: err.code,
     request_id: requestId,
   };
-  if (err.detail) problem.detail = err.detail;
-  if (instance) problem.instance = instance;
+  // Details and paths may repeat client input; a key sent in the wrong place is never echoed.
+  if (err.detail) problem.detail = redactApiKeys(err.detail);
+  if (instance) problem.instance = redactApiKeys(instance);
   return problem;
 }
 

@@ -42,6 +42,9 @@ export function createWsGateway(deps: WsGatewayDeps) {
   const wss = new WebSocketServer({
     noServer: true,
     maxPayload: deps.maxPayloadBytes,
+    // ws would close a text frame of invalid UTF-8 with 1007, a code outside the documented table and with
+    // no error frame; the handlers decode strictly and answer it as invalid JSON (4400) instead.
+    skipUTF8Validation: true,
     handleProtocols: (_protocols, req) => (req as any)[SELECTED] ?? false,
   });
 
@@ -138,7 +141,8 @@ export function createWsGateway(deps: WsGatewayDeps) {
   }
 }
 
-function writeProblemToSocket(socket: Duplex, err: ReturnType<typeof normalizeError>, requestId: string, path: string): void {
+/** Writes a whole HTTP problem response on a raw socket and closes it (refused upgrades, unparseable requests). */
+export function writeProblemToSocket(socket: Duplex, err: ReturnType<typeof normalizeError>, requestId: string, path?: string): void {
   const body = JSON.stringify(toProblem(err, requestId, path));
   const extra = Object.entries(err.headers).map(([k, v]) => `${k}: ${v}\r\n`).join('');
   const reason = err.title.replace(/[^\x20-\x7e]/g, '');

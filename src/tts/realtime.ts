@@ -17,6 +17,9 @@ import type { QualityTier } from '../audio/index.js';
 import type { TtsService, Utterance } from './service.js';
 import { countCharacters } from './service.js';
 
+/** Text frames reach us unvalidated (ws-gateway skips ws's UTF-8 check): bad UTF-8 is invalid JSON. */
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
 /** Close codes used by this protocol (the shared table, D12). */
 export const CLOSE = {
   normal: 1000,
@@ -128,7 +131,7 @@ class RealtimeSession {
   private parse(data: Buffer): { type: FrameType } & Record<string, unknown> {
     let frame: unknown;
     try {
-      frame = JSON.parse(data.toString('utf8'));
+      frame = JSON.parse(strictUtf8.decode(data));
     } catch {
       throw new SessionError(CLOSE.protocol, 'invalid_json', 'the frame is not valid JSON');
     }

@@ -26,6 +26,24 @@ function delivered(res: Response): Promise<boolean> {
   });
 }
 
+/** A stream whose client has read nothing for this long (wall time) is abandoned: its socket is destroyed. */
+export const STREAM_STALL_TIMEOUT_MS = 30_000;
+
+/**
+ * Waits for the socket to take more bytes. A client that stops reading must not hold its socket and encoder
+ * forever; the wait is about the client's I/O, so it is in wall time, not the emulator clock.
+ */
+async function drainOrGiveUp(res: Response, signal: AbortSignal): Promise<void> {
+  const stall = AbortSignal.timeout(STREAM_STALL_TIMEOUT_MS);
+  try {
+    await once(res, 'drain', { signal: AbortSignal.any([signal, stall]) });
+  } catch (err) {
+    // Destroying the socket aborts `signal` (the request's close handler), so the caller ends quietly.
+    if (stall.aborted && !signal.aborted) res.socket?.destroy();
+    throw err;
+  }
+}
+
 export function ttsRoutes(service: TtsService, faults?: FaultStore): Record<string, OperationHandler> {
   return {
     'tts.speak': async (ctx: OperationContext<TtsInput>) => {
@@ -69,7 +87,7 @@ export function ttsRoutes(service: TtsService, faults?: FaultStore): Record<stri
             res.socket?.destroy();
             return;
           }
-          if (send.length > 0 && !res.write(send)) await once(res, 'drain', { signal });
+          if (send.length > 0 && !res.write(send)) await drainOrGiveUp(res, signal);
         }
       } catch (err) {
         // An abandoned stream stops the encoder at its next slice and is not billed.

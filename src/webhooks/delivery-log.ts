@@ -20,13 +20,23 @@ export class DeliveryLog {
       throw new RangeError(`logLimit must be an integer >= 1 (got ${limit})`);
   }
 
-  add(delivery: WebhookDelivery): void {
+  /** Adds a delivery; returns the one evicted to stay within the limit, if any. */
+  add(delivery: WebhookDelivery): WebhookDelivery | undefined {
     this.items.set(delivery.id, delivery);
+    let evicted: WebhookDelivery | undefined;
     if (this.items.size > this.limit) {
       const oldest = this.items.keys().next().value;
-      if (oldest !== undefined) this.items.delete(oldest);
+      if (oldest !== undefined) {
+        evicted = this.items.get(oldest);
+        this.items.delete(oldest);
+      }
     }
     this.changed(delivery);
+    return evicted;
+  }
+
+  has(id: string): boolean {
+    return this.items.has(id);
   }
 
   get(id: string): WebhookDelivery | undefined {

@@ -109,7 +109,10 @@ export class WebhookEngine {
         envelope,
       };
       this.internals.set(delivery.id, { delivery, body });
-      this.log.add(delivery);
+      // The engine's own record of a delivery lives as long as it is listed or still retrying: without this,
+      // every delivery ever made (body and attempts included) stayed in memory.
+      const evicted = this.log.add(delivery);
+      if (evicted && evicted.status !== 'pending') this.internals.delete(evicted.id);
       deliveryIds.push(delivery.id);
       this.startSoon(delivery.id, 1);
     }
@@ -283,5 +286,7 @@ export class WebhookEngine {
       if (d.status !== 'pending') delete d.nextAttemptAt;
     }
     this.log.changed(d);
+    // Evicted from the list while retrying: now that it is settled, nothing can reach it any more.
+    if (d.status !== 'pending' && !this.log.has(d.id)) this.internals.delete(d.id);
   }
 }

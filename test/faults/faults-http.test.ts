@@ -1,4 +1,7 @@
 import { createHmac } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import request from 'supertest';
 import WebSocket from 'ws';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -311,9 +314,6 @@ describe('job faults on RAG indexing', () => {
 
 describe('fault rules from the config file', () => {
   it('are added at boot, validated like POST /faults, and come back after a reset', async () => {
-    const { mkdtempSync, writeFileSync } = await import('node:fs');
-    const { join } = await import('node:path');
-    const { tmpdir } = await import('node:os');
     const dir = mkdtempSync(join(tmpdir(), 'svc-faults-'));
     const file = join(dir, 'config.json');
     writeFileSync(file, JSON.stringify({ faults: [{ kind: 'error', status: 502, match: { operation: 'auth.createWsToken' } }] }));
