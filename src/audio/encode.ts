@@ -217,9 +217,9 @@ export async function encodeMp3(pcm: Float32Array, sampleRate: number, kbps: num
  * default on a heavily loaded 2-core machine; pass fewer seconds to trade warmth for start-up time): call it
  * once at start-up. Returns the milliseconds it took.
  */
-export function warmUpMp3Encoder(secondsPerTier = 0.5): number {
+export function warmUpMp3Encoder(secondsPerTier = 0.5, tiers: readonly QualityTier[] = Object.keys(QUALITY_TIERS) as QualityTier[]): number {
   const t0 = performance.now();
-  for (const { sampleRate, mp3Kbps } of Object.values(QUALITY_TIERS)) {
+  for (const { sampleRate, mp3Kbps } of tiers.map((t) => QUALITY_TIERS[t])) {
     const pcm = new Float32Array(Math.round(sampleRate * secondsPerTier));
     for (let i = 0; i < pcm.length; i++) pcm[i] = 0.3 * Math.sin((2 * Math.PI * 440 * i) / sampleRate);
     const enc = new Mp3StreamEncoder(sampleRate, mp3Kbps);

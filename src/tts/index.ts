@@ -1,5 +1,5 @@
 import type { ProductArea } from '../areas.js';
-import { warmUpMp3Encoder } from '../audio/index.js';
+import { QUALITY_TIERS, warmUpMp3Encoder, type QualityTier } from '../audio/index.js';
 import type { Emulator } from '../emulator.js';
 import { ttsAdminHandlers } from './admin.js';
 import { ttsRealtimeHandler } from './realtime.js';
@@ -14,7 +14,8 @@ import { VoiceCatalogue } from './voices.js';
  */
 const WARM_UP_SECONDS_PER_TIER = 0.25;
 let warmedUp = false;
-const WARM_UP_DELAY_MS = 50;
+const WARM_UP_DELAY_MS = 100;
+const WARM_UP_GAP_MS = 20;
 
 /** The TTS product area: /v1 handlers, admin handlers and boot state. */
 export function createTtsArea(emulator: Emulator): ProductArea {
@@ -28,15 +29,21 @@ export function createTtsArea(emulator: Emulator): ProductArea {
     },
     adminHandlers: ttsAdminHandlers(voices),
     boot() {
-      // After start-up, not before it: readiness must not wait for the JIT (a timer, not setImmediate, so it
-      // runs after the server is listening). The JIT state is per process: one warm-up serves every emulator.
-      setTimeout(() => {
-        if (!warmedUp) {
-          warmedUp = true;
-          warmUpMp3Encoder(WARM_UP_SECONDS_PER_TIER);
+      // After start-up, not during it, and one tier per timer turn, so the first requests of a fresh process
+      // are never queued behind the whole JIT warm-up. The JIT state is per process: one warm-up serves every
+      // emulator in it.
+      const tiers = warmedUp ? [] : (Object.keys(QUALITY_TIERS) as QualityTier[]);
+      warmedUp = true;
+      const step = () => {
+        const tier = tiers.shift();
+        if (tier) {
+          warmUpMp3Encoder(WARM_UP_SECONDS_PER_TIER, [tier]);
+          setTimeout(step, WARM_UP_GAP_MS).unref();
+        } else {
+          service.prepareEncoders();
         }
-        service.prepareEncoders();
-      }, WARM_UP_DELAY_MS).unref();
+      };
+      setTimeout(step, WARM_UP_DELAY_MS).unref();
     },
     close() {
       service.encoders.close();
