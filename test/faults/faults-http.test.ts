@@ -194,6 +194,31 @@ describe('fault rules through the admin API', () => {
       return fresh && createHmac('sha256', secret).update(`${ts}.${raw}`).digest('hex') === v1;
     };
 
+    it('holds a delivery for delay_ms before sending it', async () => {
+      await register();
+      await request(t.app).get('/_emulator/webhooks/deliveries').query({ event: 'ping', status: 'delivered', wait: 10 });
+      await addFault({ kind: 'webhook_delay', delay_ms: 300, times: 1 });
+      const hook = receiver.next();
+      const started = performance.now();
+      await request(t.app).post('/_emulator/webhooks/trigger').send({ org_id: t.orgId, event: 'ping' });
+      await hook;
+      // A lower bound only: the delivery waited at least the fault's delay.
+      expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+    });
+
+    it('sends a held delivery after events emitted later (out of order)', async () => {
+      await register();
+      await request(t.app).get('/_emulator/webhooks/deliveries').query({ event: 'ping', status: 'delivered', wait: 10 });
+      await addFault({ kind: 'webhook_out_of_order', delay_ms: 500, times: 1 });
+      const first = receiver.next();
+      const second = receiver.next();
+      const a = await request(t.app).post('/_emulator/webhooks/trigger').send({ org_id: t.orgId, event: 'ping', data: { n: 1 } });
+      await request(t.app).post('/_emulator/webhooks/trigger').send({ org_id: t.orgId, event: 'ping', data: { n: 2 } });
+      const arrivals = [(await first).json, (await second).json];
+      expect(arrivals.map((e: { data: { n: number } }) => e.data.n)).toEqual([2, 1]);
+      expect(arrivals[1].id).toBe(a.body.event.id);
+    });
+
     it('duplicates a delivery', async () => {
       await addFault({ kind: 'webhook_duplicate', times: 1 });
       const first = receiver.next();
