@@ -163,9 +163,11 @@ export async function* encodeMp3Stream(
   sampleRate: number,
   kbps: number,
   signal?: AbortSignal,
+  /** A ready-made encoder for this rate and bitrate (e.g. from a pool), so its set-up is off the request path. */
+  encoder?: Mp3StreamEncoder,
 ): AsyncGenerator<Buffer, void, undefined> {
   signal?.throwIfAborted();
-  const enc = new Mp3StreamEncoder(sampleRate, kbps);
+  const enc = encoder ?? new Mp3StreamEncoder(sampleRate, kbps);
   const it: Iterator<Float32Array> | AsyncIterator<Float32Array> =
     Symbol.asyncIterator in blocks ? blocks[Symbol.asyncIterator]() : blocks[Symbol.iterator]();
   let exhausted = false;

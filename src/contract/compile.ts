@@ -109,11 +109,13 @@ function safeDecode(segment: string): string {
   }
 }
 
-function pointer(...parts: string[]): string {
+/** A JSON pointer from path segments (`/` and `~` escaped). */
+export function pointer(...parts: string[]): string {
   return parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
 }
 
-function resolveRef(doc: OpenApiDocument, node: any): any {
+/** Follows local `#/...` references until a real node. */
+export function resolveRef(doc: OpenApiDocument, node: any): any {
   let current = node;
   while (current && typeof current.$ref === 'string' && current.$ref.startsWith('#/')) {
     current = current.$ref

@@ -4,7 +4,7 @@
  * (SVC_EMULATOR_CONTRACT_CHECK=1) and fails the test that caused any mismatch.
  */
 import type { ValidateFunction } from 'ajv';
-import type { CompiledOperation, RouteTable, Validators } from './compile.js';
+import { pointer, resolveRef, type CompiledOperation, type RouteTable, type Validators } from './compile.js';
 import { describeAjvError } from './ajv-errors.js';
 import type { OpenApiDocument } from './documents.js';
 
@@ -24,21 +24,6 @@ export interface ResponseFacts {
 }
 
 const PROBLEM_REF = '#/components/schemas/Problem';
-
-function resolve(doc: OpenApiDocument, node: any): any {
-  let current = node;
-  while (current && typeof current.$ref === 'string' && current.$ref.startsWith('#/')) {
-    current = current.$ref
-      .slice(2)
-      .split('/')
-      .reduce((acc: any, key: string) => acc?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
-  }
-  return current;
-}
-
-function pointer(...parts: string[]): string {
-  return parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
-}
 
 export class ContractChecker {
   private readonly cache = new Map<string, ValidateFunction>();
@@ -95,9 +80,9 @@ export class ContractChecker {
       if (facts.injected && facts.status >= 400 && facts.body !== undefined) this.validateJson(`${this.docs[0].id}${PROBLEM_REF}`, facts.body, fail);
       return;
     }
-    const response = resolve(located.doc, responses[key]);
+    const response = resolveRef(located.doc, responses[key]);
     for (const [name, header] of Object.entries<any>(response.headers ?? {})) {
-      const schema = resolve(located.doc, header)?.schema;
+      const schema = resolveRef(located.doc, header)?.schema;
       const value = facts.headers[name.toLowerCase()];
       if (value === undefined) {
         if (/^(RateLimit-|Retry-After)/.test(name) && facts.status === 429) fail(`missing header ${name} on 429`);

@@ -4,8 +4,7 @@
  */
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { performance } from 'node:perf_hooks';
-import { encodeWav, float32ToS16le, QUALITY_TIERS, type Mp3StreamEncoder, type QualityTier } from '../audio/index.js';
-import { MP3_BLOCK } from '../audio/encode.js';
+import { encodeMp3Stream, encodeWav, float32ToS16le, QUALITY_TIERS, type QualityTier } from '../audio/index.js';
 import { ApiError } from '../http/errors.js';
 import type { Metering, Principal } from '../metering/index.js';
 import { synthesizeBlocks, utteranceDuration } from './voice/index.js';
@@ -62,40 +61,8 @@ function* smallFirstPieces(blocks: Iterable<Float32Array>): Generator<Float32Arr
   }
 }
 
-/** Longest stretch of synchronous synthesis between two event-loop turns. */
+/** Longest stretch of synchronous synthesis between two event-loop turns (WAV and PCM paths). */
 const SLICE_MS = 4;
-
-/**
- * MP3 bytes for lazily synthesised PCM blocks: frames are yielded as soon as they exist, and the loop
- * returns to the event loop whenever SLICE_MS of synthesis + encoding has run. Same slicing as
- * encodeMp3Stream in src/audio, which cannot take a ready-made encoder (see Mp3EncoderPool).
- */
-async function* encodeBlocks(
-  enc: Mp3StreamEncoder,
-  blocks: Iterable<Float32Array>,
-  signal: AbortSignal | undefined,
-): AsyncGenerator<Buffer, void, undefined> {
-  signal?.throwIfAborted();
-  const out: Buffer[] = [];
-  let sliceStart = performance.now();
-  for (const pcm of blocks) {
-    for (let pos = 0; pos < pcm.length; ) {
-      const end = Math.min(pcm.length, pos + MP3_BLOCK);
-      enc.encodeRange(pcm, pos, end, out);
-      pos = end;
-      if (performance.now() - sliceStart >= SLICE_MS) {
-        if (out.length > 0) yield Buffer.concat(out.splice(0));
-        await yieldToEventLoop();
-        signal?.throwIfAborted();
-        sliceStart = performance.now();
-      }
-    }
-    if (out.length > 0) yield out.length === 1 ? out.pop()! : Buffer.concat(out.splice(0));
-    signal?.throwIfAborted();
-  }
-  const tail = enc.flush();
-  if (tail.length > 0) yield tail;
-}
 
 export class TtsService {
   readonly encoders = new Mp3EncoderPool();
@@ -149,7 +116,7 @@ export class TtsService {
 
   /** MP3 bytes as soon as frames exist; yields to the event loop; stops (throws) when `signal` aborts. */
   mp3Stream(u: Utterance, signal?: AbortSignal): AsyncGenerator<Buffer, void, undefined> {
-    return encodeBlocks(this.encoders.take(u.sampleRate, u.mp3Kbps), smallFirstPieces(this.pcmBlocks(u)), signal);
+    return encodeMp3Stream(smallFirstPieces(this.pcmBlocks(u)), u.sampleRate, u.mp3Kbps, signal, this.encoders.take(u.sampleRate, u.mp3Kbps));
   }
 
   /** Little-endian 16-bit PCM, block by block, yielding to the event loop between slices. */
