@@ -1,5 +1,5 @@
 /** WAV and MP3 encoding of mono Float32 PCM for the TTS side. */
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { nextCpuTurn } from './cpu-turns.js';
 import { performance } from 'node:perf_hooks';
 import { Mp3Encoder } from '@breezystack/lamejs';
 import wavEncoder from 'wav-encoder';
@@ -187,7 +187,7 @@ export async function* encodeMp3Stream(
         pos = end;
         if (performance.now() - sliceStart >= SLICE_MS) {
           if (out.length > 0) yield Buffer.concat(out.splice(0));
-          await yieldToEventLoop();
+          await nextCpuTurn();
           signal?.throwIfAborted();
           sliceStart = performance.now();
         }

@@ -2,7 +2,7 @@
  * The TTS rules: voice lookup, quality tiers, metering, synthesis and encoding. Routes and the realtime
  * protocol call this; it knows nothing of HTTP or WebSockets.
  */
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { nextCpuTurn } from '../audio/cpu-turns.js';
 import { performance } from 'node:perf_hooks';
 import { encodeMp3Stream, encodeWav, float32ToS16le, QUALITY_TIERS, type QualityTier } from '../audio/index.js';
 import { ApiError } from '../http/errors.js';
@@ -126,7 +126,7 @@ export class TtsService {
       signal?.throwIfAborted();
       yield float32ToS16le(block);
       if (performance.now() - sliceStart >= SLICE_MS) {
-        await yieldToEventLoop();
+        await nextCpuTurn();
         sliceStart = performance.now();
       }
     }
@@ -146,7 +146,7 @@ export class TtsService {
       pcm.set(block, at);
       at += block.length;
       if (performance.now() - sliceStart >= SLICE_MS) {
-        await yieldToEventLoop();
+        await nextCpuTurn();
         signal?.throwIfAborted();
         sliceStart = performance.now();
       }
