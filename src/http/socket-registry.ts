@@ -40,3 +40,24 @@ export function closeWithError(ws: WebSocket, closeCode: number, code: string, d
     ws.close(closeCode, Buffer.from(detail).subarray(0, 123).toString());
   }
 }
+
+/** A protocol error of a realtime session: the close code, the error frame's code and its detail. */
+export class SessionError extends Error {
+  constructor(
+    readonly closeCode: number,
+    readonly code: string,
+    readonly detail: string,
+  ) {
+    super(detail);
+  }
+}
+
+/** Ends a realtime session after an error: its own close code for a SessionError, 1011 for anything else. */
+export function closeSessionOnError(ws: WebSocket, err: unknown, session: string): void {
+  if (err instanceof SessionError) {
+    closeWithError(ws, err.closeCode, err.code, err.detail);
+    return;
+  }
+  console.error(`[svc-emulator] ${session} session failed:`, err);
+  closeWithError(ws, 1011, 'internal_error', 'the emulator hit an unexpected error; see its log');
+}

@@ -2,7 +2,6 @@
 import { targetOf } from '../faults/stage.js';
 import type { FaultStore } from '../faults/store.js';
 import { sendJson, type OperationContext, type OperationHandler, type Stage } from '../http/context.js';
-import { ApiError } from '../http/errors.js';
 import type { RagService, RagSearchInput, RagUploadInput } from './service.js';
 import type { RagDocumentRecord, RagJobRecord } from './store.js';
 
@@ -60,8 +59,8 @@ export function ragRoutes(service: RagService, faults?: FaultStore): Record<stri
     },
 
     'rag.uploadDocument': async (ctx: OperationContext<RagUploadInput>) => {
+      // `file` is required by the schema, so the router has already checked it is present.
       const file = ctx.files.file;
-      if (file === undefined) throw new ApiError('validation_failed', 'file is required (a multipart file part)');
       const fault = faults?.take('job', targetOf(ctx)) ?? null;
       if (fault) ctx.journal.fault = fault.journal;
       const { document, job } = await service.upload(ctx.principal, ctx.body, file, ctx.requestId, fault?.rule);

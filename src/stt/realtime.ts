@@ -15,7 +15,7 @@ import type { IdFactory } from '../core/random.js';
 import type { Contract } from '../emulator.js';
 import type { WsContext, WsHandler } from '../http/context.js';
 import { isApiError } from '../http/errors.js';
-import { closeWithError } from '../http/socket-registry.js';
+import { closeSessionOnError, SessionError } from '../http/socket-registry.js';
 import { MeteringError, type Metering, type RealtimeMeter } from '../metering/index.js';
 import { StreamingDecoder, type StreamingEvent } from '../tts/voice/index.js';
 import { FallbackStream, loadFaker, type FallbackEvent } from './fallback.js';
@@ -63,16 +63,6 @@ interface StartFrame {
 }
 
 /** Ends the session with an error frame and a close code. */
-class SessionError extends Error {
-  constructor(
-    readonly closeCode: number,
-    readonly code: string,
-    readonly detail: string,
-  ) {
-    super(detail);
-  }
-}
-
 export function sttRealtimeHandler(deps: SttRealtimeDeps): WsHandler {
   const validators = {
     start: deps.contract.schema('SttRealtimeStartFrame'),
@@ -307,12 +297,7 @@ class RealtimeSession {
   private fail(err: unknown): void {
     this.state = 'done';
     this.idleTimer?.cancel();
-    if (err instanceof SessionError) {
-      closeWithError(this.ws, err.closeCode, err.code, err.detail);
-      return;
-    }
-    console.error('[svc-emulator] STT realtime session failed:', err);
-    closeWithError(this.ws, CLOSE.internal, 'internal_error', 'the emulator hit an unexpected error; see its log');
+    closeSessionOnError(this.ws, err, 'STT realtime');
   }
 
   /**

@@ -11,7 +11,7 @@ import type { Clock, ClockTimer } from '../core/clock.js';
 import type { Contract } from '../emulator.js';
 import type { WsContext, WsHandler } from '../http/context.js';
 import { isApiError } from '../http/errors.js';
-import { closeWithError } from '../http/socket-registry.js';
+import { closeSessionOnError, SessionError } from '../http/socket-registry.js';
 import { MeteringError } from '../metering/index.js';
 import type { QualityTier } from '../audio/index.js';
 import type { TtsService, Utterance } from './service.js';
@@ -55,16 +55,6 @@ interface StartFrame {
 }
 
 /** Raised inside the session to end it with an error frame and a close code. */
-class SessionError extends Error {
-  constructor(
-    readonly closeCode: number,
-    readonly code: string,
-    readonly detail: string,
-  ) {
-    super(detail);
-  }
-}
-
 export interface RealtimeDeps {
   service: TtsService;
   contract: Pick<Contract, 'schema'>;
@@ -292,12 +282,7 @@ class RealtimeSession {
     this.ended = true;
     this.idleTimer?.cancel();
     this.abort.abort(new Error('session failed'));
-    if (err instanceof SessionError) {
-      closeWithError(this.ws, err.closeCode, err.code, err.detail);
-      return;
-    }
-    console.error('[svc-emulator] tts realtime session failed:', err);
-    closeWithError(this.ws, CLOSE.internal, 'internal_error', 'the emulator hit an unexpected error; see its log');
+    closeSessionOnError(this.ws, err, 'tts realtime');
   }
 
   private armIdleTimer(): void {
