@@ -45,6 +45,9 @@ export const OPTION_SPECS: OptionSpec[] = [
   },
   { flag: 'time-scale', env: 'SVC_EMULATOR_TIME_SCALE', kind: 'string', help: 'real seconds per clock second; 0.01 makes a 30 s wait take 0.3 s (default 1)', apply: (v, o) => (o.timeScale = positive('--time-scale', v)) },
   { flag: 'scenario', env: 'SVC_EMULATOR_SCENARIO', kind: 'string', help: 'apply a scenario from fixtures/scenarios at start (see README)', apply: (v, o) => (o.scenario = v) },
+  { flag: 'workers', env: 'SVC_EMULATOR_WORKERS', kind: 'string', help: 'worker threads for extraction, decoding and encoding; 0 runs them in-process (default: cores)', apply: (v, o) => (o.workers = int('--workers', v, 0, 64)) },
+  { flag: 'worker-memory-mb', env: 'SVC_EMULATOR_WORKER_MEMORY_MB', kind: 'string', help: 'heap ceiling of each worker thread in MiB (default 256)', apply: (v, o) => (o.workerMemoryMb = int('--worker-memory-mb', v, 32, 16384)) },
+  { flag: 'task-timeout-ms', env: 'SVC_EMULATOR_TASK_TIMEOUT_MS', kind: 'string', help: 'wall-time budget of one heavy task in ms (default 8000)', apply: (v, o) => (o.taskTimeoutMs = int('--task-timeout-ms', v, 100, 600000)) },
   { flag: 'webhook-url', env: 'SVC_EMULATOR_WEBHOOK_URL', kind: 'string', help: 'register a webhook endpoint for the demo organization (all events)', apply: (v, o) => (o.webhookUrl = v) },
 ];
 

@@ -8,6 +8,7 @@ import { ADMIN_DOC_ID, GATEWAY_DOC_ID, loadDocuments } from './contract/document
 import type { ClockMode } from './core/clock.js';
 import type { PriceOverrides, RateLimitRule } from './metering/index.js';
 import type { QuotaProduct } from './metering/quotas.js';
+import { DEFAULT_POOL_OPTIONS } from './workers/pool.js';
 
 export type LogLevel = 'silent' | 'error' | 'warn' | 'info' | 'debug';
 
@@ -23,6 +24,12 @@ export interface EmulatorConfig {
   /** Clock start, ISO date-time; defaults to the wall clock at start. */
   clockStart: string | null;
   journalLimit: number;
+  /** Worker threads for heavy work (extraction, decoding, encoding); 0 runs it in-process. Default: cores. */
+  workers: number;
+  /** Heap ceiling of each worker thread, MiB. */
+  workerMemoryMb: number;
+  /** Wall-time budget of one heavy task, ms. */
+  taskTimeoutMs: number;
   webhookUrl: string | null;
   /** Fault rules (FaultRuleInput of openapi/admin.yaml) added at boot and after every reset. */
   faults: Record<string, unknown>[];
@@ -65,6 +72,9 @@ export const DEFAULT_CONFIG: EmulatorConfig = {
   clockMode: 'real',
   clockStart: null,
   journalLimit: 1000,
+  workers: DEFAULT_POOL_OPTIONS.size,
+  workerMemoryMb: DEFAULT_POOL_OPTIONS.memoryMb,
+  taskTimeoutMs: DEFAULT_POOL_OPTIONS.timeMs,
   webhookUrl: null,
   scenario: null,
   faults: [],

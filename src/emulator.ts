@@ -45,6 +45,7 @@ import { invokeAdmin } from './admin/invoke.js';
 import { createRagArea } from './rag/index.js';
 import { createSttArea } from './stt/index.js';
 import { createTtsArea } from './tts/index.js';
+import { WorkerPool } from './workers/pool.js';
 
 export const DEMO_ORG_ID = 'org_demo';
 
@@ -83,6 +84,8 @@ export class Emulator {
   readonly metering: Metering;
   readonly webhooks: WebhookEngine;
   readonly faults: FaultStore;
+  /** Heavy work (extraction, decoding, encoding) off the event loop, inside memory and time ceilings. */
+  readonly workers: WorkerPool;
   /** The contract self-check (SVC_EMULATOR_CONTRACT_CHECK=1, as in the test suite); off otherwise. */
   readonly contractChecker: ContractChecker | undefined;
   readonly sockets = new SocketRegistry();
@@ -115,6 +118,7 @@ export class Emulator {
     this.ids = new IdFactory(this.config.seed);
     this.orgs = new OrgStore({ clock: this.clock, ids: this.ids, random: this.random });
     this.wsTokens = new WsTokenStore({ clock: this.clock, random: this.random, orgs: this.orgs });
+    this.workers = new WorkerPool({ size: this.config.workers, memoryMb: this.config.workerMemoryMb, timeMs: this.config.taskTimeoutMs });
     this.journal = new Journal(this.clock, this.config.journalLimit);
     this.contract = compileContract();
     this.contractChecker =
@@ -268,6 +272,7 @@ export class Emulator {
     for (const area of this.areas) await area.close?.();
     this.webhooks.reset();
     this.clock.dispose();
+    await this.workers.close();
     const server = this.server;
     this.server = undefined;
     if (server) {

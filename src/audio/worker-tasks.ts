@@ -1,0 +1,2 @@
+/** Audio decoding and analysis tasks run by the worker pool (src/workers). Heavy modules load inside the task. */
+export const audioTasks = {};

@@ -1,0 +1,179 @@
+/**
+ * The worker pool: every CPU- or memory-heavy task (document extraction, audio decoding and analysis,
+ * encoding) runs here, off the event loop, inside a memory ceiling and a wall-time budget
+ * (docs/decisions.md, "Worker pool").
+ *
+ * - Tasks are named functions of the registry in `tasks.ts`; `run(name, input)` is typed by it.
+ * - At most `size` tasks run at once; the rest wait here, so a task's time budget counts from the moment
+ *   it is handed to a thread, not from when it was queued.
+ * - A task over its memory ceiling (the worker's `resourceLimits`) or its time budget is stopped, its thread
+ *   replaced, and `run` rejects with `TaskLimitError`; an aborted `signal` (client gone, job deleted) stops
+ *   it the same way and rejects with the signal's reason.
+ * - A task that throws rejects with `TaskError`, carrying the thrown error's name, `code` and message, so
+ *   areas turn it back into their own errors.
+ * - `size: 0` runs tasks in-process (debugging): same API, no ceilings beyond the time budget between awaits.
+ */
+import { availableParallelism } from 'node:os';
+import { Piscina } from 'piscina';
+import type { TaskInput, TaskName, TaskOutput, TaskRequest, TaskResult } from './tasks.js';
+
+export interface PoolOptions {
+  /** Threads; 0 runs tasks in-process. Default: the number of cores. */
+  size: number;
+  /** Old-generation heap ceiling per worker thread, MiB. */
+  memoryMb: number;
+  /** Wall-time budget per task, ms. */
+  timeMs: number;
+}
+
+export const DEFAULT_POOL_OPTIONS: PoolOptions = { size: availableParallelism(), memoryMb: 256, timeMs: 8_000 };
+
+export interface RunOptions {
+  signal?: AbortSignal;
+  /** Buffers to move to the worker instead of copying (the caller must not use them afterwards). */
+  transferList?: readonly ArrayBuffer[];
+  /** Overrides the pool's time budget for this task. */
+  timeMs?: number;
+}
+
+export type LimitKind = 'memory' | 'time';
+
+/** A task stopped for exceeding a ceiling of the pool. */
+export class TaskLimitError extends Error {
+  override name = 'TaskLimitError';
+  constructor(
+    readonly limit: LimitKind,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A task that threw: the thrown error's name, code and message, as the worker saw them. */
+export class TaskError extends Error {
+  override name = 'TaskError';
+  constructor(
+    readonly errorName: string,
+    readonly code: string | undefined,
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
+
+class TimeBudget extends Error {}
+
+const isTsSource = import.meta.url.endsWith('.ts');
+
+export class WorkerPool {
+  readonly options: PoolOptions;
+  private piscina: Piscina<TaskRequest, TaskResult> | undefined;
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+  private closed = false;
+
+  constructor(options: Partial<PoolOptions> = {}) {
+    this.options = { ...DEFAULT_POOL_OPTIONS, ...options };
+  }
+
+  /** Tasks waiting for a thread, and tasks running. */
+  stats(): { running: number; queued: number; threads: number } {
+    return { running: this.running, queued: this.waiting.length, threads: this.piscina?.threads.length ?? 0 };
+  }
+
+  async run<N extends TaskName>(name: N, input: TaskInput<N>, opts: RunOptions = {}): Promise<TaskOutput<N>> {
+    if (this.closed) throw new Error('the worker pool is closed');
+    opts.signal?.throwIfAborted();
+    await this.acquire(opts.signal);
+    try {
+      const result = this.options.size === 0 ? await this.runInProcess(name, input, opts) : await this.runInWorker(name, input, opts);
+      if (!result.ok) throw new TaskError(result.error.name, result.error.code, result.error.message, result.error.details);
+      return result.value as TaskOutput<N>;
+    } finally {
+      this.release();
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const p = this.piscina;
+    this.piscina = undefined;
+    await p?.destroy();
+  }
+
+  private pool(): Piscina<TaskRequest, TaskResult> {
+    this.piscina ??= new Piscina<TaskRequest, TaskResult>({
+      filename: new URL(isTsSource ? './worker.ts' : './worker.js', import.meta.url).href,
+      // The test suite runs the TypeScript sources; their worker needs the same loader.
+      execArgv: isTsSource ? ['--import', 'tsx'] : [],
+      minThreads: 0,
+      maxThreads: this.options.size,
+      idleTimeout: 30_000,
+      resourceLimits: { maxOldGenerationSizeMb: this.options.memoryMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
+    });
+    return this.piscina;
+  }
+
+  private async runInWorker<N extends TaskName>(name: N, input: TaskInput<N>, opts: RunOptions): Promise<TaskResult> {
+    const budgetMs = opts.timeMs ?? this.options.timeMs;
+    const budget = new AbortController();
+    const timer = setTimeout(() => budget.abort(new TimeBudget()), budgetMs);
+    timer.unref();
+    const signal = opts.signal ? AbortSignal.any([opts.signal, budget.signal]) : budget.signal;
+    try {
+      return await this.pool().run({ name, input }, { signal, transferList: opts.transferList as ArrayBuffer[] | undefined });
+    } catch (err) {
+      if (budget.signal.aborted) throw new TaskLimitError('time', `the task '${name}' exceeded its time budget of ${budgetMs} ms`);
+      if (opts.signal?.aborted) throw opts.signal.reason;
+      if ((err as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY') {
+        throw new TaskLimitError('memory', `the task '${name}' exceeded its memory ceiling of ${this.options.memoryMb} MiB`);
+      }
+      throw err;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async runInProcess<N extends TaskName>(name: N, input: TaskInput<N>, opts: RunOptions): Promise<TaskResult> {
+    const { runTask } = await import('./tasks.js');
+    const budgetMs = opts.timeMs ?? this.options.timeMs;
+    let timer: NodeJS.Timeout | undefined;
+    const overBudget = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new TaskLimitError('time', `the task '${name}' exceeded its time budget of ${budgetMs} ms`)), budgetMs);
+      timer.unref();
+    });
+    try {
+      return await Promise.race([runTask({ name, input }), overBudget]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private acquire(signal?: AbortSignal): Promise<void> {
+    const limit = Math.max(1, this.options.size);
+    if (this.running < limit) {
+      this.running++;
+      return Promise.resolve();
+    }
+    return new Promise((resolve, reject) => {
+      const grant = () => {
+        signal?.removeEventListener('abort', onAbort);
+        this.running++;
+        resolve();
+      };
+      const onAbort = () => {
+        const i = this.waiting.indexOf(grant);
+        if (i >= 0) this.waiting.splice(i, 1);
+        reject(signal!.reason as Error);
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.waiting.push(grant);
+    });
+  }
+
+  private release(): void {
+    this.running--;
+    this.waiting.shift()?.();
+  }
+}
