@@ -74,8 +74,8 @@ export function createReportPanel({ report, openRequest }) {
         ],
         { id: 'report-summary' },
       ),
-      data.groups.length === 0
-        ? h('p', { class: 'subtle' }, 'No request with an API key yet: nothing to report on.')
+      ...(data.groups.length === 0
+        ? [h('p', { class: 'subtle' }, 'No request with an API key yet: nothing to report on.')]
         : data.groups.map((g) =>
             h(
               'section',
@@ -83,7 +83,7 @@ export function createReportPanel({ report, openRequest }) {
               h('h3', {}, groupName(g), h('span', { class: 'subtle' }, ` · ${g.requests} requests`)),
               h('ul', { class: 'checks' }, g.checks.map(checkItem)),
             ),
-          ),
+          )),
     );
   }
 
