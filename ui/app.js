@@ -301,12 +301,18 @@ function afterRequests() {
 
 const drawer = createDrawer({ report, onClose: () => journal.closed() });
 const journal = createJournalPanel({ report, onEntries: afterRequests, onOpen: (e) => void drawer.open(e) });
+/** Opens the drawer for a request the page may not hold (a report finding can name an older one). */
+async function openById(id) {
+  const entry =
+    journal.find(id) ?? (await api('GET', '/requests?limit=10000')).requests.find((e) => e.request_id === id);
+  if (!entry) throw new Error(`request ${id} is no longer in the journal`);
+  await drawer.open(entry);
+}
+
 const clientReport = createReportPanel({
   report,
   openRequest: (id) => {
-    const entry = journal.find(id);
-    if (entry) void drawer.open(entry);
-    else report(new Error(`request ${id} is no longer in the page's journal`));
+    openById(id).catch(report);
   },
 });
 

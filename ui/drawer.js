@@ -134,8 +134,11 @@ function audioBlock(e, audio, report) {
           })
           .catch((err) => {
             play.disabled = false;
-            out.textContent = `Cannot play: ${err.message}`;
-            report(err);
+            out.textContent =
+              err instanceof ApiProblem && err.status === 404
+                ? 'Cannot play: this emulator does not serve the audio of journal entries (GET /_emulator/requests/{id}/audio answered 404).'
+                : `Cannot play: ${err.message}`;
+            if (!(err instanceof ApiProblem && err.status === 404)) report(err);
           });
       },
     },

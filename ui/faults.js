@@ -131,13 +131,13 @@ function paramField(name) {
   return h('div', { class: 'field', 'data-param': name }, h('label', { for: id }, spec.label), input);
 }
 
-/** `method=POST · path=/v1/rag/* · from 09:00:00` for the rule list. */
-function describeMatch(f) {
-  const parts = Object.entries(f.match ?? {}).map(([k, v]) => `${k}=${v}`);
+/** When the rule applies beyond its match (the explanation already names the match): window and chance. */
+function describeWhen(f) {
+  const parts = [];
   if (f.active_from) parts.push(`from ${formatTime(f.active_from)}`);
   if (f.active_until) parts.push(`until ${formatTime(f.active_until)}`);
-  if (f.probability !== undefined && f.probability !== 1) parts.push(`p=${f.probability}`);
-  return parts.length ? parts.join(' · ') : 'every call';
+  if (f.probability !== undefined && f.probability !== 1) parts.push(`${f.probability * 100}% of matches`);
+  return parts.length ? parts.join(' · ') : 'always';
 }
 
 export function createFaultsPanel({ report, onChange }) {
@@ -218,7 +218,7 @@ export function createFaultsPanel({ report, onChange }) {
           h('td', {}, h('code', {}, f.id)),
           h('td', {}, f.kind),
           textCell(f.explanation),
-          textCell(describeMatch(f)),
+          textCell(describeWhen(f)),
           textCell(f.description),
           h('td', { class: 'num' }, f.remaining === null ? '∞' : String(f.remaining)),
           h('td', { class: 'num' }, String(f.hits)),
