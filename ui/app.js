@@ -2,7 +2,7 @@
 // beyond what is on screen.
 import { AdminUnauthorized, api, hasToken, onUnauthorized, setToken } from './api.js';
 import { createDeliveriesPanel } from './deliveries.js';
-import { byId, fillRows, formatNumber, formatTime, h, textCell } from './dom.js';
+import { byId, field, fillRows, formatNumber, formatTime, h, textCell } from './dom.js';
 import { createDrawer } from './drawer.js';
 import { createFaultsPanel } from './faults.js';
 import { createJournalPanel } from './journal.js';
@@ -232,11 +232,13 @@ async function refreshUsage() {
 // ---- clock
 
 function showClock(c) {
-  byId('clock-mode').textContent = c.mode === 'scaled' ? `scaled ×${1 / c.time_scale}` : c.mode;
+  const scale = field(c, 'time_scale', 'timeScale');
+  const timers = field(c, 'pending_timers', 'pendingTimers');
+  byId('clock-mode').textContent = c.mode === 'scaled' ? `scaled ×${1 / scale}` : c.mode;
   byId('clock-mode').className = `badge clock-${c.mode}`;
   byId('clock-now').textContent = formatTime(c.now);
   byId('clock-now').setAttribute('datetime', c.now);
-  byId('clock-timers').textContent = `${c.pending_timers} pending timer${c.pending_timers === 1 ? '' : 's'}`;
+  byId('clock-timers').textContent = `${timers} pending timer${timers === 1 ? '' : 's'}`;
 }
 
 async function refreshClock() {

@@ -364,7 +364,9 @@ export function createDrawer({ report, onClose }) {
       // No detail route, or the entry left the journal: the list entry is all there is.
       if (!(err instanceof ApiProblem && [404, 405].includes(err.status))) report(err);
     }
-    if (full && current === listEntry.request_id) render({ ...listEntry, ...full });
+    // The entry itself, or (should the route wrap it) under `entry`.
+    const detail = full && !full.request_id && full.entry ? full.entry : full;
+    if (detail && current === listEntry.request_id) render({ ...listEntry, ...detail });
   }
 
   byId('drawer-close').addEventListener('click', close);
