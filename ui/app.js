@@ -291,13 +291,19 @@ const refreshFaults = () => faults.refresh();
 const deliveries = createDeliveriesPanel({ report });
 const refreshDeliveries = () => deliveries.refresh();
 
-// Requests change usage, fault hit counts and deliveries: refresh them as the journal moves, at most once a second.
+// Requests change usage, fault hit counts, deliveries and the report: refresh them as the journal moves, at most once a second.
 let followUp = null;
 function afterRequests() {
   if (followUp) return;
   followUp = setTimeout(() => {
     followUp = null;
-    Promise.all([refreshUsage(), refreshFaults(), refreshDeliveries(), refreshOrgs()]).catch(report);
+    Promise.all([
+      refreshUsage(),
+      refreshFaults(),
+      refreshDeliveries(),
+      refreshOrgs(),
+      clientReport.refresh(),
+    ]).catch(report);
   }, 300);
 }
 

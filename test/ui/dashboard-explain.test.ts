@@ -3,6 +3,7 @@
  * delivery details, the scenario badge and "clear faults", and the full fault form. Real clicks in headless
  * Chromium; screenshots go to /tmp for a look at the layout.
  */
+import { execFile } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -11,6 +12,15 @@ import { displayKey } from '../../src/core/api-keys.js';
 import { startEmulator, type RunningEmulator } from '../../src/library.js';
 import { startReceiver } from '../support/receiver.js';
 import { hasChromium, launchChromium, openDashboard } from './browser.js';
+
+/** Runs a command line in bash with SVC_API_KEY set; resolves with its stdout. */
+function bash(command: string, key: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile('bash', ['-c', command], { env: { PATH: process.env.PATH, SVC_API_KEY: key } }, (err, stdout) =>
+      err ? reject(new Error(`${err.message}`)) : resolve(stdout),
+    );
+  });
+}
 
 /** The journal detail API (GET /requests/{id}, request/response/timings/links) is documented. */
 const hasJournalDetail = /^ {2}\/requests\/\{[A-Za-z_]+\}:/m.test(readFileSync('openapi/admin.yaml', 'utf8'));
@@ -116,6 +126,45 @@ describe.skipIf(!hasChromium)('the dashboard explains a failure', () => {
     expect(await drawerSection('Fault').textContent()).toContain('No fault rule applied');
     await page.getByRole('button', { name: 'Close details' }).click();
     await expect.poll(() => drawer.isVisible()).toBe(false);
+  });
+
+  it('the curl command of a full entry replays the request: quotes, shell syntax and the key placeholder survive a shell', async () => {
+    await open();
+    // A full journal entry, as GET /requests/{id} gives it, with text made to break naive shell quoting.
+    // HTTP header values are Latin-1, so the hostile text is ASCII: quotes, a variable, a backslash, a command.
+    const text = `it's "$HOME" \\ \`id\` $(id) !x`;
+    const entry = {
+      request_id: 'req_x',
+      kind: 'http',
+      method: 'POST',
+      path: '/v1/auth/ws-token',
+      key: displayKey(emu!.keys.test),
+      request: {
+        headers: {
+          authorization: `Bearer ${displayKey(emu!.keys.test)}`,
+          'content-type': 'application/json',
+          'x-emulator-scope': text,
+          'content-length': '99',
+          host: 'elsewhere:1',
+        },
+        query: {},
+        body: { scopes: ['tts:speak'] },
+        body_truncated: false,
+        multipart: null,
+      },
+    };
+    // A string, so the bundler leaves the browser's own dynamic import alone.
+    const built = await page.evaluate<string>(
+      `import('/_emulator/ui/curl.js').then((m) => m.curlCommand(${JSON.stringify(entry)}, location.origin).command)`,
+    );
+    expect(built).not.toContain('elsewhere');
+    expect(built).not.toContain('99');
+    const out = await bash(`${built} --silent --show-error`, emu!.keys.test);
+    expect(JSON.parse(out)).toMatchObject({ token: expect.any(String) });
+    // The emulator saw the same scope (the header value went through the shell untouched) and the real key.
+    await row('auth.createWsToken').waitFor();
+    const [seen] = (await admin('GET', '/requests')).requests;
+    expect(seen).toMatchObject({ status: 201, scope: text, key_id: emu!.emulator.demo.keyIds.test });
   });
 
   it('filters the journal by status class, operation, scope and fault, and shows the same API query', async () => {
