@@ -70,7 +70,7 @@ export function curlCommand(entry, origin) {
     notes.push('The journal truncated the request body: the command sends only its start.');
   if (!req)
     notes.push(
-      'This journal keeps no request headers or body: the command has the method, path and key only.',
+      `This journal keeps no request headers or body: the command has the method and path${hadKey ? ' and the key' : ''} only.`,
     );
   if (hadKey) notes.push(`Set ${KEY_PLACEHOLDER} to your API key first (export SVC_API_KEY=svc_test_…).`);
   return { command: lines.join(' \\\n  '), notes };
