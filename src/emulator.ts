@@ -101,6 +101,8 @@ export class Emulator {
   readonly app: express.Express;
   readonly handleUpgrade: (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
   demo!: DemoState;
+  /** The scenario applied last since boot or reset (`active_scenario` in health), or null. */
+  activeScenario: { name: string; appliedAt: string } | null = null;
   readonly startedAt: number;
   private server: Server | undefined;
 
@@ -226,6 +228,7 @@ export class Emulator {
     this.metering.reset();
     this.webhooks.reset();
     this.faults.reset();
+    this.activeScenario = null;
     for (const area of this.areas) await area.reset?.();
     await this.boot();
   }

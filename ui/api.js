@@ -34,35 +34,48 @@ export function hasToken() {
   return sessionStorage.getItem(TOKEN_KEY) !== null;
 }
 
-/** Calls `/_emulator${path}`; resolves with the parsed JSON body (null for 204). */
-export async function api(method, path, body, { signal } = {}) {
-  const headers = { Accept: 'application/json' };
+async function send(method, path, body, { signal, accept = 'application/json' } = {}) {
+  const headers = { Accept: accept };
   const token = sessionStorage.getItem(TOKEN_KEY);
   if (token) headers['X-Admin-Token'] = token;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await fetch(new URL(path.replace(/^\//, ''), ADMIN_BASE), {
+  return fetch(new URL(path.replace(/^\//, ''), ADMIN_BASE), {
     method,
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
     signal,
     cache: 'no-store',
   });
-  const text = await res.text();
+}
+
+async function fail(method, path, res, text) {
   let data = null;
-  if (text) {
-    try {
-      data = JSON.parse(text);
-    } catch {
-      data = { detail: text };
-    }
+  try {
+    data = JSON.parse(text);
+  } catch {
+    data = text ? { detail: text } : null;
   }
   if (res.status === 401 && data?.code === 'admin_unauthorized') {
     const err = new AdminUnauthorized(data.detail ?? 'admin token required');
     for (const listener of unauthorizedListeners) listener(err);
     throw err;
   }
-  if (!res.ok) throw new ApiProblem(method, path, res.status, data);
-  return data;
+  throw new ApiProblem(method, path, res.status, data);
+}
+
+/** Calls `/_emulator${path}`; resolves with the parsed JSON body (null for 204). */
+export async function api(method, path, body, options = {}) {
+  const res = await send(method, path, body, options);
+  const text = await res.text();
+  if (!res.ok) return fail(method, path, res, text);
+  return text ? JSON.parse(text) : null;
+}
+
+/** `GET /_emulator${path}` for a non-JSON answer (JUnit XML, audio): resolves with its Blob. */
+export async function apiBlob(path, accept) {
+  const res = await send('GET', path, undefined, { accept });
+  if (!res.ok) return fail('GET', path, res, await res.text());
+  return res.blob();
 }
 
 /** Resolves after `ms`, or at once when `signal` aborts. */

@@ -1,9 +1,13 @@
 // The dashboard: wires each panel to the admin API. Every action is an admin call; nothing is cached
 // beyond what is on screen.
 import { AdminUnauthorized, api, hasToken, onUnauthorized, setToken } from './api.js';
-import { byId, fillRows, formatNumber, formatTime, h, textCell } from './dom.js';
+import { createDeliveriesPanel } from './deliveries.js';
+import { byId, field, fillRows, formatNumber, formatTime, h, textCell } from './dom.js';
+import { createDrawer } from './drawer.js';
 import { createFaultsPanel } from './faults.js';
 import { createJournalPanel } from './journal.js';
+import { createReportPanel } from './report.js';
+import { createScenariosPanel } from './scenarios.js';
 
 let selectedOrg = 'org_demo';
 let locked = false;
@@ -57,6 +61,9 @@ async function refreshOrgs() {
     'No organizations.',
   );
   byId('org-ids').replaceChildren(...organizations.map((o) => h('option', { value: o.id })));
+  byId('key-ids').replaceChildren(
+    ...organizations.flatMap((o) => o.keys.map((k) => h('option', { value: k.id }, `${k.display} ${o.id}`))),
+  );
   const org = organizations.find((o) => o.id === selectedOrg);
   byId('keys-org').textContent = org ? org.name : '—';
   byId('usage-org').textContent = org ? org.name : '—';
@@ -222,99 +229,16 @@ async function refreshUsage() {
   );
 }
 
-// ---- webhook deliveries
-
-function attemptItem(a) {
-  const outcome = a.status_code !== null ? `${a.status_code}` : `error: ${a.error ?? 'no answer'}`;
-  const ok = a.status_code !== null && a.status_code >= 200 && a.status_code < 300;
-  return h(
-    'li',
-    { class: ok ? 'ok' : 'failed' },
-    `#${a.attempt} ${outcome} · ${formatNumber(a.latency_ms)} ms · ${formatTime(a.at)}`,
-  );
-}
-
-async function refreshDeliveries() {
-  const { deliveries } = await api('GET', '/webhooks/deliveries?limit=50');
-  fillRows(
-    byId('deliveries-body'),
-    deliveries.map((d) =>
-      h(
-        'tr',
-        { 'data-delivery-id': d.id },
-        h('td', {}, formatTime(d.created_at)),
-        h('td', {}, d.event),
-        h('td', {}, h('code', {}, d.org_id)),
-        textCell(d.url, { class: 'path' }),
-        h('td', {}, h('span', { class: `badge ${d.status}` }, d.status)),
-        h(
-          'td',
-          {},
-          d.attempts.length ? h('ol', { class: 'attempts' }, d.attempts.map(attemptItem)) : 'none yet',
-        ),
-        h('td', {}, formatTime(d.next_attempt_at)),
-        h(
-          'td',
-          {},
-          h(
-            'button',
-            {
-              type: 'button',
-              'aria-label': `Redeliver ${d.event} ${d.id}`,
-              onclick: () =>
-                api('POST', `/webhooks/deliveries/${encodeURIComponent(d.id)}/redeliver`)
-                  .then(() => {
-                    report(`Redelivering ${d.id}`);
-                    return refreshDeliveries();
-                  })
-                  .catch(report),
-            },
-            'Redeliver',
-          ),
-        ),
-      ),
-    ),
-    'No webhook deliveries. Register an endpoint (POST /_emulator/orgs/{id}/webhook-endpoints) to see them here.',
-  );
-}
-
-// ---- scenarios
-
-async function refreshScenarios() {
-  const { scenarios } = await api('GET', '/scenarios');
-  byId('scenario-list').replaceChildren(
-    ...scenarios.map((s) =>
-      h(
-        'li',
-        { 'data-scenario': s.name },
-        h('div', {}, h('strong', {}, s.name), h('p', { dir: 'auto', class: 'subtle' }, s.description)),
-        h(
-          'button',
-          { type: 'button', 'aria-label': `Apply scenario ${s.name}`, onclick: () => applyScenario(s.name) },
-          'Apply',
-        ),
-      ),
-    ),
-  );
-}
-
-function applyScenario(name) {
-  api('POST', `/scenarios/${encodeURIComponent(name)}`)
-    .then((result) => {
-      report(`Applied scenario ${name} (${result.steps.length} steps)`);
-      return refreshAll();
-    })
-    .catch(report);
-}
-
 // ---- clock
 
 function showClock(c) {
-  byId('clock-mode').textContent = c.mode === 'scaled' ? `scaled ×${1 / c.time_scale}` : c.mode;
+  const scale = field(c, 'time_scale', 'timeScale');
+  const timers = field(c, 'pending_timers', 'pendingTimers');
+  byId('clock-mode').textContent = c.mode === 'scaled' ? `scaled ×${1 / scale}` : c.mode;
   byId('clock-mode').className = `badge clock-${c.mode}`;
   byId('clock-now').textContent = formatTime(c.now);
   byId('clock-now').setAttribute('datetime', c.now);
-  byId('clock-timers').textContent = `${c.pending_timers} pending timer${c.pending_timers === 1 ? '' : 's'}`;
+  byId('clock-timers').textContent = `${timers} pending timer${timers === 1 ? '' : 's'}`;
 }
 
 async function refreshClock() {
@@ -354,25 +278,51 @@ async function loadOperationIds() {
   for (const item of Object.values(doc.paths ?? {})) {
     for (const op of Object.values(item)) if (op?.operationId) ids.push(op.operationId);
   }
-  byId('operation-ids').replaceChildren(...ids.sort().map((id) => h('option', { value: id })));
+  ids.sort();
+  byId('operation-ids').replaceChildren(...ids.map((id) => h('option', { value: id })));
+  journal.setOperations(ids);
 }
 
 // ---- the page
 
-const faults = createFaultsPanel({ report, onChange: () => undefined });
+const scenarios = createScenariosPanel({ report, onApplied: () => refreshAll() });
+const faults = createFaultsPanel({ report, onChange: (list) => scenarios.showFaultCount(list) });
 const refreshFaults = () => faults.refresh();
+const deliveries = createDeliveriesPanel({ report });
+const refreshDeliveries = () => deliveries.refresh();
 
-// Requests change usage, fault hit counts and deliveries: refresh them as the journal moves, at most once a second.
+// Requests change usage, fault hit counts, deliveries and the report: refresh them as the journal moves, at most once a second.
 let followUp = null;
 function afterRequests() {
   if (followUp) return;
   followUp = setTimeout(() => {
     followUp = null;
-    Promise.all([refreshUsage(), refreshFaults(), refreshDeliveries(), refreshOrgs()]).catch(report);
+    Promise.all([
+      refreshUsage(),
+      refreshFaults(),
+      refreshDeliveries(),
+      refreshOrgs(),
+      clientReport.refresh(),
+    ]).catch(report);
   }, 300);
 }
 
-const journal = createJournalPanel({ report, onEntries: afterRequests });
+const drawer = createDrawer({ report, onClose: () => journal.closed() });
+const journal = createJournalPanel({ report, onEntries: afterRequests, onOpen: (e) => void drawer.open(e) });
+/** Opens the drawer for a request the page may not hold (a report finding can name an older one). */
+async function openById(id) {
+  const entry =
+    journal.find(id) ?? (await api('GET', '/requests?limit=10000')).requests.find((e) => e.request_id === id);
+  if (!entry) throw new Error(`request ${id} is no longer in the journal`);
+  await drawer.open(entry);
+}
+
+const clientReport = createReportPanel({
+  report,
+  openRequest: (id) => {
+    openById(id).catch(report);
+  },
+});
 
 async function refreshAll() {
   await Promise.all([
@@ -381,7 +331,8 @@ async function refreshAll() {
     refreshUsage(),
     refreshFaults(),
     refreshDeliveries(),
-    refreshScenarios(),
+    scenarios.refresh(),
+    clientReport.refresh(),
   ]);
 }
 
@@ -417,7 +368,6 @@ byId('token-form').addEventListener('submit', (event) => {
   unlock().catch(report);
 });
 
-byId('deliveries-refresh').addEventListener('click', () => void refreshDeliveries().catch(report));
 setupOrgForms();
 setupClock();
 

@@ -56,3 +56,32 @@ export function formatNumber(n) {
   if (typeof n !== 'number') return '—';
   return n.toLocaleString('en-US', { maximumFractionDigits: 4 });
 }
+
+/** A `<dl>` of label/value pairs; pairs whose value is null or undefined are left out. */
+export function facts(pairs, attrs = {}) {
+  const items = pairs.filter(([, v]) => v !== null && v !== undefined);
+  return h(
+    'dl',
+    { class: 'facts', ...attrs },
+    items.flatMap(([k, v]) => [h('dt', {}, k), h('dd', {}, v)]),
+  );
+}
+
+/** A `<pre>` of JSON, pretty-printed; a string that is JSON is parsed first, any other string shown as is. */
+export function jsonBlock(value, attrs = {}) {
+  let text = value;
+  if (typeof value === 'string') {
+    try {
+      text = JSON.stringify(JSON.parse(value), null, 2);
+    } catch {
+      text = value;
+    }
+  } else text = JSON.stringify(value, null, 2);
+  return h('pre', { class: 'json', dir: 'auto', ...attrs }, text);
+}
+
+/** The snake_case admin field, or its older camelCase name (before the admin JSON became snake_case). */
+export function field(obj, snake, camel) {
+  if (!obj) return undefined;
+  return obj[snake] !== undefined ? obj[snake] : obj[camel];
+}

@@ -3,11 +3,12 @@
 import { api } from './api.js';
 import { byId, fillRows, formatTime, h, textCell } from './dom.js';
 
-const ERROR_STATUSES = [400, 401, 403, 404, 409, 422, 429, 500, 502, 503, 504];
+// The statuses FaultRuleInput accepts; 502 (upstream_error) is the usual "upstream broke" default.
+const ERROR_STATUSES = [400, 401, 403, 404, 409, 422, 429, 500, 502, 504];
 
 /** Every parameter field: label, input type and limits, as in the schema. */
 const PARAMS = {
-  status: { label: 'Status', options: ERROR_STATUSES, value: '503' },
+  status: { label: 'Status', options: ERROR_STATUSES, value: '502' },
   code: { label: 'Code', type: 'text', pattern: '[a-z][a-z0-9_]*', placeholder: 'default for the status' },
   detail: { label: 'Detail', type: 'text', maxlength: 1000 },
   retry_after: { label: 'Retry-After (s)', type: 'number', min: 0 },
@@ -56,7 +57,47 @@ const KINDS = {
   webhook_stale_timestamp: { about: 'sign with a stale timestamp', params: ['delay_ms'], webhook: true },
 };
 
-const MATCH_FIELDS = ['operation', 'path', 'org_id', 'scope', 'environment', 'event'];
+/** Every field of FaultMatch. `webhook: true` fields only mean something for the webhook kinds. */
+const MATCH = {
+  operation: { label: 'Operation', list: 'operation-ids', placeholder: 'e.g. rag.search' },
+  method: { label: 'Method', options: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] },
+  path: { label: 'Path', placeholder: '/v1/rag/*' },
+  org_id: { label: 'Organization', list: 'org-ids' },
+  key_id: { label: 'Key ID', list: 'key-ids', placeholder: 'key_…' },
+  environment: { label: 'Key environment', options: ['live', 'test'] },
+  mode: { label: 'RAG mode', options: ['retrieve', 'answer', 'analyze'] },
+  scope: { label: 'Scope header', placeholder: 'X-Emulator-Scope' },
+  event: { label: 'Webhook event', list: 'event-kinds', placeholder: 'job.completed', webhook: true },
+};
+const EVENT_KINDS = [
+  'ping',
+  'job.completed',
+  'rag.job.completed',
+  'quota.threshold',
+  'invoice.finalized',
+  'key.compromised',
+];
+
+function matchField(name) {
+  const spec = MATCH[name];
+  const id = `fault-match-${name.replace('_', '-')}`;
+  const input = spec.options
+    ? h(
+        'select',
+        { id, name: `match.${name}` },
+        h('option', { value: '' }, 'any'),
+        spec.options.map((o) => h('option', { value: o }, o)),
+      )
+    : h('input', { id, name: `match.${name}`, type: 'text', list: spec.list, placeholder: spec.placeholder });
+  return h('div', { class: 'field', 'data-match': name }, h('label', { for: id }, spec.label), input);
+}
+
+/** `2030-01-01T09:30` from a datetime-local input, read as UTC like every time the dashboard shows. */
+function utcIso(local) {
+  return new Date(`${local.length === 16 ? `${local}:00` : local}Z`).toISOString();
+}
+
+const TIME_FIELDS = new Set(['active_from', 'active_until']);
 const NUMBER_FIELDS = new Set([
   'times',
   'probability',
@@ -90,17 +131,28 @@ function paramField(name) {
   return h('div', { class: 'field', 'data-param': name }, h('label', { for: id }, spec.label), input);
 }
 
+/** When the rule applies beyond its match (the explanation already names the match): window and chance. */
+function describeWhen(f) {
+  const parts = [];
+  if (f.active_from) parts.push(`from ${formatTime(f.active_from)}`);
+  if (f.active_until) parts.push(`until ${formatTime(f.active_until)}`);
+  if (f.probability !== undefined && f.probability !== 1) parts.push(`${f.probability * 100}% of matches`);
+  return parts.length ? parts.join(' · ') : 'always';
+}
+
 export function createFaultsPanel({ report, onChange }) {
   const form = byId('fault-form');
   const kindSelect = byId('fault-kind');
   const about = byId('fault-kind-about');
   const paramsBox = byId('fault-params');
-  const eventField = byId('fault-match-event').closest('.field');
   const errorOut = byId('fault-error');
   const tbody = byId('faults-body');
 
   kindSelect.replaceChildren(...Object.keys(KINDS).map((k) => h('option', { value: k }, k)));
   paramsBox.replaceChildren(...Object.keys(PARAMS).map(paramField));
+  byId('fault-match').replaceChildren(...Object.keys(MATCH).map(matchField));
+  byId('event-kinds').replaceChildren(...EVENT_KINDS.map((e) => h('option', { value: e })));
+  const eventField = byId('fault-match-event').closest('.field');
 
   function showKind() {
     const kind = KINDS[kindSelect.value];
@@ -127,7 +179,7 @@ export function createFaultsPanel({ report, onChange }) {
     for (const [name, raw] of data.entries()) {
       const value = String(raw).trim();
       if (value === '' || name === 'kind') continue;
-      const typed = NUMBER_FIELDS.has(name) ? Number(value) : value;
+      const typed = NUMBER_FIELDS.has(name) ? Number(value) : TIME_FIELDS.has(name) ? utcIso(value) : value;
       if (name.startsWith('match.')) match[name.slice(6)] = typed;
       else rule[name] = typed;
     }
@@ -166,6 +218,7 @@ export function createFaultsPanel({ report, onChange }) {
           h('td', {}, h('code', {}, f.id)),
           h('td', {}, f.kind),
           textCell(f.explanation),
+          textCell(describeWhen(f)),
           textCell(f.description),
           h('td', { class: 'num' }, f.remaining === null ? '∞' : String(f.remaining)),
           h('td', { class: 'num' }, String(f.hits)),
@@ -191,5 +244,5 @@ export function createFaultsPanel({ report, onChange }) {
     onChange?.(faults);
   }
 
-  return { refresh, matchFields: MATCH_FIELDS };
+  return { refresh };
 }

@@ -21,6 +21,7 @@ export const coreAdminHandlers: Record<string, AdminHandler> = {
       clock: e.clock.state(),
       organizations: e.orgs.listOrgs().length,
       open_websockets: e.sockets.count(),
+      active_scenario: e.activeScenario && { name: e.activeScenario.name, applied_at: e.activeScenario.appliedAt },
     });
   },
 

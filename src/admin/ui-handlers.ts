@@ -21,7 +21,8 @@ const CONTENT_TYPES: Record<string, string> = {
 
 // The page only talks to its own origin; nothing inline, nothing from elsewhere.
 const CONTENT_SECURITY_POLICY =
-  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
+  // media-src blob: lets the journal drawer play response audio it fetched with the admin token.
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; media-src 'self' blob:; connect-src 'self'; " +
   "form-action 'none'; base-uri 'none'; frame-ancestors 'none'";
 
 interface Asset {

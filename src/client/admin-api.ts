@@ -1341,6 +1341,19 @@ export interface operations {
                         clock?: Record<string, unknown>;
                         organizations?: number;
                         open_websockets?: number;
+                        /**
+                         * @description The scenario applied last since boot or `POST /reset` (by `--scenario` or
+                         *     `POST /scenarios/{name}`), or null. Removing its fault rules does not clear it: a scenario
+                         *     also sets state and the clock, which only a reset undoes.
+                         */
+                        active_scenario?: {
+                            name: string;
+                            /**
+                             * Format: date-time
+                             * @description Emulator clock time of the application.
+                             */
+                            applied_at: string;
+                        } | null;
                     };
                 };
             };

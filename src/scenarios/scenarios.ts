@@ -41,6 +41,8 @@ export async function applyScenario(emulator: Emulator, name: string): Promise<{
     throw new ApiError('not_found', `no scenario '${name}'; scenarios: ${[...loadScenarios(emulator).keys()].join(', ')}`);
   }
   const steps: (AdminCall & AdminCallResult)[] = [];
+  // Marked before the steps run: a scenario whose steps fail half-way has still changed the emulator.
+  emulator.activeScenario = { name, appliedAt: emulator.clock.isoNow() };
   for (const step of scenario.steps) {
     const result = await invokeAdmin(emulator, step);
     steps.push({ ...step, ...result });

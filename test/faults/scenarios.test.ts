@@ -39,6 +39,19 @@ describe('scenarios', () => {
     expectProblem(await request(t.app).post('/_emulator/scenarios/nope'), 404, 'not_found');
   });
 
+  it('health names the active scenario until a reset; removing its faults does not clear it', async () => {
+    expect((await request(t.app).get('/_emulator/health')).body.active_scenario).toBeNull();
+    await apply('upstream-outage');
+    await clock.advance(1000);
+    await apply('rate-limit-storm');
+    const health = await request(t.app).get('/_emulator/health');
+    expect(health.body.active_scenario).toEqual({ name: 'rate-limit-storm', applied_at: '2026-09-09T09:00:01.000Z' });
+    expect((await request(t.app).delete('/_emulator/faults')).status).toBe(204);
+    expect((await request(t.app).get('/_emulator/health')).body.active_scenario.name).toBe('rate-limit-storm');
+    expect((await request(t.app).post('/_emulator/reset')).status).toBe(200);
+    expect((await request(t.app).get('/_emulator/health')).body.active_scenario).toBeNull();
+  });
+
   it('rag-cold-start: 409 rag_not_provisioned, then rag_provisioning, then ready, following the clock', async () => {
     await apply('rag-cold-start');
     const first = await search();
