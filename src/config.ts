@@ -10,6 +10,7 @@ import type { PriceOverrides, RateLimitRule } from './metering/index.js';
 import type { QuotaProduct } from './metering/quotas.js';
 
 export type LogLevel = 'silent' | 'error' | 'warn' | 'info' | 'debug';
+export type LogFormat = 'text' | 'json';
 
 export interface EmulatorConfig {
   port: number;
@@ -17,12 +18,16 @@ export interface EmulatorConfig {
   seed: string;
   adminToken: string | null;
   logLevel: LogLevel;
+  /** Request log lines as text for people or JSON lines for log processors (docs/observability.md). */
+  logFormat: LogFormat;
   /** Real seconds per clock second in `scaled` mode (`--time-scale 0.01` makes 30 s take 0.3 s). */
   timeScale: number;
   clockMode: ClockMode;
   /** Clock start, ISO date-time; defaults to the wall clock at start. */
   clockStart: string | null;
   journalLimit: number;
+  /** The journal's bound in MiB of entry JSON, besides `journalLimit` entries. */
+  journalMaxMb: number;
   webhookUrl: string | null;
   /** Fault rules (FaultRuleInput of openapi/admin.yaml) added at boot and after every reset. */
   faults: Record<string, unknown>[];
@@ -61,10 +66,12 @@ export const DEFAULT_CONFIG: EmulatorConfig = {
   seed: 'svc-emulator',
   adminToken: null,
   logLevel: 'info',
+  logFormat: 'text',
   timeScale: 1,
   clockMode: 'real',
   clockStart: null,
   journalLimit: 1000,
+  journalMaxMb: 64,
   webhookUrl: null,
   scenario: null,
   faults: [],
