@@ -52,7 +52,7 @@ export function buildHttpApp(emulator: Emulator): express.Express {
       journal.status = res.locals.noResponse ? null : res.statusCode;
       journal.duration_ms = Math.round(performance.now() - wallStart);
       if (isV1 || emulator.log.debug) {
-        journal.request = requestDetail(req, emulator.redactor);
+        journal.request = requestDetail(req, res, emulator.redactor);
         journal.response = responseDetail(res, tap, emulator.redactor);
       }
       logHttpRequest(emulator.log, journal, isV1 ? 'v1' : 'admin');

@@ -40,7 +40,8 @@ export function closest(word: string, candidates: Iterable<string>): string | un
     const d = editDistance(word, candidate);
     const limit = Math.max(1, Math.floor(candidate.length / 3));
     const prefix = word.length >= 3 && candidate.toLowerCase().startsWith(word.toLowerCase());
-    if ((d <= limit || prefix) && d < bestDistance) {
+    // A one-letter name is no evidence of anything: at least one letter must be right.
+    if (((d <= limit && d < Math.min(word.length, candidate.length)) || prefix) && d < bestDistance) {
       best = candidate;
       bestDistance = d;
     }

@@ -11,6 +11,7 @@ import { parseJsonBody, parseMultipartBody, type MultipartLimits } from './body.
 import type { OperationContext, OperationHandler, Stage } from './context.js';
 import { ApiError } from './errors.js';
 import { routeHint } from '../contract/near-miss.js';
+import { keepSentJson } from '../observe/capture.js';
 import { requestState } from './request-state.js';
 
 export interface V1RouterDeps {
@@ -90,6 +91,7 @@ async function parseAndValidate(ctx: OperationContext, op: CompiledOperation, de
   if (op.validateQuery) assertValid(op.validateQuery, ctx.query, 'query');
   if (op.bodyKind === 'json') {
     ctx.body = await parseJsonBody(ctx.req, ctx.res, op.bodyRequired);
+    keepSentJson(ctx.res, ctx.body);
     assertValid(op.validateBody!, ctx.body, 'body');
   } else if (op.bodyKind === 'multipart') {
     const limits = deps.uploadLimits.get(op.operationId) ?? deps.defaultUploadLimits;

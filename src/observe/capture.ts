@@ -50,7 +50,12 @@ export function cutUtf8(text: string, limit: number): string {
   return buf.subarray(0, end).toString('utf8');
 }
 
-export function requestDetail(req: Request, redact: Redactor): RequestDetail {
+/** The JSON body as the client sent it, before validation filled in defaults (set by the /v1 router). */
+export function keepSentJson(res: Response, body: unknown): void {
+  res.locals.sentJson = JSON.stringify(body) ?? null;
+}
+
+export function requestDetail(req: Request, res: Response, redact: Redactor): RequestDetail {
   const query: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries((req.query ?? {}) as Record<string, unknown>)) {
     query[redact.text(name)] = Array.isArray(value) ? value.map((v) => redact.text(String(v))) : redact.text(String(value));
@@ -74,6 +79,8 @@ export function requestDetail(req: Request, redact: Redactor): RequestDetail {
         sha256: createHash('sha256').update(f.buffer).digest('hex'),
       })),
     };
+  } else if (typeof res.locals.sentJson === 'string') {
+    body = boundedJson(JSON.parse(res.locals.sentJson as string), redact);
   } else {
     body = boundedJson(req.body, redact);
   }
