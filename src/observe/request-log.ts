@@ -43,11 +43,12 @@ export class RequestLog {
     this.sink!(this.redact.text(line));
   }
 
-  /** A body for a debug line: JSON text cut at LOG_BODY_LIMIT_BYTES. */
-  body(value: unknown): string | null {
+  /** A body for a debug line: the JSON value, or beyond LOG_BODY_LIMIT_BYTES a string of its first bytes and `…`. */
+  body(value: unknown): unknown {
     if (value === null || value === undefined) return null;
     const text = typeof value === 'string' ? value : JSON.stringify(value);
-    return text.length > LOG_BODY_LIMIT_BYTES ? `${cutUtf8(text, LOG_BODY_LIMIT_BYTES)}…` : text;
+    if (Buffer.byteLength(text) <= LOG_BODY_LIMIT_BYTES) return value;
+    return `${cutUtf8(text, LOG_BODY_LIMIT_BYTES)}…`;
   }
 }
 
