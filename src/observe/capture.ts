@@ -80,7 +80,7 @@ export function requestDetail(req: Request, res: Response, redact: Redactor): Re
       })),
     };
   } else if (typeof res.locals.sentJson === 'string') {
-    body = boundedJson(JSON.parse(res.locals.sentJson as string), redact);
+    body = boundedJson(JSON.parse(res.locals.sentJson), redact);
   } else {
     body = boundedJson(req.body, redact);
   }
@@ -115,7 +115,10 @@ export class ResponseTap {
       ? chunk
       : chunk instanceof Uint8Array
         ? Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
-        : Buffer.from(String(chunk), typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+        : typeof chunk === 'string'
+          ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
+          : undefined;
+    if (!buf) return;
     this.bytes += buf.length;
     if (this.kept < this.keepBytes) {
       const part = buf.subarray(0, this.keepBytes - this.kept);

@@ -21,7 +21,7 @@ export class Redactor {
   }
 
   /** Header names lower-cased; the admin token header replaced whole, every other value redacted as text. */
-  headers(headers: Record<string, unknown>): Record<string, string> {
+  headers(headers: Record<string, string | string[] | number | undefined>): Record<string, string> {
     const out: Record<string, string> = {};
     for (const [name, value] of Object.entries(headers)) {
       if (value === undefined) continue;
@@ -30,17 +30,5 @@ export class Redactor {
       out[lower] = lower === 'x-admin-token' ? ADMIN_TOKEN_PLACEHOLDER : this.text(text);
     }
     return out;
-  }
-
-  /** A JSON value with every string redacted (keys of objects included). */
-  json(value: unknown): unknown {
-    if (typeof value === 'string') return this.text(value);
-    if (Array.isArray(value)) return value.map((v) => this.json(v));
-    if (value && typeof value === 'object') {
-      const out: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(value)) out[this.text(k)] = this.json(v);
-      return out;
-    }
-    return value;
   }
 }

@@ -56,11 +56,12 @@ const MAIN = new Set(['time', 'level', 'event', 'method', 'path', 'status', 'dur
 
 /** `2026-01-01T00:00:00.000Z INFO  request POST /v1/tts 422 12ms code=validation_failed org=org_demo …` */
 function textLine(f: Record<string, unknown>): string {
-  const head = [String(f.time), String(f.level).toUpperCase().padEnd(5), String(f.event)];
-  if (f.method !== undefined) head.push(String(f.method));
-  if (f.path !== undefined) head.push(String(f.path));
-  if (f.status !== undefined) head.push(String(f.status));
-  if (f.duration_ms !== undefined) head.push(`${String(f.duration_ms)}ms`);
+  const show = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
+  const head = [show(f.time), show(f.level).toUpperCase().padEnd(5), show(f.event)];
+  if (f.method !== undefined) head.push(show(f.method));
+  if (f.path !== undefined) head.push(show(f.path));
+  if (f.status !== undefined) head.push(show(f.status));
+  if (f.duration_ms !== undefined) head.push(`${show(f.duration_ms)}ms`);
   const rest = Object.entries(f)
     .filter(([k]) => !MAIN.has(k))
     .map(([k, v]) => `${k}=${typeof v === 'string' ? quote(v) : JSON.stringify(v)}`);

@@ -132,14 +132,14 @@ describe('the request log (--log-format json)', () => {
     const key = (await info.line(/^demo test key: /)).split(': ')[1];
     await (await fetch(`${base}/v1/tts`, { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' }, body: '{"text":"hi","voice":"ar-SA-noura"}' })).arrayBuffer();
     const line = await info.line(/ request POST \/v1\/tts /);
-    expect(line).toMatch(/^\S+Z INFO  request POST \/v1\/tts 200 \d+ms api=v1 request_id=req_\w+ operation_id=tts.speak org_id=org_demo key=svc_test_…\w{4} key_id=\S+$/);
+    expect(line).toMatch(/^\S+Z INFO {2}request POST \/v1\/tts 200 \d+ms api=v1 request_id=req_\w+ operation_id=tts.speak org_id=org_demo key=svc_test_…\w{4} key_id=\S+$/);
 
     const warn = runCli(['--port', '0', '--seed', 'request-log-warn', '--log-level', 'warn']);
     const warnBase = READY.exec(await warn.line(READY))![1];
     await (await fetch(`${warnBase}/_emulator/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ kind: 'error', status: 500, code: 'internal_error', match: { path: '/v1/rag/*' } }) })).text();
     const demo = (await warn.line(/^demo test key: /)).split(': ')[1];
     await (await fetch(`${warnBase}/v1/rag/search`, { method: 'POST', headers: { Authorization: `Bearer ${demo}`, 'Content-Type': 'application/json' }, body: '{"query":"VPN"}' })).text();
-    await warn.line(/WARN  request POST \/v1\/rag\/search 500 /);
+    await warn.line(/WARN {2}request POST \/v1\/rag\/search 500 /);
     warn.child.kill('SIGTERM');
     await warn.exited;
     expect(warn.stdout.filter((l) => / request /.test(l))).toHaveLength(1);
