@@ -5,8 +5,10 @@
 import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { startEmulator } from '../../src/library.js';
 import { bearer, buildEmulator } from '../support/emulator.js';
 import { expectProblem } from '../support/problem.js';
+import { closed, openWs } from '../support/ws.js';
 
 const TEXT = 'مرحبا بكم في خدمتنا';
 
@@ -115,6 +117,26 @@ describe('journal detail', () => {
     expect(e.webhook_event_ids.length).toBeGreaterThan(0);
     const events = await request(app).get('/_emulator/webhooks/deliveries');
     expect(events.status).toBe(200);
+  });
+
+  it('records a WebSocket session with its open and close, and the ws-token subprotocol in display form', async () => {
+    const emu = await startEmulator({ port: 0, seed: 'journal-ws', logLevel: 'silent' });
+    try {
+      const minted = await fetch(`${emu.baseUrl}/auth/ws-token`, { method: 'POST', headers: { Authorization: bearer(emu.keys.test), 'Content-Type': 'application/json' }, body: JSON.stringify({ scopes: ['tts:speak'] }) });
+      const { token } = (await minted.json()) as { token: string };
+      const ws = await openWs(`${emu.baseUrl.replace('http', 'ws')}/tts/realtime`, [token]);
+      const done = closed(ws);
+      ws.close(1000, 'bye');
+      await done;
+      const session = await emu.admin.requests.waitFor({ operation_id: 'tts.realtime' });
+      const e = await emu.admin.requests.get(session.request_id);
+      expect(e.request.headers['sec-websocket-protocol']).toBe(`wst_…${token.slice(-4)}`);
+      expect(JSON.stringify(e)).not.toContain(token);
+      expect(e.websocket).toMatchObject({ close_code: 1000, close_reason: 'bye' });
+      expect(e.websocket!.closed_at!).toBeGreaterThanOrEqual(e.websocket!.opened_at!);
+    } finally {
+      await emu.close();
+    }
   });
 
   it('answers 404 for a request id it does not hold', async () => {
