@@ -962,9 +962,9 @@ export interface components {
             retry_after?: number | null;
             ratelimit_remaining?: number | null;
             ratelimit_reset?: number | null;
-            request?: components["schemas"]["JournalRequest"];
-            response?: components["schemas"]["JournalResponse"];
-            timings?: {
+            request: components["schemas"]["JournalRequest"];
+            response: components["schemas"]["JournalResponse"];
+            timings: {
                 /** @description Wall-clock arrival time (epoch ms). */
                 received_wall_ms: number;
                 /** @description Wall milliseconds in the operation's handler (after authentication, limits and validation); null when the request never reached it. */
@@ -973,9 +973,9 @@ export interface components {
                 total_ms: number | null;
             };
             /** @description Usage ledger entries the request produced (a 202 job's entry is added when the job ends). */
-            ledger_entry_ids?: string[];
+            ledger_entry_ids: string[];
             /** @description Webhook events the request caused (threshold events, its job's `job.completed`...). */
-            webhook_event_ids?: string[];
+            webhook_event_ids: string[];
         };
         /**
          * @description The request as received. Header names are lower-case; API keys, ws-tokens (also as a WebSocket
