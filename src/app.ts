@@ -6,11 +6,14 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import type { CompiledOperation, RouteTable } from './contract/compile.js';
 import type { Emulator } from './emulator.js';
 import { createAdminRouter } from './admin/admin-router.js';
+import { routeHint } from './contract/near-miss.js';
 import { FaultAbort } from './faults/stage.js';
 import { ApiError } from './http/errors.js';
 import { normalizeError, sendProblem } from './http/problem.js';
 import { requestState, type RequestState } from './http/request-state.js';
 import { createV1Router } from './http/v1-router.js';
+import { requestDetail, responseDetail, ResponseTap, tapKeepBytes } from './observe/capture.js';
+import { logHttpRequest } from './observe/log-events.js';
 
 export function buildHttpApp(emulator: Emulator): express.Express {
   const app = express();
@@ -41,12 +44,22 @@ export function buildHttpApp(emulator: Emulator): express.Express {
     };
     res.locals.svc = state;
     res.setHeader('X-Request-Id', requestId);
-    if (emulator.contractChecker) watchResponse(emulator, req, res);
+    const tap = new ResponseTap(res, tapKeepBytes(Boolean(emulator.contractChecker)));
+    if (emulator.contractChecker) watchResponse(emulator, req, res, tap);
     const wallStart = performance.now();
     res.once('close', () => {
       if (!res.writableFinished) controller.abort(new Error('client disconnected'));
-      if (!isV1) return;
       journal.status = res.locals.noResponse ? null : res.statusCode;
+      journal.duration_ms = Math.round(performance.now() - wallStart);
+      if (isV1 || emulator.log.debug) {
+        journal.request = requestDetail(req, res, emulator.redactor);
+        journal.response = responseDetail(res, tap, emulator.redactor);
+      }
+      logHttpRequest(emulator.log, journal, isV1 ? 'v1' : 'admin');
+      if (!isV1) {
+        emulator.journal.discard(journal);
+        return;
+      }
       const header = (name: string) => {
         const v = res.getHeader(name);
         return v === undefined ? null : Number(v);
@@ -54,10 +67,10 @@ export function buildHttpApp(emulator: Emulator): express.Express {
       journal.retry_after = header('Retry-After');
       journal.ratelimit_remaining = header('RateLimit-Remaining');
       journal.ratelimit_reset = header('RateLimit-Reset');
-      journal.duration_ms = Math.round(performance.now() - wallStart);
       emulator.journal.record(journal);
     });
-    next();
+    // What runs for this request (synchronously or later) can find it: webhook events link back to it.
+    emulator.journal.context.run(requestId, next);
   });
 
   app.use('/_emulator', createAdminRouter({ routes: emulator.contract.admin, handlers: emulator.adminHandlers, emulator }));
@@ -75,7 +88,8 @@ export function buildHttpApp(emulator: Emulator): express.Express {
   );
 
   app.use((req: Request, _res: Response, next: NextFunction) => {
-    next(new ApiError('route_not_found', `no route ${req.method} ${req.path}; the API is under /v1 and the admin API under /_emulator`));
+    const hint = routeHint(req.path, emulator.contract.gateway) || routeHint(req.path.replace(/^\/_emulator/, ''), emulator.contract.admin, '/_emulator');
+    next(new ApiError('route_not_found', `no route ${req.method} ${req.path}${hint}; the API is under /v1 and the admin API under /_emulator`));
   });
 
   // The one error envelope: whatever threw, the client gets problem+json.
@@ -93,28 +107,8 @@ export function buildHttpApp(emulator: Emulator): express.Express {
   return app;
 }
 
-const CAPTURE_LIMIT_BYTES = 2 * 1024 * 1024;
-
-/** Feeds the contract self-check: captures the body (up to a limit) and checks the response once sent. */
-function watchResponse(emulator: Emulator, req: Request, res: Response): void {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  const capture = (chunk: unknown, encoding?: unknown) => {
-    if (chunk === undefined || chunk === null || typeof chunk === 'function' || size > CAPTURE_LIMIT_BYTES) return;
-    const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
-    size += buf.length;
-    chunks.push(buf);
-  };
-  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
-  const end = res.end.bind(res) as (...args: unknown[]) => Response;
-  res.write = ((...args: unknown[]) => {
-    capture(args[0], args[1]);
-    return write(...args);
-  }) as typeof res.write;
-  res.end = ((...args: unknown[]) => {
-    capture(args[0], args[1]);
-    return end(...args);
-  }) as typeof res.end;
+/** Feeds the contract self-check: checks the response (its body as tapped, up to a limit) once sent. */
+function watchResponse(emulator: Emulator, req: Request, res: Response, tap: ResponseTap): void {
   const path = req.originalUrl.split('?')[0];
   res.once('finish', () => {
     if (res.locals.contractExempt) return;
@@ -126,7 +120,7 @@ function watchResponse(emulator: Emulator, req: Request, res: Response): void {
       status: res.statusCode,
       contentType,
       headers: res.getHeaders(),
-      body: /json/.test(contentType ?? '') && size <= CAPTURE_LIMIT_BYTES ? Buffer.concat(chunks).toString('utf8') : undefined,
+      body: /json/.test(contentType ?? '') ? tap.whole()?.toString('utf8') : undefined,
     });
   });
 }

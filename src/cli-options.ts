@@ -3,7 +3,7 @@
  * README cannot drift apart.
  */
 import { parseArgs } from 'node:util';
-import type { EmulatorOptions, LogLevel } from './config.js';
+import type { EmulatorOptions, LogFormat, LogLevel } from './config.js';
 
 interface OptionSpec {
   flag: string;
@@ -26,6 +26,7 @@ function positive(name: string, value: string): number {
 }
 
 const LOG_LEVELS: LogLevel[] = ['silent', 'error', 'warn', 'info', 'debug'];
+const LOG_FORMATS: LogFormat[] = ['text', 'json'];
 
 export const OPTION_SPECS: OptionSpec[] = [
   { flag: 'port', env: 'SVC_EMULATOR_PORT', kind: 'string', help: 'port to listen on; 0 picks a free port (default 4747)', apply: (v, o) => (o.port = int('--port', v, 0, 65535)) },
@@ -43,6 +44,18 @@ export const OPTION_SPECS: OptionSpec[] = [
       o.logLevel = v as LogLevel;
     },
   },
+  {
+    flag: 'log-format',
+    env: 'SVC_EMULATOR_LOG_FORMAT',
+    kind: 'string',
+    help: 'request log as text (default) or json (one JSON object per line)',
+    apply: (v, o) => {
+      if (!LOG_FORMATS.includes(v as LogFormat)) throw new CliError(`--log-format must be one of ${LOG_FORMATS.join(', ')} (got '${v}')`);
+      o.logFormat = v as LogFormat;
+    },
+  },
+  { flag: 'journal-limit', env: 'SVC_EMULATOR_JOURNAL_LIMIT', kind: 'string', help: 'journal entries kept, oldest dropped first (default 1000)', apply: (v, o) => (o.journalLimit = int('--journal-limit', v, 1, 1_000_000)) },
+  { flag: 'journal-max-mb', env: 'SVC_EMULATOR_JOURNAL_MAX_MB', kind: 'string', help: 'journal size bound in MiB of entry JSON (default 64)', apply: (v, o) => (o.journalMaxMb = positive('--journal-max-mb', v)) },
   { flag: 'time-scale', env: 'SVC_EMULATOR_TIME_SCALE', kind: 'string', help: 'real seconds per clock second; 0.01 makes a 30 s wait take 0.3 s (default 1)', apply: (v, o) => (o.timeScale = positive('--time-scale', v)) },
   { flag: 'scenario', env: 'SVC_EMULATOR_SCENARIO', kind: 'string', help: 'apply a scenario from fixtures/scenarios at start (see README)', apply: (v, o) => (o.scenario = v) },
   { flag: 'workers', env: 'SVC_EMULATOR_WORKERS', kind: 'string', help: 'worker threads for extraction, decoding and encoding; 0 runs them in-process (default: cores)', apply: (v, o) => (o.workers = int('--workers', v, 0, 64)) },

@@ -24,9 +24,16 @@ async function main(): Promise<number> {
     return 0;
   }
   const options = (parsed as { options: Parameters<typeof startEmulator>[0] }).options;
+  // Request log lines wait until the readiness line and the banner are out: the readiness line stays first.
+  let announced = false;
+  const pending: string[] = [];
+  const logSink = (line: string) => {
+    if (announced) process.stdout.write(`${line}\n`);
+    else if (pending.length < 1000) pending.push(line);
+  };
   let running;
   try {
-    running = await startEmulator(options);
+    running = await startEmulator(options, { logSink });
   } catch (err: any) {
     if (err instanceof ConfigError || err instanceof ApiError) {
       console.error(`svc-emulator: ${err.message}`);
@@ -61,6 +68,8 @@ async function main(): Promise<number> {
   console.log(`demo organization: ${running.orgId}`);
   console.log(`demo live key: ${running.keys.live}`);
   console.log(`demo test key: ${running.keys.test}`);
+  announced = true;
+  for (const line of pending.splice(0)) process.stdout.write(`${line}\n`);
 
   await stopped;
   await running.close();

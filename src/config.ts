@@ -11,6 +11,7 @@ import type { QuotaProduct } from './metering/quotas.js';
 import { DEFAULT_POOL_OPTIONS } from './workers/pool.js';
 
 export type LogLevel = 'silent' | 'error' | 'warn' | 'info' | 'debug';
+export type LogFormat = 'text' | 'json';
 
 export interface EmulatorConfig {
   port: number;
@@ -18,6 +19,8 @@ export interface EmulatorConfig {
   seed: string;
   adminToken: string | null;
   logLevel: LogLevel;
+  /** Request log lines as text for people or JSON lines for log processors (docs/observability.md). */
+  logFormat: LogFormat;
   /** Real seconds per clock second in `scaled` mode (`--time-scale 0.01` makes 30 s take 0.3 s). */
   timeScale: number;
   clockMode: ClockMode;
@@ -30,6 +33,8 @@ export interface EmulatorConfig {
   workerMemoryMb: number;
   /** Wall-time budget of one heavy task, ms. */
   taskTimeoutMs: number;
+  /** The journal's bound in MiB of entry JSON, besides `journalLimit` entries. */
+  journalMaxMb: number;
   webhookUrl: string | null;
   /** Fault rules (FaultRuleInput of openapi/admin.yaml) added at boot and after every reset. */
   faults: Record<string, unknown>[];
@@ -68,6 +73,7 @@ export const DEFAULT_CONFIG: EmulatorConfig = {
   seed: 'svc-emulator',
   adminToken: null,
   logLevel: 'info',
+  logFormat: 'text',
   timeScale: 1,
   clockMode: 'real',
   clockStart: null,
@@ -75,6 +81,7 @@ export const DEFAULT_CONFIG: EmulatorConfig = {
   workers: DEFAULT_POOL_OPTIONS.size,
   workerMemoryMb: DEFAULT_POOL_OPTIONS.memoryMb,
   taskTimeoutMs: DEFAULT_POOL_OPTIONS.timeMs,
+  journalMaxMb: 64,
   webhookUrl: null,
   scenario: null,
   faults: [],

@@ -46,8 +46,18 @@ import { createRagArea } from './rag/index.js';
 import { createSttArea } from './stt/index.js';
 import { createTtsArea } from './tts/index.js';
 import { WorkerPool } from './workers/pool.js';
+import { Redactor } from './observe/redact.js';
+import { RequestLog, type LogSink } from './observe/request-log.js';
+import { observeWebhooksAndLedger } from './observe/links.js';
 
 export const DEMO_ORG_ID = 'org_demo';
+
+/** Parts a caller may supply instead of the defaults. */
+export interface EmulatorOverrides {
+  clock?: Clock;
+  /** Where request log lines go (the CLI: stdout); without one the emulator logs nothing. */
+  logSink?: LogSink;
+}
 
 /** The HTTP server's limits on slow clients, in wall time. */
 export const SERVER_TIMEOUTS = {
@@ -81,6 +91,10 @@ export class Emulator {
   readonly orgs: OrgStore;
   readonly wsTokens: WsTokenStore;
   readonly journal: Journal;
+  /** Display forms for credentials in everything recorded or printed (journal, request log). */
+  readonly redactor: Redactor;
+  /** The request log; silent unless a sink is given (the CLI writes it to stdout). */
+  readonly log: RequestLog;
   readonly metering: Metering;
   readonly webhooks: WebhookEngine;
   readonly faults: FaultStore;
@@ -106,7 +120,7 @@ export class Emulator {
   readonly startedAt: number;
   private server: Server | undefined;
 
-  constructor(options: EmulatorOptions = {}, overrides: { clock?: Clock } = {}) {
+  constructor(options: EmulatorOptions = {}, overrides: EmulatorOverrides = {}) {
     this.config = resolveConfig(options);
     this.clock =
       overrides.clock ??
@@ -121,7 +135,9 @@ export class Emulator {
     this.orgs = new OrgStore({ clock: this.clock, ids: this.ids, random: this.random });
     this.wsTokens = new WsTokenStore({ clock: this.clock, random: this.random, orgs: this.orgs });
     this.workers = new WorkerPool({ size: this.config.workers, memoryMb: this.config.workerMemoryMb, timeMs: this.config.taskTimeoutMs });
-    this.journal = new Journal(this.clock, this.config.journalLimit);
+    this.journal = new Journal(this.clock, this.config.journalLimit, Math.round(this.config.journalMaxMb * 1024 * 1024));
+    this.redactor = new Redactor(this.config.adminToken);
+    this.log = new RequestLog(this.config.logLevel, this.config.logFormat, this.redactor, overrides.logSink ?? null);
     this.contract = compileContract();
     this.contractChecker =
       process.env.SVC_EMULATOR_CONTRACT_CHECK === '1'
@@ -148,6 +164,7 @@ export class Emulator {
     this.preHandlerStages.push(faultStage(this.faults, this.metering));
     this.upgradeStages.push(rateLimitUpgradeStage(this.metering), faultUpgradeStage(this.faults, this.metering));
     this.webhooks.beforeAttempt = webhookFaultHook(this.faults, this.webhooks);
+    observeWebhooksAndLedger(this);
 
     this.orgs.onEvent((event) => {
       if (event.type === 'key.revoked') this.sockets.closeForKey(event.key.id, 4001, 'the API key was revoked');
@@ -168,6 +185,8 @@ export class Emulator {
       wsTokens: this.wsTokens,
       ids: this.ids,
       journal: this.journal,
+      log: this.log,
+      redactor: this.redactor,
       sockets: this.sockets,
       handlers: this.wsHandlers,
       upgradeStages: this.upgradeStages,
@@ -311,7 +330,7 @@ function compileContract(): Contract {
 }
 
 /** Builds an emulator with its boot state (demo organization and keys). */
-export async function createEmulator(options: EmulatorOptions = {}, overrides: { clock?: Clock } = {}): Promise<Emulator> {
+export async function createEmulator(options: EmulatorOptions = {}, overrides: EmulatorOverrides = {}): Promise<Emulator> {
   const emulator = new Emulator(options, overrides);
   await emulator.boot();
   return emulator;

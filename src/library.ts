@@ -1,7 +1,6 @@
 import type express from 'express';
 import type { EmulatorOptions } from './config.js';
-import { createEmulator, type Emulator } from './emulator.js';
-import type { Clock } from './core/clock.js';
+import { createEmulator, type Emulator, type EmulatorOverrides } from './emulator.js';
 import { createAdminClient, type AdminClient } from './client/admin-client.js';
 
 export interface RunningEmulator {
@@ -20,7 +19,7 @@ export interface RunningEmulator {
 }
 
 /** Starts an emulator on a port (default 4747; pass `port: 0` in tests) with its boot state. */
-export async function startEmulator(options: EmulatorOptions = {}, overrides: { clock?: Clock } = {}): Promise<RunningEmulator> {
+export async function startEmulator(options: EmulatorOptions = {}, overrides: EmulatorOverrides = {}): Promise<RunningEmulator> {
   const emulator = await createEmulator(options, overrides);
   let listening;
   try {

@@ -3,6 +3,7 @@
  * validators, problem+json errors. With an admin token configured, every route but health needs it
  * (`Authorization: Bearer <token>` or `X-Admin-Token`); an API key never opens it.
  */
+import { routeHint } from '../contract/near-miss.js';
 import { timingSafeEqual, createHash } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { assertValid, type RouteTable } from '../contract/compile.js';
@@ -34,7 +35,7 @@ export function createAdminRouter(deps: { routes: RouteTable; handlers: Map<stri
     try {
       const match = deps.routes.match(req.method, req.path);
       if (match.kind === 'not_found') {
-        throw new ApiError('route_not_found', `no admin route ${req.method} /_emulator${req.path}; routes: ${deps.routes.describe()}`);
+        throw new ApiError('route_not_found', `no admin route ${req.method} /_emulator${req.path}${routeHint(req.path, deps.routes, '/_emulator')}; routes: ${deps.routes.describe()}`);
       }
       if (match.kind === 'method_not_allowed') {
         throw new ApiError('method_not_allowed', `/_emulator${req.path} accepts ${match.allowed.join(', ')}, not ${req.method}`, {

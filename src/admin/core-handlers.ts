@@ -76,6 +76,7 @@ export const coreAdminHandlers: Record<string, AdminHandler> = {
       operation_id: q.operation_id,
       status: q.status,
       code: q.code,
+      fault_rule: q.fault_rule,
       scope: q.scope,
       since: q.since,
       limit: q.limit,
@@ -89,6 +90,11 @@ export const coreAdminHandlers: Record<string, AdminHandler> = {
       }
     }
     sendJson(ctx, 200, { requests: ctx.emulator.journal.list(filter) });
+  },
+  'admin.getRequest': (ctx) => {
+    const entry = ctx.emulator.journal.get(ctx.params.id);
+    if (!entry) throw new ApiError('not_found', `no request ${ctx.params.id} in the journal (it holds the newest ${ctx.emulator.journal.capacity} entries)`);
+    sendJson(ctx, 200, entry);
   },
   'admin.clearRequests': (ctx) => {
     ctx.emulator.journal.clear();

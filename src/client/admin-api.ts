@@ -178,15 +178,41 @@ export interface paths {
         };
         /**
          * The request journal
-         * @description Every /v1 request and WebSocket session, oldest first, at most the configured journal size (default
-         *     1000). With `wait`, the call long-polls: it answers as soon as a matching entry exists, or after
-         *     `wait` seconds with whatever matches (possibly nothing).
+         * @description Every /v1 request and WebSocket session, oldest first. The journal keeps at most `--journal-limit`
+         *     entries (default 1000) and `--journal-max-mb` MiB of entry JSON (default 64), dropping the oldest
+         *     first. Each entry carries the request and response detail (headers with credentials in display form,
+         *     query, JSON bodies up to 16 KiB, multipart summary, audio summary), timings, the fault rule applied
+         *     and the ledger entries and webhook events the request caused (docs/observability.md). With `wait`,
+         *     the call long-polls: it answers as soon as a matching entry exists, or after `wait` seconds with
+         *     whatever matches (possibly nothing).
          */
         get: operations["admin.listRequests"];
         put?: never;
         post?: never;
         /** Clear the journal */
         delete: operations["admin.clearRequests"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/requests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One journal entry in full
+         * @description The entry of the request (or WebSocket session) with this `request_id` (the `X-Request-Id` response
+         *     header). A request still in flight is answered with what is known so far (`status` and `total_ms`
+         *     null). 404 once the entry has left the journal.
+         */
+        get: operations["admin.getRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -915,13 +941,88 @@ export interface components {
             environment?: string | null;
             scope?: string | null;
             duration_ms?: number | null;
-            fault?: Record<string, unknown> | null;
-            websocket?: Record<string, unknown> | null;
+            /** @description The fault rule that acted on this request, and what it did. */
+            fault?: {
+                rule_id: string;
+                kind: string;
+                explanation: string;
+            } | null;
+            /** @description For WebSocket sessions; `opened_at`/`closed_at` are wall-clock epoch ms. */
+            websocket?: {
+                close_code?: number | null;
+                close_reason?: string | null;
+                opened_at?: number | null;
+                closed_at?: number | null;
+                frames_in?: number;
+                frames_out?: number;
+                close_stream_sent?: boolean;
+            } | null;
             /** @description Wall-clock arrival time (epoch ms). */
             wall_ms?: number;
             retry_after?: number | null;
             ratelimit_remaining?: number | null;
             ratelimit_reset?: number | null;
+            request: components["schemas"]["JournalRequest"];
+            response: components["schemas"]["JournalResponse"];
+            timings: {
+                /** @description Wall-clock arrival time (epoch ms). */
+                received_wall_ms: number;
+                /** @description Wall milliseconds in the operation's handler (after authentication, limits and validation); null when the request never reached it. */
+                handler_ms: number | null;
+                /** @description Wall milliseconds from arrival to the end of the response; null while in flight. */
+                total_ms: number | null;
+            };
+            /** @description Usage ledger entries the request produced (a 202 job's entry is added when the job ends). */
+            ledger_entry_ids: string[];
+            /** @description Webhook events the request caused (threshold events, its job's `job.completed`...). */
+            webhook_event_ids: string[];
+        };
+        /**
+         * @description The request as received. Header names are lower-case; API keys, ws-tokens (also as a WebSocket
+         *     subprotocol) and webhook secrets keep their prefix and last 4 characters, `x-admin-token` is replaced.
+         *     A JSON body over 16 KiB is kept as a string of its first 16 KiB with `body_truncated: true`.
+         */
+        JournalRequest: {
+            headers: {
+                [key: string]: string;
+            };
+            query: {
+                [key: string]: string | string[];
+            };
+            /** @description The JSON body (null for none, and for multipart bodies). */
+            body: unknown;
+            body_truncated: boolean;
+            multipart: {
+                fields: {
+                    [key: string]: string;
+                };
+                files: {
+                    field: string;
+                    name: string;
+                    /** @description The declared content type of the part. */
+                    type: string;
+                    size: number;
+                    sha256: string;
+                }[];
+            } | null;
+        };
+        /**
+         * @description The response as sent. JSON and problem bodies are kept up to 16 KiB (beyond that, a string of the first
+         *     16 KiB with `body_truncated: true`); audio bodies are summarised.
+         */
+        JournalResponse: {
+            headers: {
+                [key: string]: string;
+            };
+            /** @description The JSON or problem+json body; null for other content types. */
+            body: unknown;
+            body_truncated: boolean;
+            audio: {
+                type: string;
+                bytes: number;
+                /** @description From the WAV header, or the MP3 frame bitrate and the bytes sent. */
+                duration_seconds: number | null;
+            } | null;
         };
         /** @description The JSON config file (`--config FILE`). Every field is optional; CLI flags and environment variables win. */
         EmulatorConfig: {
@@ -931,12 +1032,15 @@ export interface components {
             adminToken?: string;
             /** @enum {string} */
             logLevel?: "silent" | "error" | "warn" | "info" | "debug";
+            /** @enum {string} */
+            logFormat?: "text" | "json";
             timeScale?: number;
             /** @enum {string} */
             clockMode?: "real" | "scaled" | "frozen";
             /** Format: date-time */
             clockStart?: string;
             journalLimit?: number;
+            journalMaxMb?: number;
             /** Format: uri */
             webhookUrl?: string;
             scenario?: string;
@@ -1622,11 +1726,17 @@ export interface operations {
             query?: {
                 org_id?: string;
                 key_id?: string;
-                /** @description An exact path or a path prefix such as `/v1/rag`. */
+                /**
+                 * @description An exact path, a path prefix such as `/v1/rag`, or a prefix ending in `*` as in fault rules
+                 *     (`/v1/rag/*`).
+                 */
                 path?: string;
                 operation_id?: string;
-                status?: number;
+                /** @description An exact status (`429`) or a status class (`4xx`, `5xx`). */
+                status?: number | string;
                 code?: string;
+                /** @description Only requests a fault rule with this id acted on. */
+                fault_rule?: string;
                 /** @description The `X-Emulator-Scope` header value of the requests. */
                 scope?: string;
                 since?: string;
@@ -1678,6 +1788,30 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Problem"];
+        };
+    };
+    "admin.getRequest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JournalEntry"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
         };
     };
     "admin.getClock": {

@@ -25,6 +25,7 @@ const METHOD_FOR_OPERATION: Record<string, (c: AdminClient) => Promise<unknown>>
   'admin.clearKeyRateLimit': (c) => c.keys.clearRateLimit('key_1'),
   'admin.listRequests': (c) => c.requests.list({ path: '/v1/tts' }),
   'admin.clearRequests': (c) => c.requests.clear(),
+  'admin.getRequest': (c) => c.requests.get('req_1'),
   'admin.getClock': (c) => c.clock.get(),
   'admin.setClock': (c) => c.clock.freeze(),
   'admin.advanceClock': (c) => c.clock.advance(5),

@@ -177,6 +177,8 @@ export class AdminClient {
   readonly requests = {
     list: (filter: RequestFilter = {}) => unwrap(this.raw.GET('/requests', { params: { query: filter } })),
     clear: () => unwrap(this.raw.DELETE('/requests')),
+    /** One entry in full, by its `request_id` (the `X-Request-Id` response header). */
+    get: (id: string) => unwrap(this.raw.GET('/requests/{id}', { params: { path: { id } } })),
     /**
      * Resolves with the oldest journal entry matching `filter`, long-polling `GET /requests?wait=` until one
      * is recorded (an entry is recorded when its request has been answered). Entries already in the journal

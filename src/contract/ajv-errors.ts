@@ -1,4 +1,5 @@
 import type { ErrorObject } from 'ajv';
+import { closest } from './near-miss.js';
 
 /** Renders an instance path such as `/document_ids/0` as `document_ids[0]`. */
 export function fieldName(instancePath: string, root: string): string {
@@ -20,6 +21,10 @@ function show(value: unknown): string {
   return typeof value;
 }
 
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 function typeOf(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
@@ -38,11 +43,21 @@ export function describeAjvError(err: ErrorObject, root = 'body'): string {
   const data = err.data;
   const prefix = (name: string) => (field === root ? name : `${field}.${name}`);
   switch (err.keyword) {
-    case 'required':
-      return `${prefix(params.missingProperty)} is required`;
+    case 'required': {
+      // A missing field next to an unknown one that looks like it is most likely a typo: say so.
+      const missing = String(params.missingProperty);
+      const known = new Set(Object.keys(parent.properties ?? {}));
+      const typo = isObject(data) ? Object.keys(data).find((k) => !known.has(k) && closest(k, [missing]) === missing) : undefined;
+      const hint = typo === undefined ? '' : `; unknown field \`${prefix(typo)}\`; did you mean \`${missing}\`?`;
+      return `${prefix(missing)} is required${hint}`;
+    }
     case 'additionalProperties': {
-      const allowed = parent.properties ? Object.keys(parent.properties).join(', ') : '';
-      return `${prefix(params.additionalProperty)} is not an allowed field${allowed ? ` (allowed: ${allowed})` : ''}`;
+      const names = Object.keys(parent.properties ?? {});
+      const allowed = names.join(', ');
+      const unknown = String(params.additionalProperty);
+      const suggestion = closest(unknown, names);
+      if (suggestion !== undefined) return `unknown field \`${prefix(unknown)}\`; did you mean \`${suggestion}\`? (allowed: ${allowed})`;
+      return `${prefix(unknown)} is not an allowed field${allowed ? ` (allowed: ${allowed})` : ''}`;
     }
     case 'maxLength':
       return `${field} must be at most ${params.limit} characters (got ${[...String(data)].length})`;

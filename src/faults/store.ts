@@ -3,6 +3,7 @@
  * environment, RAG mode and the `X-Emulator-Scope` test scope; it applies the next `times` matches, with a
  * seeded `probability`, within an optional clock-time window, and expires.
  */
+import { pathPatternMatches } from '../core/path-pattern.js';
 import type { Clock } from '../core/clock.js';
 import type { IdFactory, Random } from '../core/random.js';
 import { explainFault, KIND_CHANNEL, type FaultChannel, type FaultKind, type FaultParams } from './kinds.js';
@@ -170,7 +171,7 @@ function matches(m: FaultMatch, t: FaultTarget): boolean {
   if (m.method && m.method.toUpperCase() !== t.method?.toUpperCase()) return false;
   if (m.path) {
     const path = t.path ?? '';
-    if (m.path.endsWith('*') ? !path.startsWith(m.path.slice(0, -1)) : m.path !== path) return false;
+    if (!pathPatternMatches(m.path, path)) return false;
   }
   if (m.org_id && m.org_id !== t.orgId) return false;
   if (m.key_id && m.key_id !== t.keyId) return false;

@@ -1,9 +1,13 @@
 /**
- * The request journal: every /v1 request and WebSocket session, newest last, bounded in memory.
- * Keys appear only in display form, even inside a path; paths are stored without their query string.
+ * The request journal: every /v1 request and WebSocket session, newest last, bounded in memory by entries
+ * and by bytes (each entry's JSON size). Credentials appear only in display form, even inside a path;
+ * paths are stored without their query string.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { redactApiKeys } from '../core/api-keys.js';
 import type { Clock } from '../core/clock.js';
+import { pathPatternMatches } from '../core/path-pattern.js';
+import type { RequestDetail, ResponseDetail } from '../observe/capture.js';
 
 export interface JournalEntry {
   request_id: string;
@@ -21,22 +25,44 @@ export interface JournalEntry {
   scope: string | null;
   duration_ms: number | null;
   fault: { rule_id: string; kind: string; explanation: string } | null;
-  websocket: { close_code: number | null; frames_in: number; frames_out: number; close_stream_sent: boolean } | null;
+  websocket: {
+    close_code: number | null;
+    close_reason: string | null;
+    /** Wall-clock epoch ms of the handshake and of the close. */
+    opened_at: number | null;
+    closed_at: number | null;
+    frames_in: number;
+    frames_out: number;
+    close_stream_sent: boolean;
+  } | null;
   /** Wall-clock epoch ms at arrival: what the client really did, whatever the emulator clock says. */
   wall_ms: number;
   /** Rate-limit guidance sent back (`Retry-After`, `RateLimit-Remaining`, `RateLimit-Reset`), when any. */
   retry_after: number | null;
   ratelimit_remaining: number | null;
   ratelimit_reset: number | null;
+  request: RequestDetail;
+  response: ResponseDetail;
+  timings: { received_wall_ms: number; handler_ms: number | null; total_ms: number | null };
+  /** Usage ledger entries this request produced (a 202 job's entry joins when the job ends). */
+  ledger_entry_ids: string[];
+  /** Webhook events this request caused (threshold events, `job.completed` of its job...). */
+  webhook_event_ids: string[];
 }
+
+export const EMPTY_REQUEST: RequestDetail = { headers: {}, query: {}, body: null, body_truncated: false, multipart: null };
+export const EMPTY_RESPONSE: ResponseDetail = { headers: {}, body: null, body_truncated: false, audio: null };
 
 export interface JournalFilter {
   org_id?: string;
   key_id?: string;
+  /** An exact path, a path prefix (`/v1/rag`), or a prefix ending in `*` as in fault rules. */
   path?: string;
   operation_id?: string;
-  status?: number;
+  /** An exact status (`404`) or a class (`4xx`). */
+  status?: number | string;
   code?: string;
+  fault_rule?: string;
   scope?: string;
   since?: string;
   limit?: number;
@@ -48,21 +74,30 @@ type Waiter = { filter: JournalFilter; resolve: (entry: JournalEntry) => void };
 
 export class Journal {
   private entries: JournalEntry[] = [];
+  private sizes: number[] = [];
+  private bytes = 0;
+  /** Recorded entries and entries still in flight, by request id (for detail and late links). */
+  private byId = new Map<string, JournalEntry>();
   private waiters = new Set<Waiter>();
+  /** The request id of the HTTP request whose work is running (set by the app for each request). */
+  readonly context = new AsyncLocalStorage<string>();
 
   constructor(
     private readonly clock: Clock,
     readonly capacity = 1000,
+    /** The bound on the entries' total JSON size. */
+    readonly maxBytes = 64 * 1024 * 1024,
   ) {}
 
   /** Opens an entry at the start of a request; it is completed in place when the response finishes. */
   open(init: Pick<JournalEntry, 'request_id' | 'kind' | 'method' | 'path' | 'scope'>): JournalEntry {
-    return {
+    const wallMs = Date.now();
+    const entry: JournalEntry = {
       ...init,
       path: redactApiKeys(init.path),
       scope: init.scope === null ? null : redactApiKeys(init.scope),
       time: this.clock.isoNow(),
-      wall_ms: Date.now(),
+      wall_ms: wallMs,
       retry_after: null,
       ratelimit_remaining: null,
       ratelimit_reset: null,
@@ -75,20 +110,66 @@ export class Journal {
       environment: null,
       duration_ms: null,
       fault: null,
-      websocket: init.kind === 'websocket' ? { close_code: null, frames_in: 0, frames_out: 0, close_stream_sent: false } : null,
+      websocket:
+        init.kind === 'websocket'
+          ? { close_code: null, close_reason: null, opened_at: null, closed_at: null, frames_in: 0, frames_out: 0, close_stream_sent: false }
+          : null,
+      request: EMPTY_REQUEST,
+      response: EMPTY_RESPONSE,
+      timings: { received_wall_ms: wallMs, handler_ms: null, total_ms: null },
+      ledger_entry_ids: [],
+      webhook_event_ids: [],
     };
+    this.byId.set(entry.request_id, entry);
+    return entry;
   }
 
-  /** Records a finished entry, dropping the oldest beyond capacity. */
+  /** Forgets an opened entry that will not be recorded (admin requests). */
+  discard(entry: JournalEntry): void {
+    if (this.byId.get(entry.request_id) === entry) this.byId.delete(entry.request_id);
+  }
+
+  /** Records a finished entry, dropping the oldest beyond the entry and byte bounds. */
   record(entry: JournalEntry): void {
+    entry.timings.total_ms = entry.duration_ms;
+    const size = Buffer.byteLength(JSON.stringify(entry));
     this.entries.push(entry);
-    if (this.entries.length > this.capacity) this.entries.splice(0, this.entries.length - this.capacity);
+    this.sizes.push(size);
+    this.bytes += size;
+    this.byId.set(entry.request_id, entry);
+    let drop = 0;
+    let bytes = this.bytes;
+    // The newest entry always stays, however large.
+    while (this.entries.length - drop > 1 && (this.entries.length - drop > this.capacity || bytes > this.maxBytes)) bytes -= this.sizes[drop++];
+    if (drop > 0) {
+      for (const old of this.entries.splice(0, drop)) if (this.byId.get(old.request_id) === old) this.byId.delete(old.request_id);
+      this.sizes.splice(0, drop);
+      this.bytes = bytes;
+    }
     for (const waiter of this.waiters) {
       if (matches(entry, waiter.filter)) {
         this.waiters.delete(waiter);
         waiter.resolve(entry);
       }
     }
+  }
+
+  /** One entry by request id: recorded, or still in flight. */
+  get(requestId: string): JournalEntry | undefined {
+    return this.byId.get(requestId);
+  }
+
+  /** Links a ledger entry or webhook event to the request that caused it, if it is still journaled. */
+  link(requestId: string, kind: 'ledger' | 'webhook', id: string): void {
+    const entry = this.byId.get(requestId);
+    if (!entry) return;
+    const list = kind === 'ledger' ? entry.ledger_entry_ids : entry.webhook_event_ids;
+    if (!list.includes(id) && list.length < 100) list.push(id);
+  }
+
+  /** The bounds and what is used of them. */
+  usage(): { entries: number; bytes: number; max_entries: number; max_bytes: number } {
+    return { entries: this.entries.length, bytes: this.bytes, max_entries: this.capacity, max_bytes: this.maxBytes };
   }
 
   list(filter: JournalFilter = {}): JournalEntry[] {
@@ -124,17 +205,34 @@ export class Journal {
 
   clear(): void {
     this.entries = [];
+    this.sizes = [];
+    this.bytes = 0;
+    this.byId.clear();
   }
 }
 
 function matches(e: JournalEntry, f: JournalFilter): boolean {
   if (f.org_id && e.org_id !== f.org_id) return false;
   if (f.key_id && e.key_id !== f.key_id) return false;
-  if (f.path && !(e.path === f.path || e.path.startsWith(f.path.endsWith('/') ? f.path : `${f.path}/`))) return false;
+  if (f.path && !pathMatches(f.path, e.path)) return false;
   if (f.operation_id && e.operation_id !== f.operation_id) return false;
-  if (f.status !== undefined && e.status !== f.status) return false;
+  if (f.status !== undefined && !statusMatches(f.status, e.status)) return false;
   if (f.code && e.code !== f.code) return false;
+  if (f.fault_rule && e.fault?.rule_id !== f.fault_rule) return false;
   if (f.scope && e.scope !== f.scope) return false;
   if (f.since && e.time < f.since) return false;
   return true;
+}
+
+function pathMatches(pattern: string, path: string): boolean {
+  if (pattern.includes('*')) return pathPatternMatches(pattern, path);
+  return path === pattern || path.startsWith(pattern.endsWith('/') ? pattern : `${pattern}/`);
+}
+
+/** `404` matches 404 only; `4xx` matches 400 to 499. */
+function statusMatches(wanted: number | string, status: number | null): boolean {
+  if (status === null) return false;
+  const text = String(wanted).toLowerCase();
+  if (/^[1-5]xx$/.test(text)) return Math.floor(status / 100) === Number(text[0]);
+  return status === Number(text);
 }

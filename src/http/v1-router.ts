@@ -10,6 +10,8 @@ import type { OrgStore } from '../orgs/store.js';
 import { parseJsonBody, parseMultipartBody, type MultipartLimits } from './body.js';
 import type { OperationContext, OperationHandler, Stage } from './context.js';
 import { ApiError } from './errors.js';
+import { routeHint } from '../contract/near-miss.js';
+import { keepSentJson } from '../observe/capture.js';
 import { requestState } from './request-state.js';
 
 export interface V1RouterDeps {
@@ -31,7 +33,7 @@ export function createV1Router(deps: V1RouterDeps) {
       const path = req.baseUrl + req.path;
       const match = deps.routes.match(req.method, path);
       if (match.kind === 'not_found') {
-        throw new ApiError('route_not_found', `no route ${req.method} ${path}; routes: ${deps.routes.describe()}`);
+        throw new ApiError('route_not_found', `no route ${req.method} ${path}${routeHint(path, deps.routes)}; routes: ${deps.routes.describe()}`);
       }
       if (match.kind === 'method_not_allowed') {
         throw new ApiError('method_not_allowed', `${path} accepts ${match.allowed.join(', ')}, not ${req.method}`, {
@@ -72,7 +74,12 @@ export function createV1Router(deps: V1RouterDeps) {
       if (!handler) {
         throw new ApiError('not_implemented', `${op.method} ${op.path} (${op.operationId}) is not emulated yet`);
       }
-      await handler(ctx);
+      const handlerStart = performance.now();
+      try {
+        await handler(ctx);
+      } finally {
+        ctx.journal.timings.handler_ms = Math.round(performance.now() - handlerStart);
+      }
     } catch (err) {
       next(err);
     }
@@ -84,6 +91,7 @@ async function parseAndValidate(ctx: OperationContext, op: CompiledOperation, de
   if (op.validateQuery) assertValid(op.validateQuery, ctx.query, 'query');
   if (op.bodyKind === 'json') {
     ctx.body = await parseJsonBody(ctx.req, ctx.res, op.bodyRequired);
+    keepSentJson(ctx.res, ctx.body);
     assertValid(op.validateBody!, ctx.body, 'body');
   } else if (op.bodyKind === 'multipart') {
     const limits = deps.uploadLimits.get(op.operationId) ?? deps.defaultUploadLimits;

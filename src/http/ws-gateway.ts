@@ -19,6 +19,9 @@ import { ApiError } from './errors.js';
 import type { Journal } from './journal.js';
 import { normalizeError, toProblem } from './problem.js';
 import type { SocketRegistry } from './socket-registry.js';
+import type { Redactor } from '../observe/redact.js';
+import type { RequestLog } from '../observe/request-log.js';
+import { logWsClose, logWsOpen } from '../observe/log-events.js';
 
 const SELECTED = Symbol('selectedProtocol');
 
@@ -28,6 +31,8 @@ export interface WsGatewayDeps {
   wsTokens: WsTokenStore;
   ids: IdFactory;
   journal: Journal;
+  log: RequestLog;
+  redactor: Redactor;
   sockets: SocketRegistry;
   handlers: Map<string, WsHandler>;
   /** Stages that may refuse or delay the upgrade (rate limit, faults). */
@@ -79,6 +84,13 @@ export function createWsGateway(deps: WsGatewayDeps) {
     const path = (req.url ?? '/').split('?')[0];
     const scope = typeof req.headers['x-emulator-scope'] === 'string' ? req.headers['x-emulator-scope'] : null;
     const journal = deps.journal.open({ request_id: requestId, kind: 'websocket', method: 'GET', path, scope });
+    // The subprotocol header may carry a ws-token: the redactor keeps its display form only.
+    journal.request = { ...journal.request, headers: deps.redactor.headers(req.headers), query: queryOf(req.url, deps.redactor) };
+    const finish = () => {
+      journal.duration_ms = deps.now() - started;
+      deps.journal.record(journal);
+      logWsClose(deps.log, journal);
+    };
     socket.on('error', () => socket.destroy());
     try {
       const match = deps.routes.match('GET', path);
@@ -98,6 +110,8 @@ export function createWsGateway(deps: WsGatewayDeps) {
 
       wss.handleUpgrade(req, socket, head, (ws) => {
         journal.status = 101;
+        journal.websocket!.opened_at = Date.now();
+        logWsOpen(deps.log, journal);
         deps.sockets.add(principal.keyId, ws);
         ws.on('message', (data: Buffer, isBinary: boolean) => {
           journal.websocket!.frames_in++;
@@ -109,10 +123,9 @@ export function createWsGateway(deps: WsGatewayDeps) {
           journal.websocket!.frames_out++;
           return (send as any)(data, ...rest);
         }) as typeof ws.send;
-        ws.once('close', (code) => {
-          journal.websocket!.close_code = code;
-          journal.duration_ms = deps.now() - started;
-          deps.journal.record(journal);
+        ws.once('close', (code, reason) => {
+          Object.assign(journal.websocket!, { close_code: code, close_reason: deps.redactor.text(reason.toString()), closed_at: Date.now() });
+          finish();
         });
         const ctx: WsContext = { requestId, operation: op, req, principal, journal, testScope: scope };
         deps.onSession?.(ws, ctx);
@@ -126,19 +139,28 @@ export function createWsGateway(deps: WsGatewayDeps) {
     } catch (err) {
       if (err instanceof FaultAbort) {
         journal.code = journal.fault?.kind ?? 'fault';
-        journal.duration_ms = deps.now() - started;
-        deps.journal.record(journal);
+        finish();
         return;
       }
       const apiError = normalizeError(err);
       journal.status = apiError.status;
       journal.retry_after = apiError.headers['Retry-After'] !== undefined ? Number(apiError.headers['Retry-After']) : null;
       journal.code = apiError.code;
-      journal.duration_ms = deps.now() - started;
-      deps.journal.record(journal);
+      journal.response = { ...journal.response, body: toProblem(apiError, requestId, path) };
+      finish();
       writeProblemToSocket(socket, apiError, requestId, path);
     }
   }
+}
+
+function queryOf(url: string | undefined, redactor: Redactor): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  const search = new URL(url ?? '/', 'http://x').searchParams;
+  for (const name of new Set(search.keys())) {
+    const values = search.getAll(name).map((v) => redactor.text(v));
+    out[redactor.text(name)] = values.length === 1 ? values[0] : values;
+  }
+  return out;
 }
 
 /** Writes a whole HTTP problem response on a raw socket and closes it (refused upgrades, unparseable requests). */

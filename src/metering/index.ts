@@ -50,6 +50,8 @@ export interface MeteringOptions {
 /** Metering facade: ledger, balances, test quotas, periods and invoices, thresholds and rate limits. */
 export class Metering {
   readonly rateLimiter: RateLimiter;
+  /** An observer of every ledger entry written or refunded (the journal links entries to their request). */
+  onEntry: ((entry: LedgerEntry) => void) | undefined;
   private prices: PriceTable;
   private balances!: Balances;
   private quotas!: TestQuotas;
@@ -205,6 +207,7 @@ export class Metering {
   }
 
   private afterUsage(entry: LedgerEntry): void {
+    this.onEntry?.(entry);
     if (entry.environment === 'live') {
       this.thresholds.checkCredits(this.balances.get(entry.orgId), this.periods.current(entry.orgId));
       return;

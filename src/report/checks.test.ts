@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { JournalEntry } from '../http/journal.js';
+import { EMPTY_REQUEST, EMPTY_RESPONSE, type JournalEntry } from '../http/journal.js';
 import { checkCloseStream, checkJobPolling, checkRetryAfter, checkRetryBackoff, checkTestKeys, checkWebhookSignatures } from './checks.js';
 
 let n = 0;
@@ -26,6 +26,11 @@ function entry(at: number, over: Partial<JournalEntry> = {}): JournalEntry {
     retry_after: null,
     ratelimit_remaining: 10,
     ratelimit_reset: 30,
+    request: EMPTY_REQUEST,
+    response: EMPTY_RESPONSE,
+    timings: { received_wall_ms: at, handler_ms: 1, total_ms: 1 },
+    ledger_entry_ids: [],
+    webhook_event_ids: [],
     ...over,
   };
 }
@@ -65,7 +70,7 @@ describe('client report checks', () => {
 
   it('flags realtime sessions closed by the client without close_stream', () => {
     const ws = (close_stream_sent: boolean, close_code: number) =>
-      entry(0, { kind: 'websocket', operation_id: 'stt.realtime', status: 101, websocket: { close_code, frames_in: 5, frames_out: 2, close_stream_sent } });
+      entry(0, { kind: 'websocket', operation_id: 'stt.realtime', status: 101, websocket: { close_code, close_reason: null, opened_at: null, closed_at: null, frames_in: 5, frames_out: 2, close_stream_sent } });
     expect(checkCloseStream([ws(false, 1005)]).status).toBe('fail');
     expect(checkCloseStream([ws(true, 1000)]).status).toBe('pass');
     // Closed by the server (idle timeout): not the client's fault.

@@ -13,7 +13,7 @@ import { EndpointStore } from './endpoints.js';
 import { HttpSender } from './http-sender.js';
 import { Semaphore } from './semaphore.js';
 import { SIGNATURE_HEADER, signPayload } from './signature.js';
-import type { DeliveryFilter, WaitFilter, WebhookDelivery, WebhookEnvelope } from './types.js';
+import type { DeliveryAttempt, DeliveryFilter, WaitFilter, WebhookDelivery, WebhookEnvelope } from './types.js';
 
 /**
  * Retry delays in clock time after each failed attempt: 10 s, 1 min, 5 min, 15 min, 30 min — 6 attempts
@@ -51,6 +51,9 @@ export class WebhookEngine {
   readonly endpoints: EndpointStore;
   /** The fault-injection seam; see AttemptPlan. */
   beforeAttempt: BeforeAttemptHook | undefined;
+  /** Observers for the request log and the journal: every event created, every attempt logged. */
+  onEvent: ((envelope: WebhookEnvelope, orgId: string) => void) | undefined;
+  onAttempt: ((delivery: WebhookDelivery, attempt: DeliveryAttempt) => void) | undefined;
   private readonly log: DeliveryLog;
   private readonly internals = new Map<string, Internal>();
   private readonly fetchImpl: typeof fetch | undefined;
@@ -92,6 +95,7 @@ export class WebhookEngine {
       livemode: options.livemode,
     };
     const body = JSON.stringify(envelope);
+    this.onEvent?.(envelope, orgId);
     const deliveryIds: string[] = [];
     for (const endpoint of this.endpoints.subscribers(orgId, event)) {
       const delivery: WebhookDelivery = {
@@ -250,7 +254,7 @@ export class WebhookEngine {
     final: boolean,
   ): void {
     const d = internal.delivery;
-    d.attempts.push({
+    const logged: DeliveryAttempt = {
       at,
       url: plan.url,
       ...(outcome.statusCode !== undefined ? { statusCode: outcome.statusCode } : {}),
@@ -260,7 +264,8 @@ export class WebhookEngine {
       requestBody: plan.body,
       attempt,
       series,
-    });
+    };
+    d.attempts.push(logged);
     if (d.attempts.length > MAX_ATTEMPTS_LOGGED)
       d.attempts.splice(0, d.attempts.length - MAX_ATTEMPTS_LOGGED);
     // A redeliver() while this attempt was in flight started a new series: log, but leave the status to it.
@@ -286,6 +291,7 @@ export class WebhookEngine {
       if (d.status !== 'pending') delete d.nextAttemptAt;
     }
     this.log.changed(d);
+    this.onAttempt?.(d, logged);
     // Evicted from the list while retrying: now that it is settled, nothing can reach it any more.
     if (d.status !== 'pending' && !this.log.has(d.id)) this.internals.delete(d.id);
   }
