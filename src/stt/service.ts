@@ -37,6 +37,8 @@ export interface SttParams {
   word_timestamps: boolean;
 }
 
+const EMPTY = new Uint8Array(0);
+
 /** What the headers tell, before any decoding. */
 export interface Intake {
   bytes: Uint8Array;
@@ -123,7 +125,12 @@ export class SttService {
   async transcribe(principal: Principal, intake: Intake, signal?: AbortSignal): Promise<Outcome> {
     const script = this.scripts.take({ orgId: principal.orgId, sha256: intake.sha256.toString('hex'), fileName: intake.fileName });
     if (script?.error) return scriptOutcome(script, intake.estimatedSeconds);
-    const analysis = await this.analyze(intake, !script, signal);
+    let analysis: AnalyzeOutput;
+    try {
+      analysis = await this.analyze(intake, !script, signal);
+    } finally {
+      intake.bytes = EMPTY; // a job keeps its intake until its clock time has passed; the bytes are done with
+    }
     const seconds = ms(analysis.facts.durationSeconds);
     if (script) return scriptOutcome(script, seconds);
     if (analysis.utterances.length > 0) {
