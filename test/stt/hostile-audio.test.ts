@@ -3,6 +3,8 @@
  * worker pool's ceilings turned into 422 audio_too_complex or a failed job, never billed. Memory and
  * responsiveness under a real process: hostile-audio.cli.test.ts.
  */
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Clock } from '../../src/core/clock.js';
@@ -120,3 +122,31 @@ describe('abandoned work stops its task', () => {
     await vi.waitFor(() => expect(t.emulator.workers.stats()).toMatchObject({ running: 0, queued: 0 }), { timeout: 30_000 });
   });
 });
+
+describe('a client that disconnects stops its decoding', () => {
+  it('the sync task of an aborted upload is stopped, not finished', async () => {
+    const sync = await buildEmulator({ seed: 'stt-abort', stt: { syncMaxSeconds: 5000, maxUploadBytes: 8 * 1024 * 1024 }, demo: { credits: 1e9 } }, { clock });
+    const server = sync.app.listen(0, '127.0.0.1');
+    try {
+      await once(server, 'listening');
+      const { port } = server.address() as AddressInfo;
+      const run = vi.spyOn(sync.emulator.workers, 'run');
+      const client = new AbortController();
+      const form = new FormData();
+      form.append('file', new Blob([hostile]), 'hostile.mp3');
+      const upload = fetch(`http://127.0.0.1:${port}/v1/stt/transcriptions`, { method: 'POST', headers: { Authorization: bearer(sync.keys.live) }, body: form, signal: client.signal });
+      await vi.waitFor(() => expect(sync.emulator.workers.stats().running).toBe(1), { timeout: 30_000 });
+      client.abort();
+      await expect(upload).rejects.toThrow();
+      // The task is stopped: it rejects with the request's abort reason instead of returning a transcript.
+      await vi.waitFor(() => expect(sync.emulator.workers.stats().running).toBe(0), { timeout: 30_000 });
+      const settled = await Promise.allSettled(run.mock.results.map((r) => r.value as Promise<unknown>));
+      expect(settled.map((r) => r.status)).toEqual(['rejected']);
+      expect(sync.emulator.metering.entries({ orgId: sync.orgId })).toEqual([]);
+    } finally {
+      server.close();
+      await sync.emulator.close();
+    }
+  });
+});
+
