@@ -1,7 +1,7 @@
 /**
- * STT benchmarks (`npx tsx bench/stt.bench.ts`; figures in docs/benchmarks.md, section STT).
+ * STT benchmarks (`npx tsx bench/stt.bench.ts [--batch-only]`; figures in docs/benchmarks.md, section STT).
  * 1. Batch: decoded audio seconds per wall second through POST /v1/stt/transcriptions (multipart upload,
- *    decode, transcript) for 10 minutes of the synthetic voice as WAV and as MP3, and of foreign audio.
+ *    decode and transcript on the worker pool) for 10 minutes of the synthetic voice as WAV and as MP3, and of foreign audio.
  * 2. Realtime: concurrent WS /v1/stt/realtime streams at real-time pace (20 ms frames of 16 kHz PCM, the
  *    synthetic voice). A final is on time when it arrives within 100 ms of the moment the audio that
  *    completes it was due to be sent. The stream count ramps up; the largest count with every final
@@ -10,7 +10,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import WebSocket from 'ws';
@@ -144,7 +144,7 @@ async function realtime(emu: Running, n: number, pcm: Float32Array, expectedFina
 async function main(): Promise<void> {
   const emu = await startEmulator();
   try {
-    console.log(`STT benchmarks, Node ${process.version}, ${new Date().toISOString()}\n`);
+    console.log(`STT benchmarks, Node ${process.version}, ${new Date().toISOString()}, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
     console.log('| batch input (10 min) | size | wall time (median of 3) | x real time | transcript |');
     console.log('|---|---|---|---|---|');
     const voice16 = voiceAudio(TEN_MINUTES, RATE);
@@ -156,6 +156,7 @@ async function main(): Promise<void> {
     console.log(await batch(emu, 'foreign (noise + sweep), WAV 16 kHz', encodeWav(foreign, RATE), TEN_MINUTES));
     console.log(await batch(emu, 'foreign (noise + sweep), MP3 16 kHz 32 kbps', await encodeMp3(foreign, RATE, 32), TEN_MINUTES));
 
+    if (process.argv.includes('--batch-only')) return;
     // Realtime: 8 s per stream (three utterances, then silence so every final comes while streaming).
     const speechPart = voiceAudio(8, RATE);
     const pcm = new Float32Array(speechPart.length + RATE / 2);

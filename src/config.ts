@@ -9,6 +9,7 @@ import type { ClockMode } from './core/clock.js';
 import type { PriceOverrides, RateLimitRule } from './metering/index.js';
 import type { QuotaProduct } from './metering/quotas.js';
 import { DEFAULT_POOL_OPTIONS } from './workers/pool.js';
+import { DEFAULT_AUDIO_LIMITS } from './audio/errors.js';
 
 export type LogLevel = 'silent' | 'error' | 'warn' | 'info' | 'debug';
 export type LogFormat = 'text' | 'json';
@@ -52,6 +53,12 @@ export interface EmulatorConfig {
     realtimeCheckpointSeconds: number;
     /** Clock seconds a realtime stream may stay silent (no audio, no keepalive) before it is closed. */
     realtimeIdleSeconds: number;
+    /** Content limit: decoded audio seconds of one upload (past it: 422 audio_too_complex). */
+    maxAudioSeconds: number;
+    /** Content limit: MPEG audio frames of one MP3 upload (past it: 422 audio_too_complex). */
+    maxFrames: number;
+    /** Time budget of an upload's decoding: the pool's taskTimeoutMs plus this many ms per audio second. */
+    msPerAudioSecond: number;
   };
   /** RAG area: upload limit, tenant lifecycle durations (seconds of clock time), indexing speed. */
   rag: {
@@ -86,7 +93,15 @@ export const DEFAULT_CONFIG: EmulatorConfig = {
   scenario: null,
   faults: [],
   demo: { credits: 10_000 },
-  stt: { syncMaxSeconds: 60, maxUploadBytes: 25 * 1024 * 1024, realtimeCheckpointSeconds: 30, realtimeIdleSeconds: 15 },
+  stt: {
+    syncMaxSeconds: 60,
+    maxUploadBytes: 25 * 1024 * 1024,
+    realtimeCheckpointSeconds: 30,
+    realtimeIdleSeconds: 15,
+    maxAudioSeconds: DEFAULT_AUDIO_LIMITS.maxSeconds,
+    maxFrames: DEFAULT_AUDIO_LIMITS.maxFrames,
+    msPerAudioSecond: 20,
+  },
   rag: {
     maxUploadBytes: 10 * 1024 * 1024,
     notProvisionedSeconds: 5,

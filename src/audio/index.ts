@@ -9,5 +9,16 @@ export {
   type QualityTier,
   LAMEJS_ENCODER_DELAY,
 } from './encode.js';
-export { decodeAudio, AudioDecodeError, type AudioDecodeErrorCode, type DecodedAudio } from './decode.js';
+export {
+  decodeAudio,
+  decodeStream,
+  AudioDecodeError,
+  DEFAULT_AUDIO_LIMITS,
+  type AudioDecodeErrorCode,
+  type AudioFacts,
+  type AudioLimits,
+  type DecodedAudio,
+  type PcmSink,
+} from './decode.js';
+export { probeAudio, type AudioProbe } from './probe.js';
 export { s16leToFloat32, float32ToS16le, downmix, resample } from './pcm.js';

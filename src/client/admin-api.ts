@@ -1040,6 +1040,12 @@ export interface components {
             /** Format: date-time */
             clockStart?: string;
             journalLimit?: number;
+            /** @description Worker threads for heavy work (document extraction, audio decoding, encoding); 0 runs it in-process. Default the number of cores. */
+            workers?: number;
+            /** @description Heap ceiling of each worker thread in MiB (default 256). */
+            workerMemoryMb?: number;
+            /** @description Wall-time budget of one heavy task in ms (default 8000). */
+            taskTimeoutMs?: number;
             journalMaxMb?: number;
             /** Format: uri */
             webhookUrl?: string;
@@ -1059,6 +1065,12 @@ export interface components {
                 realtimeCheckpointSeconds?: number;
                 /** @description Clock seconds a realtime stream may stay silent before it is closed with 4408 (default 15). */
                 realtimeIdleSeconds?: number;
+                /** @description Content limit: decoded audio seconds of one upload (default 14400, 4 hours). Checked from the headers before decoding and again while decoding; past it, 422 `audio_too_complex` (docs/limits.md). */
+                maxAudioSeconds?: number;
+                /** @description Content limit: MPEG audio frames in one MP3 upload (default 600000). Past it, 422 `audio_too_complex`. */
+                maxFrames?: number;
+                /** @description Time budget of an upload's decoding on the worker pool: `taskTimeoutMs` plus this many ms per audio second (default 20). Past it, 422 `audio_too_complex` (a job fails with that code). */
+                msPerAudioSecond?: number;
             };
             rag?: {
                 maxUploadBytes?: number;

@@ -80,9 +80,9 @@ export function rms(pcm: Float32Array): number {
   return Math.sqrt(sum / pcm.length);
 }
 
-/** The whole-file fallback. `pcm` null (M4A: no AAC decoder) is treated as non-silent. */
-export function fallbackTranscript(sha256: Buffer, durationSeconds: number, pcm: Float32Array | null): Transcript {
-  if ((pcm && isSilent(pcm)) || durationSeconds <= 0) return { source: 'fallback', text: '', segments: [] };
+/** The whole-file fallback. `silent` null (M4A: no AAC decoder, so unknown) is treated as non-silent. */
+export function fallbackTranscript(sha256: Buffer, durationSeconds: number, silent: boolean | null): Transcript {
+  if (silent === true || durationSeconds <= 0) return { source: 'fallback', text: '', segments: [] };
   const segments = fallbackSegments(sha256, 0, durationSeconds);
   return { source: 'fallback', text: segments.map((s) => s.text).join(' '), segments };
 }

@@ -24,7 +24,13 @@ export function createSttArea(emulator: Emulator): ProductArea {
     metering: emulator.metering,
     webhooks: emulator.webhooks,
     speaker,
-    config: { syncMaxSeconds: stt.syncMaxSeconds },
+    workers: emulator.workers,
+    config: {
+      syncMaxSeconds: stt.syncMaxSeconds,
+      limits: { maxSeconds: stt.maxAudioSeconds, maxFrames: stt.maxFrames },
+      baseTimeMs: emulator.config.taskTimeoutMs,
+      msPerAudioSecond: stt.msPerAudioSecond,
+    },
   });
   return {
     name: 'stt',

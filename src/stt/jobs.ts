@@ -25,6 +25,8 @@ export interface SttJob extends SttJobView {
   orgId: string;
   livemode: boolean;
   timer?: ClockTimer;
+  /** Stops the job's decoding on the worker pool when the job is dropped. */
+  abort?: AbortController;
 }
 
 export class JobStore {
@@ -47,7 +49,10 @@ export class JobStore {
   }
 
   reset(): void {
-    for (const job of this.list()) job.timer?.cancel();
+    for (const job of this.list()) {
+      job.timer?.cancel();
+      job.abort?.abort(new Error('the job was dropped by a reset'));
+    }
     this.byOrg.clear();
   }
 }

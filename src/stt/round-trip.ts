@@ -1,36 +1,17 @@
 /**
  * Round trip: audio made by the emulator's own TTS (any rate, WAV or MP3, resampled, streamed) carries
  * its text; the voice decoder recovers it exactly, with word timings and the voice, which is the
- * speaker label when diarizing.
+ * speaker label when diarizing. The decoding itself runs on the worker pool (analyze.ts).
  */
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { DecodedUtterance } from '../tts/voice/index.js';
-import { StreamingDecoder } from '../tts/voice/index.js';
 import { MAX_SAMPLE_RATE, MIN_SAMPLE_RATE } from '../tts/voice/tones.js';
 import type { Transcript, TranscriptSegment } from './transcript.js';
-
-/** Samples handed to the decoder per event-loop turn (a few ms of work), so long files never block the server. */
-const CHUNK_SECONDS = 20;
 
 /** Speaker labels: the catalogue's voice id for each codec voice index, `voice_<n>` for an unknown index. */
 export type SpeakerNamer = (voiceIndex: number) => string;
 
 export function canDecodeVoiceAt(sampleRate: number): boolean {
   return Number.isInteger(sampleRate) && sampleRate >= MIN_SAMPLE_RATE && sampleRate <= MAX_SAMPLE_RATE;
-}
-
-/** Every utterance in the PCM, in time order; yields to the event loop between chunks. */
-export async function decodeVoice(pcm: Float32Array, sampleRate: number): Promise<DecodedUtterance[]> {
-  if (!canDecodeVoiceAt(sampleRate)) return [];
-  const decoder = new StreamingDecoder(sampleRate);
-  const chunk = CHUNK_SECONDS * sampleRate;
-  const out: DecodedUtterance[] = [];
-  for (let off = 0; off < pcm.length; off += chunk) {
-    if (off > 0) await yieldToEventLoop();
-    for (const e of decoder.push(pcm.subarray(off, off + chunk))) if (e.type === 'utterance') out.push(e.utterance);
-  }
-  for (const e of decoder.end()) if (e.type === 'utterance') out.push(e.utterance);
-  return out;
 }
 
 /**

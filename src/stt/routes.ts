@@ -9,7 +9,9 @@ export function sttRoutes(service: SttService, faults?: FaultStore): Record<stri
   return {
     'stt.transcribe': async (ctx: OperationContext<SttParams>) => {
       // `file` is required by the schema, so the router has already checked it is present.
-      const intake = await service.intake(ctx.files.file);
+      // Cheap first: the headers (format, duration estimate, content limits), then credits and quota;
+      // only then the decoding, on the worker pool.
+      const intake = service.intake(ctx.files.file);
       service.precheck(ctx.principal, intake);
       if (!service.isSync(intake)) {
         const fault = faults?.take('job', targetOf(ctx)) ?? null;
@@ -18,9 +20,16 @@ export function sttRoutes(service: SttService, faults?: FaultStore): Record<stri
         sendJson(ctx, 202, { job_id: job.job_id, status: job.status, request_id: ctx.requestId });
         return;
       }
-      const outcome = await service.transcribe(ctx.principal, intake);
+      let outcome;
+      try {
+        outcome = await service.transcribe(ctx.principal, intake, ctx.signal);
+      } catch (err) {
+        if (ctx.signal.aborted) return; // the client is gone: its decoding was stopped, nothing to answer
+        throw err;
+      }
       const transcript = service.settleSync(ctx.principal, intake, outcome, ctx.requestId);
-      sendJson(ctx, 200, { ...service.result(transcript, intake, ctx.body), request_id: ctx.requestId });
+      const seconds = outcome.kind === 'transcript' ? outcome.seconds : intake.estimatedSeconds;
+      sendJson(ctx, 200, { ...service.result(transcript, seconds, ctx.body), request_id: ctx.requestId });
     },
 
     'stt.getJob': async (ctx: OperationContext) => {

@@ -1,22 +1,24 @@
 /**
- * The STT rules: intake (format from the bytes, decoded duration), the transcript sources in order
- * (scripted → round trip → fallback), result shaping, billing by decoded seconds, and jobs for audio
- * longer than the sync cutoff (decisions "STT" in docs/decisions.md).
+ * The STT rules: intake (format and a duration estimate from the headers, content limits), the credit and
+ * quota precheck on that estimate, then the decoding and the transcript sources in order (scripted → round
+ * trip → fallback) on the worker pool, result shaping, billing by decoded seconds, and jobs for audio
+ * longer than the sync cutoff (decisions "STT" and "STT uploads on the worker pool" in docs/decisions.md).
  */
 import { createHash } from 'node:crypto';
 import type { Principal } from '../auth/principal.js';
-import { AudioDecodeError, decodeAudio, type DecodedAudio } from '../audio/index.js';
+import { AudioDecodeError, probeAudio, type AudioFormat, type AudioLimits } from '../audio/index.js';
 import type { Clock } from '../core/clock.js';
 import type { IdFactory } from '../core/random.js';
 import type { UploadedFile } from '../http/context.js';
-import { ApiError, CustomApiError, errorCatalog, isErrorCode, type AnyApiError } from '../http/errors.js';
+import { ApiError, CustomApiError, errorCatalog, isErrorCode, type AnyApiError, type ErrorCode } from '../http/errors.js';
 import { normalizeError, toProblem } from '../http/problem.js';
 import type { Metering } from '../metering/index.js';
 import type { WebhookEngine } from '../webhooks/index.js';
-import { fallbackTranscript, loadFaker } from './fallback.js';
+import { TaskError, TaskLimitError, type WorkerPool } from '../workers/pool.js';
+import type { AnalyzeOutput } from './analyze.js';
 import type { FaultRule } from '../faults/store.js';
 import { JobStore, jobView, type SttJob } from './jobs.js';
-import { decodeVoice, roundTripTranscript, type SpeakerNamer } from './round-trip.js';
+import { roundTripTranscript, type SpeakerNamer } from './round-trip.js';
 import { ScriptStore, scriptedTranscript, type Script } from './scripts.js';
 import { ms, shapeResult, type SttResultView, type Transcript } from './transcript.js';
 
@@ -35,15 +37,31 @@ export interface SttParams {
   word_timestamps: boolean;
 }
 
+const EMPTY = new Uint8Array(0);
+
+/** What the headers tell, before any decoding. */
 export interface Intake {
-  audio: DecodedAudio;
+  bytes: Uint8Array;
+  format: AudioFormat;
   sha256: Buffer;
   fileName: string;
-  /** Decoded duration to the millisecond: what the result reports and the ledger bills. */
-  seconds: number;
+  /**
+   * Duration estimate from the headers, to the millisecond; never below the decoded duration (equal to it
+   * for WAV and M4A).
+   * The precheck, the sync/job choice and a processing job's `duration_seconds` use it.
+   */
+  estimatedSeconds: number;
 }
 
-export type Outcome = { kind: 'transcript'; transcript: Transcript } | { kind: 'error'; error: AnyApiError };
+/** `seconds`: the decoded duration to the millisecond, what the result reports and the ledger bills. */
+export type Outcome = { kind: 'transcript'; transcript: Transcript; seconds: number } | { kind: 'error'; error: AnyApiError };
+
+export interface SttAnalysisConfig {
+  limits: AudioLimits;
+  /** Time budget of an upload's analysis: the pool's budget plus this many ms per estimated audio second. */
+  baseTimeMs: number;
+  msPerAudioSecond: number;
+}
 
 export interface SttServiceDeps {
   clock: Clock;
@@ -51,7 +69,8 @@ export interface SttServiceDeps {
   metering: Metering;
   webhooks: WebhookEngine;
   speaker: SpeakerNamer;
-  config: { syncMaxSeconds: number };
+  workers: Pick<WorkerPool, 'run'>;
+  config: { syncMaxSeconds: number } & SttAnalysisConfig;
 }
 
 export class SttService {
@@ -67,51 +86,82 @@ export class SttService {
     this.jobs.reset();
   }
 
-  /** Decodes the upload. Unknown formats, corrupt and truncated audio are 422 and never billed. */
-  async intake(file: UploadedFile): Promise<Intake> {
-    let audio: DecodedAudio;
+  /**
+   * Reads the headers only (cheap; before the precheck): format, duration estimate, content limits.
+   * Unknown formats, corrupt and truncated audio and audio past a limit are 422 and never billed.
+   */
+  intake(file: UploadedFile): Intake {
+    let estimate: number;
+    let format: AudioFormat;
     try {
-      audio = await decodeAudio(file.buffer);
+      ({ estimatedSeconds: estimate, format } = probeAudio(file.buffer, this.deps.config.limits));
     } catch (err) {
       if (err instanceof AudioDecodeError) throw new ApiError(err.code, `file: ${err.message}`);
       throw err;
     }
     return {
-      audio,
+      bytes: file.buffer,
+      format,
       sha256: createHash('sha256').update(file.buffer).digest(),
       fileName: file.originalName,
-      seconds: ms(audio.durationSeconds),
+      estimatedSeconds: ms(estimate),
     };
   }
 
   isSync(intake: Intake): boolean {
-    return intake.seconds <= this.deps.config.syncMaxSeconds;
+    return intake.estimatedSeconds <= this.deps.config.syncMaxSeconds;
   }
 
   precheck(principal: Principal, intake: Intake): void {
-    this.deps.metering.precheck(principal, 'stt', intake.seconds);
+    this.deps.metering.precheck(principal, 'stt', intake.estimatedSeconds);
   }
 
   /**
-   * Picks the source. The script is taken before any await, so queue scripts answer requests in the
-   * order they arrived.
+   * Picks the source and runs the decoding on the worker pool. The script is taken before any await, so
+   * queue scripts answer requests in the order they arrived; a scripted error needs no decoding.
+   * Throws ApiError for audio the decoder refuses or a ceiling stops (`audio_too_complex`), and the
+   * signal's reason when it aborts.
    */
-  async transcribe(principal: Principal, intake: Intake): Promise<Outcome> {
+  async transcribe(principal: Principal, intake: Intake, signal?: AbortSignal): Promise<Outcome> {
     const script = this.scripts.take({ orgId: principal.orgId, sha256: intake.sha256.toString('hex'), fileName: intake.fileName });
-    if (script) return scriptOutcome(script, intake.seconds);
-    const { pcm, sampleRate, codecDelaySamples } = intake.audio;
-    if (pcm) {
-      const utterances = await decodeVoice(pcm, sampleRate);
-      if (utterances.length > 0) {
-        return { kind: 'transcript', transcript: roundTripTranscript(utterances, this.deps.speaker, codecDelaySamples / sampleRate) };
-      }
+    if (script?.error) return scriptOutcome(script, intake.estimatedSeconds);
+    let analysis: AnalyzeOutput;
+    try {
+      analysis = await this.analyze(intake, !script, signal);
+    } finally {
+      intake.bytes = EMPTY; // a job keeps its intake until its clock time has passed; the bytes are done with
     }
-    await loadFaker();
-    return { kind: 'transcript', transcript: fallbackTranscript(intake.sha256, intake.seconds, pcm) };
+    const seconds = ms(analysis.facts.durationSeconds);
+    if (script) return scriptOutcome(script, seconds);
+    if (analysis.utterances.length > 0) {
+      const { codecDelaySamples, sampleRate } = analysis.facts;
+      return { kind: 'transcript', transcript: roundTripTranscript(analysis.utterances, this.deps.speaker, codecDelaySamples / sampleRate), seconds };
+    }
+    return { kind: 'transcript', transcript: analysis.fallback!, seconds };
   }
 
-  result(transcript: Transcript, intake: Intake, params: SttParams): SttResultView {
-    return shapeResult(transcript, intake.seconds, {
+  private async analyze(intake: Intake, transcribe: boolean, signal?: AbortSignal): Promise<AnalyzeOutput> {
+    const { limits, baseTimeMs, msPerAudioSecond } = this.deps.config;
+    const timeMs = Math.round(baseTimeMs + intake.estimatedSeconds * msPerAudioSecond);
+    try {
+      return await this.deps.workers.run(
+        'audio.analyze',
+        { bytes: intake.bytes, limits, transcribe, sha256: intake.sha256.toString('hex') },
+        { signal, timeMs },
+      );
+    } catch (err) {
+      if (signal?.aborted) throw err;
+      if (err instanceof TaskError && isErrorCode(err.code ?? '')) throw new ApiError(err.code as ErrorCode, `file: ${err.message}`);
+      if (err instanceof TaskLimitError) {
+        const ceiling = err.limit === 'memory' ? 'the memory ceiling of a worker thread (--worker-memory-mb)' : `its time budget of ${timeMs} ms (--task-timeout-ms plus stt.msPerAudioSecond per audio second)`;
+        throw new ApiError('audio_too_complex', `file: decoding this audio exceeded ${ceiling}`);
+      }
+      throw err;
+    }
+  }
+
+  result(transcript: Transcript, seconds: number, params: SttParams): SttResultView {
+    return shapeResult(transcript, seconds, {
       language: params.language,
       diarize: params.diarize,
       wordTimestamps: params.word_timestamps,
@@ -120,12 +170,12 @@ export class SttService {
 
   /** Sync path: bills the decoded seconds, or records a scripted error as not billed and throws it. */
   settleSync(principal: Principal, intake: Intake, outcome: Outcome, requestId: string): Transcript {
-    const usage = { product: 'stt' as const, quantity: intake.seconds, requestId };
     if (outcome.kind === 'error') {
+      const usage = { product: 'stt' as const, quantity: intake.estimatedSeconds, requestId };
       this.deps.metering.recordNotBilled(principal, usage, outcome.error.status >= 500 ? 'upstream_error' : 'failed_job');
       throw outcome.error;
     }
-    this.deps.metering.record(principal, usage);
+    this.deps.metering.record(principal, { product: 'stt', quantity: outcome.seconds, requestId });
     return outcome.transcript;
   }
 
@@ -141,7 +191,7 @@ export class SttService {
       created_at: now,
       updated_at: now,
       completed_at: null,
-      duration_seconds: intake.seconds,
+      duration_seconds: intake.estimatedSeconds,
       result: null,
       error: null,
       request_id: requestId,
@@ -151,15 +201,17 @@ export class SttService {
     this.jobs.add(job);
     // The transcript is worked out now, in the background; the clock decides when the job is done.
     // A `job_fail` fault replaces the transcript with an upstream failure; a `job_stuck` one never finishes.
+    if (fault?.kind === 'job_stuck') return job;
+    // Its decoding on the pool stops when the job is dropped (reset).
+    job.abort = new AbortController();
     const work: Promise<Outcome> =
       fault?.kind === 'job_fail'
         ? Promise.resolve({ kind: 'error', error: new ApiError('transcription_failed', fault.detail ?? `transcription failed (fault rule ${fault.id})`) })
-        : this.transcribe(principal, intake).then(
+        : this.transcribe(principal, intake, job.abort.signal).then(
             (o) => o,
             (err: unknown): Outcome => ({ kind: 'error', error: normalizeError(err) }),
           );
-    if (fault?.kind === 'job_stuck') return job;
-    const delayMs = Math.round(Math.max(MIN_JOB_SECONDS, intake.seconds * JOB_SECONDS_PER_AUDIO_SECOND) * 1000);
+    const delayMs = Math.round(Math.max(MIN_JOB_SECONDS, intake.estimatedSeconds * JOB_SECONDS_PER_AUDIO_SECOND) * 1000);
     job.timer = this.deps.clock.setTimeout(() => this.finishJob(job, principal, intake, params, work), delayMs, `stt job ${job.job_id}`);
     return job;
   }
@@ -167,7 +219,7 @@ export class SttService {
   private async finishJob(job: SttJob, principal: Principal, intake: Intake, params: SttParams, work: Promise<Outcome>): Promise<void> {
     const outcome = await work;
     if (this.jobs.get(job.orgId, job.job_id) !== job) return; // reset while working
-    const usage = { product: 'stt' as const, quantity: intake.seconds, requestId: job.request_id, jobId: job.job_id };
+    const usage = { product: 'stt' as const, quantity: intake.estimatedSeconds, requestId: job.request_id, jobId: job.job_id };
     const now = this.deps.clock.isoNow();
     if (outcome.kind === 'error') {
       job.status = 'failed';
@@ -175,9 +227,11 @@ export class SttService {
       this.deps.metering.recordNotBilled(principal, usage, 'failed_job');
     } else {
       job.status = 'completed';
-      job.result = { ...this.result(outcome.transcript, intake, params), request_id: job.request_id };
-      this.deps.metering.record(principal, usage);
+      job.duration_seconds = outcome.seconds;
+      job.result = { ...this.result(outcome.transcript, outcome.seconds, params), request_id: job.request_id };
+      this.deps.metering.record(principal, { ...usage, quantity: outcome.seconds });
     }
+    job.abort = undefined;
     job.updated_at = now;
     job.completed_at = now;
     job.timer = undefined;
@@ -193,7 +247,7 @@ export class SttService {
 
 export function scriptOutcome(script: Script, seconds: number): Outcome {
   if (script.error) return { kind: 'error', error: scriptedError(script) };
-  return { kind: 'transcript', transcript: scriptedTranscript(script, seconds) };
+  return { kind: 'transcript', transcript: scriptedTranscript(script, seconds), seconds };
 }
 
 const STATUS_TITLES: Record<number, string> = {

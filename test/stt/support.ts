@@ -129,3 +129,20 @@ export function sendPcm(ws: WebSocket, pcm: Float32Array, sampleRate: number, fr
 export function wsUrl(port: number): string {
   return `ws://127.0.0.1:${port}/v1/stt/realtime`;
 }
+
+/**
+ * An MP3 of `bytes` (rounded down to whole frames) made of one valid MPEG frame header repeated, each
+ * followed by a zero body: a valid, silent stream. Layer III with a zero side information holds no audio
+ * data, so any frame length works; the duration is frames × samples per frame.
+ */
+export function silentMp3(header: readonly number[], frameLength: number, bytes: number): Buffer {
+  const frames = Math.floor(bytes / frameLength);
+  const out = Buffer.alloc(frames * frameLength);
+  for (let i = 0; i < frames; i++) out.set(header, i * frameLength);
+  return out;
+}
+
+/** The smallest MPEG audio frame: MPEG-2 Layer III, 8 kbps, 24 kHz, mono: 24 bytes for 24 ms of audio. */
+export const TINY_FRAME = { header: [0xff, 0xf3, 0x14, 0xc0], length: 24, seconds: 0.024 } as const;
+/** An ordinary frame: MPEG-2 Layer III, 64 kbps, 16 kHz, mono: 288 bytes for 36 ms of audio. */
+export const SPEECH_FRAME = { header: [0xff, 0xf3, 0x88, 0xc0], length: 288, seconds: 0.036 } as const;
