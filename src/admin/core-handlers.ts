@@ -3,6 +3,7 @@ import { ApiError } from '../http/errors.js';
 import { publicKeyView, type Scope } from '../orgs/store.js';
 import type { AdminContext, AdminHandler } from './admin-context.js';
 import { orgView } from './views.js';
+import { demoKeys } from '../readiness.js';
 
 function requireOrg(ctx: AdminContext) {
   const org = ctx.emulator.orgs.getOrg(ctx.params.id);
@@ -14,8 +15,13 @@ function requireOrg(ctx: AdminContext) {
 export const coreAdminHandlers: Record<string, AdminHandler> = {
   'admin.health': (ctx) => {
     const e = ctx.emulator;
-    sendJson(ctx, 200, {
-      status: 'ok',
+    // `?ready=1` turns health into a readiness probe: 503 until every area's boot work is done.
+    const ready = e.isReady();
+    const probe = [true, 1, '1', 'true'].includes(ctx.query.ready);
+    sendJson(ctx, probe && !ready ? 503 : 200, {
+      status: probe && !ready ? 'starting' : 'ok',
+      ready,
+      boot: e.bootState(),
       version: '1.0.0',
       uptime_seconds: Math.round((Date.now() - e.startedAt) / 1000),
       clock: e.clock.state(),
@@ -23,6 +29,8 @@ export const coreAdminHandlers: Record<string, AdminHandler> = {
       open_websockets: e.sockets.count(),
     });
   },
+
+  'admin.demo': (ctx) => sendJson(ctx, 200, demoKeys(ctx.emulator)),
 
   'admin.reset': async (ctx) => {
     await ctx.emulator.reset();
