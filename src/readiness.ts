@@ -7,8 +7,7 @@ import type { BootState } from './areas.js';
 import type { Emulator } from './emulator.js';
 
 export interface EmulatorHealth {
-  /** `starting` only on the 503 of `?ready=1` before boot work is done. */
-  status: 'ok' | 'starting';
+  status: 'ok';
   /** True once all boot work (`boot`) is done. */
   ready: boolean;
   /** Each area's boot work: `indexing` (or another in-progress state), `ready`, `failed`, `disabled`. */

@@ -17,11 +17,15 @@ export const coreAdminHandlers: Record<string, AdminHandler> = {
     const e = ctx.emulator;
     // `?ready=1` turns health into a readiness probe: 503 until every area's boot work is done.
     const ready = e.isReady();
-    const probe = [true, 1, '1', 'true'].includes(ctx.query.ready);
-    sendJson(ctx, probe && !ready ? 503 : 200, {
-      status: probe && !ready ? 'starting' : 'ok',
+    const boot = e.bootState();
+    if ((ctx.query.ready === '1' || ctx.query.ready === 'true') && !ready) {
+      const pending = Object.entries(boot).filter(([, state]) => state !== 'ready' && state !== 'disabled');
+      throw new ApiError('emulator_not_ready', `boot work not done: ${pending.map(([name, state]) => `${name} is ${state}`).join(', ')}; GET /_emulator/health shows the state`);
+    }
+    sendJson(ctx, 200, {
+      status: 'ok',
       ready,
-      boot: e.bootState(),
+      boot,
       version: '1.0.0',
       uptime_seconds: Math.round((Date.now() - e.startedAt) / 1000),
       clock: e.clock.state(),

@@ -884,8 +884,8 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         Health: {
-            /** @enum {string} */
-            status: "ok" | "starting";
+            /** @constant */
+            status: "ok";
             /** @description True once every entry of `boot` is `ready` or `disabled`. */
             ready: boolean;
             /** @description Each area's boot work by name, for example `demo_corpus`. */
@@ -1392,7 +1392,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Readiness probe. With `1` (or `true`), answer 503 while boot work is still under way. */
-                ready?: boolean;
+                ready?: "1" | "true" | "0" | "false";
             };
             header?: never;
             path?: never;
@@ -1409,13 +1409,13 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
-            /** @description `?ready=1` and boot work is still under way (or failed): `status` is `starting`. */
+            /** @description `?ready=1` while boot work is under way or failed: problem `emulator_not_ready`, whose detail names each pending area. */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Health"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
