@@ -2643,8 +2643,8 @@ export interface operations {
                     "application/json": components["schemas"]["Scenario"];
                 };
             };
-            400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
         };
     };
     "admin.applyScenario": {

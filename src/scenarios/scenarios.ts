@@ -44,9 +44,9 @@ function readScenarioFile(validate: Validate, path: string): Scenario {
     throw new ScenarioFileError(`scenario file ${path}: ${(err as Error).message}`);
   }
   try {
-    assertValid(validate, data, path);
+    assertValid(validate, data, 'scenario');
   } catch (err) {
-    throw new ScenarioFileError(`scenario file ${(err as Error).message}`);
+    throw new ScenarioFileError(`scenario file ${path}: ${(err as ApiError).detail ?? (err as Error).message}`);
   }
   return data as Scenario;
 }
