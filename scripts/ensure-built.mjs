@@ -1,3 +1,4 @@
+/* global console, process */
 // `npm start` on a fresh clone: `npm ci` no longer builds (the build runs in `prepack`, so a production
 // install needs no dev tools), so build once here when dist/ is missing. A built dist/ is used as is.
 import { existsSync } from 'node:fs';

@@ -1,3 +1,4 @@
+/* global fetch, FormData, Blob, Buffer */
 // Runs with `node --test` inside a fresh project where the packed tarball is installed: what an integrator's
 // own test file does with the library.
 import assert from 'node:assert/strict';

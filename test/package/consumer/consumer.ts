@@ -32,7 +32,7 @@ export async function useEverything(): Promise<void> {
   const app = await createApp({ demoCorpus: false });
   app.emulator.clock.state();
   const frozen = await createEmulator({ demoCorpus: false }, { clock: new Clock({ mode: 'frozen' }) });
-  frozen.clock.advance(1000);
+  await frozen.clock.advance(1000);
   await frozen.close();
   if (!(new Error() instanceof AdminApiError)) return;
 }
