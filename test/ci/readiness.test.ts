@@ -5,6 +5,7 @@
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BootState } from '../../src/areas.js';
+import { startEmulator } from '../../src/library.js';
 import { buildEmulator, type TestEmulator } from '../support/emulator.js';
 import { expectProblem } from '../support/problem.js';
 
@@ -74,5 +75,20 @@ describe('GET /_emulator/demo', () => {
     expect(allowed.status).toBe(200);
     expect(allowed.body.keys.live).toBe(t.keys.live);
     expect((await request(t.app).get('/_emulator/health?ready=1')).status).toBe(200);
+  });
+});
+
+describe('the admin client', () => {
+  it('reads the demo credentials with their URLs and registers a scenario', async () => {
+    const emu = await startEmulator({ port: 0, seed: 'ci-client', demoCorpus: false, logLevel: 'silent' });
+    try {
+      const demo = await emu.admin.demo();
+      expect(demo).toMatchObject({ org_id: emu.orgId, base_url: emu.baseUrl, admin_url: emu.adminUrl, keys: emu.keys });
+      const created = await emu.admin.scenarios.create({ name: 'client-made', description: 'nothing much', steps: [{ method: 'GET', path: '/health' }] });
+      expect(created.name).toBe('client-made');
+      expect((await emu.admin.scenarios.apply('client-made')).steps).toHaveLength(1);
+    } finally {
+      await emu.close();
+    }
   });
 });
