@@ -19,4 +19,9 @@ export interface ProductArea {
   close?(): void | Promise<void>;
   /** Resolves when background boot work (demo data) is done. */
   ready?(): Promise<void>;
+  /** Boot work of this area by name (snake_case), for GET /_emulator/health. */
+  bootState?(): Record<string, BootState>;
 }
+
+/** `indexing` until background boot work is done; `disabled` when switched off (`--no-demo-corpus`). */
+export type BootState = 'indexing' | 'ready' | 'failed' | 'disabled';

@@ -10,7 +10,8 @@ interface OptionSpec {
   env: string;
   kind: 'string' | 'boolean';
   help: string;
-  apply: (value: string, into: EmulatorOptions) => void;
+  /** `source` is what the user set (`--port` or `SVC_EMULATOR_PORT`), so errors name it. */
+  apply: (value: string, into: EmulatorOptions, source: string) => void;
 }
 
 function int(name: string, value: string, min: number, max: number): number {
@@ -25,43 +26,68 @@ function positive(name: string, value: string): number {
   return n;
 }
 
+function nonEmpty(name: string, value: string): string {
+  if (value.trim() === '') throw new CliError(`${name} must not be empty`);
+  return value;
+}
+
+function isoDate(name: string, value: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(value) || Number.isNaN(Date.parse(value))) {
+    throw new CliError(`${name} must be an ISO date-time such as 2030-01-01T00:00:00Z (got '${value}')`);
+  }
+  return value;
+}
+
+/** Boolean flags arrive as 'true'; their variables as 1/0/true/false. */
+function bool(name: string, value: string): boolean {
+  if (['1', 'true', 'yes'].includes(value.toLowerCase())) return true;
+  if (['0', 'false', 'no'].includes(value.toLowerCase())) return false;
+  throw new CliError(`${name} must be 1, 0, true or false (got '${value}')`);
+}
+
 const LOG_LEVELS: LogLevel[] = ['silent', 'error', 'warn', 'info', 'debug'];
 const LOG_FORMATS: LogFormat[] = ['text', 'json'];
 
 export const OPTION_SPECS: OptionSpec[] = [
-  { flag: 'port', env: 'SVC_EMULATOR_PORT', kind: 'string', help: 'port to listen on; 0 picks a free port (default 4747)', apply: (v, o) => (o.port = int('--port', v, 0, 65535)) },
-  { flag: 'host', env: 'SVC_EMULATOR_HOST', kind: 'string', help: 'address to bind (default 127.0.0.1; 0.0.0.0 in Docker)', apply: (v, o) => (o.host = v) },
-  { flag: 'seed', env: 'SVC_EMULATOR_SEED', kind: 'string', help: 'seed for keys, ids and generated content (default svc-emulator)', apply: (v, o) => (o.seed = v) },
-  { flag: 'config', env: 'SVC_EMULATOR_CONFIG', kind: 'string', help: 'JSON config file (see README, "Config file")', apply: (v, o) => (o.config = v) },
-  { flag: 'admin-token', env: 'SVC_EMULATOR_ADMIN_TOKEN', kind: 'string', help: 'require this token on the admin API (X-Admin-Token)', apply: (v, o) => (o.adminToken = v) },
+  { flag: 'port', env: 'SVC_EMULATOR_PORT', kind: 'string', help: 'port to listen on; 0 picks a free port (default 4747)', apply: (v, o, src) => (o.port = int(src, v, 0, 65535)) },
+  { flag: 'host', env: 'SVC_EMULATOR_HOST', kind: 'string', help: 'address to bind (default 127.0.0.1; 0.0.0.0 in Docker)', apply: (v, o, src) => (o.host = nonEmpty(src, v)) },
+  { flag: 'seed', env: 'SVC_EMULATOR_SEED', kind: 'string', help: 'seed for keys, ids and generated content (default svc-emulator)', apply: (v, o, src) => (o.seed = nonEmpty(src, v)) },
+  { flag: 'config', env: 'SVC_EMULATOR_CONFIG', kind: 'string', help: 'JSON config file (see README, "Config file")', apply: (v, o, src) => (o.config = nonEmpty(src, v)) },
+  { flag: 'admin-token', env: 'SVC_EMULATOR_ADMIN_TOKEN', kind: 'string', help: 'require this token on the admin API (X-Admin-Token)', apply: (v, o, src) => (o.adminToken = nonEmpty(src, v)) },
   {
     flag: 'log-level',
     env: 'SVC_EMULATOR_LOG_LEVEL',
     kind: 'string',
     help: 'silent, error, warn, info (default) or debug',
-    apply: (v, o) => {
-      if (!LOG_LEVELS.includes(v as LogLevel)) throw new CliError(`--log-level must be one of ${LOG_LEVELS.join(', ')} (got '${v}')`);
+    apply: (v, o, src) => {
+      if (!LOG_LEVELS.includes(v as LogLevel)) throw new CliError(`${src} must be one of ${LOG_LEVELS.join(', ')} (got '${v}')`);
       o.logLevel = v as LogLevel;
     },
   },
+  { flag: 'time-scale', env: 'SVC_EMULATOR_TIME_SCALE', kind: 'string', help: 'real seconds per clock second; 0.01 makes a 30 s wait take 0.3 s (default 1)', apply: (v, o, src) => (o.timeScale = positive(src, v)) },
+  { flag: 'webhook-url', env: 'SVC_EMULATOR_WEBHOOK_URL', kind: 'string', help: 'register a webhook endpoint for the demo organization (all events)', apply: (v, o, src) => (o.webhookUrl = nonEmpty(src, v)) },
+  { flag: 'clock-start', env: 'SVC_EMULATOR_CLOCK_START', kind: 'string', help: 'start the clock at this ISO date-time (default: the wall clock)', apply: (v, o, src) => (o.clockStart = isoDate(src, v)) },
+  { flag: 'journal-limit', env: 'SVC_EMULATOR_JOURNAL_LIMIT', kind: 'string', help: 'request journal entries kept (default 1000)', apply: (v, o, src) => (o.journalLimit = int(src, v, 1, 1_000_000)) },
+  { flag: 'scenario', env: 'SVC_EMULATOR_SCENARIO', kind: 'string', help: 'apply a scenario at start and after every reset: a name, or ./file.json', apply: (v, o, src) => (o.scenario = nonEmpty(src, v)) },
+  { flag: 'scenarios-dir', env: 'SVC_EMULATOR_SCENARIOS_DIR', kind: 'string', help: 'a directory of your own scenario files (*.json)', apply: (v, o, src) => (o.scenariosDir = nonEmpty(src, v)) },
+  { flag: 'corpus', env: 'SVC_EMULATOR_CORPUS', kind: 'string', help: 'a directory of your documents, indexed as the demo corpus', apply: (v, o, src) => (o.corpus = nonEmpty(src, v)) },
+  { flag: 'no-demo-corpus', env: 'SVC_EMULATOR_NO_DEMO_CORPUS', kind: 'boolean', help: 'start the demo organization with no documents', apply: (v, o, src) => (o.demoCorpus = !bool(src, v)) },
+  { flag: 'keys-file', env: 'SVC_EMULATOR_KEYS_FILE', kind: 'string', help: 'write the demo org id and keys here at start (dotenv if *.env, else JSON)', apply: (v, o, src) => (o.keysFile = nonEmpty(src, v)) },
+  { flag: 'wait-ready', env: 'SVC_EMULATOR_WAIT_READY', kind: 'boolean', help: 'print the readiness line only once boot work (demo corpus) is done', apply: (v, o, src) => (o.waitReady = bool(src, v)) },
   {
     flag: 'log-format',
     env: 'SVC_EMULATOR_LOG_FORMAT',
     kind: 'string',
     help: 'request log as text (default) or json (one JSON object per line)',
-    apply: (v, o) => {
-      if (!LOG_FORMATS.includes(v as LogFormat)) throw new CliError(`--log-format must be one of ${LOG_FORMATS.join(', ')} (got '${v}')`);
+    apply: (v, o, src) => {
+      if (!LOG_FORMATS.includes(v as LogFormat)) throw new CliError(`${src} must be one of ${LOG_FORMATS.join(', ')} (got '${v}')`);
       o.logFormat = v as LogFormat;
     },
   },
-  { flag: 'journal-limit', env: 'SVC_EMULATOR_JOURNAL_LIMIT', kind: 'string', help: 'journal entries kept, oldest dropped first (default 1000)', apply: (v, o) => (o.journalLimit = int('--journal-limit', v, 1, 1_000_000)) },
-  { flag: 'journal-max-mb', env: 'SVC_EMULATOR_JOURNAL_MAX_MB', kind: 'string', help: 'journal size bound in MiB of entry JSON (default 64)', apply: (v, o) => (o.journalMaxMb = positive('--journal-max-mb', v)) },
-  { flag: 'time-scale', env: 'SVC_EMULATOR_TIME_SCALE', kind: 'string', help: 'real seconds per clock second; 0.01 makes a 30 s wait take 0.3 s (default 1)', apply: (v, o) => (o.timeScale = positive('--time-scale', v)) },
-  { flag: 'scenario', env: 'SVC_EMULATOR_SCENARIO', kind: 'string', help: 'apply a scenario from fixtures/scenarios at start (see README)', apply: (v, o) => (o.scenario = v) },
-  { flag: 'workers', env: 'SVC_EMULATOR_WORKERS', kind: 'string', help: 'worker threads for extraction, decoding and encoding; 0 runs them in-process (default: cores)', apply: (v, o) => (o.workers = int('--workers', v, 0, 64)) },
-  { flag: 'worker-memory-mb', env: 'SVC_EMULATOR_WORKER_MEMORY_MB', kind: 'string', help: 'heap ceiling of each worker thread in MiB (default 256)', apply: (v, o) => (o.workerMemoryMb = int('--worker-memory-mb', v, 32, 16384)) },
-  { flag: 'task-timeout-ms', env: 'SVC_EMULATOR_TASK_TIMEOUT_MS', kind: 'string', help: 'wall-time budget of one heavy task in ms (default 8000)', apply: (v, o) => (o.taskTimeoutMs = int('--task-timeout-ms', v, 100, 600000)) },
-  { flag: 'webhook-url', env: 'SVC_EMULATOR_WEBHOOK_URL', kind: 'string', help: 'register a webhook endpoint for the demo organization (all events)', apply: (v, o) => (o.webhookUrl = v) },
+  { flag: 'journal-max-mb', env: 'SVC_EMULATOR_JOURNAL_MAX_MB', kind: 'string', help: 'journal size bound in MiB of entry JSON (default 64)', apply: (v, o, src) => (o.journalMaxMb = positive(src, v)) },
+  { flag: 'workers', env: 'SVC_EMULATOR_WORKERS', kind: 'string', help: 'worker threads for extraction, decoding and encoding; 0 runs them in-process (default: cores)', apply: (v, o, src) => (o.workers = int(src, v, 0, 64)) },
+  { flag: 'worker-memory-mb', env: 'SVC_EMULATOR_WORKER_MEMORY_MB', kind: 'string', help: 'heap ceiling of each worker thread in MiB (default 256)', apply: (v, o, src) => (o.workerMemoryMb = int(src, v, 32, 16384)) },
+  { flag: 'task-timeout-ms', env: 'SVC_EMULATOR_TASK_TIMEOUT_MS', kind: 'string', help: 'wall-time budget of one heavy task in ms (default 8000)', apply: (v, o, src) => (o.taskTimeoutMs = int(src, v, 100, 600000)) },
 ];
 
 export class CliError extends Error {
@@ -74,7 +100,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliParse {
   let parsed;
   try {
     parsed = parseArgs({
-      args: argv,
+      args: joinNegativeValues(argv),
       strict: true,
       allowPositionals: false,
       options: {
@@ -90,16 +116,36 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliParse {
   if (parsed.values.version) return { version: true };
   const options: EmulatorOptions = {};
   for (const spec of OPTION_SPECS) {
-    const fromEnv = env[spec.env];
-    if (fromEnv !== undefined && fromEnv !== '') spec.apply(fromEnv, options);
+    // A flag wins over its variable, so a bad variable under a good flag is not an error.
     const fromFlag = (parsed.values as Record<string, string | boolean | undefined>)[spec.flag];
-    if (typeof fromFlag === 'string') spec.apply(fromFlag, options);
+    const fromEnv = env[spec.env];
+    if (fromFlag !== undefined) spec.apply(String(fromFlag), options, `--${spec.flag}`);
+    else if (fromEnv !== undefined && fromEnv !== '') spec.apply(fromEnv, options, spec.env);
   }
   return { options };
 }
 
+/**
+ * `--time-scale -1`: parseArgs would read `-1` as an option and fail with a message about ambiguity; joined
+ * as `--time-scale=-1`, the option's own rule rejects it with a message that names the rule.
+ */
+function joinNegativeValues(argv: string[]): string[] {
+  const takesValue = new Set(OPTION_SPECS.filter((s) => s.kind === 'string').map((s) => `--${s.flag}`));
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const next = argv[i + 1];
+    if (takesValue.has(argv[i]) && next !== undefined && /^-\d|^-\.\d/.test(next)) {
+      out.push(`${argv[i]}=${next}`);
+      i++;
+    } else {
+      out.push(argv[i]);
+    }
+  }
+  return out;
+}
+
 export function helpText(): string {
-  const rows = OPTION_SPECS.map((s) => `  --${s.flag.padEnd(14)} ${s.help}\n  ${' '.repeat(16)} env: ${s.env}`);
+  const rows = OPTION_SPECS.map((s) => `  --${s.flag.padEnd(16)} ${s.help}\n  ${' '.repeat(18)} env: ${s.env}`);
   return [
     'svc-emulator — local emulator of the Speech and Document-Search Gateway API',
     '',
@@ -107,8 +153,8 @@ export function helpText(): string {
     '',
     'Options:',
     ...rows,
-    '  --help, -h       show this help',
-    '  --version        print the version',
+    '  --help, -h         show this help',
+    '  --version          print the version',
     '',
     'The base URL is http://HOST:PORT/v1; the admin API is under /_emulator.',
   ].join('\n');

@@ -3,11 +3,29 @@ import { CliError, helpText, parseCli } from './cli-options.js';
 import { ConfigError } from './config.js';
 import { ApiError } from './http/errors.js';
 import { startEmulator } from './library.js';
+import { demoKeys, writeKeysFile } from './readiness.js';
 
-async function main(): Promise<number> {
+// `svc-emulator | head -1` closes our stdout early: the emulator keeps serving, and lines to a closed pipe
+// are dropped instead of crashing the process with EPIPE.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EPIPE') throw err;
+  });
+}
+
+/** Errors from listen() that are the user's input, answered in one line (no stack trace). */
+function listenError(err: any, host: string, port: number): string | undefined {
+  if (err?.code === 'EADDRINUSE') return `port ${port} is already in use; choose another with --port (0 picks a free one)`;
+  if (['EADDRNOTAVAIL', 'EACCES', 'ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EINVAL'].includes(err?.code)) {
+    return `cannot listen on ${host}:${port}: ${err.code === 'ENOTFOUND' || err.code === 'EAI_AGAIN' ? 'no such host or address' : err.code} (check --host / SVC_EMULATOR_HOST)`;
+  }
+  return undefined;
+}
+
+async function serve(argv: string[]): Promise<number> {
   let parsed;
   try {
-    parsed = parseCli(process.argv.slice(2), process.env);
+    parsed = parseCli(argv, process.env);
   } catch (err) {
     if (err instanceof CliError) {
       console.error(`svc-emulator: ${err.message}\nRun svc-emulator --help for the options.`);
@@ -39,13 +57,10 @@ async function main(): Promise<number> {
       console.error(`svc-emulator: ${err.message}`);
       return 2;
     }
-    if (err?.code === 'EADDRINUSE') {
-      console.error(`svc-emulator: port ${options?.port ?? 4747} is already in use; choose another with --port (0 picks a free one)`);
-      return 1;
-    }
-    if (err?.code === 'EADDRNOTAVAIL' || err?.code === 'EACCES') {
-      console.error(`svc-emulator: cannot listen on ${options?.host ?? '127.0.0.1'}:${options?.port ?? 4747}: ${err.message}`);
-      return 1;
+    const message = listenError(err, options?.host ?? '127.0.0.1', options?.port ?? 4747);
+    if (message) {
+      console.error(`svc-emulator: ${message}`);
+      return err?.code === 'EADDRINUSE' ? 1 : 2;
     }
     throw err;
   }
@@ -63,7 +78,25 @@ async function main(): Promise<number> {
     process.once('SIGINT', () => stop('SIGINT'));
     process.once('SIGTERM', () => stop('SIGTERM'));
   });
-  // The readiness line: one line, with the real base URL, once listening.
+  if (emulator.config.keysFile) {
+    try {
+      writeKeysFile(emulator.config.keysFile, demoKeys(emulator));
+    } catch (err) {
+      console.error(`svc-emulator: cannot write --keys-file ${emulator.config.keysFile}: ${(err as Error).message}`);
+      await running.close();
+      return 2;
+    }
+  }
+  if (emulator.config.waitReady) {
+    await Promise.race([emulator.ready(), stopped]);
+    const failed = Object.entries(emulator.bootState()).filter(([, state]) => state === 'failed');
+    if (failed.length > 0) {
+      console.error(`svc-emulator: boot work failed: ${failed.map(([name]) => name).join(', ')} (see the message above)`);
+      await running.close();
+      return 1;
+    }
+  }
+  // The readiness line: one line, with the real base URL, once listening (and ready with --wait-ready).
   console.log(`svc-emulator ready at ${running.baseUrl} (admin ${running.adminUrl})`);
   console.log(`demo organization: ${running.orgId}`);
   console.log(`demo live key: ${running.keys.live}`);
@@ -76,7 +109,15 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
+/** Subcommands by name (the first argument); anything else is the server's options. */
+const SUBCOMMANDS: Record<string, (argv: string[]) => Promise<number>> = {};
+
+async function main(argv: string[]): Promise<number> {
+  const sub = argv[0] !== undefined ? SUBCOMMANDS[argv[0]] : undefined;
+  return sub ? sub(argv.slice(1)) : serve(argv);
+}
+
+main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (err: unknown) => {
     console.error('svc-emulator: fatal error:', err);

@@ -39,8 +39,18 @@ export interface EmulatorConfig {
   webhookUrl: string | null;
   /** Fault rules (FaultRuleInput of openapi/admin.yaml) added at boot and after every reset. */
   faults: Record<string, unknown>[];
-  /** A scenario from fixtures/scenarios applied after boot (and after every reset). */
+  /** A scenario applied after boot (and after every reset): a name, or the path of a scenario file. */
   scenario: string | null;
+  /** A directory of the user's scenario files, added to fixtures/scenarios. */
+  scenariosDir: string | null;
+  /** A directory of documents that replaces fixtures/rag as the demo corpus. */
+  corpus: string | null;
+  /** `false` (`--no-demo-corpus`): the demo organization starts with no documents. */
+  demoCorpus: boolean;
+  /** Where the CLI writes the demo org id and keys at start (dotenv when it ends in `.env`). */
+  keysFile: string | null;
+  /** The CLI prints its readiness line only once all boot work is done. */
+  waitReady: boolean;
   demo: { credits: number };
   /** Price overrides in credits (see README, "Metering"). */
   prices?: PriceOverrides;
@@ -91,6 +101,11 @@ export const DEFAULT_CONFIG: EmulatorConfig = {
   journalMaxMb: 64,
   webhookUrl: null,
   scenario: null,
+  scenariosDir: null,
+  corpus: null,
+  demoCorpus: true,
+  keysFile: null,
+  waitReady: false,
   faults: [],
   demo: { credits: 10_000 },
   stt: {

@@ -13,7 +13,7 @@ import { webhookAdminHandlers } from './admin/webhook-handlers.js';
 import { uiAdminHandlers } from './admin/ui-handlers.js';
 import type { AdminHandler } from './admin/admin-context.js';
 import { buildHttpApp } from './app.js';
-import type { ProductArea } from './areas.js';
+import type { BootState, ProductArea } from './areas.js';
 import { WsTokenStore } from './auth/ws-tokens.js';
 import { resolveConfig, type EmulatorConfig, type EmulatorOptions } from './config.js';
 import { compileDocument, compileSchema, createValidators, type RouteTable, type Validators } from './contract/compile.js';
@@ -40,7 +40,7 @@ import { webhookFaultHook } from './faults/webhooks.js';
 import { faultAdminHandlers } from './faults/admin.js';
 import { scenarioAdminHandlers } from './scenarios/admin.js';
 import { reportAdminHandlers } from './report/admin.js';
-import { applyScenario } from './scenarios/scenarios.js';
+import { applyScenario, bootScenarioName, loadUserScenarios } from './scenarios/scenarios.js';
 import { invokeAdmin } from './admin/invoke.js';
 import { createRagArea } from './rag/index.js';
 import { createSttArea } from './stt/index.js';
@@ -117,6 +117,8 @@ export class Emulator {
   demo!: DemoState;
   /** The scenario applied last since boot or reset (`active_scenario` in health), or null. */
   activeScenario: { name: string; appliedAt: string } | null = null;
+  /** Set by `listen()`: the real base and admin URLs. */
+  urls: { baseUrl: string; adminUrl: string } | undefined;
   readonly startedAt: number;
   private server: Server | undefined;
 
@@ -227,12 +229,24 @@ export class Emulator {
     for (const area of this.areas) await area.boot?.();
     // Config-file fault rules go through the admin operation, so they are validated like POST /faults.
     for (const rule of this.config.faults) await invokeAdmin(this, { method: 'POST', path: '/faults', body: rule });
-    if (this.config.scenario) await applyScenario(this, this.config.scenario);
+    loadUserScenarios(this);
+    const scenario = bootScenarioName(this);
+    if (scenario) await applyScenario(this, scenario);
   }
 
-  /** Resolves when every area's background boot work (the demo corpus) is done. */
+  /** Resolves when every area's background boot work (the demo corpus) is done, failed or not. */
   async ready(): Promise<void> {
     await Promise.all(this.areas.map((a) => a.ready?.() ?? Promise.resolve()));
+  }
+
+  /** Each area's boot work by name (`demo_corpus`...), as GET /_emulator/health reports it. */
+  bootState(): Record<string, BootState> {
+    return Object.assign({}, ...this.areas.map((a) => a.bootState?.() ?? {})) as Record<string, BootState>;
+  }
+
+  /** True once all boot work is done and none failed: what `?ready=1` and `--wait-ready` wait for. */
+  isReady(): boolean {
+    return Object.values(this.bootState()).every((s) => s === 'ready' || s === 'disabled');
   }
 
   /** Back to the boot state: same seed, same demo keys, empty journal, no pending timers. */
@@ -281,12 +295,8 @@ export class Emulator {
     this.server = server;
     const actualPort = (server.address() as AddressInfo).port;
     const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
-    return {
-      server,
-      port: actualPort,
-      baseUrl: `http://${urlHost}:${actualPort}/v1`,
-      adminUrl: `http://${urlHost}:${actualPort}/_emulator`,
-    };
+    this.urls = { baseUrl: `http://${urlHost}:${actualPort}/v1`, adminUrl: `http://${urlHost}:${actualPort}/_emulator` };
+    return { server, port: actualPort, ...this.urls };
   }
 
   async close(): Promise<void> {

@@ -22,3 +22,11 @@ export { Random } from './core/random.js';
 export { ALL_SCOPES, type Scope } from './orgs/store.js';
 export { type Problem } from './http/problem.js';
 export { errorCatalog, type ErrorCode } from './http/errors.js';
+export {
+  verifyWebhookSignature,
+  signPayload,
+  SIGNATURE_HEADER,
+  DEFAULT_TOLERANCE_SECONDS,
+  type VerifyWebhookOptions,
+} from './webhooks/signature.js';
+export { type EmulatorHealth, type DemoKeys } from './readiness.js';

@@ -3,6 +3,7 @@ import { ApiError } from '../http/errors.js';
 import { publicKeyView, type Scope } from '../orgs/store.js';
 import type { AdminContext, AdminHandler } from './admin-context.js';
 import { orgView } from './views.js';
+import { demoKeys } from '../readiness.js';
 
 function requireOrg(ctx: AdminContext) {
   const org = ctx.emulator.orgs.getOrg(ctx.params.id);
@@ -14,8 +15,17 @@ function requireOrg(ctx: AdminContext) {
 export const coreAdminHandlers: Record<string, AdminHandler> = {
   'admin.health': (ctx) => {
     const e = ctx.emulator;
+    // `?ready=1` turns health into a readiness probe: 503 until every area's boot work is done.
+    const ready = e.isReady();
+    const boot = e.bootState();
+    if ((ctx.query.ready === '1' || ctx.query.ready === 'true') && !ready) {
+      const pending = Object.entries(boot).filter(([, state]) => state !== 'ready' && state !== 'disabled');
+      throw new ApiError('emulator_not_ready', `boot work not done: ${pending.map(([name, state]) => `${name} is ${state}`).join(', ')}; GET /_emulator/health shows the state`);
+    }
     sendJson(ctx, 200, {
       status: 'ok',
+      ready,
+      boot,
       version: '1.0.0',
       uptime_seconds: Math.round((Date.now() - e.startedAt) / 1000),
       clock: e.clock.state(),
@@ -24,6 +34,8 @@ export const coreAdminHandlers: Record<string, AdminHandler> = {
       active_scenario: e.activeScenario && { name: e.activeScenario.name, applied_at: e.activeScenario.appliedAt },
     });
   },
+
+  'admin.demo': (ctx) => sendJson(ctx, 200, demoKeys(ctx.emulator)),
 
   'admin.reset': async (ctx) => {
     await ctx.emulator.reset();

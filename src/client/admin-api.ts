@@ -13,9 +13,32 @@ export interface paths {
         };
         /**
          * Health
-         * @description Open even when an admin token is set, so container health checks need no secret.
+         * @description Open even when an admin token is set, so container health checks need no secret. `ready` turns true once
+         *     every area's boot work (`boot`, for example the demo corpus) is done; with `?ready=1` the answer is 503
+         *     until then, so a readiness probe or a CI step can poll it.
          */
         get: operations["admin.health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/demo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The demo organization's credentials
+         * @description The demo organization id and its full live and test keys (the same as the start-up banner and
+         *     `--keys-file`), for CI steps that cannot read stdout. Behind the admin token when one is set.
+         */
+        get: operations["admin.demo"];
         put?: never;
         post?: never;
         delete?: never;
@@ -702,11 +725,18 @@ export interface paths {
         };
         /**
          * The named scenarios
-         * @description Bundles of state, clock and fault rules from `fixtures/scenarios/*.json`.
+         * @description Bundles of state, clock and fault rules: the package's own (`fixtures/scenarios/*.json`), then the
+         *     user's (`--scenarios-dir`, `--scenario ./file.json`, `POST /scenarios`); a user scenario with a
+         *     built-in name replaces it.
          */
         get: operations["admin.listScenarios"];
         put?: never;
-        post?: never;
+        /**
+         * Register a scenario
+         * @description Registers (or replaces, by name) a scenario at run time, for this emulator until the next `POST /reset`.
+         *     Apply it with `POST /scenarios/{name}`. Steps are checked when applied, like admin calls.
+         */
+        post: operations["admin.createScenario"];
         delete?: never;
         options?: never;
         head?: never;
@@ -879,6 +909,48 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Health: {
+            /** @constant */
+            status: "ok";
+            /** @description True once every entry of `boot` is `ready` or `disabled`. */
+            ready: boolean;
+            /** @description Each area's boot work by name, for example `demo_corpus`. */
+            boot: {
+                [key: string]: "indexing" | "ready" | "failed" | "disabled";
+            };
+            version?: string;
+            uptime_seconds?: number;
+            clock?: Record<string, unknown>;
+            organizations?: number;
+            open_websockets?: number;
+            /**
+             * @description The scenario applied last since boot or `POST /reset` (by `--scenario` or
+             *     `POST /scenarios/{name}`), or null. Removing its fault rules does not clear it: a scenario
+             *     also sets state and the clock, which only a reset undoes.
+             */
+            active_scenario?: {
+                name: string;
+                /**
+                 * Format: date-time
+                 * @description Emulator clock time of the application.
+                 */
+                applied_at: string;
+            } | null;
+        };
+        DemoKeys: {
+            org_id: string;
+            /** @description `http://HOST:PORT/v1` once listening; null for an app that is not listening (supertest). */
+            base_url: string | null;
+            admin_url: string | null;
+            keys: {
+                live: string;
+                test: string;
+            };
+            key_ids: {
+                live: string;
+                test: string;
+            };
+        };
         /** @enum {string} */
         Scope: "tts:speak" | "stt:transcribe" | "rag:query";
         OrgCreate: {
@@ -1049,7 +1121,18 @@ export interface components {
             journalMaxMb?: number;
             /** Format: uri */
             webhookUrl?: string;
+            /** @description A scenario name, or the path of a scenario file (ends in `.json` or contains `/`). */
             scenario?: string;
+            /** @description A directory of scenario files (`*.json`, each a Scenario) added to the built-in ones. */
+            scenariosDir?: string;
+            /** @description A directory whose documents replace the demo corpus (a `corpus.json` manifest is optional). */
+            corpus?: string;
+            /** @description `false` starts the demo organization with no documents (`--no-demo-corpus`). */
+            demoCorpus?: boolean;
+            /** @description Write the demo org id and full keys here at start (dotenv when the name ends in `.env`, JSON otherwise). */
+            keysFile?: string;
+            /** @description Print the readiness line only once all boot work is done (`--wait-ready`). */
+            waitReady?: boolean;
             /** @description Fault rules added at start (and after every reset), each a FaultRuleInput. */
             faults?: components["schemas"]["FaultRuleInput"][];
             prices?: Record<string, unknown>;
@@ -1436,6 +1519,38 @@ export type $defs = Record<string, never>;
 export interface operations {
     "admin.health": {
         parameters: {
+            query?: {
+                /** @description Readiness probe. With `1` (or `true`), answer 503 while boot work is still under way. */
+                ready?: "1" | "true" | "0" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The emulator is up (and, with `?ready=1`, ready). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description `?ready=1` while boot work is under way or failed: problem `emulator_not_ready`, whose detail names each pending area. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "admin.demo": {
+        parameters: {
             query?: never;
             header?: never;
             path?: never;
@@ -1443,36 +1558,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The emulator is up. */
+            /** @description The demo credentials. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        status: "ok";
-                        version?: string;
-                        uptime_seconds?: number;
-                        clock?: Record<string, unknown>;
-                        organizations?: number;
-                        open_websockets?: number;
-                        /**
-                         * @description The scenario applied last since boot or `POST /reset` (by `--scenario` or
-                         *     `POST /scenarios/{name}`), or null. Removing its fault rules does not clear it: a scenario
-                         *     also sets state and the clock, which only a reset undoes.
-                         */
-                        active_scenario?: {
-                            name: string;
-                            /**
-                             * Format: date-time
-                             * @description Emulator clock time of the application.
-                             */
-                            applied_at: string;
-                        } | null;
-                    };
+                    "application/json": components["schemas"]["DemoKeys"];
                 };
             };
+            401: components["responses"]["Problem"];
         };
     };
     "admin.reset": {
@@ -2674,6 +2769,41 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem"];
+        };
+    };
+    "admin.createScenario": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Scenario"];
+            };
+        };
+        responses: {
+            /** @description Replaced the scenario of that name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Scenario"];
+                };
+            };
+            /** @description Registered under a new name. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Scenario"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
         };
     };
     "admin.applyScenario": {

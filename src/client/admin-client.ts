@@ -138,6 +138,11 @@ export class AdminClient {
     return unwrap(this.raw.GET('/health'));
   }
 
+  /** `GET /demo`: the demo organization id, URLs and full keys. */
+  demo() {
+    return unwrap(this.raw.GET('/demo'));
+  }
+
   /** `POST /reset`: back to the boot state (same demo keys); the clock keeps its mode and time. */
   reset() {
     return unwrap(this.raw.POST('/reset'));
@@ -300,6 +305,8 @@ export class AdminClient {
 
   readonly scenarios = {
     list: () => unwrap(this.raw.GET('/scenarios')),
+    /** Registers (or replaces) a scenario until the next reset. */
+    create: (scenario: AdminSchemas['Scenario']) => unwrap(this.raw.POST('/scenarios', { body: scenario })),
     /** Runs the scenario's steps in order; `reset()` undoes it. */
     apply: (name: string) => unwrap(this.raw.POST('/scenarios/{name}', { params: { path: { name } } })),
   };

@@ -35,6 +35,7 @@ export const coreErrors = {
   upstream_timeout: { status: 504, title: 'Upstream timeout' },
   admin_unauthorized: { status: 401, title: 'Admin token required' },
   upgrade_required: { status: 400, title: 'WebSocket upgrade required' },
+  emulator_not_ready: { status: 503, title: 'Emulator not ready' },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export const errorCatalog = {

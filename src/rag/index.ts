@@ -1,4 +1,4 @@
-import type { ProductArea } from '../areas.js';
+import type { BootState, ProductArea } from '../areas.js';
 import type { Emulator } from '../emulator.js';
 import { ragAdminHandlers } from './admin.js';
 import { loadCorpus } from './corpus.js';
@@ -37,6 +37,8 @@ export function createRagArea(emulator: Emulator): ProductArea {
   });
   // The demo corpus is indexed in the background so start-up stays fast; RAG calls wait for it.
   let corpusReady: Promise<void> = Promise.resolve();
+  // Reported by GET /_emulator/health as `boot.demo_corpus`.
+  let corpusState: BootState = emulator.config.demoCorpus ? 'indexing' : 'disabled';
   emulator.stages.push(async (ctx) => {
     if (ctx.operation.operationId.startsWith('rag.')) await corpusReady;
   });
@@ -46,7 +48,7 @@ export function createRagArea(emulator: Emulator): ProductArea {
     const orgId = emulator.demo.orgId;
     const state = store.org(orgId);
     const now = emulator.clock.isoNow();
-    for (const c of await loadCorpus()) {
+    for (const c of await loadCorpus(emulator.config.corpus ?? undefined)) {
       const doc: RagDocumentRecord = {
         documentId: c.id,
         title: c.title,
@@ -76,10 +78,21 @@ export function createRagArea(emulator: Emulator): ProductArea {
     boot() {
       // Ready at once; the corpus follows within a few hundred milliseconds (see corpusReady).
       tenants.provisionReady(emulator.demo.orgId);
-      corpusReady = loadDemoCorpus().catch((err: unknown) => console.error('[svc-emulator] demo corpus failed to load:', err));
+      if (!emulator.config.demoCorpus) return;
+      corpusState = 'indexing';
+      corpusReady = loadDemoCorpus().then(
+        () => {
+          corpusState = 'ready';
+        },
+        (err: unknown) => {
+          corpusState = 'failed';
+          console.error(`[svc-emulator] demo corpus failed to load: ${(err as Error).message}`);
+        },
+      );
     },
     /** Resolves once the demo corpus is searchable. */
     ready: () => corpusReady,
+    bootState: () => ({ demo_corpus: corpusState }),
     reset() {
       store.reset();
       tenants.reset();

@@ -8,26 +8,37 @@ import type { Random } from '../core/random.js';
 export const SIGNATURE_HEADER = 'SVC-Signature';
 export const DEFAULT_TOLERANCE_SECONDS = 300;
 
-export function computeSignature(secret: string, rawBody: string | Buffer, timestampSeconds: number): string {
+export function computeSignature(secret: string, rawBody: string | Buffer | Uint8Array, timestampSeconds: number): string {
   return createHmac('sha256', secret).update(`${timestampSeconds}.`).update(rawBody).digest('hex');
 }
 
-export function signPayload(secret: string, rawBody: string | Buffer, timestampSeconds: number): string {
+export function signPayload(secret: string, rawBody: string | Buffer | Uint8Array, timestampSeconds: number): string {
   return `t=${timestampSeconds},v1=${computeSignature(secret, rawBody, timestampSeconds)}`;
+}
+
+export interface VerifyWebhookOptions {
+  /** Largest accepted distance between `t=` and now, in seconds (default 300). */
+  toleranceSeconds?: number;
+  /** "Now" in unix seconds; defaults to the wall clock, because this runs on the receiver's side. */
+  nowSeconds?: number;
 }
 
 /**
  * Verifies a signature header against the raw body. Accepts several `v1` entries (secret rotation),
  * ignores unknown schemes, and rejects timestamps more than `toleranceSeconds` in the past or future.
- * `nowSeconds` defaults to the wall clock because this runs on the receiver's side.
+ * The fourth argument is `{ toleranceSeconds, nowSeconds }` (public form) or, positionally, the
+ * tolerance followed by `nowSeconds`.
  */
 export function verifyWebhookSignature(
-  rawBody: string | Buffer,
+  rawBody: string | Buffer | Uint8Array,
   header: string,
   secret: string,
-  toleranceSeconds = DEFAULT_TOLERANCE_SECONDS,
-  nowSeconds = Math.floor(Date.now() / 1000),
+  options: VerifyWebhookOptions | number = {},
+  nowArg?: number,
 ): boolean {
+  const opts = typeof options === 'number' ? { toleranceSeconds: options, nowSeconds: nowArg } : options;
+  const toleranceSeconds = opts.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
+  const nowSeconds = opts.nowSeconds ?? Math.floor(Date.now() / 1000);
   let timestamp: number | undefined;
   const candidates: string[] = [];
   for (const part of header.split(',')) {

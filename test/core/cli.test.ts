@@ -93,7 +93,7 @@ describe('help and errors', () => {
     [['--nope'], {}, /nope/],
     [['--log-level', 'loud'], {}, /--log-level must be one of/],
     [['--time-scale', '0'], {}, /--time-scale must be a positive number/],
-    [[], { SVC_EMULATOR_PORT: 'eighty' }, /--port must be an integer/],
+    [[], { SVC_EMULATOR_PORT: 'eighty' }, /SVC_EMULATOR_PORT must be an integer/],
     [['--config', '/nonexistent/svc-emulator.json'], {}, /cannot read config file/],
   ])('%j %j exits non-zero with a clear message', async (args, env, message) => {
     const run = runCli(args, env);

@@ -1,0 +1,123 @@
+/**
+ * Consumer smoke test (issue 14): the package as an integrator gets it. `npm pack`, install the tarball into a
+ * fresh project, compile a strict TypeScript file against it (no skipLibCheck; node16 and bundler resolution),
+ * run a node:test file with the library, and run the container's start and health-check steps.
+ *
+ * The install is offline: npm would place the package and its declared `dependencies` at the top of
+ * node_modules, so the test does exactly that, linking each declared dependency to the copy already installed
+ * in this repository. A runtime import of an undeclared or dev-only package fails here, as it would for a user.
+ */
+import { execFile, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync, copyFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; version: string };
+const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+// The child processes must not inherit the suite's own settings (contract self-check, coverage).
+const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('SVC_EMULATOR_') && !k.startsWith('VITEST')));
+
+let project: string;
+let packed: string;
+let entries: string[];
+
+beforeAll(async () => {
+  project = mkdtempSync(join(tmpdir(), 'svc-consumer-'));
+  // global-setup compiled dist/; the JSON copies of the OpenAPI documents are the other half of `npm run build`.
+  await run(process.execPath, [join(ROOT, 'scripts', 'openapi-json.mjs')], { cwd: ROOT });
+  const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', project], { cwd: ROOT, env: cleanEnv });
+  const info = JSON.parse(stdout) as { filename: string; files: { path: string }[] }[];
+  packed = join(project, info[0].filename);
+  entries = info[0].files.map((f) => f.path);
+
+  const target = join(project, 'node_modules', 'svc-emulator');
+  mkdirSync(target, { recursive: true });
+  await run('tar', ['-xzf', packed, '-C', target, '--strip-components=1']);
+  // The consumer's own dev dependency for Node types; the rest is what the package declares.
+  for (const dep of [...Object.keys(pkg.dependencies), '@types/node']) {
+    const link = join(project, 'node_modules', dep);
+    mkdirSync(dirname(link), { recursive: true });
+    symlinkSync(realpathSync(join(ROOT, 'node_modules', dep)), link, 'dir');
+  }
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+  copyFileSync(join(ROOT, 'test', 'package', 'consumer', 'consumer.ts'), join(project, 'consumer.ts'));
+  copyFileSync(join(ROOT, 'test', 'package', 'consumer', 'consumer.test.mjs'), join(project, 'consumer.test.mjs'));
+  const strict = { strict: true, skipLibCheck: false, noEmit: true, target: 'ES2022', lib: ['ES2023'], types: ['node'] };
+  writeFileSync(join(project, 'tsconfig.node16.json'), JSON.stringify({ compilerOptions: { ...strict, module: 'node16', moduleResolution: 'node16' }, files: ['consumer.ts'] }));
+  writeFileSync(join(project, 'tsconfig.bundler.json'), JSON.stringify({ compilerOptions: { ...strict, module: 'preserve', moduleResolution: 'bundler' }, files: ['consumer.ts'] }));
+}, 120_000);
+
+afterAll(() => {
+  if (project) rmSync(project, { recursive: true, force: true });
+});
+
+async function exitCode(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, args, { cwd: project, env: { ...cleanEnv, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  return { code, output };
+}
+
+describe('the packed package', () => {
+  it('ships dist, the documents, fixtures, ui and LICENSE; no source maps, no sources, no build info', () => {
+    expect(entries).toEqual(expect.arrayContaining(['LICENSE', 'package.json', 'dist/index.js', 'dist/index.d.ts', 'dist/cli.js', 'dist/healthcheck.js', 'openapi/admin.yaml', 'fixtures/scenarios/upstream-outage.json', 'ui/index.html']));
+    expect(entries.filter((e) => e.endsWith('.map') || e.startsWith('src/') || e.endsWith('.tsbuildinfo') || e.includes('.test.'))).toEqual([]);
+    const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    // A production install (`npm ci --omit=dev`, a git dependency) runs no build: it happens in prepack.
+    expect(manifest.scripts.prepare).toBeUndefined();
+    expect(manifest.scripts.prepack).toMatch(/build/);
+  });
+
+  it('compiles a strict consumer without skipLibCheck under node16 and bundler resolution', async () => {
+    const [node16, bundler] = await Promise.all([
+      exitCode([TSC, '-p', 'tsconfig.node16.json']),
+      exitCode([TSC, '-p', 'tsconfig.bundler.json']),
+    ]);
+    expect(node16.output).toBe('');
+    expect(node16.code).toBe(0);
+    expect(bundler.output).toBe('');
+    expect(bundler.code).toBe(0);
+  }, 120_000);
+
+  it('runs a node:test file: start, TTS → STT, a fault, a signed webhook verified with the exported helper, close', async () => {
+    const result = await exitCode(['--test', 'consumer.test.mjs']);
+    expect(result.output).toMatch(/# pass 1/);
+    expect(result.code, result.output).toBe(0);
+  }, 120_000);
+
+  it('runs the container steps: the CLI as the image starts it, and its health check with the image environment', async () => {
+    const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
+    expect(dockerfile).toMatch(/^FROM node:(22|24)-/m);
+    expect(dockerfile).toMatch(/HEALTHCHECK .*--start-interval=1s.*CMD \["node", "dist\/healthcheck.js"\]/);
+    expect(dockerfile).toMatch(/ENTRYPOINT \["node", "dist\/cli.js"\]/);
+    expect(dockerfile).toMatch(/npm ci --omit=dev/);
+
+    const dir = join(project, 'node_modules', 'svc-emulator');
+    const image = { NODE_ENV: 'production', SVC_EMULATOR_HOST: '127.0.0.1', SVC_EMULATOR_PORT: '0' };
+    const cli = spawn(process.execPath, ['dist/cli.js', '--wait-ready'], { cwd: dir, env: { ...cleanEnv, ...image }, stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const ready = await new Promise<string>((resolve, reject) => {
+        createInterface({ input: cli.stdout }).on('line', (line) => {
+          if (line.startsWith('svc-emulator ready at ')) resolve(line);
+        });
+        cli.once('exit', (code) => reject(new Error(`the CLI exited (${code}) before its readiness line`)));
+      });
+      const port = new URL(ready.split(' ')[3]).port;
+      // The image binds 0.0.0.0; the check reaches it through loopback, with the image's variables.
+      const check = await exitCode([join(dir, 'dist', 'healthcheck.js')], { ...image, SVC_EMULATOR_HOST: '0.0.0.0', SVC_EMULATOR_PORT: port });
+      expect(check.code, check.output).toBe(0);
+    } finally {
+      const exited = new Promise((resolve) => cli.once('exit', resolve));
+      cli.kill('SIGTERM');
+      await exited;
+    }
+  }, 60_000);
+});
