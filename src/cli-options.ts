@@ -46,6 +46,16 @@ export const OPTION_SPECS: OptionSpec[] = [
   { flag: 'time-scale', env: 'SVC_EMULATOR_TIME_SCALE', kind: 'string', help: 'real seconds per clock second; 0.01 makes a 30 s wait take 0.3 s (default 1)', apply: (v, o) => (o.timeScale = positive('--time-scale', v)) },
   { flag: 'scenario', env: 'SVC_EMULATOR_SCENARIO', kind: 'string', help: 'apply a scenario from fixtures/scenarios at start (see README)', apply: (v, o) => (o.scenario = v) },
   { flag: 'webhook-url', env: 'SVC_EMULATOR_WEBHOOK_URL', kind: 'string', help: 'register a webhook endpoint for the demo organization (all events)', apply: (v, o) => (o.webhookUrl = v) },
+  {
+    flag: 'signature-time',
+    env: 'SVC_EMULATOR_SIGNATURE_TIME',
+    kind: 'string',
+    help: "webhook signature t=: 'wall' clock of the attempt (default) or emulator 'clock' time",
+    apply: (v, o) => {
+      if (v !== 'wall' && v !== 'clock') throw new CliError(`--signature-time must be wall or clock (got '${v}')`);
+      o.signatureTime = v;
+    },
+  },
 ];
 
 export class CliError extends Error {

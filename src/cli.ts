@@ -61,6 +61,8 @@ async function main(): Promise<number> {
   console.log(`demo organization: ${running.orgId}`);
   console.log(`demo live key: ${running.keys.live}`);
   console.log(`demo test key: ${running.keys.test}`);
+  const endpoint = emulator.demo.webhookEndpoint;
+  if (endpoint) console.log(`webhook endpoint: ${endpoint.id} secret: ${endpoint.secret}`);
 
   await stopped;
   await running.close();

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { assertValid, compileSchema, createValidators } from './contract/compile.js';
 import { ADMIN_DOC_ID, GATEWAY_DOC_ID, loadDocuments } from './contract/documents.js';
 import type { ClockMode } from './core/clock.js';
+import { depthMessage, jsonDepthOverflow } from './http/json-limits.js';
 import type { PriceOverrides, RateLimitRule } from './metering/index.js';
 import type { QuotaProduct } from './metering/quotas.js';
 
@@ -24,6 +25,8 @@ export interface EmulatorConfig {
   clockStart: string | null;
   journalLimit: number;
   webhookUrl: string | null;
+  /** Webhook signature `t=`: wall-clock time of the attempt (default) or emulator clock time. */
+  signatureTime: 'wall' | 'clock';
   /** Fault rules (FaultRuleInput of openapi/admin.yaml) added at boot and after every reset. */
   faults: Record<string, unknown>[];
   /** A scenario from fixtures/scenarios applied after boot (and after every reset). */
@@ -66,6 +69,7 @@ export const DEFAULT_CONFIG: EmulatorConfig = {
   clockStart: null,
   journalLimit: 1000,
   webhookUrl: null,
+  signatureTime: 'wall',
   scenario: null,
   faults: [],
   demo: { credits: 10_000 },
@@ -101,6 +105,8 @@ export function readConfigFile(path: string): Record<string, unknown> {
   } catch (err) {
     throw new ConfigError(`cannot read config file ${path}: ${(err as Error).message}`);
   }
+  const deep = jsonDepthOverflow(text);
+  if (deep >= 0) throw new ConfigError(`config file ${path}: ${depthMessage('the config', deep)}`);
   let data: unknown;
   try {
     data = JSON.parse(text);

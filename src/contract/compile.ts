@@ -26,6 +26,8 @@ export interface CompiledOperation {
   bodyKind: BodyKind;
   bodyRequired: boolean;
   fileFields: string[];
+  /** Multipart text fields holding JSON (`encoding: {field: {contentType: application/json}}`). */
+  jsonFields: string[];
   validateBody?: ValidateFunction;
   validateParams?: ValidateFunction;
   validateQuery?: ValidateFunction;
@@ -158,6 +160,7 @@ export function compileDocument(
         bodyKind: 'none',
         bodyRequired: false,
         fileFields: [],
+        jsonFields: [],
         raw,
       };
 
@@ -173,6 +176,9 @@ export function compileDocument(
           const schema = resolveRef(doc, body.content['multipart/form-data'].schema);
           op.fileFields = Object.entries<Record<string, any>>(schema?.properties ?? {})
             .filter(([, s]) => s.contentMediaType || s.format === 'binary')
+            .map(([name]) => name);
+          op.jsonFields = Object.entries<Record<string, any>>(body.content['multipart/form-data'].encoding ?? {})
+            .filter(([, e]) => /^application\/json\b/.test(e.contentType ?? ''))
             .map(([name]) => name);
           lazy(op, 'validateBody', () => validators.coercing.compile({ $ref: `${ref}/${pointer('multipart/form-data')}/schema` }));
         }

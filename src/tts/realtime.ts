@@ -11,6 +11,7 @@ import type { Clock, ClockTimer } from '../core/clock.js';
 import type { Contract } from '../emulator.js';
 import type { WsContext, WsHandler } from '../http/context.js';
 import { isApiError } from '../http/errors.js';
+import { depthMessage, jsonDepthOverflow } from '../http/json-limits.js';
 import { closeSessionOnError, SessionError } from '../http/socket-registry.js';
 import { MeteringError } from '../metering/index.js';
 import type { QualityTier } from '../audio/index.js';
@@ -119,6 +120,8 @@ class RealtimeSession {
   }
 
   private parse(data: Buffer): { type: FrameType } & Record<string, unknown> {
+    const deep = jsonDepthOverflow(data);
+    if (deep >= 0) throw new SessionError(CLOSE.protocol, 'json_too_deep', depthMessage('the frame', deep));
     let frame: unknown;
     try {
       frame = JSON.parse(strictUtf8.decode(data));
