@@ -36,8 +36,12 @@ export interface paths {
         /**
          * Back to the boot state
          * @description Closes open WebSockets (1012), cancels pending clock timers (jobs, retries), clears every store and the
-         *     journal, and recreates the demo organization with the same keys (same seed). The clock keeps its mode
-         *     and time.
+         *     journal, and recreates the demo organization with the same keys (same seed). The clock goes back to
+         *     its start options (mode, time scale, and `--clock-start` or else the wall clock now); `{"keep_clock":
+         *     true}` keeps its mode, scale and time instead. Ids (`req_`, `evt_`, `whd_`, `job_`, `doc_`...) keep
+         *     counting: none repeats within the process, so a receiver that de-duplicates events by id never drops
+         *     a real one. The demo keys (ids and secrets) and the `--webhook-url` endpoint (id and secret) are the
+         *     same after a reset.
          */
         post: operations["admin.reset"];
         delete?: never;
@@ -937,8 +941,16 @@ export interface components {
             /** Format: date-time */
             clockStart?: string;
             journalLimit?: number;
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description Same rules as an endpoint's `url` (http or https, no credentials, at most 2048 characters, a valid port).
+             */
             webhookUrl?: string;
+            /**
+             * @description Webhook signature `t=`, the wall-clock time of the attempt (default) or emulator clock time.
+             * @enum {string}
+             */
+            signatureTime?: "wall" | "clock";
             scenario?: string;
             /** @description Fault rules added at start (and after every reset), each a FaultRuleInput. */
             faults?: components["schemas"]["FaultRuleInput"][];
@@ -994,13 +1006,92 @@ export interface components {
             entries: Record<string, unknown>[];
             totals: Record<string, unknown>;
             totals_exact?: boolean;
-            balance: Record<string, unknown>;
+            balance: components["schemas"]["BalanceView"];
+        };
+        BalanceView: {
+            balance: number;
+            period_grant: number;
+            granted_in_period: number;
+            consumed_in_period: number;
+            /** Format: date-time */
+            period_start: string;
+            /** Format: date-time */
+            period_end: string;
+        };
+        BillingPeriod: {
+            /** Format: date-time */
+            period_start: string;
+            /** Format: date-time */
+            period_end: string;
+        };
+        /** @description A finalized invoice; also the `data` of `invoice.finalized`. */
+        Invoice: {
+            id: string;
+            org_id: string;
+            /** Format: date-time */
+            period_start: string;
+            /** Format: date-time */
+            period_end: string;
+            lines: {
+                product: string;
+                unit: string;
+                quantity: number;
+                amount: number;
+            }[];
+            total: number;
+            /** @constant */
+            currency: "credits";
+            /** @constant */
+            status: "finalized";
+            /** Format: date-time */
+            finalized_at: string;
+        };
+        /** @description The `data` of `quota.threshold`, for live credits or a test key's daily quota. */
+        QuotaThresholdData: {
+            /** @constant */
+            kind: "credits";
+            org_id: string;
+            threshold_percent: number;
+            consumed: number;
+            granted: number;
+            balance: number;
+            /** Format: date-time */
+            period_start: string;
+            /** Format: date-time */
+            period_end: string;
+        } | {
+            /** @constant */
+            kind: "test_quota";
+            org_id: string;
+            product: string;
+            unit: string;
+            threshold_percent: number;
+            used: number;
+            quota: number;
+            /** Format: date-time */
+            window_start: string;
+            /** Format: date-time */
+            window_end: string;
         };
         Billing: {
             org_id: string;
-            balance: Record<string, unknown>;
-            period: Record<string, unknown>;
-            test_quotas: Record<string, unknown>[];
+            balance: components["schemas"]["BalanceView"];
+            period: components["schemas"]["BillingPeriod"];
+            test_quotas: {
+                product: string;
+                used: number;
+                quota: number;
+                /** Format: date-time */
+                window_start: string;
+                /** Format: date-time */
+                window_end: string;
+            }[];
+            rate_limits: {
+                key_id: string;
+                key: string;
+                limit: number;
+                window_seconds: number;
+            }[];
         };
         BillingUpdate: {
             /** @description Sets the credits available now. */
@@ -1042,7 +1133,12 @@ export interface components {
         };
         /** @description The specification's "Webhook endpoint input", exactly. */
         WebhookEndpointInput: {
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description **Decision (URL rules):** `http` or `https` only, no user name or password (they would show in
+             *     listings and the delivery log), at most 2,048 characters, a port from 1 to 65535. Anything else is
+             *     422 `validation_failed` with a detail naming the rule. `--webhook-url` follows the same rules.
+             */
             url: string;
             events: ("ping" | "job.completed" | "quota.threshold" | "invoice.finalized" | "key.compromised")[];
         };
@@ -1082,7 +1178,19 @@ export interface components {
                 attempt?: number;
                 series?: number;
             }[];
-            envelope: Record<string, unknown>;
+            /**
+             * @description The event as sent: `{id, event, createdAt, data, livemode}` (`createdAt` is emulator clock time, as
+             *     the specification names it). `data` of `quota.threshold` is a QuotaThresholdData, of
+             *     `invoice.finalized` an Invoice; all `data` fields are snake_case.
+             */
+            envelope: {
+                id: string;
+                event: string;
+                /** Format: date-time */
+                createdAt: string;
+                data: components["schemas"]["QuotaThresholdData"] | components["schemas"]["Invoice"] | Record<string, unknown>;
+                livemode: boolean;
+            };
         };
         Voice: {
             /**
@@ -1336,9 +1444,10 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         status: "ok";
+                        /** @description The package version (package.json), as `svc-emulator --version` prints it. */
                         version?: string;
                         uptime_seconds?: number;
-                        clock?: Record<string, unknown>;
+                        clock?: components["schemas"]["ClockState"];
                         organizations?: number;
                         open_websockets?: number;
                     };
@@ -1353,7 +1462,17 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Keep the clock's mode, scale and time instead of restoring the start options.
+                     * @default false
+                     */
+                    keep_clock?: boolean;
+                };
+            };
+        };
         responses: {
             /** @description Reset done. */
             200: {
@@ -1364,11 +1483,28 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         status: "reset";
-                        demo: Record<string, unknown>;
+                        demo: {
+                            org_id: string;
+                            keys: {
+                                live: string;
+                                test: string;
+                            };
+                            key_ids: {
+                                live: string;
+                                test: string;
+                            };
+                            /** @description The endpoint registered by `--webhook-url`, or null. */
+                            webhook_endpoint: null | {
+                                id: string;
+                                secret: string;
+                            };
+                        };
+                        clock: components["schemas"]["ClockState"];
                     };
                 };
             };
             401: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
         };
     };
     "admin.openapi": {
@@ -1852,7 +1988,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, unknown>;
+                    "application/json": components["schemas"]["Invoice"];
                 };
             };
             401: components["responses"]["Problem"];
@@ -1878,7 +2014,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        invoices: Record<string, unknown>[];
+                        invoices: components["schemas"]["Invoice"][];
                     };
                 };
             };
