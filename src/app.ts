@@ -7,7 +7,7 @@ import type { CompiledOperation, RouteTable } from './contract/compile.js';
 import type { Emulator } from './emulator.js';
 import { createAdminRouter } from './admin/admin-router.js';
 import { FaultAbort } from './faults/stage.js';
-import { ApiError } from './http/errors.js';
+import { ApiError, CustomApiError } from './http/errors.js';
 import { normalizeError, sendProblem } from './http/problem.js';
 import { requestState, type RequestState } from './http/request-state.js';
 import { createV1Router } from './http/v1-router.js';
@@ -88,6 +88,7 @@ export function buildHttpApp(emulator: Emulator): express.Express {
       return;
     }
     state.journal.code = normalizeError(err).code;
+    if (err instanceof CustomApiError && err.offContract) state.journal.off_contract = true;
     sendProblem(res, err, state.requestId);
   });
   return app;
@@ -122,7 +123,7 @@ function watchResponse(emulator: Emulator, req: Request, res: Response): void {
     const isAdmin = path === '/_emulator' || path.startsWith('/_emulator/');
     const table = isAdmin ? emulator.contract.admin : emulator.contract.gateway;
     emulator.contractChecker!.checkResponse(checkedOperation(table, req.method, isAdmin ? path.slice('/_emulator'.length) : path), req.method, path, {
-      injected: Boolean(requestState(res).journal.fault),
+      offContract: requestState(res).journal.off_contract,
       status: res.statusCode,
       contentType,
       headers: res.getHeaders(),

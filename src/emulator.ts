@@ -149,7 +149,12 @@ export class Emulator {
         rateLimits: this.config.rateLimits,
       },
     });
-    this.faults = new FaultStore({ clock: this.clock, ids: this.ids, random: this.random });
+    this.faults = new FaultStore({
+      clock: this.clock,
+      ids: this.ids,
+      random: this.random,
+      documents: (operationId, status) => this.contract.gateway.documents(operationId, status),
+    });
     this.stages.push(rateLimitStage(this.metering));
     this.preHandlerStages.push(faultStage(this.faults, this.metering));
     this.upgradeStages.push(rateLimitUpgradeStage(this.metering), faultUpgradeStage(this.faults, this.metering));

@@ -82,6 +82,20 @@ export class RouteTable {
     return this.byId.get(operationId);
   }
 
+  /**
+   * Whether the operation lists `status` among its responses (exactly, as `4XX`/`5XX`, or `default`); with no
+   * operation, whether any operation of the document does.
+   */
+  documents(operationId: string | undefined, status: number): boolean {
+    const listed = (op: CompiledOperation) => {
+      const responses: Record<string, unknown> = op.raw.responses ?? {};
+      return String(status) in responses || `${String(status)[0]}XX` in responses || 'default' in responses;
+    };
+    if (operationId === undefined) return this.operations.some(listed);
+    const op = this.byId.get(operationId);
+    return op !== undefined && listed(op);
+  }
+
   match(method: string, path: string): RouteMatch {
     const allowed: string[] = [];
     for (const op of this.operations) {

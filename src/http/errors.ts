@@ -74,6 +74,9 @@ export class ApiError extends Error {
  * need not be in the catalog; the status must be a valid HTTP error status.
  */
 export class CustomApiError extends Error {
+  /** The status is not one the operation documents (decision F9); the journal entry says so. */
+  offContract = false;
+
   constructor(
     readonly status: number,
     readonly code: string,

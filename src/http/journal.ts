@@ -21,6 +21,8 @@ export interface JournalEntry {
   scope: string | null;
   duration_ms: number | null;
   fault: { rule_id: string; kind: string; explanation: string } | null;
+  /** The answer's status is not one the operation documents (an injected fault or scripted STT error chose it). */
+  off_contract: boolean;
   websocket: { close_code: number | null; frames_in: number; frames_out: number; close_stream_sent: boolean } | null;
   /** Wall-clock epoch ms at arrival: what the client really did, whatever the emulator clock says. */
   wall_ms: number;
@@ -75,6 +77,7 @@ export class Journal {
       environment: null,
       duration_ms: null,
       fault: null,
+      off_contract: false,
       websocket: init.kind === 'websocket' ? { close_code: null, frames_in: 0, frames_out: 0, close_stream_sent: false } : null,
     };
   }

@@ -14,6 +14,7 @@ import { normalizeError, toProblem } from '../http/problem.js';
 import type { Metering } from '../metering/index.js';
 import type { WebhookEngine } from '../webhooks/index.js';
 import { fallbackTranscript, loadFaker } from './fallback.js';
+import { jobFailError } from '../faults/stage.js';
 import type { FaultRule } from '../faults/store.js';
 import { JobStore, jobView, type SttJob } from './jobs.js';
 import { decodeVoice, roundTripTranscript, type SpeakerNamer } from './round-trip.js';
@@ -133,7 +134,7 @@ export class SttService {
    * Async path: the job is `processing` for max(2 s, 0.1 × duration) of clock time, then completes (billed)
    * or fails (not billed), and `job.completed` carries the job record in `data`.
    */
-  submitJob(principal: Principal, intake: Intake, params: SttParams, requestId: string, fault?: Pick<FaultRule, 'id' | 'kind' | 'detail' | 'code'>): SttJob {
+  submitJob(principal: Principal, intake: Intake, params: SttParams, requestId: string, fault?: Pick<FaultRule, 'id' | 'kind' | 'detail' | 'code' | 'status'>): SttJob {
     const now = this.deps.clock.isoNow();
     const job: SttJob = {
       job_id: this.deps.ids.next('job'),
@@ -153,7 +154,7 @@ export class SttService {
     // A `job_fail` fault replaces the transcript with an upstream failure; a `job_stuck` one never finishes.
     const work: Promise<Outcome> =
       fault?.kind === 'job_fail'
-        ? Promise.resolve({ kind: 'error', error: new ApiError('transcription_failed', fault.detail ?? `transcription failed (fault rule ${fault.id})`) })
+        ? Promise.resolve({ kind: 'error', error: jobFailError(fault, 'transcription_failed', 'transcription') })
         : this.transcribe(principal, intake).then(
             (o) => o,
             (err: unknown): Outcome => ({ kind: 'error', error: normalizeError(err) }),
@@ -215,5 +216,7 @@ export function scriptedError(script: Script): CustomApiError {
   const e = script.error!;
   const title = e.title ?? (isErrorCode(e.code) ? errorCatalog[e.code].title : (STATUS_TITLES[e.status] ?? 'Scripted error'));
   const headers: Record<string, number> = e.status === 429 ? { 'RateLimit-Limit': 1, 'RateLimit-Remaining': 0, 'RateLimit-Reset': 1, 'Retry-After': 1 } : {};
-  return new CustomApiError(e.status, e.code, title, e.detail ?? `scripted error (script ${script.id})`, headers);
+  const error = new CustomApiError(e.status, e.code, title, e.detail ?? `scripted error (script ${script.id})`, headers);
+  error.offContract = script.off_contract;
+  return error;
 }
