@@ -7,7 +7,7 @@ const ERROR_STATUSES = [400, 401, 403, 404, 409, 422, 429, 500, 502, 503, 504];
 
 /** Every parameter field: label, input type and limits, as in the schema. */
 const PARAMS = {
-  status: { label: 'Status', options: ERROR_STATUSES, value: '503' },
+  status: { label: 'Status', options: ERROR_STATUSES, value: '502' },
   code: { label: 'Code', type: 'text', pattern: '[a-z][a-z0-9_]*', placeholder: 'default for the status' },
   detail: { label: 'Detail', type: 'text', maxlength: 1000 },
   retry_after: { label: 'Retry-After (s)', type: 'number', min: 0 },

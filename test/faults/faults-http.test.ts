@@ -130,7 +130,8 @@ describe('fault rules through the admin API', () => {
     expectProblem(await request(t.app).post('/_emulator/faults').send({ kind: 'error' }), 422, 'validation_failed');
     expectProblem(await request(t.app).post('/_emulator/faults').send({ kind: 'ws_close' }), 422, 'validation_failed');
     expectProblem(await request(t.app).post('/_emulator/faults').send({ kind: 'meteor' }), 422, 'validation_failed');
-    expectProblem(await request(t.app).post('/_emulator/faults').send({ kind: 'error', status: 418 }), 422, 'validation_failed');
+    expectProblem(await request(t.app).post('/_emulator/faults').send({ kind: 'error', status: 399 }), 422, 'validation_failed');
+    expectProblem(await request(t.app).post('/_emulator/faults').send({ kind: 'error', status: 600 }), 422, 'validation_failed');
     expectProblem(await request(t.app).delete('/_emulator/faults/fault_nope'), 404, 'not_found');
   });
 
