@@ -46,6 +46,11 @@ export function buildHttpApp(emulator: Emulator): express.Express {
     res.once('close', () => {
       if (!res.writableFinished) controller.abort(new Error('client disconnected'));
       if (!isV1) return;
+      if (state.principal) {
+        // Decision M-R2: a 5xx answer is never billed, whatever the handler recorded before it failed.
+        if (res.statusCode >= 500 && !res.locals.noResponse) emulator.metering.refundRequest(state.principal.orgId, requestId);
+        emulator.metering.releaseReservations(state.principal);
+      }
       journal.status = res.locals.noResponse ? null : res.statusCode;
       const header = (name: string) => {
         const v = res.getHeader(name);

@@ -186,6 +186,7 @@ export class Emulator {
       upgradeStages: this.upgradeStages,
       maxPayloadBytes: 1024 * 1024,
       onSession: (ws, ctx) => {
+        ws.once('close', () => this.metering.releaseReservations(ctx.principal));
         armWsCloseFault(this.faults, ws, ctx);
         if (this.contractChecker) {
           this.contractChecker.sessionOpened(ctx.operation);

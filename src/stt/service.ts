@@ -150,6 +150,8 @@ export class SttService {
       livemode: principal.environment === 'live',
     };
     this.jobs.add(job);
+    // The credits reserved at the precheck stay held until the job completes (billed) or fails (released).
+    this.deps.metering.holdReservations(principal);
     // The transcript is worked out now, in the background; the clock decides when the job is done.
     // A `job_fail` fault replaces the transcript with an upstream failure; a `job_stuck` one never finishes.
     const work: Promise<Outcome> =
