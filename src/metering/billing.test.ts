@@ -35,7 +35,7 @@ describe('precheck', () => {
     const err = caught(() => metering.precheck(test, 'rag_search', 1, 'analyze'));
     expect(err).toMatchObject({ code: 'test_quota_exceeded', status: 429 });
     expect(err.detail).toBe(
-      'test keys may use 2 queries of rag_search per day; 2 used, this request needs 1',
+      'test keys may use 2 queries of rag_search per day; 2 used or held by requests in progress, this request needs 1',
     );
     expect(err.retryAfterSeconds).toBe(12 * 3600);
     expect(() => metering.precheck(live, 'rag_search', 1)).not.toThrow();
