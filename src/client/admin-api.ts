@@ -920,6 +920,11 @@ export interface components {
             scope?: string | null;
             duration_ms?: number | null;
             fault?: Record<string, unknown> | null;
+            /**
+             * @description The answer's status is not one the operation documents: an `error` fault or a scripted STT error
+             *     chose it (decision F9). Such an answer is still a Problem.
+             */
+            off_contract?: boolean;
             websocket?: Record<string, unknown> | null;
             /** @description Wall-clock arrival time (epoch ms). */
             wall_ms?: number;
@@ -1236,8 +1241,12 @@ export interface components {
             /** Format: date-time */
             active_until?: string;
             ttl_seconds?: number;
-            /** @enum {integer} */
-            status?: 400 | 401 | 403 | 404 | 409 | 422 | 429 | 500 | 502 | 504;
+            /**
+             * @description Any error status, including those a load balancer sends (502, 503, 504). A status the matched
+             *     operation does not document (with no `match.operation`: that no /v1 operation documents) is
+             *     allowed and marked `off_contract: true` on the rule, in its explanation and on each journal entry.
+             */
+            status?: number;
             code?: string;
             detail?: string;
             retry_after?: number;
@@ -1263,7 +1272,10 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             expires_at: string | null;
+            /** @description One sentence, e.g. "answer 502 upstream_error instead of running the operation (the next 2 matching calls)". */
             explanation: string;
+            /** @description An `error` rule whose status is outside the documented set (see FaultRuleInput.status). */
+            off_contract: boolean;
         };
         /** @enum {string} */
         RagTenantState: "not_provisioned" | "provisioning" | "ready" | "idle";
@@ -1366,10 +1378,10 @@ export interface components {
             /** @description Answer with this problem instead of a transcript (a job fails with it; a realtime stream closes). */
             error?: {
                 /**
-                 * @description One of the statuses the specification lists for STT, so /v1 stays within the contract.
-                 * @enum {integer}
+                 * @description Any error status. One that `POST /v1/stt/transcriptions` does not document (such as 503) is
+                 *     allowed and marked `off_contract: true` on the script and on the journal entry of each answer.
                  */
-                status: 400 | 401 | 403 | 422 | 429 | 500 | 502 | 504;
+                status: number;
                 code: string;
                 title?: string;
                 detail?: string;
@@ -1387,6 +1399,8 @@ export interface components {
             matched: number;
             /** Format: date-time */
             created_at: string;
+            /** @description Its `error.status` is one `POST /v1/stt/transcriptions` does not document (decision F9). */
+            off_contract: boolean;
         };
         Problem: {
             /** @default about:blank */
