@@ -234,14 +234,15 @@ describe('fault rules through the admin API', () => {
       let hook = receiver.next();
       const endpoint = await register();
       let got = await hook;
-      expect(verifies(String(got.headers['svc-signature']), got.rawBody, endpoint.secret, clock.nowSeconds())).toBe(false);
+      expect(verifies(String(got.headers['svc-signature']), got.rawBody, endpoint.secret, Math.floor(Date.now() / 1000))).toBe(false);
 
       await addFault({ kind: 'webhook_stale_timestamp', times: 1 });
       hook = receiver.next();
       await request(t.app).post('/_emulator/webhooks/trigger').send({ org_id: t.orgId, event: 'ping' });
       got = await hook;
       const header = String(got.headers['svc-signature']);
-      expect(verifies(header, got.rawBody, endpoint.secret, clock.nowSeconds())).toBe(false);
+      // t= is wall time (decision I12-3): stale means more than 300 s before the receiver's own clock.
+      expect(verifies(header, got.rawBody, endpoint.secret, Math.floor(Date.now() / 1000))).toBe(false);
       // The HMAC itself is right; only the timestamp is too old.
       expect(verifies(header, got.rawBody, endpoint.secret, Number(/t=(\d+)/.exec(header)![1]))).toBe(true);
     });
