@@ -8,7 +8,7 @@ import type { Emulator } from './emulator.js';
 import { createAdminRouter } from './admin/admin-router.js';
 import { routeHint } from './contract/near-miss.js';
 import { FaultAbort } from './faults/stage.js';
-import { ApiError } from './http/errors.js';
+import { ApiError, CustomApiError } from './http/errors.js';
 import { normalizeError, sendProblem } from './http/problem.js';
 import { requestState, type RequestState } from './http/request-state.js';
 import { createV1Router } from './http/v1-router.js';
@@ -49,6 +49,11 @@ export function buildHttpApp(emulator: Emulator): express.Express {
     const wallStart = performance.now();
     res.once('close', () => {
       if (!res.writableFinished) controller.abort(new Error('client disconnected'));
+      if (isV1 && state.principal) {
+        // Decision M-R2: a 5xx answer is never billed, whatever the handler recorded before it failed.
+        if (res.statusCode >= 500 && !res.locals.noResponse) emulator.metering.refundRequest(state.principal.orgId, requestId);
+        emulator.metering.releaseReservations(state.principal);
+      }
       journal.status = res.locals.noResponse ? null : res.statusCode;
       journal.duration_ms = Math.round(performance.now() - wallStart);
       if (isV1 || emulator.log.debug) {
@@ -102,6 +107,7 @@ export function buildHttpApp(emulator: Emulator): express.Express {
       return;
     }
     state.journal.code = normalizeError(err).code;
+    if (err instanceof CustomApiError && err.offContract) state.journal.off_contract = true;
     sendProblem(res, err, state.requestId);
   });
   return app;
@@ -116,7 +122,7 @@ function watchResponse(emulator: Emulator, req: Request, res: Response, tap: Res
     const isAdmin = path === '/_emulator' || path.startsWith('/_emulator/');
     const table = isAdmin ? emulator.contract.admin : emulator.contract.gateway;
     emulator.contractChecker!.checkResponse(checkedOperation(table, req.method, isAdmin ? path.slice('/_emulator'.length) : path), req.method, path, {
-      injected: Boolean(requestState(res).journal.fault),
+      offContract: requestState(res).journal.off_contract,
       status: res.statusCode,
       contentType,
       headers: res.getHeaders(),

@@ -88,6 +88,16 @@ export const OPTION_SPECS: OptionSpec[] = [
   { flag: 'workers', env: 'SVC_EMULATOR_WORKERS', kind: 'string', help: 'worker threads for extraction, decoding and encoding; 0 runs them in-process (default: cores)', apply: (v, o, src) => (o.workers = int(src, v, 0, 64)) },
   { flag: 'worker-memory-mb', env: 'SVC_EMULATOR_WORKER_MEMORY_MB', kind: 'string', help: 'heap ceiling of each worker thread in MiB (default 256)', apply: (v, o, src) => (o.workerMemoryMb = int(src, v, 32, 16384)) },
   { flag: 'task-timeout-ms', env: 'SVC_EMULATOR_TASK_TIMEOUT_MS', kind: 'string', help: 'wall-time budget of one heavy task in ms (default 8000)', apply: (v, o, src) => (o.taskTimeoutMs = int(src, v, 100, 600000)) },
+  {
+    flag: 'signature-time',
+    env: 'SVC_EMULATOR_SIGNATURE_TIME',
+    kind: 'string',
+    help: "webhook signature t=: 'wall' clock of the attempt (default) or emulator 'clock' time",
+    apply: (v, o, src) => {
+      if (v !== 'wall' && v !== 'clock') throw new CliError(`${src} must be wall or clock (got '${v}')`);
+      o.signatureTime = v;
+    },
+  },
 ];
 
 export class CliError extends Error {

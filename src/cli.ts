@@ -101,6 +101,8 @@ async function serve(argv: string[]): Promise<number> {
   console.log(`demo organization: ${running.orgId}`);
   console.log(`demo live key: ${running.keys.live}`);
   console.log(`demo test key: ${running.keys.test}`);
+  const endpoint = emulator.demo.webhookEndpoint;
+  if (endpoint) console.log(`webhook endpoint: ${endpoint.id} secret: ${endpoint.secret}`);
   announced = true;
   for (const line of pending.splice(0)) process.stdout.write(`${line}\n`);
 

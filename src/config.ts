@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { assertValid, compileSchema, createValidators } from './contract/compile.js';
 import { ADMIN_DOC_ID, GATEWAY_DOC_ID, loadDocuments } from './contract/documents.js';
 import type { ClockMode } from './core/clock.js';
+import { depthMessage, jsonDepthOverflow } from './http/json-limits.js';
 import type { PriceOverrides, RateLimitRule } from './metering/index.js';
 import type { QuotaProduct } from './metering/quotas.js';
 import { DEFAULT_POOL_OPTIONS } from './workers/pool.js';
@@ -37,6 +38,8 @@ export interface EmulatorConfig {
   /** The journal's bound in MiB of entry JSON, besides `journalLimit` entries. */
   journalMaxMb: number;
   webhookUrl: string | null;
+  /** Webhook signature `t=`: wall-clock time of the attempt (default) or emulator clock time. */
+  signatureTime: 'wall' | 'clock';
   /** Fault rules (FaultRuleInput of openapi/admin.yaml) added at boot and after every reset. */
   faults: Record<string, unknown>[];
   /** A scenario applied after boot (and after every reset): a name, or the path of a scenario file. */
@@ -100,6 +103,7 @@ export const DEFAULT_CONFIG: EmulatorConfig = {
   taskTimeoutMs: DEFAULT_POOL_OPTIONS.timeMs,
   journalMaxMb: 64,
   webhookUrl: null,
+  signatureTime: 'wall',
   scenario: null,
   scenariosDir: null,
   corpus: null,
@@ -148,6 +152,8 @@ export function readConfigFile(path: string): Record<string, unknown> {
   } catch (err) {
     throw new ConfigError(`cannot read config file ${path}: ${(err as Error).message}`);
   }
+  const deep = jsonDepthOverflow(text);
+  if (deep >= 0) throw new ConfigError(`config file ${path}: ${depthMessage('the config', deep)}`);
   let data: unknown;
   try {
     data = JSON.parse(text);

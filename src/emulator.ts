@@ -6,10 +6,8 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type express from 'express';
-import { billingAdminHandlers } from './admin/billing-handlers.js';
 import { clockAdminHandlers } from './admin/clock-handlers.js';
 import { coreAdminHandlers } from './admin/core-handlers.js';
-import { webhookAdminHandlers } from './admin/webhook-handlers.js';
 import { uiAdminHandlers } from './admin/ui-handlers.js';
 import type { AdminHandler } from './admin/admin-context.js';
 import { buildHttpApp } from './app.js';
@@ -18,7 +16,7 @@ import { WsTokenStore } from './auth/ws-tokens.js';
 import { resolveConfig, type EmulatorConfig, type EmulatorOptions } from './config.js';
 import { compileDocument, compileSchema, createValidators, type RouteTable, type Validators } from './contract/compile.js';
 import { ADMIN_DOC_ID, GATEWAY_DOC_ID, loadDocuments, type OpenApiDocument } from './contract/documents.js';
-import { Clock } from './core/clock.js';
+import { Clock, type ClockMode } from './core/clock.js';
 import { ContractChecker } from './contract/response-check.js';
 import { IdFactory, Random } from './core/random.js';
 import type { MultipartLimits } from './http/body.js';
@@ -32,12 +30,15 @@ import { ALL_SCOPES, OrgStore } from './orgs/store.js';
 import { authArea } from './auth/auth-area.js';
 import { Metering } from './metering/index.js';
 import { REGISTRABLE_EVENTS, WebhookEngine } from './webhooks/index.js';
+import { checkEndpointUrl } from './webhooks/endpoint-url.js';
 import { rateLimitStage, rateLimitUpgradeStage } from './stages/rate-limit.js';
 import { FaultStore } from './faults/store.js';
 import { faultStage } from './faults/stage.js';
 import { armWsCloseFault, faultUpgradeStage } from './faults/websocket.js';
 import { webhookFaultHook } from './faults/webhooks.js';
 import { faultAdminHandlers } from './faults/admin.js';
+import { meteringAdminHandlers } from './metering/admin.js';
+import { webhookAdminHandlers } from './webhooks/admin.js';
 import { scenarioAdminHandlers } from './scenarios/admin.js';
 import { reportAdminHandlers } from './report/admin.js';
 import { applyScenario, bootScenarioName, loadUserScenarios } from './scenarios/scenarios.js';
@@ -71,6 +72,8 @@ export interface DemoState {
   orgId: string;
   keys: { live: string; test: string };
   keyIds: { live: string; test: string };
+  /** The endpoint registered by `--webhook-url`, with its signing secret. */
+  webhookEndpoint?: { id: string; secret: string };
 }
 
 export interface Contract {
@@ -120,6 +123,8 @@ export class Emulator {
   /** Set by `listen()`: the real base and admin URLs. */
   urls: { baseUrl: string; adminUrl: string } | undefined;
   readonly startedAt: number;
+  /** The clock as the start options set it, restored by a reset (unless `keep_clock`). */
+  private readonly bootClock: { mode: ClockMode; timeScale: number; startAt: number | null };
   private server: Server | undefined;
 
   constructor(options: EmulatorOptions = {}, overrides: EmulatorOverrides = {}) {
@@ -132,6 +137,13 @@ export class Emulator {
         startAt: this.config.clockStart ? Date.parse(this.config.clockStart) : undefined,
       });
     this.startedAt = Date.now();
+    const clockState = this.clock.state();
+    this.bootClock = {
+      mode: clockState.mode,
+      timeScale: clockState.timeScale,
+      // Without --clock-start the clock starts at the wall clock, so a reset starts it at the wall clock again.
+      startAt: this.config.clockStart ? Date.parse(this.config.clockStart) : overrides.clock ? clockState.nowMs : null,
+    };
     this.random = new Random(this.config.seed);
     this.ids = new IdFactory(this.config.seed);
     this.orgs = new OrgStore({ clock: this.clock, ids: this.ids, random: this.random });
@@ -149,7 +161,7 @@ export class Emulator {
           ])
         : undefined;
     if (this.contractChecker) liveCheckers.add(this.contractChecker);
-    this.webhooks = new WebhookEngine({ clock: this.clock, ids: this.ids, random: this.random });
+    this.webhooks = new WebhookEngine({ clock: this.clock, ids: this.ids, random: this.random, signatureTime: this.config.signatureTime });
     this.metering = new Metering({
       clock: this.clock,
       ids: this.ids,
@@ -161,7 +173,12 @@ export class Emulator {
         rateLimits: this.config.rateLimits,
       },
     });
-    this.faults = new FaultStore({ clock: this.clock, ids: this.ids, random: this.random });
+    this.faults = new FaultStore({
+      clock: this.clock,
+      ids: this.ids,
+      random: this.random,
+      documents: (operationId, status) => this.contract.gateway.documents(operationId, status),
+    });
     this.stages.push(rateLimitStage(this.metering));
     this.preHandlerStages.push(faultStage(this.faults, this.metering));
     this.upgradeStages.push(rateLimitUpgradeStage(this.metering), faultUpgradeStage(this.faults, this.metering));
@@ -172,7 +189,9 @@ export class Emulator {
       if (event.type === 'key.revoked') this.sockets.closeForKey(event.key.id, 4001, 'the API key was revoked');
     });
 
-    for (const table of [coreAdminHandlers, clockAdminHandlers, billingAdminHandlers, webhookAdminHandlers, faultAdminHandlers, scenarioAdminHandlers, reportAdminHandlers, uiAdminHandlers]) {
+    const meteringAdmin = meteringAdminHandlers({ orgs: this.orgs, metering: this.metering, webhooks: this.webhooks });
+    const webhookAdmin = webhookAdminHandlers({ orgs: this.orgs, webhooks: this.webhooks, clock: this.clock });
+    for (const table of [coreAdminHandlers, clockAdminHandlers, meteringAdmin, webhookAdmin, faultAdminHandlers, scenarioAdminHandlers, reportAdminHandlers, uiAdminHandlers]) {
       for (const [id, handler] of Object.entries(table)) this.adminHandlers.set(id, handler);
     }
     this.register(authArea(this));
@@ -194,6 +213,7 @@ export class Emulator {
       upgradeStages: this.upgradeStages,
       maxPayloadBytes: 1024 * 1024,
       onSession: (ws, ctx) => {
+        ws.once('close', () => this.metering.releaseReservations(ctx.principal));
         armWsCloseFault(this.faults, ws, ctx);
         if (this.contractChecker) {
           this.contractChecker.sessionOpened(ctx.operation);
@@ -215,16 +235,21 @@ export class Emulator {
 
   /** Creates the demo organization and its two keys, then lets each area load its boot state. */
   async boot(): Promise<void> {
+    // The demo keys and the --webhook-url endpoint keep their ids across resets (the seeded randomness starts
+    // over, so their secrets are the same too); every other id keeps counting (IdFactory).
+    const previous = this.demo as DemoState | undefined;
     const org = this.orgs.createOrg({ id: DEMO_ORG_ID, name: 'Demo Organization', ragEntitled: true });
-    const live = this.orgs.createKey(org.id, { environment: 'live', scopes: ALL_SCOPES, name: 'demo live key' });
-    const test = this.orgs.createKey(org.id, { environment: 'test', scopes: ALL_SCOPES, name: 'demo test key' });
+    const live = this.orgs.createKey(org.id, { environment: 'live', scopes: ALL_SCOPES, name: 'demo live key', id: previous?.keyIds.live });
+    const test = this.orgs.createKey(org.id, { environment: 'test', scopes: ALL_SCOPES, name: 'demo test key', id: previous?.keyIds.test });
     this.demo = {
       orgId: org.id,
       keys: { live: live.secret, test: test.secret },
       keyIds: { live: live.record.id, test: test.record.id },
     };
     if (this.config.webhookUrl) {
-      this.webhooks.endpoints.create(org.id, { url: this.config.webhookUrl, events: [...REGISTRABLE_EVENTS] });
+      const url = checkEndpointUrl(this.config.webhookUrl, '--webhook-url');
+      const endpoint = this.webhooks.endpoints.create(org.id, { url, events: [...REGISTRABLE_EVENTS], id: previous?.webhookEndpoint?.id });
+      this.demo.webhookEndpoint = { id: endpoint.id, secret: endpoint.secret };
     }
     for (const area of this.areas) await area.boot?.();
     // Config-file fault rules go through the admin operation, so they are validated like POST /faults.
@@ -249,12 +274,19 @@ export class Emulator {
     return Object.values(this.bootState()).every((s) => s === 'ready' || s === 'disabled');
   }
 
-  /** Back to the boot state: same seed, same demo keys, empty journal, no pending timers. */
-  async reset(): Promise<void> {
+  /**
+   * Back to the boot state: the clock as the start options set it (unless `keepClock`), same seed, same
+   * demo keys, empty journal, no pending timers. Ids keep counting, so none repeats within the process.
+   */
+  async reset(options: { keepClock?: boolean } = {}): Promise<void> {
     this.sockets.closeAll(1012, 'emulator reset');
-    this.clock.clearTimers();
+    if (options.keepClock) {
+      this.clock.clearTimers();
+    } else {
+      const b = this.bootClock;
+      this.clock.restore({ mode: b.mode, timeScale: b.timeScale, now: b.startAt ?? Date.now() });
+    }
     this.random.reset();
-    this.ids.reset();
     this.orgs.clear();
     this.wsTokens.clear();
     this.journal.clear();
@@ -342,7 +374,12 @@ function compileContract(): Contract {
 /** Builds an emulator with its boot state (demo organization and keys). */
 export async function createEmulator(options: EmulatorOptions = {}, overrides: EmulatorOverrides = {}): Promise<Emulator> {
   const emulator = new Emulator(options, overrides);
-  await emulator.boot();
+  try {
+    await emulator.boot();
+  } catch (err) {
+    await emulator.close();
+    throw err;
+  }
   return emulator;
 }
 

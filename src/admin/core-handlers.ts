@@ -1,9 +1,14 @@
+import { readFileSync } from 'node:fs';
 import { sendJson } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
 import { publicKeyView, type Scope } from '../orgs/store.js';
 import type { AdminContext, AdminHandler } from './admin-context.js';
+import { clockView } from './clock-handlers.js';
 import { orgView } from './views.js';
 import { demoKeys } from '../readiness.js';
+
+/** The package's own version (from src/ and from dist/, package.json is two levels up). */
+const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 function requireOrg(ctx: AdminContext) {
   const org = ctx.emulator.orgs.getOrg(ctx.params.id);
@@ -26,9 +31,9 @@ export const coreAdminHandlers: Record<string, AdminHandler> = {
       status: 'ok',
       ready,
       boot,
-      version: '1.0.0',
+      version: VERSION,
       uptime_seconds: Math.round((Date.now() - e.startedAt) / 1000),
-      clock: e.clock.state(),
+      clock: clockView(e.clock),
       organizations: e.orgs.listOrgs().length,
       open_websockets: e.sockets.count(),
       active_scenario: e.activeScenario && { name: e.activeScenario.name, applied_at: e.activeScenario.appliedAt },
@@ -37,9 +42,19 @@ export const coreAdminHandlers: Record<string, AdminHandler> = {
 
   'admin.demo': (ctx) => sendJson(ctx, 200, demoKeys(ctx.emulator)),
 
-  'admin.reset': async (ctx) => {
-    await ctx.emulator.reset();
-    sendJson(ctx, 200, { status: 'reset', demo: ctx.emulator.demo });
+  'admin.reset': async (ctx: AdminContext<{ keep_clock?: boolean }>) => {
+    await ctx.emulator.reset({ keepClock: ctx.body.keep_clock === true });
+    const demo = ctx.emulator.demo;
+    sendJson(ctx, 200, {
+      status: 'reset',
+      demo: {
+        org_id: demo.orgId,
+        keys: demo.keys,
+        key_ids: demo.keyIds,
+        webhook_endpoint: demo.webhookEndpoint ?? null,
+      },
+      clock: clockView(ctx.emulator.clock),
+    });
   },
 
   'admin.openapi': (ctx) => sendJson(ctx, 200, ctx.emulator.contract.gatewayDocument),

@@ -59,8 +59,12 @@ export interface paths {
         /**
          * Back to the boot state
          * @description Closes open WebSockets (1012), cancels pending clock timers (jobs, retries), clears every store and the
-         *     journal, and recreates the demo organization with the same keys (same seed). The clock keeps its mode
-         *     and time.
+         *     journal, and recreates the demo organization with the same keys (same seed). The clock goes back to
+         *     its start options (mode, time scale, and `--clock-start` or else the wall clock now); `{"keep_clock":
+         *     true}` keeps its mode, scale and time instead. Ids (`req_`, `evt_`, `whd_`, `job_`, `doc_`...) keep
+         *     counting: none repeats within the process, so a receiver that de-duplicates events by id never drops
+         *     a real one. The demo keys (ids and secrets) and the `--webhook-url` endpoint (id and secret) are the
+         *     same after a reset.
          */
         post: operations["admin.reset"];
         delete?: never;
@@ -918,9 +922,10 @@ export interface components {
             boot: {
                 [key: string]: "indexing" | "ready" | "failed" | "disabled";
             };
+            /** @description The package version (package.json), as `svc-emulator --version` prints it. */
             version?: string;
             uptime_seconds?: number;
-            clock?: Record<string, unknown>;
+            clock?: components["schemas"]["ClockState"];
             organizations?: number;
             open_websockets?: number;
             /**
@@ -1019,6 +1024,11 @@ export interface components {
                 kind: string;
                 explanation: string;
             } | null;
+            /**
+             * @description The answer's status is not one the operation documents: an `error` fault or a scripted STT error
+             *     chose it (decision F9). Such an answer is still a Problem.
+             */
+            off_contract?: boolean;
             /** @description For WebSocket sessions; `opened_at`/`closed_at` are wall-clock epoch ms. */
             websocket?: {
                 close_code?: number | null;
@@ -1119,8 +1129,16 @@ export interface components {
             /** @description Wall-time budget of one heavy task in ms (default 8000). */
             taskTimeoutMs?: number;
             journalMaxMb?: number;
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description Same rules as an endpoint's `url` (http or https, no credentials, at most 2048 characters, a valid port).
+             */
             webhookUrl?: string;
+            /**
+             * @description Webhook signature `t=`, the wall-clock time of the attempt (default) or emulator clock time.
+             * @enum {string}
+             */
+            signatureTime?: "wall" | "clock";
             /** @description A scenario name, or the path of a scenario file (ends in `.json` or contains `/`). */
             scenario?: string;
             /** @description A directory of scenario files (`*.json`, each a Scenario) added to the built-in ones. */
@@ -1193,13 +1211,92 @@ export interface components {
             entries: Record<string, unknown>[];
             totals: Record<string, unknown>;
             totals_exact?: boolean;
-            balance: Record<string, unknown>;
+            balance: components["schemas"]["BalanceView"];
+        };
+        BalanceView: {
+            balance: number;
+            period_grant: number;
+            granted_in_period: number;
+            consumed_in_period: number;
+            /** Format: date-time */
+            period_start: string;
+            /** Format: date-time */
+            period_end: string;
+        };
+        BillingPeriod: {
+            /** Format: date-time */
+            period_start: string;
+            /** Format: date-time */
+            period_end: string;
+        };
+        /** @description A finalized invoice; also the `data` of `invoice.finalized`. */
+        Invoice: {
+            id: string;
+            org_id: string;
+            /** Format: date-time */
+            period_start: string;
+            /** Format: date-time */
+            period_end: string;
+            lines: {
+                product: string;
+                unit: string;
+                quantity: number;
+                amount: number;
+            }[];
+            total: number;
+            /** @constant */
+            currency: "credits";
+            /** @constant */
+            status: "finalized";
+            /** Format: date-time */
+            finalized_at: string;
+        };
+        /** @description The `data` of `quota.threshold`, for live credits or a test key's daily quota. */
+        QuotaThresholdData: {
+            /** @constant */
+            kind: "credits";
+            org_id: string;
+            threshold_percent: number;
+            consumed: number;
+            granted: number;
+            balance: number;
+            /** Format: date-time */
+            period_start: string;
+            /** Format: date-time */
+            period_end: string;
+        } | {
+            /** @constant */
+            kind: "test_quota";
+            org_id: string;
+            product: string;
+            unit: string;
+            threshold_percent: number;
+            used: number;
+            quota: number;
+            /** Format: date-time */
+            window_start: string;
+            /** Format: date-time */
+            window_end: string;
         };
         Billing: {
             org_id: string;
-            balance: Record<string, unknown>;
-            period: Record<string, unknown>;
-            test_quotas: Record<string, unknown>[];
+            balance: components["schemas"]["BalanceView"];
+            period: components["schemas"]["BillingPeriod"];
+            test_quotas: {
+                product: string;
+                used: number;
+                quota: number;
+                /** Format: date-time */
+                window_start: string;
+                /** Format: date-time */
+                window_end: string;
+            }[];
+            rate_limits: {
+                key_id: string;
+                key: string;
+                limit: number;
+                window_seconds: number;
+            }[];
         };
         BillingUpdate: {
             /** @description Sets the credits available now. */
@@ -1241,7 +1338,12 @@ export interface components {
         };
         /** @description The specification's "Webhook endpoint input", exactly. */
         WebhookEndpointInput: {
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description **Decision (URL rules):** `http` or `https` only, no user name or password (they would show in
+             *     listings and the delivery log), at most 2,048 characters, a port from 1 to 65535. Anything else is
+             *     422 `validation_failed` with a detail naming the rule. `--webhook-url` follows the same rules.
+             */
             url: string;
             events: ("ping" | "job.completed" | "quota.threshold" | "invoice.finalized" | "key.compromised")[];
         };
@@ -1281,7 +1383,19 @@ export interface components {
                 attempt?: number;
                 series?: number;
             }[];
-            envelope: Record<string, unknown>;
+            /**
+             * @description The event as sent: `{id, event, createdAt, data, livemode}` (`createdAt` is emulator clock time, as
+             *     the specification names it). `data` of `quota.threshold` is a QuotaThresholdData, of
+             *     `invoice.finalized` an Invoice; all `data` fields are snake_case.
+             */
+            envelope: {
+                id: string;
+                event: string;
+                /** Format: date-time */
+                createdAt: string;
+                data: components["schemas"]["QuotaThresholdData"] | components["schemas"]["Invoice"] | Record<string, unknown>;
+                livemode: boolean;
+            };
         };
         Voice: {
             /**
@@ -1327,8 +1441,12 @@ export interface components {
             /** Format: date-time */
             active_until?: string;
             ttl_seconds?: number;
-            /** @enum {integer} */
-            status?: 400 | 401 | 403 | 404 | 409 | 422 | 429 | 500 | 502 | 504;
+            /**
+             * @description Any error status, including those a load balancer sends (502, 503, 504). A status the matched
+             *     operation does not document (with no `match.operation`: that no /v1 operation documents) is
+             *     allowed and marked `off_contract: true` on the rule, in its explanation and on each journal entry.
+             */
+            status?: number;
             code?: string;
             detail?: string;
             retry_after?: number;
@@ -1354,7 +1472,10 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             expires_at: string | null;
+            /** @description One sentence, e.g. "answer 502 upstream_error instead of running the operation (the next 2 matching calls)". */
             explanation: string;
+            /** @description An `error` rule whose status is outside the documented set (see FaultRuleInput.status). */
+            off_contract: boolean;
         };
         /** @enum {string} */
         RagTenantState: "not_provisioned" | "provisioning" | "ready" | "idle";
@@ -1457,10 +1578,10 @@ export interface components {
             /** @description Answer with this problem instead of a transcript (a job fails with it; a realtime stream closes). */
             error?: {
                 /**
-                 * @description One of the statuses the specification lists for STT, so /v1 stays within the contract.
-                 * @enum {integer}
+                 * @description Any error status. One that `POST /v1/stt/transcriptions` does not document (such as 503) is
+                 *     allowed and marked `off_contract: true` on the script and on the journal entry of each answer.
                  */
-                status: 400 | 401 | 403 | 422 | 429 | 500 | 502 | 504;
+                status: number;
                 code: string;
                 title?: string;
                 detail?: string;
@@ -1478,6 +1599,8 @@ export interface components {
             matched: number;
             /** Format: date-time */
             created_at: string;
+            /** @description Its `error.status` is one `POST /v1/stt/transcriptions` does not document (decision F9). */
+            off_contract: boolean;
         };
         Problem: {
             /** @default about:blank */
@@ -1577,7 +1700,17 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Keep the clock's mode, scale and time instead of restoring the start options.
+                     * @default false
+                     */
+                    keep_clock?: boolean;
+                };
+            };
+        };
         responses: {
             /** @description Reset done. */
             200: {
@@ -1588,11 +1721,28 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         status: "reset";
-                        demo: Record<string, unknown>;
+                        demo: {
+                            org_id: string;
+                            keys: {
+                                live: string;
+                                test: string;
+                            };
+                            key_ids: {
+                                live: string;
+                                test: string;
+                            };
+                            /** @description The endpoint registered by `--webhook-url`, or null. */
+                            webhook_endpoint: null | {
+                                id: string;
+                                secret: string;
+                            };
+                        };
+                        clock: components["schemas"]["ClockState"];
                     };
                 };
             };
             401: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
         };
     };
     "admin.openapi": {
@@ -2106,7 +2256,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, unknown>;
+                    "application/json": components["schemas"]["Invoice"];
                 };
             };
             401: components["responses"]["Problem"];
@@ -2132,7 +2282,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        invoices: Record<string, unknown>[];
+                        invoices: components["schemas"]["Invoice"][];
                     };
                 };
             };

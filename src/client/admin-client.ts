@@ -143,9 +143,12 @@ export class AdminClient {
     return unwrap(this.raw.GET('/demo'));
   }
 
-  /** `POST /reset`: back to the boot state (same demo keys); the clock keeps its mode and time. */
-  reset() {
-    return unwrap(this.raw.POST('/reset'));
+  /**
+   * `POST /reset`: back to the boot state (same demo keys), the clock included; `{ keep_clock: true }` keeps
+   * the clock's mode, scale and time. Ids keep counting: none repeats within the process.
+   */
+  reset(options: { keep_clock?: boolean } = {}) {
+    return unwrap(this.raw.POST('/reset', { body: options }));
   }
 
   /** The contract documents served by the emulator. */

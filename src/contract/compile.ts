@@ -26,6 +26,8 @@ export interface CompiledOperation {
   bodyKind: BodyKind;
   bodyRequired: boolean;
   fileFields: string[];
+  /** Multipart text fields holding JSON (`encoding: {field: {contentType: application/json}}`). */
+  jsonFields: string[];
   validateBody?: ValidateFunction;
   validateParams?: ValidateFunction;
   validateQuery?: ValidateFunction;
@@ -78,6 +80,20 @@ export class RouteTable {
 
   get(operationId: string): CompiledOperation | undefined {
     return this.byId.get(operationId);
+  }
+
+  /**
+   * Whether the operation lists `status` among its responses (exactly, as `4XX`/`5XX`, or `default`); with no
+   * operation, whether any operation of the document does.
+   */
+  documents(operationId: string | undefined, status: number): boolean {
+    const listed = (op: CompiledOperation) => {
+      const responses: Record<string, unknown> = op.raw.responses ?? {};
+      return String(status) in responses || `${String(status)[0]}XX` in responses || 'default' in responses;
+    };
+    if (operationId === undefined) return this.operations.some(listed);
+    const op = this.byId.get(operationId);
+    return op !== undefined && listed(op);
   }
 
   match(method: string, path: string): RouteMatch {
@@ -158,6 +174,7 @@ export function compileDocument(
         bodyKind: 'none',
         bodyRequired: false,
         fileFields: [],
+        jsonFields: [],
         raw,
       };
 
@@ -173,6 +190,9 @@ export function compileDocument(
           const schema = resolveRef(doc, body.content['multipart/form-data'].schema);
           op.fileFields = Object.entries<Record<string, any>>(schema?.properties ?? {})
             .filter(([, s]) => s.contentMediaType || s.format === 'binary')
+            .map(([name]) => name);
+          op.jsonFields = Object.entries<Record<string, any>>(body.content['multipart/form-data'].encoding ?? {})
+            .filter(([, e]) => /^application\/json\b/.test(e.contentType ?? ''))
             .map(([name]) => name);
           lazy(op, 'validateBody', () => validators.coercing.compile({ $ref: `${ref}/${pointer('multipart/form-data')}/schema` }));
         }

@@ -19,8 +19,11 @@ export interface ResponseFacts {
   headers: Record<string, unknown>;
   /** The body as text, when it was captured (JSON responses). */
   body: string | undefined;
-  /** A fault rule chose this answer: its status may be one the operation does not list. */
-  injected?: boolean;
+  /**
+   * A fault rule or an STT script chose a status the operation does not list (`off_contract` on the journal
+   * entry): the status check is skipped, the body must still be a Problem.
+   */
+  offContract?: boolean;
 }
 
 const PROBLEM_REF = '#/components/schemas/Problem';
@@ -76,8 +79,8 @@ export class ContractChecker {
     const key = responses[String(facts.status)] ? String(facts.status) : responses[`${String(facts.status)[0]}XX`] ? `${String(facts.status)[0]}XX` : responses.default ? 'default' : undefined;
     // 501 marks an operation the emulator does not implement yet; it is not part of the contract.
     if (!key) {
-      if (facts.status !== 501 && !facts.injected) fail(`status ${facts.status} is not documented for ${op.operationId}`);
-      if (facts.injected && facts.status >= 400 && facts.body !== undefined) this.validateJson(`${this.docs[0].id}${PROBLEM_REF}`, facts.body, fail);
+      if (facts.status !== 501 && !facts.offContract) fail(`status ${facts.status} is not documented for ${op.operationId}`);
+      if (facts.offContract && facts.status >= 400 && facts.body !== undefined) this.validateJson(`${this.docs[0].id}${PROBLEM_REF}`, facts.body, fail);
       return;
     }
     const response = resolveRef(located.doc, responses[key]);

@@ -202,6 +202,18 @@ export class Clock {
     this.wallTimer = undefined;
   }
 
+  /**
+   * Puts the clock back to a given state (an emulator reset back to its start options) without firing
+   * anything: pending timers are dropped first.
+   */
+  restore(state: { mode: ClockMode; timeScale: number; now: number }): void {
+    this.clearTimers();
+    this.timeScale = validScale(state.timeScale);
+    this.mode = state.mode;
+    this.setAnchor(state.now);
+    this.reschedule();
+  }
+
   /** Drops all pending timers (used by a full emulator reset) but keeps the clock running. */
   clearTimers(): void {
     for (const t of this.timers) t.cancelled = true;

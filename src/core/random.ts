@@ -66,7 +66,9 @@ export class Random {
 
 /**
  * Deterministic identifiers: the n-th id of a given prefix depends only on the seed, the prefix and n,
- * so the same seed and the same sequence of requests give the same ids.
+ * so the same seed and the same sequence of requests from process start give the same ids. The counters
+ * survive an emulator reset on purpose: an id never repeats within a process, so a receiver that
+ * de-duplicates webhook events by id never drops a real event after a reset.
  */
 export class IdFactory {
   private counters = new Map<string, number>();
@@ -79,9 +81,6 @@ export class IdFactory {
     return `${prefix}_${base62FromHash(`${this.seed}:${prefix}:${n}`, length)}`;
   }
 
-  reset(): void {
-    this.counters.clear();
-  }
 }
 
 export function base62FromHash(input: string, length: number): string {

@@ -5,10 +5,10 @@
 import type { IncomingMessage } from 'node:http';
 import type { Principal } from '../auth/principal.js';
 import type { OperationContext, Stage } from '../http/context.js';
-import { CustomApiError, errorCatalog, isErrorCode } from '../http/errors.js';
+import { ApiError, CustomApiError, errorCatalog, isErrorCode, type AnyApiError, type ErrorCode } from '../http/errors.js';
 import type { Metering } from '../metering/index.js';
 import { defaultCode } from './kinds.js';
-import type { FaultHit, FaultStore, FaultTarget } from './store.js';
+import type { FaultHit, FaultRule, FaultStore, FaultTarget } from './store.js';
 
 /** The longest a `hang` holds a request when the client never gives up (wall time). */
 export const HANG_LIMIT_MS = 10 * 60 * 1000;
@@ -54,11 +54,24 @@ export function injectedError(hit: FaultHit, metering: Metering, principal?: Pri
   return new CustomApiError(status, code, title, rule.detail ?? `injected by fault rule ${rule.id}`, headers);
 }
 
+/**
+ * The error a `job_fail` rule fails a job with: the rule's code and detail; without a code, the area's own
+ * failure code (`transcription_failed`, `indexing_failed`). The status is the rule's, else the code's.
+ */
+export function jobFailError(rule: Pick<FaultRule, 'id' | 'code' | 'detail' | 'status'>, areaCode: ErrorCode, what: string): AnyApiError {
+  const code = rule.code ?? areaCode;
+  const detail = rule.detail ?? `${what} failed (fault rule ${rule.id})`;
+  if (isErrorCode(code) && (rule.status === undefined || rule.status === errorCatalog[code].status)) return new ApiError(code, detail);
+  const status = rule.status ?? (isErrorCode(code) ? errorCatalog[code].status : 502);
+  return new CustomApiError(status, code, isErrorCode(code) ? errorCatalog[code].title : 'Injected fault', detail);
+}
+
 export function faultStage(faults: FaultStore, metering: Metering): Stage {
   return async (ctx) => {
     const hit = faults.take('request', targetOf(ctx));
     if (!hit) return;
     ctx.journal.fault = hit.journal;
+    ctx.journal.off_contract = hit.offContract;
     const rule = hit.rule;
     switch (rule.kind) {
       case 'latency':

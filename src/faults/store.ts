@@ -35,6 +35,11 @@ export interface FaultRuleInput extends FaultParams {
 
 export interface FaultRule extends FaultRuleInput {
   id: string;
+  /**
+   * An `error` rule whose status the matched operation does not document (with no `match.operation`: that no
+   * /v1 operation documents). Allowed, so QA can send what a load balancer sends; the journal marks each hit.
+   */
+  off_contract: boolean;
   match: FaultMatch;
   remaining: number | null;
   hits: number;
@@ -60,6 +65,8 @@ export interface FaultHit {
   rule: FaultRule;
   /** For the journal: which rule did what. */
   journal: { rule_id: string; kind: string; explanation: string };
+  /** The hit answers a status the hit operation does not document. */
+  offContract: boolean;
 }
 
 /** A webhook attempt a fault changed, kept for the client report (did the receiver accept a forgery?). */
@@ -79,14 +86,27 @@ export class FaultStore {
   private random: Random;
 
   constructor(
-    private readonly deps: { clock: Clock; ids: IdFactory; random: Random },
+    private readonly deps: {
+      clock: Clock;
+      ids: IdFactory;
+      random: Random;
+      /** Whether /v1 documents `status` for the operation (any operation when none is named). */
+      documents?: (operationId: string | undefined, status: number) => boolean;
+    },
   ) {
     this.random = deps.random.fork('faults');
+  }
+
+  private offContract(kind: FaultKind, status: number | undefined, operationId: string | undefined): boolean {
+    if (kind !== 'error' || status === undefined || !this.deps.documents) return false;
+    return !this.deps.documents(operationId, status);
   }
 
   add(input: FaultRuleInput): FaultRule {
     const now = this.deps.clock.now();
     const expiresAt = input.ttl_seconds !== undefined ? now + input.ttl_seconds * 1000 : null;
+    const offContract = this.offContract(input.kind, input.status, input.match?.operation);
+    const where = input.match?.operation ?? 'any /v1 operation';
     const rule: FaultRule = {
       ...input,
       id: this.deps.ids.next('fault', 12),
@@ -95,7 +115,8 @@ export class FaultStore {
       hits: 0,
       created_at: new Date(now).toISOString(),
       expires_at: expiresAt !== null ? new Date(expiresAt).toISOString() : null,
-      explanation: `${explainFault(input.kind, input)}${describeMatch(input.match)}`,
+      explanation: `${explainFault(input.kind, input)}${describeMatch(input.match, input.times)}${offContract ? `; off contract: ${where} does not document ${input.status}` : ''}`,
+      off_contract: offContract,
     };
     this.rules.push(rule);
     return rule;
@@ -148,7 +169,11 @@ export class FaultStore {
       if (rule.probability !== undefined && this.random.next() >= rule.probability) continue;
       if (rule.remaining !== null) rule.remaining--;
       rule.hits++;
-      return { rule, journal: { rule_id: rule.id, kind: rule.kind, explanation: rule.explanation } };
+      return {
+        rule,
+        journal: { rule_id: rule.id, kind: rule.kind, explanation: rule.explanation },
+        offContract: this.offContract(rule.kind, rule.status, target.operation),
+      };
     }
     return null;
   }
@@ -182,7 +207,8 @@ function matches(m: FaultMatch, t: FaultTarget): boolean {
   return true;
 }
 
-function describeMatch(m: FaultMatch | undefined): string {
+function describeMatch(m: FaultMatch | undefined, times: number | undefined): string {
   const parts = Object.entries(m ?? {}).map(([k, v]) => `${k}=${String(v)}`);
-  return parts.length ? ` (when ${parts.join(', ')})` : ' (for every matching call)';
+  const how = times === undefined ? 'every matching call' : times === 1 ? 'the next matching call' : `the next ${times} matching calls`;
+  return parts.length ? ` (${how}, when ${parts.join(', ')})` : ` (${how})`;
 }

@@ -32,6 +32,7 @@ export function faultUpgradeStage(faults: FaultStore, metering: Metering) {
     });
     if (!hit) return;
     info.journal.fault = hit.journal;
+    info.journal.off_contract = hit.offContract;
     const rule = hit.rule;
     if (rule.kind === 'error') throw injectedError(hit, metering, principal);
     if (rule.kind === 'latency') {

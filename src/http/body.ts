@@ -6,11 +6,28 @@ import type { Request, Response } from 'express';
 import express from 'express';
 import multer from 'multer';
 import { ApiError } from './errors.js';
+import { depthMessage, invalidUtf8Offset, jsonDepthOverflow } from './json-limits.js';
 import type { UploadedFile } from './context.js';
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
-const jsonParser = express.json({ limit: JSON_BODY_LIMIT_BYTES, strict: false, type: () => true });
+/**
+ * Checked on the raw bytes before the parser runs: UTF-8 that is not well-formed would otherwise be
+ * replaced by U+FFFD and accepted, and nesting deeper than MAX_JSON_DEPTH is refused before anything walks it.
+ */
+function verifyJsonBytes(_req: unknown, _res: unknown, buf: Buffer, encoding: string): void {
+  if (/^utf-?8$/i.test(encoding)) {
+    const bad = invalidUtf8Offset(buf);
+    if (bad >= 0) {
+      throw new ApiError('malformed_request', `the body is not valid UTF-8: byte ${bad} (0x${buf[bad].toString(16).padStart(2, '0')}) starts no valid sequence`);
+    }
+  }
+  const text = /^utf-?8$/i.test(encoding) ? buf : buf.toString(encoding as BufferEncoding);
+  const deep = jsonDepthOverflow(text);
+  if (deep >= 0) throw new ApiError('json_too_deep', depthMessage('the JSON body', deep));
+}
+
+const jsonParser = express.json({ limit: JSON_BODY_LIMIT_BYTES, strict: false, type: () => true, verify: verifyJsonBytes });
 
 function run(middleware: express.RequestHandler, req: Request, res: Response): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -43,6 +60,7 @@ export async function parseJsonBody(req: Request, res: Response, required: boole
   try {
     await run(jsonParser, req, res);
   } catch (err: any) {
+    if (err instanceof ApiError) throw err;
     if (err?.type === 'entity.too.large') {
       throw new ApiError('body_too_large', `the JSON body must be at most ${JSON_BODY_LIMIT_BYTES} bytes`);
     }
@@ -73,8 +91,11 @@ export async function parseMultipartBody(
     );
   }
   // Memory storage is bounded by the per-file limit; multer aborts the upload as soon as it is exceeded.
+  // File names without a charset are read as UTF-8 (what browsers and HTTP clients send), not busboy's Latin-1
+  // default; an RFC 5987 `filename*` names its own charset.
   const upload = multer({
     storage: multer.memoryStorage(),
+    defParamCharset: 'utf8',
     limits: { fileSize: limits.maxFileBytes, files: fileFields.length || 1, fields: 50, fieldSize: 1024 * 1024, parts: 60 },
   }).any();
   try {

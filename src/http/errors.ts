@@ -29,6 +29,7 @@ export const coreErrors = {
   not_found: { status: 404, title: 'Resource not found' },
   method_not_allowed: { status: 405, title: 'Method not allowed' },
   validation_failed: { status: 422, title: 'Validation failed' },
+  json_too_deep: { status: 422, title: 'JSON nested too deeply' },
   internal_error: { status: 500, title: 'Internal gateway error' },
   not_implemented: { status: 501, title: 'Not implemented by the emulator yet' },
   upstream_error: { status: 502, title: 'Upstream service error' },
@@ -74,6 +75,9 @@ export class ApiError extends Error {
  * need not be in the catalog; the status must be a valid HTTP error status.
  */
 export class CustomApiError extends Error {
+  /** The status is not one the operation documents (decision F9); the journal entry says so. */
+  offContract = false;
+
   constructor(
     readonly status: number,
     readonly code: string,

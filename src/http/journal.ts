@@ -25,6 +25,8 @@ export interface JournalEntry {
   scope: string | null;
   duration_ms: number | null;
   fault: { rule_id: string; kind: string; explanation: string } | null;
+  /** The answer's status is not one the operation documents (an injected fault or scripted STT error chose it). */
+  off_contract: boolean;
   websocket: {
     close_code: number | null;
     close_reason: string | null;
@@ -110,6 +112,7 @@ export class Journal {
       environment: null,
       duration_ms: null,
       fault: null,
+      off_contract: false,
       websocket:
         init.kind === 'websocket'
           ? { close_code: null, close_reason: null, opened_at: null, closed_at: null, frames_in: 0, frames_out: 0, close_stream_sent: false }

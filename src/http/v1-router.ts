@@ -9,6 +9,7 @@ import { assertValid, type CompiledOperation, type RouteTable } from '../contrac
 import type { OrgStore } from '../orgs/store.js';
 import { parseJsonBody, parseMultipartBody, type MultipartLimits } from './body.js';
 import type { OperationContext, OperationHandler, Stage } from './context.js';
+import { depthMessage, jsonDepthOverflow } from './json-limits.js';
 import { ApiError } from './errors.js';
 import { routeHint } from '../contract/near-miss.js';
 import { keepSentJson } from '../observe/capture.js';
@@ -96,6 +97,10 @@ async function parseAndValidate(ctx: OperationContext, op: CompiledOperation, de
   } else if (op.bodyKind === 'multipart') {
     const limits = deps.uploadLimits.get(op.operationId) ?? deps.defaultUploadLimits;
     const { fields, files } = await parseMultipartBody(ctx.req, ctx.res, op.fileFields, limits);
+    for (const name of op.jsonFields) {
+      const deep = fields[name] === undefined ? -1 : jsonDepthOverflow(fields[name]);
+      if (deep >= 0) throw new ApiError('json_too_deep', depthMessage(`the ${name} part`, deep));
+    }
     // File parts are validated by presence: the schema sees their file name in their place.
     const data: Record<string, unknown> = fields;
     for (const [name, file] of Object.entries(files)) data[name] = file.originalName || name;

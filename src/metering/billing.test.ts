@@ -35,7 +35,7 @@ describe('precheck', () => {
     const err = caught(() => metering.precheck(test, 'rag_search', 1, 'analyze'));
     expect(err).toMatchObject({ code: 'test_quota_exceeded', status: 429 });
     expect(err.detail).toBe(
-      'test keys may use 2 queries of rag_search per day; 2 used, this request needs 1',
+      'test keys may use 2 queries of rag_search per day; 2 used or held by requests in progress, this request needs 1',
     );
     expect(err.retryAfterSeconds).toBe(12 * 3600);
     expect(() => metering.precheck(live, 'rag_search', 1)).not.toThrow();
@@ -62,7 +62,7 @@ describe('quota.threshold events', () => {
     metering.record(live, { product: 'rag_search', quantity: 1, mode: 'analyze' }); // 100 %
     metering.record(live, { product: 'rag_search', quantity: 1, mode: 'analyze' }); // 110 %
     const thresholds = events.filter((e) => e.event === 'quota.threshold');
-    expect(thresholds.map((e) => e.data.thresholdPercent)).toEqual([50, 80, 100]);
+    expect(thresholds.map((e) => e.data.threshold_percent)).toEqual([50, 80, 100]);
     expect(thresholds[0]).toMatchObject({
       orgId: 'org_a',
       livemode: true,
@@ -71,13 +71,13 @@ describe('quota.threshold events', () => {
         consumed: 60,
         granted: 100,
         balance: 40,
-        periodEnd: '2025-02-01T00:00:00.000Z',
+        period_end: '2025-02-01T00:00:00.000Z',
       },
     });
     // The next period starts afresh.
     await clock.advance(Date.UTC(2025, 1, 1) - START);
     metering.record(live, { product: 'rag_search', quantity: 5, mode: 'analyze' });
-    expect(events.filter((e) => e.event === 'quota.threshold').map((e) => e.data.thresholdPercent)).toEqual([
+    expect(events.filter((e) => e.event === 'quota.threshold').map((e) => e.data.threshold_percent)).toEqual([
       50, 80, 100, 50,
     ]);
   });
@@ -87,7 +87,7 @@ describe('quota.threshold events', () => {
     metering.record(test, { product: 'stt', quantity: 160 });
     metering.record(test, { product: 'stt', quantity: 10 });
     metering.record(test, { product: 'tts', quantity: 4_000 });
-    expect(events.map((e) => [e.data.product, e.data.thresholdPercent, e.livemode])).toEqual([
+    expect(events.map((e) => [e.data.product, e.data.threshold_percent, e.livemode])).toEqual([
       ['stt', 50, false],
       ['tts', 50, false],
       ['tts', 80, false],
@@ -113,9 +113,9 @@ describe('billing periods and invoices', () => {
     metering.record(live, { product: 'rag_search', quantity: 1 });
     const invoice = metering.closePeriod('org_a');
     expect(invoice).toMatchObject({
-      orgId: 'org_a',
-      periodStart: '2025-01-01T00:00:00.000Z',
-      periodEnd: '2025-01-15T12:00:00.000Z',
+      org_id: 'org_a',
+      period_start: '2025-01-01T00:00:00.000Z',
+      period_end: '2025-01-15T12:00:00.000Z',
       status: 'finalized',
       total: 12,
     });
@@ -142,7 +142,7 @@ describe('billing periods and invoices', () => {
     expect(metering.balance('org_demo').balance).toBe(49);
     await clock.advance(Date.UTC(2025, 2, 1) - START);
     const invoices = metering.invoices('org_demo');
-    expect(invoices.map((i) => [i.periodStart, i.periodEnd, i.total])).toEqual([
+    expect(invoices.map((i) => [i.period_start, i.period_end, i.total])).toEqual([
       ['2025-01-01T00:00:00.000Z', '2025-02-01T00:00:00.000Z', 1],
       ['2025-02-01T00:00:00.000Z', '2025-03-01T00:00:00.000Z', 0],
     ]);

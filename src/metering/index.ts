@@ -19,6 +19,7 @@ import {
   type QuotaStatus,
 } from './quotas.js';
 import { RateLimiter, type RateLimitRule } from './rate-limit.js';
+import { Reservations } from './reservations.js';
 import type { RealtimeMeter } from './realtime.js';
 import { StorageMeter } from './storage.js';
 import { DEFAULT_THRESHOLD_PERCENTS, Thresholds } from './thresholds.js';
@@ -59,6 +60,7 @@ export class Metering {
   private thresholds!: Thresholds;
   private ledger!: Ledger;
   private periods!: BillingPeriods;
+  private reservations = new Reservations();
 
   constructor(private readonly opts: MeteringOptions) {
     this.prices = mergePrices(defaultPrices, opts.prices);
@@ -76,31 +78,66 @@ export class Metering {
     return this.priceTable();
   }
 
-  /** Throws MeteringError (429 insufficient_credits / test_quota_exceeded) when the work must not start. */
+  /**
+   * Throws MeteringError (429 insufficient_credits / test_quota_exceeded) when the work must not start, counting
+   * what concurrent requests hold; otherwise reserves the expected amount for this principal (one request or
+   * session) until `record` charges it or `release` gives it back. Realtime STT is metered in checkpoints and
+   * reserves nothing.
+   */
   precheck(principal: Principal, product: Product, quantity: number, mode?: Mode): void {
     this.periods.current(principal.orgId);
-    precheck(
+    const reservations = this.reservations;
+    const need = precheck(
       {
         clock: this.opts.clock,
         prices: () => this.prices,
         balances: this.balances,
         quotas: this.quotas,
         periods: this.periods,
+        reserved: {
+          credits: (orgId) => reservations.reservedCredits(orgId),
+          quota: (orgId, q) => reservations.reservedQuota(orgId, q),
+        },
       },
       principal,
       product,
       quantity,
       mode,
     );
+    if (product !== 'stt_realtime') reservations.reserve(principal, { orgId: principal.orgId, product, ...need });
   }
 
+  /** Charges usage; a reservation of this principal for the product is settled in the same step. */
   record(principal: Principal, usage: UsageInput): LedgerEntry {
     this.periods.current(principal.orgId);
+    this.reservations.settle(principal, usage.product);
     return this.ledger.record(principal, usage);
   }
 
   recordNotBilled(principal: Principal, usage: UsageInput, reason: LedgerReason): LedgerEntry {
+    this.reservations.settle(principal, usage.product);
     return this.ledger.recordNotBilled(principal, usage, reason);
+  }
+
+  /** Keeps this principal's reservations past the end of its request: an async job settles them later. */
+  holdReservations(principal: Principal): void {
+    this.reservations.hold(principal);
+  }
+
+  /** The end of a request or session: what it reserved and did not charge is available again. */
+  releaseReservations(principal: Principal, force = false): void {
+    this.reservations.release(principal, force);
+  }
+
+  /**
+   * A /v1 response with a 5xx status is never billed: refunds what the request was charged (a handler that
+   * failed after recording usage).
+   */
+  refundRequest(orgId: string, requestId: string): LedgerEntry[] {
+    const charged = this.ledger
+      .list({ orgId, limit: Number.MAX_SAFE_INTEGER })
+      .filter((e) => e.requestId === requestId && (e.status === 'billed' || (e.status === 'not_billed' && e.reason === 'test_key')));
+    return charged.map((e) => this.ledger.refund(e.id, 'upstream_error'));
   }
 
   refund(entryId: string, reason?: LedgerReason): LedgerEntry {
@@ -184,6 +221,7 @@ export class Metering {
     for (const [orgId, credits] of Object.entries(d.orgGrants ?? {})) this.balances.setGrant(orgId, credits);
     this.quotas = new TestQuotas(clock, d.testQuotas, d.quotaWindowSeconds ?? DEFAULT_QUOTA_WINDOW_SECONDS);
     this.storage = new StorageMeter();
+    this.reservations = new Reservations();
     this.thresholds = new Thresholds(emit, d.thresholdPercents ?? DEFAULT_THRESHOLD_PERCENTS);
     this.ledger = new Ledger({
       clock,

@@ -14,14 +14,14 @@ export interface InvoiceLine {
 
 export interface Invoice {
   id: string;
-  orgId: string;
-  periodStart: string;
-  periodEnd: string;
+  org_id: string;
+  period_start: string;
+  period_end: string;
   lines: InvoiceLine[];
   total: number;
   currency: 'credits';
   status: 'finalized';
-  finalizedAt: string;
+  finalized_at: string;
 }
 
 export interface Period {
@@ -76,14 +76,14 @@ export class BillingPeriods {
     const lines = this.opts.ledger.periodLines(orgId);
     const invoice: Invoice = {
       id: this.opts.ids.next('in'),
-      orgId,
-      periodStart: new Date(period.start).toISOString(),
-      periodEnd: new Date(Math.min(now, period.end)).toISOString(),
+      org_id: orgId,
+      period_start: new Date(period.start).toISOString(),
+      period_end: new Date(Math.min(now, period.end)).toISOString(),
       lines,
       total: roundCredits(lines.reduce((sum, l) => sum + l.amount, 0)),
       currency: 'credits',
       status: 'finalized',
-      finalizedAt: this.opts.clock.isoNow(),
+      finalized_at: this.opts.clock.isoNow(),
     };
     const list = this.invoices.get(orgId) ?? [];
     list.push(invoice);

@@ -3,8 +3,8 @@ import type { Balances } from './balance.js';
 import { MeteringError } from './errors.js';
 import type { BillingPeriods } from './periods.js';
 import { costOf, type PriceTable } from './prices.js';
-import { quotaProductOf, type TestQuotas } from './quotas.js';
-import { productUnits, type Mode, type Principal, type Product } from './types.js';
+import { quotaProductOf, type QuotaProduct, type TestQuotas } from './quotas.js';
+import { productUnits, roundCredits, type Mode, type Principal, type Product } from './types.js';
 
 export interface PrecheckDeps {
   clock: Clock;
@@ -12,6 +12,15 @@ export interface PrecheckDeps {
   balances: Balances;
   quotas: TestQuotas;
   periods: BillingPeriods;
+  /** What concurrent requests of the org already hold (see reservations.ts). */
+  reserved: { credits(orgId: string): number; quota(orgId: string, product: QuotaProduct): number };
+}
+
+/** What the precheck found the request needs: the amount to reserve until it is charged. */
+export interface PrecheckResult {
+  credits: number;
+  quotaProduct: QuotaProduct | undefined;
+  quantity: number;
 }
 
 /**
@@ -26,32 +35,37 @@ export function precheck(
   product: Product,
   quantity: number,
   mode?: Mode,
-): void {
+): PrecheckResult {
   const now = deps.clock.now();
   if (principal.environment === 'live') {
     const cost = costOf(deps.prices(), product, quantity, mode);
     const { balance } = deps.balances.get(principal.orgId);
-    if (cost > 0 ? cost > balance : balance <= 0) {
+    const held = deps.reserved.credits(principal.orgId);
+    const available = roundCredits(balance - held);
+    if (cost > 0 ? cost > available : available <= 0) {
       const { end } = deps.periods.current(principal.orgId);
+      const heldText = held > 0 ? `, of which ${held} are held by requests in progress` : '';
       throw new MeteringError(
         'insufficient_credits',
-        `this request costs ${cost} credits; the organization's balance is ${balance} credits (credits are granted again when the billing period ends)`,
+        `this request costs ${cost} credits; the organization's balance is ${balance} credits${heldText} (credits are granted again when the billing period ends)`,
         (end - now) / 1000,
       );
     }
-    return;
+    return { credits: cost, quotaProduct: undefined, quantity };
   }
   const q = quotaProductOf(product);
-  if (!q) return;
+  if (!q) return { credits: 0, quotaProduct: undefined, quantity };
   const status = deps.quotas.status(principal.orgId, q);
-  if (status.used >= status.quota || status.used + quantity > status.quota) {
+  const used = status.used + deps.reserved.quota(principal.orgId, q);
+  if (used >= status.quota || used + quantity > status.quota) {
     const unit = productUnits[product].replace('_', ' ');
     const seconds = (status.windowEnd - status.windowStart) / 1000;
     const per = seconds === 86_400 ? 'day' : `${seconds} s`;
     throw new MeteringError(
       'test_quota_exceeded',
-      `test keys may use ${status.quota} ${unit} of ${q} per ${per}; ${status.used} used, this request needs ${quantity}`,
+      `test keys may use ${status.quota} ${unit} of ${q} per ${per}; ${used} used or held by requests in progress, this request needs ${quantity}`,
       (status.windowEnd - now) / 1000,
     );
   }
+  return { credits: 0, quotaProduct: q, quantity };
 }

@@ -10,8 +10,8 @@ export const DEFAULT_THRESHOLD_PERCENTS: readonly number[] = Object.freeze([50, 
  * the credits granted in the billing period (livemode true); for each test quota, usage against the quota
  * in its window (livemode false). When one usage jumps past several thresholds each fires, lowest first.
  *
- * Data, credits: { kind: 'credits', orgId, thresholdPercent, consumed, granted, balance, periodStart, periodEnd }
- * Data, test quota: { kind: 'test_quota', orgId, product, unit, thresholdPercent, used, quota, windowStart, windowEnd }
+ * Data, credits: { kind: 'credits', org_id, threshold_percent, consumed, granted, balance, period_start, period_end }
+ * Data, test quota: { kind: 'test_quota', org_id, product, unit, threshold_percent, used, quota, window_start, window_end }
  */
 export class Thresholds {
   private readonly fired = new Set<string>();
@@ -37,13 +37,13 @@ export class Thresholds {
         'quota.threshold',
         {
           kind: 'credits',
-          orgId: balance.orgId,
-          thresholdPercent: pct,
+          org_id: balance.orgId,
+          threshold_percent: pct,
           consumed: balance.consumedInPeriod,
           granted: balance.grantedInPeriod,
           balance: balance.balance,
-          periodStart: new Date(period.start).toISOString(),
-          periodEnd: new Date(period.end).toISOString(),
+          period_start: new Date(period.start).toISOString(),
+          period_end: new Date(period.end).toISOString(),
         },
         true,
       );
@@ -62,14 +62,14 @@ export class Thresholds {
         'quota.threshold',
         {
           kind: 'test_quota',
-          orgId,
+          org_id: orgId,
           product: status.product,
           unit: productUnits[status.product],
-          thresholdPercent: pct,
+          threshold_percent: pct,
           used: status.used,
           quota: status.quota,
-          windowStart: new Date(status.windowStart).toISOString(),
-          windowEnd: new Date(status.windowEnd).toISOString(),
+          window_start: new Date(status.windowStart).toISOString(),
+          window_end: new Date(status.windowEnd).toISOString(),
         },
         false,
       );

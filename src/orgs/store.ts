@@ -84,12 +84,12 @@ export class OrgStore {
   /** Creates a key and returns the full secret, which is not kept. */
   createKey(
     orgId: string,
-    input: { environment: Environment; scopes: readonly Scope[]; name?: string },
+    input: { environment: Environment; scopes: readonly Scope[]; name?: string; id?: string },
   ): { record: ApiKeyRecord; secret: string } {
     if (!this.orgs.has(orgId)) throw new Error(`unknown organization ${orgId}`);
     const secret = generateApiKey(input.environment, this.deps.random);
     const record: ApiKeyRecord = {
-      id: this.deps.ids.next('key', 16),
+      id: input.id ?? this.deps.ids.next('key', 16),
       orgId,
       environment: input.environment,
       scopes: [...new Set(input.scopes)],

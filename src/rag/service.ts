@@ -8,8 +8,9 @@ import type { IdFactory } from '../core/random.js';
 import type { FaultRule } from '../faults/store.js';
 import type { EmulatorConfig } from '../config.js';
 import type { UploadedFile } from '../http/context.js';
-import { ApiError, type ErrorCode } from '../http/errors.js';
-import type { Problem } from '../http/problem.js';
+import { jobFailError } from '../faults/stage.js';
+import { ApiError, type AnyApiError } from '../http/errors.js';
+import { toProblem } from '../http/problem.js';
 import type { Metering, RagMode } from '../metering/index.js';
 import type { OrgStore } from '../orgs/store.js';
 import type { WebhookEngine } from '../webhooks/index.js';
@@ -107,7 +108,7 @@ export class RagService {
     input: RagUploadInput,
     file: UploadedFile,
     requestId: string,
-    fault?: Pick<FaultRule, 'id' | 'kind' | 'detail'>,
+    fault?: Pick<FaultRule, 'id' | 'kind' | 'detail' | 'code' | 'status'>,
   ): Promise<{ document: RagDocumentRecord; job: RagJobRecord }> {
     const metadata = parseMetadata(input.metadata);
     const bytes = new Uint8Array(file.buffer.buffer, file.buffer.byteOffset, file.buffer.byteLength);
@@ -154,7 +155,7 @@ export class RagService {
       requestId,
       jobId: job.jobId,
     }).id;
-    if (fault?.kind === 'job_fail') job.injectedFailure = fault.detail ?? `indexing failed (fault rule ${fault.id})`;
+    if (fault?.kind === 'job_fail') job.injectedFailure = jobFailError(fault, 'indexing_failed', 'indexing');
     // A stuck job (fault `job_stuck`) is never scheduled: it stays `processing`.
     if (fault?.kind !== 'job_stuck') {
       job.timer = this.deps.clock.setTimeout(() => this.finishJob(principal.orgId, job.jobId), this.indexingMs(bytes.byteLength), `rag index ${job.jobId}`);
@@ -175,18 +176,18 @@ export class RagService {
     if (job?.status !== 'processing' || doc === undefined) return;
     job.timer = null;
     if (job.injectedFailure) {
-      this.failJob(orgId, state, job, 'indexing_failed', job.injectedFailure);
+      this.failJob(orgId, state, job, job.injectedFailure);
       return;
     }
     if (state.failNextJobs > 0) {
       state.failNextJobs--;
-      this.failJob(orgId, state, job, 'indexing_failed', 'the tenant failed to index the document (fault injected with fail_next_jobs)');
+      this.failJob(orgId, state, job, new ApiError('indexing_failed', 'the tenant failed to index the document (fault injected with fail_next_jobs)'));
       return;
     }
     try {
       this.indexDocument(state, doc, chunkText(doc.text ?? ''), langOrNull(detectLanguage(doc.text ?? '')));
     } catch (err) {
-      this.failJob(orgId, state, job, 'indexing_failed', `indexing failed: ${err instanceof Error ? err.message : String(err)}`);
+      this.failJob(orgId, state, job, new ApiError('indexing_failed', `indexing failed: ${err instanceof Error ? err.message : String(err)}`));
       return;
     }
     const now = this.deps.clock.isoNow();
@@ -208,11 +209,10 @@ export class RagService {
     Object.assign(doc, { status: 'ready', chunkCount: chunks.length, language, text: null, updatedAt: this.deps.clock.isoNow() });
   }
 
-  private failJob(orgId: string, state: OrgRagState, job: RagJobRecord, code: ErrorCode, detail: string): void {
+  private failJob(orgId: string, state: OrgRagState, job: RagJobRecord, error: AnyApiError): void {
     const now = this.deps.clock.isoNow();
     job.timer?.cancel();
-    const error = new ApiError(code, detail);
-    const problem: Problem = { type: 'about:blank', title: error.title, status: error.status, detail, code, request_id: job.requestId };
+    const problem = toProblem(error, job.requestId);
     Object.assign(job, { status: 'failed', updatedAt: now, completedAt: now, error: problem, timer: null });
     const doc = state.documents.get(job.documentId);
     if (doc !== undefined) Object.assign(doc, { status: 'failed', text: null, updatedAt: now });
@@ -265,7 +265,7 @@ export class RagService {
     const state = this.deps.store.org(orgId);
     for (const job of state.jobs.values()) {
       if (job.documentId === documentId && job.status === 'processing') {
-        this.failJob(orgId, state, job, 'document_not_found', `document ${documentId} was deleted before indexing completed`);
+        this.failJob(orgId, state, job, new ApiError('document_not_found', `document ${documentId} was deleted before indexing completed`));
       }
     }
     const wasStored = doc.status === 'ready';

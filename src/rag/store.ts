@@ -4,6 +4,7 @@
  * another org's text.
  */
 import type { ClockTimer } from '../core/clock.js';
+import type { AnyApiError } from '../http/errors.js';
 import type { Problem } from '../http/problem.js';
 import type { Environment } from '../metering/types.js';
 import { SearchIndex, type DocumentType } from './engine/index.js';
@@ -43,7 +44,7 @@ export interface RagJobRecord {
   usageEntryId: string | null;
   timer: ClockTimer | null;
   /** Set by a `job_fail` fault: the job fails with this detail when it would have completed. */
-  injectedFailure?: string;
+  injectedFailure?: AnyApiError;
 }
 
 /** What the admin search log shows: the query as sent and as searched (after the optional rewrite). */

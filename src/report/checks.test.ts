@@ -22,6 +22,7 @@ function entry(at: number, over: Partial<JournalEntry> = {}): JournalEntry {
     scope: null,
     duration_ms: 1,
     fault: null,
+    off_contract: false,
     websocket: null,
     retry_after: null,
     ratelimit_remaining: 10,

@@ -23,7 +23,9 @@ export function sttAdminHandlers(service: SttService): Record<string, AdminHandl
   return {
     'admin.createSttScript': (ctx: AdminContext<ScriptInput>) => {
       orgFilter(ctx, ctx.body.org_id);
-      sendJson(ctx, 201, scriptView(service.scripts.add(ctx.body)));
+      const status = ctx.body.error?.status;
+      const offContract = status !== undefined && !ctx.emulator.contract.gateway.documents('stt.transcribe', status);
+      sendJson(ctx, 201, scriptView(service.scripts.add(ctx.body, offContract)));
     },
     'admin.listSttScripts': (ctx) => {
       const orgId = orgFilter(ctx, ctx.query.org_id);

@@ -15,6 +15,7 @@ import type { IdFactory } from '../core/random.js';
 import type { Contract } from '../emulator.js';
 import type { WsContext, WsHandler } from '../http/context.js';
 import { isApiError } from '../http/errors.js';
+import { depthMessage, jsonDepthOverflow } from '../http/json-limits.js';
 import { closeSessionOnError, SessionError } from '../http/socket-registry.js';
 import { MeteringError, type Metering, type RealtimeMeter } from '../metering/index.js';
 import { StreamingDecoder, type StreamingEvent } from '../tts/voice/index.js';
@@ -327,6 +328,8 @@ class RealtimeSession {
 }
 
 function parseJson(data: Buffer): unknown {
+  const deep = jsonDepthOverflow(data);
+  if (deep >= 0) throw new SessionError(CLOSE.protocol, 'json_too_deep', depthMessage('the text frame', deep));
   try {
     return JSON.parse(strictUtf8.decode(data));
   } catch {

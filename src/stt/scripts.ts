@@ -56,6 +56,8 @@ export interface Script extends ScriptInput {
   /** Requests it has answered so far. */
   matched: number;
   created_at: string;
+  /** Its error status is one the transcription operation does not document (decision F9). */
+  off_contract: boolean;
 }
 
 export interface ScriptRequest {
@@ -69,7 +71,7 @@ export class ScriptStore {
 
   constructor(private readonly deps: { clock: Clock; ids: IdFactory }) {}
 
-  add(input: ScriptInput): Script {
+  add(input: ScriptInput, offContract = false): Script {
     const match: ScriptMatch = input.sha256 !== undefined ? 'sha256' : input.file_name !== undefined ? 'file_name' : 'queue';
     const script: Script = {
       ...input,
@@ -79,6 +81,7 @@ export class ScriptStore {
       remaining: match === 'queue' ? (input.queue ?? 1) : null,
       matched: 0,
       created_at: this.deps.clock.isoNow(),
+      off_contract: offContract,
     };
     this.scripts.push(script);
     return script;

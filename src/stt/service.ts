@@ -16,6 +16,7 @@ import type { Metering } from '../metering/index.js';
 import type { WebhookEngine } from '../webhooks/index.js';
 import { TaskError, TaskLimitError, type WorkerPool } from '../workers/pool.js';
 import type { AnalyzeOutput } from './analyze.js';
+import { jobFailError } from '../faults/stage.js';
 import type { FaultRule } from '../faults/store.js';
 import { JobStore, jobView, type SttJob } from './jobs.js';
 import { roundTripTranscript, type SpeakerNamer } from './round-trip.js';
@@ -183,7 +184,7 @@ export class SttService {
    * Async path: the job is `processing` for max(2 s, 0.1 × duration) of clock time, then completes (billed)
    * or fails (not billed), and `job.completed` carries the job record in `data`.
    */
-  submitJob(principal: Principal, intake: Intake, params: SttParams, requestId: string, fault?: Pick<FaultRule, 'id' | 'kind' | 'detail' | 'code'>): SttJob {
+  submitJob(principal: Principal, intake: Intake, params: SttParams, requestId: string, fault?: Pick<FaultRule, 'id' | 'kind' | 'detail' | 'code' | 'status'>): SttJob {
     const now = this.deps.clock.isoNow();
     const job: SttJob = {
       job_id: this.deps.ids.next('job'),
@@ -199,6 +200,8 @@ export class SttService {
       livemode: principal.environment === 'live',
     };
     this.jobs.add(job);
+    // The credits reserved at the precheck stay held until the job completes (billed) or fails (released).
+    this.deps.metering.holdReservations(principal);
     // The transcript is worked out now, in the background; the clock decides when the job is done.
     // A `job_fail` fault replaces the transcript with an upstream failure; a `job_stuck` one never finishes.
     if (fault?.kind === 'job_stuck') return job;
@@ -206,7 +209,7 @@ export class SttService {
     job.abort = new AbortController();
     const work: Promise<Outcome> =
       fault?.kind === 'job_fail'
-        ? Promise.resolve({ kind: 'error', error: new ApiError('transcription_failed', fault.detail ?? `transcription failed (fault rule ${fault.id})`) })
+        ? Promise.resolve({ kind: 'error', error: jobFailError(fault, 'transcription_failed', 'transcription') })
         : this.transcribe(principal, intake, job.abort.signal).then(
             (o) => o,
             (err: unknown): Outcome => ({ kind: 'error', error: normalizeError(err) }),
@@ -269,5 +272,7 @@ export function scriptedError(script: Script): CustomApiError {
   const e = script.error!;
   const title = e.title ?? (isErrorCode(e.code) ? errorCatalog[e.code].title : (STATUS_TITLES[e.status] ?? 'Scripted error'));
   const headers: Record<string, number> = e.status === 429 ? { 'RateLimit-Limit': 1, 'RateLimit-Remaining': 0, 'RateLimit-Reset': 1, 'Retry-After': 1 } : {};
-  return new CustomApiError(e.status, e.code, title, e.detail ?? `scripted error (script ${script.id})`, headers);
+  const error = new CustomApiError(e.status, e.code, title, e.detail ?? `scripted error (script ${script.id})`, headers);
+  error.offContract = script.off_contract;
+  return error;
 }

@@ -11,11 +11,13 @@ import type { Clock, ClockTimer } from '../core/clock.js';
 import type { Contract } from '../emulator.js';
 import type { WsContext, WsHandler } from '../http/context.js';
 import { isApiError } from '../http/errors.js';
+import { depthMessage, jsonDepthOverflow } from '../http/json-limits.js';
 import { closeSessionOnError, SessionError } from '../http/socket-registry.js';
 import { MeteringError } from '../metering/index.js';
 import type { QualityTier } from '../audio/index.js';
 import type { TtsService, Utterance } from './service.js';
 import { countCharacters } from './service.js';
+import { STREAM_STALL_TIMEOUT_MS } from './routes.js';
 
 /** Text frames reach us unvalidated (ws-gateway skips ws's UTF-8 check): bad UTF-8 is invalid JSON. */
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
@@ -59,6 +61,8 @@ export interface RealtimeDeps {
   service: TtsService;
   contract: Pick<Contract, 'schema'>;
   clock: Clock;
+  /** Wall time a client may read nothing before it is dropped (default: the /v1/tts/stream limit, 30 s). */
+  stallTimeoutMs?: number;
 }
 
 export function ttsRealtimeHandler(deps: RealtimeDeps): WsHandler {
@@ -119,6 +123,8 @@ class RealtimeSession {
   }
 
   private parse(data: Buffer): { type: FrameType } & Record<string, unknown> {
+    const deep = jsonDepthOverflow(data);
+    if (deep >= 0) throw new SessionError(CLOSE.protocol, 'json_too_deep', depthMessage('the frame', deep));
     let frame: unknown;
     try {
       frame = JSON.parse(strictUtf8.decode(data));
@@ -236,7 +242,7 @@ class RealtimeSession {
         if (this.ended) return;
         last = this.sendBinary(chunk);
         // A slow reader: wait for the socket rather than queueing the whole utterance in memory.
-        if (this.ws.bufferedAmount > HIGH_WATER_BYTES) await last;
+        if (this.ws.bufferedAmount > HIGH_WATER_BYTES && !(await this.readerKeepsUp(last))) return;
       }
       await last;
     } catch (err) {
@@ -266,6 +272,28 @@ class RealtimeSession {
   }
 
   /** Resolves once the frame was written out, or failed to be (the socket closed: `ended` says so). */
+  /**
+   * Waits for the socket to take the audio. A client that reads nothing for the stall limit is dropped, as
+   * /v1/tts/stream drops its socket (decision J5): a close frame would queue behind the audio it does not read,
+   * so the socket is destroyed and the client sees 1006. Wall time: this is about the client's I/O.
+   */
+  private async readerKeepsUp(sent: Promise<void>): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const stalled = new Promise<'stalled'>((resolve) => {
+      timer = setTimeout(() => resolve('stalled'), this.deps.stallTimeoutMs ?? STREAM_STALL_TIMEOUT_MS);
+    });
+    try {
+      if ((await Promise.race([sent.then(() => 'sent' as const), stalled])) === 'sent') return true;
+    } finally {
+      clearTimeout(timer);
+    }
+    this.ended = true;
+    this.idleTimer?.cancel();
+    this.abort.abort(new Error('the client stopped reading'));
+    this.ws.terminate();
+    return false;
+  }
+
   private sendBinary(chunk: Buffer): Promise<void> {
     if (this.ws.readyState !== this.ws.OPEN) return Promise.resolve();
     return new Promise((resolve) => {

@@ -42,9 +42,9 @@ export class EndpointStore {
     private readonly random: Random,
   ) {}
 
-  create(orgId: string, input: { url: string; events: RegistrableEvent[] }): WebhookEndpoint {
+  create(orgId: string, input: { url: string; events: RegistrableEvent[]; id?: string }): WebhookEndpoint {
     const endpoint: WebhookEndpoint = {
-      id: this.ids.next('we'),
+      id: input.id ?? this.ids.next('we'),
       orgId,
       url: input.url,
       events: [...new Set(input.events)],

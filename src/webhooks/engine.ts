@@ -39,7 +39,17 @@ export interface WebhookEngineOptions {
   retryScheduleMs?: readonly number[];
   maxConcurrentAttempts?: number;
   beforeAttempt?: BeforeAttemptHook;
+  /**
+   * Where the signature's `t=` comes from: `wall` (default) is the wall clock of the attempt, what a
+   * receiver compares with its own clock; `clock` is emulator time. The envelope's `createdAt` is always
+   * emulator time.
+   */
+  signatureTime?: SignatureTime;
+  /** The wall clock in milliseconds, injectable for tests. */
+  wallNow?: () => number;
 }
+
+export type SignatureTime = 'wall' | 'clock';
 
 interface Internal {
   delivery: WebhookDelivery;
@@ -85,7 +95,7 @@ export class WebhookEngine {
     orgId: string,
     event: string,
     data: Record<string, unknown>,
-    options: { livemode: boolean },
+    options: { livemode: boolean; endpointId?: string },
   ): { event: WebhookEnvelope; deliveryIds: string[] } {
     const envelope: WebhookEnvelope = {
       id: this.opts.ids.next('evt'),
@@ -97,7 +107,10 @@ export class WebhookEngine {
     const body = JSON.stringify(envelope);
     this.onEvent?.(envelope, orgId);
     const deliveryIds: string[] = [];
-    for (const endpoint of this.endpoints.subscribers(orgId, event)) {
+    const subscribers = this.endpoints.subscribers(orgId, event);
+    // An endpoint's own registration ping goes to that endpoint only.
+    const targets = options.endpointId === undefined ? subscribers : subscribers.filter((e) => e.id === options.endpointId);
+    for (const endpoint of targets) {
       const delivery: WebhookDelivery = {
         id: this.opts.ids.next('whd'),
         orgId,
@@ -196,7 +209,8 @@ export class WebhookEngine {
         );
         return;
       }
-      const timestampSeconds = this.opts.clock.nowSeconds();
+      const timestampSeconds =
+        this.opts.signatureTime === 'clock' ? this.opts.clock.nowSeconds() : Math.floor((this.opts.wallNow ?? Date.now)() / 1000);
       const plan: AttemptPlan = {
         delivery: d,
         attempt,

@@ -3,6 +3,7 @@ export {
   DEFAULT_RETRY_SCHEDULE_MS,
   DEFAULT_MAX_CONCURRENT_ATTEMPTS,
   type WebhookEngineOptions,
+  type SignatureTime,
 } from './engine.js';
 export {
   DEFAULT_ATTEMPT_TIMEOUT_MS,

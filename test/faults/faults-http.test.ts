@@ -130,7 +130,8 @@ describe('fault rules through the admin API', () => {
     expectProblem(await request(t.app).post('/_emulator/faults').send({ kind: 'error' }), 422, 'validation_failed');
     expectProblem(await request(t.app).post('/_emulator/faults').send({ kind: 'ws_close' }), 422, 'validation_failed');
     expectProblem(await request(t.app).post('/_emulator/faults').send({ kind: 'meteor' }), 422, 'validation_failed');
-    expectProblem(await request(t.app).post('/_emulator/faults').send({ kind: 'error', status: 418 }), 422, 'validation_failed');
+    expectProblem(await request(t.app).post('/_emulator/faults').send({ kind: 'error', status: 399 }), 422, 'validation_failed');
+    expectProblem(await request(t.app).post('/_emulator/faults').send({ kind: 'error', status: 600 }), 422, 'validation_failed');
     expectProblem(await request(t.app).delete('/_emulator/faults/fault_nope'), 404, 'not_found');
   });
 
@@ -233,14 +234,15 @@ describe('fault rules through the admin API', () => {
       let hook = receiver.next();
       const endpoint = await register();
       let got = await hook;
-      expect(verifies(String(got.headers['svc-signature']), got.rawBody, endpoint.secret, clock.nowSeconds())).toBe(false);
+      expect(verifies(String(got.headers['svc-signature']), got.rawBody, endpoint.secret, Math.floor(Date.now() / 1000))).toBe(false);
 
       await addFault({ kind: 'webhook_stale_timestamp', times: 1 });
       hook = receiver.next();
       await request(t.app).post('/_emulator/webhooks/trigger').send({ org_id: t.orgId, event: 'ping' });
       got = await hook;
       const header = String(got.headers['svc-signature']);
-      expect(verifies(header, got.rawBody, endpoint.secret, clock.nowSeconds())).toBe(false);
+      // t= is wall time (decision I12-3): stale means more than 300 s before the receiver's own clock.
+      expect(verifies(header, got.rawBody, endpoint.secret, Math.floor(Date.now() / 1000))).toBe(false);
       // The HMAC itself is right; only the timestamp is too old.
       expect(verifies(header, got.rawBody, endpoint.secret, Number(/t=(\d+)/.exec(header)![1]))).toBe(true);
     });

@@ -126,7 +126,7 @@ describe('scripted transcripts', () => {
     expectProblem(await addScript({ queue: 1, file_name: 'a.wav', text: 'two matchers' }), 422, 'validation_failed');
     expectProblem(await addScript({ sha256: 'abc', text: 'x' }), 422, 'validation_failed');
     expectProblem(await addScript({ queue: 1, error: { status: 200, code: 'ok' } }), 422, 'validation_failed');
-    expectProblem(await addScript({ queue: 1, error: { status: 503, code: 'not_in_the_spec' } }), 422, 'validation_failed');
+    expectProblem(await addScript({ queue: 1, error: { status: 600, code: 'not_an_error' } }), 422, 'validation_failed');
     expectProblem(await addScript({ queue: 1, org_id: 'org_nope' }), 404, 'not_found');
   });
 
