@@ -3,6 +3,7 @@
  * README cannot drift apart.
  */
 import { parseArgs } from 'node:util';
+import { MP3_ENCODERS, type Mp3EncoderKind } from './audio/encode.js';
 import type { EmulatorOptions, LogLevel } from './config.js';
 
 interface OptionSpec {
@@ -48,6 +49,16 @@ export const OPTION_SPECS: OptionSpec[] = [
   { flag: 'workers', env: 'SVC_EMULATOR_WORKERS', kind: 'string', help: 'worker threads for extraction, decoding and encoding; 0 runs them in-process (default: cores)', apply: (v, o) => (o.workers = int('--workers', v, 0, 64)) },
   { flag: 'worker-memory-mb', env: 'SVC_EMULATOR_WORKER_MEMORY_MB', kind: 'string', help: 'heap ceiling of each worker thread in MiB (default 256)', apply: (v, o) => (o.workerMemoryMb = int('--worker-memory-mb', v, 32, 16384)) },
   { flag: 'task-timeout-ms', env: 'SVC_EMULATOR_TASK_TIMEOUT_MS', kind: 'string', help: 'wall-time budget of one heavy task in ms (default 8000)', apply: (v, o) => (o.taskTimeoutMs = int('--task-timeout-ms', v, 100, 600000)) },
+  {
+    flag: 'mp3-encoder',
+    env: 'SVC_EMULATOR_MP3_ENCODER',
+    kind: 'string',
+    help: 'MP3 encoder for TTS: wasm (LAME in WebAssembly, default) or lamejs',
+    apply: (v, o) => {
+      if (!MP3_ENCODERS.includes(v as Mp3EncoderKind)) throw new CliError(`--mp3-encoder must be one of ${MP3_ENCODERS.join(', ')} (got '${v}')`);
+      o.mp3Encoder = v as Mp3EncoderKind;
+    },
+  },
   { flag: 'webhook-url', env: 'SVC_EMULATOR_WEBHOOK_URL', kind: 'string', help: 'register a webhook endpoint for the demo organization (all events)', apply: (v, o) => (o.webhookUrl = v) },
 ];
 

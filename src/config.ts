@@ -9,6 +9,7 @@ import type { ClockMode } from './core/clock.js';
 import type { PriceOverrides, RateLimitRule } from './metering/index.js';
 import type { QuotaProduct } from './metering/quotas.js';
 import { DEFAULT_POOL_OPTIONS } from './workers/pool.js';
+import { DEFAULT_MP3_ENCODER, type Mp3EncoderKind } from './audio/encode.js';
 
 export type LogLevel = 'silent' | 'error' | 'warn' | 'info' | 'debug';
 
@@ -30,6 +31,8 @@ export interface EmulatorConfig {
   workerMemoryMb: number;
   /** Wall-time budget of one heavy task, ms. */
   taskTimeoutMs: number;
+  /** MP3 encoder of TTS: `wasm` (LAME in WebAssembly, default) or `lamejs`. */
+  mp3Encoder: Mp3EncoderKind;
   webhookUrl: string | null;
   /** Fault rules (FaultRuleInput of openapi/admin.yaml) added at boot and after every reset. */
   faults: Record<string, unknown>[];
@@ -75,6 +78,7 @@ export const DEFAULT_CONFIG: EmulatorConfig = {
   workers: DEFAULT_POOL_OPTIONS.size,
   workerMemoryMb: DEFAULT_POOL_OPTIONS.memoryMb,
   taskTimeoutMs: DEFAULT_POOL_OPTIONS.timeMs,
+  mp3Encoder: DEFAULT_MP3_ENCODER,
   webhookUrl: null,
   scenario: null,
   faults: [],

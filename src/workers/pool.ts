@@ -105,7 +105,7 @@ export class WorkerPool {
    * leaving the loop early or aborting `signal` cancels the task.
    */
   stream<N extends StreamTaskName>(name: N, input: Omit<TaskInput<N>, keyof StreamPortInput>, opts: StreamOptions = {}): AsyncGenerator<Uint8Array, void, undefined> {
-    return readStream((port, runOpts) => this.run(name, { ...input, ...port }, runOpts), name, this.options.timeMs, opts);
+    return readStream((port, runOpts) => this.run(name, { ...input, ...port } as unknown as TaskInput<N>, runOpts), name, this.options.timeMs, opts);
   }
 
   async close(): Promise<void> {
