@@ -937,6 +937,17 @@ export interface components {
             /** Format: date-time */
             clockStart?: string;
             journalLimit?: number;
+            /** @description Worker threads for heavy work (document extraction, audio decoding, encoding); 0 runs it in-process. Default the number of cores. */
+            workers?: number;
+            /** @description Heap ceiling of each worker thread in MiB (default 256). */
+            workerMemoryMb?: number;
+            /** @description Wall-time budget of one heavy task in ms (default 8000). */
+            taskTimeoutMs?: number;
+            /**
+             * @description MP3 encoder of TTS (`--mp3-encoder`). `wasm` (default) is LAME compiled to WebAssembly, about 5× faster; `lamejs` is the pure-JavaScript port. Output is byte-identical across runs for a given encoder, not across encoders.
+             * @enum {string}
+             */
+            mp3Encoder?: "wasm" | "lamejs";
             /** Format: uri */
             webhookUrl?: string;
             scenario?: string;
