@@ -40,6 +40,12 @@ export function countCharacters(text: string): number {
 
 /** Bytes a stream's worker may produce ahead of its reader (the pool's credit window). */
 export const TTS_STREAM_WINDOW_BYTES = 256 * 1024;
+/**
+ * Least budget of active synthesis time per utterance (the pool's `--task-timeout-ms` when larger). A
+ * 500-character utterance needs about 0.1 s of one idle core; the budget only stops a runaway task, and must
+ * not cut legitimate streams on a machine loaded far beyond its cores.
+ */
+export const TTS_MIN_TASK_TIME_MS = 30_000;
 
 export interface TtsServiceOptions {
   /** MP3 encoder (`--mp3-encoder`). */
@@ -112,7 +118,11 @@ export class TtsService {
       samples: Math.round(u.audioSeconds * u.sampleRate),
     };
     try {
-      for await (const bytes of this.workers.stream('tts.render', spec, { signal, windowBytes: TTS_STREAM_WINDOW_BYTES })) {
+      for await (const bytes of this.workers.stream('tts.render', spec, {
+        signal,
+        windowBytes: TTS_STREAM_WINDOW_BYTES,
+        timeMs: Math.max(TTS_MIN_TASK_TIME_MS, this.workers.options.timeMs),
+      })) {
         yield Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
       }
     } catch (err) {
