@@ -9,10 +9,15 @@ type Render = typeof import('./render.js');
  * Loads render.ts on first use. From the TypeScript sources (the test suite), a worker thread does not
  * resolve dynamic imports through tsx's hooks, so they go through tsx's own API there.
  */
-async function loadRender(): Promise<Render> {
-  if (!import.meta.url.endsWith('.ts')) return import('./render.js');
-  const { tsImport } = await import('tsx/esm/api');
-  return (await tsImport('./render.ts', import.meta.url)) as Render;
+let loaded: Promise<Render> | undefined;
+function loadRender(): Promise<Render> {
+  // Once per thread: tsx's tsImport registers a fresh loader on every call.
+  loaded ??= (async () => {
+    if (!import.meta.url.endsWith('.ts')) return import('./render.js');
+    const { tsImport } = await import('tsx/esm/api');
+    return (await tsImport('./render.ts', import.meta.url)) as Render;
+  })();
+  return loaded;
 }
 
 export const ttsTasks = {
