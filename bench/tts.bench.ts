@@ -5,7 +5,8 @@
  *  2. /v1/tts, 500 characters, MP3 and WAV: median total time;
  *  3. 8 concurrent full 500-character streams: throughput, health-check latency meanwhile, and the worst
  *     event-loop delay (perf_hooks.monitorEventLoopDelay).
- * Run: npx tsx bench/tts.bench.ts [ttfbRequests=200]
+ * Run: npx tsx bench/tts.bench.ts [ttfbRequests=200] [mp3Encoder=wasm|lamejs]
+ * CPU use during (3) is the process's user + system time over wall time (all threads: 2.0 = both cores busy).
  */
 import { Agent, request, type IncomingMessage } from 'node:http';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
@@ -13,6 +14,7 @@ import { cpus, loadavg } from 'node:os';
 import { createEmulator } from '../src/emulator.js';
 
 const TTFB_REQUESTS = Number(process.argv[2] ?? 200);
+const MP3_ENCODER = (process.argv[3] ?? 'wasm') as 'wasm' | 'lamejs';
 const TEXT = (() => {
   const base = 'أهلا وسهلا بكم في خدمة العملاء، كيف يمكننا مساعدتك اليوم؟ ';
   return [...base.repeat(10)].slice(0, 500).join('');
@@ -83,12 +85,12 @@ const f = (x: number) => x.toFixed(1);
 
 async function main(): Promise<void> {
   const bootStart = performance.now();
-  const emulator = await createEmulator({ seed: 'bench', logLevel: 'silent', demo: { credits: 1e9 } });
+  const emulator = await createEmulator({ seed: 'bench', logLevel: 'silent', demo: { credits: 1e9 }, mp3Encoder: MP3_ENCODER });
   const bootMs = performance.now() - bootStart;
   ({ port } = await emulator.listen(0, '127.0.0.1'));
   key = emulator.demo.keys.live;
-  console.log(`node ${process.version}, ${cpus().length} CPUs, load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
-  console.log(`emulator boot (including the lamejs warm-up): ${f(bootMs)} ms`);
+  console.log(`node ${process.version}, ${cpus().length} CPUs, mp3 encoder ${MP3_ENCODER}, load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+  console.log(`emulator boot: ${f(bootMs)} ms`);
 
   // Warm: the HTTP path, the synthesiser and the encoder.
   for (let i = 0; i < 20; i++) await ttfb();
@@ -116,6 +118,7 @@ async function main(): Promise<void> {
     while (running) health.push(await healthMs());
   })();
   loop.enable();
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   let next = 0;
   await Promise.all(
@@ -129,6 +132,7 @@ async function main(): Promise<void> {
     }),
   );
   const wall = (performance.now() - t0) / 1000;
+  const cpu = process.cpuUsage(cpu0);
   loop.disable();
   running = false;
   await healthLoop;
@@ -136,7 +140,8 @@ async function main(): Promise<void> {
   const audioSeconds = (audioBytes * 8) / 64_000;
   console.log(
     `8 concurrent 500-char streams (${streams} in all): ${f(wall)} s wall, ${(streams / wall).toFixed(2)} streams/s, ` +
-      `${f(audioSeconds / wall)} s of audio per second, ${((audioBytes / 1024 / 1024) / wall).toFixed(2)} MiB/s`,
+      `${f(audioSeconds / wall)} s of audio per second, ${((audioBytes / 1024 / 1024) / wall).toFixed(2)} MiB/s, ` +
+      `CPU ${((cpu.user + cpu.system) / 1e6 / wall).toFixed(2)} cores`,
   );
   console.log(
     `  meanwhile: event-loop delay max ${f(loop.max / 1e6)} ms, p99 ${f(loop.percentile(99) / 1e6)} ms; ` +

@@ -3,6 +3,7 @@
  * README cannot drift apart.
  */
 import { parseArgs } from 'node:util';
+import { MP3_ENCODERS, type Mp3EncoderKind } from './audio/encode.js';
 import type { EmulatorOptions, LogFormat, LogLevel } from './config.js';
 
 interface OptionSpec {
@@ -96,6 +97,16 @@ export const OPTION_SPECS: OptionSpec[] = [
     apply: (v, o, src) => {
       if (v !== 'wall' && v !== 'clock') throw new CliError(`${src} must be wall or clock (got '${v}')`);
       o.signatureTime = v;
+    },
+  },
+  {
+    flag: 'mp3-encoder',
+    env: 'SVC_EMULATOR_MP3_ENCODER',
+    kind: 'string',
+    help: 'MP3 encoder for TTS: wasm (LAME in WebAssembly, default) or lamejs',
+    apply: (v, o, src) => {
+      if (!MP3_ENCODERS.includes(v as Mp3EncoderKind)) throw new CliError(`${src} must be one of ${MP3_ENCODERS.join(', ')} (got '${v}')`);
+      o.mp3Encoder = v as Mp3EncoderKind;
     },
   },
 ];

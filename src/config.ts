@@ -11,6 +11,7 @@ import type { PriceOverrides, RateLimitRule } from './metering/index.js';
 import type { QuotaProduct } from './metering/quotas.js';
 import { DEFAULT_POOL_OPTIONS } from './workers/pool.js';
 import { DEFAULT_AUDIO_LIMITS } from './audio/errors.js';
+import { DEFAULT_MP3_ENCODER, type Mp3EncoderKind } from './audio/encode.js';
 
 export type LogLevel = 'silent' | 'error' | 'warn' | 'info' | 'debug';
 export type LogFormat = 'text' | 'json';
@@ -37,6 +38,8 @@ export interface EmulatorConfig {
   taskTimeoutMs: number;
   /** The journal's bound in MiB of entry JSON, besides `journalLimit` entries. */
   journalMaxMb: number;
+  /** MP3 encoder of TTS: `wasm` (LAME in WebAssembly, default) or `lamejs`. */
+  mp3Encoder: Mp3EncoderKind;
   webhookUrl: string | null;
   /** Webhook signature `t=`: wall-clock time of the attempt (default) or emulator clock time. */
   signatureTime: 'wall' | 'clock';
@@ -102,6 +105,7 @@ export const DEFAULT_CONFIG: EmulatorConfig = {
   workerMemoryMb: DEFAULT_POOL_OPTIONS.memoryMb,
   taskTimeoutMs: DEFAULT_POOL_OPTIONS.timeMs,
   journalMaxMb: 64,
+  mp3Encoder: DEFAULT_MP3_ENCODER,
   webhookUrl: null,
   signatureTime: 'wall',
   scenario: null,

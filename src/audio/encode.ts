@@ -27,8 +27,45 @@ export type QualityTier = keyof typeof QUALITY_TIERS;
 
 /** lamejs consumes whole MPEG-1 granule pairs; feeding exactly this many samples keeps output deterministic. */
 export const MP3_BLOCK = 1152;
-/** Encoder delay of lamejs output (it writes no Xing/LAME tag, so decoders keep it): 576 + 529 samples. */
+/**
+ * Encoder delay of our MP3 output (neither encoder writes a Xing/LAME tag when streaming, so decoders keep
+ * it): 576 + 529 samples, the same for lamejs and wasm LAME.
+ */
 export const LAMEJS_ENCODER_DELAY = 1105;
+
+/** The two MP3 encoders (`--mp3-encoder`): wasm LAME (default, faster) and lamejs (pure JavaScript). */
+export const MP3_ENCODERS = ['wasm', 'lamejs'] as const;
+export type Mp3EncoderKind = (typeof MP3_ENCODERS)[number];
+export const DEFAULT_MP3_ENCODER: Mp3EncoderKind = 'wasm';
+
+/** What encodeMp3Stream needs of an encoder; both Mp3StreamEncoder and WasmMp3StreamEncoder are one. */
+export interface Mp3FrameEncoder {
+  readonly sampleRate: number;
+  readonly kbps: number;
+  /** Encodes pcm[from, to) and appends any finished frames to `out`. */
+  encodeRange(pcm: Float32Array, from: number, to: number, out: Buffer[]): void;
+  flush(): Buffer;
+  /** Frees the encoder's resources when an encode is abandoned before flush. */
+  release?(): void;
+}
+
+/** Builds an encoder of the given kind (the wasm one compiles its module on first use in a thread). */
+export async function openMp3Encoder(kind: Mp3EncoderKind, sampleRate: number, kbps: number): Promise<Mp3FrameEncoder> {
+  if (kind === 'lamejs') return new Mp3StreamEncoder(sampleRate, kbps);
+  const { WasmMp3StreamEncoder } = await import('./mp3-wasm.js');
+  return WasmMp3StreamEncoder.open(sampleRate, kbps);
+}
+
+/** Throws when the first frame does not have the requested rate and bitrate (an encoder resampled). */
+export function checkFirstFrame(buf: Buffer, sampleRate: number, kbps: number, encoder: string): void {
+  const h = parseMpegFrameHeader(buf, 0);
+  if (!h || h.sampleRate !== sampleRate || h.bitrateKbps !== kbps) {
+    throw new RangeError(
+      `${encoder} cannot encode ${sampleRate} Hz at ${kbps} kbps faithfully ` +
+        `(it wrote ${h ? `${h.sampleRate} Hz ${h.bitrateKbps} kbps` : 'no valid frame'})`,
+    );
+  }
+}
 
 function toInt16(src: Float32Array, from: number, to: number, dst: Int16Array, at: number): void {
   // Same scaling as float32ToS16le in pcm.ts; NaN becomes 0.
@@ -49,7 +86,7 @@ function asBuffer(bytes: Uint8Array | Int8Array): Buffer {
  * lamejs, so the bytes do not depend on how the caller chunks its PCM: chunked output equals one-shot
  * output byte for byte.
  */
-export class Mp3StreamEncoder {
+export class Mp3StreamEncoder implements Mp3FrameEncoder {
   readonly sampleRate: number;
   readonly kbps: number;
   private readonly lame: Mp3Encoder;
@@ -106,13 +143,7 @@ export class Mp3StreamEncoder {
     if (!this.checked) {
       this.checked = true;
       // lamejs silently resamples (and sometimes writes silence) when the bitrate is too low for the rate.
-      const h = parseMpegFrameHeader(buf, 0);
-      if (!h || h.sampleRate !== this.sampleRate || h.bitrateKbps !== this.kbps) {
-        throw new RangeError(
-          `lamejs cannot encode ${this.sampleRate} Hz at ${this.kbps} kbps faithfully ` +
-            `(it wrote ${h ? `${h.sampleRate} Hz ${h.bitrateKbps} kbps` : 'no valid frame'})`,
-        );
-      }
+      checkFirstFrame(buf, this.sampleRate, this.kbps, 'lamejs');
     }
     out.push(buf);
   }
@@ -163,11 +194,11 @@ export async function* encodeMp3Stream(
   sampleRate: number,
   kbps: number,
   signal?: AbortSignal,
-  /** A ready-made encoder for this rate and bitrate (e.g. from a pool), so its set-up is off the request path. */
-  encoder?: Mp3StreamEncoder,
+  /** A ready-made encoder for this rate and bitrate (default: a new lamejs one). */
+  encoder?: Mp3FrameEncoder,
 ): AsyncGenerator<Buffer, void, undefined> {
   signal?.throwIfAborted();
-  const enc = encoder ?? new Mp3StreamEncoder(sampleRate, kbps);
+  const enc: Mp3FrameEncoder = encoder ?? new Mp3StreamEncoder(sampleRate, kbps);
   const it: Iterator<Float32Array> | AsyncIterator<Float32Array> =
     Symbol.asyncIterator in blocks ? blocks[Symbol.asyncIterator]() : blocks[Symbol.iterator]();
   let exhausted = false;
@@ -198,6 +229,7 @@ export async function* encodeMp3Stream(
     const tail = enc.flush();
     if (tail.length > 0) yield tail;
   } finally {
+    if (!exhausted) enc.release?.();
     if (!exhausted && it.return) {
       // After an abort the source may be stuck in next(); closing it must not hold us up.
       if (signal?.aborted) void Promise.resolve(it.return()).catch(() => undefined);

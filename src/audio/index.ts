@@ -8,6 +8,11 @@ export {
   QUALITY_TIERS,
   type QualityTier,
   LAMEJS_ENCODER_DELAY,
+  MP3_ENCODERS,
+  DEFAULT_MP3_ENCODER,
+  openMp3Encoder,
+  type Mp3EncoderKind,
+  type Mp3FrameEncoder,
 } from './encode.js';
 export {
   decodeAudio,

@@ -1130,6 +1130,11 @@ export interface components {
             taskTimeoutMs?: number;
             journalMaxMb?: number;
             /**
+             * @description MP3 encoder of TTS (`--mp3-encoder`). `wasm` (default) is LAME compiled to WebAssembly, about 5× faster; `lamejs` is the pure-JavaScript port. Output is byte-identical across runs for a given encoder, not across encoders.
+             * @enum {string}
+             */
+            mp3Encoder?: "wasm" | "lamejs";
+            /**
              * Format: uri
              * @description Same rules as an endpoint's `url` (http or https, no credentials, at most 2048 characters, a valid port).
              */

@@ -1,12 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { QUALITY_TIERS } from '../audio/index.js';
 import { ApiError } from '../http/errors.js';
 import type { Metering } from '../metering/index.js';
 import { countCharacters, TtsService } from './service.js';
 import { VoiceCatalogue } from './voices.js';
+import { WorkerPool } from '../workers/pool.js';
 
 const voices = VoiceCatalogue.load();
-const service = new TtsService(voices, {} as Metering);
+const workers = new WorkerPool({ size: 1, timeMs: 30_000 });
+const service = new TtsService(voices, {} as Metering, workers);
+const lamejs = new TtsService(voices, {} as Metering, workers, { mp3Encoder: 'lamejs' });
+afterAll(() => workers.close());
 
 describe('countCharacters (D7: one character is one Unicode code point)', () => {
   it.each([
@@ -41,12 +45,21 @@ describe('TtsService', () => {
     expect(err.detail).toContain('ar-XX-nobody');
   });
 
-  it('streams MP3 that equals the whole clip byte for byte', async () => {
-    const u = service.utterance({ text: 'أهلا وسهلا', voice: voices.voices[1].id, quality: 'fast' });
+  it.each([
+    ['wasm', service],
+    ['lamejs', lamejs],
+  ])('streams MP3 (%s) that equals the whole clip byte for byte', async (_, svc) => {
+    const u = svc.utterance({ text: 'أهلا وسهلا', voice: voices.voices[1].id, quality: 'fast' });
     const parts: Buffer[] = [];
-    for await (const p of service.mp3Stream(u)) parts.push(p);
+    for await (const p of svc.mp3Stream(u)) parts.push(p);
     expect(parts.length).toBeGreaterThan(1);
-    expect(Buffer.concat(parts).equals(await service.mp3Clip(u))).toBe(true);
+    expect(Buffer.concat(parts).equals(await svc.mp3Clip(u))).toBe(true);
+  });
+
+  it('uses wasm LAME by default; the two encoders write different bytes for the same utterance', async () => {
+    expect(service.mp3Encoder).toBe('wasm');
+    const u = service.utterance({ text: 'مرحبا', voice: voices.voices[0].id });
+    expect((await service.mp3Clip(u)).equals(await lamejs.mp3Clip(u))).toBe(false);
   });
 
   it('stops streaming at the next slice once the signal aborts, with the abort reason', async () => {

@@ -2,13 +2,12 @@
  * The TTS rules: voice lookup, quality tiers, metering, synthesis and encoding. Routes and the realtime
  * protocol call this; it knows nothing of HTTP or WebSockets.
  */
-import { nextCpuTurn } from '../audio/cpu-turns.js';
-import { performance } from 'node:perf_hooks';
-import { encodeMp3Stream, encodeWav, float32ToS16le, QUALITY_TIERS, type QualityTier } from '../audio/index.js';
+import { DEFAULT_MP3_ENCODER, QUALITY_TIERS, type Mp3EncoderKind, type QualityTier } from '../audio/index.js';
 import { ApiError } from '../http/errors.js';
 import type { Metering, Principal } from '../metering/index.js';
-import { synthesizeBlocks, utteranceDuration } from './voice/index.js';
-import { Mp3EncoderPool } from './encoder-pool.js';
+import { TaskLimitError, type WorkerPool } from '../workers/pool.js';
+import type { RenderFormat } from './render.js';
+import { utteranceDuration } from './voice/index.js';
 import type { Voice, VoiceCatalogue } from './voices.js';
 
 export interface TtsInput {
@@ -39,42 +38,36 @@ export function countCharacters(text: string): number {
   return n;
 }
 
+/** Bytes a stream's worker may produce ahead of its reader (the pool's credit window). */
+export const TTS_STREAM_WINDOW_BYTES = 256 * 1024;
 /**
- * The first ~0.6 s of an utterance (lead-in, sync and header, first data slots) come out of the codec as
- * one block; it is cut into pieces of two MP3 frames so the first MP3 bytes exist after a few frames.
+ * Least budget of active synthesis time per utterance (the pool's `--task-timeout-ms` when larger). A
+ * 500-character utterance needs about 0.1 s of one idle core; the budget only stops a runaway task, and must
+ * not cut legitimate streams on a machine loaded far beyond its cores.
  */
-const FIRST_PIECE_SAMPLES = 1152 * 2;
-const PIECES_UNTIL_SAMPLES = 1152 * 16;
+export const TTS_MIN_TASK_TIME_MS = 30_000;
 
-function* smallFirstPieces(blocks: Iterable<Float32Array>): Generator<Float32Array> {
-  let emitted = 0;
-  for (const block of blocks) {
-    if (emitted >= PIECES_UNTIL_SAMPLES) {
-      yield block;
-      continue;
-    }
-    for (let pos = 0; pos < block.length; pos += FIRST_PIECE_SAMPLES) {
-      const piece = block.subarray(pos, Math.min(block.length, pos + FIRST_PIECE_SAMPLES));
-      emitted += piece.length;
-      yield piece;
-    }
-  }
+export interface TtsServiceOptions {
+  /** MP3 encoder (`--mp3-encoder`). */
+  mp3Encoder?: Mp3EncoderKind;
 }
 
-/** Longest stretch of synchronous synthesis between two event-loop turns (WAV and PCM paths). */
-const SLICE_MS = 4;
-
 export class TtsService {
-  readonly encoders = new Mp3EncoderPool();
+  readonly mp3Encoder: Mp3EncoderKind;
 
   constructor(
     private readonly voices: VoiceCatalogue,
     private readonly metering: Metering,
-  ) {}
+    private readonly workers: WorkerPool,
+    options: TtsServiceOptions = {},
+  ) {
+    this.mp3Encoder = options.mp3Encoder ?? DEFAULT_MP3_ENCODER;
+  }
 
-  /** Builds one spare encoder per quality tier (called at boot). */
-  prepareEncoders(): void {
-    this.encoders.fill(Object.values(QUALITY_TIERS).map((t) => ({ sampleRate: t.sampleRate, kbps: t.mp3Kbps })));
+  /** Warms every worker thread up (encoder JIT or wasm module, synthesiser) so first requests are warm. */
+  async warmUp(): Promise<void> {
+    const threads = Math.max(1, this.workers.options.size);
+    await Promise.all(Array.from({ length: threads }, () => this.workers.run('tts.warmup', { encoder: this.mp3Encoder })));
   }
 
   /** Resolves the request into an utterance; an unknown voice is 422 `unknown_voice` listing the ids. */
@@ -109,48 +102,58 @@ export class TtsService {
     this.metering.record(principal, { product: 'tts', quantity: u.characters, mode: u.quality, ...ids });
   }
 
-  /** PCM blocks of the utterance, lazily synthesised. */
-  pcmBlocks(u: Utterance): Generator<Float32Array> {
-    return synthesizeBlocks(u.text, { voiceIndex: u.voice.voiceIndex, speed: u.speed, sampleRate: u.sampleRate });
-  }
-
-  /** MP3 bytes as soon as frames exist; yields to the event loop; stops (throws) when `signal` aborts. */
-  mp3Stream(u: Utterance, signal?: AbortSignal): AsyncGenerator<Buffer, void, undefined> {
-    return encodeMp3Stream(smallFirstPieces(this.pcmBlocks(u)), u.sampleRate, u.mp3Kbps, signal, this.encoders.take(u.sampleRate, u.mp3Kbps));
-  }
-
-  /** Little-endian 16-bit PCM, block by block, yielding to the event loop between slices. */
-  async *pcmS16leStream(u: Utterance, signal?: AbortSignal): AsyncGenerator<Buffer, void, undefined> {
-    let sliceStart = performance.now();
-    for (const block of smallFirstPieces(this.pcmBlocks(u))) {
-      signal?.throwIfAborted();
-      yield float32ToS16le(block);
-      if (performance.now() - sliceStart >= SLICE_MS) {
-        await nextCpuTurn();
-        sliceStart = performance.now();
+  /**
+   * The utterance's bytes, synthesised and encoded on a worker thread and yielded as they are produced.
+   * Stops (throws `signal.reason`) when `signal` aborts; leaving the loop early stops the worker too.
+   */
+  async *render(u: Utterance, format: RenderFormat, signal?: AbortSignal): AsyncGenerator<Buffer, void, undefined> {
+    const spec = {
+      text: u.text,
+      voiceIndex: u.voice.voiceIndex,
+      speed: u.speed,
+      sampleRate: u.sampleRate,
+      mp3Kbps: u.mp3Kbps,
+      format,
+      encoder: this.mp3Encoder,
+      samples: Math.round(u.audioSeconds * u.sampleRate),
+    };
+    try {
+      for await (const bytes of this.workers.stream('tts.render', spec, {
+        signal,
+        windowBytes: TTS_STREAM_WINDOW_BYTES,
+        timeMs: Math.max(TTS_MIN_TASK_TIME_MS, this.workers.options.timeMs),
+      })) {
+        yield Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
       }
+    } catch (err) {
+      if (err instanceof TaskLimitError && !signal?.aborted) {
+        throw new ApiError('upstream_timeout', `synthesis of ${u.characters} characters exceeded the ${err.limit} limit of a TTS task (docs/limits.md, TTS)`);
+      }
+      throw err;
     }
+  }
+
+  /** MP3 bytes as soon as frames exist. */
+  mp3Stream(u: Utterance, signal?: AbortSignal): AsyncGenerator<Buffer, void, undefined> {
+    return this.render(u, 'mp3', signal);
+  }
+
+  /** Little-endian 16-bit PCM, block by block. */
+  pcmS16leStream(u: Utterance, signal?: AbortSignal): AsyncGenerator<Buffer, void, undefined> {
+    return this.render(u, 'pcm_s16le', signal);
   }
 
   async mp3Clip(u: Utterance, signal?: AbortSignal): Promise<Buffer> {
-    const parts: Buffer[] = [];
-    for await (const part of this.mp3Stream(u, signal)) parts.push(part);
-    return Buffer.concat(parts);
+    return collect(this.render(u, 'mp3', signal));
   }
 
   async wavClip(u: Utterance, signal?: AbortSignal): Promise<Buffer> {
-    const pcm = new Float32Array(Math.round(u.audioSeconds * u.sampleRate));
-    let at = 0;
-    let sliceStart = performance.now();
-    for (const block of this.pcmBlocks(u)) {
-      pcm.set(block, at);
-      at += block.length;
-      if (performance.now() - sliceStart >= SLICE_MS) {
-        await nextCpuTurn();
-        signal?.throwIfAborted();
-        sliceStart = performance.now();
-      }
-    }
-    return encodeWav(pcm, u.sampleRate);
+    return collect(this.render(u, 'wav', signal));
   }
+}
+
+async function collect(parts: AsyncIterable<Buffer>): Promise<Buffer> {
+  const all: Buffer[] = [];
+  for await (const part of parts) all.push(part);
+  return all.length === 1 ? all[0] : Buffer.concat(all);
 }

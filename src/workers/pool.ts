@@ -15,7 +15,12 @@
  */
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
+import type { MessagePort } from 'node:worker_threads';
 import type { TaskInput, TaskName, TaskOutput, TaskRequest, TaskResult } from './tasks.js';
+import { readStream, type StreamOptions, type StreamPortInput } from './stream.js';
+
+/** Tasks whose input carries a stream port: the ones `stream` can run. */
+type StreamTaskName = { [N in TaskName]: TaskInput<N> extends StreamPortInput ? N : never }[TaskName];
 
 export interface PoolOptions {
   /** Threads; 0 runs tasks in-process. Default: the number of cores. */
@@ -30,8 +35,8 @@ export const DEFAULT_POOL_OPTIONS: PoolOptions = { size: availableParallelism(),
 
 export interface RunOptions {
   signal?: AbortSignal;
-  /** Buffers to move to the worker instead of copying (the caller must not use them afterwards). */
-  transferList?: readonly ArrayBuffer[];
+  /** Buffers (or ports) to move to the worker instead of copying (the caller must not use them afterwards). */
+  transferList?: readonly (ArrayBuffer | MessagePort)[];
   /** Overrides the pool's time budget for this task. */
   timeMs?: number;
 }
@@ -95,6 +100,14 @@ export class WorkerPool {
     }
   }
 
+  /**
+   * Runs a streaming task (stream.ts): its chunks are yielded as the task posts them, under a credit window;
+   * leaving the loop early or aborting `signal` cancels the task.
+   */
+  stream<N extends StreamTaskName>(name: N, input: Omit<TaskInput<N>, keyof StreamPortInput>, opts: StreamOptions = {}): AsyncGenerator<Uint8Array, void, undefined> {
+    return readStream((port, runOpts) => this.run(name, { ...input, ...port } as unknown as TaskInput<N>, runOpts), name, this.options.timeMs, opts);
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     const p = this.piscina;
@@ -122,7 +135,7 @@ export class WorkerPool {
     timer.unref();
     const signal = opts.signal ? AbortSignal.any([opts.signal, budget.signal]) : budget.signal;
     try {
-      return await this.pool().run({ name, input }, { signal, transferList: opts.transferList as ArrayBuffer[] | undefined });
+      return await this.pool().run({ name, input }, { signal, transferList: opts.transferList as (ArrayBuffer | MessagePort)[] | undefined });
     } catch (err) {
       if (budget.signal.aborted) throw new TaskLimitError('time', `the task '${name}' exceeded its time budget of ${budgetMs} ms`);
       if (opts.signal?.aborted) throw opts.signal.reason;

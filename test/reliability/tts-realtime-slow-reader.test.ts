@@ -20,7 +20,7 @@ let ws: WebSocket | undefined;
 
 beforeAll(async () => {
   t = await buildEmulator({ seed: 'slow-reader' }, { clock: new Clock({ mode: 'frozen' }) });
-  const service = new TtsService(VoiceCatalogue.load(), t.emulator.metering);
+  const service = new TtsService(VoiceCatalogue.load(), t.emulator.metering, t.emulator.workers);
   t.emulator.wsHandlers.set('tts.realtime', ttsRealtimeHandler({ service, contract: t.emulator.contract, clock: t.emulator.clock, stallTimeoutMs: 300 }));
   const { port } = await t.emulator.listen(0, '127.0.0.1');
   url = `ws://127.0.0.1:${port}/v1/tts/realtime`;

@@ -92,7 +92,7 @@ describe.skipIf(!HAS_FFMPEG)('POST /v1/tts output read by ffprobe', () => {
 });
 
 describe('POST /v1/tts determinism', () => {
-  it('gives byte-identical audio for the same request, in another emulator with another seed, and in another process', async () => {
+  it('gives byte-identical audio for the same request, in another emulator with another seed, and in another process', { timeout: 120_000 }, async () => {
     const body = { text: 'النص نفسه يعطي الصوت نفسه', voice: 'ar-EG-omar', speed: 1.1, quality: 'high' };
     const first = (await postTts(t.app, t.keys.live, body)).body as Buffer;
     const again = (await postTts(t.app, t.keys.live, body)).body as Buffer;
