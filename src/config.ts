@@ -8,6 +8,7 @@ import { ADMIN_DOC_ID, GATEWAY_DOC_ID, loadDocuments } from './contract/document
 import type { ClockMode } from './core/clock.js';
 import type { PriceOverrides, RateLimitRule } from './metering/index.js';
 import type { QuotaProduct } from './metering/quotas.js';
+import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from './rag/engine/limits.js';
 import { DEFAULT_POOL_OPTIONS } from './workers/pool.js';
 
 export type LogLevel = 'silent' | 'error' | 'warn' | 'info' | 'debug';
@@ -48,7 +49,7 @@ export interface EmulatorConfig {
     /** Clock seconds a realtime stream may stay silent (no audio, no keepalive) before it is closed. */
     realtimeIdleSeconds: number;
   };
-  /** RAG area: upload limit, tenant lifecycle durations (seconds of clock time), indexing speed. */
+  /** RAG area: upload limit, tenant lifecycle durations (seconds of clock time), indexing speed, content limits of extraction. */
   rag: {
     maxUploadBytes: number;
     notProvisionedSeconds: number;
@@ -57,7 +58,7 @@ export interface EmulatorConfig {
     resumeSeconds: number;
     indexBaseSeconds: number;
     indexBytesPerSecond: number;
-  };
+  } & DocumentLimits;
   /** Free-form sections owned by product areas (prices, quotas, faults...). */
   extra: Record<string, unknown>;
 }
@@ -88,6 +89,7 @@ export const DEFAULT_CONFIG: EmulatorConfig = {
     resumeSeconds: 10,
     indexBaseSeconds: 1,
     indexBytesPerSecond: 256 * 1024,
+    ...DEFAULT_DOCUMENT_LIMITS,
   },
   extra: {},
 };

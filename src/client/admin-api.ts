@@ -937,6 +937,12 @@ export interface components {
             /** Format: date-time */
             clockStart?: string;
             journalLimit?: number;
+            /** @description Worker threads for heavy work (document extraction, audio decoding, encoding); 0 runs it in-process. Default the number of cores. */
+            workers?: number;
+            /** @description Heap ceiling of each worker thread in MiB (default 256). */
+            workerMemoryMb?: number;
+            /** @description Wall-time budget of one heavy task in ms (default 8000). */
+            taskTimeoutMs?: number;
             /** Format: uri */
             webhookUrl?: string;
             scenario?: string;
@@ -970,6 +976,18 @@ export interface components {
                 indexBaseSeconds?: number;
                 /** @description Upload bytes indexed per clock second (default 262144). */
                 indexBytesPerSecond?: number;
+                /** @description Content limit: UTF-8 bytes of text extracted from one upload, counted while extracting (default 8388608). Past it: 422 `document_too_complex` naming `rag.maxTextBytes` (docs/limits.md). */
+                maxTextBytes?: number;
+                /** @description Content limit: pages of a PDF, checked before any page is read (default 2000). Past it: 422 `document_too_complex` naming `rag.maxPdfPages`. */
+                maxPdfPages?: number;
+                /** @description Content limit: decoded bytes of a PDF's compressed (FlateDecode) streams other than images, in total; inflation stops at the limit (default 67108864). Past it: 422 `document_too_complex` naming `rag.maxPdfDecodedBytes`. */
+                maxPdfDecodedBytes?: number;
+                /** @description DOCX (ZIP) uncompressed bytes, declared and actual, in total; inflation stops at the limit (default 52428800). Past it: 422 `archive_rejected`. */
+                maxArchiveBytes?: number;
+                /** @description DOCX (ZIP) uncompressed : compressed ratio, of the archive and of each entry over 1 MiB (default 100). Past it: 422 `archive_rejected`. */
+                maxArchiveRatio?: number;
+                /** @description DOCX (ZIP) entries (default 1000). Past it, 422 `archive_rejected`. */
+                maxArchiveEntries?: number;
             };
             /** @description Sections owned by product areas (prices, quotas, fault rules). */
             extra?: Record<string, unknown>;
