@@ -1,7 +1,8 @@
 /**
  * PDF text through pdf.js, inside the content limits: compressed streams are measured with native zlib
- * before pdf.js sees them (pdf.js inflates into typed arrays outside the worker's heap ceiling), the page
- * count is checked before any page is read, and extracted text is counted page by page.
+ * before pdf.js sees them (pdf.js inflates into typed arrays outside the worker's heap ceiling), pages are
+ * counted before pdf.js parses the file and again before any page is read, and extracted text is counted
+ * page by page.
  */
 import zlib from 'node:zlib';
 import { DocumentError } from './errors.js';
@@ -58,7 +59,18 @@ function inflatedSize(data: Buffer, budget: number, maxBytes: number): number {
   }
 }
 
+/**
+ * Page objects visible in the file (`/Type /Page`), counted in one pass before pdf.js parses anything;
+ * pages inside compressed object streams are not visible here and are counted by pdf.js instead.
+ */
+export function visiblePageObjects(bytes: Uint8Array): number {
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+  return text.match(/\/Type\s{0,8}\/Page(?![A-Za-z0-9])/g)?.length ?? 0;
+}
+
 export async function extractPdf(bytes: Uint8Array, limits: DocumentLimits): Promise<PdfText> {
+  const visible = visiblePageObjects(bytes);
+  if (visible > limits.maxPdfPages) throw tooComplex('maxPdfPages', limits.maxPdfPages, `it has ${visible} pages`);
   checkPdfStreams(bytes, limits.maxPdfDecodedBytes);
   // Legacy build: the modern one expects browser globals missing in Node 20.
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');

@@ -8,6 +8,10 @@ import { isWordChar, NextIndex } from './scanning.js';
 export function markdownToText(md: string): string {
   const out: string[] = [];
   for (const line of md.split('\n')) {
+    if (line === '') {
+      out.push(line);
+      continue;
+    }
     const block = stripBlock(line);
     out.push(block === '' ? '' : stripInline(block));
   }
@@ -36,6 +40,7 @@ function onlyOf(s: string, allowed: string, markers: string, min: number): boole
 
 /** Fences, table separators and rules vanish; heading, quote and list markers go. */
 function stripBlock(line: string): string {
+  if (line.trim() === '') return line;
   if (line.startsWith('```') || line.startsWith('~~~')) return '';
   if (line.includes('---') && onlyOf(line, '|:-', '-', 3)) return '';
   if (onlyOf(line, '', '-*_', 3)) return '';
