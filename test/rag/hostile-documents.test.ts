@@ -135,7 +135,7 @@ async function inflatingPdf(mib: number): Promise<Uint8Array> {
 
 describe('hostile documents get a bounded answer (built CLI, peak RSS, health polled throughout)', () => {
   it('a 5.8 MB DOCX of many short paragraphs: 422 document_too_complex naming rag.maxTextBytes', async () => {
-    const docx = manyParagraphDocx(150_000);
+    const docx = manyParagraphDocx(180_000);
     expect(docx.byteLength).toBeGreaterThan(5 * MiB);
     await expectBounded(docx, 'paragraphs.docx', { status: 422, code: 'document_too_complex', detail: /rag\.maxTextBytes = \d+/ });
   }, 30_000);
