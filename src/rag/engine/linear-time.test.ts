@@ -84,11 +84,17 @@ describe('linear-time text processing on hostile input', () => {
         if (pathName === 'csv to text' && !CSV_INPUTS.has(inputName)) continue;
         const small = make(MiB);
         const large = make(2 * MiB);
-        // The first run also warms the JIT; the best run counts.
-        const t1 = bestMs(() => run(small), 2);
-        const t2 = bestMs(() => run(large), 3, 2.5 * t1);
-        // Under 10 ms the clock and the GC dominate: such a path is fast whatever its growth.
-        if (t2 > 10 && t2 / t1 > 2.5) slow.push(`${inputName}: ${t1.toFixed(1)} ms → ${t2.toFixed(1)} ms`);
+        // The first run also warms the JIT; the best run counts. Other sessions share the cores, and noise only
+        // ever slows a run down: a pair over the bound is measured again (up to three times) before it counts.
+        let verdict = '';
+        for (let attempt = 0; attempt < 3; attempt++) {
+          const t1 = bestMs(() => run(small), 3);
+          const t2 = bestMs(() => run(large), 3, 2.5 * t1);
+          // Under 10 ms the clock and the GC dominate: such a path is fast whatever its growth.
+          verdict = t2 > 10 && t2 / t1 > 2.5 ? `${inputName}: ${t1.toFixed(1)} ms → ${t2.toFixed(1)} ms` : '';
+          if (verdict === '') break;
+        }
+        if (verdict !== '') slow.push(verdict);
       }
       expect(slow).toEqual([]);
     }, 300_000);
