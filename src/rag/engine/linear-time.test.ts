@@ -1,7 +1,7 @@
 /**
  * Every text path of the RAG engine runs in linear time on hostile user text (issue 11): 1 MiB inputs of
  * the shapes that make backtracking regular expressions quadratic or worse, then twice that; doubling the
- * input may cost at most about 2.5× the time (best of several runs, so a busy machine adds no false alarm).
+ * input may cost at most about 3× the time (best of several runs, so a busy machine adds no false alarm).
  */
 import { describe, expect, it } from 'vitest';
 import { rewriteQuery } from '../rewrite.js';
@@ -18,6 +18,11 @@ import { SearchIndex } from './search-index.js';
 import { splitSentences } from './sentences.js';
 
 const MiB = 1024 * 1024;
+/**
+ * Allowed growth when the input doubles. Linear paths that allocate per line or per token were measured at
+ * up to 3.0× (V8 collects a larger heap more slowly); quadratic ones grow 4× and take seconds at 2 MiB.
+ */
+const BOUND = 3.2;
 
 /** Hostile shapes: `make(n)` returns about n characters. */
 const INPUTS: Record<string, (n: number) => string> = {
@@ -78,7 +83,7 @@ function bestMs(fn: () => unknown, runs: number, enough = 0): number {
 
 describe('linear-time text processing on hostile input', () => {
   for (const [pathName, run] of Object.entries(PATHS)) {
-    it(`${pathName}: doubling a 1 MiB hostile input costs at most ~2.5× the time`, () => {
+    it(`${pathName}: doubling a 1 MiB hostile input costs at most ~3× the time`, () => {
       const slow: string[] = [];
       for (const [inputName, make] of Object.entries(INPUTS)) {
         if (pathName === 'csv to text' && !CSV_INPUTS.has(inputName)) continue;
@@ -89,10 +94,10 @@ describe('linear-time text processing on hostile input', () => {
         let verdict = '';
         for (let attempt = 0; attempt < 3; attempt++) {
           const t1 = bestMs(() => run(small), 3);
-          const t2 = bestMs(() => run(large), 3, 2.5 * t1);
+          const t2 = bestMs(() => run(large), 3, BOUND * t1);
           // Under 50 ms a GC pause or a lost time slice dominates, and such a path is fast whatever its growth
           // (anything quadratic on 2 MiB takes seconds at the very least).
-          verdict = t2 > 50 && t2 / t1 > 2.5 ? `${inputName}: ${t1.toFixed(1)} ms → ${t2.toFixed(1)} ms` : '';
+          verdict = t2 > 50 && t2 / t1 > BOUND ? `${inputName}: ${t1.toFixed(1)} ms → ${t2.toFixed(1)} ms` : '';
           if (verdict === '') break;
         }
         if (verdict !== '') slow.push(verdict);
