@@ -9,6 +9,7 @@ import type { ClockMode } from './core/clock.js';
 import { depthMessage, jsonDepthOverflow } from './http/json-limits.js';
 import type { PriceOverrides, RateLimitRule } from './metering/index.js';
 import type { QuotaProduct } from './metering/quotas.js';
+import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from './rag/engine/limits.js';
 import { DEFAULT_POOL_OPTIONS } from './workers/pool.js';
 import { DEFAULT_AUDIO_LIMITS } from './audio/errors.js';
 import { DEFAULT_MP3_ENCODER, type Mp3EncoderKind } from './audio/encode.js';
@@ -76,7 +77,7 @@ export interface EmulatorConfig {
     /** Time budget of an upload's decoding: the pool's taskTimeoutMs plus this many ms per audio second. */
     msPerAudioSecond: number;
   };
-  /** RAG area: upload limit, tenant lifecycle durations (seconds of clock time), indexing speed. */
+  /** RAG area: upload limit, tenant lifecycle durations (seconds of clock time), indexing speed, content limits of extraction. */
   rag: {
     maxUploadBytes: number;
     notProvisionedSeconds: number;
@@ -85,7 +86,7 @@ export interface EmulatorConfig {
     resumeSeconds: number;
     indexBaseSeconds: number;
     indexBytesPerSecond: number;
-  };
+  } & DocumentLimits;
   /** Free-form sections owned by product areas (prices, quotas, faults...). */
   extra: Record<string, unknown>;
 }
@@ -133,6 +134,7 @@ export const DEFAULT_CONFIG: EmulatorConfig = {
     resumeSeconds: 10,
     indexBaseSeconds: 1,
     indexBytesPerSecond: 256 * 1024,
+    ...DEFAULT_DOCUMENT_LIMITS,
   },
   extra: {},
 };

@@ -1192,6 +1192,18 @@ export interface components {
                 indexBaseSeconds?: number;
                 /** @description Upload bytes indexed per clock second (default 262144). */
                 indexBytesPerSecond?: number;
+                /** @description Content limit: UTF-8 bytes of text extracted from one upload, counted while extracting (default 8388608). Past it: 422 `document_too_complex` naming `rag.maxTextBytes` (docs/limits.md). */
+                maxTextBytes?: number;
+                /** @description Content limit: pages of a PDF, checked before any page is read (default 2000). Past it: 422 `document_too_complex` naming `rag.maxPdfPages`. */
+                maxPdfPages?: number;
+                /** @description Content limit: decoded bytes of a PDF's compressed (FlateDecode) streams other than images, in total; inflation stops at the limit (default 67108864). Past it: 422 `document_too_complex` naming `rag.maxPdfDecodedBytes`. */
+                maxPdfDecodedBytes?: number;
+                /** @description DOCX (ZIP) uncompressed bytes, declared and actual, in total; inflation stops at the limit (default 52428800). Past it: 422 `archive_rejected`. */
+                maxArchiveBytes?: number;
+                /** @description DOCX (ZIP) uncompressed : compressed ratio, of the archive and of each entry over 1 MiB (default 100). Past it: 422 `archive_rejected`. */
+                maxArchiveRatio?: number;
+                /** @description DOCX (ZIP) entries (default 1000). Past it, 422 `archive_rejected`. */
+                maxArchiveEntries?: number;
             };
             /** @description Sections owned by product areas (prices, quotas, fault rules). */
             extra?: Record<string, unknown>;

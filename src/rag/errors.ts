@@ -9,6 +9,8 @@ export const ragErrors = {
   unsupported_document_type: { status: 422, title: 'Unsupported document type' },
   document_unreadable: { status: 422, title: 'Document unreadable' },
   document_empty: { status: 422, title: 'Document has no text' },
+  /** Past a content limit (rag.max*) or a worker ceiling; the detail names the limit and its value (docs/limits.md). */
+  document_too_complex: { status: 422, title: 'Document too complex' },
   malware_detected: { status: 422, title: 'Malware detected' },
   archive_rejected: { status: 422, title: 'Archive rejected' },
   invalid_metadata: { status: 422, title: 'Invalid metadata' },

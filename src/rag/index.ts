@@ -26,6 +26,7 @@ export function createRagArea(emulator: Emulator): ProductArea {
     tenants,
     store,
     config,
+    workers: emulator.workers,
   });
 
   // Granting the entitlement provisions a tenant; revoking it suspends the tenant (its data stays).

@@ -105,12 +105,31 @@ export function rewriteQuery(query: string, instructions: string | undefined): R
       added.push(other);
     }
   }
-  for (const m of (instructions ?? '').matchAll(/"([^"]+)"|“([^”]+)”|«([^»]+)»/g)) {
-    const phrase = (m[1] ?? m[2] ?? m[3]).trim();
+  for (const quoted of quotedPhrases(instructions ?? '')) {
+    const phrase = quoted.trim();
     if (phrase !== '' && !seen.has(phrase)) {
       seen.add(phrase);
       added.push(phrase);
     }
   }
   return { query: [base, ...added].join(' '), added };
+}
+
+const QUOTES: Readonly<Record<string, string>> = { '"': '"', '“': '”', '«': '»' };
+
+/** Phrases in "…", “…” or «…», left to right; one pass (an unclosed quote is not searched for again). */
+function quotedPhrases(text: string): string[] {
+  const out: string[] = [];
+  const unclosed = new Set<string>();
+  for (let i = 0; i < text.length; i++) {
+    const close = QUOTES[text[i]];
+    if (close === undefined || unclosed.has(close)) continue;
+    const end = text.indexOf(close, i + 1);
+    if (end === -1) unclosed.add(close);
+    else if (end > i + 1) {
+      out.push(text.slice(i + 1, end));
+      i = end;
+    }
+  }
+  return out;
 }

@@ -63,7 +63,7 @@ export function ragRoutes(service: RagService, faults?: FaultStore): Record<stri
       const file = ctx.files.file;
       const fault = faults?.take('job', targetOf(ctx)) ?? null;
       if (fault) ctx.journal.fault = fault.journal;
-      const { document, job } = await service.upload(ctx.principal, ctx.body, file, ctx.requestId, fault?.rule);
+      const { document, job } = await service.upload(ctx.principal, ctx.body, file, ctx.requestId, fault?.rule, ctx.signal);
       sendJson(ctx, 202, { document: documentView(document), job: jobView(job), request_id: ctx.requestId });
     },
 

@@ -14,20 +14,10 @@ import { toProblem } from '../http/problem.js';
 import type { Metering, RagMode } from '../metering/index.js';
 import type { OrgStore } from '../orgs/store.js';
 import type { WebhookEngine } from '../webhooks/index.js';
-import {
-  analyze,
-  chunkText,
-  composeAnswer,
-  detectDocumentType,
-  detectLanguage,
-  DocumentError,
-  DOCUMENT_TYPES,
-  extractText,
-  scanDocument,
-  type Chunk,
-  type DocumentType,
-  type SearchHit,
-} from './engine/index.js';
+import { TaskError, TaskLimitError, type WorkerPool } from '../workers/pool.js';
+import { analyze, chunkText, composeAnswer, detectLanguage, type Chunk, type DocumentType, type SearchHit } from './engine/index.js';
+import type { DocumentErrorCode } from './engine/errors.js';
+import type { DocumentLimits } from './engine/limits.js';
 import { answerLanguage } from './engine/sentences.js';
 import { rewriteQuery } from './rewrite.js';
 import type { OrgRagState, RagDocumentRecord, RagJobRecord, RagStore } from './store.js';
@@ -76,6 +66,8 @@ export interface RagServiceDeps {
   tenants: TenantManager;
   store: RagStore;
   config: EmulatorConfig['rag'];
+  /** Extraction runs here, off the event loop and inside the pool's ceilings. */
+  workers: Pick<WorkerPool, 'run' | 'options'>;
 }
 
 /** Chunk ids are `<document_id>:<n>`, n the 0-based chunk index within the document. */
@@ -109,12 +101,16 @@ export class RagService {
     file: UploadedFile,
     requestId: string,
     fault?: Pick<FaultRule, 'id' | 'kind' | 'detail' | 'code' | 'status'>,
+    signal?: AbortSignal,
   ): Promise<{ document: RagDocumentRecord; job: RagJobRecord }> {
     const metadata = parseMetadata(input.metadata);
     const bytes = new Uint8Array(file.buffer.buffer, file.buffer.byteOffset, file.buffer.byteLength);
+    // Cheap checks first: auth, scopes, rate limit and the RAG gate ran as stages, size at the multipart limit.
     this.deps.metering.precheck(principal, 'rag_upload', bytes.byteLength);
     const fileName = file.originalName === '' ? null : file.originalName;
-    const { type, text } = await inspect(bytes, fileName ?? undefined);
+    const { type, text } = await this.inspect(bytes, fileName ?? undefined, signal);
+    // The client left while its document was read: nothing is stored or billed.
+    signal?.throwIfAborted();
 
     // Accepted: from here on the upload has state and is billed.
     const now = this.deps.clock.isoNow();
@@ -161,6 +157,28 @@ export class RagService {
       job.timer = this.deps.clock.setTimeout(() => this.finishJob(principal.orgId, job.jobId), this.indexingMs(bytes.byteLength), `rag index ${job.jobId}`);
     }
     return { document, job };
+  }
+
+  /** Type sniff, scan and extraction on the worker pool; every rejection is a 422 with its code. */
+  private async inspect(bytes: Uint8Array, fileName: string | undefined, signal: AbortSignal | undefined): Promise<{ type: DocumentType; text: string }> {
+    // A copy the worker owns (multer's buffer may share its memory with others); moved, not cloned.
+    const copy = new Uint8Array(bytes);
+    try {
+      return await this.deps.workers.run('rag.inspect', { bytes: copy, fileName, limits: documentLimits(this.deps.config) }, { signal, transferList: [copy.buffer] });
+    } catch (err) {
+      if (err instanceof TaskLimitError) {
+        const detail =
+          err.limit === 'memory'
+            ? `reading the document needs more than the worker memory ceiling of ${this.deps.workers.options.memoryMb} MiB (workerMemoryMb, --worker-memory-mb)`
+            : `reading the document takes longer than the task time budget of ${this.deps.workers.options.timeMs} ms (taskTimeoutMs, --task-timeout-ms)`;
+        throw new ApiError('document_too_complex', detail);
+      }
+      if (err instanceof TaskError) {
+        if (err.errorName === 'DocumentError' && err.code !== undefined) throw new ApiError(err.code as DocumentErrorCode, err.message);
+        throw new ApiError('document_unreadable', `the document could not be read: ${err.message}`);
+      }
+      throw err;
+    }
   }
 
   /** Indexing time on the clock: indexBaseSeconds + size / indexBytesPerSecond. */
@@ -354,22 +372,8 @@ function parseMetadata(text: string | undefined): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-/** Type from the bytes, scan, extraction: every rejection is a 422 with the document pipeline's code. */
-async function inspect(bytes: Uint8Array, fileName: string | undefined): Promise<{ type: DocumentType; text: string }> {
-  try {
-    const type = detectDocumentType(bytes, fileName);
-    // The scan runs first so malware is reported as such whatever its apparent type.
-    scanDocument(bytes, type);
-    if (type === null) {
-      throw new DocumentError(
-        'unsupported_document_type',
-        `the file's content is not a supported document type; accepted: ${DOCUMENT_TYPES.join(', ')} (recognised from the bytes, not the name)`,
-      );
-    }
-    const { text } = await extractText(bytes, type);
-    return { type, text };
-  } catch (err) {
-    if (err instanceof DocumentError) throw new ApiError(err.code, err.message);
-    throw err;
-  }
+/** The content limits of extraction, from the `rag` config. */
+export function documentLimits(config: EmulatorConfig['rag']): DocumentLimits {
+  const { maxTextBytes, maxPdfPages, maxPdfDecodedBytes, maxArchiveBytes, maxArchiveRatio, maxArchiveEntries } = config;
+  return { maxTextBytes, maxPdfPages, maxPdfDecodedBytes, maxArchiveBytes, maxArchiveRatio, maxArchiveEntries };
 }

@@ -9,7 +9,9 @@ export interface RagTest extends TestEmulator {
 
 export async function buildRagEmulator(options: Parameters<typeof buildEmulator>[0] = {}): Promise<RagTest> {
   const clock = new Clock({ mode: 'frozen', startAt: Date.parse('2025-03-01T09:00:00Z') });
-  const t = await buildEmulator({ seed: 'rag-tests', ...options }, { clock });
+  // A worker thread running the TypeScript sources compiles pdf.js and the engine through tsx on its first
+  // task, which on a loaded machine can pass the default 8 s budget; tests of the budget set their own.
+  const t = await buildEmulator({ seed: 'rag-tests', taskTimeoutMs: 60_000, ...options }, { clock });
   return { ...t, clock };
 }
 

@@ -3,6 +3,7 @@
  * consulted to break ties between text formats, because clients routinely
  * upload `.txt` files that are CSV and the reverse.
  */
+import { NextIndex } from './scanning.js';
 import { isZip, readCentralDirectory, ZipFormatError } from './zip.js';
 
 export type DocumentType = 'pdf' | 'docx' | 'html' | 'markdown' | 'csv' | 'json' | 'text';
@@ -85,12 +86,28 @@ function parsesAsJson(text: string): boolean {
   }
 }
 
-const HTML_TAG = /<\/?(html|head|body|div|p|span|a|h[1-6]|ul|ol|li|table|tr|td|th|br|title|meta|section|article|header|footer|strong|em|b|i)\b[^>]*>/gi;
+const HTML_TAG_NAME = /\/?(html|head|body|div|p|span|a|h[1-6]|ul|ol|li|table|tr|td|th|br|title|meta|section|article|header|footer|strong|em|b|i)\b/iy;
+const CLOSING_TAG = /\/[a-z][a-z0-9]{0,31}\s{0,32}>/iy;
+
+/** Known tags (`<name ...>`) and closing tags (`</name>`), counted in one pass (no regex rescans the rest). */
+function countTags(text: string): { tags: number; closing: number } {
+  const next = new NextIndex(text);
+  let tags = 0;
+  let closing = 0;
+  for (let i = text.indexOf('<'); i !== -1; ) {
+    CLOSING_TAG.lastIndex = i + 1;
+    if (CLOSING_TAG.test(text)) closing++;
+    HTML_TAG_NAME.lastIndex = i + 1;
+    const end = HTML_TAG_NAME.test(text) ? next.of('>', HTML_TAG_NAME.lastIndex) : -1;
+    if (end !== -1) tags++;
+    i = text.indexOf('<', end === -1 ? i + 1 : end + 1);
+  }
+  return { tags, closing };
+}
 
 function looksLikeHtml(text: string): boolean {
-  if (/^(<\?xml[^>]*>\s*)?<!doctype\s+html/i.test(text) || /<html[\s>]/i.test(text)) return true;
-  const tags = text.match(HTML_TAG)?.length ?? 0;
-  const closing = text.match(/<\/[a-z][a-z0-9]*\s*>/gi)?.length ?? 0;
+  if (/^(<\?xml[^>]{0,1024}>\s{0,1024})?<!doctype\s{1,64}html/i.test(text) || /<html[\s>]/i.test(text)) return true;
+  const { tags, closing } = countTags(text);
   return tags >= 3 && closing >= 1;
 }
 
@@ -105,10 +122,25 @@ function fieldCount(line: string, delimiter: string): number {
   return count;
 }
 
+/** The first `max` non-blank lines, without splitting the whole text. */
+function firstLines(text: string, max: number): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < text.length && out.length < max; ) {
+    const nl = text.indexOf('\n', i);
+    const end = nl === -1 ? text.length : nl;
+    if (end > i) {
+      const line = text.slice(i, end > i && text[end - 1] === '\r' ? end - 1 : end);
+      if (line.trim() !== '') out.push(line);
+    }
+    i = end + 1;
+  }
+  return out;
+}
+
 function csvShape(text: string): 'strong' | 'weak' | 'none' {
-  const lines = text.split(/\r?\n/).filter((l) => l.trim() !== '').slice(0, 50);
+  const lines = firstLines(text, 50);
   if (lines.length < 2) return 'none';
-  if (lines.every((l) => /^\s*\|/.test(l))) return 'none'; // markdown table
+  if (lines.every((l) => l.trimStart().startsWith('|'))) return 'none'; // markdown table
   for (const d of [',', '\t', ';', '|']) {
     const n = fieldCount(lines[0], d);
     if (n >= 2 && lines.every((l) => fieldCount(l, d) === n)) return lines.length >= 3 ? 'strong' : 'weak';
@@ -116,11 +148,30 @@ function csvShape(text: string): 'strong' | 'weak' | 'none' {
   return 'none';
 }
 
+/** `[text](href)` with neither part empty, text without `]` or a line break, href without `)` or spaces. */
+function hasMarkdownLink(text: string): boolean {
+  const next = new NextIndex(text);
+  for (let i = text.indexOf('['); i !== -1; ) {
+    const close = next.ofAny(']\n', i + 1);
+    if (close === -1) return false;
+    if (text[close] === ']' && close > i + 1 && text[close + 1] === '(') {
+      let j = close + 2;
+      while (j < text.length && text[j] !== ')' && !/\s/.test(text[j])) j++;
+      if (text[j] === ')' && j > close + 2) return true;
+      // Every '[' before this ']' ends the same way: go past it.
+      i = text.indexOf('[', j);
+    } else i = text.indexOf('[', close + 1);
+  }
+  return false;
+}
+
+// Line-start patterns use [ \t], never \s: \s also matches line breaks, and `^\s*` tried at every line of a
+// run of blank lines rescans the rest of the run each time.
 function markdownShape(text: string): 'strong' | 'weak' | 'none' {
   const strong =
-    /^#{1,6}\s+\S/m.test(text) || /^(```|~~~)/m.test(text) || /\[[^\]\n]+\]\([^)\s]+\)/.test(text) || /^\|?\s*:?-{3,}:?\s*\|/m.test(text);
+    /^#{1,6}[ \t]+\S/m.test(text) || /^(```|~~~)/m.test(text) || hasMarkdownLink(text) || /^\|?[ \t]*:?-{3,}:?[ \t]*\|/m.test(text);
   if (strong) return 'strong';
-  const lists = text.match(/^\s*([-*+]|\d+\.)\s+\S/gm)?.length ?? 0;
+  const lists = text.match(/^[ \t]*([-*+]|\d+\.)[ \t]+\S/gm)?.length ?? 0;
   const emphasis = /(\*\*|__)[^*_\n]+\1/.test(text) || /`[^`\n]+`/.test(text);
   return lists >= 2 || emphasis ? 'weak' : 'none';
 }

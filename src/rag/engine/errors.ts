@@ -3,18 +3,22 @@ export type DocumentErrorCode =
   | 'unsupported_document_type'
   | 'document_unreadable'
   | 'document_empty'
+  | 'document_too_complex'
   | 'malware_detected'
   | 'archive_rejected';
 
 /** A rejected document; `code` maps 1:1 onto the API's error codes. */
 export class DocumentError extends Error {
   override readonly name = 'DocumentError';
+  /** Plain data for the caller, e.g. which limit was exceeded (crosses the worker-thread boundary). */
+  readonly details?: Record<string, unknown>;
 
   constructor(
     readonly code: DocumentErrorCode,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; details?: Record<string, unknown> },
   ) {
     super(message, options);
+    this.details = options?.details;
   }
 }

@@ -1,36 +1,35 @@
 /**
- * Plain-text extraction per document type, with real parsers.
+ * Plain-text extraction per document type, with real parsers (PDF, CSV, HTML) or linear scanners (DOCX,
+ * Markdown), inside the content limits of limits.ts. Runs on the worker pool (worker-tasks.ts).
  */
 import { parse as parseCsv } from 'csv-parse/sync';
 import { Parser as HtmlParser } from 'htmlparser2';
 import { decodeUtf8, DOCUMENT_TYPES, type DocumentType } from './detect.js';
 import { DocumentError } from './errors.js';
+import { extractDocx } from './extract-docx.js';
+import { extractPdf } from './extract-pdf.js';
+import { checkTextSize, DEFAULT_DOCUMENT_LIMITS, TextBudget, type DocumentLimits } from './limits.js';
+import { markdownToText } from './markdown.js';
+import { tidy } from './scanning.js';
 
 export { detectDocumentType, DOCUMENT_TYPES, type DocumentType } from './detect.js';
 export { DocumentError, type DocumentErrorCode } from './errors.js';
+export { markdownToText } from './markdown.js';
 
 export interface ExtractedText {
   text: string;
   pageCount?: number;
 }
 
-export async function extractText(bytes: Uint8Array, type: DocumentType): Promise<ExtractedText> {
+/** Extracts and tidies the text of a document of a known type, inside `limits` (checked as it goes). */
+export async function extractText(bytes: Uint8Array, type: DocumentType, limits: DocumentLimits = DEFAULT_DOCUMENT_LIMITS): Promise<ExtractedText> {
   if (!DOCUMENT_TYPES.includes(type)) {
     throw new DocumentError('unsupported_document_type', `unsupported document type: ${String(type)}`);
   }
-  const result = type === 'pdf' ? await extractPdf(bytes) : type === 'docx' ? { text: await extractDocx(bytes) } : { text: extractTextual(bytes, type) };
-  const text = tidy(result.text);
+  const result = type === 'pdf' ? await extractPdf(bytes, limits) : type === 'docx' ? { text: extractDocx(bytes, limits) } : { text: extractTextual(bytes, type, limits) };
+  const text = tidy(checkTextSize(result.text, limits.maxTextBytes));
   if (text === '') throw new DocumentError('document_empty', 'the document contains no extractable text');
   return { ...result, text };
-}
-
-/** Uniform line endings, no trailing spaces, at most one blank line in a row. */
-function tidy(text: string): string {
-  return text
-    .replace(/\r\n?/g, '\n')
-    .replace(/[ \t\u00A0]+\n/g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
 }
 
 function unreadable(what: string, cause: unknown): DocumentError {
@@ -38,69 +37,17 @@ function unreadable(what: string, cause: unknown): DocumentError {
   return new DocumentError('document_unreadable', `${what} could not be read${detail}`, { cause });
 }
 
-async function extractPdf(bytes: Uint8Array): Promise<ExtractedText> {
-  // Legacy build: the modern one expects browser globals missing in Node 20.
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  // pdf.js transfers (detaches) the buffer it is given; hand it a copy.
-  const task = pdfjs.getDocument({
-    data: new Uint8Array(bytes),
-    isEvalSupported: false,
-    useSystemFonts: false,
-    disableFontFace: true,
-    useWorkerFetch: false,
-    stopAtErrors: true,
-    verbosity: 0,
-  });
-  let doc;
-  try {
-    doc = await task.promise;
-  } catch (err) {
-    await task.destroy();
-    throw unreadable('PDF', err);
-  }
-  try {
-    const pages: string[] = [];
-    for (let n = 1; n <= doc.numPages; n++) {
-      const page = await doc.getPage(n);
-      const content = await page.getTextContent();
-      let text = '';
-      for (const item of content.items) {
-        if (!('str' in item)) continue;
-        text += item.str + (item.hasEOL ? '\n' : '');
-      }
-      pages.push(text);
-      page.cleanup();
-    }
-    return { text: pages.join('\n\n'), pageCount: doc.numPages };
-  } catch (err) {
-    throw unreadable('PDF', err);
-  } finally {
-    await doc.destroy();
-  }
-}
-
-async function extractDocx(bytes: Uint8Array): Promise<string> {
-  try {
-    // Loaded on first use: mammoth costs a few hundred milliseconds of start-up otherwise.
-    const { default: mammoth } = await import('mammoth');
-    const result = await mammoth.extractRawText({ buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) });
-    return result.value;
-  } catch (err) {
-    throw unreadable('DOCX', err);
-  }
-}
-
-function extractTextual(bytes: Uint8Array, type: Exclude<DocumentType, 'pdf' | 'docx'>): string {
+function extractTextual(bytes: Uint8Array, type: Exclude<DocumentType, 'pdf' | 'docx'>, limits: DocumentLimits): string {
   const decoded = decodeUtf8(bytes);
   if (decoded === undefined) throw new DocumentError('document_unreadable', 'the document is not valid UTF-8 text');
-  const text = decoded.replace(/^\uFEFF/, '');
+  const text = decoded.startsWith('\uFEFF') ? decoded.slice(1) : decoded;
   switch (type) {
     case 'html':
       return htmlToText(text);
     case 'csv':
-      return csvToText(text);
+      return csvToText(text, limits.maxTextBytes);
     case 'json':
-      return jsonToText(text);
+      return jsonToText(text, limits.maxTextBytes);
     case 'markdown':
       return markdownToText(text);
     case 'text':
@@ -162,7 +109,7 @@ function csvDelimiter(text: string): string {
 }
 
 /** Rows become "header: value" lines, one blank line per row so chunks break between records. */
-export function csvToText(text: string): string {
+export function csvToText(text: string, maxTextBytes = DEFAULT_DOCUMENT_LIMITS.maxTextBytes): string {
   let rows: string[][];
   try {
     rows = parseCsv(text, { delimiter: csvDelimiter(text), relax_column_count: true, relax_quotes: true, skip_empty_lines: true, bom: true });
@@ -172,34 +119,41 @@ export function csvToText(text: string): string {
   if (rows.length === 0) return '';
   const [header, ...records] = rows;
   if (records.length === 0) return header.join(' ');
-  return records
-    .map((row) =>
-      row
-        .map((value, i) => [header[i]?.trim() || `column ${i + 1}`, value.trim()] as const)
-        .filter(([, value]) => value !== '')
-        .map(([key, value]) => `${key}: ${value}`)
-        .join('\n'),
-    )
-    .join('\n\n');
+  // Headers repeat on every row, so the text can be far larger than the file: counted as it grows.
+  const keys = header.map((h, i) => h.trim() || `column ${i + 1}`);
+  const out = new TextBudget(maxTextBytes);
+  records.forEach((row, r) => {
+    if (r > 0) out.add('\n\n');
+    let first = true;
+    row.forEach((raw, i) => {
+      const value = raw.trim();
+      if (value === '') return;
+      out.add(`${first ? '' : '\n'}${keys[i] ?? `column ${i + 1}`}: ${value}`);
+      first = false;
+    });
+  });
+  return out.text();
 }
 
 const MAX_JSON_DEPTH = 64;
 
 /** String (and number/boolean) leaves as "path: value" lines, e.g. `items[0].title: …`. */
-export function jsonToText(text: string): string {
+export function jsonToText(text: string, maxTextBytes = DEFAULT_DOCUMENT_LIMITS.maxTextBytes): string {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (err) {
     throw unreadable('JSON', err);
   }
-  const lines: string[] = [];
+  // Paths repeat on every leaf, so the text can be far larger than the file: counted as it grows.
+  const out = new TextBudget(maxTextBytes);
+  const push = (line: string) => out.add(out.empty() ? line : `\n${line}`);
   const walk = (node: unknown, path: string, depth: number): void => {
     if (depth > MAX_JSON_DEPTH) return;
     if (typeof node === 'string') {
-      if (node.trim() !== '') lines.push(path === '' ? node : `${path}: ${node}`);
+      if (node.trim() !== '') push(path === '' ? node : `${path}: ${node}`);
     } else if (typeof node === 'number' || typeof node === 'boolean') {
-      lines.push(path === '' ? String(node) : `${path}: ${String(node)}`);
+      push(path === '' ? String(node) : `${path}: ${String(node)}`);
     } else if (Array.isArray(node)) {
       node.forEach((child, i) => walk(child, `${path}[${i}]`, depth + 1));
     } else if (node !== null && typeof node === 'object') {
@@ -207,23 +161,5 @@ export function jsonToText(text: string): string {
     }
   };
   walk(value, '', 0);
-  return lines.join('\n');
-}
-
-/** Light markdown stripping: syntax goes, all words (incl. code and link text) stay. */
-export function markdownToText(md: string): string {
-  return md
-    .replace(/^(```|~~~).*$/gm, '')
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
-    .replace(/^\s{0,3}#{1,6}\s+/gm, '')
-    .replace(/^\s{0,3}>\s?/gm, '')
-    .replace(/^\s*([-*+]|\d+\.)\s+/gm, '')
-    .replace(/^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$/gm, '')
-    .replace(/^\s*([-*_]\s*){3,}$/gm, '')
-    .replace(/\|/g, ' ')
-    .replace(/(\*\*|__)(.+?)\1/g, '$2')
-    .replace(/(^|[^\w*])[*_]([^*_\n]+)[*_](?=[^\w*]|$)/g, '$1$2')
-    .replace(/`([^`\n]+)`/g, '$1')
-    .replace(/<[^>\n]+>/g, '');
+  return out.text();
 }
