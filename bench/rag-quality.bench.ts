@@ -17,7 +17,8 @@ import { performance } from 'node:perf_hooks';
 import { loadCorpus, RAG_FIXTURES_DIR } from '../src/rag/corpus.js';
 import { SearchIndex } from '../src/rag/engine/index.js';
 import { rewriteQuery } from '../src/rag/rewrite.js';
-import { chunkId } from '../src/rag/service.js';
+import { chunkId, documentLimits } from '../src/rag/service.js';
+import { DEFAULT_CONFIG } from '../src/config.js';
 
 interface LabelledQuery {
   id: string;
@@ -51,7 +52,7 @@ function scores(ranked: string[], q: LabelledQuery): { recall: number; ndcg: num
 
 async function main(): Promise<void> {
   const t0 = performance.now();
-  const corpus = await loadCorpus();
+  const corpus = await loadCorpus(undefined, documentLimits(DEFAULT_CONFIG.rag));
   const loadMs = performance.now() - t0;
   const queries = (JSON.parse(readFileSync(join(RAG_FIXTURES_DIR, 'queries.json'), 'utf8')) as { queries: LabelledQuery[] }).queries;
   const build = (normalize: boolean) => {

@@ -5,7 +5,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chunkText, detectDocumentType, detectLanguage, extractText, type Chunk, type DocumentType } from './engine/index.js';
+import { chunkText, detectLanguage, type Chunk, type DocumentType } from './engine/index.js';
+import type { DocumentLimits } from './engine/limits.js';
+import { TaskError, WorkerPool } from '../workers/pool.js';
 
 /** fixtures/ sits at the same depth from src/rag and dist/rag. */
 export const RAG_FIXTURES_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'fixtures', 'rag');
@@ -31,10 +33,14 @@ export interface CorpusDocument {
 
 let cached: Promise<readonly CorpusDocument[]> | undefined;
 
-/** The parsed corpus; the promise is shared, so concurrent emulators read the files once. */
-export function loadCorpus(dir = RAG_FIXTURES_DIR): Promise<readonly CorpusDocument[]> {
-  if (dir !== RAG_FIXTURES_DIR) return readCorpus(dir);
-  cached ??= readCorpus(dir).catch((err: unknown) => {
+/**
+ * The parsed corpus; the promise is shared, so concurrent emulators read the files once. Extraction runs on a
+ * worker thread of its own (closed when done), inside the same content limits as uploads, so boot never
+ * blocks the event loop and a user's `--corpus` document cannot exhaust the process.
+ */
+export function loadCorpus(dir: string | undefined, limits: DocumentLimits): Promise<readonly CorpusDocument[]> {
+  if (dir !== undefined && dir !== RAG_FIXTURES_DIR) return readCorpus(dir, limits);
+  cached ??= readCorpus(RAG_FIXTURES_DIR, limits).catch((err: unknown) => {
     cached = undefined;
     throw err;
   });
@@ -46,7 +52,7 @@ export function loadCorpus(dir = RAG_FIXTURES_DIR): Promise<readonly CorpusDocum
  * regular file directly in it is a document (`--corpus DIR`): id `doc_<file name slug>`, title the file name
  * without its extension, language detected from the text. A file of an unsupported type stops start-up.
  */
-async function readCorpus(dir: string): Promise<CorpusDocument[]> {
+async function readCorpus(dir: string, limits: DocumentLimits): Promise<CorpusDocument[]> {
   let manifest: { documents: ManifestEntry[] };
   try {
     manifest = JSON.parse(await readFile(join(dir, 'corpus.json'), 'utf8')) as { documents: ManifestEntry[] };
@@ -54,25 +60,35 @@ async function readCorpus(dir: string): Promise<CorpusDocument[]> {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw new Error(`${join(dir, 'corpus.json')}: ${(err as Error).message}`);
     manifest = { documents: await listDocuments(dir) };
   }
-  return Promise.all(
-    manifest.documents.map(async (entry) => {
-      const bytes = new Uint8Array(await readFile(join(dir, entry.file)));
-      const fileName = basename(entry.file);
-      const fileType = detectDocumentType(bytes, fileName);
-      if (fileType === null) throw new Error(`${join(dir, entry.file)} is not a supported document type (pdf, docx, txt, md, html, csv, json)`);
-      const { text } = await extractText(bytes, fileType);
-      return {
-        id: entry.id,
-        title: entry.title,
-        fileName,
-        fileType,
-        sizeBytes: bytes.byteLength,
-        language: entry.language || detectLanguage(text),
-        metadata: entry.metadata,
-        chunks: chunkText(text),
-      };
-    }),
-  );
+  const pool = new WorkerPool({ size: 1, timeMs: 60_000 });
+  try {
+    return await Promise.all(manifest.documents.map((entry) => readDocument(dir, entry, pool, limits)));
+  } finally {
+    await pool.close();
+  }
+}
+
+async function readDocument(dir: string, entry: ManifestEntry, pool: WorkerPool, limits: DocumentLimits): Promise<CorpusDocument> {
+  const bytes = new Uint8Array(await readFile(join(dir, entry.file)));
+  const fileName = basename(entry.file);
+  let inspected;
+  try {
+    inspected = await pool.run('rag.inspect', { bytes, fileName, limits });
+  } catch (err) {
+    const reason = err instanceof TaskError && err.code === 'unsupported_document_type' ? 'is not a supported document type (pdf, docx, txt, md, html, csv, json)' : `cannot be read: ${(err as Error).message}`;
+    throw new Error(`${join(dir, entry.file)} ${reason}`);
+  }
+  const { type: fileType, text } = inspected;
+  return {
+    id: entry.id,
+    title: entry.title,
+    fileName,
+    fileType,
+    sizeBytes: bytes.byteLength,
+    language: entry.language || detectLanguage(text),
+    metadata: entry.metadata,
+    chunks: chunkText(text),
+  };
 }
 
 async function listDocuments(dir: string): Promise<ManifestEntry[]> {

@@ -3,7 +3,7 @@ import type { Emulator } from '../emulator.js';
 import { ragAdminHandlers } from './admin.js';
 import { loadCorpus } from './corpus.js';
 import { ragGateStage, ragRoutes } from './routes.js';
-import { RagService } from './service.js';
+import { documentLimits, RagService } from './service.js';
 import { RagStore, type RagDocumentRecord } from './store.js';
 import { TenantManager } from './tenants.js';
 
@@ -49,7 +49,7 @@ export function createRagArea(emulator: Emulator): ProductArea {
     const orgId = emulator.demo.orgId;
     const state = store.org(orgId);
     const now = emulator.clock.isoNow();
-    for (const c of await loadCorpus(emulator.config.corpus ?? undefined)) {
+    for (const c of await loadCorpus(emulator.config.corpus ?? undefined, documentLimits(emulator.config.rag))) {
       const doc: RagDocumentRecord = {
         documentId: c.id,
         title: c.title,
