@@ -5,6 +5,10 @@ import { ApiError } from './http/errors.js';
 import { startEmulator } from './library.js';
 
 async function main(): Promise<number> {
+  if (process.argv[2] === 'drift') {
+    const { driftCommand } = await import('./proxy/drift-cli.js');
+    return driftCommand(process.argv.slice(3), process.env);
+  }
   let parsed;
   try {
     parsed = parseCli(process.argv.slice(2), process.env);

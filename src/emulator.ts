@@ -45,6 +45,9 @@ import { invokeAdmin } from './admin/invoke.js';
 import { createRagArea } from './rag/index.js';
 import { createSttArea } from './stt/index.js';
 import { createTtsArea } from './tts/index.js';
+import { createProxyMode, createReplayMode, type ProxyMode } from './proxy/index.js';
+import type { ReplayStage } from './proxy/replay.js';
+import { driftAdminHandlers } from './proxy/admin.js';
 
 export const DEMO_ORG_ID = 'org_demo';
 
@@ -95,6 +98,10 @@ export class Emulator {
   readonly preHandlerStages: Stage[] = [];
   readonly upgradeStages: Parameters<typeof createWsGateway>[0]['upgradeStages'] = [];
   readonly areas: ProductArea[] = [];
+  /** Proxy mode (`--proxy-to`): /v1 goes to the upstream gateway; null when emulating. */
+  readonly proxy: ProxyMode | null;
+  /** Replay mode (`--replay`): recorded exchanges answered before the handlers. */
+  readonly replay: ReplayStage | null;
   readonly app: express.Express;
   readonly handleUpgrade: (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
   demo!: DemoState;
@@ -147,7 +154,7 @@ export class Emulator {
       if (event.type === 'key.revoked') this.sockets.closeForKey(event.key.id, 4001, 'the API key was revoked');
     });
 
-    for (const table of [coreAdminHandlers, clockAdminHandlers, billingAdminHandlers, webhookAdminHandlers, faultAdminHandlers, scenarioAdminHandlers, reportAdminHandlers, uiAdminHandlers]) {
+    for (const table of [coreAdminHandlers, clockAdminHandlers, billingAdminHandlers, webhookAdminHandlers, faultAdminHandlers, scenarioAdminHandlers, reportAdminHandlers, uiAdminHandlers, driftAdminHandlers]) {
       for (const [id, handler] of Object.entries(table)) this.adminHandlers.set(id, handler);
     }
     this.register(authArea(this));
@@ -155,6 +162,8 @@ export class Emulator {
     this.register(createSttArea(this));
     this.register(createRagArea(this));
 
+    this.proxy = createProxyMode(this);
+    this.replay = createReplayMode(this);
     this.app = buildHttpApp(this);
     this.handleUpgrade = createWsGateway({
       routes: this.contract.gateway,
@@ -166,6 +175,7 @@ export class Emulator {
       handlers: this.wsHandlers,
       upgradeStages: this.upgradeStages,
       maxPayloadBytes: 1024 * 1024,
+      proxy: this.proxy?.ws ?? null,
       onSession: (ws, ctx) => {
         armWsCloseFault(this.faults, ws, ctx);
         if (this.contractChecker) {

@@ -28,6 +28,11 @@ export interface JournalEntry {
   retry_after: number | null;
   ratelimit_remaining: number | null;
   ratelimit_reset: number | null;
+  /** Proxy mode: the exchange went to the upstream gateway; what of it broke openapi/gateway.yaml. */
+  proxied?: boolean;
+  contract_violations?: { where: string; rule: string; value: unknown }[];
+  /** Replay mode: the id of the recorded exchange that answered this request. */
+  replayed?: string;
 }
 
 export interface JournalFilter {

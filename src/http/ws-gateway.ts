@@ -14,6 +14,7 @@ import { WsTokenStore } from '../auth/ws-tokens.js';
 import type { RouteTable } from '../contract/compile.js';
 import type { IdFactory } from '../core/random.js';
 import type { OrgStore } from '../orgs/store.js';
+import type { WsProxy } from '../proxy/ws-proxy.js';
 import type { WsContext, WsHandler } from './context.js';
 import { ApiError } from './errors.js';
 import type { Journal } from './journal.js';
@@ -36,6 +37,8 @@ export interface WsGatewayDeps {
   onSession?: (ws: WebSocket, ctx: WsContext) => void;
   maxPayloadBytes: number;
   now: () => number;
+  /** Proxy mode: every session goes to the upstream gateway (upgrade faults still apply first). */
+  proxy?: WsProxy | null;
 }
 
 export function createWsGateway(deps: WsGatewayDeps) {
@@ -81,6 +84,7 @@ export function createWsGateway(deps: WsGatewayDeps) {
     const journal = deps.journal.open({ request_id: requestId, kind: 'websocket', method: 'GET', path, scope });
     socket.on('error', () => socket.destroy());
     try {
+      if (deps.proxy) return await deps.proxy(req, socket, head, journal);
       const match = deps.routes.match('GET', path);
       if (match.kind !== 'match' || !match.operation.websocket) {
         throw new ApiError('route_not_found', `no WebSocket endpoint at ${path}; WebSocket endpoints: ${deps.routes.operations.filter((o) => o.websocket).map((o) => o.path).join(', ')}`);
