@@ -46,6 +46,7 @@ export function createHttpProxy(deps: HttpProxyDeps): HttpProxy {
     res.locals.contractExempt = true;
     journal.proxied = true;
     const op = match.kind === 'match' ? match.operation : undefined;
+    journal.operation_id = op?.operationId ?? null;
     const path = req.baseUrl + req.path;
     const caller = callerOf(req.headers.authorization);
     if (caller) Object.assign(journal, { key_id: caller.keyId, key: caller.keyDisplay, environment: caller.environment });
