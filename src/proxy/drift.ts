@@ -6,7 +6,9 @@
  */
 import WebSocket from 'ws';
 import type { EmulatorOptions } from '../config.js';
+import { WS_TOKEN_PREFIX } from '../auth/ws-tokens.js';
 import { createEmulator } from '../emulator.js';
+import { ALL_SCOPES } from '../orgs/store.js';
 import { compareAnswers, frameTypes, mediaType, type Answer, type DriftDifference } from './drift-compare.js';
 import { readBeside, readRecordings, type Exchange, type HttpExchange, type RecordedBody, type WebSocketExchange } from './recording.js';
 
@@ -171,7 +173,9 @@ async function sendHttp(exchange: HttpExchange, target: Target): Promise<Answer>
  */
 async function sendWebSocket(exchange: WebSocketExchange, target: Target): Promise<Answer> {
   const url = `${target.origin.replace(/^http/, 'ws')}${exchange.request.path}${queryString(exchange.request.query)}`;
-  const ws = new WebSocket(url, { headers: authorization(exchange.request.headers, target.keys) });
+  const ws = exchange.request.headers['sec-websocket-protocol']?.includes(WS_TOKEN_PREFIX)
+    ? new WebSocket(url, [await mintToken(target)])
+    : new WebSocket(url, { headers: authorization(exchange.request.headers, target.keys) });
   const received: { json?: unknown; text?: string; binary?: true }[] = [];
   let wake: (() => void) | null = null;
   let closeCode: number | null = null;
@@ -232,6 +236,16 @@ async function sendWebSocket(exchange: WebSocketExchange, target: Target): Promi
     await closed;
   }
   return { status: 101, contentType: null, headers: {}, frames: frameTypes(received), closeCode: exchange.close.by === 'server' ? closeCode : null };
+}
+
+/** A browser-style session was recorded: it gets a ws-token of the emulator's own (test key, every scope). */
+async function mintToken(target: Target): Promise<string> {
+  const res = await fetch(`${target.origin}/v1/auth/ws-token`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${target.keys.test}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ scopes: ALL_SCOPES }),
+  });
+  return ((await res.json()) as { token: string }).token;
 }
 
 /** Pairs string ids found at the same place in both answers (`id`, `job_id`, `document_id`...). */

@@ -113,7 +113,7 @@ export function createHttpProxy(deps: HttpProxyDeps): HttpProxy {
     }
 
     violations.push(
-      ...deps.contract.checkResponse(op, req.method, path, { status, contentType, headers: answer.headers as Record<string, unknown>, body: text }),
+      ...deps.contract.checkResponse(op, req.method, path, { status, contentType, headers: answer.headers, body: text }),
     );
     if (status >= 400 && text) journal.code = problemCode(text);
     if (draft) {

@@ -93,7 +93,7 @@ export class Draft {
   }
 
   save(exchange: Omit<Exchange, 'format' | 'recorded_at' | 'upstream' | 'id'>): void {
-    this.recorder.save({ ...exchange, id: this.id } as Omit<Exchange, 'format' | 'recorded_at' | 'upstream'>);
+    this.recorder.save({ ...exchange, id: this.id });
   }
 }
 

@@ -132,7 +132,7 @@ export function createWsProxy(deps: WsProxyDeps): WsProxy {
       const status = res.statusCode ?? 502;
       const contentType = res.headers['content-type'];
       const text = /json/.test(contentType ?? '') ? body.toString('utf8') : undefined;
-      violations.push(...deps.contract.checkResponse(op, 'GET', url.pathname, { status, contentType, headers: res.headers as Record<string, unknown>, body: text }));
+      violations.push(...deps.contract.checkResponse(op, 'GET', url.pathname, { status, contentType, headers: res.headers, body: text }));
       const headers = Object.entries(returnedHeaders(res.headers)).map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : String(v)}\r\n`).join('');
       socket.write(`HTTP/1.1 ${status} ${(res.statusMessage ?? '').replace(/[^\x20-\x7e]/g, '')}\r\n${headers}Content-Length: ${body.length}\r\nConnection: close\r\n\r\n`);
       socket.end(body);
