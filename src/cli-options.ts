@@ -91,6 +91,7 @@ export function helpText(): string {
     'svc-emulator — local emulator of the Speech and Document-Search Gateway API',
     '',
     'Usage: svc-emulator [options]',
+    '       svc-emulator drift --recordings DIR [options]   (see svc-emulator drift --help, docs/proxy.md)',
     '',
     'Options:',
     ...rows,

@@ -22,3 +22,4 @@ export { Random } from './core/random.js';
 export { ALL_SCOPES, type Scope } from './orgs/store.js';
 export { type Problem } from './http/problem.js';
 export { errorCatalog, type ErrorCode } from './http/errors.js';
+export { runDrift, type DriftReport, type DriftOptions, type DriftCase } from './proxy/drift.js';

@@ -3,7 +3,7 @@
  * WebSocket, is checked against the OpenAPI documents. Off in production; the test suite turns it on
  * (SVC_EMULATOR_CONTRACT_CHECK=1) and fails the test that caused any mismatch.
  */
-import type { ValidateFunction } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import { pointer, resolveRef, type CompiledOperation, type RouteTable, type Validators } from './compile.js';
 import { describeAjvError } from './ajv-errors.js';
 import type { OpenApiDocument } from './documents.js';
@@ -143,7 +143,14 @@ export class ContractChecker {
     // Schema defaults must not be written into the checked copy: validate a clone.
     if (validate(structuredClone(data))) return true;
     const error = validate.errors![0];
-    fail(`body does not match ${ref.split('#')[1]}: ${describeAjvError(error, 'body')}`, { value: error.data, pointer: error.instancePath });
+    fail(`body does not match ${ref.split('#')[1]}: ${describeAjvError(error, 'body')}`, { value: offendingValue(error), pointer: error.instancePath });
     return false;
   }
+}
+
+/** What broke a rule: nothing for a missing field, the name of an undocumented one, else the value itself. */
+export function offendingValue(error: ErrorObject): unknown {
+  if (error.keyword === 'required') return null;
+  if (error.keyword === 'additionalProperties') return (error.params as { additionalProperty?: string }).additionalProperty ?? null;
+  return error.data;
 }

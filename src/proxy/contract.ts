@@ -6,7 +6,7 @@
 import type { ValidateFunction } from 'ajv';
 import type { CompiledOperation } from '../contract/compile.js';
 import { describeAjvError } from '../contract/ajv-errors.js';
-import { ContractChecker, type ContractViolation, type ResponseFacts } from '../contract/response-check.js';
+import { ContractChecker, offendingValue, type ContractViolation, type ResponseFacts } from '../contract/response-check.js';
 import { GATEWAY_DOC_ID } from '../contract/documents.js';
 import type { Contract } from '../emulator.js';
 
@@ -32,7 +32,7 @@ export class ProxyContract {
     const check = (validate: ValidateFunction | undefined, data: unknown, where: string) => {
       if (!validate || validate(structuredClone(data))) return;
       const error = validate.errors![0];
-      found.push({ where: `request ${where}${error.instancePath}`, rule: describeAjvError(error, where), value: error.data ?? null });
+      found.push({ where: `request ${where}${error.instancePath}`, rule: describeAjvError(error, where), value: compact(offendingValue(error)) });
     };
     check(op.validateParams, input.params, 'path');
     check(op.validateQuery, input.query, 'query');
@@ -54,6 +54,15 @@ export class ProxyContract {
 
   /** The checker reports into its own list; each check is synchronous, so what is there now is this check's. */
   private drain(where: (v: ContractViolation) => string): Violation[] {
-    return this.checker.violations.splice(0).map((v) => ({ where: where(v), rule: v.problem, value: v.value ?? null }));
+    return this.checker.violations.splice(0).map((v) => ({ where: where(v), rule: v.problem, value: compact(v.value) }));
   }
+}
+
+/** Values kept on a journal entry stay small: a large one is described, not copied. */
+const VALUE_LIMIT_CHARS = 500;
+
+function compact(value: unknown): unknown {
+  if (value === undefined) return null;
+  const text = JSON.stringify(value);
+  return text !== undefined && text.length > VALUE_LIMIT_CHARS ? `${text.slice(0, VALUE_LIMIT_CHARS)}… (${text.length} characters)` : value;
 }

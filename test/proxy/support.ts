@@ -7,6 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmulator, type RunningEmulator } from '../../src/library.js';
 import type { EmulatorOptions } from '../../src/config.js';
+import { sendJson } from '../../src/http/context.js';
+import { spyHandler } from '../support/emulator.js';
+import { closed, openWs } from '../support/ws.js';
 
 export interface Pair {
   upstream: RunningEmulator;
@@ -68,7 +71,6 @@ export async function recordTraffic(pair: Pair, opts: { differ: boolean; wav: Bu
   await ok(await fetch(`${base}/stt/transcriptions`, { method: 'POST', headers: auth(key), body: form }), 200);
   const minted = await fetch(`${base}/auth/ws-token`, { method: 'POST', headers: json(key), body: JSON.stringify({ scopes: ['stt:transcribe'] }) });
   const { token } = (await minted.json()) as { token: string };
-  const { openWs, closed } = await import('../support/ws.js');
   const ws = await openWs(`${base.replace(/^http/, 'ws')}/stt/realtime`, [token]);
   const done = closed(ws);
   ws.send(JSON.stringify({ type: 'start', sample_rate: 16000 }));
@@ -77,8 +79,6 @@ export async function recordTraffic(pair: Pair, opts: { differ: boolean; wav: Bu
   await done;
   await pair.proxy.admin.requests.waitFor({ path: '/v1/stt/realtime' });
   if (opts.differ) {
-    const { sendJson } = await import('../../src/http/context.js');
-    const { spyHandler } = await import('../support/emulator.js');
     // The test-only hook: the upstream's search results carry a field the emulator does not send.
     pair.upstream.emulator.handlers.set(
       'rag.search',
