@@ -81,6 +81,9 @@ export function createHttpProxy(deps: HttpProxyDeps): HttpProxy {
     const upstreamUrl = deps.upstream.url(req.originalUrl);
     const answer = await send(upstreamUrl, req, body, deps.timeoutMs, state.signal);
     const status = answer.statusCode ?? 502;
+    // The caller sees the gateway's X-Request-Id (its problem bodies repeat it): the journal keeps the same id.
+    const upstreamId = answer.headers['x-request-id'];
+    if (typeof upstreamId === 'string' && upstreamId) journal.request_id = upstreamId;
     const contentType = answer.headers['content-type'];
     const headers = returnedHeaders(answer.headers);
     res.status(status);

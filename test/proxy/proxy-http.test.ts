@@ -44,6 +44,7 @@ describe('forwarding', () => {
     expect(res.headers.get('x-request-id')).toBe(problem.request_id);
     const entry = await lastEntry('/v1/rag/search');
     expect(entry.code).toBe('validation_failed');
+    expect(entry.request_id).toBe(problem.request_id);
     // The request broke the contract (query minLength 1): recorded where, which rule, and the value.
     expect(entry.contract_violations).toEqual([expect.objectContaining({ where: 'request body/query', value: '' })]);
     expect((await fetch(`${pair.proxy.adminUrl}/health`)).status).toBe(200);
