@@ -52,8 +52,8 @@ export function createHttpProxy(deps: HttpProxyDeps): HttpProxy {
     if (caller) Object.assign(journal, { key_id: caller.keyId, key: caller.keyDisplay, environment: caller.environment });
 
     const body = await readBody(req);
-    const draft = deps.recorder?.open(req.method, path) ?? null;
-    const inspected = await inspectRequest(req.headers['content-type'], body, draft);
+    const inspected = await inspectRequest(req.headers['content-type'], body, null);
+    const mode = (inspected.value as { mode?: unknown } | undefined)?.mode;
 
     const hit = deps.faults.take('request', {
       operation: op?.operationId,
@@ -61,13 +61,16 @@ export function createHttpProxy(deps: HttpProxyDeps): HttpProxy {
       path,
       keyId: caller?.keyId,
       environment: caller?.environment,
-      mode: typeof (inspected.value as { mode?: unknown } | undefined)?.mode === 'string' ? (inspected.value as { mode: string }).mode : undefined,
+      mode: typeof mode === 'string' ? mode : undefined,
       scope: journal.scope,
     });
     if (hit) {
       journal.fault = hit.journal;
       await applyRequestFault(hit, deps.faults, deps.metering, req, state.signal, caller ?? undefined);
     }
+    // Only what reaches the gateway is recorded (a faulted request never does).
+    const draft = deps.recorder?.open(req.method, path) ?? null;
+    const recordedBody = draft ? (await inspectRequest(req.headers['content-type'], body, draft)).recorded : null;
 
     const query = new URL(req.originalUrl, 'http://x').searchParams;
     const violations: Violation[] = deps.contract.checkRequest(op, {
@@ -123,7 +126,7 @@ export function createHttpProxy(deps: HttpProxyDeps): HttpProxy {
       draft.save({
         kind: 'http',
         operation_id: op?.operationId ?? null,
-        request: { method: req.method, path, query: redactQuery(query), headers: draft.headers(req.headers), body: inspected.recorded },
+        request: { method: req.method, path, query: redactQuery(query), headers: draft.headers(req.headers), body: recordedBody ?? { kind: 'none' } },
         response: {
           status,
           headers: draft.headers(answer.headers),
