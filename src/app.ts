@@ -72,7 +72,7 @@ export function buildHttpApp(emulator: Emulator): express.Express {
       uploadLimits: emulator.uploadLimits,
       defaultUploadLimits: { maxFileBytes: 25 * 1024 * 1024, tooLargeCode: 'file_too_large' },
       proxy: emulator.proxy?.http ?? null,
-      replay: emulator.replay,
+      replay: emulator.replay?.http ?? null,
     }),
   );
 

@@ -45,8 +45,7 @@ import { invokeAdmin } from './admin/invoke.js';
 import { createRagArea } from './rag/index.js';
 import { createSttArea } from './stt/index.js';
 import { createTtsArea } from './tts/index.js';
-import { createProxyMode, createReplayMode, type ProxyMode } from './proxy/index.js';
-import type { ReplayStage } from './proxy/replay.js';
+import { createProxyMode, createReplayMode, type ProxyMode, type ReplayMode } from './proxy/index.js';
 import { driftAdminHandlers } from './proxy/admin.js';
 
 export const DEMO_ORG_ID = 'org_demo';
@@ -101,7 +100,7 @@ export class Emulator {
   /** Proxy mode (`--proxy-to`): /v1 goes to the upstream gateway; null when emulating. */
   readonly proxy: ProxyMode | null;
   /** Replay mode (`--replay`): recorded exchanges answered before the handlers. */
-  readonly replay: ReplayStage | null;
+  readonly replay: ReplayMode | null;
   readonly app: express.Express;
   readonly handleUpgrade: (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
   demo!: DemoState;
@@ -176,9 +175,11 @@ export class Emulator {
       upgradeStages: this.upgradeStages,
       maxPayloadBytes: 1024 * 1024,
       proxy: this.proxy?.ws ?? null,
+      replay: this.replay?.ws ?? null,
       onSession: (ws, ctx) => {
         armWsCloseFault(this.faults, ws, ctx);
-        if (this.contractChecker) {
+        // A replayed session sends the gateway's recorded frames: drift, not the emulator, judges them.
+        if (this.contractChecker && ctx.journal.replayed === undefined) {
           this.contractChecker.sessionOpened(ctx.operation);
           checkFrames(this.contractChecker, ws, ctx);
         }

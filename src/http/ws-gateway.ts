@@ -15,6 +15,7 @@ import type { RouteTable } from '../contract/compile.js';
 import type { IdFactory } from '../core/random.js';
 import type { OrgStore } from '../orgs/store.js';
 import type { WsProxy } from '../proxy/ws-proxy.js';
+import type { WsReplay } from '../proxy/ws-replay.js';
 import type { WsContext, WsHandler } from './context.js';
 import { ApiError } from './errors.js';
 import type { Journal } from './journal.js';
@@ -39,6 +40,8 @@ export interface WsGatewayDeps {
   now: () => number;
   /** Proxy mode: every session goes to the upstream gateway (upgrade faults still apply first). */
   proxy?: WsProxy | null;
+  /** Replay mode: a session on a path with recorded sessions is served from them, after the handshake. */
+  replay?: WsReplay | null;
 }
 
 export function createWsGateway(deps: WsGatewayDeps) {
@@ -97,7 +100,9 @@ export function createWsGateway(deps: WsGatewayDeps) {
       for (const stage of deps.upgradeStages) {
         await stage(principal, { operationId: op.operationId, path, testScope: scope, socket, journal });
       }
-      const handler = deps.handlers.get(op.operationId);
+      const replayed = deps.replay?.(path) ?? null;
+      if (replayed) journal.replayed = replayed.first;
+      const handler = replayed?.serve ?? deps.handlers.get(op.operationId);
       if (!handler) throw new ApiError('not_implemented', `${op.path} is not emulated yet`);
 
       wss.handleUpgrade(req, socket, head, (ws) => {

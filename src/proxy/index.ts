@@ -11,6 +11,7 @@ import { Recorder } from './recorder.js';
 import { createReplay, type ReplayStage } from './replay.js';
 import { parseUpstream } from './upstream.js';
 import { createWsProxy, type WsProxy } from './ws-proxy.js';
+import { createWsReplay, type WsReplay } from './ws-replay.js';
 
 export interface ProxyMode {
   http: HttpProxy;
@@ -36,11 +37,16 @@ export function createProxyMode(emulator: Emulator): ProxyMode | null {
   };
 }
 
-export function createReplayMode(emulator: Emulator): ReplayStage | null {
+export interface ReplayMode {
+  http: ReplayStage;
+  ws: WsReplay;
+}
+
+export function createReplayMode(emulator: Emulator): ReplayMode | null {
   const dir = emulator.config.replay;
   if (!dir) return null;
   try {
-    return createReplay(dir, emulator.contract.gateway);
+    return { http: createReplay(dir, emulator.contract.gateway), ws: createWsReplay(dir) };
   } catch (err) {
     throw new ConfigError(`--replay ${dir}: ${(err as Error).message}`);
   }
