@@ -951,7 +951,7 @@ export interface components {
             proxied?: boolean;
             /** @description Proxy mode; where the request, the upstream's response or a WebSocket frame broke `openapi/gateway.yaml`. */
             contract_violations?: components["schemas"]["ContractViolation"][];
-            /** @description Replay mode; the id of the recorded exchange that answered this request. */
+            /** @description Replay mode; the id of the recorded exchange that answered this request (for a WebSocket session, the recorded session it followed). */
             replayed?: string;
         };
         DriftReport: {

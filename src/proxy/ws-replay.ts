@@ -4,9 +4,8 @@
  * sent in recorded order, each once the client frames that preceded it in the recording have arrived; the
  * recorded close ends the session. Client frames must match the recording: JSON equal after parsing (keys
  * in any order), other text equal, binary by SHA-256. Several recordings of a path are candidates: the
- * session follows the first one (in recorded order, starting after the one served last) and moves to
- * another when a client frame deviates, as long as that one agrees with everything already exchanged;
- * when none does, an `error` frame `replay_mismatch` names the first mismatch and the socket closes 4400.
+ * session follows the one that agrees with everything exchanged so far and has the most server frames due.
+ * When none agrees, an `error` frame `replay_mismatch` names the first mismatch and the socket closes 4400.
  */
 import type WebSocket from 'ws';
 import type { WsContext } from '../http/context.js';
