@@ -74,9 +74,11 @@ describe('faults in front of the upstream', () => {
 
   it('refuses the upgrade with an error fault before the upstream is asked', async () => {
     await pair.proxy.admin.faults.add({ kind: 'error', status: 429, times: 1, match: { operation: 'stt.realtime' } } as any);
-    const before = pair.upstream.emulator.journal.list({ path: '/v1/stt/realtime' }).length;
-    const refusal = await refusedUpgrade(`${wsBase(pair.proxy.baseUrl)}/stt/realtime`, [], { Authorization: `Bearer ${pair.upstream.keys.test}` });
+    // Counted by scope: the previous test's session may still be reaching the upstream's journal.
+    const scope = 'ws-fault-refused';
+    const refusal = await refusedUpgrade(`${wsBase(pair.proxy.baseUrl)}/stt/realtime`, [], { Authorization: `Bearer ${pair.upstream.keys.test}`, 'X-Emulator-Scope': scope });
     expect(refusal.status).toBe(429);
-    expect(pair.upstream.emulator.journal.list({ path: '/v1/stt/realtime' })).toHaveLength(before);
+    expect((await pair.proxy.admin.requests.waitFor({ scope })) as any).toMatchObject({ status: 429 });
+    expect(pair.upstream.emulator.journal.list({ scope })).toHaveLength(0);
   });
 });
