@@ -14,6 +14,7 @@ import { exchangesOf, json, startPair, type Pair } from './support.js';
 const wsBase = (baseUrl: string) => baseUrl.replace(/^http/, 'ws');
 const START = { type: 'start', voice: 'ar-SA-noura', quality: 'fast' };
 const GREETING = [START, { type: 'text', text: 'مرحبا بكم' }, { type: 'flush' }, { type: 'text', text: 'مع السلامة' }, { type: 'close' }];
+const EARLY_START = { type: 'start', voice: 'ar-SA-noura' };
 const OTHER = [START, { type: 'text', text: 'نص آخر' }, { type: 'close' }];
 const PCM = float32ToS16le(speech(TEXT_AR, 16000, VOICES.noura));
 
@@ -76,8 +77,16 @@ beforeAll(async () => {
   recorded.other = { ...(await c.closed), frames: c.frames };
   recorded.stt = await sttSession(await client(`${wsBase(pair.proxy.baseUrl)}/stt/realtime`, [], { Authorization: `Bearer ${key}` }));
   await pair.proxy.admin.requests.waitFor({ path: '/v1/stt/realtime' });
-  const [greeting, other, stt] = exchangesOf(pair.dir);
-  sessions = { greeting, other, stt };
+  // A session the client ends: started, then the client closes.
+  const early = await client(`${wsBase(pair.proxy.baseUrl)}/tts/realtime`, [], { Authorization: `Bearer ${key}`, 'X-Emulator-Scope': 'record-early' });
+  const started = early.next('started');
+  early.ws.send(JSON.stringify(EARLY_START));
+  await started;
+  early.ws.close(1000, 'bye');
+  await early.closed;
+  await pair.proxy.admin.requests.waitFor({ scope: 'record-early' });
+  const [greeting, other, stt, earlyExchange] = exchangesOf(pair.dir);
+  sessions = { greeting, other, stt, early: earlyExchange };
   replay = await startEmulator({ port: 0, seed: 'ws-replaying', logLevel: 'silent', replay: pair.dir });
 });
 afterAll(async () => {
@@ -166,6 +175,29 @@ describe('WebSocket replay', () => {
     expect(error.detail).toContain('لم يسجل');
     expect(error.detail).toMatch(new RegExp(`from recording (${sessions.greeting.id}|${sessions.other.id}) and from every other recording of /v1/tts/realtime`));
     expect(await replay.admin.requests.waitFor({ scope })).toMatchObject({ code: 'replay_mismatch', websocket: expect.objectContaining({ close_code: 4400 }) });
+  });
+
+  it('waits for the client to close a session the client closed in the recording', async () => {
+    expect(sessions.early.close).toMatchObject({ code: 1000, by: 'client' });
+    const scope = 'ws-replay-early';
+    const c = await client(`${wsBase(replay.baseUrl)}/tts/realtime`, [], { Authorization: `Bearer ${replay.keys.test}`, 'X-Emulator-Scope': scope });
+    c.ws.send(JSON.stringify(EARLY_START));
+    await c.next('started');
+    await c.settled();
+    expect(c.ws.readyState).toBe(WebSocket.OPEN);
+    c.ws.close(1000);
+    expect((await c.closed).code).toBe(1000);
+    expect(await replay.admin.requests.waitFor({ scope })).toMatchObject({ replayed: sessions.early.id, websocket: expect.objectContaining({ close_code: 1000, frames_in: 1, frames_out: 1 }) });
+  });
+
+  it('treats a client frame past the end of the recording as a mismatch', async () => {
+    const c = await client(`${wsBase(replay.baseUrl)}/tts/realtime`, [], { Authorization: `Bearer ${replay.keys.test}` });
+    c.ws.send(JSON.stringify(EARLY_START));
+    await c.next('started');
+    c.ws.send(JSON.stringify({ type: 'flush' }));
+    expect(await c.closed).toEqual({ code: 4400, reason: 'replay mismatch at client frame 2' });
+    expect((c.frames.at(-1) as { detail: string }).detail).toContain(`from recording ${sessions.early.id}`);
+    expect((c.frames.at(-1) as { detail: string }).detail).toContain('expected no more client frames, got JSON {"type":"flush"}');
   });
 
   it('keeps the handshake rules: keys, and upgrade faults', async () => {
