@@ -89,6 +89,8 @@ export function buildHttpApp(emulator: Emulator): express.Express {
       preHandlerStages: emulator.preHandlerStages,
       uploadLimits: emulator.uploadLimits,
       defaultUploadLimits: { maxFileBytes: 25 * 1024 * 1024, tooLargeCode: 'file_too_large' },
+      proxy: emulator.proxy?.http ?? null,
+      replay: emulator.replay?.http ?? null,
     }),
   );
 

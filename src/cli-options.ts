@@ -109,6 +109,9 @@ export const OPTION_SPECS: OptionSpec[] = [
       o.mp3Encoder = v as Mp3EncoderKind;
     },
   },
+  { flag: 'proxy-to', env: 'SVC_EMULATOR_PROXY_TO', kind: 'string', help: 'forward /v1 to this gateway base URL (ending in /v1), checking the contract (docs/proxy.md)', apply: (v, o, src) => (o.proxyTo = nonEmpty(src, v)) },
+  { flag: 'record', env: 'SVC_EMULATOR_RECORD', kind: 'string', help: 'with --proxy-to: write every exchange to this folder', apply: (v, o, src) => (o.record = nonEmpty(src, v)) },
+  { flag: 'replay', env: 'SVC_EMULATOR_REPLAY', kind: 'string', help: 'answer requests that match a recorded exchange in this folder from it', apply: (v, o, src) => (o.replay = nonEmpty(src, v)) },
 ];
 
 export class CliError extends Error {
@@ -171,6 +174,7 @@ export function helpText(): string {
     'svc-emulator — local emulator of the Speech and Document-Search Gateway API',
     '',
     'Usage: svc-emulator [options]',
+    '       svc-emulator drift --recordings DIR [options]   (see svc-emulator drift --help, docs/proxy.md)',
     '',
     'Options:',
     ...rows,

@@ -112,7 +112,12 @@ async function serve(argv: string[]): Promise<number> {
 }
 
 /** Subcommands by name (the first argument); anything else is the server's options. */
-const SUBCOMMANDS: Record<string, (argv: string[]) => Promise<number>> = {};
+const SUBCOMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
+  drift: async (argv) => {
+    const { driftCommand } = await import('./proxy/drift-cli.js');
+    return driftCommand(argv, process.env);
+  },
+};
 
 async function main(argv: string[]): Promise<number> {
   const sub = argv[0] !== undefined ? SUBCOMMANDS[argv[0]] : undefined;

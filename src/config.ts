@@ -87,6 +87,14 @@ export interface EmulatorConfig {
     indexBaseSeconds: number;
     indexBytesPerSecond: number;
   } & DocumentLimits;
+  /** Proxy mode (docs/proxy.md): the upstream gateway's base URL, ending in /v1. */
+  proxyTo: string | null;
+  /** Wall milliseconds to wait for the upstream's answer before 504 `upstream_timeout`. */
+  proxyTimeoutMs: number;
+  /** Write every proxied exchange to this folder. */
+  record: string | null;
+  /** Answer requests that match an exchange recorded in this folder from the recording. */
+  replay: string | null;
   /** Free-form sections owned by product areas (prices, quotas, faults...). */
   extra: Record<string, unknown>;
 }
@@ -136,6 +144,10 @@ export const DEFAULT_CONFIG: EmulatorConfig = {
     indexBytesPerSecond: 256 * 1024,
     ...DEFAULT_DOCUMENT_LIMITS,
   },
+  proxyTo: null,
+  proxyTimeoutMs: 60_000,
+  record: null,
+  replay: null,
   extra: {},
 };
 

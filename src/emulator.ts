@@ -50,6 +50,8 @@ import { WorkerPool } from './workers/pool.js';
 import { Redactor } from './observe/redact.js';
 import { RequestLog, type LogSink } from './observe/request-log.js';
 import { observeWebhooksAndLedger } from './observe/links.js';
+import { createProxyMode, createReplayMode, type ProxyMode, type ReplayMode } from './proxy/index.js';
+import { driftAdminHandlers } from './proxy/admin.js';
 
 export const DEMO_ORG_ID = 'org_demo';
 
@@ -115,6 +117,10 @@ export class Emulator {
   readonly preHandlerStages: Stage[] = [];
   readonly upgradeStages: Parameters<typeof createWsGateway>[0]['upgradeStages'] = [];
   readonly areas: ProductArea[] = [];
+  /** Proxy mode (`--proxy-to`): /v1 goes to the upstream gateway; null when emulating. */
+  readonly proxy: ProxyMode | null;
+  /** Replay mode (`--replay`): recorded exchanges answered before the handlers. */
+  readonly replay: ReplayMode | null;
   readonly app: express.Express;
   readonly handleUpgrade: (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
   demo!: DemoState;
@@ -191,7 +197,7 @@ export class Emulator {
 
     const meteringAdmin = meteringAdminHandlers({ orgs: this.orgs, metering: this.metering, webhooks: this.webhooks });
     const webhookAdmin = webhookAdminHandlers({ orgs: this.orgs, webhooks: this.webhooks, clock: this.clock });
-    for (const table of [coreAdminHandlers, clockAdminHandlers, meteringAdmin, webhookAdmin, faultAdminHandlers, scenarioAdminHandlers, reportAdminHandlers, uiAdminHandlers]) {
+    for (const table of [coreAdminHandlers, clockAdminHandlers, meteringAdmin, webhookAdmin, faultAdminHandlers, scenarioAdminHandlers, reportAdminHandlers, uiAdminHandlers, driftAdminHandlers]) {
       for (const [id, handler] of Object.entries(table)) this.adminHandlers.set(id, handler);
     }
     this.register(authArea(this));
@@ -199,6 +205,8 @@ export class Emulator {
     this.register(createSttArea(this));
     this.register(createRagArea(this));
 
+    this.proxy = createProxyMode(this);
+    this.replay = createReplayMode(this);
     this.app = buildHttpApp(this);
     this.handleUpgrade = createWsGateway({
       routes: this.contract.gateway,
@@ -212,10 +220,13 @@ export class Emulator {
       handlers: this.wsHandlers,
       upgradeStages: this.upgradeStages,
       maxPayloadBytes: 1024 * 1024,
+      proxy: this.proxy?.ws ?? null,
+      replay: this.replay?.ws ?? null,
       onSession: (ws, ctx) => {
         ws.once('close', () => this.metering.releaseReservations(ctx.principal));
         armWsCloseFault(this.faults, ws, ctx);
-        if (this.contractChecker) {
+        // A replayed session sends the gateway's recorded frames: drift, not the emulator, judges them.
+        if (this.contractChecker && ctx.journal.replayed === undefined) {
           this.contractChecker.sessionOpened(ctx.operation);
           checkFrames(this.contractChecker, ws, ctx);
         }

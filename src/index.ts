@@ -30,3 +30,4 @@ export {
   type VerifyWebhookOptions,
 } from './webhooks/signature.js';
 export { type EmulatorHealth, type DemoKeys } from './readiness.js';
+export { runDrift, type DriftReport, type DriftOptions, type DriftCase } from './proxy/drift.js';

@@ -842,6 +842,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/drift": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The drift report of a recordings folder
+         * @description The same as `svc-emulator drift --recordings DIR` (docs/proxy.md): every exchange recorded in the folder
+         *     (by `--proxy-to URL --record DIR`) is sent to a fresh emulator started in-process with this emulator's seed
+         *     and scenario, and the two answers are compared by shape: status, problem `code`, JSON field set and types
+         *     (recursively), content type, RateLimit headers present, audio format and duration (within
+         *     `duration_tolerance_seconds`), WebSocket frame types in order. The folder is read on the emulator's machine.
+         *     JSON by default; JUnit XML (each exchange a test case) with `format=junit`.
+         */
+        post: operations["admin.drift"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/report": {
         parameters: {
             query?: never;
@@ -1058,6 +1083,12 @@ export interface components {
             ledger_entry_ids: string[];
             /** @description Webhook events the request caused (threshold events, its job's `job.completed`...). */
             webhook_event_ids: string[];
+            /** @description Proxy mode; the exchange was forwarded to the upstream gateway. */
+            proxied?: boolean;
+            /** @description Proxy mode; where the request, the upstream's response or a WebSocket frame broke `openapi/gateway.yaml`. */
+            contract_violations?: components["schemas"]["ContractViolation"][];
+            /** @description Replay mode; the id of the recorded exchange that answered this request (for a WebSocket session, the recorded session it followed). */
+            replayed?: string;
         };
         /**
          * @description The request as received. Header names are lower-case; API keys, ws-tokens (also as a WebSocket
@@ -1106,6 +1137,49 @@ export interface components {
                 duration_seconds: number | null;
             } | null;
         };
+        DriftReport: {
+            /** Format: date-time */
+            generated_at: string;
+            recordings: string;
+            duration_tolerance_seconds: number;
+            summary: {
+                exchanges: number;
+                passed: number;
+                drifted: number;
+                errors: number;
+            };
+            exchanges: {
+                /** @description The recorded exchange (its file name without `.json`). */
+                id: string;
+                /** @enum {string} */
+                kind: "http" | "websocket";
+                method: string;
+                path: string;
+                operation_id: string | null;
+                /** @enum {string} */
+                result: "pass" | "drift" | "error";
+                recorded_status: number | null;
+                emulator_status: number | null;
+                differences: {
+                    /** @enum {string} */
+                    aspect: "status" | "code" | "content_type" | "fields" | "ratelimit_headers" | "audio_format" | "audio_duration" | "frames" | "close_code";
+                    /** @description JSON pointer of the field, for `fields`. */
+                    path?: string;
+                    recorded: unknown;
+                    emulator: unknown;
+                }[];
+                /** @description Why the exchange could not be replayed (result `error`). */
+                error?: string;
+            }[];
+        };
+        ContractViolation: {
+            /** @description `request body/text`, `response body/results/0/score`, `response 200`, `server frame 3`... */
+            where: string;
+            /** @description The rule broken, as the validator states it. */
+            rule: string;
+            /** @description The offending value (null when the rule is about something missing). */
+            value: unknown;
+        };
         /** @description The JSON config file (`--config FILE`). Every field is optional; CLI flags and environment variables win. */
         EmulatorConfig: {
             port?: number;
@@ -1144,6 +1218,17 @@ export interface components {
              * @enum {string}
              */
             signatureTime?: "wall" | "clock";
+            /**
+             * Format: uri
+             * @description Proxy mode (`--proxy-to`, docs/proxy.md); the upstream gateway's base URL, ending in `/v1`.
+             */
+            proxyTo?: string;
+            /** @description Wall milliseconds to wait for the upstream before 504 `upstream_timeout` (default 60000). */
+            proxyTimeoutMs?: number;
+            /** @description With `proxyTo`, the folder every exchange is written to (`--record`). */
+            record?: string;
+            /** @description A folder of recorded exchanges answered before emulation (`--replay`). */
+            replay?: string;
             /** @description A scenario name, or the path of a scenario file (ends in `.json` or contains `/`). */
             scenario?: string;
             /** @description A directory of scenario files (`*.json`, each a Scenario) added to the built-in ones. */
@@ -3137,6 +3222,41 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+        };
+    };
+    "admin.drift": {
+        parameters: {
+            query?: {
+                format?: "json" | "junit";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The recordings folder. */
+                    recordings: string;
+                    /** @description How far audio durations may differ (default 0.5). */
+                    duration_tolerance_seconds?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The report; `summary.drifted` and `summary.errors` are 0 when the emulator matches. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DriftReport"];
+                    "application/xml": string;
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
         };
     };
     "admin.report": {

@@ -3,7 +3,7 @@
  * WebSocket, is checked against the OpenAPI documents. Off in production; the test suite turns it on
  * (SVC_EMULATOR_CONTRACT_CHECK=1) and fails the test that caused any mismatch.
  */
-import type { ValidateFunction } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import { pointer, resolveRef, type CompiledOperation, type RouteTable, type Validators } from './compile.js';
 import { describeAjvError } from './ajv-errors.js';
 import type { OpenApiDocument } from './documents.js';
@@ -11,6 +11,9 @@ import type { OpenApiDocument } from './documents.js';
 export interface ContractViolation {
   where: string;
   problem: string;
+  /** The offending value and its JSON pointer in the body, when a schema rule failed. */
+  value?: unknown;
+  pointer?: string;
 }
 
 export interface ResponseFacts {
@@ -57,7 +60,7 @@ export class ContractChecker {
   /** Checks one HTTP response of an operation (or of no operation: unknown routes must still be Problems). */
   checkResponse(op: CompiledOperation | undefined, method: string, url: string, facts: ResponseFacts): void {
     const where = `${method} ${url} → ${facts.status}`;
-    const fail = (problem: string) => this.violations.push({ where, problem });
+    const fail = (problem: string, detail?: Pick<ContractViolation, 'value' | 'pointer'>) => this.violations.push({ where, problem, ...detail });
     if (!facts.headers['x-request-id']) fail('missing X-Request-Id header');
     const isProblem = /^application\/problem\+json/.test(facts.contentType ?? '');
     if (facts.status >= 400 && !isProblem) fail(`error response with Content-Type ${facts.contentType ?? 'none'}`);
@@ -114,19 +117,24 @@ export class ContractChecker {
     this.seen.add(op.operationId);
   }
 
-  checkFrame(op: CompiledOperation, data: string): void {
+  /** Checks a JSON frame against the operation's documented server frames (or client frames, for a proxy). */
+  checkFrame(op: CompiledOperation, data: string, from: 'server' | 'client' = 'server'): void {
     const located = this.find(op);
-    const frames: { $ref: string }[] | undefined = located?.doc.paths[located.path][op.method.toLowerCase()]?.['x-websocket']?.serverFrames;
+    const frames: { $ref: string }[] | undefined = located?.doc.paths[located.path][op.method.toLowerCase()]?.['x-websocket']?.[`${from}Frames`];
     if (!located || !frames) return;
     const errors: string[] = [];
+    let value: unknown;
     for (const frame of frames) {
-      const ok = this.validateJson(`${located.id}${frame.$ref}`, data, (p) => errors.push(p));
+      const ok = this.validateJson(`${located.id}${frame.$ref}`, data, (p, detail) => {
+        errors.push(p);
+        value ??= detail?.value;
+      });
       if (ok) return;
     }
-    this.violations.push({ where: `WebSocket ${op.path} frame`, problem: `${data.slice(0, 200)}: ${errors.join('; ')}` });
+    this.violations.push({ where: `WebSocket ${op.path} ${from} frame`, problem: `${data.slice(0, 200)}: ${errors.join('; ')}`, value });
   }
 
-  private validateJson(ref: string, text: string, fail: (p: string) => void): boolean {
+  private validateJson(ref: string, text: string, fail: (p: string, detail?: Pick<ContractViolation, 'value' | 'pointer'>) => void): boolean {
     let data: unknown;
     try {
       data = JSON.parse(text);
@@ -137,7 +145,15 @@ export class ContractChecker {
     const validate = this.compile(ref);
     // Schema defaults must not be written into the checked copy: validate a clone.
     if (validate(structuredClone(data))) return true;
-    fail(`body does not match ${ref.split('#')[1]}: ${describeAjvError(validate.errors![0], 'body')}`);
+    const error = validate.errors![0];
+    fail(`body does not match ${ref.split('#')[1]}: ${describeAjvError(error, 'body')}`, { value: offendingValue(error), pointer: error.instancePath });
     return false;
   }
+}
+
+/** What broke a rule: nothing for a missing field, the name of an undocumented one, else the value itself. */
+export function offendingValue(error: ErrorObject): unknown {
+  if (error.keyword === 'required') return null;
+  if (error.keyword === 'additionalProperties') return (error.params as { additionalProperty?: string }).additionalProperty ?? null;
+  return error.data;
 }

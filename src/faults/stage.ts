@@ -38,7 +38,7 @@ function wallSleep(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 /** The error an `error` rule answers with: its status and code, with the spec's headers for 429 and 409. */
-export function injectedError(hit: FaultHit, metering: Metering, principal?: Principal): CustomApiError {
+export function injectedError(hit: FaultHit, metering: Metering, principal?: Pick<Principal, 'keyId' | 'environment'>): CustomApiError {
   const rule = hit.rule;
   const status = rule.status ?? 500;
   const code = rule.code ?? defaultCode(status);
@@ -72,22 +72,34 @@ export function faultStage(faults: FaultStore, metering: Metering): Stage {
     if (!hit) return;
     ctx.journal.fault = hit.journal;
     ctx.journal.off_contract = hit.offContract;
-    const rule = hit.rule;
-    switch (rule.kind) {
-      case 'latency':
-        await wallSleep((rule.latency_ms ?? 0) + (rule.jitter_ms ? faults.jitter(rule.jitter_ms) : 0), ctx.signal);
-        return;
-      case 'error':
-        throw injectedError(hit, metering, ctx.principal);
-      case 'reset':
-        resetConnection(ctx.req);
-        throw new FaultAbort();
-      case 'hang':
-        await wallSleep(HANG_LIMIT_MS, ctx.signal);
-        ctx.req.socket.destroy();
-        throw new FaultAbort();
-    }
+    await applyRequestFault(hit, faults, metering, ctx.req, ctx.signal, ctx.principal);
   };
+}
+
+/** Carries out a request fault that matched: waits, throws the injected error, or takes the connection. */
+export async function applyRequestFault(
+  hit: FaultHit,
+  faults: FaultStore,
+  metering: Metering,
+  req: IncomingMessage,
+  signal: AbortSignal,
+  principal?: Pick<Principal, 'keyId' | 'environment'>,
+): Promise<void> {
+  const rule = hit.rule;
+  switch (rule.kind) {
+    case 'latency':
+      await wallSleep((rule.latency_ms ?? 0) + (rule.jitter_ms ? faults.jitter(rule.jitter_ms) : 0), signal);
+      return;
+    case 'error':
+      throw injectedError(hit, metering, principal);
+    case 'reset':
+      resetConnection(req);
+      throw new FaultAbort();
+    case 'hang':
+      await wallSleep(HANG_LIMIT_MS, signal);
+      req.socket.destroy();
+      throw new FaultAbort();
+  }
 }
 
 export function resetConnection(req: IncomingMessage): void {

@@ -20,7 +20,7 @@ export interface UpgradeInfo {
 }
 
 export function faultUpgradeStage(faults: FaultStore, metering: Metering) {
-  return async (principal: Principal, info: UpgradeInfo): Promise<void> => {
+  return async (principal: Pick<Principal, 'orgId' | 'keyId' | 'environment'>, info: UpgradeInfo): Promise<void> => {
     const hit = faults.take('request', {
       operation: info.operationId,
       method: 'GET',
@@ -54,7 +54,11 @@ export function faultUpgradeStage(faults: FaultStore, metering: Metering) {
 }
 
 /** Arms a `ws_close` rule on a new session, if one matches. */
-export function armWsCloseFault(faults: FaultStore, ws: WebSocket, ctx: WsContext): void {
+export function armWsCloseFault(
+  faults: FaultStore,
+  ws: WebSocket,
+  ctx: Pick<WsContext, 'operation' | 'journal' | 'testScope'> & { principal: Pick<Principal, 'orgId' | 'keyId' | 'environment'> },
+): void {
   const hit = faults.take('websocket', {
     operation: ctx.operation.operationId,
     method: 'GET',

@@ -50,6 +50,11 @@ export interface JournalEntry {
   ledger_entry_ids: string[];
   /** Webhook events this request caused (threshold events, `job.completed` of its job...). */
   webhook_event_ids: string[];
+  /** Proxy mode: the exchange went to the upstream gateway; what of it broke openapi/gateway.yaml. */
+  proxied?: boolean;
+  contract_violations?: { where: string; rule: string; value: unknown }[];
+  /** Replay mode: the id of the recorded exchange that answered this request. */
+  replayed?: string;
 }
 
 export const EMPTY_REQUEST: RequestDetail = { headers: {}, query: {}, body: null, body_truncated: false, multipart: null };

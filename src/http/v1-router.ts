@@ -1,12 +1,15 @@
 /**
  * The /v1 pipeline, in the order a request passes through it:
- * route → authenticate → scopes → rate limit → parse body → validate → faults → handler.
+ * route → authenticate → scopes → rate limit → parse body → validate → faults → replay → handler
+ * (in proxy mode: route → faults → upstream, src/proxy).
  * Every failure leaves through sendProblem.
  */
 import type { NextFunction, Request, Response } from 'express';
 import { assertScopes, authenticateApiKey } from '../auth/authenticate.js';
 import { assertValid, type CompiledOperation, type RouteTable } from '../contract/compile.js';
 import type { OrgStore } from '../orgs/store.js';
+import type { HttpProxy } from '../proxy/http-proxy.js';
+import type { ReplayStage } from '../proxy/replay.js';
 import { parseJsonBody, parseMultipartBody, type MultipartLimits } from './body.js';
 import type { OperationContext, OperationHandler, Stage } from './context.js';
 import { depthMessage, jsonDepthOverflow } from './json-limits.js';
@@ -25,6 +28,10 @@ export interface V1RouterDeps {
   preHandlerStages: Stage[];
   uploadLimits: Map<string, MultipartLimits>;
   defaultUploadLimits: MultipartLimits;
+  /** Proxy mode: every /v1 request goes to the upstream gateway (faults still apply first). */
+  proxy?: HttpProxy | null;
+  /** Replay mode: answers a request that matches a recording, in place of the handler. */
+  replay?: ReplayStage | null;
 }
 
 export function createV1Router(deps: V1RouterDeps) {
@@ -33,6 +40,7 @@ export function createV1Router(deps: V1RouterDeps) {
     try {
       const path = req.baseUrl + req.path;
       const match = deps.routes.match(req.method, path);
+      if (deps.proxy) return await deps.proxy(req, res, match);
       if (match.kind === 'not_found') {
         throw new ApiError('route_not_found', `no route ${req.method} ${path}${routeHint(path, deps.routes)}; routes: ${deps.routes.describe()}`);
       }
@@ -70,6 +78,7 @@ export function createV1Router(deps: V1RouterDeps) {
       }
       await parseAndValidate(ctx, op, deps);
       for (const stage of deps.preHandlerStages) await stage(ctx);
+      if (deps.replay?.(ctx)) return;
 
       const handler = deps.handlers.get(op.operationId);
       if (!handler) {

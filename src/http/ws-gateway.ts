@@ -14,6 +14,8 @@ import { WsTokenStore } from '../auth/ws-tokens.js';
 import type { RouteTable } from '../contract/compile.js';
 import type { IdFactory } from '../core/random.js';
 import type { OrgStore } from '../orgs/store.js';
+import type { WsProxy } from '../proxy/ws-proxy.js';
+import type { WsReplay } from '../proxy/ws-replay.js';
 import type { WsContext, WsHandler } from './context.js';
 import { ApiError } from './errors.js';
 import type { Journal } from './journal.js';
@@ -41,6 +43,10 @@ export interface WsGatewayDeps {
   onSession?: (ws: WebSocket, ctx: WsContext) => void;
   maxPayloadBytes: number;
   now: () => number;
+  /** Proxy mode: every session goes to the upstream gateway (upgrade faults still apply first). */
+  proxy?: WsProxy | null;
+  /** Replay mode: a session on a path with recorded sessions is served from them, after the handshake. */
+  replay?: WsReplay | null;
 }
 
 export function createWsGateway(deps: WsGatewayDeps) {
@@ -93,6 +99,7 @@ export function createWsGateway(deps: WsGatewayDeps) {
     };
     socket.on('error', () => socket.destroy());
     try {
+      if (deps.proxy) return await deps.proxy(req, socket, head, journal);
       const match = deps.routes.match('GET', path);
       if (match.kind !== 'match' || !match.operation.websocket) {
         throw new ApiError('route_not_found', `no WebSocket endpoint at ${path}; WebSocket endpoints: ${deps.routes.operations.filter((o) => o.websocket).map((o) => o.path).join(', ')}`);
@@ -105,7 +112,9 @@ export function createWsGateway(deps: WsGatewayDeps) {
       for (const stage of deps.upgradeStages) {
         await stage(principal, { operationId: op.operationId, path, testScope: scope, socket, journal });
       }
-      const handler = deps.handlers.get(op.operationId);
+      const replayed = deps.replay?.(path) ?? null;
+      if (replayed) journal.replayed = replayed.first;
+      const handler = replayed?.serve ?? deps.handlers.get(op.operationId);
       if (!handler) throw new ApiError('not_implemented', `${op.path} is not emulated yet`);
 
       wss.handleUpgrade(req, socket, head, (ws) => {

@@ -155,3 +155,15 @@ export function checkTestKeys(entries: JournalEntry[]): CheckResult {
     : [];
   return result('uses_test_keys', 'Uses a test key in test runs', findings, entries.some((e) => e.environment !== null));
 }
+
+/** Proxy mode: the upstream gateway's traffic, checked against openapi/gateway.yaml (docs/proxy.md). */
+export function checkContract(entries: JournalEntry[]): CheckResult {
+  const proxied = entries.filter((e) => e.proxied);
+  const findings: Finding[] = proxied
+    .filter((e) => e.contract_violations?.length)
+    .map((e) => ({
+      message: `${e.method} ${e.path} → ${e.status ?? 'no answer'}: ${e.contract_violations!.length} contract violation(s): ${e.contract_violations!.map((v) => `${v.where}: ${v.rule}`).join('; ')}`,
+      request_ids: [e.request_id],
+    }));
+  return result('follows_contract', 'Proxied traffic follows the contract', findings, proxied.length > 0);
+}

@@ -6,6 +6,7 @@ import type { Emulator } from '../emulator.js';
 import type { JournalEntry } from '../http/journal.js';
 import {
   checkCloseStream,
+  checkContract,
   checkJobPolling,
   checkRetryAfter,
   checkRetryBackoff,
@@ -22,7 +23,7 @@ export interface ReportGroup {
 
 export interface ClientReport {
   generated_at: string;
-  summary: { groups: number; checks: number; failed: number; passed: number; not_applicable: number };
+  summary: { groups: number; checks: number; failed: number; passed: number; not_applicable: number; contract_violations: number };
   groups: ReportGroup[];
 }
 
@@ -51,6 +52,7 @@ export function buildReport(emulator: Emulator, filter: { org_id?: string; key_i
         checkCloseStream(list),
         checkWebhookSignatures(orgDeliveries, emulator.faults.webhookLog),
         checkTestKeys(list),
+        checkContract(list),
       ],
     };
   });
@@ -63,6 +65,7 @@ export function buildReport(emulator: Emulator, filter: { org_id?: string; key_i
       failed: all.filter((c) => c.status === 'fail').length,
       passed: all.filter((c) => c.status === 'pass').length,
       not_applicable: all.filter((c) => c.status === 'not_applicable').length,
+      contract_violations: entries.reduce((n, e) => n + (e.contract_violations?.length ?? 0), 0),
     },
     groups: result,
   };
