@@ -245,6 +245,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/requests/{id}/audio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audio a journaled TTS request was answered with
+         * @description For a `POST /v1/tts` or `POST /v1/tts/stream` entry answered 200: the same audio bytes (MP3 or WAV, as
+         *     answered), rendered again from the recorded request (output is deterministic) and not billed. The
+         *     dashboard's Play button uses it. 404 for any other entry, or once the entry has left the journal.
+         */
+        get: operations["admin.getRequestAudio"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/clock": {
         parameters: {
             query?: never;
@@ -2167,6 +2189,31 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["JournalEntry"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    "admin.getRequestAudio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The audio. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/mpeg": string;
+                    "audio/wav": string;
                 };
             };
             401: components["responses"]["Problem"];

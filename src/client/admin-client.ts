@@ -187,6 +187,8 @@ export class AdminClient {
     clear: () => unwrap(this.raw.DELETE('/requests')),
     /** One entry in full, by its `request_id` (the `X-Request-Id` response header). */
     get: (id: string) => unwrap(this.raw.GET('/requests/{id}', { params: { path: { id } } })),
+    /** The audio a TTS entry was answered with (MP3 or WAV bytes), rendered again and not billed. */
+    audio: (id: string) => unwrap(this.raw.GET('/requests/{id}/audio', { params: { path: { id } }, parseAs: 'arrayBuffer' })),
     /**
      * Resolves with the oldest journal entry matching `filter`, long-polling `GET /requests?wait=` until one
      * is recorded (an entry is recorded when its request has been answered). Entries already in the journal
@@ -312,6 +314,14 @@ export class AdminClient {
     create: (scenario: AdminSchemas['Scenario']) => unwrap(this.raw.POST('/scenarios', { body: scenario })),
     /** Runs the scenario's steps in order; `reset()` undoes it. */
     apply: (name: string) => unwrap(this.raw.POST('/scenarios/{name}', { params: { path: { name } } })),
+  };
+
+  /** The drift report of a recordings folder (docs/proxy.md), read on the emulator's machine. */
+  readonly drift = {
+    json: (body: JsonBodyOf<'/drift', 'post'>) => unwrap(this.raw.POST('/drift', { body })),
+    /** The same report as JUnit XML (each exchange a test case). */
+    junit: (body: JsonBodyOf<'/drift', 'post'>): Promise<string> =>
+      unwrap(this.raw.POST('/drift', { body, params: { query: { format: 'junit' } }, parseAs: 'text' })),
   };
 
   /** The client report: did the client honour Retry-After, back off, verify signatures... */

@@ -73,7 +73,7 @@ export function requestDetail(req: Request, res: Response, redact: Redactor): Re
       fields,
       files: (files ?? []).map((f) => ({
         field: f.fieldname,
-        name: redact.text(f.originalname),
+        name: redact.text(f.originalname ?? ''),
         type: f.mimetype,
         size: f.size,
         sha256: createHash('sha256').update(f.buffer).digest('hex'),

@@ -20,7 +20,7 @@ export function createTtsArea(emulator: Emulator): ProductArea {
     wsHandlers: {
       'tts.realtime': ttsRealtimeHandler({ service, contract: emulator.contract, clock: emulator.clock }),
     },
-    adminHandlers: ttsAdminHandlers(voices),
+    adminHandlers: ttsAdminHandlers({ voices, service, journal: emulator.journal }),
     boot() {
       // Synthesis and encoding run on the worker threads (src/workers): start them and compile the encoder
       // there, so the first requests find warm threads. A failure here only costs the first request's speed.

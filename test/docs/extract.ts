@@ -2,6 +2,8 @@
  * Extracts the runnable examples of the README and docs/*.md: every fenced block in `sh`/`bash`/`shell` or
  * `ts`/`typescript`. A block can be skipped only with a reason, in an HTML comment on the line before its fence:
  *   <!-- example: skip (needs a Docker engine) -->
+ * Blocks marked `<!-- recipe:NAME -->` belong to a sequence that its own test runs in order (the debugging
+ * recipe: the first block writes the log the next one reads), so they are skipped here with that reason.
  * Other languages (json, yaml, text, js fragments) are not examples.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -17,6 +19,7 @@ export interface Example {
 
 const LANGS: Record<string, Example['lang']> = { sh: 'sh', bash: 'sh', shell: 'sh', ts: 'ts', typescript: 'ts' };
 const SKIP = /^<!--\s*example:\s*skip\s*\((.*)\)\s*-->$/;
+const RECIPE = /^<!--\s*recipe:([\w-]+)\s*-->$/;
 
 export function extractExamples(file: string, text: string): Example[] {
   const lines = text.split('\n');
@@ -30,7 +33,9 @@ export function extractExamples(file: string, text: string): Example[] {
       const before = lines[i - 1]?.trim() ?? '';
       const marker = SKIP.exec(before);
       if (marker && marker[1].trim() === '') throw new Error(`${file}:${i}: an example skip needs a reason: <!-- example: skip (why) -->`);
-      open = { lang: fence[1].toLowerCase(), start: i + 1, skip: marker?.[1].trim() };
+      const recipe = RECIPE.exec(before);
+      const skip = marker?.[1].trim() ?? (recipe ? `step '${recipe[1]}' of a recipe its own test runs in sequence (test/observability/recipe.test.ts)` : undefined);
+      open = { lang: fence[1].toLowerCase(), start: i + 1, skip };
       body = [];
     } else if (open && line.trim() === '```') {
       const lang = LANGS[open.lang];
