@@ -20,6 +20,7 @@ const SHORT: Record<string, { args?: string[]; nodeFlags?: string[]; before?: st
   'metering-overhead.bench.ts': { args: ['3'] },
   'tts.bench.ts': { args: ['50'] },
   'webhooks.bench.ts': { args: ['1000'] },
+  'event-loop.bench.ts': { args: ['--seconds', '8'] },
   'rag-engine.bench.ts': { nodeFlags: ['--expose-gc'] },
 };
 

@@ -71,7 +71,8 @@ export function requestDetail(req: Request, res: Response, redact: Redactor): Re
     }
     multipart = {
       fields,
-      files: (files ?? []).map((f) => ({
+      // A body cut before its closing boundary leaves a file without its bytes.
+      files: (files ?? []).filter((f) => f.buffer !== undefined).map((f) => ({
         field: f.fieldname,
         name: redact.text(f.originalname ?? ''),
         type: f.mimetype,

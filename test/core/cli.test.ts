@@ -94,7 +94,7 @@ describe('help and errors', () => {
     [['--log-level', 'loud'], {}, /--log-level must be one of/],
     [['--time-scale', '0'], {}, /--time-scale must be a positive number/],
     [['--mp3-encoder', 'ffmpeg'], {}, /--mp3-encoder must be one of wasm, lamejs \(got 'ffmpeg'\)/],
-    [[], { SVC_EMULATOR_MP3_ENCODER: 'lame' }, /--mp3-encoder must be one of/],
+    [[], { SVC_EMULATOR_MP3_ENCODER: 'lame' }, /SVC_EMULATOR_MP3_ENCODER must be one of/],
     [[], { SVC_EMULATOR_PORT: 'eighty' }, /SVC_EMULATOR_PORT must be an integer/],
     [['--config', '/nonexistent/svc-emulator.json'], {}, /cannot read config file/],
   ])('%j %j exits non-zero with a clear message', async (args, env, message) => {

@@ -31,6 +31,9 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** Decoding tasks among a spied pool's calls (the TTS warm-up after boot also runs tasks on the pool). */
+const decodes = (run: { mock: { calls: unknown[][] } }) => run.mock.calls.filter(([name]) => name === 'audio.analyze').length;
+
 const entries = (requestId: string) => t.emulator.metering.entries({ orgId: t.orgId }).filter((e) => e.requestId === requestId);
 
 describe('cheap checks come before any decoding', () => {
@@ -39,7 +42,7 @@ describe('cheap checks come before any decoding', () => {
     const res = await transcribe(t.app, t.keys.test, hostile);
     expectProblem(res, 429, 'test_quota_exceeded');
     expect(res.body.detail).toContain('this request needs 3999.984');
-    expect(run).not.toHaveBeenCalled();
+    expect(decodes(run)).toBe(0);
     expect(entries(res.body.request_id)).toEqual([]);
   });
 
@@ -48,7 +51,7 @@ describe('cheap checks come before any decoding', () => {
     const key = await createKey(t.app, org.id, { scopes: ['stt:transcribe'], environment: 'live' });
     const run = vi.spyOn(t.emulator.workers, 'run');
     expectProblem(await transcribe(t.app, key.key, hostile), 429, 'insufficient_credits');
-    expect(run).not.toHaveBeenCalled();
+    expect(decodes(run)).toBe(0);
   });
 
   it('past stt.maxAudioSeconds (from the headers) → 422 audio_too_complex naming the limit, never decoded', async () => {
@@ -57,7 +60,7 @@ describe('cheap checks come before any decoding', () => {
     const res = await transcribe(t.app, t.keys.live, long);
     expectProblem(res, 422, 'audio_too_complex');
     expect(res.body.detail).toMatch(/^file: the audio lasts 7\d{3}\.\d s; the limit is 7200 \(max_audio_seconds, config stt\.maxAudioSeconds\)$/);
-    expect(run).not.toHaveBeenCalled();
+    expect(decodes(run)).toBe(0);
     expect(entries(res.body.request_id)).toEqual([]);
   });
 
@@ -67,7 +70,7 @@ describe('cheap checks come before any decoding', () => {
     const res = await transcribe(t.app, t.keys.live, many);
     expectProblem(res, 422, 'audio_too_complex');
     expect(res.body.detail).toContain('more than 400000 frames; the limit is 400000 (max_frames, config stt.maxFrames)');
-    expect(run).not.toHaveBeenCalled();
+    expect(decodes(run)).toBe(0);
   });
 
   it('the estimate is never below the decoded duration, and the bill is the decoded duration', async () => {
@@ -75,7 +78,7 @@ describe('cheap checks come before any decoding', () => {
     const clip = silentMp3(SPEECH_FRAME.header, SPEECH_FRAME.length, 1000 * SPEECH_FRAME.length); // 36 s
     const res = await transcribe(t.app, t.keys.live, clip);
     expect(res.status).toBe(200);
-    expect(run).toHaveBeenCalledTimes(1);
+    expect(decodes(run)).toBe(1);
     expect(res.body.duration_seconds).toBeLessThanOrEqual(36);
     expect(entries(res.body.request_id)).toMatchObject([{ status: 'billed', quantity: res.body.duration_seconds }]);
   });
