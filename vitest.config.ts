@@ -6,8 +6,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
-    // Two test files at a time on a 2-core machine (vitest's default there is one).
-    poolOptions: { forks: { minForks: 1, maxForks: 2 } },
     // The contract self-check: every response and WebSocket frame is checked against the OpenAPI documents,
     // and the test that caused a mismatch fails (test/support/contract-setup.ts).
     setupFiles: ['test/support/contract-setup.ts'],
