@@ -25,6 +25,8 @@ let port: number;
 beforeAll(async () => {
   t = await buildTwoOrgs({ stt: { maxUploadBytes: CAP }, rag: { maxUploadBytes: CAP } });
   ({ port } = await t.emulator.listen(0, '127.0.0.1'));
+  // Boot work (the demo corpus index) must not grow the heap while an upload's memory is being sampled.
+  await t.emulator.ready();
 });
 afterAll(() => t.emulator.close());
 
