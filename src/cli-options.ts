@@ -3,7 +3,7 @@
  * README cannot drift apart.
  */
 import { parseArgs } from 'node:util';
-import { MP3_ENCODERS, type Mp3EncoderKind } from './audio/encode.js';
+import { MP3_ENCODERS } from './audio/encode.js';
 import type { EmulatorOptions, LogFormat, LogLevel } from './config.js';
 
 interface OptionSpec {
@@ -39,6 +39,12 @@ function isoDate(name: string, value: string): string {
   return value;
 }
 
+/** One of a closed set of values (log level, format, encoder...). */
+function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {
+  if (!(allowed as readonly string[]).includes(value)) throw new CliError(`${name} must be one of ${allowed.join(', ')} (got '${value}')`);
+  return value as T;
+}
+
 /** Boolean flags arrive as 'true'; their variables as 1/0/true/false. */
 function bool(name: string, value: string): boolean {
   if (['1', 'true', 'yes'].includes(value.toLowerCase())) return true;
@@ -55,16 +61,7 @@ export const OPTION_SPECS: OptionSpec[] = [
   { flag: 'seed', env: 'SVC_EMULATOR_SEED', kind: 'string', help: 'seed for keys, ids and generated content (default svc-emulator)', apply: (v, o, src) => (o.seed = nonEmpty(src, v)) },
   { flag: 'config', env: 'SVC_EMULATOR_CONFIG', kind: 'string', help: 'JSON config file (see README, "Config file")', apply: (v, o, src) => (o.config = nonEmpty(src, v)) },
   { flag: 'admin-token', env: 'SVC_EMULATOR_ADMIN_TOKEN', kind: 'string', help: 'require this token on the admin API (X-Admin-Token)', apply: (v, o, src) => (o.adminToken = nonEmpty(src, v)) },
-  {
-    flag: 'log-level',
-    env: 'SVC_EMULATOR_LOG_LEVEL',
-    kind: 'string',
-    help: 'silent, error, warn, info (default) or debug',
-    apply: (v, o, src) => {
-      if (!LOG_LEVELS.includes(v as LogLevel)) throw new CliError(`${src} must be one of ${LOG_LEVELS.join(', ')} (got '${v}')`);
-      o.logLevel = v as LogLevel;
-    },
-  },
+  { flag: 'log-level', env: 'SVC_EMULATOR_LOG_LEVEL', kind: 'string', help: 'silent, error, warn, info (default) or debug', apply: (v, o, src) => (o.logLevel = oneOf(src, v, LOG_LEVELS)) },
   { flag: 'time-scale', env: 'SVC_EMULATOR_TIME_SCALE', kind: 'string', help: 'real seconds per clock second; 0.01 makes a 30 s wait take 0.3 s (default 1)', apply: (v, o, src) => (o.timeScale = positive(src, v)) },
   { flag: 'webhook-url', env: 'SVC_EMULATOR_WEBHOOK_URL', kind: 'string', help: 'register a webhook endpoint for the demo organization (all events)', apply: (v, o, src) => (o.webhookUrl = nonEmpty(src, v)) },
   { flag: 'clock-start', env: 'SVC_EMULATOR_CLOCK_START', kind: 'string', help: 'start the clock at this ISO date-time (default: the wall clock)', apply: (v, o, src) => (o.clockStart = isoDate(src, v)) },
@@ -75,16 +72,7 @@ export const OPTION_SPECS: OptionSpec[] = [
   { flag: 'no-demo-corpus', env: 'SVC_EMULATOR_NO_DEMO_CORPUS', kind: 'boolean', help: 'start the demo organization with no documents', apply: (v, o, src) => (o.demoCorpus = !bool(src, v)) },
   { flag: 'keys-file', env: 'SVC_EMULATOR_KEYS_FILE', kind: 'string', help: 'write the demo org id and keys here at start (dotenv if *.env, else JSON)', apply: (v, o, src) => (o.keysFile = nonEmpty(src, v)) },
   { flag: 'wait-ready', env: 'SVC_EMULATOR_WAIT_READY', kind: 'boolean', help: 'print the readiness line only once boot work (demo corpus) is done', apply: (v, o, src) => (o.waitReady = bool(src, v)) },
-  {
-    flag: 'log-format',
-    env: 'SVC_EMULATOR_LOG_FORMAT',
-    kind: 'string',
-    help: 'request log as text (default) or json (one JSON object per line)',
-    apply: (v, o, src) => {
-      if (!LOG_FORMATS.includes(v as LogFormat)) throw new CliError(`${src} must be one of ${LOG_FORMATS.join(', ')} (got '${v}')`);
-      o.logFormat = v as LogFormat;
-    },
-  },
+  { flag: 'log-format', env: 'SVC_EMULATOR_LOG_FORMAT', kind: 'string', help: 'request log as text (default) or json (one JSON object per line)', apply: (v, o, src) => (o.logFormat = oneOf(src, v, LOG_FORMATS)) },
   { flag: 'journal-max-mb', env: 'SVC_EMULATOR_JOURNAL_MAX_MB', kind: 'string', help: 'journal size bound in MiB of entry JSON (default 64)', apply: (v, o, src) => (o.journalMaxMb = positive(src, v)) },
   { flag: 'workers', env: 'SVC_EMULATOR_WORKERS', kind: 'string', help: 'worker threads for extraction, decoding and encoding; 0 runs them in-process (default: cores)', apply: (v, o, src) => (o.workers = int(src, v, 0, 64)) },
   { flag: 'worker-memory-mb', env: 'SVC_EMULATOR_WORKER_MEMORY_MB', kind: 'string', help: 'heap ceiling of each worker thread in MiB (default 256)', apply: (v, o, src) => (o.workerMemoryMb = int(src, v, 32, 16384)) },
@@ -99,16 +87,7 @@ export const OPTION_SPECS: OptionSpec[] = [
       o.signatureTime = v;
     },
   },
-  {
-    flag: 'mp3-encoder',
-    env: 'SVC_EMULATOR_MP3_ENCODER',
-    kind: 'string',
-    help: 'MP3 encoder for TTS: wasm (LAME in WebAssembly, default) or lamejs',
-    apply: (v, o, src) => {
-      if (!MP3_ENCODERS.includes(v as Mp3EncoderKind)) throw new CliError(`${src} must be one of ${MP3_ENCODERS.join(', ')} (got '${v}')`);
-      o.mp3Encoder = v as Mp3EncoderKind;
-    },
-  },
+  { flag: 'mp3-encoder', env: 'SVC_EMULATOR_MP3_ENCODER', kind: 'string', help: 'MP3 encoder for TTS: wasm (LAME in WebAssembly, default) or lamejs', apply: (v, o, src) => (o.mp3Encoder = oneOf(src, v, MP3_ENCODERS)) },
   { flag: 'proxy-to', env: 'SVC_EMULATOR_PROXY_TO', kind: 'string', help: 'forward /v1 to this gateway base URL (ending in /v1), checking the contract (docs/proxy.md)', apply: (v, o, src) => (o.proxyTo = nonEmpty(src, v)) },
   { flag: 'record', env: 'SVC_EMULATOR_RECORD', kind: 'string', help: 'with --proxy-to: write every exchange to this folder', apply: (v, o, src) => (o.record = nonEmpty(src, v)) },
   { flag: 'replay', env: 'SVC_EMULATOR_REPLAY', kind: 'string', help: 'answer requests that match a recorded exchange in this folder from it', apply: (v, o, src) => (o.replay = nonEmpty(src, v)) },
