@@ -57,7 +57,7 @@ describe('extractText', () => {
     expect(pageCount).toBe(2);
     expect(text).toBe('Annual leave policy.\nThirty days per year (paid).\n\nSecond page text.');
   });
-  it('DOCX via mammoth, Arabic preserved', async () => {
+  it('DOCX by the linear scanner, Arabic preserved', async () => {
     const { text } = await extractText(buildDocx(['سياسة الإجازات', 'Annual leave & benefits']), 'docx');
     expect(text).toBe('سياسة الإجازات\n\nAnnual leave & benefits');
   });
