@@ -5,7 +5,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chunkText, detectLanguage, type Chunk, type DocumentType } from './engine/index.js';
+import type { DocumentType } from './engine/index.js';
+import type { PreparedText } from './engine/prepare.js';
 import type { DocumentLimits } from './engine/limits.js';
 import { TaskError, WorkerPool } from '../workers/pool.js';
 
@@ -28,7 +29,7 @@ export interface CorpusDocument {
   sizeBytes: number;
   language: string;
   metadata: Record<string, unknown>;
-  chunks: readonly Chunk[];
+  prepared: PreparedText;
 }
 
 let cached: Promise<readonly CorpusDocument[]> | undefined;
@@ -78,16 +79,16 @@ async function readDocument(dir: string, entry: ManifestEntry, pool: WorkerPool,
     const reason = err instanceof TaskError && err.code === 'unsupported_document_type' ? 'is not a supported document type (pdf, docx, txt, md, html, csv, json)' : `cannot be read: ${(err as Error).message}`;
     throw new Error(`${join(dir, entry.file)} ${reason}`);
   }
-  const { type: fileType, text } = inspected;
+  const { type: fileType, prepared } = inspected;
   return {
     id: entry.id,
     title: entry.title,
     fileName,
     fileType,
     sizeBytes: bytes.byteLength,
-    language: entry.language || detectLanguage(text),
+    language: entry.language || prepared.language,
     metadata: entry.metadata,
-    chunks: chunkText(text),
+    prepared,
   };
 }
 

@@ -15,7 +15,9 @@ import type { Metering, RagMode } from '../metering/index.js';
 import type { OrgStore } from '../orgs/store.js';
 import type { WebhookEngine } from '../webhooks/index.js';
 import { TaskError, TaskLimitError, type WorkerPool } from '../workers/pool.js';
-import { analyze, chunkText, composeAnswer, detectLanguage, type Chunk, type DocumentType, type SearchHit } from './engine/index.js';
+import { analyze, composeAnswer, type SearchHit } from './engine/index.js';
+import type { InspectedDocument } from './engine/inspect.js';
+import { chunkTerms, type PreparedText } from './engine/prepare.js';
 import type { DocumentErrorCode } from './engine/errors.js';
 import type { DocumentLimits } from './engine/limits.js';
 import { answerLanguage } from './engine/sentences.js';
@@ -108,7 +110,7 @@ export class RagService {
     // Cheap checks first: auth, scopes, rate limit and the RAG gate ran as stages, size at the multipart limit.
     this.deps.metering.precheck(principal, 'rag_upload', bytes.byteLength);
     const fileName = file.originalName === '' ? null : file.originalName;
-    const { type, text } = await this.inspect(bytes, fileName ?? undefined, signal);
+    const { type, prepared } = await this.inspect(bytes, fileName ?? undefined, signal);
     // The client left while its document was read: nothing is stored or billed.
     signal?.throwIfAborted();
 
@@ -128,7 +130,7 @@ export class RagService {
       createdAt: now,
       updatedAt: now,
       environment: principal.environment,
-      text,
+      prepared,
     };
     const job: RagJobRecord = {
       jobId: this.deps.ids.next('ragjob', 16),
@@ -160,7 +162,7 @@ export class RagService {
   }
 
   /** Type sniff, scan and extraction on the worker pool; every rejection is a 422 with its code. */
-  private async inspect(bytes: Uint8Array, fileName: string | undefined, signal: AbortSignal | undefined): Promise<{ type: DocumentType; text: string }> {
+  private async inspect(bytes: Uint8Array, fileName: string | undefined, signal: AbortSignal | undefined): Promise<InspectedDocument> {
     // A copy the worker owns (multer's buffer may share its memory with others); moved, not cloned.
     const copy = new Uint8Array(bytes);
     try {
@@ -203,7 +205,8 @@ export class RagService {
       return;
     }
     try {
-      this.indexDocument(state, doc, chunkText(doc.text ?? ''), langOrNull(detectLanguage(doc.text ?? '')));
+      if (doc.prepared === null) throw new Error('the extracted text is gone');
+      this.indexDocument(state, doc, doc.prepared, langOrNull(doc.prepared.language));
     } catch (err) {
       this.failJob(orgId, state, job, new ApiError('indexing_failed', `indexing failed: ${err instanceof Error ? err.message : String(err)}`));
       return;
@@ -215,16 +218,16 @@ export class RagService {
   }
 
   /** Puts a document into the org's index and marks it ready (jobs and the boot corpus). */
-  indexDocument(state: OrgRagState, doc: RagDocumentRecord, chunks: readonly Chunk[], language: string | null): void {
+  indexDocument(state: OrgRagState, doc: RagDocumentRecord, prepared: PreparedText, language: string | null): void {
     state.index.addDocument({
       documentId: doc.documentId,
       title: doc.title,
       fileType: doc.fileType,
       language: language ?? undefined,
       metadata: doc.metadata,
-      chunks: chunks.map((c) => ({ chunkId: chunkId(doc.documentId, c.index), text: c.text })),
+      chunks: prepared.chunks.map((c) => ({ chunkId: chunkId(doc.documentId, c.index), text: c.text, terms: chunkTerms(prepared, c) })),
     });
-    Object.assign(doc, { status: 'ready', chunkCount: chunks.length, language, text: null, updatedAt: this.deps.clock.isoNow() });
+    Object.assign(doc, { status: 'ready', chunkCount: prepared.chunks.length, language, prepared: null, updatedAt: this.deps.clock.isoNow() });
   }
 
   private failJob(orgId: string, state: OrgRagState, job: RagJobRecord, error: AnyApiError): void {
@@ -233,7 +236,7 @@ export class RagService {
     const problem = toProblem(error, job.requestId);
     Object.assign(job, { status: 'failed', updatedAt: now, completedAt: now, error: problem, timer: null });
     const doc = state.documents.get(job.documentId);
-    if (doc !== undefined) Object.assign(doc, { status: 'failed', text: null, updatedAt: now });
+    if (doc !== undefined) Object.assign(doc, { status: 'failed', prepared: null, updatedAt: now });
     // Spec, billing: a failed indexing job is refunded.
     if (job.usageEntryId !== null) this.deps.metering.refund(job.usageEntryId);
     this.emitJobEvent(orgId, job, doc);

@@ -41,6 +41,17 @@ export interface RunOptions {
   timeMs?: number;
 }
 
+/**
+ * Bytes to hand to a task, moved rather than copied: the caller's own memory when the view spans a whole
+ * ArrayBuffer (a large upload), otherwise a copy. Pass `transferList` with them; the caller's view is
+ * emptied by the move and must not be read again.
+ */
+export function movable(bytes: Uint8Array): { bytes: Uint8Array; transferList: ArrayBuffer[] } {
+  const whole = bytes.buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+  const own = whole ? new Uint8Array(bytes.buffer) : new Uint8Array(bytes);
+  return { bytes: own, transferList: [own.buffer as ArrayBuffer] };
+}
+
 export type LimitKind = 'memory' | 'time';
 
 /** A task stopped for exceeding a ceiling of the pool. */
