@@ -49,7 +49,7 @@ export interface RunOptions {
 export function movable(bytes: Uint8Array): { bytes: Uint8Array; transferList: ArrayBuffer[] } {
   const whole = bytes.buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
   const own = whole ? new Uint8Array(bytes.buffer) : new Uint8Array(bytes);
-  return { bytes: own, transferList: [own.buffer as ArrayBuffer] };
+  return { bytes: own, transferList: [own.buffer] };
 }
 
 export type LimitKind = 'memory' | 'time';
