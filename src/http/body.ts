@@ -95,7 +95,7 @@ export async function parseMultipartBody(
   // File names without a charset are read as UTF-8 (what browsers and HTTP clients send), not busboy's Latin-1
   // default; an RFC 5987 `filename*` names its own charset.
   const upload = multer({
-    storage: hashingMemoryStorage(),
+    storage: hashingMemoryStorage(limits.maxFileBytes),
     defParamCharset: 'utf8',
     limits: { fileSize: limits.maxFileBytes, files: fileFields.length || 1, fields: 50, fieldSize: 1024 * 1024, parts: 60 },
   }).any();

@@ -1,11 +1,16 @@
 /**
- * Multer storage for uploads: memory, like multer's own memory storage, but the SHA-256 of each file is
- * computed chunk by chunk while it arrives, so no later step hashes a whole upload on the event loop. STT
- * script matching and the journal's multipart summary both read it through `uploadSha256`.
+ * Multer storage for uploads: in memory, like multer's own memory storage, with two differences that keep
+ * large uploads off the event loop's critical path:
+ * - the SHA-256 of each file is computed chunk by chunk while it arrives, so no later step hashes a whole
+ *   upload at once (STT script matching and the journal's multipart summary read it via `uploadSha256`);
+ * - the file is copied into one buffer sized from the request's Content-Length (at most the file limit) as
+ *   it arrives, instead of one concatenation of up to 25 MiB at the end, and that buffer belongs to the
+ *   upload alone, so a worker task can take it without a copy (core/owned-bytes.ts).
  */
 import { createHash } from 'node:crypto';
 import type { Request } from 'express';
 import type multer from 'multer';
+import { markOwned } from '../core/owned-bytes.js';
 
 const digests = new WeakMap<Uint8Array, string>();
 
@@ -19,22 +24,54 @@ export function uploadSha256(bytes: Buffer): string {
   return hex;
 }
 
-export function hashingMemoryStorage(): multer.StorageEngine {
+/** Collects one file's chunks: into a buffer sized in advance when the size is known, else a list. */
+class FileBytes {
+  private buffer: Buffer | undefined;
+  private readonly chunks: Buffer[] = [];
+  size = 0;
+
+  constructor(expected: number) {
+    // Large files only: small ones are cheaper as a list (and Buffer's pool serves their concatenation).
+    if (expected > 64 * 1024) this.buffer = Buffer.allocUnsafeSlow(expected);
+  }
+
+  add(chunk: Buffer): void {
+    if (this.buffer && this.size + chunk.length > this.buffer.length) {
+      // More than announced: keep what is there as one chunk of the list.
+      this.chunks.push(this.buffer.subarray(0, this.size));
+      this.buffer = undefined;
+    }
+    if (this.buffer) chunk.copy(this.buffer, this.size);
+    else this.chunks.push(chunk);
+    this.size += chunk.length;
+  }
+
+  done(): Buffer {
+    if (this.buffer) {
+      const view = this.buffer.subarray(0, this.size);
+      markOwned(view);
+      return view;
+    }
+    return Buffer.concat(this.chunks, this.size);
+  }
+}
+
+/** `maxFileBytes` bounds the buffer sized in advance (multer stops the upload past it anyway). */
+export function hashingMemoryStorage(maxFileBytes: number): multer.StorageEngine {
   return {
-    _handleFile(_req: Request, file: Express.Multer.File, cb: (error?: unknown, info?: Partial<Express.Multer.File>) => void): void {
+    _handleFile(req: Request, file: Express.Multer.File, cb: (error?: unknown, info?: Partial<Express.Multer.File>) => void): void {
+      const declared = Number(req.headers['content-length']);
+      const bytes = new FileBytes(Number.isSafeInteger(declared) && declared > 0 ? Math.min(declared, maxFileBytes) : 0);
       const hash = createHash('sha256');
-      const chunks: Buffer[] = [];
-      let size = 0;
       file.stream.on('data', (chunk: Buffer) => {
         hash.update(chunk);
-        chunks.push(chunk);
-        size += chunk.length;
+        bytes.add(chunk);
       });
       file.stream.on('error', (err) => cb(err));
       file.stream.on('end', () => {
-        const buffer = Buffer.concat(chunks, size);
+        const buffer = bytes.done();
         digests.set(buffer, hash.digest('hex'));
-        cb(null, { buffer, size });
+        cb(null, { buffer, size: bytes.size });
       });
     },
     _removeFile(_req: Request, file: Express.Multer.File, cb: (error: Error | null) => void): void {

@@ -15,6 +15,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
+import { ownsBuffer } from '../core/owned-bytes.js';
 import type { MessagePort } from 'node:worker_threads';
 import type { TaskInput, TaskName, TaskOutput, TaskRequest, TaskResult } from './tasks.js';
 import { readStream, type StreamOptions, type StreamPortInput } from './stream.js';
@@ -42,14 +43,13 @@ export interface RunOptions {
 }
 
 /**
- * Bytes to hand to a task, moved rather than copied: the caller's own memory when the view spans a whole
- * ArrayBuffer (a large upload), otherwise a copy. Pass `transferList` with them; the caller's view is
- * emptied by the move and must not be read again.
+ * Bytes to hand to a task, moved rather than copied: the caller's own memory when the view owns its
+ * ArrayBuffer (an upload, or a view spanning a whole buffer), otherwise a copy. Pass `transferList` with
+ * them; the caller's view is emptied by the move and must not be read again.
  */
 export function movable(bytes: Uint8Array): { bytes: Uint8Array; transferList: ArrayBuffer[] } {
-  const whole = bytes.buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
-  const own = whole ? new Uint8Array(bytes.buffer) : new Uint8Array(bytes);
-  return { bytes: own, transferList: [own.buffer] };
+  const own = ownsBuffer(bytes) ? new Uint8Array(bytes.buffer, 0, bytes.byteLength) : new Uint8Array(bytes);
+  return { bytes: own, transferList: [own.buffer as ArrayBuffer] };
 }
 
 export type LimitKind = 'memory' | 'time';
