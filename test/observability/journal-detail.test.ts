@@ -115,7 +115,7 @@ describe('journal detail', () => {
           },
         }),
         duplex: 'half',
-      } as RequestInit);
+      });
       for (const res of [withLength, chunked]) {
         expect(res.status).toBe(200);
         const result = (await res.json()) as { duration_seconds: number };
