@@ -14,7 +14,7 @@ import { toProblem } from '../http/problem.js';
 import type { Metering, RagMode } from '../metering/index.js';
 import type { OrgStore } from '../orgs/store.js';
 import type { WebhookEngine } from '../webhooks/index.js';
-import { TaskError, TaskLimitError, type WorkerPool } from '../workers/pool.js';
+import { movable, TaskError, TaskLimitError, type WorkerPool } from '../workers/pool.js';
 import { analyze, composeAnswer, type SearchHit } from './engine/index.js';
 import type { InspectedDocument } from './engine/inspect.js';
 import { chunkTerms, type PreparedText } from './engine/prepare.js';
@@ -106,11 +106,12 @@ export class RagService {
     signal?: AbortSignal,
   ): Promise<{ document: RagDocumentRecord; job: RagJobRecord }> {
     const metadata = parseMetadata(input.metadata);
-    const bytes = new Uint8Array(file.buffer.buffer, file.buffer.byteOffset, file.buffer.byteLength);
+    // The upload's bytes go to the extraction task (moved when they own their memory): read the size first.
+    const size = file.buffer.byteLength;
     // Cheap checks first: auth, scopes, rate limit and the RAG gate ran as stages, size at the multipart limit.
-    this.deps.metering.precheck(principal, 'rag_upload', bytes.byteLength);
+    this.deps.metering.precheck(principal, 'rag_upload', size);
     const fileName = file.originalName === '' ? null : file.originalName;
-    const { type, prepared } = await this.inspect(bytes, fileName ?? undefined, signal);
+    const { type, prepared } = await this.inspect(file.buffer, fileName ?? undefined, signal);
     // The client left while its document was read: nothing is stored or billed.
     signal?.throwIfAborted();
 
@@ -122,7 +123,7 @@ export class RagService {
       title: input.title,
       fileName,
       fileType: type,
-      sizeBytes: bytes.byteLength,
+      sizeBytes: size,
       language: null,
       status: 'indexing',
       chunkCount: 0,
@@ -149,24 +150,24 @@ export class RagService {
     state.jobs.set(job.jobId, job);
     job.usageEntryId = this.deps.metering.record(principal, {
       product: 'rag_upload',
-      quantity: bytes.byteLength,
+      quantity: size,
       requestId,
       jobId: job.jobId,
     }).id;
     if (fault?.kind === 'job_fail') job.injectedFailure = jobFailError(fault, 'indexing_failed', 'indexing');
     // A stuck job (fault `job_stuck`) is never scheduled: it stays `processing`.
     if (fault?.kind !== 'job_stuck') {
-      job.timer = this.deps.clock.setTimeout(() => this.finishJob(principal.orgId, job.jobId), this.indexingMs(bytes.byteLength), `rag index ${job.jobId}`);
+      job.timer = this.deps.clock.setTimeout(() => this.finishJob(principal.orgId, job.jobId), this.indexingMs(size), `rag index ${job.jobId}`);
     }
     return { document, job };
   }
 
   /** Type sniff, scan and extraction on the worker pool; every rejection is a 422 with its code. */
   private async inspect(bytes: Uint8Array, fileName: string | undefined, signal: AbortSignal | undefined): Promise<InspectedDocument> {
-    // A copy the worker owns (multer's buffer may share its memory with others); moved, not cloned.
-    const copy = new Uint8Array(bytes);
+    // Moved, not cloned: the upload's own buffer, or a copy when multer's buffer shares its memory.
+    const { bytes: moved, transferList } = movable(bytes);
     try {
-      return await this.deps.workers.run('rag.inspect', { bytes: copy, fileName, limits: documentLimits(this.deps.config) }, { signal, transferList: [copy.buffer] });
+      return await this.deps.workers.run('rag.inspect', { bytes: moved, fileName, limits: documentLimits(this.deps.config) }, { signal, transferList });
     } catch (err) {
       if (err instanceof TaskLimitError) {
         const detail =

@@ -120,7 +120,7 @@ describe('journal detail', () => {
         expect(res.status).toBe(200);
         const result = (await res.json()) as { duration_seconds: number };
         expect(result.duration_seconds).toBe(6);
-        const e = await (await fetch(`${emu.adminUrl}/requests/${res.headers.get('x-request-id')}`)).json();
+        const e = (await (await fetch(`${emu.adminUrl}/requests/${res.headers.get('x-request-id')}`)).json()) as { request: { multipart: { files: unknown[] } } };
         expect(e.request.multipart.files).toEqual([{ field: 'file', name: 'tone.wav', type: 'audio/wav', size: audio.length, sha256 }]);
       }
     } finally {
