@@ -255,7 +255,8 @@ export interface paths {
         /**
          * The audio a journaled TTS request was answered with
          * @description For a `POST /v1/tts` or `POST /v1/tts/stream` entry answered 200: the same audio bytes (MP3 or WAV, as
-         *     answered), rendered again from the recorded request (output is deterministic) and not billed. The
+         *     answered), rendered again from the recorded request (output is deterministic; served from the TTS clip
+         *     cache when the clip is still in it, see `GET /tts/cache`) and not billed. The
          *     dashboard's Play button uses it. 404 for any other entry, or once the entry has left the journal.
          */
         get: operations["admin.getRequestAudio"];

@@ -16,7 +16,9 @@ let t: TestEmulator;
 let port: number;
 
 beforeAll(async () => {
-  t = await buildEmulator({ seed: 'tts-stream' }, { clock });
+  // The clip cache off: these tests are about rendering while streaming (a cached clip reaches the socket at
+  // once); tts-cache.test.ts streams from the cache.
+  t = await buildEmulator({ seed: 'tts-stream', ttsCacheMb: 0 }, { clock });
   ({ port } = await t.emulator.listen(0, '127.0.0.1'));
 });
 afterAll(() => t.emulator.close());
@@ -100,9 +102,7 @@ describe('POST /v1/tts/stream', () => {
 
   it('stops on client disconnect and bills nothing', async () => {
     const before = t.emulator.metering.balance(t.orgId).balance;
-    // A text no earlier test rendered: a clip in the TTS clip cache reaches the socket buffers at once, and
-    // this test is about stopping a render under way.
-    const { res, destroy, scope } = await openStream(t.keys.live, { text: arabicText(499), voice: VOICE, speed: 0.5 });
+    const { res, destroy, scope } = await openStream(t.keys.live, { text: arabicText(500), voice: VOICE, speed: 0.5 });
     const requestId = res.headers['x-request-id'] as string;
     await once(res, 'data');
     res.on('error', () => undefined);
