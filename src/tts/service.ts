@@ -67,7 +67,9 @@ export class TtsService {
     options: TtsServiceOptions = {},
   ) {
     this.mp3Encoder = options.mp3Encoder ?? DEFAULT_MP3_ENCODER;
-    this.cache = new ClipCache(Math.floor((options.cacheMb ?? DEFAULT_TTS_CACHE_MB) * MIB));
+    const cacheMb = options.cacheMb ?? DEFAULT_TTS_CACHE_MB;
+    if (!Number.isFinite(cacheMb) || cacheMb < 0) throw new RangeError(`ttsCacheMb must be a number of MiB ≥ 0 (got ${cacheMb})`);
+    this.cache = new ClipCache(Math.floor(cacheMb * MIB));
   }
 
   /** Warms every worker thread up (encoder JIT or wasm module, synthesiser) so first requests are warm. */
