@@ -135,12 +135,13 @@ export class TtsService {
    * The utterance's bytes, yielded as they are produced: from the clip cache when an identical utterance was
    * rendered before (in the chunks it was produced in), else synthesised and encoded on a worker thread.
    * Stops (throws `signal.reason`) when `signal` aborts; leaving the loop early stops the worker too. Cached
-   * chunks are shared views: read them, never write to them.
+   * chunks are shared views: read them, never write to them. `asRendered: false` lets a cached clip come out
+   * as one chunk (one socket write instead of one per piece) where nothing depends on the pieces.
    */
-  async *render(u: Utterance, format: RenderFormat, signal?: AbortSignal): AsyncGenerator<Buffer, void, undefined> {
+  async *render(u: Utterance, format: RenderFormat, signal?: AbortSignal, asRendered = true): AsyncGenerator<Buffer, void, undefined> {
     const { spec, key, cached } = this.lookup(u, format);
     if (!cached) return yield* this.renderAndStore(u, spec, key, signal);
-    for (const chunk of clipChunks(cached)) {
+    for (const chunk of asRendered ? clipChunks(cached) : [cached.bytes]) {
       signal?.throwIfAborted();
       yield chunk;
     }
@@ -183,9 +184,9 @@ export class TtsService {
     }
   }
 
-  /** MP3 bytes as soon as frames exist. */
-  mp3Stream(u: Utterance, signal?: AbortSignal): AsyncGenerator<Buffer, void, undefined> {
-    return this.render(u, 'mp3', signal);
+  /** MP3 bytes as soon as frames exist (a cached clip in its rendered pieces unless `asRendered` is false). */
+  mp3Stream(u: Utterance, signal?: AbortSignal, asRendered = true): AsyncGenerator<Buffer, void, undefined> {
+    return this.render(u, 'mp3', signal, asRendered);
   }
 
   /** Little-endian 16-bit PCM, block by block. */

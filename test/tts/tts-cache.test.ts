@@ -130,7 +130,7 @@ describe('the TTS clip cache', () => {
     expect(entry).toMatchObject({ status: 502, fault: { kind: 'error' } });
   });
 
-  it('streams a cached clip in the chunks it was rendered in, and bills it', async () => {
+  it('streams a cached clip (in one write when no stream fault shapes it), and bills it', async () => {
     const body = { text: arabicText(200), voice: VOICE, quality: 'fast' };
     const rendered = await openStream(body);
     const first = await readStream(rendered.res);
@@ -143,7 +143,6 @@ describe('the TTS clip cache', () => {
     await settled(t.emulator, cached.scope);
     expect(second.complete).toBe(true);
     expect(Buffer.concat(second.chunks).equals(Buffer.concat(first.chunks))).toBe(true);
-    expect(second.chunks.length).toBeGreaterThan(1);
     expect(await delta(before)).toMatchObject({ hits: 1, misses: 0 });
     const clip = await speak(body);
     expect(clip.audio.equals(Buffer.concat(first.chunks))).toBe(true);
