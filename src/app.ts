@@ -20,6 +20,18 @@ export function buildHttpApp(emulator: Emulator): express.Express {
   app.disable('x-powered-by');
   app.set('etag', false);
 
+  const v1Router = createV1Router({
+    routes: emulator.contract.gateway,
+    orgs: emulator.orgs,
+    handlers: emulator.handlers,
+    stages: emulator.stages,
+    preHandlerStages: emulator.preHandlerStages,
+    uploadLimits: emulator.uploadLimits,
+    defaultUploadLimits: { maxFileBytes: 25 * 1024 * 1024, tooLargeCode: 'file_too_large' },
+    proxy: emulator.proxy?.http ?? null,
+    replay: emulator.replay?.http ?? null,
+  });
+
   app.use((req: Request, res: Response, next: NextFunction) => {
     const requestId = emulator.ids.next('req', 20);
     const controller = new AbortController();
@@ -75,24 +87,15 @@ export function buildHttpApp(emulator: Emulator): express.Express {
       emulator.journal.record(journal);
     });
     // What runs for this request (synchronously or later) can find it: webhook events link back to it.
-    emulator.journal.context.run(requestId, next);
+    // A /v1 request goes straight to the gateway pipeline and, on failure, to the error envelope: Express's
+    // router would only walk past the admin mount to the same two places (a path that differs from /v1 only
+    // in case still takes that walk, and ends as it always did).
+    if (isV1) emulator.journal.context.run(requestId, () => void v1Router(req, res, (err) => envelopeOrNext(err, req, res, next)));
+    else emulator.journal.context.run(requestId, next);
   });
 
   app.use('/_emulator', createAdminRouter({ routes: emulator.contract.admin, handlers: emulator.adminHandlers, emulator }));
-  app.use(
-    '/v1',
-    createV1Router({
-      routes: emulator.contract.gateway,
-      orgs: emulator.orgs,
-      handlers: emulator.handlers,
-      stages: emulator.stages,
-      preHandlerStages: emulator.preHandlerStages,
-      uploadLimits: emulator.uploadLimits,
-      defaultUploadLimits: { maxFileBytes: 25 * 1024 * 1024, tooLargeCode: 'file_too_large' },
-      proxy: emulator.proxy?.http ?? null,
-      replay: emulator.replay?.http ?? null,
-    }),
-  );
+  app.use('/v1', v1Router);
 
   app.use((req: Request, _res: Response, next: NextFunction) => {
     const hint = routeHint(req.path, emulator.contract.gateway) || routeHint(req.path.replace(/^\/_emulator/, ''), emulator.contract.admin, '/_emulator');
@@ -100,19 +103,30 @@ export function buildHttpApp(emulator: Emulator): express.Express {
   });
 
   // The one error envelope: whatever threw, the client gets problem+json.
-  app.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    const state = requestState(res);
-    if (err instanceof FaultAbort) {
-      // A reset or hang fault took the connection: nothing is sent.
-      res.locals.noResponse = true;
-      state.journal.code = state.journal.fault?.kind ?? 'fault';
-      return;
-    }
-    state.journal.code = normalizeError(err).code;
-    if (err instanceof CustomApiError && err.offContract) state.journal.off_contract = true;
-    sendProblem(res, err, state.requestId);
-  });
+  app.use(errorEnvelope);
   return app;
+}
+
+function errorEnvelope(err: unknown, _req: Request, res: Response, _next: NextFunction): void {
+  const state = requestState(res);
+  if (err instanceof FaultAbort) {
+    // A reset or hang fault took the connection: nothing is sent.
+    res.locals.noResponse = true;
+    state.journal.code = state.journal.fault?.kind ?? 'fault';
+    return;
+  }
+  state.journal.code = normalizeError(err).code;
+  if (err instanceof CustomApiError && err.offContract) state.journal.off_contract = true;
+  sendProblem(res, err, state.requestId);
+}
+
+/** The error envelope for a request that bypassed the router; should it throw, Express takes over as it would. */
+function envelopeOrNext(err: unknown, req: Request, res: Response, next: NextFunction): void {
+  try {
+    errorEnvelope(err, req, res, next);
+  } catch (failure) {
+    next(failure);
+  }
 }
 
 /** Feeds the contract self-check: checks the response (its body as tapped, up to a limit) once sent. */
