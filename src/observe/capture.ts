@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { audioSummary, type AudioSummary } from './audio-summary.js';
+import { setLazyJsonBody } from './lazy-json.js';
 import type { Redactor } from './redact.js';
 
 /** Request and response bodies are kept whole up to this many bytes of JSON text (docs/observability.md). */
@@ -42,13 +43,18 @@ export function boundedJson(value: unknown, redact: Redactor, limit = JOURNAL_BO
 }
 
 /**
- * `boundedJson(JSON.parse(text))` for text that JSON.stringify wrote: writing it again would give the same text,
- * so it is redacted and parsed once, not parsed, serialised and parsed again.
+ * `boundedJson(JSON.parse(text))` for text that JSON.stringify wrote, into `holder.body`: writing the value again
+ * would give the same text, so it is only redacted, and parsed if and when someone reads the body.
+ * Returns whether the body was cut.
  */
-export function boundedJsonText(text: string, redact: Redactor, limit = JOURNAL_BODY_LIMIT_BYTES): { body: unknown; truncated: boolean } {
+export function setBoundedJsonText(holder: { body: unknown }, text: string, redact: Redactor, limit = JOURNAL_BODY_LIMIT_BYTES): boolean {
   const redacted = redact.text(text);
-  if (Buffer.byteLength(redacted) <= limit) return { body: JSON.parse(redacted) as unknown, truncated: false };
-  return { body: cutUtf8(redacted, limit), truncated: true };
+  if (Buffer.byteLength(redacted) <= limit) {
+    setLazyJsonBody(holder, redacted);
+    return false;
+  }
+  holder.body = cutUtf8(redacted, limit);
+  return true;
 }
 
 /** The longest prefix of `text` that fits in `limit` UTF-8 bytes, without splitting a character. */
@@ -97,7 +103,9 @@ export function requestDetail(req: Request, res: Response, redact: Redactor): Re
       })),
     };
   } else if (typeof res.locals.sentJson === 'string') {
-    body = boundedJsonText(res.locals.sentJson, redact);
+    const detail: RequestDetail = { headers: redact.headers(req.headers), query, body: null, body_truncated: false, multipart };
+    detail.body_truncated = setBoundedJsonText(detail, res.locals.sentJson, redact);
+    return detail;
   } else {
     body = boundedJson(req.body, redact);
   }
@@ -172,7 +180,8 @@ export function responseDetail(res: Response, tap: ResponseTap, redact: Redactor
   const sent = res.locals.responseJson as string | undefined;
   if (/json/i.test(type) && typeof sent === 'string' && tap.bytes === Buffer.byteLength(sent) && tap.bytes <= JOURNAL_BODY_LIMIT_BYTES) {
     // The whole body is the text sendJson or sendProblem wrote: no need to read it back from the tap.
-    detail.body = boundedJsonText(sent, redact).body;
+    // (A body that redaction made longer than the limit is cut but, as below, not flagged.)
+    setBoundedJsonText(detail, sent, redact);
   } else if (/json/i.test(type)) {
     const whole = tap.whole();
     const text = whole && whole.length <= JOURNAL_BODY_LIMIT_BYTES ? whole.toString('utf8') : undefined;
