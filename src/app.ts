@@ -34,7 +34,9 @@ export function buildHttpApp(emulator: Emulator): express.Express {
 
   app.use((req: Request, res: Response, next: NextFunction) => {
     const requestId = emulator.ids.next('req', 20);
-    const controller = new AbortController();
+    // Made on first use: most requests never read their signal, and an AbortController costs microseconds.
+    let controller: AbortController | undefined;
+    let clientGone = false;
     const isV1 = req.path === '/v1' || req.path.startsWith('/v1/');
     const scope = typeof req.headers['x-emulator-scope'] === 'string' ? req.headers['x-emulator-scope'] : null;
     const journal = emulator.journal.open({ request_id: requestId, kind: 'http', method: req.method, path: req.path, scope });
@@ -42,7 +44,13 @@ export function buildHttpApp(emulator: Emulator): express.Express {
       requestId,
       journal,
       startedAt: emulator.clock.now(),
-      signal: controller.signal,
+      get signal() {
+        if (controller === undefined) {
+          controller = new AbortController();
+          if (clientGone) controller.abort(new Error('client disconnected'));
+        }
+        return controller.signal;
+      },
       principal: null,
       setPrincipal(principal) {
         state.principal = principal;
@@ -60,7 +68,10 @@ export function buildHttpApp(emulator: Emulator): express.Express {
     if (emulator.contractChecker) watchResponse(emulator, req, res, tap);
     const wallStart = performance.now();
     res.once('close', () => {
-      if (!res.writableFinished) controller.abort(new Error('client disconnected'));
+      if (!res.writableFinished) {
+        clientGone = true;
+        controller?.abort(new Error('client disconnected'));
+      }
       if (isV1 && state.principal) {
         // Decision M-R2: a 5xx answer is never billed, whatever the handler recorded before it failed.
         if (res.statusCode >= 500 && !res.locals.noResponse) emulator.metering.refundRequest(state.principal.orgId, requestId);
