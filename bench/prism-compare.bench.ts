@@ -1,15 +1,20 @@
 /**
- * Speed, side by side (issue 8): the emulator and Prism (@stoplight/prism-cli 5.14.2, the last release that runs
- * on Node 20) mock the same document in the same run, each in its own process on loopback.
+ * Speed, side by side (issues 8 and 15): the emulator and Prism (@stoplight/prism-cli 5.14.2, the last release that
+ * runs on Node 20) mock the same document in the same run, each in its own process on loopback.
  *  - Start: time from spawn to the first successful response. Emulator: `node dist/cli.js` (run `npm run build`
  *    first), polled on GET /_emulator/health and then on a real POST /v1/rag/search. Prism: `prism mock` of
  *    openapi/gateway.yaml with every path under /v1 (Prism ignores the server URL's path), polled on
  *    POST /v1/rag/search with a valid body and an Authorization header. Median of `--starts` (default 3).
- *  - Throughput: autocannon on POST /v1/rag/search (retrieve), `--connections` (default 50) for `--seconds`
- *    (default 20) each, alternating emulator and Prism `--rounds` times (default 3); medians reported.
+ *  - Throughput: autocannon on each request of `--requests` (default all of REQUESTS below) at each of
+ *    `--connections` (default 10,100), `--seconds` (default 5) per run. Rounds (`--rounds`, default 3) alternate
+ *    the servers, and which goes first alternates too; medians, ratios and the load average of every run are
+ *    reported. Statuses other than the expected one count as errors.
  * Prism validates requests (its default) and answers the document's example; the emulator authenticates the key,
- * rate-limits, meters the query into the ledger and journal, and runs BM25 over the demo corpus.
- * Run: npm run build && npx tsx bench/prism-compare.bench.ts [--seconds 20] [--rounds 3] [--starts 3]
+ * rate-limits, meters into the ledger and journal, runs BM25 over the demo corpus and synthesises real audio.
+ * The 401: the emulator gets a key with a bad checksum (it verifies keys); Prism gets no Authorization header
+ * (it cannot tell a bad key from a good one, and answers 401 only when the header is missing).
+ * Run: npm run build && npx tsx bench/prism-compare.bench.ts [--seconds 5] [--rounds 3] [--starts 3]
+ *        [--connections 10,100] [--requests search,ws-token,401,tts,tts-varied]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -18,14 +23,14 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import autocannon from 'autocannon';
 import { parse, stringify } from 'yaml';
-import { argNumber, load1 } from './lib.js';
+import { argNumber, load1, runAutocannon } from './lib.js';
 
-const SECONDS = argNumber('seconds', 20);
+const SECONDS = argNumber('seconds', 5);
 const ROUNDS = argNumber('rounds', 3);
 const STARTS = argNumber('starts', 3);
-const CONNECTIONS = argNumber('connections', 50);
+const CONNECTIONS = argList('connections', '10,100').map(Number);
+const REQUEST_NAMES = argList('requests', 'search,ws-token,401,tts,tts-varied');
 const ROOT = join(import.meta.dirname, '..');
 const BODY = JSON.stringify({ query: 'annual leave policy', mode: 'retrieve', top_k: 5 });
 const PRISM_BIN = join(ROOT, 'node_modules', '@stoplight', 'prism-cli', 'dist', 'index.js');
@@ -118,17 +123,92 @@ async function stop(server: Server): Promise<void> {
   await once(server.child, 'exit');
 }
 
-async function throughput(server: Server): Promise<{ rps: number; p50: number; p99: number; errors: number; load: string }> {
-  const load = load1();
-  const r = await autocannon({
-    url: `${server.origin}/v1/rag/search`,
-    method: 'POST',
-    headers: { Authorization: `Bearer ${server.key}`, 'Content-Type': 'application/json' },
+/** A request as each server gets it; `vary` changes the body per request (the emulator's uncached path). */
+interface BenchRequest {
+  name: string;
+  label: string;
+  path: string;
+  status: number;
+  body: string;
+  headers: (server: Server) => Record<string, string>;
+  vary?: boolean;
+  /** Prism answers this one as it answers `sameAs` (same request to it): measured once. */
+  sameAs?: string;
+}
+
+const json = (server: Server) => ({ Authorization: `Bearer ${server.key}`, 'Content-Type': 'application/json' });
+const TTS_TEXT = 'مرحبا بكم في خدمة الاختبار';
+
+const REQUESTS: BenchRequest[] = [
+  { name: 'search', label: 'POST /v1/rag/search (retrieve, top_k 5)', path: '/v1/rag/search', status: 200, body: BODY, headers: json },
+  { name: 'ws-token', label: 'POST /v1/auth/ws-token', path: '/v1/auth/ws-token', status: 201, body: JSON.stringify({ scopes: ['tts:speak'] }), headers: json },
+  {
+    name: '401',
+    label: '401 on POST /v1/rag/search',
+    path: '/v1/rag/search',
+    status: 401,
     body: BODY,
-    connections: CONNECTIONS,
-    duration: SECONDS,
-  });
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx + r.timeouts, load };
+    // The emulator: a well-formed key whose checksum is wrong. Prism: no Authorization header.
+    headers: (s) => (s.name === 'prism' ? { 'Content-Type': 'application/json' } : { ...json(s), Authorization: `Bearer ${badChecksum(s.key)}` }),
+  },
+  {
+    name: 'tts',
+    label: `POST /v1/tts WAV, same ${[...TTS_TEXT].length}-character text`,
+    path: '/v1/tts',
+    status: 200,
+    body: JSON.stringify({ text: TTS_TEXT, voice: 'ar-SA-noura' }),
+    headers: (s) => ({ ...json(s), Accept: 'audio/wav' }),
+  },
+  {
+    name: 'tts-varied',
+    label: 'POST /v1/tts WAV, text varied per request',
+    path: '/v1/tts',
+    status: 200,
+    body: JSON.stringify({ text: TTS_TEXT, voice: 'ar-SA-noura' }),
+    headers: (s) => ({ ...json(s), Accept: 'audio/wav' }),
+    vary: true,
+    sameAs: 'tts',
+  },
+];
+
+function argList(name: string, fallback: string): string[] {
+  const i = process.argv.indexOf(`--${name}`);
+  return (i >= 0 && i + 1 < process.argv.length ? process.argv[i + 1] : fallback).split(',').filter(Boolean);
+}
+
+/** The key with its last character changed: well-formed, but its checksum no longer matches. */
+function badChecksum(key: string): string {
+  return key.slice(0, -1) + (key.endsWith('A') ? 'B' : 'A');
+}
+
+interface Run {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  load: string;
+}
+
+async function throughput(server: Server, request: BenchRequest, connections: number, seconds: number): Promise<Run> {
+  const load = load1();
+  let n = 0;
+  let unexpected = 0;
+  const r = await runAutocannon(
+    {
+      url: `${server.origin}${request.path}`,
+      method: 'POST',
+      headers: request.headers(server),
+      body: request.body,
+      connections,
+      duration: seconds,
+      // A different text per request (same length class): what a cache of identical requests cannot answer.
+      requests: request.vary ? [{ setupRequest: (req) => ({ ...req, body: JSON.stringify({ text: `${TTS_TEXT} ${++n}`, voice: 'ar-SA-noura' }) }) }] : undefined,
+    },
+    (status) => {
+      if (status !== request.status) unexpected++;
+    },
+  );
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + unexpected, load };
 }
 
 function median(xs: number[]): number {
@@ -136,10 +216,7 @@ function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)];
 }
 
-async function main(): Promise<void> {
-  if (!existsSync(EMULATOR_BIN)) throw new Error('dist/cli.js is missing: run `npm run build` first');
-  if (!existsSync(PRISM_BIN)) throw new Error('@stoplight/prism-cli is not installed (npm ci)');
-  const document = prismDocument();
+async function measureStarts(document: string): Promise<{ emulator: number; prism: number; health: number }> {
   const starts: Record<'emulator' | 'prism', number[]> = { emulator: [], prism: [] };
   const health: number[] = [];
   for (let i = 0; i < STARTS; i++) {
@@ -152,17 +229,38 @@ async function main(): Promise<void> {
     await stop(p);
     console.error(`  start ${i + 1}: emulator ${e.startMs.toFixed(0)} ms (health ${e.healthMs?.toFixed(0)} ms), prism ${p.startMs.toFixed(0)} ms, load ${load1()}`);
   }
+  return { emulator: median(starts.emulator), prism: median(starts.prism), health: median(health) };
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(EMULATOR_BIN)) throw new Error('dist/cli.js is missing: run `npm run build` first');
+  if (!existsSync(PRISM_BIN)) throw new Error('@stoplight/prism-cli is not installed (npm ci)');
+  const requests = REQUEST_NAMES.map((name) => {
+    const found = REQUESTS.find((r) => r.name === name);
+    if (!found) throw new Error(`--requests: unknown '${name}' (known: ${REQUESTS.map((r) => r.name).join(', ')})`);
+    return found;
+  });
+  const document = prismDocument();
+  const start = await measureStarts(document);
   const emulator = await startEmulator();
   const prism = await startPrism(document);
-  const runs: Record<'emulator' | 'prism', Awaited<ReturnType<typeof throughput>>[]> = { emulator: [], prism: [] };
+  const runs = new Map<string, Run[]>();
+  const key = (server: string, request: string, connections: number) => `${server} ${request} ${connections}`;
   try {
-    // Warm-up so neither side is measured cold.
-    for (const s of [emulator, prism]) await autocannon({ url: `${s.origin}/v1/rag/search`, method: 'POST', headers: { Authorization: `Bearer ${s.key}`, 'Content-Type': 'application/json' }, body: BODY, connections: 10, duration: 2 });
-    for (let i = 0; i < ROUNDS; i++) {
-      for (const s of [emulator, prism]) {
-        const r = await throughput(s);
-        runs[s.name as 'emulator' | 'prism'].push(r);
-        console.error(`  round ${i + 1} ${s.name}: ${r.rps.toFixed(0)} req/s, p99 ${r.p99} ms, errors ${r.errors}, load ${r.load}`);
+    // Warm-up so neither side is measured cold (JIT, the TTS workers).
+    for (const s of [emulator, prism]) for (const r of requests) if (!(s === prism && r.sameAs)) await throughput(s, r, 10, 1);
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const request of requests) {
+        for (const connections of CONNECTIONS) {
+          const servers = round % 2 === 0 ? [emulator, prism] : [prism, emulator];
+          for (const s of servers) {
+            if (s === prism && request.sameAs) continue;
+            const r = await throughput(s, request, connections, SECONDS);
+            const k = key(s.name, request.name, connections);
+            runs.set(k, [...(runs.get(k) ?? []), r]);
+            console.error(`  round ${round + 1} ${s.name.padEnd(8)} ${request.name.padEnd(10)} c=${connections}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors}, load ${r.load}`);
+          }
+        }
       }
     }
   } finally {
@@ -170,19 +268,28 @@ async function main(): Promise<void> {
     await stop(prism);
     rmSync(work, { recursive: true, force: true });
   }
-  const eStart = median(starts.emulator);
-  const pStart = median(starts.prism);
-  const eRps = median(runs.emulator.map((r) => r.rps));
-  const pRps = median(runs.prism.map((r) => r.rps));
-  console.log(`## Side by side with Prism: ${CONNECTIONS} connections × ${SECONDS} s, ${ROUNDS} rounds, ${STARTS} starts`);
+  console.log(`## Side by side with Prism: ${SECONDS} s per run, ${ROUNDS} rounds, ${STARTS} starts`);
   console.log('| measure | emulator | Prism 5.14.2 | ratio |\n|---|---|---|---|');
-  console.log(`| start → first 2xx POST /v1/rag/search (median) | ${eStart.toFixed(0)} ms (health ${median(health).toFixed(0)} ms) | ${pStart.toFixed(0)} ms | ${(pStart / eStart).toFixed(1)}× faster |`);
-  console.log(`| POST /v1/rag/search req/s (median) | ${eRps.toFixed(0)} | ${pRps.toFixed(0)} | ${(eRps / pRps).toFixed(1)}× more |`);
-  console.log(`| p50 / p99 latency (median) | ${median(runs.emulator.map((r) => r.p50))} / ${median(runs.emulator.map((r) => r.p99))} ms | ${median(runs.prism.map((r) => r.p50))} / ${median(runs.prism.map((r) => r.p99))} ms | |`);
-  console.log(`| errors (all rounds) | ${runs.emulator.reduce((a, r) => a + r.errors, 0)} | ${runs.prism.reduce((a, r) => a + r.errors, 0)} | |`);
-  console.log(`| load average per round | ${runs.emulator.map((r) => r.load).join(', ')} | ${runs.prism.map((r) => r.load).join(', ')} | |`);
-  const ok = pStart / eStart >= 3 && eRps / pRps >= 3;
-  console.log(`\nRESULT prism-compare: ${ok ? 'ok' : 'goal (3× start, 3× req/s) not met'}`);
+  console.log(`| start → first 2xx POST /v1/rag/search (median) | ${start.emulator.toFixed(0)} ms (health ${start.health.toFixed(0)} ms) | ${start.prism.toFixed(0)} ms | ${(start.prism / start.emulator).toFixed(1)}× faster |`);
+  console.log('\n| request | connections | emulator req/s (median) | p50 / p99 ms | Prism req/s (median) | p50 / p99 ms | ratio | errors (e / P) | load per run (e; P) |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  let met = true;
+  for (const request of requests) {
+    for (const connections of CONNECTIONS) {
+      const e = runs.get(key('emulator', request.name, connections)) ?? [];
+      const p = runs.get(key('prism', request.sameAs ?? request.name, connections)) ?? [];
+      const eRps = median(e.map((r) => r.rps));
+      const pRps = median(p.map((r) => r.rps));
+      const eP99 = median(e.map((r) => r.p99));
+      const ratio = eRps / pRps;
+      if (ratio < 3 || (connections === 10 && eP99 > 10)) met = false;
+      const errors = (xs: Run[]) => xs.reduce((a, r) => a + r.errors, 0);
+      console.log(
+        `| ${request.label} | ${connections} | ${eRps.toFixed(0)} | ${median(e.map((r) => r.p50))} / ${eP99} | ${pRps.toFixed(0)} | ${median(p.map((r) => r.p50))} / ${median(p.map((r) => r.p99))} | ${ratio.toFixed(1)}× | ${errors(e)} / ${errors(p)} | ${e.map((r) => r.load).join(', ')}; ${p.map((r) => r.load).join(', ')} |`,
+      );
+    }
+  }
+  console.log(`\nRESULT prism-compare: ${met ? 'ok' : 'goal (3× req/s on every request, p99 ≤ 10 ms at 10 connections) not met'}`);
 }
 
 await main();

@@ -20,9 +20,23 @@ export function buildHttpApp(emulator: Emulator): express.Express {
   app.disable('x-powered-by');
   app.set('etag', false);
 
+  const v1Router = createV1Router({
+    routes: emulator.contract.gateway,
+    orgs: emulator.orgs,
+    handlers: emulator.handlers,
+    stages: emulator.stages,
+    preHandlerStages: emulator.preHandlerStages,
+    uploadLimits: emulator.uploadLimits,
+    defaultUploadLimits: { maxFileBytes: 25 * 1024 * 1024, tooLargeCode: 'file_too_large' },
+    proxy: emulator.proxy?.http ?? null,
+    replay: emulator.replay?.http ?? null,
+  });
+
   app.use((req: Request, res: Response, next: NextFunction) => {
     const requestId = emulator.ids.next('req', 20);
-    const controller = new AbortController();
+    // Made on first use: most requests never read their signal, and an AbortController costs microseconds.
+    let controller: AbortController | undefined;
+    let clientGone = false;
     const isV1 = req.path === '/v1' || req.path.startsWith('/v1/');
     const scope = typeof req.headers['x-emulator-scope'] === 'string' ? req.headers['x-emulator-scope'] : null;
     const journal = emulator.journal.open({ request_id: requestId, kind: 'http', method: req.method, path: req.path, scope });
@@ -30,7 +44,13 @@ export function buildHttpApp(emulator: Emulator): express.Express {
       requestId,
       journal,
       startedAt: emulator.clock.now(),
-      signal: controller.signal,
+      get signal() {
+        if (controller === undefined) {
+          controller = new AbortController();
+          if (clientGone) controller.abort(new Error('client disconnected'));
+        }
+        return controller.signal;
+      },
       principal: null,
       setPrincipal(principal) {
         state.principal = principal;
@@ -48,7 +68,10 @@ export function buildHttpApp(emulator: Emulator): express.Express {
     if (emulator.contractChecker) watchResponse(emulator, req, res, tap);
     const wallStart = performance.now();
     res.once('close', () => {
-      if (!res.writableFinished) controller.abort(new Error('client disconnected'));
+      if (!res.writableFinished) {
+        clientGone = true;
+        controller?.abort(new Error('client disconnected'));
+      }
       if (isV1 && state.principal) {
         // Decision M-R2: a 5xx answer is never billed, whatever the handler recorded before it failed.
         if (res.statusCode >= 500 && !res.locals.noResponse) emulator.metering.refundRequest(state.principal.orgId, requestId);
@@ -75,24 +98,15 @@ export function buildHttpApp(emulator: Emulator): express.Express {
       emulator.journal.record(journal);
     });
     // What runs for this request (synchronously or later) can find it: webhook events link back to it.
-    emulator.journal.context.run(requestId, next);
+    // A /v1 request goes straight to the gateway pipeline and, on failure, to the error envelope: Express's
+    // router would only walk past the admin mount to the same two places (a path that differs from /v1 only
+    // in case still takes that walk, and ends as it always did).
+    if (isV1) emulator.journal.context.run(requestId, () => void v1Router(req, res, (err) => envelopeOrNext(err, req, res, next)));
+    else emulator.journal.context.run(requestId, next);
   });
 
   app.use('/_emulator', createAdminRouter({ routes: emulator.contract.admin, handlers: emulator.adminHandlers, emulator }));
-  app.use(
-    '/v1',
-    createV1Router({
-      routes: emulator.contract.gateway,
-      orgs: emulator.orgs,
-      handlers: emulator.handlers,
-      stages: emulator.stages,
-      preHandlerStages: emulator.preHandlerStages,
-      uploadLimits: emulator.uploadLimits,
-      defaultUploadLimits: { maxFileBytes: 25 * 1024 * 1024, tooLargeCode: 'file_too_large' },
-      proxy: emulator.proxy?.http ?? null,
-      replay: emulator.replay?.http ?? null,
-    }),
-  );
+  app.use('/v1', v1Router);
 
   app.use((req: Request, _res: Response, next: NextFunction) => {
     const hint = routeHint(req.path, emulator.contract.gateway) || routeHint(req.path.replace(/^\/_emulator/, ''), emulator.contract.admin, '/_emulator');
@@ -100,19 +114,30 @@ export function buildHttpApp(emulator: Emulator): express.Express {
   });
 
   // The one error envelope: whatever threw, the client gets problem+json.
-  app.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    const state = requestState(res);
-    if (err instanceof FaultAbort) {
-      // A reset or hang fault took the connection: nothing is sent.
-      res.locals.noResponse = true;
-      state.journal.code = state.journal.fault?.kind ?? 'fault';
-      return;
-    }
-    state.journal.code = normalizeError(err).code;
-    if (err instanceof CustomApiError && err.offContract) state.journal.off_contract = true;
-    sendProblem(res, err, state.requestId);
-  });
+  app.use(errorEnvelope);
   return app;
+}
+
+function errorEnvelope(err: unknown, _req: Request, res: Response, _next: NextFunction): void {
+  const state = requestState(res);
+  if (err instanceof FaultAbort) {
+    // A reset or hang fault took the connection: nothing is sent.
+    res.locals.noResponse = true;
+    state.journal.code = state.journal.fault?.kind ?? 'fault';
+    return;
+  }
+  state.journal.code = normalizeError(err).code;
+  if (err instanceof CustomApiError && err.offContract) state.journal.off_contract = true;
+  sendProblem(res, err, state.requestId);
+}
+
+/** The error envelope for a request that bypassed the router; should it throw, Express takes over as it would. */
+function envelopeOrNext(err: unknown, req: Request, res: Response, next: NextFunction): void {
+  try {
+    errorEnvelope(err, req, res, next);
+  } catch (failure) {
+    next(failure);
+  }
 }
 
 /** Feeds the contract self-check: checks the response (its body as tapped, up to a limit) once sent. */

@@ -2,6 +2,7 @@
  * Body parsing for /v1 and admin operations. Syntax problems are 400s; rule violations are left to the
  * validators (422). JSON limit 1 MiB; multipart limits per operation.
  */
+import { isUtf8 } from 'node:buffer';
 import type { Request, Response } from 'express';
 import express from 'express';
 import multer from 'multer';
@@ -17,7 +18,8 @@ export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
  * replaced by U+FFFD and accepted, and nesting deeper than MAX_JSON_DEPTH is refused before anything walks it.
  */
 function verifyJsonBytes(_req: unknown, _res: unknown, buf: Buffer, encoding: string): void {
-  if (/^utf-?8$/i.test(encoding)) {
+  // isUtf8 is native; the scan that finds the offending byte runs only when there is one.
+  if (/^utf-?8$/i.test(encoding) && !isUtf8(buf)) {
     const bad = invalidUtf8Offset(buf);
     if (bad >= 0) {
       throw new ApiError('malformed_request', `the body is not valid UTF-8: byte ${bad} (0x${buf[bad].toString(16).padStart(2, '0')}) starts no valid sequence`);

@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import type { WebSocket } from 'ws';
 import type { Principal } from '../auth/principal.js';
 import type { CompiledOperation } from '../contract/compile.js';
+import { keepResponseJson } from '../observe/capture.js';
 import type { JournalEntry } from './journal.js';
 
 export interface UploadedFile {
@@ -51,5 +52,6 @@ export function sendJson(ctx: Pick<OperationContext, 'res'>, status: number, bod
   ctx.res.status(status);
   ctx.res.setHeader('Content-Type', 'application/json; charset=utf-8');
   ctx.res.setHeader('Content-Length', Buffer.byteLength(text));
+  keepResponseJson(ctx.res, text);
   ctx.res.end(text);
 }

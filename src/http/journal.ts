@@ -8,6 +8,7 @@ import { redactApiKeys } from '../core/api-keys.js';
 import type { Clock } from '../core/clock.js';
 import { pathPatternMatches } from '../core/path-pattern.js';
 import type { RequestDetail, ResponseDetail } from '../observe/capture.js';
+import { jsonBytes } from '../observe/lazy-json.js';
 
 export interface JournalEntry {
   request_id: string;
@@ -140,7 +141,7 @@ export class Journal {
   /** Records a finished entry, dropping the oldest beyond the entry and byte bounds. */
   record(entry: JournalEntry): void {
     entry.timings.total_ms = entry.duration_ms;
-    const size = Buffer.byteLength(JSON.stringify(entry));
+    const size = jsonBytes(entry);
     this.entries.push(entry);
     this.sizes.push(size);
     this.bytes += size;

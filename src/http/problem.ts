@@ -1,6 +1,7 @@
 import type { Response } from 'express';
 import { redactApiKeys } from '../core/api-keys.js';
 import { MeteringError } from '../metering/errors.js';
+import { keepResponseJson } from '../observe/capture.js';
 import { ApiError, errorCatalog, isApiError, type AnyApiError } from './errors.js';
 
 /** The RFC 9457 body, with exactly the fields of the specification's Problem. */
@@ -51,6 +52,7 @@ export function sendProblem(res: Response, err: unknown, requestId: string): voi
   res.status(apiError.status);
   res.setHeader('Content-Type', 'application/problem+json');
   res.setHeader('Content-Length', Buffer.byteLength(body));
+  keepResponseJson(res, body);
   res.end(body);
 }
 

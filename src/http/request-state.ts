@@ -7,7 +7,8 @@ export interface RequestState {
   requestId: string;
   journal: JournalEntry;
   startedAt: number;
-  signal: AbortSignal;
+  /** Aborted when the client goes away before the response is complete (made when first read). */
+  readonly signal: AbortSignal;
   principal: Principal | null;
   setPrincipal(principal: Principal): void;
 }

@@ -66,7 +66,9 @@ export function createV1Router(deps: V1RouterDeps) {
         query: { ...(req.query as Record<string, unknown>) },
         body: undefined,
         files: {},
-        signal: state.signal,
+        get signal() {
+          return state.signal;
+        },
         journal: state.journal,
         testScope: state.journal.scope,
       };

@@ -6,6 +6,7 @@
 import { uploadSha256 } from '../http/upload-storage.js';
 import type { Request, Response } from 'express';
 import { audioSummary, type AudioSummary } from './audio-summary.js';
+import { setLazyJsonBody } from './lazy-json.js';
 import type { Redactor } from './redact.js';
 
 /** Request and response bodies are kept whole up to this many bytes of JSON text (docs/observability.md). */
@@ -41,6 +42,21 @@ export function boundedJson(value: unknown, redact: Redactor, limit = JOURNAL_BO
   return { body: cutUtf8(text, limit), truncated: true };
 }
 
+/**
+ * `boundedJson(JSON.parse(text))` for text that JSON.stringify wrote, into `holder.body`: writing the value again
+ * would give the same text, so it is only redacted, and parsed if and when someone reads the body.
+ * Returns whether the body was cut.
+ */
+export function setBoundedJsonText(holder: { body: unknown }, text: string, redact: Redactor, limit = JOURNAL_BODY_LIMIT_BYTES): boolean {
+  const redacted = redact.text(text);
+  if (Buffer.byteLength(redacted) <= limit) {
+    setLazyJsonBody(holder, redacted);
+    return false;
+  }
+  holder.body = cutUtf8(redacted, limit);
+  return true;
+}
+
 /** The longest prefix of `text` that fits in `limit` UTF-8 bytes, without splitting a character. */
 export function cutUtf8(text: string, limit: number): string {
   const buf = Buffer.from(text, 'utf8');
@@ -53,6 +69,12 @@ export function cutUtf8(text: string, limit: number): string {
 /** The JSON body as the client sent it, before validation filled in defaults (set by the /v1 router). */
 export function keepSentJson(res: Response, body: unknown): void {
   res.locals.sentJson = JSON.stringify(body) ?? null;
+}
+
+/** The whole JSON response body as JSON.stringify wrote it (set by sendJson and sendProblem, which end the response). */
+export function keepResponseJson(res: Response, text: string): void {
+  // Admin calls made at boot (src/admin/invoke.ts) answer into a stand-in response without locals.
+  if (res.locals) res.locals.responseJson = text;
 }
 
 export function requestDetail(req: Request, res: Response, redact: Redactor): RequestDetail {
@@ -81,16 +103,21 @@ export function requestDetail(req: Request, res: Response, redact: Redactor): Re
       })),
     };
   } else if (typeof res.locals.sentJson === 'string') {
-    body = boundedJson(JSON.parse(res.locals.sentJson), redact);
+    const detail: RequestDetail = { headers: redact.headers(req.headers), query, body: null, body_truncated: false, multipart };
+    detail.body_truncated = setBoundedJsonText(detail, res.locals.sentJson, redact);
+    return detail;
   } else {
     body = boundedJson(req.body, redact);
   }
   return { headers: redact.headers(req.headers), query, body: body.body, body_truncated: body.truncated, multipart };
 }
 
+/** A chunk as written: strings are kept as they are and encoded only if the tap is read. */
+type TappedChunk = Buffer | { text: string; encoding: BufferEncoding; take: number };
+
 /** Taps `res.write`/`res.end`, keeping the first `keepBytes` bytes and counting the rest. */
 export class ResponseTap {
-  private chunks: Buffer[] = [];
+  private chunks: TappedChunk[] = [];
   private kept = 0;
   bytes = 0;
 
@@ -112,13 +139,18 @@ export class ResponseTap {
 
   private capture(chunk: unknown, encoding?: unknown): void {
     if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
-    const buf = Buffer.isBuffer(chunk)
-      ? chunk
-      : chunk instanceof Uint8Array
-        ? Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
-        : typeof chunk === 'string'
-          ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
-          : undefined;
+    if (typeof chunk === 'string') {
+      const enc = typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8';
+      const length = Buffer.byteLength(chunk, enc);
+      this.bytes += length;
+      if (this.kept < this.keepBytes) {
+        const take = Math.min(length, this.keepBytes - this.kept);
+        this.chunks.push({ text: chunk, encoding: enc, take });
+        this.kept += take;
+      }
+      return;
+    }
+    const buf = Buffer.isBuffer(chunk) ? chunk : chunk instanceof Uint8Array ? Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength) : undefined;
     if (!buf) return;
     this.bytes += buf.length;
     if (this.kept < this.keepBytes) {
@@ -128,20 +160,29 @@ export class ResponseTap {
     }
   }
 
+  private buffers(): Buffer[] {
+    return this.chunks.map((c) => (Buffer.isBuffer(c) ? c : Buffer.from(c.text, c.encoding).subarray(0, c.take)));
+  }
+
   /** Everything sent, when all of it was kept. */
   whole(): Buffer | undefined {
-    return this.bytes <= this.keepBytes ? Buffer.concat(this.chunks) : undefined;
+    return this.bytes <= this.keepBytes ? Buffer.concat(this.buffers()) : undefined;
   }
 
   head(): Buffer {
-    return Buffer.concat(this.chunks);
+    return Buffer.concat(this.buffers());
   }
 }
 
 export function responseDetail(res: Response, tap: ResponseTap, redact: Redactor): ResponseDetail {
   const type = String(res.getHeader('content-type') ?? '');
   const detail: ResponseDetail = { headers: redact.headers(res.getHeaders()), body: null, body_truncated: false, audio: null };
-  if (/json/i.test(type)) {
+  const sent = res.locals.responseJson as string | undefined;
+  if (/json/i.test(type) && typeof sent === 'string' && tap.bytes === Buffer.byteLength(sent) && tap.bytes <= JOURNAL_BODY_LIMIT_BYTES) {
+    // The whole body is the text sendJson or sendProblem wrote: no need to read it back from the tap.
+    // (A body that redaction made longer than the limit is cut but, as below, not flagged.)
+    setBoundedJsonText(detail, sent, redact);
+  } else if (/json/i.test(type)) {
     const whole = tap.whole();
     const text = whole && whole.length <= JOURNAL_BODY_LIMIT_BYTES ? whole.toString('utf8') : undefined;
     if (text !== undefined) {

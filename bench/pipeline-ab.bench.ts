@@ -1,0 +1,122 @@
+/**
+ * Two builds of the emulator side by side (issue 15): the same requests against each, alternating, with the
+ * CPU time the server's main thread spent per request (Linux: /proc/PID/task/PID/stat, user + system). CPU
+ * per request moves much less than req/s when other work shares the machine, so it is the figure to compare
+ * a change by; req/s and p99 are printed too.
+ *  - `--base DIR`: a directory holding the other build as `DIR/dist` (with `openapi`, `fixtures`, `ui`,
+ *    `node_modules` and `package.json` beside it, e.g. symlinks to this checkout's). The other side is this
+ *    checkout's `dist/` (`npm run build` first).
+ * Run: npx tsx bench/pipeline-ab.bench.ts --base DIR [--seconds 4] [--rounds 3] [--connections 10]
+ *        [--requests search,ws-token,401,tts]
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { argNumber, load1, runAutocannon } from './lib.js';
+
+const SECONDS = argNumber('seconds', 4);
+const ROUNDS = argNumber('rounds', 3);
+const CONNECTIONS = argNumber('connections', 10);
+const ROOT = join(import.meta.dirname, '..');
+const baseIndex = process.argv.indexOf('--base');
+if (baseIndex < 0) throw new Error('--base DIR is required (a directory with the other build in DIR/dist)');
+const BASE = process.argv[baseIndex + 1];
+const namesIndex = process.argv.indexOf('--requests');
+const NAMES = (namesIndex >= 0 ? process.argv[namesIndex + 1] : 'search,ws-token,401,tts').split(',');
+
+const json = (key: string) => ({ Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' });
+const REQUESTS: Record<string, { path: string; status: number; body: string; headers: (key: string) => Record<string, string> }> = {
+  search: { path: '/v1/rag/search', status: 200, body: JSON.stringify({ query: 'annual leave policy', mode: 'retrieve', top_k: 5 }), headers: json },
+  'ws-token': { path: '/v1/auth/ws-token', status: 201, body: JSON.stringify({ scopes: ['tts:speak'] }), headers: json },
+  '401': { path: '/v1/rag/search', status: 401, body: '{"query":"x"}', headers: (key) => json(key.slice(0, -1) + (key.endsWith('A') ? 'B' : 'A')) },
+  tts: { path: '/v1/tts', status: 200, body: JSON.stringify({ text: 'مرحبا بكم في خدمة الاختبار', voice: 'ar-SA-noura' }), headers: (key) => ({ ...json(key), Accept: 'audio/wav' }) },
+};
+
+interface Side {
+  name: string;
+  child: ChildProcess;
+  origin: string;
+  key: string;
+}
+
+const work = mkdtempSync(join(tmpdir(), 'pipeline-ab-'));
+
+async function start(name: string, root: string): Promise<Side> {
+  const config = join(work, 'emulator.json');
+  writeFileSync(config, JSON.stringify({ rateLimits: { live: { limit: 1e9, windowSeconds: 60 } }, demo: { credits: 1e12 } }));
+  const child = spawn(process.execPath, [join(root, 'dist', 'cli.js'), '--port', '0', '--config', config, '--log-level', 'error'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let origin = '';
+  let key = '';
+  for await (const line of createInterface({ input: child.stdout })) {
+    const ready = /ready at (http:\/\/[^/\s]+)/.exec(line);
+    if (ready) origin = ready[1];
+    const m = /demo live key: (\S+)/.exec(line);
+    if (m) {
+      key = m[1];
+      break;
+    }
+  }
+  child.stdout.resume();
+  return { name, child, origin, key };
+}
+
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  // utime and stime are fields 14 and 15 of stat, 12 and 13 after the command name; in clock ticks (100/s).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+async function measure(side: Side, name: string, seconds: number) {
+  const r = REQUESTS[name];
+  let unexpected = 0;
+  const load = load1();
+  const before = cpuMs(side.child.pid!);
+  const result = await runAutocannon(
+    { url: side.origin + r.path, method: 'POST', headers: r.headers(side.key), body: r.body, connections: CONNECTIONS, duration: seconds },
+    (status) => {
+      if (status !== r.status) unexpected++;
+    },
+  );
+  const cpu = cpuMs(side.child.pid!) - before;
+  return { rps: result.requests.average, p99: result.latency.p99, usPerRequest: (cpu * 1000) / result.requests.total, unexpected, load };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function main(): Promise<void> {
+  const sides = [await start('base', BASE), await start('this', ROOT)];
+  const results = new Map<string, Awaited<ReturnType<typeof measure>>[]>();
+  try {
+    for (const s of sides) for (const n of NAMES) await measure(s, n, 1);
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const n of NAMES) {
+        for (const s of round % 2 === 0 ? sides : [...sides].reverse()) {
+          const m = await measure(s, n, SECONDS);
+          results.set(`${s.name} ${n}`, [...(results.get(`${s.name} ${n}`) ?? []), m]);
+          console.error(`  round ${round + 1} ${s.name} ${n}: ${m.usPerRequest.toFixed(0)} µs CPU/request, ${m.rps.toFixed(0)} req/s, p99 ${m.p99} ms, unexpected ${m.unexpected}, load ${m.load}`);
+        }
+      }
+    }
+  } finally {
+    for (const s of sides) {
+      s.child.kill('SIGTERM');
+      if (s.child.exitCode === null) await once(s.child, 'exit');
+    }
+    rmSync(work, { recursive: true, force: true });
+  }
+  console.log(`| request (${CONNECTIONS} connections) | base µs CPU/request | this µs CPU/request | base req/s | this req/s | base / this p99 ms | loads |`);
+  console.log('|---|---|---|---|---|---|---|');
+  for (const n of NAMES) {
+    const b = results.get(`base ${n}`)!;
+    const t = results.get(`this ${n}`)!;
+    const m = (xs: typeof b, f: (x: (typeof b)[number]) => number) => median(xs.map(f));
+    console.log(
+      `| ${n} | ${m(b, (x) => x.usPerRequest).toFixed(0)} | ${m(t, (x) => x.usPerRequest).toFixed(0)} | ${m(b, (x) => x.rps).toFixed(0)} | ${m(t, (x) => x.rps).toFixed(0)} | ${m(b, (x) => x.p99)} / ${m(t, (x) => x.p99)} | ${[...b, ...t].map((x) => x.load).join(', ')} |`,
+    );
+  }
+}
+
+await main();
