@@ -4,8 +4,8 @@
  * `POST /_emulator/scenarios`. Applied with `--scenario NAME` or `POST /_emulator/scenarios/{name}`.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { packagePath } from '../core/paths.js';
 import { invokeAdmin, type AdminCall, type AdminCallResult } from '../admin/invoke.js';
 import { assertValid, compileSchema } from '../contract/compile.js';
 import { ADMIN_DOC_ID } from '../contract/documents.js';
@@ -13,7 +13,7 @@ import { ConfigError } from '../config.js';
 import type { Emulator } from '../emulator.js';
 import { ApiError } from '../http/errors.js';
 
-export const SCENARIO_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'fixtures', 'scenarios');
+export const SCENARIO_DIR = packagePath('fixtures', 'scenarios');
 
 export interface Scenario {
   name: string;
