@@ -64,9 +64,11 @@ export class TtsService {
     this.mp3Encoder = options.mp3Encoder ?? DEFAULT_MP3_ENCODER;
   }
 
-  /** Warms every worker thread up (encoder JIT or wasm module, synthesiser) so first requests are warm. */
-  async warmUp(): Promise<void> {
-    const threads = Math.max(1, this.workers.options.size);
+  /**
+   * Warms `threads` worker threads up (encoder JIT or wasm module, synthesiser) so first requests are warm;
+   * default every thread of the pool.
+   */
+  async warmUp(threads = Math.max(1, this.workers.options.size)): Promise<void> {
     await Promise.all(Array.from({ length: threads }, () => this.workers.run('tts.warmup', { encoder: this.mp3Encoder })));
   }
 
