@@ -54,11 +54,6 @@ await build({
     'pdfjs-dist',
     'wasm-media-encoders',
     'mpg123-decoder',
-    // Mostly data that a bundle would make V8 parse as code at every start (iconv-lite's code tables, about
-    // 0.5 MB, are read only for a non-UTF-8 body; mime-db is JSON). Outside the bundle, every copy resolves
-    // to the top-level mime-db, a superset of the older copy multer pins.
-    'iconv-lite',
-    'mime-db',
     // Large, and loaded only on first use.
     'music-metadata',
     '@faker-js/faker',
