@@ -5,7 +5,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { packagePath } from '../core/paths.js';
-import { chunkText, detectLanguage, type Chunk, type DocumentType } from './engine/index.js';
+import { chunkText, type Chunk } from './engine/chunk.js';
+import type { DocumentType } from './engine/detect.js';
+import { detectLanguage } from './engine/language.js';
 import type { DocumentLimits } from './engine/limits.js';
 import { TaskError, WorkerPool } from '../workers/pool.js';
 import { readCorpusIndex } from './corpus-index.js';

@@ -15,7 +15,14 @@ import type { Metering, RagMode } from '../metering/index.js';
 import type { OrgStore } from '../orgs/store.js';
 import type { WebhookEngine } from '../webhooks/index.js';
 import { TaskError, TaskLimitError, type WorkerPool } from '../workers/pool.js';
-import { analyze, chunkText, composeAnswer, detectLanguage, type Chunk, type DocumentType, type SearchHit } from './engine/index.js';
+// The engine's modules by name, not its index: that one also exports extraction (csv-parse, htmlparser2, pdfjs),
+// which runs on the worker threads only.
+import { analyze } from './engine/analyze.js';
+import { composeAnswer } from './engine/answer.js';
+import { chunkText, type Chunk } from './engine/chunk.js';
+import type { DocumentType } from './engine/detect.js';
+import { detectLanguage } from './engine/language.js';
+import type { SearchHit } from './engine/search-index.js';
 import type { DocumentErrorCode } from './engine/errors.js';
 import type { DocumentLimits } from './engine/limits.js';
 import { answerLanguage } from './engine/sentences.js';

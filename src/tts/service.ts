@@ -2,7 +2,7 @@
  * The TTS rules: voice lookup, quality tiers, metering, synthesis and encoding. Routes and the realtime
  * protocol call this; it knows nothing of HTTP or WebSockets.
  */
-import { DEFAULT_MP3_ENCODER, QUALITY_TIERS, type Mp3EncoderKind, type QualityTier } from '../audio/index.js';
+import { DEFAULT_MP3_ENCODER, QUALITY_TIERS, type Mp3EncoderKind, type QualityTier } from '../audio/encoders.js';
 import { ApiError } from '../http/errors.js';
 import type { Metering, Principal } from '../metering/index.js';
 import { TaskLimitError, type WorkerPool } from '../workers/pool.js';
