@@ -10,6 +10,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { packagePath } from '../core/paths.js';
 import type { DocumentLimits } from './engine/limits.js';
+import { tokenize } from './engine/normalize.js';
 import type { CorpusDocument } from './corpus.js';
 
 export const DEMO_CORPUS_INDEX = packagePath('dist', 'demo-corpus.json');
@@ -40,7 +41,11 @@ export async function readCorpusIndex(dir: string, limits: DocumentLimits, file 
   return index.fingerprint === (await corpusFingerprint(dir, limits)) ? index.documents : undefined;
 }
 
+/** Writes the index of extracted `documents`, with their chunks' search terms (tokenising is most of indexing). */
 export async function writeCorpusIndex(dir: string, limits: DocumentLimits, documents: readonly CorpusDocument[], file = DEMO_CORPUS_INDEX): Promise<void> {
-  const index: CorpusIndexFile = { fingerprint: await corpusFingerprint(dir, limits), documents: [...documents] };
+  const index: CorpusIndexFile = {
+    fingerprint: await corpusFingerprint(dir, limits),
+    documents: documents.map((d) => ({ ...d, chunkTerms: d.chunks.map((c) => tokenize(c.text, { normalize: true })) })),
+  };
   await writeFile(file, JSON.stringify(index));
 }

@@ -31,6 +31,8 @@ export interface CorpusDocument {
   language: string;
   metadata: Record<string, unknown>;
   chunks: readonly Chunk[];
+  /** Each chunk's `tokenize(text, { normalize: true })`, when it comes from the index built at `npm run build` (corpus-index.ts). */
+  chunkTerms?: readonly (readonly string[])[];
 }
 
 let cached: Promise<readonly CorpusDocument[]> | undefined;

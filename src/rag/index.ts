@@ -66,7 +66,7 @@ export function createRagArea(emulator: Emulator): ProductArea {
         text: null,
       };
       state.documents.set(doc.documentId, doc);
-      service.indexDocument(state, doc, c.chunks, c.language);
+      service.indexDocument(state, doc, c.chunks, c.language, c.chunkTerms);
     }
     emulator.metering.observeStorage(orgId, state.storedBytes('live'), 'live');
   }

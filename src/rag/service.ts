@@ -222,14 +222,14 @@ export class RagService {
   }
 
   /** Puts a document into the org's index and marks it ready (jobs and the boot corpus). */
-  indexDocument(state: OrgRagState, doc: RagDocumentRecord, chunks: readonly Chunk[], language: string | null): void {
+  indexDocument(state: OrgRagState, doc: RagDocumentRecord, chunks: readonly Chunk[], language: string | null, chunkTerms?: readonly (readonly string[])[]): void {
     state.index.addDocument({
       documentId: doc.documentId,
       title: doc.title,
       fileType: doc.fileType,
       language: language ?? undefined,
       metadata: doc.metadata,
-      chunks: chunks.map((c) => ({ chunkId: chunkId(doc.documentId, c.index), text: c.text })),
+      chunks: chunks.map((c, i) => ({ chunkId: chunkId(doc.documentId, c.index), text: c.text, terms: chunkTerms?.[i] })),
     });
     Object.assign(doc, { status: 'ready', chunkCount: chunks.length, language, text: null, updatedAt: this.deps.clock.isoNow() });
   }

@@ -35,6 +35,11 @@ const SCORE_HALF = 0.5;
 export interface IndexedChunkInput {
   chunkId: string;
   text: string;
+  /**
+   * `tokenize(text, { normalize: true })` computed ahead (the demo corpus index built at `npm run build`); used only by an index
+   * with the default normalisation, and computed here when absent.
+   */
+  terms?: readonly string[];
 }
 
 export interface IndexedDocumentInput {
@@ -188,7 +193,7 @@ export class SearchIndex {
   private addChunk(doc: DocRecord, chunk: IndexedChunkInput): void {
     const id = this.chunkIds.length;
     this.ensureChunkCapacity(id + 1);
-    const terms = this.terms(chunk.text);
+    const terms = chunk.terms !== undefined && this.normalize ? chunk.terms : this.terms(chunk.text);
     const tf = new Map<string, number>();
     for (const t of terms) tf.set(t, (tf.get(t) ?? 0) + 1);
     for (const [term, n] of tf) {
