@@ -9,7 +9,8 @@
  *    polled from the moment the key is printed;
  *  - idle RSS: the process's resident set (VmRSS, worker threads included) `--idle-ms` after the readiness
  *    line, with no request in between (a separate spawn from the timed one, so the search does not count).
- * Prints medians per build. Without `--against`, only this worktree's build.
+ * Prints medians per build, and Node's own start (`node -e 0`, spawn → exit) for scale. Without `--against`,
+ * only this worktree's build.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -76,13 +77,22 @@ async function stop(child: ChildProcess): Promise<void> {
   await once(child, 'exit');
 }
 
+async function bareNode(): Promise<number> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['-e', '0'], { stdio: 'ignore' });
+  await once(child, 'exit');
+  return performance.now() - started;
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function main(): Promise<void> {
   for (const b of BUILDS) if (!existsSync(join(b.dist, 'cli.js'))) throw new Error(`${b.dist}/cli.js is missing: run \`npm run build\``);
   const results = new Map(BUILDS.map((b) => [b.name, { ready: [] as number[], first: [] as number[], rss: [] as number[] }]));
   const loadBefore = load1();
+  const bare: number[] = [];
   for (let i = 0; i < STARTS; i++) {
+    bare.push(await bareNode());
     for (const b of i % 2 === 0 ? BUILDS : [...BUILDS].reverse()) {
       const r = results.get(b.name)!;
       const timed = await start(b.dist);
@@ -95,7 +105,7 @@ async function main(): Promise<void> {
       await stop(idle.child);
     }
   }
-  console.log(`starts ${STARTS} per build, idle RSS ${IDLE_MS} ms after readiness; load ${loadBefore} → ${load1()}`);
+  console.log(`starts ${STARTS} per build, idle RSS ${IDLE_MS} ms after readiness; load ${loadBefore} → ${load1()}; node -e 0: ${median(bare).toFixed(0)} ms`);
   console.log('| build | readiness line (median) | first 200 POST /v1/rag/search (median) | idle RSS (median) |');
   console.log('|---|---|---|---|');
   for (const [name, r] of results) {
