@@ -27,11 +27,16 @@ function wav(seconds, rate = 16000) {
   let x = 1; for (let i = 0; i < n; i++) { x = (x * 1103515245 + 12345) & 0x7fffffff; buf.writeInt16LE((x % 8000) - 4000, 44 + i * 2); }
   return buf;
 }
-const text = 'أهلا وسهلا بكم في خدمة العملاء، كيف يمكننا مساعدتك اليوم؟ '.repeat(9).slice(0, 500);
+const base = 'أهلا وسهلا بكم في خدمة العملاء، كيف يمكننا مساعدتك اليوم؟ '.repeat(9).slice(0, 490);
+// Each stream's text ends in its own word (a counter in Arabic letters), so every stream is rendered: the TTS
+// clip cache would otherwise answer repeats without work.
+const LETTERS = 'ابتثجحخدذرزسشصضطظعغفقكلمنهوي';
+let streams = 0;
+function nextText() { let n = ++streams, w = ''; do { w += LETTERS[n % 28]; n = Math.floor(n / 28); } while (n > 0); return base + ' ' + w; }
 const counts = { tts: 0, stt: 0, rag: 0, errors: 0 };
 async function loop(fn) { while (Date.now() < end) { try { await fn(); } catch { counts.errors++; } } }
 async function tts() {
-  const res = await fetch(BASE + '/tts/stream', { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify({ text, voice: 'ar-SA-noura' }) });
+  const res = await fetch(BASE + '/tts/stream', { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify({ text: nextText(), voice: 'ar-SA-noura' }) });
   for await (const _ of res.body) { /* drain */ }
   counts.tts++;
 }

@@ -64,7 +64,7 @@ async function main(): Promise<void> {
         fileType: d.fileType,
         language: d.language,
         metadata: d.metadata,
-        chunks: d.chunks.map((c) => ({ chunkId: chunkId(d.id, c.index), text: c.text })),
+        chunks: d.prepared.chunks.map((c) => ({ chunkId: chunkId(d.id, c.index), text: c.text })),
       });
     }
     return index;
@@ -73,7 +73,7 @@ async function main(): Promise<void> {
   const normalized = build(true);
   const indexMs = performance.now() - t1;
   const raw = build(false);
-  const chunks = corpus.reduce((n, d) => n + d.chunks.length, 0);
+  const chunks = corpus.reduce((n, d) => n + d.prepared.chunks.length, 0);
   console.log(`node ${process.version}; corpus ${corpus.length} documents, ${chunks} chunks; ${queries.length} labelled queries`);
   console.log(`corpus read+extract+chunk ${loadMs.toFixed(0)} ms, index ${indexMs.toFixed(0)} ms`);
 

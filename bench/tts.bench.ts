@@ -85,7 +85,8 @@ const f = (x: number) => x.toFixed(1);
 
 async function main(): Promise<void> {
   const bootStart = performance.now();
-  const emulator = await createEmulator({ seed: 'bench', logLevel: 'silent', demo: { credits: 1e9 }, mp3Encoder: MP3_ENCODER });
+  // The clip cache off: every request here renders (the cache has its own benchmark, tts-cache.bench.ts).
+  const emulator = await createEmulator({ seed: 'bench', logLevel: 'silent', demo: { credits: 1e9 }, mp3Encoder: MP3_ENCODER, ttsCacheMb: 0 });
   const bootMs = performance.now() - bootStart;
   ({ port } = await emulator.listen(0, '127.0.0.1'));
   key = emulator.demo.keys.live;

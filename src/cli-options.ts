@@ -27,6 +27,12 @@ function positive(name: string, value: string): number {
   return n;
 }
 
+function mebibytes(name: string, value: string): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 65536) throw new CliError(`${name} must be a number of MiB from 0 to 65536 (got '${value}')`);
+  return n;
+}
+
 function nonEmpty(name: string, value: string): string {
   if (value.trim() === '') throw new CliError(`${name} must not be empty`);
   return value;
@@ -88,6 +94,7 @@ export const OPTION_SPECS: OptionSpec[] = [
     },
   },
   { flag: 'mp3-encoder', env: 'SVC_EMULATOR_MP3_ENCODER', kind: 'string', help: 'MP3 encoder for TTS: wasm (LAME in WebAssembly, default) or lamejs', apply: (v, o, src) => (o.mp3Encoder = oneOf(src, v, MP3_ENCODERS)) },
+  { flag: 'tts-cache-mb', env: 'SVC_EMULATOR_TTS_CACHE_MB', kind: 'string', help: 'MiB of encoded TTS clips kept for repeated requests; 0 turns the cache off (default 32)', apply: (v, o, src) => (o.ttsCacheMb = mebibytes(src, v)) },
   { flag: 'proxy-to', env: 'SVC_EMULATOR_PROXY_TO', kind: 'string', help: 'forward /v1 to this gateway base URL (ending in /v1), checking the contract (docs/proxy.md)', apply: (v, o, src) => (o.proxyTo = nonEmpty(src, v)) },
   { flag: 'record', env: 'SVC_EMULATOR_RECORD', kind: 'string', help: 'with --proxy-to: write every exchange to this folder', apply: (v, o, src) => (o.record = nonEmpty(src, v)) },
   { flag: 'replay', env: 'SVC_EMULATOR_REPLAY', kind: 'string', help: 'answer requests that match a recorded exchange in this folder from it', apply: (v, o, src) => (o.replay = nonEmpty(src, v)) },

@@ -13,6 +13,7 @@ import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from './rag/engine/limit
 import { DEFAULT_POOL_OPTIONS } from './workers/pool.js';
 import { DEFAULT_AUDIO_LIMITS } from './audio/errors.js';
 import { DEFAULT_MP3_ENCODER, type Mp3EncoderKind } from './audio/encoders.js';
+import { DEFAULT_TTS_CACHE_MB } from './tts/clip-cache.js';
 
 export type LogLevel = 'silent' | 'error' | 'warn' | 'info' | 'debug';
 export type LogFormat = 'text' | 'json';
@@ -41,6 +42,8 @@ export interface EmulatorConfig {
   journalMaxMb: number;
   /** MP3 encoder of TTS: `wasm` (LAME in WebAssembly, default) or `lamejs`. */
   mp3Encoder: Mp3EncoderKind;
+  /** Budget of the TTS clip cache in MiB; 0 turns it off (decisions "TTS clip cache"). */
+  ttsCacheMb: number;
   webhookUrl: string | null;
   /** Webhook signature `t=`: wall-clock time of the attempt (default) or emulator clock time. */
   signatureTime: 'wall' | 'clock';
@@ -115,6 +118,7 @@ export const DEFAULT_CONFIG: EmulatorConfig = {
   taskTimeoutMs: DEFAULT_POOL_OPTIONS.timeMs,
   journalMaxMb: 64,
   mp3Encoder: DEFAULT_MP3_ENCODER,
+  ttsCacheMb: DEFAULT_TTS_CACHE_MB,
   webhookUrl: null,
   signatureTime: 'wall',
   scenario: null,

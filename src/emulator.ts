@@ -344,18 +344,17 @@ export class Emulator {
 
   async close(): Promise<void> {
     this.sockets.closeAll(1001, 'emulator shutting down');
+    // Connections go first: a request still running sees its client gone (its signal aborts) before the
+    // worker pool stops under it, so it ends quietly instead of as an unexpected error.
+    const server = this.server;
+    this.server = undefined;
+    const serverClosed = server ? new Promise<void>((resolve) => server.close(() => resolve())) : undefined;
+    server?.closeAllConnections();
     for (const area of this.areas) await area.close?.();
     this.webhooks.reset();
     this.clock.dispose();
     await this.workers.close();
-    const server = this.server;
-    this.server = undefined;
-    if (server) {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-    }
+    await serverClosed;
   }
 }
 

@@ -255,7 +255,8 @@ export interface paths {
         /**
          * The audio a journaled TTS request was answered with
          * @description For a `POST /v1/tts` or `POST /v1/tts/stream` entry answered 200: the same audio bytes (MP3 or WAV, as
-         *     answered), rendered again from the recorded request (output is deterministic) and not billed. The
+         *     answered), rendered again from the recorded request (output is deterministic; served from the TTS clip
+         *     cache when the clip is still in it, see `GET /tts/cache`) and not billed. The
          *     dashboard's Play button uses it. 404 for any other entry, or once the entry has left the journal.
          */
         get: operations["admin.getRequestAudio"];
@@ -636,6 +637,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tts/cache": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The TTS clip cache's counters
+         * @description Encoded clips are kept in a byte-bounded LRU (`--tts-cache-mb`, default 32 MiB; 0 turns it off) keyed
+         *     by everything that shapes the bytes (text, voice, speed, sample rate, bitrate, format, MP3 encoder), so
+         *     a repeated identical request to `POST /v1/tts`, `/v1/tts/stream`, `/v1/tts/realtime` or
+         *     `GET /_emulator/requests/{id}/audio` is answered without rendering again. Every such request is still
+         *     metered, journaled, logged and subject to faults. `POST /reset` keeps the cache (the bytes are the
+         *     same after a reset); `DELETE` empties it.
+         */
+        get: operations["admin.getTtsCache"];
+        put?: never;
+        post?: never;
+        /**
+         * Empty the TTS clip cache
+         * @description Drops every cached clip and zeroes the counters; the next request of each clip renders it again.
+         */
+        delete: operations["admin.clearTtsCache"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/faults": {
         parameters: {
             query?: never;
@@ -989,6 +1019,22 @@ export interface components {
                 applied_at: string;
             } | null;
         };
+        TtsCacheStats: {
+            /** @description False with `--tts-cache-mb 0`. */
+            enabled: boolean;
+            /** @description The budget in bytes (`--tts-cache-mb` × 1,048,576). */
+            max_bytes: number;
+            /** @description Bytes counted against the budget (each clip's bytes plus its key and bookkeeping). */
+            bytes: number;
+            /** @description Clips held. */
+            entries: number;
+            /** @description Clips answered from the cache since boot or the last `DELETE`. */
+            hits: number;
+            /** @description Clips rendered on the worker pool (every clip while the cache is off). */
+            misses: number;
+            /** @description Clips dropped, least recently used first, to make room for newer ones. */
+            evictions: number;
+        };
         DemoKeys: {
             org_id: string;
             /** @description `http://HOST:PORT/v1` once listening; null for an app that is not listening (supertest). */
@@ -1230,6 +1276,12 @@ export interface components {
              * @enum {string}
              */
             mp3Encoder?: "wasm" | "lamejs";
+            /**
+             * @description Budget of the TTS clip cache in MiB (`--tts-cache-mb`, default 32): encoded clips kept so a repeated
+             *     identical request is answered without rendering again (still metered, journaled and faulted). 0
+             *     turns it off. `GET /_emulator/tts/cache` shows its counters.
+             */
+            ttsCacheMb?: number;
             /**
              * Format: uri
              * @description Same rules as an endpoint's `url` (http or https, no credentials, at most 2048 characters, a valid port).
@@ -2842,6 +2894,48 @@ export interface operations {
                     "application/json": {
                         voices: components["schemas"]["Voice"][];
                     };
+                };
+            };
+            401: components["responses"]["Problem"];
+        };
+    };
+    "admin.getTtsCache": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cache's counters. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TtsCacheStats"];
+                };
+            };
+            401: components["responses"]["Problem"];
+        };
+    };
+    "admin.clearTtsCache": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cache, now empty. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TtsCacheStats"];
                 };
             };
             401: components["responses"]["Problem"];

@@ -344,6 +344,12 @@ export class AdminClient {
     list: () => unwrap(this.raw.GET('/voices')),
   };
 
+  /** The TTS clip cache (`--tts-cache-mb`): its counters, and a way to empty it. */
+  readonly ttsCache = {
+    stats: () => unwrap(this.raw.GET('/tts/cache')),
+    clear: () => unwrap(this.raw.DELETE('/tts/cache')),
+  };
+
   readonly stt = {
     scripts: {
       /** Registers a scripted transcript (exactly one of `sha256`, `file_name`, `queue`). */

@@ -4,6 +4,7 @@
  */
 import type { Request, Response } from 'express';
 import express from 'express';
+import { hashingMemoryStorage } from './upload-storage.js';
 import { ApiError } from './errors.js';
 import { depthMessage, invalidUtf8Offset, jsonDepthOverflow } from './json-limits.js';
 import type { UploadedFile } from './context.js';
@@ -89,13 +90,13 @@ export async function parseMultipartBody(
       `Content-Type must be multipart/form-data with a boundary (got ${contentType ? `'${contentType}'` : 'none'})`,
     );
   }
-  // Memory storage is bounded by the per-file limit; multer aborts the upload as soon as it is exceeded.
+  // Memory storage (hashing as it reads) is bounded by the per-file limit; multer aborts the upload as soon as it is exceeded.
   // File names without a charset are read as UTF-8 (what browsers and HTTP clients send), not busboy's Latin-1
   // default; an RFC 5987 `filename*` names its own charset.
   // multer (with busboy) is loaded by the first upload, not at start-up (docs/benchmarks.md, issue 15).
   const { default: multer } = await import('multer');
   const upload = multer({
-    storage: multer.memoryStorage(),
+    storage: hashingMemoryStorage(limits.maxFileBytes),
     defParamCharset: 'utf8',
     limits: { fileSize: limits.maxFileBytes, files: fileFields.length || 1, fields: 50, fieldSize: 1024 * 1024, parts: 60 },
   }).any();

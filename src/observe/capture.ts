@@ -3,7 +3,7 @@
  * JSON body (cut at JOURNAL_BODY_LIMIT_BYTES), a multipart summary, the response's JSON or problem body and,
  * for audio, a summary. The response is tapped as it is written, so streamed bodies are counted too.
  */
-import { createHash } from 'node:crypto';
+import { uploadSha256 } from '../http/upload-storage.js';
 import type { Request, Response } from 'express';
 import { audioSummary, type AudioSummary } from './audio-summary.js';
 import type { Redactor } from './redact.js';
@@ -77,7 +77,7 @@ export function requestDetail(req: Request, res: Response, redact: Redactor): Re
         name: redact.text(f.originalname ?? ''),
         type: f.mimetype,
         size: f.size,
-        sha256: createHash('sha256').update(f.buffer).digest('hex'),
+        sha256: uploadSha256(f.buffer),
       })),
     };
   } else if (typeof res.locals.sentJson === 'string') {

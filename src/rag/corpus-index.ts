@@ -1,6 +1,6 @@
 /**
- * The demo corpus index built at `npm run build` (scripts/build.mjs): the extracted and chunked documents of
- * fixtures/rag in one JSON file, so start-up reads data instead of starting a worker thread to extract them
+ * The demo corpus index built at `npm run build` (scripts/build.mjs): the documents of fixtures/rag as the
+ * extraction task prepares them (chunks with their term counts, prepare.ts) in one JSON file, so start-up reads data instead of starting a worker thread to extract them
  * (docs/decisions.md, "Issue 15: start-up"). The file carries a fingerprint of everything extraction depends
  * on besides the code it was built with (the manifest, each document's bytes, the content limits); a file
  * whose fingerprint does not match is ignored and the corpus is extracted as before.
@@ -10,7 +10,6 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { packagePath } from '../core/paths.js';
 import type { DocumentLimits } from './engine/limits.js';
-import { tokenize } from './engine/normalize.js';
 import type { CorpusDocument } from './corpus.js';
 
 export const DEMO_CORPUS_INDEX = packagePath('dist', 'demo-corpus.json');
@@ -38,14 +37,19 @@ export async function readCorpusIndex(dir: string, limits: DocumentLimits, file 
   } catch {
     return undefined;
   }
-  return index.fingerprint === (await corpusFingerprint(dir, limits)) ? index.documents : undefined;
+  if (index.fingerprint !== (await corpusFingerprint(dir, limits))) return undefined;
+  // JSON holds the term counts as plain arrays; the index reads them as the task returns them.
+  for (const doc of index.documents) {
+    for (const chunk of doc.prepared.chunks) {
+      chunk.termIds = Uint32Array.from(chunk.termIds);
+      chunk.counts = Uint16Array.from(chunk.counts);
+    }
+  }
+  return index.documents;
 }
 
-/** Writes the index of extracted `documents`, with their chunks' search terms (tokenising is most of indexing). */
+/** Writes the index of prepared `documents` (typed arrays as plain arrays). */
 export async function writeCorpusIndex(dir: string, limits: DocumentLimits, documents: readonly CorpusDocument[], file = DEMO_CORPUS_INDEX): Promise<void> {
-  const index: CorpusIndexFile = {
-    fingerprint: await corpusFingerprint(dir, limits),
-    documents: documents.map((d) => ({ ...d, chunkTerms: d.chunks.map((c) => tokenize(c.text, { normalize: true })) })),
-  };
-  await writeFile(file, JSON.stringify(index));
+  const index: CorpusIndexFile = { fingerprint: await corpusFingerprint(dir, limits), documents: [...documents] };
+  await writeFile(file, JSON.stringify(index, (_key, value: unknown) => (value instanceof Uint32Array || value instanceof Uint16Array ? Array.from(value) : value)));
 }

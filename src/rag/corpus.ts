@@ -5,9 +5,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { packagePath } from '../core/paths.js';
-import { chunkText, type Chunk } from './engine/chunk.js';
 import type { DocumentType } from './engine/detect.js';
-import { detectLanguage } from './engine/language.js';
+import type { PreparedText } from './engine/prepare.js';
 import type { DocumentLimits } from './engine/limits.js';
 import { TaskError, WorkerPool } from '../workers/pool.js';
 import { readCorpusIndex } from './corpus-index.js';
@@ -30,9 +29,7 @@ export interface CorpusDocument {
   sizeBytes: number;
   language: string;
   metadata: Record<string, unknown>;
-  chunks: readonly Chunk[];
-  /** Each chunk's `tokenize(text, { normalize: true })`, when it comes from the index built at `npm run build` (corpus-index.ts). */
-  chunkTerms?: readonly (readonly string[])[];
+  prepared: PreparedText;
 }
 
 let cached: Promise<readonly CorpusDocument[]> | undefined;
@@ -92,16 +89,16 @@ async function readDocument(dir: string, entry: ManifestEntry, pool: WorkerPool,
     const reason = err instanceof TaskError && err.code === 'unsupported_document_type' ? 'is not a supported document type (pdf, docx, txt, md, html, csv, json)' : `cannot be read: ${(err as Error).message}`;
     throw new Error(`${join(dir, entry.file)} ${reason}`);
   }
-  const { type: fileType, text } = inspected;
+  const { type: fileType, prepared } = inspected;
   return {
     id: entry.id,
     title: entry.title,
     fileName,
     fileType,
     sizeBytes: bytes.byteLength,
-    language: entry.language || detectLanguage(text),
+    language: entry.language || prepared.language,
     metadata: entry.metadata,
-    chunks: chunkText(text),
+    prepared,
   };
 }
 

@@ -63,10 +63,10 @@ export function createRagArea(emulator: Emulator): ProductArea {
         createdAt: now,
         updatedAt: now,
         environment: 'live',
-        text: null,
+        prepared: null,
       };
       state.documents.set(doc.documentId, doc);
-      service.indexDocument(state, doc, c.chunks, c.language, c.chunkTerms);
+      service.indexDocument(state, doc, c.prepared, c.language);
     }
     emulator.metering.observeStorage(orgId, state.storedBytes('live'), 'live');
   }

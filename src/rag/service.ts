@@ -14,14 +14,13 @@ import { toProblem } from '../http/problem.js';
 import type { Metering, RagMode } from '../metering/index.js';
 import type { OrgStore } from '../orgs/store.js';
 import type { WebhookEngine } from '../webhooks/index.js';
-import { TaskError, TaskLimitError, type WorkerPool } from '../workers/pool.js';
+import { movable, TaskError, TaskLimitError, type WorkerPool } from '../workers/pool.js';
 // The engine's modules by name, not its index: that one also exports extraction (csv-parse, htmlparser2, pdfjs),
 // which runs on the worker threads only.
 import { analyze } from './engine/analyze.js';
 import { composeAnswer } from './engine/answer.js';
-import { chunkText, type Chunk } from './engine/chunk.js';
-import type { DocumentType } from './engine/detect.js';
-import { detectLanguage } from './engine/language.js';
+import type { InspectedDocument } from './engine/inspect.js';
+import { chunkTerms, type PreparedText } from './engine/prepare.js';
 import type { SearchHit } from './engine/search-index.js';
 import type { DocumentErrorCode } from './engine/errors.js';
 import type { DocumentLimits } from './engine/limits.js';
@@ -111,11 +110,12 @@ export class RagService {
     signal?: AbortSignal,
   ): Promise<{ document: RagDocumentRecord; job: RagJobRecord }> {
     const metadata = parseMetadata(input.metadata);
-    const bytes = new Uint8Array(file.buffer.buffer, file.buffer.byteOffset, file.buffer.byteLength);
+    // The upload's bytes go to the extraction task (moved when they own their memory): read the size first.
+    const size = file.buffer.byteLength;
     // Cheap checks first: auth, scopes, rate limit and the RAG gate ran as stages, size at the multipart limit.
-    this.deps.metering.precheck(principal, 'rag_upload', bytes.byteLength);
+    this.deps.metering.precheck(principal, 'rag_upload', size);
     const fileName = file.originalName === '' ? null : file.originalName;
-    const { type, text } = await this.inspect(bytes, fileName ?? undefined, signal);
+    const { type, prepared } = await this.inspect(file.buffer, fileName ?? undefined, signal);
     // The client left while its document was read: nothing is stored or billed.
     signal?.throwIfAborted();
 
@@ -127,7 +127,7 @@ export class RagService {
       title: input.title,
       fileName,
       fileType: type,
-      sizeBytes: bytes.byteLength,
+      sizeBytes: size,
       language: null,
       status: 'indexing',
       chunkCount: 0,
@@ -135,7 +135,7 @@ export class RagService {
       createdAt: now,
       updatedAt: now,
       environment: principal.environment,
-      text,
+      prepared,
     };
     const job: RagJobRecord = {
       jobId: this.deps.ids.next('ragjob', 16),
@@ -154,24 +154,24 @@ export class RagService {
     state.jobs.set(job.jobId, job);
     job.usageEntryId = this.deps.metering.record(principal, {
       product: 'rag_upload',
-      quantity: bytes.byteLength,
+      quantity: size,
       requestId,
       jobId: job.jobId,
     }).id;
     if (fault?.kind === 'job_fail') job.injectedFailure = jobFailError(fault, 'indexing_failed', 'indexing');
     // A stuck job (fault `job_stuck`) is never scheduled: it stays `processing`.
     if (fault?.kind !== 'job_stuck') {
-      job.timer = this.deps.clock.setTimeout(() => this.finishJob(principal.orgId, job.jobId), this.indexingMs(bytes.byteLength), `rag index ${job.jobId}`);
+      job.timer = this.deps.clock.setTimeout(() => this.finishJob(principal.orgId, job.jobId), this.indexingMs(size), `rag index ${job.jobId}`);
     }
     return { document, job };
   }
 
   /** Type sniff, scan and extraction on the worker pool; every rejection is a 422 with its code. */
-  private async inspect(bytes: Uint8Array, fileName: string | undefined, signal: AbortSignal | undefined): Promise<{ type: DocumentType; text: string }> {
-    // A copy the worker owns (multer's buffer may share its memory with others); moved, not cloned.
-    const copy = new Uint8Array(bytes);
+  private async inspect(bytes: Uint8Array, fileName: string | undefined, signal: AbortSignal | undefined): Promise<InspectedDocument> {
+    // Moved, not cloned: the upload's own buffer, or a copy when multer's buffer shares its memory.
+    const { bytes: moved, transferList } = movable(bytes);
     try {
-      return await this.deps.workers.run('rag.inspect', { bytes: copy, fileName, limits: documentLimits(this.deps.config) }, { signal, transferList: [copy.buffer] });
+      return await this.deps.workers.run('rag.inspect', { bytes: moved, fileName, limits: documentLimits(this.deps.config) }, { signal, transferList });
     } catch (err) {
       if (err instanceof TaskLimitError) {
         const detail =
@@ -210,7 +210,8 @@ export class RagService {
       return;
     }
     try {
-      this.indexDocument(state, doc, chunkText(doc.text ?? ''), langOrNull(detectLanguage(doc.text ?? '')));
+      if (doc.prepared === null) throw new Error('the extracted text is gone');
+      this.indexDocument(state, doc, doc.prepared, langOrNull(doc.prepared.language));
     } catch (err) {
       this.failJob(orgId, state, job, new ApiError('indexing_failed', `indexing failed: ${err instanceof Error ? err.message : String(err)}`));
       return;
@@ -222,16 +223,16 @@ export class RagService {
   }
 
   /** Puts a document into the org's index and marks it ready (jobs and the boot corpus). */
-  indexDocument(state: OrgRagState, doc: RagDocumentRecord, chunks: readonly Chunk[], language: string | null, chunkTerms?: readonly (readonly string[])[]): void {
+  indexDocument(state: OrgRagState, doc: RagDocumentRecord, prepared: PreparedText, language: string | null): void {
     state.index.addDocument({
       documentId: doc.documentId,
       title: doc.title,
       fileType: doc.fileType,
       language: language ?? undefined,
       metadata: doc.metadata,
-      chunks: chunks.map((c, i) => ({ chunkId: chunkId(doc.documentId, c.index), text: c.text, terms: chunkTerms?.[i] })),
+      chunks: prepared.chunks.map((c) => ({ chunkId: chunkId(doc.documentId, c.index), text: c.text, terms: chunkTerms(prepared, c) })),
     });
-    Object.assign(doc, { status: 'ready', chunkCount: chunks.length, language, text: null, updatedAt: this.deps.clock.isoNow() });
+    Object.assign(doc, { status: 'ready', chunkCount: prepared.chunks.length, language, prepared: null, updatedAt: this.deps.clock.isoNow() });
   }
 
   private failJob(orgId: string, state: OrgRagState, job: RagJobRecord, error: AnyApiError): void {
@@ -240,7 +241,7 @@ export class RagService {
     const problem = toProblem(error, job.requestId);
     Object.assign(job, { status: 'failed', updatedAt: now, completedAt: now, error: problem, timer: null });
     const doc = state.documents.get(job.documentId);
-    if (doc !== undefined) Object.assign(doc, { status: 'failed', text: null, updatedAt: now });
+    if (doc !== undefined) Object.assign(doc, { status: 'failed', prepared: null, updatedAt: now });
     // Spec, billing: a failed indexing job is refunded.
     if (job.usageEntryId !== null) this.deps.metering.refund(job.usageEntryId);
     this.emitJobEvent(orgId, job, doc);

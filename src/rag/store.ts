@@ -8,6 +8,7 @@ import type { AnyApiError } from '../http/errors.js';
 import type { Problem } from '../http/problem.js';
 import type { Environment } from '../metering/types.js';
 import type { DocumentType } from './engine/detect.js';
+import type { PreparedText } from './engine/prepare.js';
 import { SearchIndex } from './engine/search-index.js';
 
 export type DocumentStatus = 'indexing' | 'ready' | 'failed';
@@ -27,8 +28,8 @@ export interface RagDocumentRecord {
   updatedAt: string;
   /** Environment of the key that uploaded it: storage is metered per environment. */
   environment: Environment;
-  /** Extracted text, kept until indexing (then the index holds the chunks). */
-  text: string | null;
+  /** Chunks and term counts from the extraction, kept until indexing (then the index holds them). */
+  prepared: PreparedText | null;
 }
 
 export interface RagJobRecord {

@@ -4,7 +4,7 @@
  * trip → fallback) on the worker pool, result shaping, billing by decoded seconds, and jobs for audio
  * longer than the sync cutoff (decisions "STT" and "STT uploads on the worker pool" in docs/decisions.md).
  */
-import { createHash } from 'node:crypto';
+import { uploadSha256 } from '../http/upload-storage.js';
 import type { Principal } from '../auth/principal.js';
 import { AudioDecodeError, type AudioLimits } from '../audio/errors.js';
 import type { AudioFormat } from '../audio/formats.js';
@@ -16,7 +16,7 @@ import { ApiError, CustomApiError, errorCatalog, isErrorCode, type AnyApiError, 
 import { normalizeError, toProblem } from '../http/problem.js';
 import type { Metering } from '../metering/index.js';
 import type { WebhookEngine } from '../webhooks/index.js';
-import { TaskError, TaskLimitError, type WorkerPool } from '../workers/pool.js';
+import { movable, TaskError, TaskLimitError, type WorkerPool } from '../workers/pool.js';
 import type { AnalyzeOutput } from './analyze.js';
 import { jobFailError } from '../faults/stage.js';
 import type { FaultRule } from '../faults/store.js';
@@ -105,7 +105,7 @@ export class SttService {
     return {
       bytes: file.buffer,
       format,
-      sha256: createHash('sha256').update(file.buffer).digest(),
+      sha256: Buffer.from(uploadSha256(file.buffer), 'hex'),
       fileName: file.originalName,
       estimatedSeconds: ms(estimate),
     };
@@ -147,11 +147,9 @@ export class SttService {
     const { limits, baseTimeMs, msPerAudioSecond } = this.deps.config;
     const timeMs = Math.round(baseTimeMs + intake.estimatedSeconds * msPerAudioSecond);
     try {
-      return await this.deps.workers.run(
-        'audio.analyze',
-        { bytes: intake.bytes, limits, transcribe, sha256: intake.sha256.toString('hex') },
-        { signal, timeMs },
-      );
+      // Moved to the worker, not copied: after the task the bytes are done with (transcribe empties them).
+      const { bytes, transferList } = movable(intake.bytes);
+      return await this.deps.workers.run('audio.analyze', { bytes, limits, transcribe, sha256: intake.sha256.toString('hex') }, { signal, timeMs, transferList });
     } catch (err) {
       if (signal?.aborted) throw err;
       if (err instanceof TaskError && isErrorCode(err.code ?? '')) throw new ApiError(err.code as ErrorCode, `file: ${err.message}`);

@@ -15,9 +15,18 @@ export function ttsAdminHandlers(deps: { voices: VoiceCatalogue; service: TtsSer
     // The spec has no voice list under /v1, so the catalogue is an emulator extension.
     'admin.listVoices': (ctx) => sendJson(ctx, 200, { voices: deps.voices.voices.map(voiceView) }),
 
+    'admin.getTtsCache': (ctx) => sendJson(ctx, 200, deps.service.cache.stats()),
+
+    'admin.clearTtsCache': (ctx) => {
+      deps.service.cache.clear();
+      sendJson(ctx, 200, deps.service.cache.stats());
+    },
+
     /**
      * The audio a journaled TTS request was answered with (decision U8). Output is deterministic, so the
      * bytes are rendered again from the recorded request rather than kept in the journal; nothing is billed.
+     * The render goes through the clip cache like any other: the bytes are the same, so a clip answered a
+     * moment ago is usually served from it (decisions "TTS clip cache").
      */
     'admin.getRequestAudio': async (ctx) => {
       const id = ctx.params.id;

@@ -12,7 +12,10 @@ const WARM_UP_DELAY_MS = 100;
 /** The TTS product area: /v1 handlers, admin handlers and boot state. */
 export function createTtsArea(emulator: Emulator): ProductArea {
   const voices = VoiceCatalogue.load();
-  const service = new TtsService(voices, emulator.metering, emulator.workers, { mp3Encoder: emulator.config.mp3Encoder });
+  const service = new TtsService(voices, emulator.metering, emulator.workers, {
+    mp3Encoder: emulator.config.mp3Encoder,
+    cacheMb: emulator.config.ttsCacheMb,
+  });
   let warmUp: NodeJS.Timeout | undefined;
   return {
     name: 'tts',

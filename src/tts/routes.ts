@@ -78,7 +78,8 @@ export function ttsRoutes(service: TtsService, faults?: FaultStore): Record<stri
       res.setHeader('Content-Type', CONTENT_TYPES.mp3);
       // No Content-Length: Node sends the body with chunked transfer encoding as frames are encoded.
       try {
-        for await (const chunk of service.mp3Stream(u, signal)) {
+        // Without a stream fault nothing depends on the pieces: a cached clip goes out in one write.
+        for await (const chunk of service.mp3Stream(u, signal, fault !== null)) {
           const { send, cut } = await shaper.next(chunk, signal);
           if (cut) {
             // A truncated stream: the bytes so far reach the client, then the connection ends without the

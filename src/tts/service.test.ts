@@ -8,8 +8,9 @@ import { WorkerPool } from '../workers/pool.js';
 
 const voices = VoiceCatalogue.load();
 const workers = new WorkerPool({ size: 1, timeMs: 30_000 });
-const service = new TtsService(voices, {} as Metering, workers);
-const lamejs = new TtsService(voices, {} as Metering, workers, { mp3Encoder: 'lamejs' });
+// The clip cache off: each call here renders, so "the stream equals the clip" compares two renders.
+const service = new TtsService(voices, {} as Metering, workers, { cacheMb: 0 });
+const lamejs = new TtsService(voices, {} as Metering, workers, { mp3Encoder: 'lamejs', cacheMb: 0 });
 afterAll(() => workers.close());
 
 describe('countCharacters (D7: one character is one Unicode code point)', () => {
@@ -81,6 +82,66 @@ describe('TtsService', () => {
     const u = service.utterance({ text: 'مرحبا', voice: voices.voices[0].id, quality: 'high' });
     const wav = await service.wavClip(u);
     expect(wav.length).toBe(44 + 2 * Math.round(u.audioSeconds * u.sampleRate));
+  });
+});
+
+describe('TtsService with the clip cache', () => {
+  /** A stand-in pool whose render yields `chunks` and then, if given, throws `error`; it counts its renders. */
+  function fakePool(chunks: number[][], error?: Error) {
+    const pool = {
+      renders: 0,
+      options: { size: 1, timeMs: 1000 },
+      async *stream() {
+        pool.renders++;
+        for (const c of chunks) {
+          await Promise.resolve();
+          yield new Uint8Array(c);
+        }
+        if (error) throw error;
+      },
+    };
+    return pool;
+  }
+  const utter = (svc: TtsService) => svc.utterance({ text: 'مرحبا', voice: voices.voices[0].id });
+  const all = async (it: AsyncIterable<Buffer>) => {
+    const out: number[][] = [];
+    for await (const c of it) out.push([...c]);
+    return out;
+  };
+
+  it('renders once, then answers the stream in the same chunks and the clip as one buffer', async () => {
+    const pool = fakePool([[1, 2], [3], [4, 5, 6]]);
+    const svc = new TtsService(voices, {} as Metering, pool as unknown as WorkerPool);
+    expect(await all(svc.mp3Stream(utter(svc)))).toEqual([[1, 2], [3], [4, 5, 6]]);
+    expect(await all(svc.mp3Stream(utter(svc)))).toEqual([[1, 2], [3], [4, 5, 6]]);
+    expect([...(await svc.mp3Clip(utter(svc)))]).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(pool.renders).toBe(1);
+    expect(svc.cache.stats()).toMatchObject({ hits: 2, misses: 1, entries: 1 });
+  });
+
+  it('stores nothing from a render that failed, one whose consumer left early, or one whose signal aborted', async () => {
+    const failing = fakePool([[1], [2]], new Error('worker died'));
+    const svc = new TtsService(voices, {} as Metering, failing as unknown as WorkerPool);
+    await expect(all(svc.mp3Stream(utter(svc)))).rejects.toThrow('worker died');
+    expect(svc.cache.stats().entries).toBe(0);
+
+    const pool = fakePool([[1], [2], [3]]);
+    const left = new TtsService(voices, {} as Metering, pool as unknown as WorkerPool);
+    for await (const _ of left.mp3Stream(utter(left))) break;
+    const aborted = new AbortController();
+    for await (const _ of left.mp3Stream(utter(left), aborted.signal)) aborted.abort();
+    expect(left.cache.stats()).toMatchObject({ entries: 0, misses: 2 });
+    await left.mp3Clip(utter(left));
+    expect(left.cache.stats()).toMatchObject({ entries: 1, misses: 3 });
+  });
+
+  it('lets two identical renders under way at once both run, and keeps one entry', async () => {
+    const pool = fakePool([[1], [2]]);
+    const svc = new TtsService(voices, {} as Metering, pool as unknown as WorkerPool);
+    const [a, b] = await Promise.all([svc.mp3Clip(utter(svc)), svc.mp3Clip(utter(svc))]);
+    expect(a.equals(b)).toBe(true);
+    expect(pool.renders).toBe(2);
+    expect(svc.cache.stats()).toMatchObject({ entries: 1, hits: 0, misses: 2 });
   });
 });
 

@@ -6,7 +6,8 @@ import { DEFAULT_MP3_ENCODER, QUALITY_TIERS, type Mp3EncoderKind, type QualityTi
 import { ApiError } from '../http/errors.js';
 import type { Metering, Principal } from '../metering/index.js';
 import { TaskLimitError, type WorkerPool } from '../workers/pool.js';
-import type { RenderFormat } from './render.js';
+import { ClipCache, ClipCollector, clipChunks, clipKey, DEFAULT_TTS_CACHE_MB, MIB, type CachedClip } from './clip-cache.js';
+import type { RenderFormat, RenderSpec } from './render.js';
 import { utteranceDuration } from './voice/index.js';
 import type { Voice, VoiceCatalogue } from './voices.js';
 
@@ -50,10 +51,14 @@ export const TTS_MIN_TASK_TIME_MS = 30_000;
 export interface TtsServiceOptions {
   /** MP3 encoder (`--mp3-encoder`). */
   mp3Encoder?: Mp3EncoderKind;
+  /** Budget of the clip cache in MiB (`--tts-cache-mb`); 0 turns it off. */
+  cacheMb?: number;
 }
 
 export class TtsService {
   readonly mp3Encoder: Mp3EncoderKind;
+  /** Encoded clips by render spec: identical requests are answered without rendering again. */
+  readonly cache: ClipCache;
 
   constructor(
     private readonly voices: VoiceCatalogue,
@@ -62,6 +67,9 @@ export class TtsService {
     options: TtsServiceOptions = {},
   ) {
     this.mp3Encoder = options.mp3Encoder ?? DEFAULT_MP3_ENCODER;
+    const cacheMb = options.cacheMb ?? DEFAULT_TTS_CACHE_MB;
+    if (!Number.isFinite(cacheMb) || cacheMb < 0) throw new RangeError(`ttsCacheMb must be a number of MiB ≥ 0 (got ${cacheMb})`);
+    this.cache = new ClipCache(Math.floor(cacheMb * MIB));
   }
 
   /**
@@ -104,12 +112,9 @@ export class TtsService {
     this.metering.record(principal, { product: 'tts', quantity: u.characters, mode: u.quality, ...ids });
   }
 
-  /**
-   * The utterance's bytes, synthesised and encoded on a worker thread and yielded as they are produced.
-   * Stops (throws `signal.reason`) when `signal` aborts; leaving the loop early stops the worker too.
-   */
-  async *render(u: Utterance, format: RenderFormat, signal?: AbortSignal): AsyncGenerator<Buffer, void, undefined> {
-    const spec = {
+  /** Everything that shapes the bytes of `u` in `format`. */
+  private spec(u: Utterance, format: RenderFormat): RenderSpec {
+    return {
       text: u.text,
       voiceIndex: u.voice.voiceIndex,
       speed: u.speed,
@@ -119,13 +124,59 @@ export class TtsService {
       encoder: this.mp3Encoder,
       samples: Math.round(u.audioSeconds * u.sampleRate),
     };
+  }
+
+  /** The spec, its cache key and the cached clip if there is one (counted as a hit or a miss). */
+  private lookup(u: Utterance, format: RenderFormat): { spec: RenderSpec; key: string; cached: CachedClip | undefined } {
+    const spec = this.spec(u, format);
+    const key = clipKey(spec);
+    return { spec, key, cached: this.cache.get(key) };
+  }
+
+  /**
+   * The utterance's bytes, yielded as they are produced: from the clip cache when an identical utterance was
+   * rendered before (in the chunks it was produced in), else synthesised and encoded on a worker thread.
+   * Stops (throws `signal.reason`) when `signal` aborts; leaving the loop early stops the worker too. Cached
+   * chunks are shared views: read them, never write to them. `asRendered: false` lets a cached clip come out
+   * as one chunk (one socket write instead of one per piece) where nothing depends on the pieces.
+   */
+  async *render(u: Utterance, format: RenderFormat, signal?: AbortSignal, asRendered = true): AsyncGenerator<Buffer, void, undefined> {
+    const { spec, key, cached } = this.lookup(u, format);
+    if (!cached) return yield* this.renderAndStore(u, spec, key, signal);
+    for (const chunk of asRendered ? clipChunks(cached) : [cached.bytes]) {
+      signal?.throwIfAborted();
+      yield chunk;
+    }
+  }
+
+  /** The whole clip: the cached bytes as they are (shared, read-only), else rendered, collected and cached. */
+  async clip(u: Utterance, format: 'mp3' | 'wav', signal?: AbortSignal): Promise<Buffer> {
+    const { spec, key, cached } = this.lookup(u, format);
+    if (!cached) return collect(this.renderAndStore(u, spec, key, signal));
+    signal?.throwIfAborted();
+    return cached.bytes;
+  }
+
+  private async *renderAndStore(u: Utterance, spec: RenderSpec, key: string, signal?: AbortSignal): AsyncGenerator<Buffer, void, undefined> {
+    const collector = new ClipCollector(this.cache);
+    yield* this.renderOnWorker(u, spec, collector, signal);
+    // Reached only when the render ran to its end: a consumer that left early (a cut stream, a closed socket)
+    // or an error never gets here, so a partial clip is never stored.
+    if (signal?.aborted) return;
+    const clip = collector.finish();
+    if (clip) this.cache.set(key, clip);
+  }
+
+  private async *renderOnWorker(u: Utterance, spec: RenderSpec, collector: ClipCollector, signal?: AbortSignal): AsyncGenerator<Buffer, void, undefined> {
     try {
       for await (const bytes of this.workers.stream('tts.render', spec, {
         signal,
         windowBytes: TTS_STREAM_WINDOW_BYTES,
         timeMs: Math.max(TTS_MIN_TASK_TIME_MS, this.workers.options.timeMs),
       })) {
-        yield Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+        const chunk = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+        collector.add(chunk);
+        yield chunk;
       }
     } catch (err) {
       if (err instanceof TaskLimitError && !signal?.aborted) {
@@ -135,9 +186,9 @@ export class TtsService {
     }
   }
 
-  /** MP3 bytes as soon as frames exist. */
-  mp3Stream(u: Utterance, signal?: AbortSignal): AsyncGenerator<Buffer, void, undefined> {
-    return this.render(u, 'mp3', signal);
+  /** MP3 bytes as soon as frames exist (a cached clip in its rendered pieces unless `asRendered` is false). */
+  mp3Stream(u: Utterance, signal?: AbortSignal, asRendered = true): AsyncGenerator<Buffer, void, undefined> {
+    return this.render(u, 'mp3', signal, asRendered);
   }
 
   /** Little-endian 16-bit PCM, block by block. */
@@ -146,11 +197,11 @@ export class TtsService {
   }
 
   async mp3Clip(u: Utterance, signal?: AbortSignal): Promise<Buffer> {
-    return collect(this.render(u, 'mp3', signal));
+    return this.clip(u, 'mp3', signal);
   }
 
   async wavClip(u: Utterance, signal?: AbortSignal): Promise<Buffer> {
-    return collect(this.render(u, 'wav', signal));
+    return this.clip(u, 'wav', signal);
   }
 }
 

@@ -16,6 +16,7 @@
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
+import { ownsBuffer } from '../core/owned-bytes.js';
 import { packagePath } from '../core/paths.js';
 import type { MessagePort } from 'node:worker_threads';
 import type { TaskInput, TaskName, TaskOutput, TaskRequest, TaskResult } from './tasks.js';
@@ -41,6 +42,16 @@ export interface RunOptions {
   transferList?: readonly (ArrayBuffer | MessagePort)[];
   /** Overrides the pool's time budget for this task. */
   timeMs?: number;
+}
+
+/**
+ * Bytes to hand to a task, moved rather than copied: the caller's own memory when the view owns its
+ * ArrayBuffer (an upload, or a view spanning a whole buffer), otherwise a copy. Pass `transferList` with
+ * them; the caller's view is emptied by the move and must not be read again.
+ */
+export function movable(bytes: Uint8Array): { bytes: Uint8Array; transferList: ArrayBuffer[] } {
+  const own = ownsBuffer(bytes) ? new Uint8Array(bytes.buffer, 0, bytes.byteLength) : new Uint8Array(bytes);
+  return { bytes: own, transferList: [own.buffer as ArrayBuffer] };
 }
 
 export type LimitKind = 'memory' | 'time';

@@ -119,7 +119,9 @@ export async function* readStream(run: Runner, name: string, defaultTimeMs: numb
   try {
     for (;;) {
       signal?.throwIfAborted();
-      const chunk = queue.shift();
+      // Everything that arrived while the reader was busy goes out as one chunk: one socket write and one
+      // credit message instead of one per piece.
+      const chunk = queue.length > 1 ? concat(queue.splice(0)) : queue.shift();
       if (chunk) {
         yield chunk;
         outstanding -= chunk.byteLength;
@@ -140,6 +142,18 @@ export async function* readStream(run: Runner, name: string, defaultTimeMs: numb
     pause();
     port1.close();
   }
+}
+
+function concat(chunks: Uint8Array[]): Uint8Array {
+  let size = 0;
+  for (const c of chunks) size += c.byteLength;
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const c of chunks) {
+    out.set(c, offset);
+    offset += c.byteLength;
+  }
+  return out;
 }
 
 /**

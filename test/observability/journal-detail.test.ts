@@ -91,6 +91,43 @@ describe('journal detail', () => {
     ]);
   });
 
+  it('hashes a large upload as it arrives, with or without a Content-Length, and decodes all of it', async () => {
+    const emu = await startEmulator({ port: 0, seed: 'large-upload' });
+    try {
+      // 6 s of a 440 Hz tone: larger than the size at which the upload gets a buffer of its own.
+      const audio = wav(6);
+      for (let i = 44; i < audio.length; i += 2) audio.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * (i - 44)) / 2 / 16000)), i);
+      const sha256 = createHash('sha256').update(audio).digest('hex');
+      const form = new FormData();
+      form.append('file', new Blob([audio], { type: 'audio/wav' }), 'tone.wav');
+      const sized = new Request(`${emu.baseUrl}/stt/transcriptions`, { method: 'POST', headers: { Authorization: bearer(emu.keys.test) }, body: form });
+      const body = new Uint8Array(await sized.arrayBuffer());
+      const headers = { Authorization: bearer(emu.keys.test), 'Content-Type': sized.headers.get('content-type')! };
+      // The same multipart body twice: once with its length, once chunked (a stream body has no length).
+      const withLength = await fetch(`${emu.baseUrl}/stt/transcriptions`, { method: 'POST', headers, body });
+      const chunked = await fetch(`${emu.baseUrl}/stt/transcriptions`, {
+        method: 'POST',
+        headers,
+        body: new ReadableStream({
+          start(c) {
+            for (let i = 0; i < body.length; i += 10_000) c.enqueue(body.subarray(i, i + 10_000));
+            c.close();
+          },
+        }),
+        duplex: 'half',
+      });
+      for (const res of [withLength, chunked]) {
+        expect(res.status).toBe(200);
+        const result = (await res.json()) as { duration_seconds: number };
+        expect(result.duration_seconds).toBe(6);
+        const e = (await (await fetch(`${emu.adminUrl}/requests/${res.headers.get('x-request-id')}`)).json()) as { request: { multipart: { files: unknown[] } } };
+        expect(e.request.multipart.files).toEqual([{ field: 'file', name: 'tone.wav', type: 'audio/wav', size: audio.length, sha256 }]);
+      }
+    } finally {
+      await emu.close();
+    }
+  });
+
   it('names the fault rule, filters by it, by a path glob, by operation and by key', async () => {
     const { app, keys, keyIds } = await buildEmulator();
     const rule = await request(app).post('/_emulator/faults').send({ kind: 'error', status: 502, code: 'upstream_error', match: { operation: 'rag.search' }, times: 1 });

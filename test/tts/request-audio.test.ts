@@ -10,7 +10,8 @@ import { binaryParser, postTts, SHORT_TEXT, VOICE } from './support.js';
 
 let t: TestEmulator;
 beforeAll(async () => {
-  t = await buildEmulator({ seed: 'tts-request-audio' });
+  // The clip cache off, so the audio is really rendered again; tts-cache.test.ts answers it from the cache.
+  t = await buildEmulator({ seed: 'tts-request-audio', ttsCacheMb: 0 });
 });
 afterAll(() => t.emulator.close());
 

@@ -16,7 +16,9 @@ let t: TestEmulator;
 let port: number;
 
 beforeAll(async () => {
-  t = await buildEmulator({ seed: 'tts-stream' }, { clock });
+  // The clip cache off: these tests are about rendering while streaming (a cached clip reaches the socket at
+  // once); tts-cache.test.ts streams from the cache.
+  t = await buildEmulator({ seed: 'tts-stream', ttsCacheMb: 0 }, { clock });
   ({ port } = await t.emulator.listen(0, '127.0.0.1'));
 });
 afterAll(() => t.emulator.close());

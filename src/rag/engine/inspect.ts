@@ -8,10 +8,12 @@ import { DocumentError } from './errors.js';
 import { extractText } from './extract.js';
 import type { DocumentLimits } from './limits.js';
 import { scanDocument } from './scan.js';
+import { prepareText, type PreparedText } from './prepare.js';
 
 export interface InspectedDocument {
   type: DocumentType;
-  text: string;
+  /** The extracted text, chunked and tokenised for the index (off the event loop, like the extraction). */
+  prepared: PreparedText;
 }
 
 export async function inspectDocument(bytes: Uint8Array, fileName: string | undefined, limits: DocumentLimits): Promise<InspectedDocument> {
@@ -25,5 +27,5 @@ export async function inspectDocument(bytes: Uint8Array, fileName: string | unde
     );
   }
   const { text } = await extractText(bytes, type, limits);
-  return { type, text };
+  return { type, prepared: prepareText(text) };
 }

@@ -26,6 +26,7 @@
 import { scriptLanguage } from './language.js';
 import { matchesMetadata, toMetadataMap, type Metadata } from './metadata-filter.js';
 import { tokenize } from './normalize.js';
+import type { ChunkTerms } from './prepare.js';
 
 const K1 = 1.2;
 const B = 0.75;
@@ -35,11 +36,8 @@ const SCORE_HALF = 0.5;
 export interface IndexedChunkInput {
   chunkId: string;
   text: string;
-  /**
-   * `tokenize(text, { normalize: true })` computed ahead (the demo corpus index built at `npm run build`); used only by an index
-   * with the default normalisation, and computed here when absent.
-   */
-  terms?: readonly string[];
+  /** Terms already counted off the event loop (prepare.ts); used by an index that normalises. */
+  terms?: ChunkTerms;
 }
 
 export interface IndexedDocumentInput {
@@ -193,29 +191,43 @@ export class SearchIndex {
   private addChunk(doc: DocRecord, chunk: IndexedChunkInput): void {
     const id = this.chunkIds.length;
     this.ensureChunkCapacity(id + 1);
-    const terms = chunk.terms !== undefined && this.normalize ? chunk.terms : this.terms(chunk.text);
-    const tf = new Map<string, number>();
-    for (const t of terms) tf.set(t, (tf.get(t) ?? 0) + 1);
-    for (const [term, n] of tf) {
-      let p = this.postings.get(term);
-      if (p === undefined) {
-        p = new Postings();
-        this.postings.set(term, p);
-      }
-      p.add(id, n);
+    let length: number;
+    let distinct: number;
+    let lang: string;
+    const counted = this.normalize ? chunk.terms : undefined;
+    if (counted !== undefined) {
+      for (let i = 0; i < counted.termIds.length; i++) this.post(counted.vocabulary[counted.termIds[i]], id, counted.counts[i]);
+      ({ length, lang } = counted);
+      distinct = counted.termIds.length;
+    } else {
+      const terms = this.terms(chunk.text);
+      const tf = new Map<string, number>();
+      for (const t of terms) tf.set(t, (tf.get(t) ?? 0) + 1);
+      for (const [term, n] of tf) this.post(term, id, n);
+      length = terms.length;
+      distinct = tf.size;
+      lang = scriptLanguage(chunk.text);
     }
-    const lang = scriptLanguage(chunk.text);
     this.chunkDoc[id] = doc.ordinal;
-    this.chunkLen[id] = terms.length;
+    this.chunkLen[id] = length;
     this.chunkIds.push(chunk.chunkId);
     this.chunkTexts.push(chunk.text);
     this.chunkLang.push(lang === 'und' ? undefined : lang);
     doc.chunkOrdinals.push(id);
     doc.bytes += chunk.text.length * 2;
     this.liveChunks++;
-    this.totalLen += terms.length;
+    this.totalLen += length;
     this.textBytes += chunk.text.length * 2;
-    this.postingCount += tf.size;
+    this.postingCount += distinct;
+  }
+
+  private post(term: string, chunkOrdinal: number, tf: number): void {
+    let p = this.postings.get(term);
+    if (p === undefined) {
+      p = new Postings();
+      this.postings.set(term, p);
+    }
+    p.add(chunkOrdinal, tf);
   }
 
   private ensureChunkCapacity(n: number): void {

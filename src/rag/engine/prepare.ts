@@ -1,0 +1,68 @@
+/**
+ * The CPU-heavy half of indexing, done where the document is read (the worker task `rag.inspect`):
+ * chunking, language detection, and tokenising every chunk into term counts. The result is compact (one
+ * vocabulary for the document, typed arrays per chunk), so handing it back to the event loop and adding it
+ * to the index (search-index.ts) costs a small fraction of tokenising there.
+ */
+import { chunkText, type ChunkOptions } from './chunk.js';
+import { detectLanguage, scriptLanguage, type DetectedLanguage } from './language.js';
+import { tokenize } from './normalize.js';
+
+/** One chunk's index terms: `counts[i]` occurrences of `vocabulary[termIds[i]]`, `length` terms in all. */
+export interface ChunkTerms {
+  vocabulary: readonly string[];
+  termIds: Uint32Array;
+  counts: Uint16Array;
+  length: number;
+  /** The chunk's script language (labels chunks of mixed documents). */
+  lang: DetectedLanguage;
+}
+
+export interface PreparedChunk {
+  index: number;
+  text: string;
+  termIds: Uint32Array;
+  counts: Uint16Array;
+  length: number;
+  lang: DetectedLanguage;
+}
+
+export interface PreparedText {
+  language: DetectedLanguage;
+  vocabulary: string[];
+  chunks: PreparedChunk[];
+}
+
+/** Chunks, language and normalised term counts of a document's text (the index's `normalize: true` terms). */
+export function prepareText(text: string, options: ChunkOptions = {}): PreparedText {
+  const ids = new Map<string, number>();
+  const vocabulary: string[] = [];
+  const chunks = chunkText(text, options).map((chunk): PreparedChunk => {
+    const terms = tokenize(chunk.text, { normalize: true });
+    const tf = new Map<number, number>();
+    for (const term of terms) {
+      let id = ids.get(term);
+      if (id === undefined) {
+        id = vocabulary.length;
+        vocabulary.push(term);
+        ids.set(term, id);
+      }
+      tf.set(id, (tf.get(id) ?? 0) + 1);
+    }
+    const termIds = new Uint32Array(tf.size);
+    const counts = new Uint16Array(tf.size);
+    let i = 0;
+    for (const [id, n] of tf) {
+      termIds[i] = id;
+      counts[i] = Math.min(n, 0xffff);
+      i++;
+    }
+    return { index: chunk.index, text: chunk.text, termIds, counts, length: terms.length, lang: scriptLanguage(chunk.text) };
+  });
+  return { language: detectLanguage(text), vocabulary, chunks };
+}
+
+/** The terms of one prepared chunk, in the shape the index takes. */
+export function chunkTerms(prepared: PreparedText, chunk: PreparedChunk): ChunkTerms {
+  return { vocabulary: prepared.vocabulary, termIds: chunk.termIds, counts: chunk.counts, length: chunk.length, lang: chunk.lang };
+}
