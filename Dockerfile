@@ -8,6 +8,8 @@ COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 COPY openapi ./openapi
 COPY scripts ./scripts
+# The build indexes the demo corpus (dist/demo-corpus.json), so it reads fixtures/.
+COPY fixtures ./fixtures
 RUN npm run build
 
 FROM node:24-bookworm-slim

@@ -3,7 +3,7 @@
  * README cannot drift apart.
  */
 import { parseArgs } from 'node:util';
-import { MP3_ENCODERS } from './audio/encode.js';
+import { MP3_ENCODERS } from './audio/encoders.js';
 import type { EmulatorOptions, LogFormat, LogLevel } from './config.js';
 
 interface OptionSpec {

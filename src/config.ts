@@ -12,7 +12,7 @@ import type { QuotaProduct } from './metering/quotas.js';
 import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from './rag/engine/limits.js';
 import { DEFAULT_POOL_OPTIONS } from './workers/pool.js';
 import { DEFAULT_AUDIO_LIMITS } from './audio/errors.js';
-import { DEFAULT_MP3_ENCODER, type Mp3EncoderKind } from './audio/encode.js';
+import { DEFAULT_MP3_ENCODER, type Mp3EncoderKind } from './audio/encoders.js';
 import { DEFAULT_TTS_CACHE_MB } from './tts/clip-cache.js';
 
 export type LogLevel = 'silent' | 'error' | 'warn' | 'info' | 'debug';

@@ -14,7 +14,7 @@ import { buildHttpApp } from './app.js';
 import type { BootState, ProductArea } from './areas.js';
 import { WsTokenStore } from './auth/ws-tokens.js';
 import { resolveConfig, type EmulatorConfig, type EmulatorOptions } from './config.js';
-import { compileDocument, compileSchema, createValidators, type RouteTable, type Validators } from './contract/compile.js';
+import { compileDocument, compileSchema, createValidators, lazyValidator, type RouteTable, type Validators } from './contract/compile.js';
 import { ADMIN_DOC_ID, GATEWAY_DOC_ID, loadDocuments, type OpenApiDocument } from './contract/documents.js';
 import { Clock, type ClockMode } from './core/clock.js';
 import { ContractChecker } from './contract/response-check.js';
@@ -374,7 +374,7 @@ function compileContract(): Contract {
     validators,
     schema(name) {
       let v = schemas.get(name);
-      if (!v) schemas.set(name, (v = compileSchema(validators, GATEWAY_DOC_ID, name)));
+      if (!v) schemas.set(name, (v = lazyValidator(() => compileSchema(validators, GATEWAY_DOC_ID, name))));
       return v;
     },
   };

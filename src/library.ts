@@ -28,6 +28,7 @@ export async function startEmulator(options: EmulatorOptions = {}, overrides: Em
     await emulator.close();
     throw err;
   }
+  let admin: AdminClient | undefined;
   return {
     baseUrl: listening.baseUrl,
     adminUrl: listening.adminUrl,
@@ -35,7 +36,10 @@ export async function startEmulator(options: EmulatorOptions = {}, overrides: Em
     orgId: emulator.demo.orgId,
     keys: emulator.demo.keys,
     emulator,
-    admin: createAdminClient({ adminUrl: listening.adminUrl, adminToken: emulator.config.adminToken ?? undefined }),
+    // Created on first use: the client brings in fetch (undici), which the CLI never needs.
+    get admin() {
+      return (admin ??= createAdminClient({ adminUrl: listening.adminUrl, adminToken: emulator.config.adminToken ?? undefined }));
+    },
     close: () => emulator.close(),
   };
 }

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { packagePath } from '../core/paths.js';
 import { sendJson } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
 import { publicKeyView, type Scope } from '../orgs/store.js';
@@ -7,8 +8,8 @@ import { clockView } from './clock-handlers.js';
 import { orgView } from './views.js';
 import { demoKeys } from '../readiness.js';
 
-/** The package's own version (from src/ and from dist/, package.json is two levels up). */
-const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+/** The package's own version. */
+const VERSION = (JSON.parse(readFileSync(packagePath('package.json'), 'utf8')) as { version: string }).version;
 
 function requireOrg(ctx: AdminContext) {
   const org = ctx.emulator.orgs.getOrg(ctx.params.id);

@@ -4,13 +4,13 @@
  * a file only by looking it up there: user input is never joined into a file system path.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, extname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { extname, join } from 'node:path';
+import { packagePath } from '../core/paths.js';
 import { ApiError } from '../http/errors.js';
 import type { AdminContext, AdminHandler } from './admin-context.js';
 
-/** The folder holding the dashboard files (same depth from src/ and from dist/, like `openapi/`). */
-export const UI_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'ui');
+/** The folder holding the dashboard files. */
+export const UI_DIR = packagePath('ui');
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

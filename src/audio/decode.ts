@@ -5,7 +5,7 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { AudioFormat } from './formats.js';
 import { type AudioLimits, corrupt, DEFAULT_AUDIO_LIMITS, tooComplex } from './errors.js';
-import { LAMEJS_ENCODER_DELAY } from './encode.js';
+import { LAMEJS_ENCODER_DELAY } from './encoders.js';
 import { readM4a } from './m4a.js';
 import { type AudioProbe, type Mp3Stream, type WavFmt, probeAudio } from './probe.js';
 

@@ -48,6 +48,11 @@ export interface Validators {
   coercing: Ajv2020;
 }
 
+/**
+ * The two ajv instances, each created on first use: adding the documents to one costs tens of milliseconds
+ * (ajv walks them for ids and anchors), and a run that never validates a multipart field, a path or a query
+ * never pays for the coercing one. Start-up pays for neither (docs/decisions.md, "Issue 15: start-up").
+ */
 export function createValidators(documents: Record<string, OpenApiDocument>): Validators {
   const make = (coerceTypes: boolean) => {
     const ajv = new Ajv2020({
@@ -66,7 +71,16 @@ export function createValidators(documents: Record<string, OpenApiDocument>): Va
     for (const [id, doc] of Object.entries(documents)) ajv.addSchema(doc, id);
     return ajv;
   };
-  return { json: make(false), coercing: make(true) };
+  let json: Ajv2020 | undefined;
+  let coercing: Ajv2020 | undefined;
+  return {
+    get json() {
+      return (json ??= make(false));
+    },
+    get coercing() {
+      return (coercing ??= make(true));
+    },
+  };
 }
 
 export class RouteTable {
@@ -236,6 +250,21 @@ function lazy(op: CompiledOperation, key: 'validateBody' | 'validateParams' | 'v
 /** Compiles a named schema of a document, e.g. a WebSocket frame. */
 export function compileSchema(validators: Validators, docId: string, schemaName: string): ValidateFunction {
   return validators.json.compile({ $ref: `${docId}#/components/schemas/${schemaName}` });
+}
+
+/**
+ * A validator compiled on its first call, for schemas most runs never use (WebSocket frames): compiling the
+ * realtime frames up front was a quarter of the start-up time.
+ */
+export function lazyValidator(compile: () => ValidateFunction): ValidateFunction {
+  let compiled: ValidateFunction | undefined;
+  const validate = ((data: unknown) => {
+    compiled ??= compile();
+    const valid = compiled(data);
+    validate.errors = compiled.errors;
+    return valid;
+  }) as ValidateFunction;
+  return validate;
 }
 
 /** Runs a validator; on failure throws 422 `validation_failed` naming the field and the rule. */

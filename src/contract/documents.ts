@@ -1,10 +1,10 @@
 import { readFileSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { packagePath } from '../core/paths.js';
 import { createRequire } from 'node:module';
 
-/** The folder holding the OpenAPI documents (same depth from src/ and from dist/). */
-export const OPENAPI_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'openapi');
+/** The folder holding the OpenAPI documents. */
+export const OPENAPI_DIR = packagePath('openapi');
 
 export const GATEWAY_DOC_ID = 'https://svc-emulator.local/openapi/gateway.yaml';
 export const ADMIN_DOC_ID = 'https://svc-emulator.local/openapi/admin.yaml';
@@ -12,7 +12,7 @@ export const ADMIN_DOC_ID = 'https://svc-emulator.local/openapi/admin.yaml';
 export type OpenApiDocument = Record<string, any>;
 
 /** JSON copies written by `npm run build` (scripts/openapi-json.mjs). */
-const JSON_DIR = join(OPENAPI_DIR, '..', 'dist', 'openapi');
+const JSON_DIR = packagePath('dist', 'openapi');
 
 let cache: { gateway: OpenApiDocument; admin: OpenApiDocument } | undefined;
 

@@ -5,7 +5,6 @@
 import { isUtf8 } from 'node:buffer';
 import type { Request, Response } from 'express';
 import express from 'express';
-import multer from 'multer';
 import { hashingMemoryStorage } from './upload-storage.js';
 import { ApiError } from './errors.js';
 import { depthMessage, invalidUtf8Offset, jsonDepthOverflow } from './json-limits.js';
@@ -96,6 +95,8 @@ export async function parseMultipartBody(
   // Memory storage (hashing as it reads) is bounded by the per-file limit; multer aborts the upload as soon as it is exceeded.
   // File names without a charset are read as UTF-8 (what browsers and HTTP clients send), not busboy's Latin-1
   // default; an RFC 5987 `filename*` names its own charset.
+  // multer (with busboy) is loaded by the first upload, not at start-up (docs/benchmarks.md, issue 15).
+  const { default: multer } = await import('multer');
   const upload = multer({
     storage: hashingMemoryStorage(limits.maxFileBytes),
     defParamCharset: 'utf8',

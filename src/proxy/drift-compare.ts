@@ -4,7 +4,8 @@
  * types, the content type, the RateLimit headers, the audio format and length, and the order of
  * WebSocket frame types must not.
  */
-import { decodeAudio, sniffAudioFormat } from '../audio/index.js';
+import { decodeAudio } from '../audio/decode.js';
+import { sniffAudioFormat } from '../audio/formats.js';
 
 export type DriftAspect =
   | 'status'

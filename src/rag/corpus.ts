@@ -3,15 +3,15 @@
  * demo organization of every emulator at boot, already `ready` (no job, no upload billing).
  */
 import { readdir, readFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { DocumentType } from './engine/index.js';
+import { basename, join } from 'node:path';
+import { packagePath } from '../core/paths.js';
+import type { DocumentType } from './engine/detect.js';
 import type { PreparedText } from './engine/prepare.js';
 import type { DocumentLimits } from './engine/limits.js';
 import { TaskError, WorkerPool } from '../workers/pool.js';
+import { readCorpusIndex } from './corpus-index.js';
 
-/** fixtures/ sits at the same depth from src/rag and dist/rag. */
-export const RAG_FIXTURES_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'fixtures', 'rag');
+export const RAG_FIXTURES_DIR = packagePath('fixtures', 'rag');
 
 interface ManifestEntry {
   id: string;
@@ -34,18 +34,28 @@ export interface CorpusDocument {
 
 let cached: Promise<readonly CorpusDocument[]> | undefined;
 
+/** Run from the TypeScript sources (the test suite), the extraction code may be newer than the built index. */
+const fromSources = import.meta.url.endsWith('.ts');
+
 /**
- * The parsed corpus; the promise is shared, so concurrent emulators read the files once. Extraction runs on a
- * worker thread of its own (closed when done), inside the same content limits as uploads, so boot never
- * blocks the event loop and a user's `--corpus` document cannot exhaust the process.
+ * The parsed corpus; the promise is shared, so concurrent emulators read the files once. The package's demo
+ * corpus comes from its index built at `npm run build` when that index matches (corpus-index.ts). Otherwise
+ * (a user's `--corpus DIR`, other content limits, no build) extraction runs on a worker thread of its own
+ * (closed when done), inside the same content limits as uploads, so boot never blocks the event loop and a
+ * user's document cannot exhaust the process.
  */
 export function loadCorpus(dir: string | undefined, limits: DocumentLimits): Promise<readonly CorpusDocument[]> {
   if (dir !== undefined && dir !== RAG_FIXTURES_DIR) return readCorpus(dir, limits);
-  cached ??= readCorpus(RAG_FIXTURES_DIR, limits).catch((err: unknown) => {
+  cached ??= loadDemoCorpus(limits).catch((err: unknown) => {
     cached = undefined;
     throw err;
   });
   return cached;
+}
+
+async function loadDemoCorpus(limits: DocumentLimits): Promise<readonly CorpusDocument[]> {
+  const prebuilt = fromSources ? undefined : await readCorpusIndex(RAG_FIXTURES_DIR, limits);
+  return prebuilt ?? readCorpus(RAG_FIXTURES_DIR, limits);
 }
 
 /**
@@ -53,7 +63,7 @@ export function loadCorpus(dir: string | undefined, limits: DocumentLimits): Pro
  * regular file directly in it is a document (`--corpus DIR`): id `doc_<file name slug>`, title the file name
  * without its extension, language detected from the text. A file of an unsupported type stops start-up.
  */
-async function readCorpus(dir: string, limits: DocumentLimits): Promise<CorpusDocument[]> {
+export async function readCorpus(dir: string, limits: DocumentLimits): Promise<CorpusDocument[]> {
   let manifest: { documents: ManifestEntry[] };
   try {
     manifest = JSON.parse(await readFile(join(dir, 'corpus.json'), 'utf8')) as { documents: ManifestEntry[] };

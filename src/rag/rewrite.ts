@@ -12,7 +12,7 @@
  * The rewritten query is what is searched (and what answers quote against); the admin search log
  * (`GET /_emulator/orgs/{id}/rag/searches`) shows it.
  */
-import { tokenize } from './engine/index.js';
+import { tokenize } from './engine/normalize.js';
 
 const DIACRITICS = /[\u064B-\u065F\u0670\u0640]/g;
 

@@ -15,9 +15,13 @@ import type { Metering, RagMode } from '../metering/index.js';
 import type { OrgStore } from '../orgs/store.js';
 import type { WebhookEngine } from '../webhooks/index.js';
 import { movable, TaskError, TaskLimitError, type WorkerPool } from '../workers/pool.js';
-import { analyze, composeAnswer, type SearchHit } from './engine/index.js';
+// The engine's modules by name, not its index: that one also exports extraction (csv-parse, htmlparser2, pdfjs),
+// which runs on the worker threads only.
+import { analyze } from './engine/analyze.js';
+import { composeAnswer } from './engine/answer.js';
 import type { InspectedDocument } from './engine/inspect.js';
 import { chunkTerms, type PreparedText } from './engine/prepare.js';
+import type { SearchHit } from './engine/search-index.js';
 import type { DocumentErrorCode } from './engine/errors.js';
 import type { DocumentLimits } from './engine/limits.js';
 import { answerLanguage } from './engine/sentences.js';

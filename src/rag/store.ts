@@ -7,8 +7,9 @@ import type { ClockTimer } from '../core/clock.js';
 import type { AnyApiError } from '../http/errors.js';
 import type { Problem } from '../http/problem.js';
 import type { Environment } from '../metering/types.js';
-import { SearchIndex, type DocumentType } from './engine/index.js';
+import type { DocumentType } from './engine/detect.js';
 import type { PreparedText } from './engine/prepare.js';
+import { SearchIndex } from './engine/search-index.js';
 
 export type DocumentStatus = 'indexing' | 'ready' | 'failed';
 export type JobStatus = 'processing' | 'completed' | 'failed';

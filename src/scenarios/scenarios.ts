@@ -4,16 +4,16 @@
  * `POST /_emulator/scenarios`. Applied with `--scenario NAME` or `POST /_emulator/scenarios/{name}`.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { packagePath } from '../core/paths.js';
 import { invokeAdmin, type AdminCall, type AdminCallResult } from '../admin/invoke.js';
-import { assertValid, compileSchema } from '../contract/compile.js';
+import { assertValid, compileSchema, lazyValidator } from '../contract/compile.js';
 import { ADMIN_DOC_ID } from '../contract/documents.js';
 import { ConfigError } from '../config.js';
 import type { Emulator } from '../emulator.js';
 import { ApiError } from '../http/errors.js';
 
-export const SCENARIO_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'fixtures', 'scenarios');
+export const SCENARIO_DIR = packagePath('fixtures', 'scenarios');
 
 export interface Scenario {
   name: string;
@@ -74,7 +74,8 @@ export function loadScenarios(emulator: Emulator): Map<string, Scenario> {
 
 /** Reads the user's scenario files named in the config (at boot and after every reset). */
 export function loadUserScenarios(emulator: Emulator): void {
-  const validate = validator(emulator);
+  // Compiled only when there is a file to check: most starts have none.
+  const validate = lazyValidator(() => validator(emulator));
   const own = new Map<string, Scenario>();
   if (emulator.config.scenariosDir) for (const s of readDir(validate, emulator.config.scenariosDir)) own.set(s.name, s);
   if (emulator.config.scenario && isScenarioPath(emulator.config.scenario)) {

@@ -4,7 +4,8 @@
  * ever held; then, for audio that is not the emulator's own voice, writes the fallback transcript.
  * Everything here is plain data in and out (it crosses the thread boundary).
  */
-import { decodeStream, probeAudio, type AudioFacts, type AudioLimits } from '../audio/index.js';
+import { decodeStream, type AudioFacts, type AudioLimits } from '../audio/decode.js';
+import { probeAudio } from '../audio/probe.js';
 import { StreamingDecoder, type DecodedUtterance, type StreamingEvent } from '../tts/voice/index.js';
 import { fallbackTranscript, loadFaker, SILENCE_RMS } from './fallback.js';
 import { canDecodeVoiceAt } from './round-trip.js';

@@ -1,4 +1,3 @@
-import { loadFaker } from './fallback.js';
 import type { ProductArea } from '../areas.js';
 import type { Emulator } from '../emulator.js';
 import { VoiceCatalogue } from '../tts/voices.js';
@@ -48,10 +47,6 @@ export function createSttArea(emulator: Emulator): ProductArea {
     },
     adminHandlers: sttAdminHandlers(service),
     uploadLimits: { 'stt.transcribe': { maxFileBytes: stt.maxUploadBytes, tooLargeCode: 'file_too_large' } },
-    boot() {
-      // Fallback transcripts need faker; load it just after start-up rather than during it.
-      setTimeout(() => void loadFaker(), 50).unref();
-    },
     reset() {
       service.reset();
     },

@@ -8,7 +8,7 @@
  */
 import type { ValidateFunction } from 'ajv';
 import type { WebSocket } from 'ws';
-import { s16leToFloat32 } from '../audio/index.js';
+import { s16leToFloat32 } from '../audio/pcm.js';
 import { assertValid } from '../contract/compile.js';
 import type { Clock, ClockTimer } from '../core/clock.js';
 import type { IdFactory } from '../core/random.js';

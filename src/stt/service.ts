@@ -6,7 +6,9 @@
  */
 import { uploadSha256 } from '../http/upload-storage.js';
 import type { Principal } from '../auth/principal.js';
-import { AudioDecodeError, probeAudio, type AudioFormat, type AudioLimits } from '../audio/index.js';
+import { AudioDecodeError, type AudioLimits } from '../audio/errors.js';
+import type { AudioFormat } from '../audio/formats.js';
+import { probeAudio } from '../audio/probe.js';
 import type { Clock } from '../core/clock.js';
 import type { IdFactory } from '../core/random.js';
 import type { UploadedFile } from '../http/context.js';

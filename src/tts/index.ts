@@ -25,9 +25,10 @@ export function createTtsArea(emulator: Emulator): ProductArea {
     },
     adminHandlers: ttsAdminHandlers({ voices, service, journal: emulator.journal }),
     boot() {
-      // Synthesis and encoding run on the worker threads (src/workers): start them and compile the encoder
-      // there, so the first requests find warm threads. A failure here only costs the first request's speed.
-      warmUp = setTimeout(() => void service.warmUp().catch(() => undefined), WARM_UP_DELAY_MS);
+      // Synthesis and encoding run on the worker threads (src/workers): start one and compile the encoder
+      // there, so the first request finds a warm thread. Only one: each idle thread holds about 15 MB, and the
+      // pool has one per core (docs/decisions.md, "Issue 15: start-up"). A failure only costs speed.
+      warmUp = setTimeout(() => void service.warmUp(1).catch(() => undefined), WARM_UP_DELAY_MS);
       warmUp.unref();
     },
     close() {

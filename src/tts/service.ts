@@ -2,7 +2,7 @@
  * The TTS rules: voice lookup, quality tiers, metering, synthesis and encoding. Routes and the realtime
  * protocol call this; it knows nothing of HTTP or WebSockets.
  */
-import { DEFAULT_MP3_ENCODER, QUALITY_TIERS, type Mp3EncoderKind, type QualityTier } from '../audio/index.js';
+import { DEFAULT_MP3_ENCODER, QUALITY_TIERS, type Mp3EncoderKind, type QualityTier } from '../audio/encoders.js';
 import { ApiError } from '../http/errors.js';
 import type { Metering, Principal } from '../metering/index.js';
 import { TaskLimitError, type WorkerPool } from '../workers/pool.js';
@@ -72,9 +72,11 @@ export class TtsService {
     this.cache = new ClipCache(Math.floor(cacheMb * MIB));
   }
 
-  /** Warms every worker thread up (encoder JIT or wasm module, synthesiser) so first requests are warm. */
-  async warmUp(): Promise<void> {
-    const threads = Math.max(1, this.workers.options.size);
+  /**
+   * Warms `threads` worker threads up (encoder JIT or wasm module, synthesiser) so first requests are warm;
+   * default every thread of the pool.
+   */
+  async warmUp(threads = Math.max(1, this.workers.options.size)): Promise<void> {
     await Promise.all(Array.from({ length: threads }, () => this.workers.run('tts.warmup', { encoder: this.mp3Encoder })));
   }
 

@@ -3,8 +3,7 @@
  * (a small tone offset), which is what makes voices acoustically distinct for diarization.
  */
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { packagePath } from '../core/paths.js';
 import { VOICE_COUNT } from './voice/index.js';
 
 export interface Voice {
@@ -18,8 +17,7 @@ export interface Voice {
   description: string;
 }
 
-/** fixtures/ sits at the same depth from src/tts and dist/tts. */
-export const VOICES_FILE = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'fixtures', 'voices.json');
+export const VOICES_FILE = packagePath('fixtures', 'voices.json');
 
 export class VoiceCatalogue {
   private readonly byId: Map<string, Voice>;

@@ -6,7 +6,7 @@ import type { RenderInput } from './render.js';
 
 type Render = typeof import('./render.js');
 
-const loadRender = lazyModule<Render>(import.meta.url, 'render');
+const loadRender = lazyModule<Render>(import.meta.url, 'render', () => import('./render.js'));
 
 export const ttsTasks = {
   /** Synthesises and encodes one utterance, posting its bytes as they exist (pool.stream). */

@@ -14,8 +14,10 @@
  * - `size: 0` runs tasks in-process (debugging): same API, no ceilings beyond the time budget between awaits.
  */
 import { availableParallelism } from 'node:os';
+import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import { ownsBuffer } from '../core/owned-bytes.js';
+import { packagePath } from '../core/paths.js';
 import type { MessagePort } from 'node:worker_threads';
 import type { TaskInput, TaskName, TaskOutput, TaskRequest, TaskResult } from './tasks.js';
 import { readStream, type StreamOptions, type StreamPortInput } from './stream.js';
@@ -82,6 +84,15 @@ class TimeBudget extends Error {}
 
 const isTsSource = import.meta.url.endsWith('.ts');
 
+// Set by the CLI bundle (scripts/build.mjs): its worker entry, a file of dist/. Elsewhere (tsc output, sources)
+// the worker is this module's sibling.
+declare const __SVC_BUNDLED_WORKER__: string | undefined;
+
+function workerFile(): string {
+  if (typeof __SVC_BUNDLED_WORKER__ === 'string') return pathToFileURL(packagePath('dist', __SVC_BUNDLED_WORKER__)).href;
+  return new URL(isTsSource ? './worker.ts' : './worker.js', import.meta.url).href;
+}
+
 export class WorkerPool {
   readonly options: PoolOptions;
   private piscina: Piscina<TaskRequest, TaskResult> | undefined;
@@ -128,7 +139,7 @@ export class WorkerPool {
 
   private pool(): Piscina<TaskRequest, TaskResult> {
     this.piscina ??= new Piscina<TaskRequest, TaskResult>({
-      filename: new URL(isTsSource ? './worker.ts' : './worker.js', import.meta.url).href,
+      filename: workerFile(),
       // The test suite runs the TypeScript sources; their worker needs the same loader.
       execArgv: isTsSource ? ['--import', 'tsx'] : [],
       minThreads: 0,

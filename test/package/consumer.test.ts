@@ -29,8 +29,8 @@ let entries: string[];
 
 beforeAll(async () => {
   project = mkdtempSync(join(tmpdir(), 'svc-consumer-'));
-  // global-setup compiled dist/; the JSON copies of the OpenAPI documents are the other half of `npm run build`.
-  await run(process.execPath, [join(ROOT, 'scripts', 'openapi-json.mjs')], { cwd: ROOT });
+  // global-setup ran `npm run build` (scripts/build.mjs); the package is packed as `prepack` would leave it.
+  await run(process.execPath, [join(ROOT, 'scripts', 'build.mjs'), '--no-tsc'], { cwd: ROOT });
   const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', project], { cwd: ROOT, env: cleanEnv });
   const info = JSON.parse(stdout) as { filename: string; files: { path: string }[] }[];
   packed = join(project, info[0].filename);

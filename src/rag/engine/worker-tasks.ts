@@ -9,7 +9,7 @@ export interface InspectTaskInput {
   limits: DocumentLimits;
 }
 
-const loadInspect = lazyModule<typeof import('./inspect.js')>(import.meta.url, 'inspect');
+const loadInspect = lazyModule(import.meta.url, 'inspect', () => import('./inspect.js'));
 
 export const documentTasks = {
   /** Type sniff, scan and extraction of an upload; a rejection throws DocumentError (code + details). */

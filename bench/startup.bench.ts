@@ -1,0 +1,116 @@
+/**
+ * Start-up and idle memory of the built CLI (issue 15), side by side with another build.
+ *
+ *   npx tsx bench/startup.bench.ts [--starts 5] [--idle-ms 2000] [--against /work/main/dist]
+ *
+ * For each build, alternating, `--starts` times: spawn `node DIST/cli.js --port 0`, and measure
+ *  - readiness: spawn → the readiness line on stdout;
+ *  - first 200: spawn → the first 200 on POST /v1/rag/search (retrieve, demo corpus, the demo live key),
+ *    polled from the moment the key is printed;
+ *  - idle RSS: the process's resident set (VmRSS, worker threads included) `--idle-ms` after the readiness
+ *    line, with no request in between (a separate spawn from the timed one, so the search does not count).
+ * Prints medians per build, and Node's own start (`node -e 0`, spawn → exit) for scale. Without `--against`,
+ * only this worktree's build.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { argNumber, load1 } from './lib.js';
+
+const STARTS = argNumber('starts', 5);
+const IDLE_MS = argNumber('idle-ms', 2000);
+const ROOT = join(import.meta.dirname, '..');
+const againstIndex = process.argv.indexOf('--against');
+const BUILDS: { name: string; dist: string }[] = [{ name: 'this build', dist: join(ROOT, 'dist') }];
+if (againstIndex > 0 && process.argv[againstIndex + 1]) BUILDS.push({ name: process.argv[againstIndex + 1], dist: resolve(process.argv[againstIndex + 1]) });
+const BODY = JSON.stringify({ query: 'annual leave policy', mode: 'retrieve', top_k: 5 });
+
+interface Started {
+  child: ChildProcess;
+  readyMs: number;
+  origin: string;
+  key: string;
+  started: number;
+}
+
+async function start(dist: string): Promise<Started> {
+  const started = performance.now();
+  const child = spawn(process.execPath, [join(dist, 'cli.js'), '--port', '0', '--log-level', 'error'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let readyMs = 0;
+  let origin = '';
+  let key = '';
+  for await (const line of createInterface({ input: child.stdout })) {
+    const ready = /ready at (http:\/\/[^/]+)\/v1/.exec(line);
+    if (ready) {
+      readyMs = performance.now() - started;
+      origin = ready[1];
+    }
+    const k = /demo live key: (\S+)/.exec(line);
+    if (k) {
+      key = k[1];
+      break;
+    }
+  }
+  child.stdout.resume();
+  return { child, readyMs, origin, key, started };
+}
+
+async function firstSearch(s: Started): Promise<number> {
+  for (;;) {
+    const res = await fetch(`${s.origin}/v1/rag/search`, { method: 'POST', headers: { Authorization: `Bearer ${s.key}`, 'Content-Type': 'application/json' }, body: BODY });
+    await res.arrayBuffer();
+    if (res.status === 200) return performance.now() - s.started;
+    if (performance.now() - s.started > 30_000) throw new Error(`POST /v1/rag/search answered ${res.status}`);
+  }
+}
+
+function rssMb(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : NaN;
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await once(child, 'exit');
+}
+
+async function bareNode(): Promise<number> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['-e', '0'], { stdio: 'ignore' });
+  await once(child, 'exit');
+  return performance.now() - started;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function main(): Promise<void> {
+  for (const b of BUILDS) if (!existsSync(join(b.dist, 'cli.js'))) throw new Error(`${b.dist}/cli.js is missing: run \`npm run build\``);
+  const results = new Map(BUILDS.map((b) => [b.name, { ready: [] as number[], first: [] as number[], rss: [] as number[] }]));
+  const loadBefore = load1();
+  const bare: number[] = [];
+  for (let i = 0; i < STARTS; i++) {
+    bare.push(await bareNode());
+    for (const b of i % 2 === 0 ? BUILDS : [...BUILDS].reverse()) {
+      const r = results.get(b.name)!;
+      const timed = await start(b.dist);
+      r.ready.push(timed.readyMs);
+      r.first.push(await firstSearch(timed));
+      await stop(timed.child);
+      const idle = await start(b.dist);
+      await new Promise((res) => setTimeout(res, IDLE_MS));
+      r.rss.push(rssMb(idle.child.pid!));
+      await stop(idle.child);
+    }
+  }
+  console.log(`starts ${STARTS} per build, idle RSS ${IDLE_MS} ms after readiness; load ${loadBefore} → ${load1()}; node -e 0: ${median(bare).toFixed(0)} ms`);
+  console.log('| build | readiness line (median) | first 200 POST /v1/rag/search (median) | idle RSS (median) |');
+  console.log('|---|---|---|---|');
+  for (const [name, r] of results) {
+    console.log(`| ${name} | ${median(r.ready).toFixed(0)} ms | ${median(r.first).toFixed(0)} ms | ${median(r.rss).toFixed(1)} MiB |`);
+  }
+}
+
+await main();

@@ -1,0 +1,69 @@
+/* global console, process */
+// `npm run build`: what the package ships in dist/ (docs/benchmarks.md, "Issue 15: start-up and idle memory").
+//  1. tsc: the library (dist/index.js and its .d.ts files) and every module, as before.
+//  2. JSON copies of the OpenAPI documents (scripts/openapi-json.mjs): start-up reads JSON, not YAML.
+//  3. The demo corpus index (dist/demo-corpus.json): the fixtures/rag documents extracted and chunked once
+//     here, so start-up reads data instead of starting a worker thread to extract them.
+//  4. The CLI bundled by esbuild: dist/cli.js (replacing tsc's) and the worker-pool entry dist/worker.js, with
+//     lazily loaded modules as chunks in dist/chunks/. Loading one file instead of some 400 modules is most
+//     of the start-up time saved; packages that find files next to themselves, or that are large and loaded
+//     only on first use, stay in node_modules.
+// `node scripts/build.mjs --no-tsc` runs steps 2-4 only (after the test suite's own incremental tsc).
+import { execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(root, 'dist');
+const require = createRequire(import.meta.url);
+
+if (!process.argv.includes('--no-tsc')) {
+  execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', join(root, 'tsconfig.build.json')], { cwd: root, stdio: 'inherit' });
+}
+execFileSync(process.execPath, [join(root, 'scripts', 'openapi-json.mjs')], { cwd: root, stdio: 'inherit' });
+
+// Extracted with the built code and the default content limits; a start with other limits extracts again.
+const { readCorpus, RAG_FIXTURES_DIR } = await import(pathToFileURL(join(dist, 'rag', 'corpus.js')).href);
+const { writeCorpusIndex } = await import(pathToFileURL(join(dist, 'rag', 'corpus-index.js')).href);
+const { documentLimits } = await import(pathToFileURL(join(dist, 'rag', 'service.js')).href);
+const { resolveConfig } = await import(pathToFileURL(join(dist, 'config.js')).href);
+const limits = documentLimits(resolveConfig({}).rag);
+await writeCorpusIndex(RAG_FIXTURES_DIR, limits, await readCorpus(RAG_FIXTURES_DIR, limits));
+
+const { build } = await import('esbuild');
+rmSync(join(dist, 'chunks'), { recursive: true, force: true });
+await build({
+  absWorkingDir: root,
+  entryPoints: { cli: 'src/cli.ts', worker: 'src/workers/worker.ts' },
+  outdir: dist,
+  chunkNames: 'chunks/[name]-[hash]',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  // CommonJS packages inside an ES module bundle call require() for Node's built-ins.
+  banner: { js: "import { createRequire as __svcCreateRequire } from 'node:module';\nconst require = __svcCreateRequire(import.meta.url);" },
+  // The pool starts dist/worker.js wherever its code lands in the bundle (src/workers/pool.ts).
+  define: { __SVC_BUNDLED_WORKER__: JSON.stringify('worker.js') },
+  external: [
+    // Resolve files next to themselves at run time (worker scripts, WebAssembly).
+    'piscina',
+    'pdfjs-dist',
+    'wasm-media-encoders',
+    'mpg123-decoder',
+    // Large, and loaded only on first use.
+    'music-metadata',
+    '@faker-js/faker',
+    'yaml',
+    // Optional native add-ons of ws; the test suite's TypeScript loader.
+    'bufferutil',
+    'utf-8-validate',
+    'tsx',
+  ],
+  legalComments: 'none',
+  logLevel: 'warning',
+});
+console.log('svc-emulator: built dist/ (library, CLI bundle, demo corpus index)');
