@@ -2,6 +2,7 @@
  * Diagnostic tasks of the pool itself: they let tests (and `--workers` users) check that ceilings hold
  * without crafting a hostile document.
  */
+import { getPriority } from 'node:os';
 import { threadId } from 'node:worker_threads';
 import { streamTask, type StreamPortInput } from './stream.js';
 
@@ -50,6 +51,8 @@ export const poolTasks = {
   }),
   /** Echoes its input: the round trip through a thread. */
   'pool.echo': (input: { value: unknown }) => input.value,
+  /** The thread's scheduling priority (nice value), as the kernel sees it. */
+  'pool.priority': () => getPriority(),
   /** Holds `mb` MiB of live JS heap (arrays of doubles), to trip the memory ceiling. */
   'pool.allocate': (input: { mb: number }) => {
     const keep: number[][] = [];

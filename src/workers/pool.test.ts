@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { TaskError, TaskLimitError, WorkerPool } from './pool.js';
+import { getPriority } from 'node:os';
 
 describe('the worker pool', () => {
   const pool = new WorkerPool({ size: 2, memoryMb: 64, timeMs: 3_000 });
@@ -8,6 +9,13 @@ describe('the worker pool', () => {
   it('runs a task in a thread and returns its value', async () => {
     await expect(pool.run('pool.echo', { value: { a: [1, 'ب'] } })).resolves.toEqual({ a: [1, 'ب'] });
     expect(pool.stats().threads).toBeGreaterThan(0);
+  });
+
+  it.runIf(process.platform === 'linux')('runs tasks five nice steps below the event loop (Linux: per thread)', async () => {
+    const own = getPriority();
+    await expect(pool.run('pool.priority', undefined)).resolves.toBe(Math.min(19, own + 5));
+    // The event loop's own priority is untouched.
+    expect(getPriority()).toBe(own);
   });
 
   it('stops a task over its memory ceiling with TaskLimitError(memory), and the next task still runs', async () => {

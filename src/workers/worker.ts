@@ -5,13 +5,17 @@ import { runTask, type TaskRequest, type TaskResult } from './tasks.js';
 /**
  * Worker threads run five nice steps below the event loop's priority (docs/decisions.md, "Worker
  * priority"): on Linux the nice value belongs to the thread, so heavy tasks take the cores the event loop
- * leaves and never delay its answers. Where lowering it is refused, the thread keeps the normal priority.
+ * leaves and delay its answers less. Where lowering it is refused, and on other systems (where the priority
+ * belongs to the process), the thread keeps the normal priority.
  */
 export const WORKER_NICE_STEP = 5;
-try {
-  setPriority(Math.min(19, getPriority() + WORKER_NICE_STEP));
-} catch {
-  // not supported here: normal priority
+// Linux only: elsewhere (macOS, Windows) the call would lower the whole process's priority, event loop included.
+if (process.platform === 'linux') {
+  try {
+    setPriority(Math.min(19, getPriority() + WORKER_NICE_STEP));
+  } catch {
+    // refused here: normal priority
+  }
 }
 
 export default function handle(req: TaskRequest): Promise<TaskResult> {
