@@ -67,7 +67,7 @@ export async function decodeAudio(buf: Uint8Array, limits: AudioLimits = DEFAULT
   return { ...facts, pcm: facts.format === 'm4a' ? null : concatFloat32(parts) };
 }
 
-function concatFloat32(parts: Float32Array[]): Float32Array {
+export function concatFloat32(parts: Float32Array[]): Float32Array {
   if (parts.length === 1) return parts[0];
   const out = new Float32Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;

@@ -17,15 +17,13 @@ import type { Metering } from '../metering/index.js';
 import type { ProxyContract, Violation } from './contract.js';
 import type { Draft, Recorder } from './recorder.js';
 import { redactQuery } from './recorder.js';
-import type { RecordedBody } from './recording.js';
+import { RECORD_LIMIT_BYTES, type RecordedBody } from './recording.js';
 import { callerOf, forwardedHeaders, returnedHeaders, type Upstream } from './upstream.js';
 
 /** The largest request body forwarded: the biggest documented upload (25 MiB) and some room for the form. */
 const REQUEST_LIMIT_BYTES = 26 * 1024 * 1024;
 /** JSON answers are checked whole; past this they are passed on unchecked. */
 const JSON_LIMIT_BYTES = 8 * 1024 * 1024;
-/** Binary answers kept for the recording, at most. */
-const RECORD_LIMIT_BYTES = 64 * 1024 * 1024;
 
 export interface HttpProxyDeps {
   upstream: Upstream;

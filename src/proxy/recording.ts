@@ -9,6 +9,8 @@ import type { Violation } from './contract.js';
 
 export const RECORDING_FORMAT = 'svc-emulator-recording/1';
 /** Exchange files are `NNNNNN-<method>-<path>.json`; anything else in the folder is ignored. */
+/** Binary bytes kept for the recording of one exchange (an HTTP answer, or a WebSocket session's frames), at most. */
+export const RECORD_LIMIT_BYTES = 64 * 1024 * 1024;
 export const EXCHANGE_FILE_RE = /^\d{6}-[a-z]+-[a-z0-9_.-]*\.json$/;
 
 export type RecordedBody =

@@ -19,13 +19,11 @@ import type { ProxyContract, Violation } from './contract.js';
 import type { Draft, Recorder } from './recorder.js';
 import { redactQuery } from './recorder.js';
 import { redactJson, redactText } from './redact.js';
-import { sha256, type RecordedFrame } from './recording.js';
+import { RECORD_LIMIT_BYTES, sha256, type RecordedFrame } from './recording.js';
 import { callerOf, forwardedHeaders, returnedHeaders, type Upstream } from './upstream.js';
 
 const SELECTED = Symbol('upstreamProtocol');
 const MAX_PAYLOAD_BYTES = 16 * 1024 * 1024;
-/** Binary frame bytes kept for the recording of one session, at most. */
-const RECORD_LIMIT_BYTES = 64 * 1024 * 1024;
 
 export interface WsProxyDeps {
   upstream: Upstream;

@@ -1,7 +1,7 @@
 /**
  * The demo corpus index built at `npm run build` (scripts/build.mjs): the documents of fixtures/rag as the
- * extraction task prepares them (chunks with their term counts, prepare.ts) in one JSON file, so start-up reads data instead of starting a worker thread to extract them
- * (docs/decisions.md, "Issue 15: start-up"). The file carries a fingerprint of everything extraction depends
+ * extraction task prepares them (chunks with their term counts, prepare.ts) in one JSON file, so start-up
+ * reads data instead of starting a worker thread to extract them (docs/decisions.md, "Issue 15: start-up"). The file carries a fingerprint of everything extraction depends
  * on besides the code it was built with (the manifest, each document's bytes, the content limits); a file
  * whose fingerprint does not match is ignored and the corpus is extracted as before.
  */

@@ -7,6 +7,7 @@
  * same pieces (the same WebSocket frames, the same pacing under `stream_slow`) as a rendered one.
  */
 import { createHash } from 'node:crypto';
+import type { components } from '../client/admin-api.js';
 import type { RenderSpec } from './render.js';
 
 /** Bytes of bookkeeping counted per entry besides its audio: the Map slot, the entry object, its key string. */
@@ -27,15 +28,8 @@ export interface CachedClip {
   readonly ends: Uint32Array;
 }
 
-export interface ClipCacheStats {
-  enabled: boolean;
-  max_bytes: number;
-  bytes: number;
-  entries: number;
-  hits: number;
-  misses: number;
-  evictions: number;
-}
+/** `GET /_emulator/tts/cache`, as openapi/admin.yaml defines it. */
+export type ClipCacheStats = components['schemas']['TtsCacheStats'];
 
 /**
  * The key: SHA-256 of the canonical JSON of everything that shapes the bytes (the whole render spec, encoder

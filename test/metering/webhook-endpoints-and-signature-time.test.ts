@@ -41,31 +41,28 @@ async function register(e: TestEmulator, url: string, events = ['ping', 'job.com
   return request(e.app).post(`/_emulator/orgs/${e.orgId}/webhook-endpoints`).send({ url, events });
 }
 
+/** Registers an endpoint, moves the emulator clock a day ahead, triggers an event and returns its delivery. */
+async function deliveryADayAhead(options: Parameters<typeof setup>[0] = {}) {
+  const { e, r } = await setup(options);
+  const pinged = r.next();
+  const endpoint = (await register(e, r.url)).body as { secret: string };
+  await pinged;
+  await request(e.app).post('/_emulator/clock/advance').send({ seconds: 86_400 }).expect(200);
+  const next = r.next();
+  await request(e.app).post('/_emulator/webhooks/trigger').send({ org_id: e.orgId, event: 'job.completed' }).expect(202);
+  return { hook: await next, endpoint };
+}
+
 describe('signature time', () => {
   it('after the clock moves a day ahead, a Stripe-style verifier at 300 s still accepts the delivery (t= is wall time)', async () => {
-    const { e, r } = await setup();
-    const pinged = r.next();
-    const endpoint = (await register(e, r.url)).body as { secret: string };
-    await pinged;
-    await request(e.app).post('/_emulator/clock/advance').send({ seconds: 86_400 }).expect(200);
-
-    const next = r.next();
-    await request(e.app).post('/_emulator/webhooks/trigger').send({ org_id: e.orgId, event: 'job.completed' }).expect(202);
-    const hook = await next;
+    const { hook, endpoint } = await deliveryADayAhead();
     expect(stripeStyleVerify(hook.rawBody, String(hook.headers['svc-signature']), endpoint.secret)).toBe('ok');
     // The envelope keeps emulator time: a day ahead of the wall clock.
     expect(Date.parse(hook.json.createdAt as string) - Date.now()).toBeGreaterThan(86_000_000);
   });
 
   it('--signature-time clock signs with emulator time, which that verifier then rejects as outside its tolerance', async () => {
-    const { e, r } = await setup({ signatureTime: 'clock' });
-    const pinged = r.next();
-    const endpoint = (await register(e, r.url)).body as { secret: string };
-    await pinged;
-    await request(e.app).post('/_emulator/clock/advance').send({ seconds: 86_400 }).expect(200);
-    const next = r.next();
-    await request(e.app).post('/_emulator/webhooks/trigger').send({ org_id: e.orgId, event: 'job.completed' }).expect(202);
-    const hook = await next;
+    const { hook, endpoint } = await deliveryADayAhead({ signatureTime: 'clock' });
     expect(stripeStyleVerify(hook.rawBody, String(hook.headers['svc-signature']), endpoint.secret)).toBe('outside_tolerance');
     expect(stripeStyleVerify(hook.rawBody, String(hook.headers['svc-signature']), endpoint.secret, 2 * 86_400)).toBe('ok');
   });

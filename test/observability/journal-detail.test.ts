@@ -9,26 +9,13 @@ import { startEmulator } from '../../src/library.js';
 import { bearer, buildEmulator } from '../support/emulator.js';
 import { expectProblem } from '../support/problem.js';
 import { closed, openWs } from '../support/ws.js';
+import { encodeWav } from '../../src/audio/encode.js';
 
 const TEXT = 'مرحبا بكم في خدمتنا';
 
-/** A short silent 16 kHz mono WAV, built here so no binary is committed. */
+/** A 16 kHz mono WAV of `seconds` of silence (the emulator's own WAV encoder; no binary committed). */
 function wav(seconds: number): Buffer {
-  const data = Buffer.alloc(Math.round(seconds * 16000) * 2);
-  const h = Buffer.alloc(44);
-  h.write('RIFF', 0, 'latin1');
-  h.writeUInt32LE(36 + data.length, 4);
-  h.write('WAVEfmt ', 8, 'latin1');
-  h.writeUInt32LE(16, 16);
-  h.writeUInt16LE(1, 20);
-  h.writeUInt16LE(1, 22);
-  h.writeUInt32LE(16000, 24);
-  h.writeUInt32LE(32000, 28);
-  h.writeUInt16LE(2, 32);
-  h.writeUInt16LE(16, 34);
-  h.write('data', 36, 'latin1');
-  h.writeUInt32LE(data.length, 40);
-  return Buffer.concat([h, data]);
+  return encodeWav(new Float32Array(Math.round(seconds * 16000)), 16000);
 }
 
 async function entry(app: Parameters<typeof request>[0], id: string) {
@@ -95,8 +82,7 @@ describe('journal detail', () => {
     const emu = await startEmulator({ port: 0, seed: 'large-upload' });
     try {
       // 6 s of a 440 Hz tone: larger than the size at which the upload gets a buffer of its own.
-      const audio = wav(6);
-      for (let i = 44; i < audio.length; i += 2) audio.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * (i - 44)) / 2 / 16000)), i);
+      const audio = encodeWav(Float32Array.from({ length: 6 * 16000 }, (_, n) => 0.25 * Math.sin((2 * Math.PI * 440 * n) / 16000)), 16000);
       const sha256 = createHash('sha256').update(audio).digest('hex');
       const form = new FormData();
       form.append('file', new Blob([audio], { type: 'audio/wav' }), 'tone.wav');

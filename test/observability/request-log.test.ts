@@ -10,29 +10,16 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { killAll, runCli } from '../support/cli.js';
 import { startReceiver, type Receiver } from '../support/receiver.js';
 import { closed, openWs } from '../support/ws.js';
+import { encodeWav } from '../../src/audio/encode.js';
 
 afterEach(killAll);
 
 const READY = /^svc-emulator ready at (http:\/\/\S+)\/v1 /;
 const ADMIN_TOKEN = 'admin-token-for-the-request-log-test';
 
-/** A silent 16 kHz mono WAV of `seconds`, built here. */
+/** A 16 kHz mono WAV of `seconds` of silence (the emulator's own WAV encoder; no binary committed). */
 function wav(seconds: number): Buffer {
-  const data = Buffer.alloc(Math.round(seconds * 16000) * 2);
-  const h = Buffer.alloc(44);
-  h.write('RIFF', 0, 'latin1');
-  h.writeUInt32LE(36 + data.length, 4);
-  h.write('WAVEfmt ', 8, 'latin1');
-  h.writeUInt32LE(16, 16);
-  h.writeUInt16LE(1, 20);
-  h.writeUInt16LE(1, 22);
-  h.writeUInt32LE(16000, 24);
-  h.writeUInt32LE(32000, 28);
-  h.writeUInt16LE(2, 32);
-  h.writeUInt16LE(16, 34);
-  h.write('data', 36, 'latin1');
-  h.writeUInt32LE(data.length, 40);
-  return Buffer.concat([h, data]);
+  return encodeWav(new Float32Array(Math.round(seconds * 16000)), 16000);
 }
 
 /** A credential leaks when it appears whole, or when the part its display form hides appears. */

@@ -5,7 +5,7 @@
  */
 import { deflateSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildDocx, buildPdf } from '../../src/rag/engine/test-fixtures.js';
+import { buildDocx, buildFlatePdf, buildPdf } from '../../src/rag/engine/test-fixtures.js';
 import { expectProblem } from '../support/problem.js';
 import { buildRagEmulator, get, readyOrg, upload, type RagTest } from './helpers.js';
 
@@ -58,35 +58,5 @@ describe('RAG upload content limits', () => {
 
 /** A one-page PDF whose content stream is FlateDecode-compressed. */
 function compressedPdf(ops: string): Uint8Array {
-  const data = zlibDeflate(ops);
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>',
-    null,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  const parts: Buffer[] = [Buffer.from('%PDF-1.4\n', 'latin1')];
-  let size = parts[0].length;
-  const offsets: number[] = [];
-  objects.forEach((dict, i) => {
-    offsets.push(size);
-    const chunks =
-      dict === null
-        ? [Buffer.from(`${i + 1} 0 obj\n<< /Length ${data.length} /Filter /FlateDecode >>\nstream\n`, 'latin1'), data, Buffer.from('\nendstream\nendobj\n', 'latin1')]
-        : [Buffer.from(`${i + 1} 0 obj\n${dict}\nendobj\n`, 'latin1')];
-    for (const c of chunks) {
-      parts.push(c);
-      size += c.length;
-    }
-  });
-  let tail = `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const o of offsets) tail += `${String(o).padStart(10, '0')} 00000 n \n`;
-  tail += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${size}\n%%EOF\n`;
-  parts.push(Buffer.from(tail, 'latin1'));
-  return new Uint8Array(Buffer.concat(parts));
-}
-
-function zlibDeflate(s: string): Buffer {
-  return deflateSync(Buffer.from(s, 'latin1'));
+  return buildFlatePdf(deflateSync(Buffer.from(ops, 'latin1')));
 }

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import zlib from 'node:zlib';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPdf } from '../../src/rag/engine/test-fixtures.js';
+import { buildFlatePdf, buildPdf } from '../../src/rag/engine/test-fixtures.js';
 import { killAll, runCli, type CliRun } from '../support/cli.js';
 
 const MiB = 1024 * 1024;
@@ -106,31 +106,7 @@ async function inflatingPdf(mib: number): Promise<Uint8Array> {
   for (let i = 0; i < mib; i++) if (!deflate.write(step)) await new Promise((resolve) => deflate.once('drain', resolve));
   deflate.end();
   await ended;
-  const data = Buffer.concat(chunks);
-  const head = (objs: string[]) => objs;
-  const objects = head([
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>',
-    `<< /Length ${data.length} /Filter /FlateDecode >>`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ]);
-  const out: Buffer[] = [Buffer.from('%PDF-1.4\n', 'latin1')];
-  let size = out[0].length;
-  const offsets: number[] = [];
-  objects.forEach((dict, i) => {
-    offsets.push(size);
-    const body = i === 3 ? [Buffer.from(`${i + 1} 0 obj\n${dict}\nstream\n`, 'latin1'), data, Buffer.from('\nendstream\nendobj\n', 'latin1')] : [Buffer.from(`${i + 1} 0 obj\n${dict}\nendobj\n`, 'latin1')];
-    for (const b of body) {
-      out.push(b);
-      size += b.length;
-    }
-  });
-  let xref = `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const o of offsets) xref += `${String(o).padStart(10, '0')} 00000 n \n`;
-  xref += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${size}\n%%EOF\n`;
-  out.push(Buffer.from(xref, 'latin1'));
-  return new Uint8Array(Buffer.concat(out));
+  return buildFlatePdf(Buffer.concat(chunks));
 }
 
 describe('hostile documents get a bounded answer (built CLI, peak RSS, health polled throughout)', () => {

@@ -35,6 +35,39 @@ export function buildPdf(pages: string[][]): Uint8Array {
   return new Uint8Array(Buffer.from(out, 'latin1'));
 }
 
+/**
+ * A one-page PDF whose content stream is `deflated` (already FlateDecode-compressed bytes, which may inflate to
+ * anything), with binary-safe xref offsets.
+ */
+export function buildFlatePdf(deflated: Uint8Array): Uint8Array {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>',
+    null,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  const parts: Buffer[] = [Buffer.from('%PDF-1.4\n', 'latin1')];
+  let size = parts[0].length;
+  const offsets: number[] = [];
+  objects.forEach((dict, i) => {
+    offsets.push(size);
+    const chunks =
+      dict === null
+        ? [Buffer.from(`${i + 1} 0 obj\n<< /Length ${deflated.length} /Filter /FlateDecode >>\nstream\n`, 'latin1'), deflated, Buffer.from('\nendstream\nendobj\n', 'latin1')]
+        : [Buffer.from(`${i + 1} 0 obj\n${dict}\nendobj\n`, 'latin1')];
+    for (const c of chunks) {
+      parts.push(Buffer.from(c));
+      size += c.length;
+    }
+  });
+  let tail = `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const o of offsets) tail += `${String(o).padStart(10, '0')} 00000 n \n`;
+  tail += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${size}\n%%EOF\n`;
+  parts.push(Buffer.from(tail, 'latin1'));
+  return new Uint8Array(Buffer.concat(parts));
+}
+
 const CONTENT_TYPES = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">
 <Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>

@@ -37,15 +37,7 @@ export function addNoise(pcm: Float32Array, snrDb: number, seed: number): Float3
   return pcm.map((v, i) => v + noise[i]);
 }
 
-export function concat(parts: Float32Array[]): Float32Array {
-  const out = new Float32Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
+export { concatFloat32 as concat } from '../../audio/decode.js';
 
 export function silence(seconds: number, rate: number): Float32Array {
   return new Float32Array(Math.round(seconds * rate));
