@@ -77,4 +77,49 @@ describe('the worker pool', () => {
     expect(inline.stats().threads).toBe(0);
     await inline.close();
   });
+
+  describe('stopping a thread while its messages are being dispatched (CI crash, 2026-11-24)', () => {
+    // The continuation of task 1 starts task 2 on the same thread and holds the loop until task 2's answer is
+    // queued on the thread's port, then stops the thread. Piscina used to get that answer after forgetting
+    // the task and throw an uncaught "Unexpected message from Worker".
+    async function afterNextAnswerQueued(small: WorkerPool, then: (second: Promise<unknown>) => Promise<unknown>): Promise<PromiseSettledResult<unknown>> {
+      await small.run('pool.echo', { value: 'warm' });
+      let second!: Promise<unknown>;
+      await small.run('pool.echo', { value: 1 }).then(async () => {
+        second = small.run('pool.echo', { value: 2 }, { signal: controller.signal });
+        // A few microtask turns: the task is handed to the thread.
+        for (let i = 0; i < 50; i++) await Promise.resolve();
+        const until = Date.now() + 200;
+        while (Date.now() < until); // its answer arrives meanwhile
+        await then(second);
+      });
+      const [settled] = await Promise.allSettled([second]);
+      return settled;
+    }
+    let controller: AbortController;
+
+    it('close(): the answer already queued is delivered, tasks still waiting reject', async () => {
+      controller = new AbortController();
+      const small = new WorkerPool({ size: 1, timeMs: 5_000 });
+      let waiting: Promise<unknown> | undefined;
+      const settled = await afterNextAnswerQueued(small, async () => {
+        waiting = small.run('pool.echo', { value: 3 }).catch((e: unknown) => e);
+        await small.close();
+      });
+      expect(settled).toEqual({ status: 'fulfilled', value: 2 });
+      expect(await waiting).toMatchObject({ message: 'the worker pool is closed' });
+    });
+
+    it('an abort: the task rejects with the reason and the pool goes on', async () => {
+      controller = new AbortController();
+      const small = new WorkerPool({ size: 1, timeMs: 5_000 });
+      try {
+        const settled = await afterNextAnswerQueued(small, async () => controller.abort(new Error('client gone')));
+        expect(settled).toMatchObject({ status: 'rejected', reason: { message: 'client gone' } });
+        await expect(small.run('pool.echo', { value: 4 })).resolves.toBe(4);
+      } finally {
+        await small.close();
+      }
+    });
+  });
 });

@@ -12,6 +12,11 @@
  * - A task that throws rejects with `TaskError`, carrying the thrown error's name, `code` and message, so
  *   areas turn it back into their own errors.
  * - `size: 0` runs tasks in-process (debugging): same API, no ceilings beyond the time budget between awaits.
+ * - Stopping a thread (an abort, `close`) always happens in a turn of its own. Piscina closes the thread's
+ *   port when it stops it, but a port closed while its messages are being dispatched still delivers the
+ *   answers already queued, and piscina throws an uncaught "Unexpected message from Worker" on an answer for
+ *   a task it has forgotten: that crashed a process whose pool was closed in the continuation of one task
+ *   while the next task's answer was already waiting (see pool.test.ts).
  */
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
@@ -82,6 +87,11 @@ export class TaskError extends Error {
 
 class TimeBudget extends Error {}
 
+/** Resolves in a later turn of the event loop, after the messages being dispatched now. */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 const isTsSource = import.meta.url.endsWith('.ts');
 
 // Set by the CLI bundle (scripts/build.mjs): its worker entry, a file of dist/. Elsewhere (tsc output, sources)
@@ -97,7 +107,8 @@ export class WorkerPool {
   readonly options: PoolOptions;
   private piscina: Piscina<TaskRequest, TaskResult> | undefined;
   private running = 0;
-  private readonly waiting: (() => void)[] = [];
+  /** Called with an error when the pool closes before the task gets a thread. */
+  private readonly waiting: ((closed?: Error) => void)[] = [];
   private closed = false;
 
   constructor(options: Partial<PoolOptions> = {}) {
@@ -130,11 +141,15 @@ export class WorkerPool {
     return readStream((port, runOpts) => this.run(name, { ...input, ...port } as unknown as TaskInput<N>, runOpts), name, this.options.timeMs, opts);
   }
 
+  /** Tasks waiting for a thread reject; running ones are stopped (see the header on when). */
   async close(): Promise<void> {
     this.closed = true;
+    for (const grant of this.waiting.splice(0)) grant(new Error('the worker pool is closed'));
     const p = this.piscina;
     this.piscina = undefined;
-    await p?.destroy();
+    if (!p) return;
+    await nextTurn();
+    await p.destroy();
   }
 
   private pool(): Piscina<TaskRequest, TaskResult> {
@@ -156,8 +171,14 @@ export class WorkerPool {
     const timer = setTimeout(() => budget.abort(new TimeBudget()), budgetMs);
     timer.unref();
     const signal = opts.signal ? AbortSignal.any([opts.signal, budget.signal]) : budget.signal;
+    // Piscina sees the abort one turn later (see the header); the task's answer in between is discarded.
+    const stop = new AbortController();
+    const onAbort = () => void nextTurn().then(() => stop.abort(signal.reason));
+    signal.addEventListener('abort', onAbort, { once: true });
     try {
-      return await this.pool().run({ name, input }, { signal, transferList: opts.transferList as (ArrayBuffer | MessagePort)[] | undefined });
+      const result = await this.pool().run({ name, input }, { signal: stop.signal, transferList: opts.transferList as (ArrayBuffer | MessagePort)[] | undefined });
+      signal.throwIfAborted();
+      return result;
     } catch (err) {
       if (budget.signal.aborted) throw new TaskLimitError('time', `the task '${name}' exceeded its time budget of ${budgetMs} ms`);
       if (opts.signal?.aborted) throw opts.signal.reason;
@@ -167,6 +188,7 @@ export class WorkerPool {
       throw err;
     } finally {
       clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort);
     }
   }
 
@@ -192,8 +214,9 @@ export class WorkerPool {
       return Promise.resolve();
     }
     return new Promise((resolve, reject) => {
-      const grant = () => {
+      const grant = (closed?: Error) => {
         signal?.removeEventListener('abort', onAbort);
+        if (closed) return reject(closed);
         this.running++;
         resolve();
       };
