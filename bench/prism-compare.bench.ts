@@ -5,8 +5,11 @@
  *    first), polled on GET /_emulator/health and then on a real POST /v1/rag/search. Prism: `prism mock` of
  *    openapi/gateway.yaml with every path under /v1 (Prism ignores the server URL's path), polled on
  *    POST /v1/rag/search with a valid body and an Authorization header. Median of `--starts` (default 3).
- *  - Throughput: autocannon on each request of `--requests` (default all of REQUESTS below) at each of
- *    `--connections` (default 10,100), `--seconds` (default 5) per run. Rounds (`--rounds`, default 3) alternate
+ *  - Throughput: wrk (one thread, `--client wrk`, the default when `wrk` is on the PATH; Debian package `wrk`) or
+ *    autocannon (`--client autocannon`) on each request of `--requests` (default all of REQUESTS below) at each of
+ *    `--connections` (default 10,100), `--seconds` (default 5) per run. On 2 cores the load generator takes
+ *    a core's share from the servers: autocannon (JavaScript) costs several times what wrk (C) does per
+ *    request, so with autocannon both servers, and their ratio, are capped by the client. Rounds (`--rounds`, default 3) alternate
  *    the servers, and which goes first alternates too; medians, ratios and the load average of every run are
  *    reported. Statuses other than the expected one count as errors.
  * Prism validates requests (its default) and answers the document's example; the emulator authenticates the key,
@@ -14,9 +17,9 @@
  * The 401: the emulator gets a key with a bad checksum (it verifies keys); Prism gets no Authorization header
  * (it cannot tell a bad key from a good one, and answers 401 only when the header is missing).
  * Run: npm run build && npx tsx bench/prism-compare.bench.ts [--seconds 5] [--rounds 3] [--starts 3]
- *        [--connections 10,100] [--requests search,ws-token,401,tts,tts-varied]
+ *        [--connections 10,100] [--requests search,ws-token,401,tts,tts-varied] [--client wrk|autocannon]
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -35,6 +38,8 @@ const ROOT = join(import.meta.dirname, '..');
 const BODY = JSON.stringify({ query: 'annual leave policy', mode: 'retrieve', top_k: 5 });
 const PRISM_BIN = join(ROOT, 'node_modules', '@stoplight', 'prism-cli', 'dist', 'index.js');
 const EMULATOR_BIN = join(ROOT, 'dist', 'cli.js');
+const CLIENT = argList('client', spawnSync('wrk', ['--version']).error ? 'autocannon' : 'wrk')[0];
+if (CLIENT !== 'wrk' && CLIENT !== 'autocannon') throw new Error(`--client: 'wrk' or 'autocannon', not '${CLIENT}'`);
 
 interface Server {
   name: string;
@@ -190,6 +195,51 @@ interface Run {
 }
 
 async function throughput(server: Server, request: BenchRequest, connections: number, seconds: number): Promise<Run> {
+  return CLIENT === 'wrk' ? throughputWrk(server, request, connections, seconds) : throughputAutocannon(server, request, connections, seconds);
+}
+
+/** A Lua long string: the text cannot contain its closing bracket. */
+function luaString(text: string): string {
+  return `[==[${text}]==]`;
+}
+
+/** wrk with one thread; its Lua script sets the request, counts unexpected statuses and prints one JSON line. */
+async function throughputWrk(server: Server, request: BenchRequest, connections: number, seconds: number): Promise<Run> {
+  const load = load1();
+  const script = join(work, `wrk-${server.name}-${request.name}.lua`);
+  const headers = Object.entries(request.headers(server)).map(([k, v]) => `wrk.headers[ ${luaString(k)} ] = ${luaString(v)}`);
+  writeFileSync(
+    script,
+    [
+      `wrk.method = "POST"`,
+      `wrk.body = ${luaString(request.body)}`,
+      ...headers,
+      `local threads = {}`,
+      `function setup(thread) table.insert(threads, thread) end`,
+      `function init(args) unexpected = 0; n = 0 end`,
+      `function response(status, headers, body) if status ~= ${request.status} then unexpected = unexpected + 1 end end`,
+      // A different text per request (same length class): what a cache of identical requests cannot answer.
+      request.vary
+        ? `function request() n = n + 1; return wrk.format(nil, nil, nil, '{"text":"' .. ${luaString(TTS_TEXT)} .. ' ' .. n .. '","voice":"ar-SA-noura"}') end`
+        : '',
+      `function done(summary, latency, requests)`,
+      `  local bad = 0`,
+      `  for _, t in ipairs(threads) do bad = bad + t:get("unexpected") end`,
+      `  local e = summary.errors`,
+      `  io.write(string.format('WRKJSON {"requests":%d,"duration_us":%d,"p50_us":%d,"p99_us":%d,"errors":%d}\\n', summary.requests, summary.duration, latency:percentile(50), latency:percentile(99), e.connect + e.read + e.write + e.timeout + bad))`,
+      `end`,
+    ].join('\n'),
+  );
+  const stdout = await new Promise<string>((resolve, reject) => {
+    execFile('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, '--timeout', '10s', '-s', script, `${server.origin}${request.path}`], (err, out) => (err ? reject(err) : resolve(out)));
+  });
+  const line = /WRKJSON (\{.*\})/.exec(stdout);
+  if (!line) throw new Error(`wrk printed no summary:\n${stdout}`);
+  const r = JSON.parse(line[1]) as { requests: number; duration_us: number; p50_us: number; p99_us: number; errors: number };
+  return { rps: r.requests / (r.duration_us / 1e6), p50: Math.round(r.p50_us / 100) / 10, p99: Math.round(r.p99_us / 100) / 10, errors: r.errors, load };
+}
+
+async function throughputAutocannon(server: Server, request: BenchRequest, connections: number, seconds: number): Promise<Run> {
   const load = load1();
   let n = 0;
   let unexpected = 0;
@@ -268,7 +318,7 @@ async function main(): Promise<void> {
     await stop(prism);
     rmSync(work, { recursive: true, force: true });
   }
-  console.log(`## Side by side with Prism: ${SECONDS} s per run, ${ROUNDS} rounds, ${STARTS} starts`);
+  console.log(`## Side by side with Prism: ${CLIENT}, ${SECONDS} s per run, ${ROUNDS} rounds, ${STARTS} starts`);
   console.log('| measure | emulator | Prism 5.14.2 | ratio |\n|---|---|---|---|');
   console.log(`| start → first 2xx POST /v1/rag/search (median) | ${start.emulator.toFixed(0)} ms (health ${start.health.toFixed(0)} ms) | ${start.prism.toFixed(0)} ms | ${(start.prism / start.emulator).toFixed(1)}× faster |`);
   console.log('\n| request | connections | emulator req/s (median) | p50 / p99 ms | Prism req/s (median) | p50 / p99 ms | ratio | errors (e / P) | load per run (e; P) |');
