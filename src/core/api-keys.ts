@@ -68,7 +68,7 @@ const KEY_LIKE_RE = /svc_(?:live|test)_[0-9A-Za-z]{16,}/g;
  * is never repeated back or recorded.
  */
 export function redactApiKeys(text: string): string {
-  return text.replace(KEY_LIKE_RE, (key) => displayKey(key));
+  return text.includes('svc_') ? text.replace(KEY_LIKE_RE, (key) => displayKey(key)) : text;
 }
 
 export const PARSE_FAILURE_DETAIL: Record<Exclude<ParsedApiKey, { ok: true }>['reason'], string> = {

@@ -101,6 +101,23 @@ describe('ledger billing rules', () => {
     });
     expect(metering.totals({ orgId: 'org_a', keyId: 'key_live' }).exact).toBe(false);
   });
+
+  it('keeps exactly the newest maxEntriesPerOrg entries across many drops, newest first, in every listing', () => {
+    const { metering } = makeMetering({ maxEntriesPerOrg: 3 });
+    const all = Array.from({ length: 11 }, (_, i) => metering.record(live, { product: 'tts', quantity: i + 1 }));
+    const check = (newest: number) => {
+      const kept = [newest, newest - 1, newest - 2];
+      expect(metering.entries({ orgId: 'org_a' }).map((e) => e.quantity)).toEqual(kept);
+      expect(metering.entries({}).map((e) => e.quantity)).toEqual(kept);
+      expect(metering.entries({ orgId: 'org_a', limit: 2 }).map((e) => e.quantity)).toEqual(kept.slice(0, 2));
+      for (const e of all) expect(metering.entry(e.id)).toBe(e.quantity > newest - 3 ? e : undefined);
+    };
+    check(11);
+    all.push(metering.record(live, { product: 'tts', quantity: 12 }), metering.record(live, { product: 'tts', quantity: 13 }));
+    check(13);
+    expect(() => metering.refund(all[9].id)).toThrow(/dropped by the per-org cap/);
+    expect(metering.refund(all[12].id).status).toBe('refunded');
+  });
 });
 
 describe('realtime STT metering', () => {

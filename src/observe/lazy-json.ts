@@ -33,14 +33,7 @@ export function setLazyJsonBody(holder: { body: unknown }, text: string): void {
   });
 }
 
-/** The UTF-8 size of JSON.stringify(value), without parsing a lazy body inside it (request and response details). */
-export function jsonBytes(value: { request: object; response: object }): number {
-  const request = unparsed.get(value.request);
-  const response = unparsed.get(value.response);
-  if (request === undefined && response === undefined) return Buffer.byteLength(JSON.stringify(value));
-  // Stand-ins without the lazy bodies (`null` in their place), then the bodies' own text instead of `null`.
-  const standIn = (holder: object, text: string | undefined) =>
-    text === undefined ? holder : Object.fromEntries(Object.keys(holder).map((k) => [k, k === 'body' ? null : (holder as Record<string, unknown>)[k]]));
-  const bodies = (request === undefined ? 0 : Buffer.byteLength(request) - 4) + (response === undefined ? 0 : Buffer.byteLength(response) - 4);
-  return Buffer.byteLength(JSON.stringify({ ...value, request: standIn(value.request, request), response: standIn(value.response, response) })) + bodies;
+/** The JSON text of `holder.body` while it is still unparsed, else undefined. */
+export function lazyJsonText(holder: object): string | undefined {
+  return unparsed.get(holder);
 }

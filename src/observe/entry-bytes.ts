@@ -1,0 +1,117 @@
+/**
+ * The size a journal entry counts against `--journal-max-mb`: its JSON size, estimated without serialising
+ * it. Serialising every entry when it was recorded (headers, query, ids and all) cost about a twentieth of a
+ * search request's CPU. The estimate adds the UTF-16 lengths of the entry's variable strings (ASCII in
+ * practice: ids, paths, header lines), the exact UTF-8 size of the bodies (kept as JSON text), and the fixed
+ * size of everything else, so it stays within a few per cent of `Buffer.byteLength(JSON.stringify(entry))`
+ * (entry-bytes.test.ts); rare parts (a fault, proxy findings, multipart and audio summaries, a body already
+ * parsed) are serialised as before.
+ */
+import type { JournalEntry } from '../http/journal.js';
+import type { RequestDetail, ResponseDetail } from './capture.js';
+import { lazyJsonText } from './lazy-json.js';
+
+/** Field names, punctuation, `null`s and booleans of an HTTP entry with empty details. */
+const SKELETON_BYTES = Buffer.byteLength(
+  JSON.stringify({
+    request_id: '',
+    kind: '',
+    method: '',
+    path: '',
+    scope: null,
+    time: '',
+    wall_ms: null,
+    retry_after: null,
+    ratelimit_remaining: null,
+    ratelimit_reset: null,
+    operation_id: null,
+    status: null,
+    code: null,
+    org_id: null,
+    key_id: null,
+    key: null,
+    environment: null,
+    duration_ms: null,
+    fault: null,
+    off_contract: false,
+    websocket: null,
+    request: { headers: {}, query: {}, body: null, body_truncated: false, multipart: null },
+    response: { headers: {}, body: null, body_truncated: false, audio: null },
+    timings: { received_wall_ms: null, handler_ms: null, total_ms: null },
+    ledger_entry_ids: [],
+    webhook_event_ids: [],
+  }),
+);
+/** A number in place of the skeleton's `null`. */
+function num(value: number | null): number {
+  return value === null ? 0 : String(value).length - 4;
+}
+
+function text(value: string | null): number {
+  return value === null ? 0 : value.length;
+}
+
+function json(value: unknown): number {
+  return value === null || value === undefined ? 0 : Buffer.byteLength(JSON.stringify(value));
+}
+
+function headers(h: Record<string, string>): number {
+  let n = 0;
+  for (const name in h) n += name.length + h[name].length + 6;
+  return n;
+}
+
+function body(holder: { body: unknown }): number {
+  const lazy = lazyJsonText(holder);
+  return lazy !== undefined ? Buffer.byteLength(lazy) : json(holder.body);
+}
+
+function ids(list: string[]): number {
+  let n = 0;
+  for (const id of list) n += id.length + 3;
+  return n;
+}
+
+function request(d: RequestDetail): number {
+  return headers(d.headers) + (Object.keys(d.query).length > 0 ? json(d.query) : 0) + body(d) + json(d.multipart);
+}
+
+function response(d: ResponseDetail): number {
+  return headers(d.headers) + body(d) + json(d.audio);
+}
+
+export function entryBytes(e: JournalEntry): number {
+  return (
+    SKELETON_BYTES +
+    num(e.wall_ms) +
+    num(e.retry_after) +
+    num(e.ratelimit_remaining) +
+    num(e.ratelimit_reset) +
+    num(e.status) +
+    num(e.duration_ms) +
+    num(e.timings.received_wall_ms) +
+    num(e.timings.handler_ms) +
+    num(e.timings.total_ms) +
+    text(e.request_id) +
+    text(e.kind) +
+    text(e.method) +
+    text(e.path) +
+    text(e.scope) +
+    text(e.time) +
+    text(e.operation_id) +
+    text(e.code) +
+    text(e.org_id) +
+    text(e.key_id) +
+    text(e.key) +
+    text(e.environment) +
+    json(e.fault) +
+    json(e.websocket) +
+    request(e.request) +
+    response(e.response) +
+    ids(e.ledger_entry_ids) +
+    ids(e.webhook_event_ids) +
+    (e.proxied === undefined ? 0 : 16) +
+    json(e.contract_violations) +
+    json(e.replayed)
+  );
+}
