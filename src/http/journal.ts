@@ -81,8 +81,10 @@ export interface JournalFilter {
 type Waiter = { filter: JournalFilter; resolve: (entry: JournalEntry) => void };
 
 export class Journal {
-  private entries: JournalEntry[] = [];
+  /** Recorded entries, oldest first from `first` (those before it are dropped; see `record`), and their sizes. */
+  private entries: (JournalEntry | undefined)[] = [];
   private sizes: number[] = [];
+  private first = 0;
   private bytes = 0;
   /** Recorded entries and entries still in flight, by request id (for detail and late links). */
   private byId = new Map<string, JournalEntry>();
@@ -149,14 +151,18 @@ export class Journal {
     this.sizes.push(size);
     this.bytes += size;
     this.byId.set(entry.request_id, entry);
-    let drop = 0;
-    let bytes = this.bytes;
-    // The newest entry always stays, however large.
-    while (this.entries.length - drop > 1 && (this.entries.length - drop > this.capacity || bytes > this.maxBytes)) bytes -= this.sizes[drop++];
-    if (drop > 0) {
-      for (const old of this.entries.splice(0, drop)) if (this.byId.get(old.request_id) === old) this.byId.delete(old.request_id);
-      this.sizes.splice(0, drop);
-      this.bytes = bytes;
+    // The newest entry always stays, however large. Dropped entries leave the index at once but the arrays
+    // only once a capacity's worth has gone: shifting a full journal's arrays cost every request.
+    while (this.entries.length - this.first > 1 && (this.entries.length - this.first > this.capacity || this.bytes > this.maxBytes)) {
+      const old = this.entries[this.first]!;
+      this.bytes -= this.sizes[this.first];
+      if (this.byId.get(old.request_id) === old) this.byId.delete(old.request_id);
+      this.entries[this.first++] = undefined; // not kept alive until the arrays are cut
+    }
+    if (this.first >= Math.max(this.capacity, 64)) {
+      this.entries = this.entries.slice(this.first);
+      this.sizes = this.sizes.slice(this.first);
+      this.first = 0;
     }
     for (const waiter of this.waiters) {
       if (matches(entry, waiter.filter)) {
@@ -181,13 +187,14 @@ export class Journal {
 
   /** The bounds and what is used of them. */
   usage(): { entries: number; bytes: number; max_entries: number; max_bytes: number } {
-    return { entries: this.entries.length, bytes: this.bytes, max_entries: this.capacity, max_bytes: this.maxBytes };
+    return { entries: this.entries.length - this.first, bytes: this.bytes, max_entries: this.capacity, max_bytes: this.maxBytes };
   }
 
   list(filter: JournalFilter = {}): JournalEntry[] {
     // Record order, not `time`, is what a cursor follows: a slow request started earlier is recorded later.
-    const from = filter.after ? this.entries.findLastIndex((e) => e.request_id === filter.after) + 1 : 0;
-    const found = this.entries.slice(from).filter((e) => matches(e, filter));
+    const live = this.entries.slice(this.first) as JournalEntry[];
+    const from = filter.after ? live.findLastIndex((e) => e.request_id === filter.after) + 1 : 0;
+    const found = live.slice(from).filter((e) => matches(e, filter));
     return filter.limit ? found.slice(-filter.limit) : found;
   }
 
@@ -218,6 +225,7 @@ export class Journal {
   clear(): void {
     this.entries = [];
     this.sizes = [];
+    this.first = 0;
     this.bytes = 0;
     this.byId.clear();
   }
