@@ -79,7 +79,9 @@ export function keepResponseJson(res: Response, text: string): void {
 
 export function requestDetail(req: Request, res: Response, redact: Redactor): RequestDetail {
   const query: Record<string, string | string[]> = {};
-  for (const [name, value] of Object.entries((req.query ?? {}) as Record<string, unknown>)) {
+  // `req.query` parses the URL on every read: a URL without a query string has nothing to parse.
+  const parsed = req.url.includes('?') ? ((req.query ?? {}) as Record<string, unknown>) : {};
+  for (const [name, value] of Object.entries(parsed)) {
     query[redact.text(name)] = Array.isArray(value) ? value.map((v) => redact.text(String(v))) : redact.text(String(value));
   }
   const files = req.files as Express.Multer.File[] | undefined;

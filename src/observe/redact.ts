@@ -26,7 +26,8 @@ export class Redactor {
   /** Header names lower-cased; the admin token header replaced whole, every other value redacted as text. */
   headers(headers: Record<string, string | string[] | number | undefined>): Record<string, string> {
     const out: Record<string, string> = {};
-    for (const [name, value] of Object.entries(headers)) {
+    for (const name in headers) {
+      const value = headers[name];
       if (value === undefined) continue;
       const lower = name.toLowerCase();
       const text = Array.isArray(value) ? value.join(', ') : String(value);
