@@ -65,6 +65,9 @@ await build({
     'mpg123-decoder',
     // Large, and loaded only on first use.
     'music-metadata',
+    // Its character tables are half a megabyte of the bundle, needed only for bodies in charsets other than
+    // UTF-8; a declared dependency for that reason (docs/decisions.md, "Issue 15: start-up, fourth session").
+    'iconv-lite',
     '@faker-js/faker',
     'yaml',
     // Optional native add-ons of ws; the test suite's TypeScript loader.
