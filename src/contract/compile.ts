@@ -4,10 +4,11 @@
  * already valid, with schema defaults applied; no rule is written a second time by hand.
  */
 import { createRequire } from 'node:module';
-import type { Ajv2020, Options, ValidateFunction } from 'ajv/dist/2020.js';
+import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
 import { ApiError } from '../http/errors.js';
 import { describeAjvError, firstMeaningfulError } from './ajv-errors.js';
 import type { OpenApiDocument } from './documents.js';
+import { ajvOptions } from './options.js';
 import { bundledValidators, operationKey, schemaKey, type OperationPart } from './standalone.js';
 
 /**
@@ -58,22 +59,6 @@ export interface Validators {
   coercing: Ajv2020;
   /** The validator generated at build time for a key of ./standalone.ts, when there is one (bundled CLI). */
   prebuilt(key: string): ValidateFunction | undefined;
-}
-
-/** The options of both instances (the build generates its standalone code with exactly these). */
-export function ajvOptions(coerceTypes: boolean): Options {
-  return {
-    strict: false,
-    allErrors: false,
-    useDefaults: true,
-    coerceTypes,
-    verbose: true,
-    // The documents are linted by Redocly in `npm test`; checking them against the meta-schema again at
-    // every start cost ~0.4 s.
-    validateSchema: false,
-    // Keys such as __proto__ are data like any other; ajv never assigns through them.
-    ownProperties: true,
-  };
 }
 
 /**

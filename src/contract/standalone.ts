@@ -5,10 +5,12 @@
  * fourth session"). Only the bundled CLI uses them (an esbuild `define`); the sources (tsx, the test suite)
  * and the library compile at run time as before.
  *
- * The directory carries a fingerprint of everything the generated code depends on besides the code that
- * generated it: both OpenAPI documents as loaded, and the versions of ajv and ajv-formats. A directory whose
- * fingerprint does not match the documents of the running process is never used: validators are then
- * compiled at run time, as without a build.
+ * The directory carries a fingerprint of what the generated code was generated from besides the code that
+ * generated it: both OpenAPI documents as loaded, and the ajv options. A directory whose fingerprint does not
+ * match the documents of the running process is never used: validators are then compiled at run time, as
+ * without a build. The ajv version is deliberately not part of it: a tarball built with one ajv 8.x and
+ * installed next to a later one would otherwise never use its validators, and the generated code needs only
+ * ajv's small run-time helpers (string length, deep equal, ajv-formats' formats), stable across 8.x.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -17,6 +19,7 @@ import { join } from 'node:path';
 import type { ValidateFunction } from 'ajv';
 import { packagePath } from '../core/paths.js';
 import type { OpenApiDocument } from './documents.js';
+import { ajvOptions } from './options.js';
 
 /** Set by scripts/build.mjs in the CLI bundle only: the directory, inside dist/, of the generated validators. */
 declare const __SVC_STANDALONE_VALIDATORS__: string | undefined;
@@ -47,13 +50,11 @@ export function schemaKey(docId: string, schemaName: string): string {
 }
 
 /**
- * SHA-256 over the ajv and ajv-formats versions and every document (by id, as loaded): a few milliseconds,
- * paid on the first validation, not at start.
+ * SHA-256 over the ajv options and every document (by id, as loaded): a few milliseconds, paid on the first
+ * validation, not at start.
  */
 export function validatorFingerprint(documents: Record<string, OpenApiDocument>): string {
-  const require = createRequire(import.meta.url);
-  const hash = createHash('sha256');
-  for (const pkg of ['ajv', 'ajv-formats']) hash.update(`${pkg}@${(require(`${pkg}/package.json`) as { version: string }).version}\n`);
+  const hash = createHash('sha256').update(JSON.stringify([ajvOptions(false), ajvOptions(true)]));
   for (const id of Object.keys(documents).sort()) hash.update(`${id}\n`).update(JSON.stringify(documents[id])).update('\n');
   return hash.digest('hex');
 }
