@@ -95,7 +95,7 @@ describe('validation in the bundled CLI', () => {
     expect(loaded).toContain(`loaded ${packagePath('dist', 'validators', 'gateway', 'rag.search.body.cjs')}`);
     expect(loaded).toContain(`loaded ${packagePath('dist', 'validators', 'admin', 'admin.listRequests.query.cjs')}`);
     // Only ajv's small run-time helpers that generated code requires (string length, formats, deep equal).
-    expect(loaded.filter((l) => /loaded ajv/.test(l) && !/^loaded (ajv\/dist\/runtime\/|ajv-formats\/dist\/formats$|ajv(-formats)?\/package\.json$)/.test(l))).toEqual([]);
+    expect(loaded.filter((l) => /loaded ajv/.test(l) && !/^loaded (ajv\/dist\/runtime\/|ajv-formats\/dist\/formats$)/.test(l))).toEqual([]);
   });
 
   it('compiles at run time when the documents changed after the build: a stale build is never used', async () => {
