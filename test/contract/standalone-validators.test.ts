@@ -4,7 +4,8 @@
  * (and so the same problem `detail`), same defaults applied and same coercion of the input. And a generated
  * directory is used only for the documents and ajv versions it was generated from.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ValidateFunction } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,8 +19,9 @@ import { asStrings, cases } from './samples.js';
 
 const docs = loadDocuments();
 const documents: Record<string, OpenApiDocument> = { [GATEWAY_DOC_ID]: docs.gateway, [ADMIN_DOC_ID]: docs.admin };
-// Inside the package, as dist/validators is: the generated code requires ajv's run-time helpers from node_modules.
-const work = mkdtempSync(join(packagePath('dist'), '.test-standalone-'));
+const work = mkdtempSync(join(tmpdir(), 'standalone-validators-'));
+// The generated code requires ajv's run-time helpers from a node_modules above it, as dist/validators does.
+symlinkSync(packagePath('node_modules'), join(work, 'node_modules'));
 const dir = join(work, 'validators');
 let manifest: StandaloneManifest;
 
