@@ -8,13 +8,19 @@
  *  - first 200: spawn → the first 200 on POST /v1/rag/search (retrieve, demo corpus, the demo live key),
  *    polled from the moment the key is printed;
  *  - idle RSS: the process's resident set (VmRSS, worker threads included) `--idle-ms` after the readiness
- *    line, with no request in between (a separate spawn from the timed one, so the search does not count).
+ *    line, with no request in between (a separate spawn from the timed one, so the search does not count);
+ *  - CPU to readiness: the process's CPU time (user + system, all threads; `process.cpuUsage()` in an
+ *    `--import` hook that exits on the readiness line, a separate spawn), steadier than wall time on a busy
+ *    machine;
+ *  - CPU to first 200: the CPU time of all the process's threads (schedstat of each of /proc/PID/task) when the first
+ *    200 arrives, in the timed spawn.
  * Prints medians per build, and Node's own start (`node -e 0`, spawn → exit) for scale. Without `--against`,
  * only this worktree's build.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { argNumber, load1 } from './lib.js';
@@ -26,6 +32,23 @@ const againstIndex = process.argv.indexOf('--against');
 const BUILDS: { name: string; dist: string }[] = [{ name: 'this build', dist: join(ROOT, 'dist') }];
 if (againstIndex > 0 && process.argv[againstIndex + 1]) BUILDS.push({ name: process.argv[againstIndex + 1], dist: resolve(process.argv[againstIndex + 1]) });
 const BODY = JSON.stringify({ query: 'annual leave policy', mode: 'retrieve', top_k: 5 });
+
+// Loaded with --import: prints the process's CPU time at the readiness line and exits.
+const HOOK_DIR = mkdtempSync(join(tmpdir(), 'startup-bench-'));
+const HOOK = join(HOOK_DIR, 'cpu-at-ready.mjs');
+writeFileSync(
+  HOOK,
+  `const write = process.stdout.write.bind(process.stdout);
+process.stdout.write = (chunk, ...rest) => {
+  if (String(chunk).includes('ready at')) {
+    const u = process.cpuUsage();
+    process.stderr.write('cpu-at-ready ' + (u.user + u.system) / 1000 + '\\n');
+    process.exit(0);
+  }
+  return write(chunk, ...rest);
+};
+`,
+);
 
 interface Started {
   child: ChildProcess;
@@ -66,6 +89,29 @@ async function firstSearch(s: Started): Promise<number> {
   }
 }
 
+/** CPU time of every thread of the process so far, in ms (schedstat: nanoseconds on the CPU). */
+function cpuMs(pid: number): number {
+  let ns = 0;
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      ns += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
+    } catch {
+      /* the thread exited meanwhile */
+    }
+  }
+  return ns / 1e6;
+}
+
+async function cpuToReady(dist: string): Promise<number> {
+  const child = spawn(process.execPath, ['--import', HOOK, join(dist, 'cli.js'), '--port', '0', '--log-level', 'error'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let text = '';
+  child.stderr.on('data', (d: Buffer) => (text += d.toString()));
+  await once(child, 'exit');
+  const m = /cpu-at-ready (\S+)/.exec(text);
+  if (!m) throw new Error(`no readiness line from ${dist}/cli.js: ${text}`);
+  return Number(m[1]);
+}
+
 function rssMb(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) / 1024 : NaN;
@@ -88,7 +134,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 async function main(): Promise<void> {
   for (const b of BUILDS) if (!existsSync(join(b.dist, 'cli.js'))) throw new Error(`${b.dist}/cli.js is missing: run \`npm run build\``);
-  const results = new Map(BUILDS.map((b) => [b.name, { ready: [] as number[], first: [] as number[], rss: [] as number[] }]));
+  const results = new Map(BUILDS.map((b) => [b.name, { ready: [] as number[], first: [] as number[], rss: [] as number[], cpuReady: [] as number[], cpuFirst: [] as number[] }]));
   const loadBefore = load1();
   const bare: number[] = [];
   for (let i = 0; i < STARTS; i++) {
@@ -98,7 +144,9 @@ async function main(): Promise<void> {
       const timed = await start(b.dist);
       r.ready.push(timed.readyMs);
       r.first.push(await firstSearch(timed));
+      r.cpuFirst.push(cpuMs(timed.child.pid!));
       await stop(timed.child);
+      r.cpuReady.push(await cpuToReady(b.dist));
       const idle = await start(b.dist);
       await new Promise((res) => setTimeout(res, IDLE_MS));
       r.rss.push(rssMb(idle.child.pid!));
@@ -106,11 +154,16 @@ async function main(): Promise<void> {
     }
   }
   console.log(`starts ${STARTS} per build, idle RSS ${IDLE_MS} ms after readiness; load ${loadBefore} → ${load1()}; node -e 0: ${median(bare).toFixed(0)} ms`);
-  console.log('| build | readiness line (median) | first 200 POST /v1/rag/search (median) | idle RSS (median) |');
-  console.log('|---|---|---|---|');
+  console.log('| build | readiness line (median) | first 200 POST /v1/rag/search (median) | CPU to readiness (median) | CPU to first 200 (median) | idle RSS (median) |');
+  console.log('|---|---|---|---|---|---|');
   for (const [name, r] of results) {
-    console.log(`| ${name} | ${median(r.ready).toFixed(0)} ms | ${median(r.first).toFixed(0)} ms | ${median(r.rss).toFixed(1)} MiB |`);
+    const ms = (xs: number[]) => `${median(xs).toFixed(0)} ms`;
+    console.log(`| ${name} | ${ms(r.ready)} | ${ms(r.first)} | ${ms(r.cpuReady)} | ${ms(r.cpuFirst)} | ${median(r.rss).toFixed(1)} MiB |`);
   }
 }
 
-await main();
+try {
+  await main();
+} finally {
+  rmSync(HOOK_DIR, { recursive: true, force: true });
+}

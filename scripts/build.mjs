@@ -4,11 +4,14 @@
 //  2. JSON copies of the OpenAPI documents (scripts/openapi-json.mjs): start-up reads JSON, not YAML.
 //  3. The demo corpus index (dist/demo-corpus.json): the fixtures/rag documents extracted and chunked once
 //     here, so start-up reads data instead of starting a worker thread to extract them.
-//  4. The CLI bundled by esbuild: dist/cli.js (replacing tsc's) and the worker-pool entry dist/worker.js, with
+//  4. The standalone validators (dist/validators, src/contract/standalone-build.ts): ajv's generated code for
+//     every operation part and component schema, fingerprinted against the documents, so the bundled CLI
+//     loads each validator on first use instead of loading ajv and compiling it.
+//  5. The CLI bundled by esbuild: dist/cli.js (replacing tsc's) and the worker-pool entry dist/worker.js, with
 //     lazily loaded modules as chunks in dist/chunks/. Loading one file instead of some 400 modules is most
 //     of the start-up time saved; packages that find files next to themselves, or that are large and loaded
 //     only on first use, stay in node_modules.
-// `node scripts/build.mjs --no-tsc` runs steps 2-4 only (after the test suite's own incremental tsc).
+// `node scripts/build.mjs --no-tsc` runs steps 2-5 only (after the test suite's own incremental tsc).
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -32,6 +35,11 @@ const { resolveConfig } = await import(pathToFileURL(join(dist, 'config.js')).hr
 const limits = documentLimits(resolveConfig({}).rag);
 await writeCorpusIndex(RAG_FIXTURES_DIR, limits, await readCorpus(RAG_FIXTURES_DIR, limits));
 
+const { loadDocuments, GATEWAY_DOC_ID, ADMIN_DOC_ID } = await import(pathToFileURL(join(dist, 'contract', 'documents.js')).href);
+const { writeStandaloneValidators } = await import(pathToFileURL(join(dist, 'contract', 'standalone-build.js')).href);
+const docs = loadDocuments();
+writeStandaloneValidators({ [GATEWAY_DOC_ID]: docs.gateway, [ADMIN_DOC_ID]: docs.admin }, join(dist, 'validators'));
+
 const { build } = await import('esbuild');
 rmSync(join(dist, 'chunks'), { recursive: true, force: true });
 await build({
@@ -47,7 +55,8 @@ await build({
   // CommonJS packages inside an ES module bundle call require() for Node's built-ins.
   banner: { js: "import { createRequire as __svcCreateRequire } from 'node:module';\nconst require = __svcCreateRequire(import.meta.url);" },
   // The pool starts dist/worker.js wherever its code lands in the bundle (src/workers/pool.ts).
-  define: { __SVC_BUNDLED_WORKER__: JSON.stringify('worker.js') },
+  // The bundle validates with the code generated in step 4 (src/contract/standalone.ts).
+  define: { __SVC_BUNDLED_WORKER__: JSON.stringify('worker.js'), __SVC_STANDALONE_VALIDATORS__: JSON.stringify('validators') },
   external: [
     // Resolve files next to themselves at run time (worker scripts, WebAssembly).
     'piscina',
@@ -56,6 +65,11 @@ await build({
     'mpg123-decoder',
     // Large, and loaded only on first use.
     'music-metadata',
+    // Its character tables are half a megabyte of the bundle, needed only for bodies in charsets other than
+    // UTF-8; a declared dependency for that reason (docs/decisions.md, "Issue 15: start-up, fourth session").
+    'iconv-lite',
+    // Read as JSON (JSON.parse) instead of compiled as a 200 kB object literal; a declared dependency likewise.
+    'mime-db',
     '@faker-js/faker',
     'yaml',
     // Optional native add-ons of ws; the test suite's TypeScript loader.
@@ -66,4 +80,4 @@ await build({
   legalComments: 'none',
   logLevel: 'warning',
 });
-console.log('svc-emulator: built dist/ (library, CLI bundle, demo corpus index)');
+console.log('svc-emulator: built dist/ (library, CLI bundle, demo corpus index, standalone validators)');

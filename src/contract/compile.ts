@@ -3,14 +3,25 @@
  * operation part (JSON body, multipart fields, path parameters, query). Handlers receive input that is
  * already valid, with schema defaults applied; no rule is written a second time by hand.
  */
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import { createRequire } from 'node:module';
+import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
 import { ApiError } from '../http/errors.js';
 import { describeAjvError, firstMeaningfulError } from './ajv-errors.js';
 import type { OpenApiDocument } from './documents.js';
+import { ajvOptions } from './options.js';
+import { bundledValidators, operationKey, schemaKey, type OperationPart } from './standalone.js';
 
-// ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
-const addFormats = ((addFormatsModule as any).default ?? addFormatsModule) as (ajv: Ajv2020) => Ajv2020;
+/**
+ * ajv and ajv-formats, loaded on the first run-time compile. The bundled CLI validates with the code generated
+ * at build time (./standalone.ts) and loads them only for what has none (the contract self-check, a stale
+ * build), so they stay out of the bundle and off its start-up.
+ */
+function loadAjv(): { Ajv2020: typeof Ajv2020; addFormats: (ajv: Ajv2020) => Ajv2020 } {
+  const require = createRequire(import.meta.url);
+  const { Ajv2020: Ajv } = require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
+  const formats = require('ajv-formats') as { default: (ajv: Ajv2020) => Ajv2020 };
+  return { Ajv2020: Ajv, addFormats: formats.default };
+}
 
 export type BodyKind = 'json' | 'multipart' | 'none';
 
@@ -46,6 +57,8 @@ export interface Validators {
   json: Ajv2020;
   /** For multipart fields, path and query parameters, which arrive as strings. */
   coercing: Ajv2020;
+  /** The validator generated at build time for a key of ./standalone.ts, when there is one (bundled CLI). */
+  prebuilt(key: string): ValidateFunction | undefined;
 }
 
 /**
@@ -53,26 +66,21 @@ export interface Validators {
  * (ajv walks them for ids and anchors), and a run that never validates a multipart field, a path or a query
  * never pays for the coercing one. Start-up pays for neither (docs/decisions.md, "Issue 15: start-up").
  */
-export function createValidators(documents: Record<string, OpenApiDocument>): Validators {
+export function createValidators(
+  documents: Record<string, OpenApiDocument>,
+  options: { source?: boolean; prebuilt?: (key: string) => ValidateFunction | undefined } = {},
+): Validators {
   const make = (coerceTypes: boolean) => {
-    const ajv = new Ajv2020({
-      strict: false,
-      allErrors: false,
-      useDefaults: true,
-      coerceTypes,
-      verbose: true,
-      // The documents are linted by Redocly in `npm test`; checking them against the meta-schema again at
-      // every start cost ~0.4 s.
-      validateSchema: false,
-      // Keys such as __proto__ are data like any other; ajv never assigns through them.
-      ownProperties: true,
-    });
+    const { Ajv2020: Ajv, addFormats } = loadAjv();
+    // `code.source` keeps each function's source for ajv's standaloneCode (the build only).
+    const ajv = new Ajv({ ...ajvOptions(coerceTypes), ...(options.source ? { code: { source: true } } : {}) });
     addFormats(ajv);
     for (const [id, doc] of Object.entries(documents)) ajv.addSchema(doc, id);
     return ajv;
   };
   let json: Ajv2020 | undefined;
   let coercing: Ajv2020 | undefined;
+  const prebuilt = options.prebuilt ?? bundledValidators(documents);
   return {
     get json() {
       return (json ??= make(false));
@@ -80,6 +88,7 @@ export function createValidators(documents: Record<string, OpenApiDocument>): Va
     get coercing() {
       return (coercing ??= make(true));
     },
+    prebuilt,
   };
 }
 
@@ -198,7 +207,7 @@ export function compileDocument(
         const ref = `${docId}#${pointer('', 'paths', path, method, 'requestBody', 'content')}`;
         if (body.content['application/json']) {
           op.bodyKind = 'json';
-          lazy(op, 'validateBody', () => validators.json.compile({ $ref: `${ref}/${pointer('application/json')}/schema` }));
+          lazy(op, 'validateBody', validators, operationKey(docId, op.operationId, 'body'), () => validators.json.compile({ $ref: `${ref}/${pointer('application/json')}/schema` }));
         } else if (body.content['multipart/form-data']) {
           op.bodyKind = 'multipart';
           const schema = resolveRef(doc, body.content['multipart/form-data'].schema);
@@ -208,7 +217,7 @@ export function compileDocument(
           op.jsonFields = Object.entries<Record<string, any>>(body.content['multipart/form-data'].encoding ?? {})
             .filter(([, e]) => /^application\/json\b/.test(e.contentType ?? ''))
             .map(([name]) => name);
-          lazy(op, 'validateBody', () => validators.coercing.compile({ $ref: `${ref}/${pointer('multipart/form-data')}/schema` }));
+          lazy(op, 'validateBody', validators, operationKey(docId, op.operationId, 'body'), () => validators.coercing.compile({ $ref: `${ref}/${pointer('multipart/form-data')}/schema` }));
         }
       }
 
@@ -225,8 +234,8 @@ export function compileDocument(
       };
       const params = group('path');
       const query = group('query');
-      if (params) lazy(op, 'validateParams', params);
-      if (query) lazy(op, 'validateQuery', query);
+      if (params) lazy(op, 'validateParams', validators, operationKey(docId, op.operationId, 'params'), params);
+      if (query) lazy(op, 'validateQuery', validators, operationKey(docId, op.operationId, 'query'), query);
       operations.push(op);
     }
   }
@@ -236,20 +245,33 @@ export function compileDocument(
 }
 
 /**
- * Defines a validator compiled on first use and kept: start-up pays only for the operations a run
- * actually calls (compiling all of them up front cost most of the boot time).
+ * Defines a validator loaded (generated at build time) or compiled on first use and kept: start-up pays only
+ * for the operations a run actually calls (compiling all of them up front cost most of the boot time).
  */
-function lazy(op: CompiledOperation, key: 'validateBody' | 'validateParams' | 'validateQuery', compile: () => ValidateFunction): void {
+function lazy(
+  op: CompiledOperation,
+  property: 'validateBody' | 'validateParams' | 'validateQuery',
+  validators: Validators,
+  key: string,
+  compile: () => ValidateFunction,
+): void {
   let compiled: ValidateFunction | undefined;
-  Object.defineProperty(op, key, {
+  Object.defineProperty(op, property, {
     enumerable: true,
-    get: () => (compiled ??= compile()),
+    get: () => (compiled ??= validators.prebuilt(key) ?? compile()),
   });
 }
 
-/** Compiles a named schema of a document, e.g. a WebSocket frame. */
+/** The parts of an operation that have a validator, with the property holding it. */
+export const OPERATION_PARTS: readonly { part: OperationPart; property: 'validateBody' | 'validateParams' | 'validateQuery' }[] = [
+  { part: 'body', property: 'validateBody' },
+  { part: 'params', property: 'validateParams' },
+  { part: 'query', property: 'validateQuery' },
+];
+
+/** A named schema of a document, e.g. a WebSocket frame: generated at build time, else compiled. */
 export function compileSchema(validators: Validators, docId: string, schemaName: string): ValidateFunction {
-  return validators.json.compile({ $ref: `${docId}#/components/schemas/${schemaName}` });
+  return validators.prebuilt(schemaKey(docId, schemaName)) ?? validators.json.compile({ $ref: `${docId}#/components/schemas/${schemaName}` });
 }
 
 /**

@@ -21,9 +21,10 @@ export interface CliRun {
 
 const running = new Set<ChildProcess>();
 
-export function runCli(args: string[], env: Record<string, string> = {}): CliRun {
+/** `cli`: another build's dist/cli.js (this package's by default). */
+export function runCli(args: string[], env: Record<string, string> = {}, cli = join(ROOT, 'dist', 'cli.js')): CliRun {
   const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('SVC_EMULATOR_')));
-  const child = spawn(process.execPath, [join(ROOT, 'dist', 'cli.js'), ...args], {
+  const child = spawn(process.execPath, [cli, ...args], {
     cwd: ROOT,
     env: { ...cleanEnv, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
