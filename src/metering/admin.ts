@@ -9,7 +9,7 @@ import type { LedgerEntry, Metering, PriceOverrides, RateLimitRule } from './ind
 import type { QuotaProduct } from './quotas.js';
 
 export interface MeteringAdminDeps {
-  orgs: Pick<OrgStore, 'getOrg' | 'getKey' | 'listKeys' | 'revokeKey'>;
+  orgs: Pick<OrgStore, 'getOrg' | 'getKey' | 'listKeys' | 'revokeKey' | 'replica'>;
   metering: Metering;
   webhooks: Pick<WebhookEngine, 'emit'>;
 }
@@ -190,6 +190,8 @@ export function meteringAdminHandlers(deps: MeteringAdminDeps): Record<string, A
     },
     'admin.leakKey': (ctx) => {
       const key = requireKey(deps, ctx);
+      // Shared store unreachable: 502 before the webhook below is emitted for a revocation that did not happen.
+      deps.orgs.replica?.assertWritable();
       const revoked = deps.orgs.revokeKey(key.id, 'compromised')!;
       const { event } = deps.webhooks.emit(
         key.orgId,

@@ -1,0 +1,206 @@
+/**
+ * The Redis store (`--store redis://HOST:PORT/DB`): one command connection, one subscriber connection for
+ * the events channel, a heartbeat per instance. Commands fail fast while Redis is away (no offline queue),
+ * so a request answers 502 `upstream_error` at once instead of hanging (docs/scaling.md).
+ */
+import { Redis } from 'ioredis';
+import { LOOKUP_BY_HASH, PUT_NEW, RATE_HIT, REVOKE } from './redis-scripts.js';
+import { StoreUnavailableError, describeStoreUrl, storeDownError, type InstanceInfo, type StateStore } from './state-store.js';
+
+/** Every key and the channel start with this, so the emulator can share a database with nothing else of its own. */
+export const KEY_PREFIX = 'svc-emulator:';
+/** How often an instance says it is alive, and how long it counts as seen (wall time: infrastructure, not emulator time). */
+export const HEARTBEAT_MS = 1000;
+export const SEEN_WITHIN_MS = 5000;
+const CONNECT_TIMEOUT_MS = 2000;
+const COMMAND_TIMEOUT_MS = 2000;
+
+/** A change another instance made, as published on the events channel. */
+export interface StoreMessage {
+  from: string;
+  type: string;
+  data: any;
+}
+
+interface Scripts {
+  svcPutNew(k1: string, k2: string, id: string, json: string, indexField: string, channel: string, message: string): Promise<number>;
+  svcRevoke(k1: string, id: string, json: string, channel: string, message: string): Promise<string>;
+  svcLookupByHash(k1: string, k2: string, k3: string, k4: string, hex: string): Promise<[string, string, string] | null>;
+  svcRateHit(k1: string, limit: number, ttlMs: number): Promise<[number, number]>;
+}
+
+export class RedisStore implements StateStore {
+  readonly kind = 'redis' as const;
+  readonly shared = true;
+  readonly description: string;
+  readonly channel = `${KEY_PREFIX}events`;
+  /** The Redis connection for commands; its scripts are the atomic operations of redis-scripts.ts. */
+  readonly redis: Redis & Scripts;
+  private readonly sub: Redis;
+  private readonly handlers: ((message: StoreMessage) => void)[] = [];
+  private readonly resyncs: (() => Promise<void>)[] = [];
+  private readonly pending = new Set<Promise<unknown>>();
+  private heartbeat: NodeJS.Timeout | undefined;
+  private opened: Promise<void> | undefined;
+  private readonly startedAt = new Date().toISOString();
+  /** Set by the emulator once it listens: what health shows for this instance. */
+  baseUrl: string | null = null;
+
+  constructor(
+    url: string,
+    readonly instanceId: string,
+  ) {
+    this.description = describeStoreUrl(url);
+    const options = {
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      connectTimeout: CONNECT_TIMEOUT_MS,
+      commandTimeout: COMMAND_TIMEOUT_MS,
+      // No retries while starting: an unreachable Redis is a start-up error, not a hang. open() turns them on.
+      retryStrategy: () => null,
+    };
+    this.redis = new Redis(url, options) as Redis & Scripts;
+    this.sub = new Redis(url, { ...options, commandTimeout: undefined });
+    for (const conn of [this.redis, this.sub]) conn.on('error', () => {}); // state is read from conn.status
+    this.redis.defineCommand('svcPutNew', { numberOfKeys: 2, lua: PUT_NEW });
+    this.redis.defineCommand('svcRevoke', { numberOfKeys: 1, lua: REVOKE });
+    this.redis.defineCommand('svcLookupByHash', { numberOfKeys: 4, lua: LOOKUP_BY_HASH });
+    this.redis.defineCommand('svcRateHit', { numberOfKeys: 1, lua: RATE_HIT });
+  }
+
+  key(name: string): string {
+    return KEY_PREFIX + name;
+  }
+
+  /** Listens to changes published by other instances (this instance's own are skipped). */
+  onMessage(handler: (message: StoreMessage) => void): void {
+    this.handlers.push(handler);
+  }
+
+  /** Runs after the subscriber reconnects: events may have been missed, so the caller reloads what it caches. */
+  onResync(reload: () => Promise<void>): void {
+    this.resyncs.push(reload);
+  }
+
+  message(type: string, data: unknown): string {
+    return JSON.stringify({ from: this.instanceId, type, data } satisfies StoreMessage);
+  }
+
+  open(): Promise<void> {
+    this.opened ??= this.connect();
+    return this.opened;
+  }
+
+  private async connect(): Promise<void> {
+    try {
+      await this.redis.connect();
+      await this.sub.connect();
+      const [version] = /redis_version:(\S+)/.exec(await this.redis.info('server'))?.slice(1) ?? ['0'];
+      // GETDEL (single-use ws-tokens) needs Redis 6.2.
+      if (compareVersions(version, '6.2.0') < 0) throw new Error(`Redis ${version} is too old; 6.2 or later is needed`);
+      await this.sub.subscribe(this.channel);
+    } catch (err) {
+      this.redis.disconnect();
+      this.sub.disconnect();
+      throw new StoreUnavailableError(`cannot use the state store ${this.description}: ${(err as Error).message || String(err)}`);
+    }
+    const retry = (times: number) => Math.min(times * 100, 1000);
+    this.redis.options.retryStrategy = retry;
+    this.sub.options.retryStrategy = retry;
+    this.sub.on('message', (_channel: string, text: string) => this.dispatch(text));
+    let first = true;
+    this.sub.on('ready', () => {
+      if (first) return;
+      for (const reload of this.resyncs) reload().catch(() => {});
+    });
+    first = false;
+    await this.beat();
+    this.heartbeat = setInterval(() => void this.beat().catch(() => {}), HEARTBEAT_MS);
+    this.heartbeat.unref();
+  }
+
+  private dispatch(text: string): void {
+    let message: StoreMessage;
+    try {
+      message = JSON.parse(text) as StoreMessage;
+    } catch {
+      return;
+    }
+    if (message.from === this.instanceId) return;
+    for (const handler of this.handlers) handler(message);
+  }
+
+  private async beat(): Promise<void> {
+    const now = Date.now();
+    const info: InstanceInfo = { id: this.instanceId, pid: process.pid, base_url: this.baseUrl, started_at: this.startedAt, last_seen: new Date(now).toISOString() };
+    await this.redis
+      .multi()
+      .zadd(this.key('instances'), now, this.instanceId)
+      .set(this.key(`instance:${this.instanceId}`), JSON.stringify(info), 'PX', SEEN_WITHIN_MS * 6)
+      .zremrangebyscore(this.key('instances'), '-inf', now - SEEN_WITHIN_MS * 6)
+      .exec();
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.heartbeat);
+    if (this.opened && this.redis.status === 'ready') {
+      await Promise.allSettled([...this.pending]);
+      await this.redis.zrem(this.key('instances'), this.instanceId).catch(() => {});
+    }
+    this.redis.disconnect();
+    this.sub.disconnect();
+  }
+
+  status(): 'ok' | 'unreachable' {
+    return this.redis.status === 'ready' && this.sub.status === 'ready' ? 'ok' : 'unreachable';
+  }
+
+  /** Throws 502 `upstream_error` while Redis is away, before anything changes. */
+  assertAvailable(): void {
+    if (this.redis.status !== 'ready') throw storeDownError(this.description);
+  }
+
+  /** Runs a command and maps a failure to 502 `upstream_error`. */
+  async run<T>(command: () => Promise<T>): Promise<T> {
+    this.assertAvailable();
+    try {
+      return await command();
+    } catch (err) {
+      throw storeDownError(this.description, err);
+    }
+  }
+
+  /** A write whose outcome an answer must wait for (see settled()). */
+  track(write: Promise<unknown>): void {
+    const p = write.then(
+      () => undefined,
+      (err: unknown) => {
+        throw storeDownError(this.description, err);
+      },
+    );
+    this.pending.add(p);
+    const drop = () => this.pending.delete(p);
+    p.then(drop, drop);
+  }
+
+  settled(): Promise<void> | undefined {
+    if (this.pending.size === 0) return undefined;
+    return Promise.all([...this.pending]).then(() => undefined);
+  }
+
+  async instances(self: { baseUrl: string | null }): Promise<InstanceInfo[]> {
+    this.baseUrl = self.baseUrl;
+    const ids = await this.run(() => this.redis.zrangebyscore(this.key('instances'), Date.now() - SEEN_WITHIN_MS, '+inf'));
+    if (ids.length === 0) return [];
+    const infos = await this.run(() => this.redis.mget(ids.map((id) => this.key(`instance:${id}`))));
+    return infos.filter((s): s is string => s !== null).map((s) => JSON.parse(s) as InstanceInfo).sort((a, b) => a.id.localeCompare(b.id));
+  }
+}
+
+function compareVersions(a: string, b: string): number {
+  const pa = a.split('.').map(Number);
+  const pb = b.split('.').map(Number);
+  for (let i = 0; i < 3; i++) if ((pa[i] ?? 0) !== (pb[i] ?? 0)) return (pa[i] ?? 0) - (pb[i] ?? 0);
+  return 0;
+}
