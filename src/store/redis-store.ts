@@ -42,6 +42,7 @@ export class RedisStore implements StateStore {
   private readonly pending = new Set<Promise<unknown>>();
   private heartbeat: NodeJS.Timeout | undefined;
   private opened: Promise<void> | undefined;
+  private lastError: Error | undefined;
   private readonly startedAt = new Date().toISOString();
   /** Set by the emulator once it listens: what health shows for this instance. */
   baseUrl: string | null = null;
@@ -62,7 +63,8 @@ export class RedisStore implements StateStore {
     };
     this.redis = new Redis(url, options) as Redis & Scripts;
     this.sub = new Redis(url, { ...options, commandTimeout: undefined });
-    for (const conn of [this.redis, this.sub]) conn.on('error', () => {}); // state is read from conn.status
+    // The connection's state is read from conn.status; the last error says why it is down.
+    for (const conn of [this.redis, this.sub]) conn.on('error', (err: Error) => (this.lastError = err));
     this.redis.defineCommand('svcPutNew', { numberOfKeys: 2, lua: PUT_NEW });
     this.redis.defineCommand('svcRevoke', { numberOfKeys: 1, lua: REVOKE });
     this.redis.defineCommand('svcLookupByHash', { numberOfKeys: 4, lua: LOOKUP_BY_HASH });
@@ -103,7 +105,9 @@ export class RedisStore implements StateStore {
     } catch (err) {
       this.redis.disconnect();
       this.sub.disconnect();
-      throw new StoreUnavailableError(`cannot use the state store ${this.description}: ${(err as Error).message || String(err)}`);
+      // ioredis rejects connect() with "Connection is closed"; the error event before it has the cause (ECONNREFUSED...).
+      const cause = this.lastError ?? (err as Error);
+      throw new StoreUnavailableError(`cannot use the state store ${this.description}: ${cause.message || String(cause)}`);
     }
     const retry = (times: number) => Math.min(times * 100, 1000);
     this.redis.options.retryStrategy = retry;
