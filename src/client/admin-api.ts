@@ -1959,6 +1959,15 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
+            /** @description The shared state store (`--store redis://...`) is unreachable; nothing was changed (docs/scaling.md). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     "admin.openapi": {
@@ -2051,6 +2060,15 @@ export interface operations {
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
+            /** @description The shared state store (`--store redis://...`) is unreachable; nothing was changed (docs/scaling.md). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     "admin.getOrg": {
@@ -2107,6 +2125,15 @@ export interface operations {
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
+            /** @description The shared state store (`--store redis://...`) is unreachable; nothing was changed (docs/scaling.md). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     "admin.listKeys": {
@@ -2167,6 +2194,15 @@ export interface operations {
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
+            /** @description The shared state store (`--store redis://...`) is unreachable; nothing was changed (docs/scaling.md). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     "admin.revokeKey": {
@@ -2192,6 +2228,15 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            /** @description The shared state store (`--store redis://...`) is unreachable; nothing was changed (docs/scaling.md). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     "admin.listRequests": {
@@ -2709,6 +2754,15 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            /** @description The shared state store (`--store redis://...`) is unreachable; nothing was changed (docs/scaling.md). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     "admin.listWebhookEndpoints": {

@@ -28,8 +28,9 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function startRedis(): Promise<TestRedis> {
-  const port = await freePort();
+/** Starts redis-server on a free port, or on `port` (a restart where an earlier one ran). */
+export async function startRedis(port?: number): Promise<TestRedis> {
+  port ??= await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'svc-redis-'));
   const child: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], {
     stdio: ['ignore', 'pipe', 'pipe'],
