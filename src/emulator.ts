@@ -314,6 +314,8 @@ export class Emulator {
    * demo keys, empty journal, no pending timers. Ids keep counting, so none repeats within the process.
    */
   async reset(options: { keepClock?: boolean } = {}): Promise<void> {
+    // First, so an unreachable shared store (502) leaves everything as it was.
+    await this.shared?.reset();
     this.sockets.closeAll(1012, 'emulator reset');
     if (options.keepClock) {
       this.clock.clearTimers();
@@ -322,7 +324,6 @@ export class Emulator {
       this.clock.restore({ mode: b.mode, timeScale: b.timeScale, now: b.startAt ?? Date.now() });
     }
     this.random.reset();
-    await this.shared?.reset();
     this.orgs.clear();
     this.wsTokens.clear();
     this.journal.clear();

@@ -113,12 +113,17 @@ export class RedisStore implements StateStore {
     this.redis.options.retryStrategy = retry;
     this.sub.options.retryStrategy = retry;
     this.sub.on('message', (_channel: string, text: string) => this.dispatch(text));
-    let first = true;
-    this.sub.on('ready', () => {
-      if (first) return;
-      for (const reload of this.resyncs) reload().catch(() => {});
-    });
-    first = false;
+    // Events published while the subscriber was away are lost: once both connections are back, the cached
+    // state is reloaded (and again at the next reconnect if that fails).
+    let stale = false;
+    const resync = () => {
+      if (!stale || this.status() !== 'ok') return;
+      stale = false;
+      Promise.all(this.resyncs.map((reload) => reload())).catch(() => (stale = true));
+    };
+    this.sub.on('close', () => (stale = true));
+    this.sub.on('ready', resync);
+    this.redis.on('ready', resync);
     await this.beat();
     this.heartbeat = setInterval(() => void this.beat().catch(() => {}), HEARTBEAT_MS);
     this.heartbeat.unref();
