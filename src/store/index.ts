@@ -38,5 +38,5 @@ export function shareState(
 
 /** Tells a Redis store the URL this instance serves, for its heartbeat (health `instances`). */
 export function announce(store: StateStore, baseUrl: string): void {
-  if (store instanceof RedisStore) store.baseUrl = baseUrl;
+  if (store instanceof RedisStore) store.announce(baseUrl);
 }

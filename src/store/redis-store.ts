@@ -44,8 +44,8 @@ export class RedisStore implements StateStore {
   private opened: Promise<void> | undefined;
   private lastError: Error | undefined;
   private readonly startedAt = new Date().toISOString();
-  /** Set by the emulator once it listens: what health shows for this instance. */
-  baseUrl: string | null = null;
+  /** What health shows for this instance: set by announce() once the emulator listens. */
+  private baseUrl: string | null = null;
 
   constructor(
     url: string,
@@ -129,6 +129,12 @@ export class RedisStore implements StateStore {
     this.heartbeat.unref();
   }
 
+  /** The URL this instance serves, told to the others at once (not a second later). */
+  announce(baseUrl: string): void {
+    this.baseUrl = baseUrl;
+    if (this.heartbeat) void this.beat().catch(() => {});
+  }
+
   private dispatch(text: string): void {
     let message: StoreMessage;
     try {
@@ -198,8 +204,7 @@ export class RedisStore implements StateStore {
     return Promise.all([...this.pending]).then(() => undefined);
   }
 
-  async instances(self: { baseUrl: string | null }): Promise<InstanceInfo[]> {
-    this.baseUrl = self.baseUrl;
+  async instances(): Promise<InstanceInfo[]> {
     const ids = await this.run(() => this.redis.zrangebyscore(this.key('instances'), Date.now() - SEEN_WITHIN_MS, '+inf'));
     if (ids.length === 0) return [];
     const infos = await this.run(() => this.redis.mget(ids.map((id) => this.key(`instance:${id}`))));
