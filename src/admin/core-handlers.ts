@@ -8,6 +8,7 @@ import { clockView } from './clock-handlers.js';
 import { orgView } from './views.js';
 import { demoKeys } from '../readiness.js';
 import { MemoryStore as MemoryStoreView } from '../store/memory-store.js';
+import { storeSettled as settled } from '../store/index.js';
 
 /** The package's own version. */
 const VERSION = (JSON.parse(readFileSync(packagePath('package.json'), 'utf8')) as { version: string }).version;
@@ -23,13 +24,12 @@ function requireOrg(ctx: AdminContext) {
  * unreachable, before anything changes. After it: the answer waits until the store has the change, so any
  * instance the client calls next knows it. Both do nothing with the memory store.
  */
-export function assertStoreWritable(ctx: AdminContext): void {
+function assertStoreWritable(ctx: AdminContext): void {
   ctx.emulator.orgs.replica?.assertWritable();
 }
 
-export async function storeSettled(ctx: AdminContext): Promise<void> {
-  const pending = ctx.emulator.store.settled();
-  if (pending) await pending;
+function storeSettled(ctx: AdminContext): Promise<void> {
+  return settled(ctx.emulator.store);
 }
 
 /** Admin operations of the gateway core, keyed by operationId in openapi/admin.yaml. */

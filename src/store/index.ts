@@ -40,3 +40,9 @@ export function shareState(
 export function announce(store: StateStore, baseUrl: string): void {
   if (store instanceof RedisStore) store.announce(baseUrl);
 }
+
+/** Waits for the writes issued so far to reach the shared store (nothing to wait for with the memory store). */
+export async function storeSettled(store: StateStore): Promise<void> {
+  const pending = store.settled();
+  if (pending) await pending;
+}

@@ -3,7 +3,7 @@
  * the events channel, a heartbeat per instance. Commands fail fast while Redis is away (no offline queue),
  * so a request answers 502 `upstream_error` at once instead of hanging (docs/scaling.md).
  */
-import { Redis } from 'ioredis';
+import type { Redis, RedisOptions } from 'ioredis';
 import { LOOKUP_BY_HASH, PUT_NEW, RATE_HIT, REVOKE } from './redis-scripts.js';
 import { StoreUnavailableError, describeStoreUrl, storeDownError, type InstanceInfo, type StateStore } from './state-store.js';
 
@@ -34,9 +34,9 @@ export class RedisStore implements StateStore {
   readonly shared = true;
   readonly description: string;
   readonly channel = `${KEY_PREFIX}events`;
-  /** The Redis connection for commands; its scripts are the atomic operations of redis-scripts.ts. */
-  readonly redis: Redis & Scripts;
-  private readonly sub: Redis;
+  /** The Redis connection for commands (from open()); its scripts are the atomic operations of redis-scripts.ts. */
+  redis!: Redis & Scripts;
+  private sub: Redis | undefined;
   private readonly handlers: ((message: StoreMessage) => void)[] = [];
   private readonly resyncs: (() => Promise<void>)[] = [];
   private readonly pending = new Set<Promise<unknown>>();
@@ -48,11 +48,18 @@ export class RedisStore implements StateStore {
   private baseUrl: string | null = null;
 
   constructor(
-    url: string,
+    private readonly url: string,
     readonly instanceId: string,
   ) {
     this.description = describeStoreUrl(url);
-    const options = {
+  }
+
+  /** ioredis is loaded here, on first use: it costs about 100 ms of start-up that the memory store never pays. */
+  private async createClients(): Promise<void> {
+    // In the CLI bundle a CommonJS package imported dynamically arrives as `default`; from the sources, as named exports.
+    const mod = (await import('ioredis')) as typeof import('ioredis') & { default?: typeof import('ioredis') };
+    const Redis = mod.default?.Redis ?? mod.Redis;
+    const options: RedisOptions = {
       lazyConnect: true,
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,
@@ -61,8 +68,8 @@ export class RedisStore implements StateStore {
       // No retries while starting: an unreachable Redis is a start-up error, not a hang. open() turns them on.
       retryStrategy: () => null,
     };
-    this.redis = new Redis(url, options) as Redis & Scripts;
-    this.sub = new Redis(url, { ...options, commandTimeout: undefined });
+    this.redis = new Redis(this.url, options) as Redis & Scripts;
+    this.sub = new Redis(this.url, { ...options, commandTimeout: undefined });
     // The connection's state is read from conn.status; the last error says why it is down.
     for (const conn of [this.redis, this.sub]) conn.on('error', (err: Error) => (this.lastError = err));
     this.redis.defineCommand('svcPutNew', { numberOfKeys: 2, lua: PUT_NEW });
@@ -95,24 +102,26 @@ export class RedisStore implements StateStore {
   }
 
   private async connect(): Promise<void> {
+    await this.createClients();
+    const sub = this.sub!;
     try {
       await this.redis.connect();
-      await this.sub.connect();
+      await sub.connect();
       const [version] = /redis_version:(\S+)/.exec(await this.redis.info('server'))?.slice(1) ?? ['0'];
       // GETDEL (single-use ws-tokens) needs Redis 6.2.
       if (compareVersions(version, '6.2.0') < 0) throw new Error(`Redis ${version} is too old; 6.2 or later is needed`);
-      await this.sub.subscribe(this.channel);
+      await sub.subscribe(this.channel);
     } catch (err) {
       this.redis.disconnect();
-      this.sub.disconnect();
+      sub.disconnect();
       // ioredis rejects connect() with "Connection is closed"; the error event before it has the cause (ECONNREFUSED...).
       const cause = this.lastError ?? (err as Error);
       throw new StoreUnavailableError(`cannot use the state store ${this.description}: ${cause.message || String(cause)}`);
     }
     const retry = (times: number) => Math.min(times * 100, 1000);
     this.redis.options.retryStrategy = retry;
-    this.sub.options.retryStrategy = retry;
-    this.sub.on('message', (_channel: string, text: string) => this.dispatch(text));
+    sub.options.retryStrategy = retry;
+    sub.on('message', (_channel: string, text: string) => this.dispatch(text));
     // Events published while the subscriber was away are lost: once both connections are back, the cached
     // state is reloaded (and again at the next reconnect if that fails).
     let stale = false;
@@ -121,8 +130,8 @@ export class RedisStore implements StateStore {
       stale = false;
       Promise.all(this.resyncs.map((reload) => reload())).catch(() => (stale = true));
     };
-    this.sub.on('close', () => (stale = true));
-    this.sub.on('ready', resync);
+    sub.on('close', () => (stale = true));
+    sub.on('ready', resync);
     this.redis.on('ready', resync);
     await this.beat();
     this.heartbeat = setInterval(() => void this.beat().catch(() => {}), HEARTBEAT_MS);
@@ -159,21 +168,21 @@ export class RedisStore implements StateStore {
 
   async close(): Promise<void> {
     clearInterval(this.heartbeat);
-    if (this.opened && this.redis.status === 'ready') {
+    if (this.opened && this.redis?.status === 'ready') {
       await Promise.allSettled([...this.pending]);
       await this.redis.zrem(this.key('instances'), this.instanceId).catch(() => {});
     }
-    this.redis.disconnect();
-    this.sub.disconnect();
+    this.redis?.disconnect();
+    this.sub?.disconnect();
   }
 
   status(): 'ok' | 'unreachable' {
-    return this.redis.status === 'ready' && this.sub.status === 'ready' ? 'ok' : 'unreachable';
+    return this.redis?.status === 'ready' && this.sub?.status === 'ready' ? 'ok' : 'unreachable';
   }
 
   /** Throws 502 `upstream_error` while Redis is away, before anything changes. */
   assertAvailable(): void {
-    if (this.redis.status !== 'ready') throw storeDownError(this.description);
+    if (this.redis?.status !== 'ready') throw storeDownError(this.description);
   }
 
   /** Runs a command and maps a failure to 502 `upstream_error`. */
