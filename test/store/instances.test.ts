@@ -23,6 +23,8 @@ function getFresh(url: string): Promise<any> {
       res.once('end', () => resolve(JSON.parse(Buffer.concat(chunks).toString('utf8'))));
     });
     req.once('error', reject);
+    // A connection handed to a worker at the moment it is killed gets no answer: give up on it and ask again.
+    req.setTimeout(2000, () => req.destroy(new Error('no answer within 2 s')));
     req.end();
   });
 }
@@ -35,7 +37,7 @@ describe('--instances', () => {
     expect(run.stdout).toEqual([]);
   });
 
-  it('with Redis serves N processes on one port: fresh connections reach both instances', async () => {
+  it('with Redis serves N processes on one port: fresh connections reach both instances; a dead one is restarted', { timeout: 60_000 }, async () => {
     const run = runCli(['--instances', '2', '--store', redis.url, '--port', '0', '--instance-id', 'web', '--no-demo-corpus']);
     const ready = await run.line(/^svc-emulator ready at /);
     expect(ready).toMatch(new RegExp(`store ${redis.url.replace(/[/.]/g, '\\$&')} instances 2$`));
@@ -44,8 +46,20 @@ describe('--instances', () => {
     const deadline = Date.now() + 10_000;
     while (seen.size < 2 && Date.now() < deadline) seen.add(((await getFresh(`${admin}/health`)) as { instance_id: string }).instance_id);
     expect([...seen].sort()).toEqual(['web-1', 'web-2']);
-    const health = (await getFresh(`${admin}/health`)) as { instances: { id: string }[] };
+    const health = (await getFresh(`${admin}/health`)) as { instances: { id: string; pid: number }[] };
     expect(health.instances.map((i) => i.id)).toEqual(['web-1', 'web-2']);
+
+    // A worker that dies is started again under the same instance id.
+    const first = health.instances.find((i) => i.id === 'web-1')!;
+    process.kill(first.pid, 'SIGKILL');
+    let pid = first.pid;
+    const restartDeadline = Date.now() + 15_000;
+    while (pid === first.pid && Date.now() < restartDeadline) {
+      const now = (await getFresh(`${admin}/health`).catch(() => null)) as typeof health | null;
+      pid = now?.instances.find((i) => i.id === 'web-1')?.pid ?? pid;
+    }
+    expect(pid).not.toBe(first.pid);
+    expect(run.stderr.join('\n')).toContain('instance web-1 exited (SIGKILL); starting it again');
 
     run.child.kill('SIGTERM');
     expect(await run.exited).toEqual({ code: 0, signal: null });
