@@ -41,14 +41,15 @@ export class SharedState implements TokenBackend, WindowBackend {
 
   /** POST /_emulator/reset on this instance: the shared slice starts over for every instance. */
   async reset(): Promise<void> {
-    const [[, gen] = [null, 0]] = (await this.store.run(() =>
+    const results = await this.store.run(() =>
       this.store.redis
         .multi()
         .incr(this.store.key('gen'))
         .del(...this.orgs.keyNames())
         .exec(),
-    )) as [Error | null, number][];
-    this.generation = Number(gen);
+    );
+    // exec() answers [error, result] per command; the first is the new generation.
+    this.generation = Number(results?.[0]?.[1]) || this.generation + 1;
     await this.store.run(() => this.store.redis.publish(this.store.channel, this.store.message('reset', { gen: this.generation })));
   }
 
