@@ -24,7 +24,9 @@ try {
       body: JSON.stringify({ environment: 'live', scopes: ['tts:speak'] }),
     });
     const key = (await res.json()) as { id: string; key: string };
-    const ws = new WebSocket(`${B.baseUrl.replace('http', 'ws')}/tts/realtime`, { headers: { Authorization: `Bearer ${key.key}` } });
+    const ws = new WebSocket(`${B.baseUrl.replace('http', 'ws')}/tts/realtime`, {
+      headers: { Authorization: `Bearer ${key.key}` },
+    });
     await new Promise((resolve) => ws.once('open', resolve));
     const closed = new Promise<number>((resolve) => ws.once('close', () => resolve(performance.now())));
     await fetch(`${A.adminUrl}/keys/${key.id}`, { method: 'DELETE' });
@@ -37,4 +39,6 @@ try {
   await redis.stop();
 }
 const s = summarize(samples);
-console.log(`socket on B closed after the revoke answer on A: n ${s.n}, p50 ${fmt(s.p50)}, p90 ${fmt(s.p90)}, max ${fmt(s.max)} (load ${load1()})`);
+console.log(
+  `socket on B closed after the revoke answer on A: n ${s.n}, p50 ${fmt(s.p50)}, p90 ${fmt(s.p90)}, max ${fmt(s.max)} (load ${load1()})`,
+);

@@ -36,7 +36,10 @@ export function workerArgs(argv: string[]): string[] {
 }
 
 /** Runs the primary: forks the workers, prints the readiness line, restarts a worker that dies, stops them all on a signal. */
-export async function runPrimary(argv: string[], opts: { instances: number; instanceId: string | null }): Promise<number> {
+export async function runPrimary(
+  argv: string[],
+  opts: { instances: number; instanceId: string | null },
+): Promise<number> {
   const base = opts.instanceId ?? generateInstanceId();
   cluster.setupPrimary({ args: workerArgs(argv) });
   const ready = new Map<number, WorkerReady>();
@@ -54,7 +57,9 @@ export async function runPrimary(argv: string[], opts: { instances: number; inst
       if (!announced && ready.size === opts.instances) {
         announced = true;
         const first = ready.get(1)!;
-        console.log(`svc-emulator ready at ${first.baseUrl} (admin ${first.adminUrl}) store ${first.store} instances ${opts.instances}`);
+        console.log(
+          `svc-emulator ready at ${first.baseUrl} (admin ${first.adminUrl}) store ${first.store} instances ${opts.instances}`,
+        );
         for (const line of first.banner) console.log(line);
       }
     });

@@ -25,6 +25,14 @@ export class MemoryStore implements StateStore {
 
   instances(self: { baseUrl: string | null }): InstanceInfo[] {
     const now = new Date().toISOString();
-    return [{ id: this.instanceId, pid: process.pid, base_url: self.baseUrl, started_at: this.startedAt, last_seen: now }];
+    return [
+      {
+        id: this.instanceId,
+        pid: process.pid,
+        base_url: self.baseUrl,
+        started_at: this.startedAt,
+        last_seen: now,
+      },
+    ];
   }
 }

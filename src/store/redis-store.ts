@@ -5,7 +5,13 @@
  */
 import type { Redis, RedisOptions } from 'ioredis';
 import { LOOKUP_BY_HASH, PUT_NEW, RATE_HIT, REVOKE } from './redis-scripts.js';
-import { StoreUnavailableError, describeStoreUrl, storeDownError, type InstanceInfo, type StateStore } from './state-store.js';
+import {
+  StoreUnavailableError,
+  describeStoreUrl,
+  storeDownError,
+  type InstanceInfo,
+  type StateStore,
+} from './state-store.js';
 
 /** Every key and the channel start with this, so the emulator can share a database with nothing else of its own. */
 export const KEY_PREFIX = 'svc-emulator:';
@@ -23,9 +29,23 @@ export interface StoreMessage {
 }
 
 interface Scripts {
-  svcPutNew(k1: string, k2: string, id: string, json: string, indexField: string, channel: string, message: string): Promise<number>;
+  svcPutNew(
+    k1: string,
+    k2: string,
+    id: string,
+    json: string,
+    indexField: string,
+    channel: string,
+    message: string,
+  ): Promise<number>;
   svcRevoke(k1: string, id: string, json: string, channel: string, message: string): Promise<string>;
-  svcLookupByHash(k1: string, k2: string, k3: string, k4: string, hex: string): Promise<[string, string, string] | null>;
+  svcLookupByHash(
+    k1: string,
+    k2: string,
+    k3: string,
+    k4: string,
+    hex: string,
+  ): Promise<[string, string, string] | null>;
   svcRateHit(k1: string, limit: number, ttlMs: number): Promise<[number, number]>;
 }
 
@@ -57,7 +77,9 @@ export class RedisStore implements StateStore {
   /** ioredis is loaded here, on first use: it costs about 100 ms of start-up that the memory store never pays. */
   private async createClients(): Promise<void> {
     // In the CLI bundle a CommonJS package imported dynamically arrives as `default`; from the sources, as named exports.
-    const mod = (await import('ioredis')) as typeof import('ioredis') & { default?: typeof import('ioredis') };
+    const mod = (await import('ioredis')) as typeof import('ioredis') & {
+      default?: typeof import('ioredis');
+    };
     const Redis = mod.default?.Redis ?? mod.Redis;
     const options: RedisOptions = {
       lazyConnect: true,
@@ -109,14 +131,17 @@ export class RedisStore implements StateStore {
       await sub.connect();
       const [version] = /redis_version:(\S+)/.exec(await this.redis.info('server'))?.slice(1) ?? ['0'];
       // GETDEL (single-use ws-tokens) needs Redis 6.2.
-      if (compareVersions(version, '6.2.0') < 0) throw new Error(`Redis ${version} is too old; 6.2 or later is needed`);
+      if (compareVersions(version, '6.2.0') < 0)
+        throw new Error(`Redis ${version} is too old; 6.2 or later is needed`);
       await sub.subscribe(this.channel);
     } catch (err) {
       this.redis.disconnect();
       sub.disconnect();
       // ioredis rejects connect() with "Connection is closed"; the error event before it has the cause (ECONNREFUSED...).
       const cause = this.lastError ?? (err as Error);
-      throw new StoreUnavailableError(`cannot use the state store ${this.description}: ${cause.message || String(cause)}`);
+      throw new StoreUnavailableError(
+        `cannot use the state store ${this.description}: ${cause.message || String(cause)}`,
+      );
     }
     const retry = (times: number) => Math.min(times * 100, 1000);
     this.redis.options.retryStrategy = retry;
@@ -157,7 +182,13 @@ export class RedisStore implements StateStore {
 
   private async beat(): Promise<void> {
     const now = Date.now();
-    const info: InstanceInfo = { id: this.instanceId, pid: process.pid, base_url: this.baseUrl, started_at: this.startedAt, last_seen: new Date(now).toISOString() };
+    const info: InstanceInfo = {
+      id: this.instanceId,
+      pid: process.pid,
+      base_url: this.baseUrl,
+      started_at: this.startedAt,
+      last_seen: new Date(now).toISOString(),
+    };
     await this.redis
       .multi()
       .zadd(this.key('instances'), now, this.instanceId)
@@ -214,10 +245,15 @@ export class RedisStore implements StateStore {
   }
 
   async instances(): Promise<InstanceInfo[]> {
-    const ids = await this.run(() => this.redis.zrangebyscore(this.key('instances'), Date.now() - SEEN_WITHIN_MS, '+inf'));
+    const ids = await this.run(() =>
+      this.redis.zrangebyscore(this.key('instances'), Date.now() - SEEN_WITHIN_MS, '+inf'),
+    );
     if (ids.length === 0) return [];
     const infos = await this.run(() => this.redis.mget(ids.map((id) => this.key(`instance:${id}`))));
-    return infos.filter((s): s is string => s !== null).map((s) => JSON.parse(s) as InstanceInfo).sort((a, b) => a.id.localeCompare(b.id));
+    return infos
+      .filter((s): s is string => s !== null)
+      .map((s) => JSON.parse(s) as InstanceInfo)
+      .sort((a, b) => a.id.localeCompare(b.id));
   }
 }
 

@@ -36,29 +36,65 @@ export class SharedOrgs implements OrgReplica {
 
   orgCreated(org: Organization): void {
     const json = JSON.stringify(org);
-    this.store.track(this.store.redis.svcPutNew(this.k.orgs, this.k.orgs, org.id, json, '', this.store.channel, this.store.message('org', org)));
+    this.store.track(
+      this.store.redis.svcPutNew(
+        this.k.orgs,
+        this.k.orgs,
+        org.id,
+        json,
+        '',
+        this.store.channel,
+        this.store.message('org', org),
+      ),
+    );
   }
 
   orgUpdated(org: Organization): void {
     const json = JSON.stringify(org);
-    this.store.track(this.store.redis.multi().hset(this.k.orgs, org.id, json).publish(this.store.channel, this.store.message('org', org)).exec());
+    this.store.track(
+      this.store.redis
+        .multi()
+        .hset(this.k.orgs, org.id, json)
+        .publish(this.store.channel, this.store.message('org', org))
+        .exec(),
+    );
   }
 
   keyCreated(key: ApiKeyRecord): void {
     const stored: StoredKey = { ...withoutRevocation(key), hash: key.hash.toString('hex') };
     const json = JSON.stringify(stored);
-    this.store.track(this.store.redis.svcPutNew(this.k.keys, this.k.keyhash, key.id, json, stored.hash, this.store.channel, this.store.message('key', stored)));
+    this.store.track(
+      this.store.redis.svcPutNew(
+        this.k.keys,
+        this.k.keyhash,
+        key.id,
+        json,
+        stored.hash,
+        this.store.channel,
+        this.store.message('key', stored),
+      ),
+    );
   }
 
   keyRevoked(key: ApiKeyRecord): void {
     const revocation: Revocation = { at: key.revokedAt!, reason: key.revokedReason ?? 'revoked' };
     const json = JSON.stringify(revocation);
-    this.store.track(this.store.redis.svcRevoke(this.k.revoked, key.id, json, this.store.channel, this.store.message('revoked', { keyId: key.id, ...revocation })));
+    this.store.track(
+      this.store.redis.svcRevoke(
+        this.k.revoked,
+        key.id,
+        json,
+        this.store.channel,
+        this.store.message('revoked', { keyId: key.id, ...revocation }),
+      ),
+    );
   }
 
   async fetchByHash(hashHex: string): Promise<void> {
     const k = this.k;
-    const found = await this.store.run(() => this.store.redis.svcLookupByHash(k.keyhash, k.keys, k.revoked, k.orgs, hashHex));
+    const found = await this.store.run(() =>
+      this.store.redis.svcLookupByHash(k.keyhash, k.keys, k.revoked, k.orgs, hashHex),
+    );
     if (!found) return;
     const [key, revoked, org] = found;
     if (org) this.orgs.applyRemote({ org: JSON.parse(org) as Organization });
@@ -66,7 +102,9 @@ export class SharedOrgs implements OrgReplica {
   }
 
   async fetchKey(keyId: string): Promise<void> {
-    const [key, revoked] = await this.store.run(() => Promise.all([this.store.redis.hget(this.k.keys, keyId), this.store.redis.hget(this.k.revoked, keyId)]));
+    const [key, revoked] = await this.store.run(() =>
+      Promise.all([this.store.redis.hget(this.k.keys, keyId), this.store.redis.hget(this.k.revoked, keyId)]),
+    );
     if (!key) return;
     const orgId = (JSON.parse(key) as StoredKey).orgId;
     const org = await this.store.run(() => this.store.redis.hget(this.k.orgs, orgId));
@@ -77,7 +115,11 @@ export class SharedOrgs implements OrgReplica {
   /** Everything in Redis into the local cache: at start, and after the subscriber reconnects. */
   async load(): Promise<void> {
     const k = this.k;
-    const [orgs, keys, revoked] = await Promise.all([this.store.redis.hgetall(k.orgs), this.store.redis.hgetall(k.keys), this.store.redis.hgetall(k.revoked)]);
+    const [orgs, keys, revoked] = await Promise.all([
+      this.store.redis.hgetall(k.orgs),
+      this.store.redis.hgetall(k.keys),
+      this.store.redis.hgetall(k.revoked),
+    ]);
     for (const json of Object.values(orgs)) this.orgs.applyRemote({ org: JSON.parse(json) as Organization });
     for (const [id, json] of Object.entries(keys)) this.applyKey(json, revoked[id] ?? '');
   }
@@ -90,7 +132,12 @@ export class SharedOrgs implements OrgReplica {
 
   private applyKey(json: string, revokedJson: string): void {
     const stored = JSON.parse(json) as StoredKey;
-    const record: ApiKeyRecord = { ...stored, hash: Buffer.from(stored.hash, 'hex'), revokedAt: null, revokedReason: null };
+    const record: ApiKeyRecord = {
+      ...stored,
+      hash: Buffer.from(stored.hash, 'hex'),
+      revokedAt: null,
+      revokedReason: null,
+    };
     this.orgs.applyRemote({ key: record });
     if (revokedJson) {
       const r = JSON.parse(revokedJson) as Revocation;

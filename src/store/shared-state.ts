@@ -50,7 +50,9 @@ export class SharedState implements TokenBackend, WindowBackend {
     );
     // exec() answers [error, result] per command; the first is the new generation.
     this.generation = Number(results?.[0]?.[1]) || this.generation + 1;
-    await this.store.run(() => this.store.redis.publish(this.store.channel, this.store.message('reset', { gen: this.generation })));
+    await this.store.run(() =>
+      this.store.redis.publish(this.store.channel, this.store.message('reset', { gen: this.generation })),
+    );
   }
 
   private receive(m: StoreMessage): void {
@@ -68,7 +70,9 @@ export class SharedState implements TokenBackend, WindowBackend {
 
   putToken(token: string, record: TokenRecord): void {
     this.store.assertAvailable();
-    this.store.track(this.store.redis.set(this.scoped(`wst:${token}`), JSON.stringify(record), 'PX', TOKEN_GC_MS));
+    this.store.track(
+      this.store.redis.set(this.scoped(`wst:${token}`), JSON.stringify(record), 'PX', TOKEN_GC_MS),
+    );
   }
 
   async takeToken(token: string): Promise<TokenRecord | undefined> {
@@ -82,9 +86,16 @@ export class SharedState implements TokenBackend, WindowBackend {
 
   // Rate-limit windows: one counter per key and window, counted atomically (redis-scripts.ts RATE_HIT).
 
-  async hitWindow(keyId: string, limit: number, windowMs: number, start: number): Promise<{ allowed: boolean; count: number }> {
+  async hitWindow(
+    keyId: string,
+    limit: number,
+    windowMs: number,
+    start: number,
+  ): Promise<{ allowed: boolean; count: number }> {
     const ttl = Math.max(WINDOW_GC_MIN_MS, windowMs * 2);
-    const [allowed, count] = await this.store.run(() => this.store.redis.svcRateHit(this.scoped(`rl:${keyId}:${windowMs}:${start}`), limit, ttl));
+    const [allowed, count] = await this.store.run(() =>
+      this.store.redis.svcRateHit(this.scoped(`rl:${keyId}:${windowMs}:${start}`), limit, ttl),
+    );
     return { allowed: allowed === 1, count };
   }
 }

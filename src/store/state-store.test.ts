@@ -29,22 +29,34 @@ describe('--store values', () => {
     expect(parseCli(['--store', 'redis://r:1/2', '--instance-id', 'a.b-1', '--instances', '3'], {})).toEqual({
       options: { store: 'redis://r:1/2', instanceId: 'a.b-1', instances: 3 },
     });
-    expect(parseCli([], { SVC_EMULATOR_STORE: 'memory', SVC_EMULATOR_INSTANCES: '1' })).toEqual({ options: { store: 'memory', instances: 1 } });
+    expect(parseCli([], { SVC_EMULATOR_STORE: 'memory', SVC_EMULATOR_INSTANCES: '1' })).toEqual({
+      options: { store: 'memory', instances: 1 },
+    });
     expect(() => parseCli(['--instances', '0'], {})).toThrow('--instances must be an integer from 1 to 64');
     expect(() => parseCli(['--instance-id', 'has space'], {})).toThrow('--instance-id must be 1 to 64 of');
-    expect(() => parseCli([], { SVC_EMULATOR_STORE: 'mysql://x' })).toThrow("SVC_EMULATOR_STORE must be memory or redis://HOST:PORT/DB (got the scheme 'mysql:')");
+    expect(() => parseCli([], { SVC_EMULATOR_STORE: 'mysql://x' })).toThrow(
+      "SVC_EMULATOR_STORE must be memory or redis://HOST:PORT/DB (got the scheme 'mysql:')",
+    );
   });
 });
 
 describe('cluster workers', () => {
-  it('get the primary\'s arguments without --instances and --instance-id, in both spellings', () => {
-    expect(workerArgs(['--port', '0', '--instances', '2', '--store', 'redis://r', '--instance-id=web', '--instances=3', '--instance-id', 'x', '--seed', 's'])).toEqual([
-      '--port',
-      '0',
-      '--store',
-      'redis://r',
-      '--seed',
-      's',
-    ]);
+  it("get the primary's arguments without --instances and --instance-id, in both spellings", () => {
+    expect(
+      workerArgs([
+        '--port',
+        '0',
+        '--instances',
+        '2',
+        '--store',
+        'redis://r',
+        '--instance-id=web',
+        '--instances=3',
+        '--instance-id',
+        'x',
+        '--seed',
+        's',
+      ]),
+    ).toEqual(['--port', '0', '--store', 'redis://r', '--seed', 's']);
   });
 });

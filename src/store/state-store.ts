@@ -68,10 +68,12 @@ export function storeUrlProblem(value: string): string | null {
   } catch {
     return `must be memory or redis://HOST:PORT/DB (got '${value}')`;
   }
-  if (url.protocol !== 'redis:') return `must be memory or redis://HOST:PORT/DB (got the scheme '${url.protocol}')`;
+  if (url.protocol !== 'redis:')
+    return `must be memory or redis://HOST:PORT/DB (got the scheme '${url.protocol}')`;
   if (!url.hostname) return `must name the Redis host, as in redis://127.0.0.1:6379/0 (got '${value}')`;
   const db = url.pathname.replace(/^\//, '');
-  if (db !== '' && !/^\d{1,2}$/.test(db)) return `the Redis database must be a number from 0 to 15, as in redis://127.0.0.1:6379/0 (got '${db}')`;
+  if (db !== '' && !/^\d{1,2}$/.test(db))
+    return `the Redis database must be a number from 0 to 15, as in redis://127.0.0.1:6379/0 (got '${db}')`;
   return null;
 }
 

@@ -18,7 +18,10 @@ const START = Date.parse('2030-01-01T00:30:00Z');
 
 async function start(id: string): Promise<Emulator> {
   const clock = new Clock({ mode: 'frozen', startAt: START });
-  return createEmulator({ store: redis.url, instanceId: id, demoCorpus: false, workers: 0, logLevel: 'silent' }, { clock });
+  return createEmulator(
+    { store: redis.url, instanceId: id, demoCorpus: false, workers: 0, logLevel: 'silent' },
+    { clock },
+  );
 }
 
 beforeAll(async () => {
@@ -35,7 +38,10 @@ afterAll(async () => {
 });
 
 async function mint(on: Emulator, key: string): Promise<string> {
-  const res = await request(on.app).post('/v1/auth/ws-token').set('Authorization', `Bearer ${key}`).send({ scopes: ['tts:speak'] });
+  const res = await request(on.app)
+    .post('/v1/auth/ws-token')
+    .set('Authorization', `Bearer ${key}`)
+    .send({ scopes: ['tts:speak'] });
   expect(res.status).toBe(201);
   return res.body.token as string;
 }
@@ -49,7 +55,7 @@ describe('in-process instances over one Redis', () => {
     expect(JSON.parse(refused.text).detail).toContain('expired');
   });
 
-  it('a reset through A empties the shared organizations for B and closes B\'s sockets with 1012', async () => {
+  it("a reset through A empties the shared organizations for B and closes B's sockets with 1012", async () => {
     const org = await request(a.app).post('/_emulator/orgs').send({ name: 'to be reset' });
     expect(org.status).toBe(201);
     expect(b.orgs.getOrg(org.body.id)).toBeDefined();
@@ -64,7 +70,10 @@ describe('in-process instances over one Redis', () => {
     while (b.orgs.getOrg(org.body.id) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
     expect(b.orgs.getOrg(org.body.id)).toBeUndefined();
     // The demo keys come back for everyone: A re-created them, B hears of them.
-    const ok = await request(b.app).post('/v1/auth/ws-token').set('Authorization', `Bearer ${a.demo.keys.live}`).send({ scopes: ['tts:speak'] });
+    const ok = await request(b.app)
+      .post('/v1/auth/ws-token')
+      .set('Authorization', `Bearer ${a.demo.keys.live}`)
+      .send({ scopes: ['tts:speak'] });
     expect(ok.status).toBe(201);
   });
 });

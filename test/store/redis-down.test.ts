@@ -22,22 +22,31 @@ afterAll(async () => {
 
 describe('Redis down during operation', () => {
   it('serves while Redis is up, then answers 502 upstream_error while it is down', async () => {
-    const ok = await request(t.app).post('/v1/auth/ws-token').set('Authorization', bearer(t.keys.live)).send({ scopes: ['tts:speak'] });
+    const ok = await request(t.app)
+      .post('/v1/auth/ws-token')
+      .set('Authorization', bearer(t.keys.live))
+      .send({ scopes: ['tts:speak'] });
     expect(ok.status).toBe(201);
 
     await redis.stop();
     const deadline = Date.now() + 10_000;
-    while (t.emulator.store.status() === 'ok' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    while (t.emulator.store.status() === 'ok' && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 10));
     expect(t.emulator.store.status()).toBe('unreachable');
 
-    const down = await request(t.app).post('/v1/auth/ws-token').set('Authorization', bearer(t.keys.live)).send({ scopes: ['tts:speak'] });
+    const down = await request(t.app)
+      .post('/v1/auth/ws-token')
+      .set('Authorization', bearer(t.keys.live))
+      .send({ scopes: ['tts:speak'] });
     expect(down.status).toBe(502);
     expect(down.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(down.body.code).toBe('upstream_error');
     expect(down.body.detail).toContain(`shared state store ${redis.url} is unreachable`);
 
     const keys = t.emulator.orgs.listKeys(t.orgId).length;
-    const create = await request(t.app).post(`/_emulator/orgs/${t.orgId}/keys`).send({ environment: 'live', scopes: ['tts:speak'] });
+    const create = await request(t.app)
+      .post(`/_emulator/orgs/${t.orgId}/keys`)
+      .send({ environment: 'live', scopes: ['tts:speak'] });
     expect(create.status).toBe(502);
     expect(create.body.code).toBe('upstream_error');
     expect(t.emulator.orgs.listKeys(t.orgId)).toHaveLength(keys);
@@ -51,9 +60,13 @@ describe('Redis down during operation', () => {
   it('serves again once Redis is back (the client reconnects on its own)', async () => {
     redis = await startRedis(redis.port);
     const deadline = Date.now() + 10_000;
-    while (t.emulator.store.status() !== 'ok' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    while (t.emulator.store.status() !== 'ok' && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
     expect(t.emulator.store.status()).toBe('ok');
-    const ok = await request(t.app).post('/v1/auth/ws-token').set('Authorization', bearer(t.keys.live)).send({ scopes: ['tts:speak'] });
+    const ok = await request(t.app)
+      .post('/v1/auth/ws-token')
+      .set('Authorization', bearer(t.keys.live))
+      .send({ scopes: ['tts:speak'] });
     expect(ok.status).toBe(201);
   });
 });

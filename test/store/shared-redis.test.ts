@@ -26,7 +26,19 @@ let b: Instance;
 const RATE_LIMIT = 5;
 
 async function start(id: string, configFile: string): Promise<Instance> {
-  const run = runCli(['--store', redis.url, '--port', '0', '--instance-id', id, '--config', configFile, '--clock-start', '2030-01-01T00:30:00Z', '--no-demo-corpus']);
+  const run = runCli([
+    '--store',
+    redis.url,
+    '--port',
+    '0',
+    '--instance-id',
+    id,
+    '--config',
+    configFile,
+    '--clock-start',
+    '2030-01-01T00:30:00Z',
+    '--no-demo-corpus',
+  ]);
   const ready = await run.line(/^svc-emulator ready at /);
   const [, base, admin] = /ready at (\S+) \(admin (\S+)\) store (\S+) instance (\S+)$/.exec(ready)!;
   const liveKey = (await run.line(/^demo live key: /)).split(': ')[1];
@@ -40,7 +52,10 @@ async function post(url: string, body: unknown, key?: string) {
   return { status: res.status, headers: res.headers, body: (await res.json()) as any };
 }
 
-async function createKey(on: Instance, scopes: string[] = ['tts:speak']): Promise<{ id: string; key: string }> {
+async function createKey(
+  on: Instance,
+  scopes: string[] = ['tts:speak'],
+): Promise<{ id: string; key: string }> {
   const res = await post(`${on.admin}/orgs/org_demo/keys`, { environment: 'live', scopes });
   expect(res.status).toBe(201);
   return res.body;
@@ -72,8 +87,12 @@ describe('two instances over one Redis', () => {
 
   it('a key revoked through A is refused on B, and its WebSocket on B closes with 4001 within 100 ms of the answer', async () => {
     const key = await createKey(a);
-    const ws = await openWs(`${b.base.replace('http', 'ws')}/tts/realtime`, [], { Authorization: `Bearer ${key.key}` });
-    const closed = new Promise<{ code: number; at: number }>((resolve) => ws.once('close', (code) => resolve({ code, at: performance.now() })));
+    const ws = await openWs(`${b.base.replace('http', 'ws')}/tts/realtime`, [], {
+      Authorization: `Bearer ${key.key}`,
+    });
+    const closed = new Promise<{ code: number; at: number }>((resolve) =>
+      ws.once('close', (code) => resolve({ code, at: performance.now() })),
+    );
 
     const res = await fetch(`${a.admin}/keys/${key.id}`, { method: 'DELETE' });
     const answeredAt = performance.now();
@@ -109,7 +128,9 @@ describe('two instances over one Redis', () => {
     for (let round = 0; round < 3; round++) {
       const key = await createKey(a);
       const t = await post(`${a.base}/auth/ws-token`, { scopes: ['tts:speak'] }, key.key);
-      const attempts = await Promise.allSettled([a, b, a, b].map((on) => openWs(`${on.base.replace('http', 'ws')}/tts/realtime`, [t.body.token])));
+      const attempts = await Promise.allSettled(
+        [a, b, a, b].map((on) => openWs(`${on.base.replace('http', 'ws')}/tts/realtime`, [t.body.token])),
+      );
       const opened = attempts.filter((r): r is PromiseFulfilledResult<WebSocket> => r.status === 'fulfilled');
       expect(opened).toHaveLength(1);
       for (const o of opened) o.value.close();
@@ -120,7 +141,11 @@ describe('two instances over one Redis', () => {
     const key = await createKey(a);
     const seen: { status: number; remaining: string | null }[] = [];
     for (let i = 0; i < RATE_LIMIT + 2; i++) {
-      const res = await post(`${(i % 2 === 0 ? a : b).base}/auth/ws-token`, { scopes: ['tts:speak'] }, key.key);
+      const res = await post(
+        `${(i % 2 === 0 ? a : b).base}/auth/ws-token`,
+        { scopes: ['tts:speak'] },
+        key.key,
+      );
       seen.push({ status: res.status, remaining: res.headers.get('ratelimit-remaining') });
     }
     expect(seen.map((s) => s.status)).toEqual([201, 201, 201, 201, 201, 429, 429]);
@@ -131,7 +156,10 @@ describe('two instances over one Redis', () => {
     const made = await Promise.all(
       [a, b, a, b, a, b].map(async (on) => {
         const org = await post(`${on.admin}/orgs`, { name: 'ids' });
-        const key = await post(`${on.admin}/orgs/${org.body.id}/keys`, { environment: 'test', scopes: ['rag:query'] });
+        const key = await post(`${on.admin}/orgs/${org.body.id}/keys`, {
+          environment: 'test',
+          scopes: ['rag:query'],
+        });
         return [org.body.id as string, key.body.id as string, key.body.key as string];
       }),
     );

@@ -32,9 +32,13 @@ export function freePort(): Promise<number> {
 export async function startRedis(port?: number): Promise<TestRedis> {
   port ??= await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'svc-redis-'));
-  const child: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   await new Promise<void>((resolve, reject) => {
     const lines: string[] = [];
@@ -43,7 +47,9 @@ export async function startRedis(port?: number): Promise<TestRedis> {
       lines.push(line);
       if (line.includes('Ready to accept connections')) resolve();
     });
-    void exited.then(() => reject(new Error(`redis-server exited before it was ready:\n${lines.join('\n')}`)));
+    void exited.then(() =>
+      reject(new Error(`redis-server exited before it was ready:\n${lines.join('\n')}`)),
+    );
   });
   return {
     port,
