@@ -5,6 +5,7 @@
 import { parseArgs } from 'node:util';
 import { MP3_ENCODERS } from './audio/encoders.js';
 import type { EmulatorOptions, LogFormat, LogLevel } from './config.js';
+import { storeUrlProblem } from './store/state-store.js';
 
 interface OptionSpec {
   flag: string;
@@ -98,7 +99,25 @@ export const OPTION_SPECS: OptionSpec[] = [
   { flag: 'proxy-to', env: 'SVC_EMULATOR_PROXY_TO', kind: 'string', help: 'forward /v1 to this gateway base URL (ending in /v1), checking the contract (docs/proxy.md)', apply: (v, o, src) => (o.proxyTo = nonEmpty(src, v)) },
   { flag: 'record', env: 'SVC_EMULATOR_RECORD', kind: 'string', help: 'with --proxy-to: write every exchange to this folder', apply: (v, o, src) => (o.record = nonEmpty(src, v)) },
   { flag: 'replay', env: 'SVC_EMULATOR_REPLAY', kind: 'string', help: 'answer requests that match a recorded exchange in this folder from it', apply: (v, o, src) => (o.replay = nonEmpty(src, v)) },
+  {
+    flag: 'store',
+    env: 'SVC_EMULATOR_STORE',
+    kind: 'string',
+    help: 'where shared state lives: memory (default) or redis://HOST:PORT/DB for several instances (docs/scaling.md)',
+    apply: (v, o, src) => {
+      const problem = storeUrlProblem(v);
+      if (problem) throw new CliError(`${src} ${problem}`);
+      o.store = v;
+    },
+  },
+  { flag: 'instance-id', env: 'SVC_EMULATOR_INSTANCE_ID', kind: 'string', help: 'name of this instance in a shared store, up to 64 of A-Z a-z 0-9 . _ - (default: generated)', apply: (v, o, src) => (o.instanceId = instanceId(src, v)) },
+  { flag: 'instances', env: 'SVC_EMULATOR_INSTANCES', kind: 'string', help: 'start N processes on one port (needs --store redis://...; default 1)', apply: (v, o, src) => (o.instances = int(src, v, 1, 64)) },
 ];
+
+function instanceId(name: string, value: string): string {
+  if (!/^[A-Za-z0-9._-]{1,64}$/.test(value)) throw new CliError(`${name} must be 1 to 64 of A-Z a-z 0-9 . _ - (got '${value}')`);
+  return value;
+}
 
 export class CliError extends Error {
   override name = 'CliError';

@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 import { CliError, helpText, parseCli } from './cli-options.js';
-import { ConfigError } from './config.js';
+import { isClusterWorker, runPrimary, tellPrimary } from './cluster.js';
+import { ConfigError, resolveConfig } from './config.js';
 import { ApiError } from './http/errors.js';
 import { startEmulator } from './library.js';
 import { demoKeys, writeKeysFile } from './readiness.js';
+import { StoreUnavailableError } from './store/index.js';
 
 // `svc-emulator | head -1` closes our stdout early: the emulator keeps serving, and lines to a closed pipe
 // are dropped instead of crashing the process with EPIPE.
@@ -42,6 +44,23 @@ async function serve(argv: string[]): Promise<number> {
     return 0;
   }
   const options = (parsed as { options: Parameters<typeof startEmulator>[0] }).options;
+  let config;
+  try {
+    config = resolveConfig(options);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(`svc-emulator: ${err.message}`);
+    return 2;
+  }
+  if (config.instances > 1) {
+    if (config.store === 'memory') {
+      console.error(
+        `svc-emulator: --instances ${config.instances} needs a shared store: the memory store lives inside one process, so ${config.instances} processes would not agree on keys, tokens or rate limits. Add --store redis://HOST:PORT/DB (docs/scaling.md), or run one instance.`,
+      );
+      return 2;
+    }
+    if (!isClusterWorker()) return runPrimary(argv, { instances: config.instances, instanceId: config.instanceId });
+  }
   // Request log lines wait until the readiness line and the banner are out: the readiness line stays first.
   let announced = false;
   const pending: string[] = [];
@@ -53,6 +72,10 @@ async function serve(argv: string[]): Promise<number> {
   try {
     running = await startEmulator(options, { logSink });
   } catch (err: any) {
+    if (err instanceof StoreUnavailableError) {
+      console.error(`svc-emulator: ${err.message}; start Redis or fix --store / SVC_EMULATOR_STORE`);
+      return 1;
+    }
     if (err instanceof ConfigError || err instanceof ApiError) {
       console.error(`svc-emulator: ${err.message}`);
       return 2;
@@ -96,13 +119,20 @@ async function serve(argv: string[]): Promise<number> {
       return 1;
     }
   }
-  // The readiness line: one line, with the real base URL, once listening (and ready with --wait-ready).
-  console.log(`svc-emulator ready at ${running.baseUrl} (admin ${running.adminUrl})`);
-  console.log(`demo organization: ${running.orgId}`);
-  console.log(`demo live key: ${running.keys.live}`);
-  console.log(`demo test key: ${running.keys.test}`);
+  const banner = [`demo organization: ${running.orgId}`, `demo live key: ${running.keys.live}`, `demo test key: ${running.keys.test}`];
   const endpoint = emulator.demo.webhookEndpoint;
-  if (endpoint) console.log(`webhook endpoint: ${endpoint.id} secret: ${endpoint.secret}`);
+  if (endpoint) banner.push(`webhook endpoint: ${endpoint.id} secret: ${endpoint.secret}`);
+  const store = emulator.store;
+  if (isClusterWorker()) {
+    // Under --instances the primary prints one readiness line for all the workers.
+    tellPrimary({ type: 'svc-emulator:ready', instanceId: store.instanceId, baseUrl: running.baseUrl, adminUrl: running.adminUrl, store: store.description, banner });
+  } else {
+    // The readiness line: one line, with the real base URL, once listening (and ready with --wait-ready). A
+    // shared store is named on it; the default memory store leaves the line as it always was.
+    const where = store.shared ? ` store ${store.description} instance ${store.instanceId}` : '';
+    console.log(`svc-emulator ready at ${running.baseUrl} (admin ${running.adminUrl})${where}`);
+    for (const line of banner) console.log(line);
+  }
   announced = true;
   for (const line of pending.splice(0)) process.stdout.write(`${line}\n`);
 

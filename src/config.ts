@@ -98,6 +98,12 @@ export interface EmulatorConfig {
   record: string | null;
   /** Answer requests that match an exchange recorded in this folder from the recording. */
   replay: string | null;
+  /** Where shared state lives: `memory` (default, this process only) or `redis://HOST:PORT/DB` (docs/scaling.md). */
+  store: string;
+  /** This process's name among instances of a shared store; generated (`i-` and 8 hex) when null. */
+  instanceId: string | null;
+  /** Processes the CLI starts on one port (node:cluster); more than 1 needs a shared store. */
+  instances: number;
   /** Free-form sections owned by product areas (prices, quotas, faults...). */
   extra: Record<string, unknown>;
 }
@@ -152,6 +158,9 @@ export const DEFAULT_CONFIG: EmulatorConfig = {
   proxyTimeoutMs: 60_000,
   record: null,
   replay: null,
+  store: 'memory',
+  instanceId: null,
+  instances: 1,
   extra: {},
 };
 

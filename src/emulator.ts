@@ -52,6 +52,8 @@ import { RequestLog, type LogSink } from './observe/request-log.js';
 import { observeWebhooksAndLedger } from './observe/links.js';
 import { createProxyMode, createReplayMode, type ProxyMode, type ReplayMode } from './proxy/index.js';
 import { driftAdminHandlers } from './proxy/admin.js';
+import { announce, createStateStore, shareState, streamSeed, type StateStore } from './store/index.js';
+import type { SharedState } from './store/shared-state.js';
 
 export const DEMO_ORG_ID = 'org_demo';
 
@@ -93,6 +95,11 @@ export class Emulator {
   readonly clock: Clock;
   readonly random: Random;
   readonly ids: IdFactory;
+  /** Where shared state lives (`--store`): memory (default) or Redis (docs/scaling.md). */
+  readonly store: StateStore;
+  /** The slice of state shared through a Redis store; null with the memory store. */
+  private readonly shared: SharedState | null;
+  private storeOpened = false;
   readonly orgs: OrgStore;
   readonly wsTokens: WsTokenStore;
   readonly journal: Journal;
@@ -150,8 +157,9 @@ export class Emulator {
       // Without --clock-start the clock starts at the wall clock, so a reset starts it at the wall clock again.
       startAt: this.config.clockStart ? Date.parse(this.config.clockStart) : overrides.clock ? clockState.nowMs : null,
     };
-    this.random = new Random(this.config.seed);
-    this.ids = new IdFactory(this.config.seed);
+    this.store = createStateStore(this.config);
+    this.random = new Random(streamSeed(this.config.seed, this.store));
+    this.ids = new IdFactory(streamSeed(this.config.seed, this.store));
     this.orgs = new OrgStore({ clock: this.clock, ids: this.ids, random: this.random });
     this.wsTokens = new WsTokenStore({ clock: this.clock, random: this.random, orgs: this.orgs });
     this.workers = new WorkerPool({ size: this.config.workers, memoryMb: this.config.workerMemoryMb, timeMs: this.config.taskTimeoutMs });
@@ -184,6 +192,12 @@ export class Emulator {
       ids: this.ids,
       random: this.random,
       documents: (operationId, status) => this.contract.gateway.documents(operationId, status),
+    });
+    this.shared = shareState(this.store, {
+      orgs: this.orgs,
+      wsTokens: this.wsTokens,
+      rateLimiter: this.metering.rateLimiter,
+      onRemoteReset: () => this.sockets.closeAll(1012, 'emulator reset through another instance'),
     });
     this.stages.push(rateLimitStage(this.metering));
     this.preHandlerStages.push(faultStage(this.faults, this.metering));
@@ -248,10 +262,19 @@ export class Emulator {
   async boot(): Promise<void> {
     // The demo keys and the --webhook-url endpoint keep their ids across resets (the seeded randomness starts
     // over, so their secrets are the same too); every other id keeps counting (IdFactory).
+    if (!this.storeOpened) {
+      await this.store.open();
+      await this.shared?.open();
+      this.storeOpened = true;
+    }
     const previous = this.demo as DemoState | undefined;
-    const org = this.orgs.createOrg({ id: DEMO_ORG_ID, name: 'Demo Organization', ragEntitled: true });
-    const live = this.orgs.createKey(org.id, { environment: 'live', scopes: ALL_SCOPES, name: 'demo live key', id: previous?.keyIds.live });
-    const test = this.orgs.createKey(org.id, { environment: 'test', scopes: ALL_SCOPES, name: 'demo test key', id: previous?.keyIds.test });
+    // With a shared store every instance derives the demo keys from the seed alone, so all agree on them.
+    const demoSource = this.store.shared ? { random: new Random(this.config.seed), ids: new IdFactory(this.config.seed) } : undefined;
+    const org = this.orgs.getOrg(DEMO_ORG_ID) ?? this.orgs.createOrg({ id: DEMO_ORG_ID, name: 'Demo Organization', ragEntitled: true });
+    const demoKey = (environment: 'live' | 'test', id: string | undefined) =>
+      this.orgs.createKey(org.id, { environment, scopes: ALL_SCOPES, name: `demo ${environment} key`, id: id ?? demoSource?.ids.next('key', 16), random: demoSource?.random });
+    const live = demoKey('live', previous?.keyIds.live);
+    const test = demoKey('test', previous?.keyIds.test);
     this.demo = {
       orgId: org.id,
       keys: { live: live.secret, test: test.secret },
@@ -268,6 +291,7 @@ export class Emulator {
     loadUserScenarios(this);
     const scenario = bootScenarioName(this);
     if (scenario) await applyScenario(this, scenario);
+    await this.store.settled();
   }
 
   /** Resolves when every area's background boot work (the demo corpus) is done, failed or not. */
@@ -290,6 +314,8 @@ export class Emulator {
    * demo keys, empty journal, no pending timers. Ids keep counting, so none repeats within the process.
    */
   async reset(options: { keepClock?: boolean } = {}): Promise<void> {
+    // First, so an unreachable shared store (502) leaves everything as it was.
+    await this.shared?.reset();
     this.sockets.closeAll(1012, 'emulator reset');
     if (options.keepClock) {
       this.clock.clearTimers();
@@ -339,6 +365,7 @@ export class Emulator {
     const actualPort = (server.address() as AddressInfo).port;
     const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
     this.urls = { baseUrl: `http://${urlHost}:${actualPort}/v1`, adminUrl: `http://${urlHost}:${actualPort}/_emulator` };
+    announce(this.store, this.urls.baseUrl);
     return { server, port: actualPort, ...this.urls };
   }
 
@@ -354,6 +381,7 @@ export class Emulator {
     this.webhooks.reset();
     this.clock.dispose();
     await this.workers.close();
+    await this.store.close();
     await serverClosed;
   }
 }

@@ -7,6 +7,8 @@ import type { AdminContext, AdminHandler } from './admin-context.js';
 import { clockView } from './clock-handlers.js';
 import { orgView } from './views.js';
 import { demoKeys } from '../readiness.js';
+import { MemoryStore as MemoryStoreView } from '../store/memory-store.js';
+import { storeSettled as settled } from '../store/index.js';
 
 /** The package's own version. */
 const VERSION = (JSON.parse(readFileSync(packagePath('package.json'), 'utf8')) as { version: string }).version;
@@ -17,9 +19,22 @@ function requireOrg(ctx: AdminContext) {
   return org;
 }
 
+/**
+ * Before a change that is shared (organizations, keys): 502 `upstream_error` while the shared store is
+ * unreachable, before anything changes. After it: the answer waits until the store has the change, so any
+ * instance the client calls next knows it. Both do nothing with the memory store.
+ */
+function assertStoreWritable(ctx: AdminContext): void {
+  ctx.emulator.orgs.replica?.assertWritable();
+}
+
+function storeSettled(ctx: AdminContext): Promise<void> {
+  return settled(ctx.emulator.store);
+}
+
 /** Admin operations of the gateway core, keyed by operationId in openapi/admin.yaml. */
 export const coreAdminHandlers: Record<string, AdminHandler> = {
-  'admin.health': (ctx) => {
+  'admin.health': async (ctx) => {
     const e = ctx.emulator;
     // `?ready=1` turns health into a readiness probe: 503 until every area's boot work is done.
     const ready = e.isReady();
@@ -28,6 +43,11 @@ export const coreAdminHandlers: Record<string, AdminHandler> = {
       const pending = Object.entries(boot).filter(([, state]) => state !== 'ready' && state !== 'disabled');
       throw new ApiError('emulator_not_ready', `boot work not done: ${pending.map(([name, state]) => `${name} is ${state}`).join(', ')}; GET /_emulator/health shows the state`);
     }
+    const store = e.store;
+    const baseUrl = e.urls?.baseUrl ?? null;
+    let instances = store.instances({ baseUrl });
+    // While a shared store is down, health still answers (status `unreachable`) and lists this instance only.
+    if (instances instanceof Promise) instances = await instances.catch(() => new MemoryStoreView(store.instanceId).instances({ baseUrl }));
     sendJson(ctx, 200, {
       status: 'ok',
       ready,
@@ -38,6 +58,9 @@ export const coreAdminHandlers: Record<string, AdminHandler> = {
       organizations: e.orgs.listOrgs().length,
       open_websockets: e.sockets.count(),
       active_scenario: e.activeScenario && { name: e.activeScenario.name, applied_at: e.activeScenario.appliedAt },
+      store: { kind: store.kind, location: store.description, status: store.status() },
+      instance_id: store.instanceId,
+      instances,
     });
   },
 
@@ -61,37 +84,43 @@ export const coreAdminHandlers: Record<string, AdminHandler> = {
   'admin.openapi': (ctx) => sendJson(ctx, 200, ctx.emulator.contract.gatewayDocument),
   'admin.adminOpenapi': (ctx) => sendJson(ctx, 200, ctx.emulator.contract.adminDocument),
 
-  'admin.createOrg': (ctx: AdminContext<{ name?: string; rag_entitled?: boolean; credits?: number }>) => {
+  'admin.createOrg': async (ctx: AdminContext<{ name?: string; rag_entitled?: boolean; credits?: number }>) => {
+    assertStoreWritable(ctx);
     const org = ctx.emulator.orgs.createOrg({ name: ctx.body.name, ragEntitled: ctx.body.rag_entitled });
     if (ctx.body.credits !== undefined) {
       ctx.emulator.metering.setGrant(org.id, ctx.body.credits);
       ctx.emulator.metering.setBalance(org.id, ctx.body.credits);
     }
+    await storeSettled(ctx);
     sendJson(ctx, 201, orgView(ctx.emulator, org));
   },
   'admin.listOrgs': (ctx) => {
     sendJson(ctx, 200, { organizations: ctx.emulator.orgs.listOrgs().map((o) => orgView(ctx.emulator, o)) });
   },
   'admin.getOrg': (ctx) => sendJson(ctx, 200, orgView(ctx.emulator, requireOrg(ctx))),
-  'admin.updateOrg': (ctx: AdminContext<{ name?: string; rag_entitled?: boolean; credits?: number }>) => {
+  'admin.updateOrg': async (ctx: AdminContext<{ name?: string; rag_entitled?: boolean; credits?: number }>) => {
     requireOrg(ctx);
+    assertStoreWritable(ctx);
     if (ctx.body.credits !== undefined) ctx.emulator.metering.setBalance(ctx.params.id, ctx.body.credits);
     const org = ctx.emulator.orgs.updateOrg(ctx.params.id, { name: ctx.body.name, ragEntitled: ctx.body.rag_entitled })!;
+    await storeSettled(ctx);
     sendJson(ctx, 200, orgView(ctx.emulator, org));
   },
 
-  'admin.createKey': (ctx: AdminContext<{ environment: 'live' | 'test'; scopes: Scope[]; name?: string }>) => {
+  'admin.createKey': async (ctx: AdminContext<{ environment: 'live' | 'test'; scopes: Scope[]; name?: string }>) => {
     const org = requireOrg(ctx);
     const { record, secret } = ctx.emulator.orgs.createKey(org.id, ctx.body);
+    await storeSettled(ctx);
     sendJson(ctx, 201, { ...publicKeyView(record), key: secret });
   },
   'admin.listKeys': (ctx) => {
     const org = requireOrg(ctx);
     sendJson(ctx, 200, { keys: ctx.emulator.orgs.listKeys(org.id).map(publicKeyView) });
   },
-  'admin.revokeKey': (ctx) => {
+  'admin.revokeKey': async (ctx) => {
     const key = ctx.emulator.orgs.revokeKey(ctx.params.keyId);
     if (!key) throw new ApiError('not_found', `no key ${ctx.params.keyId}`);
+    await storeSettled(ctx);
     sendJson(ctx, 200, publicKeyView(key));
   },
 

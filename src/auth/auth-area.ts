@@ -13,6 +13,9 @@ export function authArea(emulator: Emulator): ProductArea {
       'auth.createWsToken': async (ctx: OperationContext<{ scopes: Scope[] }>) => {
         assertScopes(ctx.principal, ctx.body.scopes, 'a ws-token for these scopes');
         const { token, expiresAt } = emulator.wsTokens.mint(ctx.principal, ctx.body.scopes);
+        // With a shared store the token is in Redis before the client hears of it, so any instance accepts it.
+        const pending = emulator.store.settled();
+        if (pending) await pending;
         sendJson(ctx, 201, {
           token,
           expires_at: new Date(expiresAt).toISOString(),

@@ -5,7 +5,7 @@
 import type { IncomingMessage } from 'node:http';
 import { PARSE_FAILURE_DETAIL, parseApiKey } from '../core/api-keys.js';
 import { ApiError } from '../http/errors.js';
-import type { OrgStore, Scope } from '../orgs/store.js';
+import { hashKey, type KeyLookup, type OrgStore, type Scope } from '../orgs/store.js';
 import { principalFor, type Principal } from './principal.js';
 
 const WWW_AUTHENTICATE = { 'WWW-Authenticate': 'Bearer realm="svc-emulator"' };
@@ -21,7 +21,11 @@ export function credentialInQuery(url: string | undefined): string | undefined {
   return QUERY_KEY_NAMES.find((name) => query.has(name));
 }
 
-export function authenticateApiKey(req: IncomingMessage, orgs: OrgStore): Principal {
+/**
+ * Synchronous from the local structures; a promise only when organizations are shared and this instance has
+ * not seen the key yet (created on another instance a moment ago), which is then looked up in the store.
+ */
+export function authenticateApiKey(req: IncomingMessage, orgs: OrgStore): Principal | Promise<Principal> {
   const header = req.headers.authorization;
   if (!header) {
     const inQuery = credentialInQuery(req.url);
@@ -42,9 +46,17 @@ export function authenticateApiKey(req: IncomingMessage, orgs: OrgStore): Princi
   const parsed = parseApiKey(secret);
   if (!parsed.ok) throw unauthorized('malformed_api_key', PARSE_FAILURE_DETAIL[parsed.reason]);
   const found = orgs.lookup(secret);
+  const replica = orgs.replica;
+  if (!found.ok && found.reason === 'unknown' && replica) {
+    return replica.fetchByHash(hashKey(secret).toString('hex')).then(() => principalOf(orgs.lookup(secret), parsed.display));
+  }
+  return principalOf(found, parsed.display);
+}
+
+function principalOf(found: KeyLookup, display: string): Principal {
   if (!found.ok) {
-    if (found.reason === 'revoked') throw unauthorized('api_key_revoked', `the API key ${parsed.display} has been revoked`);
-    throw unauthorized('invalid_api_key', `no active API key ${parsed.display} exists`);
+    if (found.reason === 'revoked') throw unauthorized('api_key_revoked', `the API key ${display} has been revoked`);
+    throw unauthorized('invalid_api_key', `no active API key ${display} exists`);
   }
   return principalFor(found.org, found.key, 'api_key');
 }

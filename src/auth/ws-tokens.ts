@@ -11,30 +11,56 @@ import { principalFor, type Principal } from './principal.js';
 export const WS_TOKEN_TTL_SECONDS = 60;
 export const WS_TOKEN_PREFIX = 'wst_';
 
-interface TokenRecord {
+export interface TokenRecord {
   orgId: string;
   keyId: string;
   scopes: Scope[];
   expiresAt: number;
 }
 
+/** Tokens kept where every instance can consume them (src/store/shared-state.ts); null with the memory store. */
+export interface TokenBackend {
+  putToken(token: string, record: TokenRecord): void;
+  /** Removes and returns the token atomically: of two instances racing, one gets it. */
+  takeToken(token: string): Promise<TokenRecord | undefined>;
+  /** Loads a key (and its organization) this instance has not seen yet. */
+  ensureKey(keyId: string): Promise<void>;
+}
+
 export class WsTokenStore {
   private tokens = new Map<string, TokenRecord>();
+  shared: TokenBackend | null = null;
 
   constructor(private readonly deps: { clock: Clock; random: Random; orgs: OrgStore }) {}
 
   mint(principal: Principal, scopes: Scope[]): { token: string; expiresAt: number } {
-    this.sweep();
     const token = WS_TOKEN_PREFIX + this.deps.random.base62(40);
     const expiresAt = this.deps.clock.now() + WS_TOKEN_TTL_SECONDS * 1000;
-    this.tokens.set(token, { orgId: principal.orgId, keyId: principal.keyId, scopes, expiresAt });
+    const record = { orgId: principal.orgId, keyId: principal.keyId, scopes, expiresAt };
+    if (this.shared) {
+      this.shared.putToken(token, record);
+    } else {
+      this.sweep();
+      this.tokens.set(token, record);
+    }
     return { token, expiresAt };
   }
 
   /** Consumes a token: it can be used once, before it expires, while its key is still active. */
-  consume(token: string): Principal {
+  consume(token: string): Principal | Promise<Principal> {
+    const shared = this.shared;
+    if (shared) {
+      return shared.takeToken(token).then(async (record) => {
+        if (record) await shared.ensureKey(record.keyId);
+        return this.principalOf(record);
+      });
+    }
     const record = this.tokens.get(token);
     this.tokens.delete(token);
+    return this.principalOf(record);
+  }
+
+  private principalOf(record: TokenRecord | undefined): Principal {
     if (!record) throw new ApiError('invalid_ws_token', 'the ws-token is unknown or was already used (tokens are single-use)');
     if (this.deps.clock.now() >= record.expiresAt) {
       throw new ApiError('invalid_ws_token', `the ws-token expired (tokens live ${WS_TOKEN_TTL_SECONDS} seconds)`);

@@ -1018,6 +1018,40 @@ export interface components {
                  */
                 applied_at: string;
             } | null;
+            /** @description Where shared state lives (`--store`; docs/scaling.md). */
+            store?: {
+                /** @enum {string} */
+                kind: "memory" | "redis";
+                /** @description `memory`, or `redis://HOST:PORT/DB` (never a password). */
+                location: string;
+                /**
+                 * @description `unreachable` while the Redis store cannot be reached; /v1 then answers 502 `upstream_error`.
+                 * @enum {string}
+                 */
+                status: "ok" | "unreachable";
+            };
+            /** @description This process's instance id (`--instance-id`, or generated). */
+            instance_id?: string;
+            /**
+             * @description The instances seen in the last 5 seconds (each writes a heartbeat to the store every second),
+             *     sorted by id. With the memory store, this instance only.
+             */
+            instances?: {
+                id: string;
+                pid: number;
+                /** @description The base URL the instance serves, null before it listens. */
+                base_url: string | null;
+                /**
+                 * Format: date-time
+                 * @description Wall-clock time the instance started.
+                 */
+                started_at: string;
+                /**
+                 * Format: date-time
+                 * @description Wall-clock time of its last heartbeat.
+                 */
+                last_seen: string;
+            }[];
         };
         TtsCacheStats: {
             /** @description False with `--tts-cache-mb 0`. */
@@ -1250,6 +1284,12 @@ export interface components {
         };
         /** @description The JSON config file (`--config FILE`). Every field is optional; CLI flags and environment variables win. */
         EmulatorConfig: {
+            /** @description `memory` (default) or `redis://HOST:PORT/DB`: where shared state lives (docs/scaling.md). */
+            store?: string;
+            /** @description This process's name among the instances of a shared store (default generated). */
+            instanceId?: string;
+            /** @description Processes the CLI starts on one port; more than 1 needs a shared store. */
+            instances?: number;
             port?: number;
             host?: string;
             seed?: string;
@@ -1919,6 +1959,15 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
+            /** @description The shared state store (`--store redis://...`) is unreachable; nothing was changed (docs/scaling.md). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     "admin.openapi": {
@@ -2011,6 +2060,15 @@ export interface operations {
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
+            /** @description The shared state store (`--store redis://...`) is unreachable; nothing was changed (docs/scaling.md). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     "admin.getOrg": {
@@ -2067,6 +2125,15 @@ export interface operations {
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
+            /** @description The shared state store (`--store redis://...`) is unreachable; nothing was changed (docs/scaling.md). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     "admin.listKeys": {
@@ -2127,6 +2194,15 @@ export interface operations {
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
+            /** @description The shared state store (`--store redis://...`) is unreachable; nothing was changed (docs/scaling.md). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     "admin.revokeKey": {
@@ -2152,6 +2228,15 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            /** @description The shared state store (`--store redis://...`) is unreachable; nothing was changed (docs/scaling.md). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     "admin.listRequests": {
@@ -2669,6 +2754,15 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            /** @description The shared state store (`--store redis://...`) is unreachable; nothing was changed (docs/scaling.md). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     "admin.listWebhookEndpoints": {

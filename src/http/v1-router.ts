@@ -52,7 +52,9 @@ export function createV1Router(deps: V1RouterDeps) {
       const op = match.operation;
       state.journal.operation_id = op.operationId;
 
-      const principal = authenticateApiKey(req, deps.orgs);
+      const authenticated = authenticateApiKey(req, deps.orgs);
+      // A promise only for a key this instance has not seen under a shared store (src/store/shared-orgs.ts).
+      const principal = authenticated instanceof Promise ? await authenticated : authenticated;
       state.setPrincipal(principal);
       if (op.scopes) assertScopes(principal, op.scopes, `${op.method} ${op.path}`);
 

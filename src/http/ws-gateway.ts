@@ -59,7 +59,7 @@ export function createWsGateway(deps: WsGatewayDeps) {
     handleProtocols: (_protocols, req) => (req as any)[SELECTED] ?? false,
   });
 
-  function authenticate(req: IncomingMessage): Principal {
+  function authenticate(req: IncomingMessage): Principal | Promise<Principal> {
     if (req.headers.authorization) return authenticateApiKey(req, deps.orgs);
     const offered = (req.headers['sec-websocket-protocol'] ?? '')
       .split(',')
@@ -75,9 +75,8 @@ export function createWsGateway(deps: WsGatewayDeps) {
           : 'send Authorization: Bearer <API_KEY>, or offer a ws-token from POST /v1/auth/ws-token as the WebSocket subprotocol',
       );
     }
-    const principal = deps.wsTokens.consume(token);
     (req as any)[SELECTED] = token;
-    return principal;
+    return deps.wsTokens.consume(token);
   }
 
   return function handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
@@ -106,7 +105,8 @@ export function createWsGateway(deps: WsGatewayDeps) {
       }
       const op = match.operation;
       journal.operation_id = op.operationId;
-      const principal = authenticate(req);
+      const authenticated = authenticate(req);
+      const principal = authenticated instanceof Promise ? await authenticated : authenticated;
       Object.assign(journal, { org_id: principal.orgId, key_id: principal.keyId, key: principal.keyDisplay, environment: principal.environment });
       if (op.scopes) assertScopes(principal, op.scopes, `WebSocket ${op.path}`);
       for (const stage of deps.upgradeStages) {

@@ -7,9 +7,10 @@ import { publicKeyView, type OrgStore } from '../orgs/store.js';
 import type { WebhookEngine } from '../webhooks/engine.js';
 import type { LedgerEntry, Metering, PriceOverrides, RateLimitRule } from './index.js';
 import type { QuotaProduct } from './quotas.js';
+import { storeSettled } from '../store/index.js';
 
 export interface MeteringAdminDeps {
-  orgs: Pick<OrgStore, 'getOrg' | 'getKey' | 'listKeys' | 'revokeKey'>;
+  orgs: Pick<OrgStore, 'getOrg' | 'getKey' | 'listKeys' | 'revokeKey' | 'replica'>;
   metering: Metering;
   webhooks: Pick<WebhookEngine, 'emit'>;
 }
@@ -188,8 +189,10 @@ export function meteringAdminHandlers(deps: MeteringAdminDeps): Record<string, A
       limiter.setKeyLimit(key.id, null);
       sendJson(ctx, 200, ruleView(limiter.ruleFor(key.id, key.environment)));
     },
-    'admin.leakKey': (ctx) => {
+    'admin.leakKey': async (ctx) => {
       const key = requireKey(deps, ctx);
+      // Shared store unreachable: 502 before the webhook below is emitted for a revocation that did not happen.
+      deps.orgs.replica?.assertWritable();
       const revoked = deps.orgs.revokeKey(key.id, 'compromised')!;
       const { event } = deps.webhooks.emit(
         key.orgId,
@@ -204,6 +207,7 @@ export function meteringAdminHandlers(deps: MeteringAdminDeps): Record<string, A
         },
         { livemode: key.environment === 'live' },
       );
+      await storeSettled(ctx.emulator.store);
       sendJson(ctx, 200, { key: publicKeyView(revoked), event_id: event.id });
     },
   };

@@ -21,6 +21,11 @@ export interface RateLimitResult {
   resetSeconds: number;
 }
 
+/** Windows counted where every instance sees them (src/store/shared-state.ts); null with the memory store. */
+export interface WindowBackend {
+  hitWindow(keyId: string, limit: number, windowMs: number, start: number): Promise<{ allowed: boolean; count: number }>;
+}
+
 interface Window {
   start: number;
   windowMs: number;
@@ -35,6 +40,7 @@ export class RateLimiter {
   private rules: Record<Environment, RateLimitRule>;
   private readonly perKey = new Map<string, RateLimitRule>();
   private readonly windows = new Map<string, Window>();
+  shared: WindowBackend | null = null;
 
   constructor(
     private readonly clock: Clock,
@@ -56,6 +62,21 @@ export class RateLimiter {
 
   ruleFor(keyId: string, environment: Environment): RateLimitRule {
     return this.perKey.get(keyId) ?? this.rules[environment];
+  }
+
+  /** The same rule against the shared window of every instance (`shared` must be set). */
+  async sharedHit(keyId: string, environment: Environment): Promise<RateLimitResult> {
+    const rule = this.ruleFor(keyId, environment);
+    const windowMs = rule.windowSeconds * 1000;
+    const now = this.clock.now();
+    const start = Math.floor(now / windowMs) * windowMs;
+    const { allowed, count } = await this.shared!.hitWindow(keyId, rule.limit, windowMs, start);
+    return {
+      allowed,
+      limit: rule.limit,
+      remaining: Math.max(0, rule.limit - count),
+      resetSeconds: Math.max(1, Math.ceil((start + windowMs - now) / 1000)),
+    };
   }
 
   hit(keyId: string, environment: Environment): RateLimitResult {

@@ -31,6 +31,22 @@ export type KeyLookup =
   | { ok: true; key: ApiKeyRecord; org: Organization }
   | { ok: false; reason: 'unknown' | 'revoked'; key?: ApiKeyRecord };
 
+/**
+ * Where changes go when organizations are shared between instances (src/store/shared-orgs.ts); null with
+ * the memory store, so the local structures below are the whole story and nothing is added per request.
+ */
+export interface OrgReplica {
+  /** Throws (502 `upstream_error`) while the shared store is unreachable, before anything changes here. */
+  assertWritable(): void;
+  orgCreated(org: Organization): void;
+  orgUpdated(org: Organization): void;
+  keyCreated(key: ApiKeyRecord): void;
+  keyRevoked(key: ApiKeyRecord): void;
+  /** A key this instance has not seen yet (created on another instance a moment ago): loads it if it exists. */
+  fetchByHash(hashHex: string): Promise<void>;
+  fetchKey(keyId: string): Promise<void>;
+}
+
 export type OrgEvent =
   | { type: 'org.created'; org: Organization }
   | { type: 'org.updated'; org: Organization; previous: Organization }
@@ -42,6 +58,7 @@ export class OrgStore {
   private keys = new Map<string, ApiKeyRecord>();
   private keysByHash = new Map<string, ApiKeyRecord>();
   private listeners: ((event: OrgEvent) => void)[] = [];
+  replica: OrgReplica | null = null;
 
   constructor(
     private readonly deps: { clock: Clock; ids: IdFactory; random: Random },
@@ -52,6 +69,7 @@ export class OrgStore {
   }
 
   createOrg(input: { name?: string; ragEntitled?: boolean; id?: string }): Organization {
+    this.replica?.assertWritable();
     const org: Organization = {
       id: input.id ?? this.deps.ids.next('org', 16),
       name: input.name ?? 'Organization',
@@ -59,6 +77,7 @@ export class OrgStore {
       createdAt: this.deps.clock.isoNow(),
     };
     this.orgs.set(org.id, org);
+    this.replica?.orgCreated(org);
     this.emit({ type: 'org.created', org });
     return org;
   }
@@ -74,9 +93,11 @@ export class OrgStore {
   updateOrg(id: string, patch: { name?: string; ragEntitled?: boolean }): Organization | undefined {
     const org = this.orgs.get(id);
     if (!org) return undefined;
+    this.replica?.assertWritable();
     const previous = { ...org };
     if (patch.name !== undefined) org.name = patch.name;
     if (patch.ragEntitled !== undefined) org.ragEntitled = patch.ragEntitled;
+    this.replica?.orgUpdated(org);
     this.emit({ type: 'org.updated', org, previous });
     return org;
   }
@@ -84,10 +105,14 @@ export class OrgStore {
   /** Creates a key and returns the full secret, which is not kept. */
   createKey(
     orgId: string,
-    input: { environment: Environment; scopes: readonly Scope[]; name?: string; id?: string },
+    input: { environment: Environment; scopes: readonly Scope[]; name?: string; id?: string; random?: Random },
   ): { record: ApiKeyRecord; secret: string } {
     if (!this.orgs.has(orgId)) throw new Error(`unknown organization ${orgId}`);
-    const secret = generateApiKey(input.environment, this.deps.random);
+    const secret = generateApiKey(input.environment, input.random ?? this.deps.random);
+    // A boot key already known (another instance of a shared store created it): the same key, as it stands.
+    const known = input.id === undefined ? undefined : this.keys.get(input.id);
+    if (known && known.hash.equals(hashKey(secret))) return { record: known, secret };
+    this.replica?.assertWritable();
     const record: ApiKeyRecord = {
       id: input.id ?? this.deps.ids.next('key', 16),
       orgId,
@@ -102,6 +127,7 @@ export class OrgStore {
     };
     this.keys.set(record.id, record);
     this.keysByHash.set(record.hash.toString('hex'), record);
+    this.replica?.keyCreated(record);
     return { record, secret };
   }
 
@@ -117,8 +143,10 @@ export class OrgStore {
     const key = this.keys.get(keyId);
     if (!key) return undefined;
     if (!key.revokedAt) {
+      this.replica?.assertWritable();
       key.revokedAt = this.deps.clock.isoNow();
       key.revokedReason = reason;
+      this.replica?.keyRevoked(key);
       this.emit({ type: 'key.revoked', key });
     }
     return key;
@@ -138,6 +166,32 @@ export class OrgStore {
   isActive(keyId: string): boolean {
     const key = this.keys.get(keyId);
     return !!key && !key.revokedAt;
+  }
+
+  /** A change made by another instance: applied here and told to this instance's listeners, not shared again. */
+  applyRemote(change: { org: Organization } | { key: ApiKeyRecord } | { revoked: { keyId: string; at: string; reason: string } }): void {
+    if ('org' in change) {
+      const existing = this.orgs.get(change.org.id);
+      if (!existing) {
+        this.orgs.set(change.org.id, change.org);
+        this.emit({ type: 'org.created', org: change.org });
+      } else if (existing.name !== change.org.name || existing.ragEntitled !== change.org.ragEntitled) {
+        const previous = { ...existing };
+        existing.name = change.org.name;
+        existing.ragEntitled = change.org.ragEntitled;
+        this.emit({ type: 'org.updated', org: existing, previous });
+      }
+    } else if ('key' in change) {
+      if (this.keys.has(change.key.id)) return;
+      this.keys.set(change.key.id, change.key);
+      this.keysByHash.set(change.key.hash.toString('hex'), change.key);
+    } else {
+      const key = this.keys.get(change.revoked.keyId);
+      if (!key || key.revokedAt) return;
+      key.revokedAt = change.revoked.at;
+      key.revokedReason = change.revoked.reason;
+      this.emit({ type: 'key.revoked', key });
+    }
   }
 
   clear(): void {

@@ -12,8 +12,14 @@ export function rateLimitHeaders(r: RateLimitResult): Record<string, number> {
   return { 'RateLimit-Limit': r.limit, 'RateLimit-Remaining': r.remaining, 'RateLimit-Reset': r.resetSeconds };
 }
 
-function check(metering: Metering, principal: Principal): Record<string, number> {
-  const result = metering.rateLimiter.hit(principal.keyId, principal.environment);
+/** Synchronous with the memory store; a promise when windows are shared (Redis). */
+function check(metering: Metering, principal: Principal): Record<string, number> | Promise<Record<string, number>> {
+  const limiter = metering.rateLimiter;
+  if (limiter.shared) return limiter.sharedHit(principal.keyId, principal.environment).then(verdict);
+  return verdict(limiter.hit(principal.keyId, principal.environment));
+}
+
+function verdict(result: RateLimitResult): Record<string, number> {
   const headers = rateLimitHeaders(result);
   if (!result.allowed) {
     throw new ApiError(
@@ -28,13 +34,18 @@ function check(metering: Metering, principal: Principal): Record<string, number>
 export function rateLimitStage(metering: Metering): Stage {
   return (ctx) => {
     const headers = check(metering, ctx.principal);
-    for (const [name, value] of Object.entries(headers)) ctx.res.setHeader(name, value);
+    if (headers instanceof Promise) return headers.then((h) => setHeaders(ctx.res, h));
+    setHeaders(ctx.res, headers);
   };
+}
+
+function setHeaders(res: { setHeader(name: string, value: number): unknown }, headers: Record<string, number>): void {
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
 }
 
 /** WebSocket upgrades count against the same window; a refusal is a 429 before the upgrade. */
 export function rateLimitUpgradeStage(metering: Metering) {
-  return (principal: Principal) => {
-    check(metering, principal);
+  return async (principal: Principal) => {
+    await check(metering, principal);
   };
 }

@@ -1,0 +1,48 @@
+/** The state store of one emulator: which implementation, and the shared slice wired to the local structures. */
+import type { WsTokenStore } from '../auth/ws-tokens.js';
+import type { EmulatorConfig } from '../config.js';
+import type { RateLimiter } from '../metering/rate-limit.js';
+import type { OrgStore } from '../orgs/store.js';
+import { MemoryStore } from './memory-store.js';
+import { RedisStore } from './redis-store.js';
+import { SharedState } from './shared-state.js';
+import { generateInstanceId, type StateStore } from './state-store.js';
+
+export { StoreUnavailableError, type InstanceInfo, type StateStore } from './state-store.js';
+
+export function createStateStore(config: Pick<EmulatorConfig, 'store' | 'instanceId'>): StateStore {
+  const id = config.instanceId ?? generateInstanceId();
+  return config.store === 'memory' ? new MemoryStore(id) : new RedisStore(config.store, id);
+}
+
+/**
+ * The seed of ids and generated secrets. With a shared store the instance id goes into it, so two
+ * instances with the same seed never mint the same id, key or token; with the memory store it is the seed
+ * itself and every id stays exactly as before (tests depend on the sequence).
+ */
+export function streamSeed(seed: string, store: StateStore): string {
+  return store.shared ? `${seed}@${store.instanceId}` : seed;
+}
+
+/** Shares organizations, keys, ws-tokens and rate windows through a Redis store; null with the memory store. */
+export function shareState(
+  store: StateStore,
+  parts: { orgs: OrgStore; wsTokens: WsTokenStore; rateLimiter: RateLimiter; onRemoteReset: () => void },
+): SharedState | null {
+  if (!(store instanceof RedisStore)) return null;
+  const shared = new SharedState(store, { orgs: parts.orgs, onRemoteReset: parts.onRemoteReset });
+  parts.wsTokens.shared = shared;
+  parts.rateLimiter.shared = shared;
+  return shared;
+}
+
+/** Tells a Redis store the URL this instance serves, for its heartbeat (health `instances`). */
+export function announce(store: StateStore, baseUrl: string): void {
+  if (store instanceof RedisStore) store.announce(baseUrl);
+}
+
+/** Waits for the writes issued so far to reach the shared store (nothing to wait for with the memory store). */
+export async function storeSettled(store: StateStore): Promise<void> {
+  const pending = store.settled();
+  if (pending) await pending;
+}

@@ -1,0 +1,101 @@
+/**
+ * The first slice of shared state, wired to one emulator: organizations, keys and revocations
+ * (shared-orgs.ts), single-use ws-tokens, rate-limit windows, and resets. Ws-token and window keys carry
+ * the store's generation, which a reset increments: a reset on any instance retires every token and window
+ * at once without a scan.
+ */
+import type { TokenBackend, TokenRecord } from '../auth/ws-tokens.js';
+import type { WindowBackend } from '../metering/rate-limit.js';
+import type { OrgStore } from '../orgs/store.js';
+import type { RedisStore, StoreMessage } from './redis-store.js';
+import { SharedOrgs } from './shared-orgs.js';
+
+/** Wall-time garbage collection of tokens and windows: they are checked on the emulator clock, which a test may freeze. */
+const TOKEN_GC_MS = 3_600_000;
+const WINDOW_GC_MIN_MS = 3_600_000;
+
+export interface SharedStateTargets {
+  orgs: OrgStore;
+  /** What another instance's reset does here: drop cached organizations, close this instance's sockets. */
+  onRemoteReset: () => void;
+}
+
+export class SharedState implements TokenBackend, WindowBackend {
+  readonly orgs: SharedOrgs;
+  private generation = 0;
+
+  constructor(
+    private readonly store: RedisStore,
+    private readonly targets: SharedStateTargets,
+  ) {
+    this.orgs = new SharedOrgs(store, targets.orgs);
+    store.onMessage((m) => this.receive(m));
+  }
+
+  async open(): Promise<void> {
+    await this.store.open();
+    this.generation = Number(await this.store.redis.get(this.store.key('gen'))) || 0;
+    await this.orgs.load();
+    this.targets.orgs.replica = this.orgs;
+  }
+
+  /** POST /_emulator/reset on this instance: the shared slice starts over for every instance. */
+  async reset(): Promise<void> {
+    const results = await this.store.run(() =>
+      this.store.redis
+        .multi()
+        .incr(this.store.key('gen'))
+        .del(...this.orgs.keyNames())
+        .exec(),
+    );
+    // exec() answers [error, result] per command; the first is the new generation.
+    this.generation = Number(results?.[0]?.[1]) || this.generation + 1;
+    await this.store.run(() =>
+      this.store.redis.publish(this.store.channel, this.store.message('reset', { gen: this.generation })),
+    );
+  }
+
+  private receive(m: StoreMessage): void {
+    if (m.type !== 'reset') return;
+    this.generation = Math.max(this.generation, Number((m.data as { gen: number }).gen));
+    this.targets.orgs.clear();
+    this.targets.onRemoteReset();
+  }
+
+  private scoped(name: string): string {
+    return this.store.key(`g${this.generation}:${name}`);
+  }
+
+  // Ws-tokens (spec, Authentication 8): single use across instances through GETDEL, atomic in Redis.
+
+  putToken(token: string, record: TokenRecord): void {
+    this.store.assertAvailable();
+    this.store.track(
+      this.store.redis.set(this.scoped(`wst:${token}`), JSON.stringify(record), 'PX', TOKEN_GC_MS),
+    );
+  }
+
+  async takeToken(token: string): Promise<TokenRecord | undefined> {
+    const json = await this.store.run(() => this.store.redis.getdel(this.scoped(`wst:${token}`)));
+    return json ? (JSON.parse(json) as TokenRecord) : undefined;
+  }
+
+  async ensureKey(keyId: string): Promise<void> {
+    if (!this.targets.orgs.getKey(keyId)) await this.orgs.fetchKey(keyId);
+  }
+
+  // Rate-limit windows: one counter per key and window, counted atomically (redis-scripts.ts RATE_HIT).
+
+  async hitWindow(
+    keyId: string,
+    limit: number,
+    windowMs: number,
+    start: number,
+  ): Promise<{ allowed: boolean; count: number }> {
+    const ttl = Math.max(WINDOW_GC_MIN_MS, windowMs * 2);
+    const [allowed, count] = await this.store.run(() =>
+      this.store.redis.svcRateHit(this.scoped(`rl:${keyId}:${windowMs}:${start}`), limit, ttl),
+    );
+    return { allowed: allowed === 1, count };
+  }
+}
