@@ -21,6 +21,7 @@
  */
 import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { promisify } from 'node:util';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -230,9 +231,8 @@ async function throughputWrk(server: Server, request: BenchRequest, connections:
       `end`,
     ].join('\n'),
   );
-  const stdout = await new Promise<string>((resolve, reject) => {
-    execFile('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, '--timeout', '10s', '-s', script, `${server.origin}${request.path}`], (err, out) => (err ? reject(err) : resolve(out)));
-  });
+  const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--timeout', '10s', '-s', script, `${server.origin}${request.path}`];
+  const { stdout } = await promisify(execFile)('wrk', args);
   const line = /WRKJSON (\{.*\})/.exec(stdout);
   if (!line) throw new Error(`wrk printed no summary:\n${stdout}`);
   const r = JSON.parse(line[1]) as { requests: number; duration_us: number; p50_us: number; p99_us: number; errors: number };
