@@ -52,7 +52,9 @@ export class SharedFaults implements FaultReplica {
 
   removed(id: string): void {
     const message = this.store.message('fault.removed', { id });
-    this.store.track(this.store.redis.svcFaultRemove(this.k.rules, this.k.left, id, this.store.channel, message));
+    this.store.track(
+      this.store.redis.svcFaultRemove(this.k.rules, this.k.left, id, this.store.channel, message),
+    );
   }
 
   cleared(): void {

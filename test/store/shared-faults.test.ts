@@ -28,7 +28,17 @@ let a: Instance;
 let b: Instance;
 
 async function start(id: string, configFile: string): Promise<Instance> {
-  const run = runCli(['--store', redis.url, '--port', '0', '--instance-id', id, '--config', configFile, '--no-demo-corpus']);
+  const run = runCli([
+    '--store',
+    redis.url,
+    '--port',
+    '0',
+    '--instance-id',
+    id,
+    '--config',
+    configFile,
+    '--no-demo-corpus',
+  ]);
   const ready = await run.line(/^svc-emulator ready at /);
   const [, base, admin] = /ready at (\S+) \(admin (\S+)\)/.exec(ready)!;
   const liveKey = (await run.line(/^demo live key: /)).split(': ')[1];
@@ -39,7 +49,11 @@ async function start(id: string, configFile: string): Promise<Instance> {
 async function call(on: Instance, scope: string): Promise<{ status: number; code?: string }> {
   const res = await fetch(`${on.base}/auth/ws-token`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${on.liveKey}`, 'X-Emulator-Scope': scope },
+    headers: {
+      'Content-Type': 'application/json',
+      Authorization: `Bearer ${on.liveKey}`,
+      'X-Emulator-Scope': scope,
+    },
     body: JSON.stringify({ scopes: ['tts:speak'] }),
   });
   const body = (await res.json()) as { code?: string };
@@ -47,7 +61,11 @@ async function call(on: Instance, scope: string): Promise<{ status: number; code
 }
 
 async function addRule(on: Instance, body: Record<string, unknown>): Promise<Rule> {
-  const res = await fetch(`${on.admin}/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${on.admin}/faults`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   expect(res.status).toBe(201);
   return (await res.json()) as Rule;
 }
@@ -61,7 +79,12 @@ async function has(on: Instance, id: string): Promise<boolean> {
   return (await fetch(`${on.admin}/faults/${id}`)).status === 200;
 }
 
-const unavailable = (scope: string) => ({ kind: 'error', status: 502, code: 'upstream_error', match: { scope } });
+const unavailable = (scope: string) => ({
+  kind: 'error',
+  status: 502,
+  code: 'upstream_error',
+  match: { scope },
+});
 
 beforeAll(async () => {
   redis = await startRedis();
@@ -71,7 +94,9 @@ beforeAll(async () => {
     config,
     JSON.stringify({
       rateLimits: { live: { limit: 10_000, windowSeconds: 60 } },
-      faults: [{ kind: 'latency', latency_ms: 1, match: { scope: 'from-config' }, description: 'config rule' }],
+      faults: [
+        { kind: 'latency', latency_ms: 1, match: { scope: 'from-config' }, description: 'config rule' },
+      ],
     }),
   );
   [a, b] = await Promise.all([start('A', config), start('B', config)]);
@@ -84,7 +109,8 @@ afterAll(async () => {
 
 describe('fault rules shared by two instances over one Redis', () => {
   it('config-file rules stay per instance: each has its own, once', async () => {
-    for (const on of [a, b]) expect((await rules(on)).filter((r) => r.description === 'config rule')).toHaveLength(1);
+    for (const on of [a, b])
+      expect((await rules(on)).filter((r) => r.description === 'config rule')).toHaveLength(1);
   });
 
   it('a rule created on A makes B answer with the injected fault; deleted on B, it stops on A', async () => {
@@ -116,7 +142,9 @@ describe('fault rules shared by two instances over one Redis', () => {
   it('a counted rule raced by concurrent requests on both instances still fires exactly its times', async () => {
     const rule = await addRule(b, { ...unavailable('race'), times: 5 });
     await expect.poll(() => has(a, rule.id)).toBe(true);
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => call(i % 2 === 0 ? a : b, 'race')));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => call(i % 2 === 0 ? a : b, 'race')),
+    );
     expect(results.filter((r) => r.status === 502)).toHaveLength(5);
   });
 
