@@ -105,6 +105,7 @@ export class FaultStore {
   replica: FaultReplica | null = null;
   /** Rules added by this instance alone (config file and boot scenario), as first added: see addLocally(). */
   private localRules: FaultRule[] = [];
+  private readonly localIds = new Set<string>();
   private adding: 'shared' | 'local' = 'shared';
 
   constructor(
@@ -141,8 +142,10 @@ export class FaultStore {
       off_contract: offContract,
     };
     this.rules.push(rule);
-    if (this.adding === 'local') this.localRules.push({ ...rule, match: { ...rule.match } });
-    else this.replica?.added(rule);
+    if (this.adding === 'local') {
+      this.localRules.push({ ...rule, match: { ...rule.match } });
+      this.localIds.add(rule.id);
+    } else this.replica?.added(rule);
     return rule;
   }
 
@@ -186,8 +189,7 @@ export class FaultStore {
 
   /** The shared rules as the store has them now (after a reconnect): this instance's own boot rules stay. */
   replaceReplicated(rules: FaultRule[]): void {
-    const local = new Set(this.localRules.map((r) => r.id));
-    this.rules = [...this.rules.filter((r) => local.has(r.id)), ...rules];
+    this.rules = [...this.rules.filter((r) => this.localIds.has(r.id)), ...rules];
   }
 
   list(): FaultRule[] {
@@ -221,6 +223,7 @@ export class FaultStore {
     // The shared rules are cleared by the shared reset (src/store/shared-state.ts), not one by one.
     this.rules = [];
     this.localRules = [];
+    this.localIds.clear();
     this.webhookLog.length = 0;
     this.random.reset();
   }
@@ -236,8 +239,13 @@ export class FaultStore {
     const found = this.find(channel, target, kinds, 0);
     if (found < 0) return null;
     const rule = this.rules[found];
-    if (rule.remaining === null || !this.replica) return this.hit(rule, target);
+    if (!this.replica || !this.isShared(rule)) return this.hit(rule, target);
     return this.claimFrom(found, channel, target, kinds, this.replica);
+  }
+
+  /** A counted rule whose count is kept in the shared store (not one of this instance's own boot rules). */
+  private isShared(rule: FaultRule): boolean {
+    return rule.remaining !== null && !this.localIds.has(rule.id);
   }
 
   private find(channel: FaultChannel, target: FaultTarget, kinds: readonly FaultKind[] | undefined, from: number): number {
@@ -288,7 +296,7 @@ export class FaultStore {
       const next = this.find(channel, target, kinds, at >= 0 ? at + 1 : 0);
       if (next < 0) return null;
       rule = this.rules[next];
-      if (rule.remaining === null) return this.hit(rule, target);
+      if (!this.isShared(rule)) return this.hit(rule, target);
     }
   }
 
