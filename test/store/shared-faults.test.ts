@@ -95,7 +95,14 @@ beforeAll(async () => {
     JSON.stringify({
       rateLimits: { live: { limit: 10_000, windowSeconds: 60 } },
       faults: [
-        { kind: 'latency', latency_ms: 1, match: { scope: 'from-config' }, description: 'config rule' },
+        {
+          kind: 'error',
+          status: 502,
+          code: 'upstream_error',
+          times: 1,
+          match: { scope: 'from-config' },
+          description: 'config rule',
+        },
       ],
     }),
   );
@@ -111,6 +118,13 @@ describe('fault rules shared by two instances over one Redis', () => {
   it('config-file rules stay per instance: each has its own, once', async () => {
     for (const on of [a, b])
       expect((await rules(on)).filter((r) => r.description === 'config rule')).toHaveLength(1);
+  });
+
+  it('a counted config-file rule is counted per instance: it fires once on each', async () => {
+    for (const on of [a, b]) {
+      expect((await call(on, 'from-config')).status).toBe(502);
+      expect((await call(on, 'from-config')).status).toBe(201);
+    }
   });
 
   it('a rule created on A makes B answer with the injected fault; deleted on B, it stops on A', async () => {
