@@ -195,6 +195,7 @@ export class Emulator {
     });
     this.shared = shareState(this.store, {
       orgs: this.orgs,
+      faults: this.faults,
       wsTokens: this.wsTokens,
       rateLimiter: this.metering.rateLimiter,
       onRemoteReset: () => this.sockets.closeAll(1012, 'emulator reset through another instance'),
@@ -286,11 +287,14 @@ export class Emulator {
       this.demo.webhookEndpoint = { id: endpoint.id, secret: endpoint.secret };
     }
     for (const area of this.areas) await area.boot?.();
-    // Config-file fault rules go through the admin operation, so they are validated like POST /faults.
-    for (const rule of this.config.faults) await invokeAdmin(this, { method: 'POST', path: '/faults', body: rule });
-    loadUserScenarios(this);
-    const scenario = bootScenarioName(this);
-    if (scenario) await applyScenario(this, scenario);
+    // Config-file fault rules go through the admin operation, so they are validated like POST /faults. They
+    // and the boot scenario's stay per instance with a shared store: every instance reads the same ones.
+    await this.faults.addLocally(async () => {
+      for (const rule of this.config.faults) await invokeAdmin(this, { method: 'POST', path: '/faults', body: rule });
+      loadUserScenarios(this);
+      const scenario = bootScenarioName(this);
+      if (scenario) await applyScenario(this, scenario);
+    });
     await this.store.settled();
   }
 

@@ -686,7 +686,10 @@ export interface paths {
          *     `webhook_delay`, `webhook_duplicate`, `webhook_out_of_order`, `webhook_wrong_secret`,
          *     `webhook_stale_timestamp`. A rule applies to the next `times` matches (default: every match), with a
          *     seeded `probability`, within `active_from`/`active_until` (clock time), until `ttl_seconds` pass.
-         *     Injected 5xx are never billed; every injected fault is marked in the request journal.
+         *     Injected 5xx are never billed; every injected fault is marked in the request journal. With a shared
+         *     store (`--store redis://...`) a rule added, removed or cleared through any instance applies on every
+         *     instance, and a rule with `times` fires at most `times` times across all of them (docs/scaling.md);
+         *     rules from the configuration file and the boot scenario stay per instance.
          */
         post: operations["admin.addFault"];
         /** Remove every fault rule */
@@ -1681,8 +1684,9 @@ export interface components {
             id: string;
             kind: string;
             match: components["schemas"]["FaultMatch"];
-            /** @description Matches left (null when the rule has no `times`). */
+            /** @description Matches left (null when the rule has no `times`). With a shared store the count is kept in the store; this is the count as of this instance's last hit of the rule. */
             remaining: number | null;
+            /** @description Times the rule fired on this instance (with a shared store, each instance counts its own). */
             hits: number;
             /** Format: date-time */
             created_at: string;
@@ -3083,6 +3087,15 @@ export interface operations {
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
+            /** @description The shared state store (`--store redis://...`) is unreachable; nothing was changed (docs/scaling.md). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     "admin.clearFaults": {
@@ -3102,6 +3115,15 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Problem"];
+            /** @description The shared state store (`--store redis://...`) is unreachable; nothing was changed (docs/scaling.md). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     "admin.getFault": {
@@ -3150,6 +3172,15 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            /** @description The shared state store (`--store redis://...`) is unreachable; nothing was changed (docs/scaling.md). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     "admin.getRagTenant": {

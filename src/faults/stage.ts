@@ -68,7 +68,9 @@ export function jobFailError(rule: Pick<FaultRule, 'id' | 'code' | 'detail' | 's
 
 export function faultStage(faults: FaultStore, metering: Metering): Stage {
   return async (ctx) => {
-    const hit = faults.take('request', targetOf(ctx));
+    const taken = faults.take('request', targetOf(ctx));
+    // A promise only for a counted rule under a shared store (claimed in Redis): the memory path stays synchronous.
+    const hit = taken instanceof Promise ? await taken : taken;
     if (!hit) return;
     ctx.journal.fault = hit.journal;
     ctx.journal.off_contract = hit.offContract;

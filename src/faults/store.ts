@@ -80,10 +80,33 @@ export interface WebhookFaultRecord {
 
 const WEBHOOK_LOG_LIMIT = 1000;
 
+/**
+ * Where fault rules are shared with other instances (src/store/shared-faults.ts); null with the memory
+ * store. Changes made here are written and published; a counted rule's `times` is consumed in the shared
+ * counter, so it fires at most `times` times across all instances.
+ */
+export interface FaultReplica {
+  /** Throws 502 `upstream_error` while the shared store is unreachable, before anything changes. */
+  assertWritable(): void;
+  added(rule: FaultRule): void;
+  removed(id: string): void;
+  cleared(): void;
+  /** Consumes one of the rule's `times`: what is left after it, or -1 when none was left. */
+  claim(id: string): Promise<number>;
+}
+
+export type TakeResult = FaultHit | null | Promise<FaultHit | null>;
+
 export class FaultStore {
   private rules: FaultRule[] = [];
   readonly webhookLog: WebhookFaultRecord[] = [];
   private random: Random;
+  /** Null with the memory store: then every path below is exactly the in-process one. */
+  replica: FaultReplica | null = null;
+  /** Rules added by this instance alone (config file and boot scenario), as first added: see addLocally(). */
+  private localRules: FaultRule[] = [];
+  private readonly localIds = new Set<string>();
+  private adding: 'shared' | 'local' = 'shared';
 
   constructor(
     private readonly deps: {
@@ -119,7 +142,54 @@ export class FaultStore {
       off_contract: offContract,
     };
     this.rules.push(rule);
+    if (this.adding === 'local') {
+      this.localRules.push({ ...rule, match: { ...rule.match } });
+      this.localIds.add(rule.id);
+    } else this.replica?.added(rule);
     return rule;
+  }
+
+  /**
+   * Runs `fn` (the boot's config-file rules and scenario) adding rules to this instance only: every instance
+   * reads the same configuration, so sharing them would repeat each once per instance.
+   */
+  async addLocally(fn: () => Promise<void>): Promise<void> {
+    this.adding = 'local';
+    try {
+      await fn();
+    } finally {
+      this.adding = 'shared';
+    }
+  }
+
+  /** A rule another instance added (or a reload from the shared store): replaces this copy's rule of that id. */
+  putReplicated(rule: FaultRule): void {
+    const i = this.rules.findIndex((r) => r.id === rule.id);
+    if (i >= 0) this.rules[i] = rule;
+    else this.rules.push(rule);
+  }
+
+  /** Another instance removed the rule, or its shared `times` ran out. */
+  removeReplicated(id: string): void {
+    this.rules = this.rules.filter((r) => r.id !== id);
+  }
+
+  /** Another instance cleared every rule. */
+  clearReplicated(): void {
+    this.rules = [];
+  }
+
+  /**
+   * Another instance's reset: the shared rules go; this instance's own boot rules start over, as they do
+   * after a reset here.
+   */
+  resetReplicated(): void {
+    this.rules = this.localRules.map((r) => ({ ...r, match: { ...r.match } }));
+  }
+
+  /** The shared rules as the store has them now (after a reconnect): this instance's own boot rules stay. */
+  replaceReplicated(rules: FaultRule[]): void {
+    this.rules = [...this.rules.filter((r) => this.localIds.has(r.id)), ...rules];
   }
 
   list(): FaultRule[] {
@@ -134,11 +204,14 @@ export class FaultStore {
   remove(id: string): boolean {
     const before = this.rules.length;
     this.rules = this.rules.filter((r) => r.id !== id);
-    return this.rules.length < before;
+    const removed = this.rules.length < before;
+    if (removed) this.replica?.removed(id);
+    return removed;
   }
 
   clear(): void {
     this.rules = [];
+    this.replica?.cleared();
   }
 
   noteWebhookFault(record: WebhookFaultRecord): void {
@@ -147,19 +220,38 @@ export class FaultStore {
   }
 
   reset(): void {
-    this.clear();
+    // The shared rules are cleared by the shared reset (src/store/shared-state.ts), not one by one.
+    this.rules = [];
+    this.localRules = [];
+    this.localIds.clear();
     this.webhookLog.length = 0;
     this.random.reset();
   }
 
   /**
    * Takes the first active rule of the given channel (and kinds) matching the target, consuming one of
-   * its `times`. Probability draws come from the seeded random source, so runs repeat exactly.
+   * its `times`. Probability draws come from the seeded random source, so runs repeat exactly. Synchronous,
+   * except with a shared store when the rule found is counted: then one of its `times` is claimed in the
+   * shared counter first (a promise), and a rule another instance used up is skipped.
    */
-  take(channel: FaultChannel, target: FaultTarget, kinds?: readonly FaultKind[]): FaultHit | null {
+  take(channel: FaultChannel, target: FaultTarget, kinds?: readonly FaultKind[]): TakeResult {
     this.dropExpired();
+    const found = this.find(channel, target, kinds, 0);
+    if (found < 0) return null;
+    const rule = this.rules[found];
+    if (!this.replica || !this.isShared(rule)) return this.hit(rule, target);
+    return this.claimFrom(found, channel, target, kinds, this.replica);
+  }
+
+  /** A counted rule whose count is kept in the shared store (not one of this instance's own boot rules). */
+  private isShared(rule: FaultRule): boolean {
+    return rule.remaining !== null && !this.localIds.has(rule.id);
+  }
+
+  private find(channel: FaultChannel, target: FaultTarget, kinds: readonly FaultKind[] | undefined, from: number): number {
     const now = this.deps.clock.now();
-    for (const rule of this.rules) {
+    for (let i = from; i < this.rules.length; i++) {
+      const rule = this.rules[i];
       if (KIND_CHANNEL[rule.kind] !== channel) continue;
       if (kinds && !kinds.includes(rule.kind)) continue;
       if (rule.remaining !== null && rule.remaining <= 0) continue;
@@ -167,15 +259,45 @@ export class FaultStore {
       if (rule.active_until && now >= Date.parse(rule.active_until)) continue;
       if (!matches(rule.match, target)) continue;
       if (rule.probability !== undefined && this.random.next() >= rule.probability) continue;
-      if (rule.remaining !== null) rule.remaining--;
-      rule.hits++;
-      return {
-        rule,
-        journal: { rule_id: rule.id, kind: rule.kind, explanation: rule.explanation },
-        offContract: this.offContract(rule.kind, rule.status, target.operation),
-      };
+      return i;
     }
-    return null;
+    return -1;
+  }
+
+  private hit(rule: FaultRule, target: FaultTarget): FaultHit {
+    if (rule.remaining !== null) rule.remaining--;
+    rule.hits++;
+    return {
+      rule,
+      journal: { rule_id: rule.id, kind: rule.kind, explanation: rule.explanation },
+      offContract: this.offContract(rule.kind, rule.status, target.operation),
+    };
+  }
+
+  /** Claims counted rules in the shared counter, in order, until one fires or none is left. */
+  private async claimFrom(
+    index: number,
+    channel: FaultChannel,
+    target: FaultTarget,
+    kinds: readonly FaultKind[] | undefined,
+    replica: FaultReplica,
+  ): Promise<FaultHit | null> {
+    let rule = this.rules[index];
+    for (;;) {
+      const left = await replica.claim(rule.id);
+      if (left >= 0) {
+        // The shared count, less this hit (hit() takes it off).
+        rule.remaining = left + 1;
+        return this.hit(rule, target);
+      }
+      // Used up elsewhere: skip it, and look further on from where it stood (it may have moved meanwhile).
+      rule.remaining = 0;
+      const at = this.rules.indexOf(rule);
+      const next = this.find(channel, target, kinds, at >= 0 ? at + 1 : 0);
+      if (next < 0) return null;
+      rule = this.rules[next];
+      if (!this.isShared(rule)) return this.hit(rule, target);
+    }
   }
 
   /** A seeded jitter in [-max, max]. */

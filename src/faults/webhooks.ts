@@ -7,7 +7,7 @@ const WRONG_SECRET = 'whsec_not_the_endpoint_secret_svc_emulator';
 export function webhookFaultHook(faults: FaultStore, engine: WebhookEngine): BeforeAttemptHook {
   return async (plan) => {
     const d = plan.delivery;
-    const hit = faults.take('webhook', { orgId: d.orgId, event: d.event, environment: d.livemode ? 'live' : 'test' });
+    const hit = await faults.take('webhook', { orgId: d.orgId, event: d.event, environment: d.livemode ? 'live' : 'test' });
     if (!hit) return;
     const rule = hit.rule;
     faults.noteWebhookFault({ delivery_id: d.id, series: d.series, attempt: plan.attempt, kind: rule.kind, rule_id: rule.id });

@@ -9,7 +9,7 @@ import type { Principal } from '../auth/principal.js';
 import type { WsContext } from '../http/context.js';
 import type { Metering } from '../metering/index.js';
 import { FaultAbort, HANG_LIMIT_MS, injectedError } from './stage.js';
-import type { FaultStore } from './store.js';
+import type { FaultHit, FaultStore } from './store.js';
 
 export interface UpgradeInfo {
   operationId: string;
@@ -21,7 +21,7 @@ export interface UpgradeInfo {
 
 export function faultUpgradeStage(faults: FaultStore, metering: Metering) {
   return async (principal: Pick<Principal, 'orgId' | 'keyId' | 'environment'>, info: UpgradeInfo): Promise<void> => {
-    const hit = faults.take('request', {
+    const hit = await faults.take('request', {
       operation: info.operationId,
       method: 'GET',
       path: info.path,
@@ -59,7 +59,7 @@ export function armWsCloseFault(
   ws: WebSocket,
   ctx: Pick<WsContext, 'operation' | 'journal' | 'testScope'> & { principal: Pick<Principal, 'orgId' | 'keyId' | 'environment'> },
 ): void {
-  const hit = faults.take('websocket', {
+  const taken = faults.take('websocket', {
     operation: ctx.operation.operationId,
     method: 'GET',
     path: ctx.operation.path,
@@ -68,7 +68,12 @@ export function armWsCloseFault(
     environment: ctx.principal.environment,
     scope: ctx.testScope,
   });
-  if (!hit) return;
+  // A promise only for a counted rule under a shared store: armed once claimed (frames before it are not counted).
+  if (taken instanceof Promise) void taken.then((hit) => hit && armHit(hit, ws, ctx), () => {});
+  else if (taken) armHit(taken, ws, ctx);
+}
+
+function armHit(hit: FaultHit, ws: WebSocket, ctx: Pick<WsContext, 'journal'>): void {
   ctx.journal.fault = hit.journal;
   const rule = hit.rule;
   const code = rule.close_code ?? 1011;

@@ -53,7 +53,7 @@ export function createHttpProxy(deps: HttpProxyDeps): HttpProxy {
     const inspected = await inspectRequest(req.headers['content-type'], body, null);
     const mode = (inspected.value as { mode?: unknown } | undefined)?.mode;
 
-    const hit = deps.faults.take('request', {
+    const hit = await deps.faults.take('request', {
       operation: op?.operationId,
       method: req.method,
       path,

@@ -61,7 +61,7 @@ export function ragRoutes(service: RagService, faults?: FaultStore): Record<stri
     'rag.uploadDocument': async (ctx: OperationContext<RagUploadInput>) => {
       // `file` is required by the schema, so the router has already checked it is present.
       const file = ctx.files.file;
-      const fault = faults?.take('job', targetOf(ctx)) ?? null;
+      const fault = (await faults?.take('job', targetOf(ctx))) ?? null;
       if (fault) ctx.journal.fault = fault.journal;
       const { document, job } = await service.upload(ctx.principal, ctx.body, file, ctx.requestId, fault?.rule, ctx.signal);
       sendJson(ctx, 202, { document: documentView(document), job: jobView(job), request_id: ctx.requestId });

@@ -1,6 +1,7 @@
 /** The state store of one emulator: which implementation, and the shared slice wired to the local structures. */
 import type { WsTokenStore } from '../auth/ws-tokens.js';
 import type { EmulatorConfig } from '../config.js';
+import type { FaultStore } from '../faults/store.js';
 import type { RateLimiter } from '../metering/rate-limit.js';
 import type { OrgStore } from '../orgs/store.js';
 import { MemoryStore } from './memory-store.js';
@@ -24,13 +25,23 @@ export function streamSeed(seed: string, store: StateStore): string {
   return store.shared ? `${seed}@${store.instanceId}` : seed;
 }
 
-/** Shares organizations, keys, ws-tokens and rate windows through a Redis store; null with the memory store. */
+/** Shares organizations, keys, ws-tokens, rate windows and fault rules through a Redis store; null with the memory store. */
 export function shareState(
   store: StateStore,
-  parts: { orgs: OrgStore; wsTokens: WsTokenStore; rateLimiter: RateLimiter; onRemoteReset: () => void },
+  parts: {
+    orgs: OrgStore;
+    faults: FaultStore;
+    wsTokens: WsTokenStore;
+    rateLimiter: RateLimiter;
+    onRemoteReset: () => void;
+  },
 ): SharedState | null {
   if (!(store instanceof RedisStore)) return null;
-  const shared = new SharedState(store, { orgs: parts.orgs, onRemoteReset: parts.onRemoteReset });
+  const shared = new SharedState(store, {
+    orgs: parts.orgs,
+    faults: parts.faults,
+    onRemoteReset: parts.onRemoteReset,
+  });
   parts.wsTokens.shared = shared;
   parts.rateLimiter.shared = shared;
   return shared;

@@ -6,8 +6,10 @@
  */
 import type { TokenBackend, TokenRecord } from '../auth/ws-tokens.js';
 import type { WindowBackend } from '../metering/rate-limit.js';
+import type { FaultStore } from '../faults/store.js';
 import type { OrgStore } from '../orgs/store.js';
 import type { RedisStore, StoreMessage } from './redis-store.js';
+import { SharedFaults } from './shared-faults.js';
 import { SharedOrgs } from './shared-orgs.js';
 
 /** Wall-time garbage collection of tokens and windows: they are checked on the emulator clock, which a test may freeze. */
@@ -16,12 +18,14 @@ const WINDOW_GC_MIN_MS = 3_600_000;
 
 export interface SharedStateTargets {
   orgs: OrgStore;
+  faults: FaultStore;
   /** What another instance's reset does here: drop cached organizations, close this instance's sockets. */
   onRemoteReset: () => void;
 }
 
 export class SharedState implements TokenBackend, WindowBackend {
   readonly orgs: SharedOrgs;
+  readonly faults: SharedFaults;
   private generation = 0;
 
   constructor(
@@ -29,6 +33,7 @@ export class SharedState implements TokenBackend, WindowBackend {
     private readonly targets: SharedStateTargets,
   ) {
     this.orgs = new SharedOrgs(store, targets.orgs);
+    this.faults = new SharedFaults(store, targets.faults);
     store.onMessage((m) => this.receive(m));
   }
 
@@ -36,7 +41,9 @@ export class SharedState implements TokenBackend, WindowBackend {
     await this.store.open();
     this.generation = Number(await this.store.redis.get(this.store.key('gen'))) || 0;
     await this.orgs.load();
+    await this.faults.load();
     this.targets.orgs.replica = this.orgs;
+    this.targets.faults.replica = this.faults;
   }
 
   /** POST /_emulator/reset on this instance: the shared slice starts over for every instance. */
@@ -45,7 +52,7 @@ export class SharedState implements TokenBackend, WindowBackend {
       this.store.redis
         .multi()
         .incr(this.store.key('gen'))
-        .del(...this.orgs.keyNames())
+        .del(...this.orgs.keyNames(), ...this.faults.keyNames())
         .exec(),
     );
     // exec() answers [error, result] per command; the first is the new generation.

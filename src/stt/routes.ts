@@ -14,7 +14,7 @@ export function sttRoutes(service: SttService, faults?: FaultStore): Record<stri
       const intake = service.intake(ctx.files.file);
       service.precheck(ctx.principal, intake);
       if (!service.isSync(intake)) {
-        const fault = faults?.take('job', targetOf(ctx)) ?? null;
+        const fault = (await faults?.take('job', targetOf(ctx))) ?? null;
         if (fault) ctx.journal.fault = fault.journal;
         const job = service.submitJob(ctx.principal, intake, ctx.body, ctx.requestId, fault?.rule);
         sendJson(ctx, 202, { job_id: job.job_id, status: job.status, request_id: ctx.requestId });

@@ -71,7 +71,7 @@ export function ttsRoutes(service: TtsService, faults?: FaultStore): Record<stri
       const u = service.utterance(ctx.body);
       service.precheck(ctx.principal, u);
       const { res, signal } = ctx;
-      const fault = faults?.take('stream', targetOf(ctx)) ?? null;
+      const fault = (await faults?.take('stream', targetOf(ctx))) ?? null;
       if (fault) ctx.journal.fault = fault.journal;
       const shaper = streamShaper(fault);
       res.status(200);

@@ -51,6 +51,14 @@ describe('Redis down during operation', () => {
     expect(create.body.code).toBe('upstream_error');
     expect(t.emulator.orgs.listKeys(t.orgId)).toHaveLength(keys);
 
+    // Fault rules are shared too: no change while the store is down, on any of the three changes.
+    const rules = t.emulator.faults.list().length;
+    const fault = await request(t.app).post('/_emulator/faults').send({ kind: 'error', status: 500 });
+    expect(fault.status).toBe(502);
+    expect(fault.body.code).toBe('upstream_error');
+    expect((await request(t.app).delete('/_emulator/faults')).status).toBe(502);
+    expect(t.emulator.faults.list()).toHaveLength(rules);
+
     const health = await request(t.app).get('/_emulator/health');
     expect(health.status).toBe(200);
     expect(health.body.store).toEqual({ kind: 'redis', location: redis.url, status: 'unreachable' });
