@@ -80,6 +80,42 @@ export interface JournalFilter {
 
 type Waiter = { filter: JournalFilter; resolve: (entry: JournalEntry) => void };
 
+/** A new entry, nothing known yet but what arrived. */
+export function newJournalEntry(init: Pick<JournalEntry, 'request_id' | 'kind' | 'method' | 'path' | 'scope'>, time: string, wallMs: number): JournalEntry {
+  // Written out field by field (no spread): V8 then builds the entry from one literal shape.
+  return {
+    request_id: init.request_id,
+    kind: init.kind,
+    method: init.method,
+    path: init.path,
+    scope: init.scope,
+    time,
+    wall_ms: wallMs,
+    retry_after: null,
+    ratelimit_remaining: null,
+    ratelimit_reset: null,
+    operation_id: null,
+    status: null,
+    code: null,
+    org_id: null,
+    key_id: null,
+    key: null,
+    environment: null,
+    duration_ms: null,
+    fault: null,
+    off_contract: false,
+    websocket:
+      init.kind === 'websocket'
+        ? { close_code: null, close_reason: null, opened_at: null, closed_at: null, frames_in: 0, frames_out: 0, close_stream_sent: false }
+        : null,
+    request: EMPTY_REQUEST,
+    response: EMPTY_RESPONSE,
+    timings: { received_wall_ms: wallMs, handler_ms: null, total_ms: null },
+    ledger_entry_ids: [],
+    webhook_event_ids: [],
+  };
+}
+
 export class Journal {
   /** Recorded entries, oldest first from `first` (those before it are dropped; see `record`), and their sizes. */
   private entries: (JournalEntry | undefined)[] = [];
@@ -101,39 +137,9 @@ export class Journal {
 
   /** Opens an entry at the start of a request; it is completed in place when the response finishes. */
   open(init: Pick<JournalEntry, 'request_id' | 'kind' | 'method' | 'path' | 'scope'>): JournalEntry {
-    const wallMs = Date.now();
-    // Written out field by field (no spread): V8 then builds the entry from one literal shape.
-    const entry: JournalEntry = {
-      request_id: init.request_id,
-      kind: init.kind,
-      method: init.method,
-      path: redactApiKeys(init.path),
-      scope: init.scope === null ? null : redactApiKeys(init.scope),
-      time: this.clock.isoNow(),
-      wall_ms: wallMs,
-      retry_after: null,
-      ratelimit_remaining: null,
-      ratelimit_reset: null,
-      operation_id: null,
-      status: null,
-      code: null,
-      org_id: null,
-      key_id: null,
-      key: null,
-      environment: null,
-      duration_ms: null,
-      fault: null,
-      off_contract: false,
-      websocket:
-        init.kind === 'websocket'
-          ? { close_code: null, close_reason: null, opened_at: null, closed_at: null, frames_in: 0, frames_out: 0, close_stream_sent: false }
-          : null,
-      request: EMPTY_REQUEST,
-      response: EMPTY_RESPONSE,
-      timings: { received_wall_ms: wallMs, handler_ms: null, total_ms: null },
-      ledger_entry_ids: [],
-      webhook_event_ids: [],
-    };
+    const entry = newJournalEntry(init, this.clock.isoNow(), Date.now());
+    entry.path = redactApiKeys(entry.path);
+    if (entry.scope !== null) entry.scope = redactApiKeys(entry.scope);
     this.byId.set(entry.request_id, entry);
     return entry;
   }

@@ -2,57 +2,28 @@
  * The size a journal entry counts against `--journal-max-mb`: its JSON size, estimated without serialising
  * it. Serialising every entry when it was recorded (headers, query, ids and all) cost about a twentieth of a
  * search request's CPU. The estimate adds the UTF-16 lengths of the entry's variable strings (ASCII in
- * practice: ids, paths, header lines), the exact UTF-8 size of the bodies (kept as JSON text), and the fixed
- * size of everything else, so it stays within a few per cent of `Buffer.byteLength(JSON.stringify(entry))`
- * (entry-bytes.test.ts); rare parts (a fault, proxy findings, multipart and audio summaries, a body already
+ * practice: ids, paths, header lines), the exact UTF-8 size of the bodies (kept as JSON text), and the size of
+ * the rest as measured once on a new entry (journal.ts `newJournalEntry`), so it stays within a few per cent
+ * of `Buffer.byteLength(JSON.stringify(entry))` (test/observability/journal-bytes.test.ts); rare parts (a fault, proxy findings, multipart and audio summaries, a body already
  * parsed) are serialised as before.
  */
-import type { JournalEntry } from '../http/journal.js';
+import { newJournalEntry, type JournalEntry } from '../http/journal.js';
 import type { RequestDetail, ResponseDetail } from './capture.js';
 import { lazyJsonText } from './lazy-json.js';
 
-/** Field names, punctuation, `null`s and booleans of an HTTP entry with empty details. */
-const SKELETON_BYTES = Buffer.byteLength(
-  JSON.stringify({
-    request_id: '',
-    kind: '',
-    method: '',
-    path: '',
-    scope: null,
-    time: '',
-    wall_ms: null,
-    retry_after: null,
-    ratelimit_remaining: null,
-    ratelimit_reset: null,
-    operation_id: null,
-    status: null,
-    code: null,
-    org_id: null,
-    key_id: null,
-    key: null,
-    environment: null,
-    duration_ms: null,
-    fault: null,
-    off_contract: false,
-    websocket: null,
-    request: { headers: {}, query: {}, body: null, body_truncated: false, multipart: null },
-    response: { headers: {}, body: null, body_truncated: false, audio: null },
-    timings: { received_wall_ms: null, handler_ms: null, total_ms: null },
-    ledger_entry_ids: [],
-    webhook_event_ids: [],
-  }),
-);
-/** A number in place of the skeleton's `null`. */
+/** A number's JSON bytes (`null` is 4). */
 function num(value: number | null): number {
-  return value === null ? 0 : String(value).length - 4;
+  return value === null ? 4 : String(value).length;
 }
 
+/** A string's JSON bytes, as ASCII without escapes (`null` is 4). */
 function text(value: string | null): number {
-  return value === null ? 0 : value.length;
+  return value === null ? 4 : value.length + 2;
 }
 
+/** An absent field counts nothing. */
 function json(value: unknown): number {
-  return value === null || value === undefined ? 0 : Buffer.byteLength(JSON.stringify(value));
+  return value === undefined ? 0 : Buffer.byteLength(JSON.stringify(value));
 }
 
 function headers(h: Record<string, string>): number {
@@ -80,9 +51,20 @@ function response(d: ResponseDetail): number {
   return headers(d.headers) + body(d) + json(d.audio);
 }
 
+/** Field names, punctuation and constants: a new entry's JSON size less what `variable` counts of it. */
+let skeleton: number | undefined;
+
 export function entryBytes(e: JournalEntry): number {
+  // Computed on first use: journal.ts imports this module, so its entry builder is not ready at load time.
+  skeleton ??= (() => {
+    const blank = newJournalEntry({ request_id: '', kind: 'http', method: '', path: '', scope: null }, '', 0);
+    return Buffer.byteLength(JSON.stringify(blank)) - variable(blank);
+  })();
+  return skeleton + variable(e);
+}
+
+function variable(e: JournalEntry): number {
   return (
-    SKELETON_BYTES +
     num(e.wall_ms) +
     num(e.retry_after) +
     num(e.ratelimit_remaining) +
