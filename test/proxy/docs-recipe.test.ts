@@ -4,11 +4,11 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/library.js';
+import { freePort } from '../support/free-port.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 let gateway: RunningEmulator;
@@ -23,15 +23,6 @@ afterAll(async () => {
   await gateway.close();
   rmSync(dir, { recursive: true, force: true });
 });
-
-/** A port the OS just handed out, for the recipe's server (the recipe needs to know it in advance). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 it('the recipe records the gateway, finds no violation, and the drift report passes', async () => {
   const doc = readFileSync(join(ROOT, 'docs', 'proxy.md'), 'utf8');

@@ -7,15 +7,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { killAll, runCli, type CliRun } from '../support/cli.js';
-import { startRedis, type TestRedis } from '../support/redis.js';
+import { killAll } from '../support/cli.js';
+import { startInstance, startRedis, type StoreInstance as Instance, type TestRedis } from '../support/redis.js';
 
-interface Instance {
-  run: CliRun;
-  base: string;
-  admin: string;
-  liveKey: string;
-}
 
 interface Rule {
   id: string;
@@ -27,22 +21,8 @@ let redis: TestRedis;
 let a: Instance;
 let b: Instance;
 
-async function start(id: string, configFile: string): Promise<Instance> {
-  const run = runCli([
-    '--store',
-    redis.url,
-    '--port',
-    '0',
-    '--instance-id',
-    id,
-    '--config',
-    configFile,
-    '--no-demo-corpus',
-  ]);
-  const ready = await run.line(/^svc-emulator ready at /);
-  const [, base, admin] = /ready at (\S+) \(admin (\S+)\)/.exec(ready)!;
-  const liveKey = (await run.line(/^demo live key: /)).split(': ')[1];
-  return { run, base, admin, liveKey };
+function start(id: string, configFile: string): Promise<Instance> {
+  return startInstance(redis, id, configFile);
 }
 
 /** A call the rules below target through its scope, so each test's rules touch only its own calls. */

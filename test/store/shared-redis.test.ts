@@ -7,16 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { killAll, runCli, type CliRun } from '../support/cli.js';
-import { startRedis, type TestRedis } from '../support/redis.js';
+import { killAll } from '../support/cli.js';
+import { startInstance, startRedis, type StoreInstance as Instance, type TestRedis } from '../support/redis.js';
 import { openWs, refusedUpgrade } from '../support/ws.js';
 
-interface Instance {
-  run: CliRun;
-  base: string;
-  admin: string;
-  liveKey: string;
-}
 
 let redis: TestRedis;
 let a: Instance;
@@ -25,24 +19,8 @@ let b: Instance;
 /** A small shared limit inside one hour-long window that the fixed clock start keeps far from its boundary. */
 const RATE_LIMIT = 5;
 
-async function start(id: string, configFile: string): Promise<Instance> {
-  const run = runCli([
-    '--store',
-    redis.url,
-    '--port',
-    '0',
-    '--instance-id',
-    id,
-    '--config',
-    configFile,
-    '--clock-start',
-    '2030-01-01T00:30:00Z',
-    '--no-demo-corpus',
-  ]);
-  const ready = await run.line(/^svc-emulator ready at /);
-  const [, base, admin] = /ready at (\S+) \(admin (\S+)\) store (\S+) instance (\S+)$/.exec(ready)!;
-  const liveKey = (await run.line(/^demo live key: /)).split(': ')[1];
-  return { run, base, admin, liveKey };
+function start(id: string, configFile: string): Promise<Instance> {
+  return startInstance(redis, id, configFile, ['--clock-start', '2030-01-01T00:30:00Z']);
 }
 
 async function post(url: string, body: unknown, key?: string) {

@@ -5,27 +5,18 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { runCli, type CliRun } from './cli.js';
+import { freePort } from './free-port.js';
+
+export { freePort };
 
 export interface TestRedis {
   port: number;
   url: string;
   stop(): Promise<void>;
-}
-
-/** A port nobody listens on right now (the OS picks it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Starts redis-server on a free port, or on `port` (a restart where an earlier one ran). */
@@ -62,4 +53,25 @@ export async function startRedis(port?: number): Promise<TestRedis> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** One emulator process (the built CLI) over a shared store. */
+export interface StoreInstance {
+  run: CliRun;
+  base: string;
+  admin: string;
+  liveKey: string;
+}
+
+/**
+ * Starts the built CLI on `redis` as instance `id`, with a config file and further options; resolves once it
+ * is ready, its readiness line naming the store and the instance.
+ */
+export async function startInstance(redis: TestRedis, id: string, configFile: string, options: string[] = []): Promise<StoreInstance> {
+  const run = runCli(['--store', redis.url, '--port', '0', '--instance-id', id, '--config', configFile, ...options, '--no-demo-corpus']);
+  const ready = await run.line(/^svc-emulator ready at /);
+  const [, base, admin, store, instance] = /ready at (\S+) \(admin (\S+)\) store (\S+) instance (\S+)$/.exec(ready)!;
+  if (store !== redis.url || instance !== id) throw new Error(`the readiness line names another store or instance: ${ready}`);
+  const liveKey = (await run.line(/^demo live key: /)).split(': ')[1];
+  return { run, base, admin, liveKey };
 }
