@@ -17,6 +17,7 @@ const SHORT: Record<string, { args?: string[]; nodeFlags?: string[]; before?: st
   'soak.bench.ts': { args: ['--requests', '20000', '--every', '5000'], nodeFlags: ['--expose-gc'] },
   'slow-clients.bench.ts': { args: ['--slowloris', '50', '--readers', '5', '--events', '200'], nodeFlags: ['--expose-gc'] },
   'prism-compare.bench.ts': { args: ['--seconds', '5', '--rounds', '1', '--starts', '1'], before: ['npm', 'run', 'build', '--silent'] },
+  'instances.bench.ts': { args: ['--seconds', '3', '--rounds', '1', '--sockets', '100', '--rt-seconds', '3'], before: ['npm', 'run', 'build', '--silent'] },
   'metering-overhead.bench.ts': { args: ['3'] },
   'tts.bench.ts': { args: ['50'] },
   'webhooks.bench.ts': { args: ['1000'] },

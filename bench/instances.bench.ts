@@ -1,0 +1,393 @@
+/**
+ * Several instances (issue 17, "Performance"): the same mixed load on one emulator process and on two
+ * (`--instances 2`) over one Redis, and on the memory store for reference, each server a separate `node
+ * dist/cli.js` (run `npm run build` first) on loopback, with this process only as a client.
+ *  1. HTTP mix: wrk (one thread per route, `--connections` per route, default 25: 100 in all) for `--seconds`
+ *     (default 8) on POST /v1/tts (short texts, four of them in turn), POST /v1/stt/transcriptions (a 1.5 s WAV
+ *     of the synthetic voice), POST /v1/rag/search (retrieve, five queries in turn) and POST /v1/auth/ws-token.
+ *     Any answer other than 2xx counts as an error. Without `wrk` on the PATH (Debian package `wrk`), autocannon in
+ *     this process is the client instead, which takes far more of the two cores.
+ *  2. Realtime: `--sockets` (default 500) WS /v1/stt/realtime streams, each sending `--rt-seconds` (default 8)
+ *     of 16 kHz PCM of the synthetic voice in 20 ms frames at real-time pace, then close_stream. Reported: the lag
+ *     of each `final` behind the moment its audio was sent (its `duration_so_far`), and close_stream → completed.
+ * Rounds (`--rounds`, default 3) alternate the servers, and which goes first rotates; medians and the load
+ * average of every run are reported. Every server gets the same config: rate limit 1e9 a minute, 1e12 credits.
+ * Needs redis-server (Debian package `redis-server`); skipped with a message without it.
+ * Run: npm run build && npx tsx bench/instances.bench.ts [--seconds 8] [--rounds 3] [--sockets 500]
+ *        [--rt-seconds 8] [--connections 25] [--servers memory,redis-1,redis-2] [--parts http,realtime]
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { createInterface } from 'node:readline';
+import WebSocket from 'ws';
+import { encodeWav, float32ToS16le } from '../src/audio/index.js';
+import { synthesize } from '../src/tts/voice/index.js';
+import { argNumber, load1, runAutocannon, summarize } from './lib.js';
+
+const SECONDS = argNumber('seconds', 8);
+const ROUNDS = argNumber('rounds', 3);
+const SOCKETS = argNumber('sockets', 500);
+const RT_SECONDS = argNumber('rt-seconds', 8);
+const CONNECTIONS = argNumber('connections', 25);
+const SERVERS = argList('servers', 'memory,redis-1,redis-2');
+const PARTS = argList('parts', 'http,realtime');
+const ROOT = join(import.meta.dirname, '..');
+const BIN = join(ROOT, 'dist', 'cli.js');
+const RATE = 16000;
+const HAS_WRK = !spawnSync('wrk', ['--version']).error;
+
+const TTS_TEXTS = ['مرحبا بكم', 'كيف يمكنني مساعدتك اليوم؟', 'شكرا لاتصالك بنا', 'The order ships tomorrow'];
+const RAG_QUERIES = ['سياسة الإجازة السنوية', 'annual leave policy', 'كلمة المرور', 'travel expenses', 'أمن المعلومات'];
+const SENTENCES = ['مرحبا بكم في خدمة العملاء', 'كيف يمكنني مساعدتك اليوم؟', 'شكرا لاتصالك بنا، مع السلامة'];
+
+function argList(name: string, fallback: string): string[] {
+  const i = process.argv.indexOf(`--${name}`);
+  return (i >= 0 && i + 1 < process.argv.length ? process.argv[i + 1] : fallback).split(',').filter(Boolean);
+}
+
+const work = mkdtempSync(join(tmpdir(), 'instances-bench-'));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** Resolves with the child's first stdout line matching each pattern, in order (one reader for all of them). */
+function lines(child: ChildProcess, wanted: RegExp[], what: string): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    const seen: string[] = [];
+    const found: string[] = [];
+    const rl = createInterface({ input: child.stdout! });
+    rl.on('line', (line) => {
+      seen.push(line);
+      if (found.length < wanted.length && wanted[found.length].test(line)) {
+        found.push(line);
+        if (found.length === wanted.length) resolve(found);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`${what} exited (${code}) before /${wanted[found.length]?.source}/:\n${seen.join('\n')}`)));
+  });
+}
+
+async function startRedis(): Promise<{ url: string; port: number; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', work], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await lines(child, [/Ready to accept connections/], 'redis-server');
+  return { url: `redis://127.0.0.1:${port}/0`, port, child };
+}
+
+interface Running {
+  name: string;
+  child: ChildProcess;
+  base: string;
+  key: string;
+}
+
+async function startServer(name: string, redisUrl: string, redisPort: number, config: string): Promise<Running> {
+  // Each run starts from an empty Redis, as a fresh deployment would.
+  spawnSync('redis-cli', ['-p', String(redisPort), 'flushall']);
+  const port = await freePort();
+  const store = name === 'memory' ? ['--store', 'memory'] : ['--store', redisUrl];
+  const instances = name === 'redis-2' ? ['--instances', '2'] : [];
+  const child = spawn(
+    process.execPath,
+    [BIN, '--port', String(port), '--config', config, '--seed', 'instances-bench', '--log-level', 'silent', '--wait-ready', ...store, ...instances],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const [ready, keyLine] = await lines(child, [/^svc-emulator ready at /, /^demo live key: /], name);
+  const base = /ready at (\S+)/.exec(ready)![1];
+  const key = keyLine.split(': ')[1];
+  return { name, child, base, key };
+}
+
+async function stop(server: Running): Promise<void> {
+  const exited = once(server.child, 'exit');
+  server.child.kill('SIGTERM');
+  await exited;
+}
+
+interface RouteSpec {
+  route: string;
+  path: string;
+  contentType: string;
+  bodies: Buffer[];
+}
+
+function routes(): RouteSpec[] {
+  const pcm = synthesize('مرحبا بكم', { voiceIndex: 0, speed: 1, sampleRate: RATE });
+  const boundary = '----svc-emulator-instances-bench';
+  const stt = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="clip.wav"\r\nContent-Type: audio/wav\r\n\r\n`),
+    encodeWav(pcm, RATE),
+    Buffer.from(`\r\n--${boundary}\r\nContent-Disposition: form-data; name="language"\r\n\r\nar\r\n--${boundary}--\r\n`),
+  ]);
+  const json = (o: unknown) => Buffer.from(JSON.stringify(o));
+  return [
+    { route: 'tts', path: '/tts', contentType: 'application/json', bodies: TTS_TEXTS.map((text) => json({ text, voice: 'ar-SA-noura', quality: 'fast' })) },
+    { route: 'stt', path: '/stt/transcriptions', contentType: `multipart/form-data; boundary=${boundary}`, bodies: [stt] },
+    { route: 'search', path: '/rag/search', contentType: 'application/json', bodies: RAG_QUERIES.map((query) => json({ query, mode: 'retrieve', top_k: 5 })) },
+    { route: 'ws-token', path: '/auth/ws-token', contentType: 'application/json', bodies: [json({ scopes: ['stt:transcribe'] })] },
+  ];
+}
+
+/** A wrk script sending the route's bodies in turn (read from files: the STT body is binary). */
+function wrkScript(spec: RouteSpec, key: string): string {
+  const files = spec.bodies.map((body, i) => {
+    const file = join(work, `${spec.route}-${i}.body`);
+    writeFileSync(file, body);
+    return file;
+  });
+  const script = join(work, `${spec.route}.lua`);
+  writeFileSync(
+    script,
+    `local bodies = {}
+${files.map((f) => `do local h = io.open(${JSON.stringify(f)}, "rb"); bodies[#bodies + 1] = h:read("*a"); h:close() end`).join('\n')}
+local n = 0
+wrk.method = "POST"
+wrk.headers["Authorization"] = "Bearer ${key}"
+wrk.headers["Content-Type"] = ${JSON.stringify(spec.contentType)}
+request = function()
+  n = n % #bodies + 1
+  return wrk.format(nil, nil, nil, bodies[n])
+end
+-- Statuses other than 2xx, counted in the thread and printed at the end.
+other = ""
+local counts = {}
+response = function(status, headers, body)
+  if status < 200 or status > 299 then
+    counts[status] = (counts[status] or 0) + 1
+    local parts = {}
+    for s, c in pairs(counts) do parts[#parts + 1] = s .. "x" .. c end
+    other = table.concat(parts, ",")
+  end
+end
+local threads = {}
+setup = function(thread) threads[#threads + 1] = thread end
+done = function()
+  for _, t in ipairs(threads) do
+    local o = t:get("other")
+    if o and o ~= "" then io.write("statuses: " .. o .. "\\n") end
+  end
+end
+`,
+  );
+  return script;
+}
+
+interface RouteResult {
+  route: string;
+  rps: number;
+  errors: number;
+  p99: number;
+}
+
+async function wrkRoute(spec: RouteSpec, server: Running): Promise<RouteResult> {
+  const child = spawn('wrk', ['-t1', `-c${CONNECTIONS}`, `-d${SECONDS}s`, '--timeout', '30s', '--latency', '-s', wrkScript(spec, server.key), `${server.base}${spec.path}`], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  await once(child, 'exit');
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? NaN);
+  const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
+  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+  const errors = non2xx + (socketErrors ? socketErrors.slice(1).reduce((a, n) => a + Number(n), 0) : 0);
+  const statuses = /statuses: (\S+)/.exec(out)?.[1];
+  if (statuses) console.log(`  ${spec.route}: answers other than 2xx: ${statuses}`);
+  const p99Match = /99%\s+([\d.]+)(us|ms|s)/.exec(out);
+  const p99 = p99Match ? Number(p99Match[1]) * ({ us: 0.001, ms: 1, s: 1000 } as Record<string, number>)[p99Match[2]] : NaN;
+  return { route: spec.route, rps, errors, p99 };
+}
+
+async function autocannonRoute(spec: RouteSpec, server: Running): Promise<RouteResult> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const result = await runAutocannon(
+    {
+      url: `${server.base}${spec.path}`,
+      method: 'POST',
+      headers: { Authorization: `Bearer ${server.key}`, 'Content-Type': spec.contentType },
+      requests: spec.bodies.map((body) => ({ body })),
+      connections: CONNECTIONS,
+      duration: SECONDS,
+    },
+    (status, ms) => {
+      latencies.push(ms);
+      if (status < 200 || status > 299) errors++;
+    },
+  );
+  return { route: spec.route, rps: latencies.length / SECONDS, errors: errors + result.errors + result.timeouts, p99: summarize(latencies).p99 };
+}
+
+async function httpMix(server: Running): Promise<{ total: number; routes: RouteResult[] }> {
+  const results = await Promise.all(routes().map((spec) => (HAS_WRK ? wrkRoute(spec, server) : autocannonRoute(spec, server))));
+  return { total: results.reduce((a, r) => a + r.rps, 0), routes: results };
+}
+
+function voiceAudio(seconds: number): Float32Array {
+  const out = new Float32Array(seconds * RATE);
+  let at = 0;
+  for (let i = 0; at < out.length; i++) {
+    const u = synthesize(SENTENCES[i % SENTENCES.length], { voiceIndex: i % 4, speed: 1, sampleRate: RATE });
+    out.set(u.subarray(0, Math.min(u.length, out.length - at)), at);
+    at += u.length + Math.round(0.4 * RATE);
+  }
+  return out;
+}
+
+interface RealtimeResult {
+  opened: number;
+  completed: number;
+  errors: string[];
+  finalLag: number[];
+  toCompleted: number[];
+}
+
+async function realtime(server: Running, audio: Buffer): Promise<RealtimeResult> {
+  const frame = (RATE / 50) * 2;
+  const frames = Math.ceil(audio.length / frame);
+  const url = server.base.replace('http', 'ws') + '/stt/realtime';
+  const result: RealtimeResult = { opened: 0, completed: 0, errors: [], finalLag: [], toCompleted: [] };
+  const sockets: WebSocket[] = [];
+  for (let i = 0; i < SOCKETS; i += 50) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(50, SOCKETS - i) }, async () => {
+        const ws = new WebSocket(url, { headers: { Authorization: `Bearer ${server.key}` } });
+        ws.on('error', (err) => result.errors.push(`socket error: ${err.message}`));
+        await once(ws, 'open');
+        result.opened++;
+        ws.send(JSON.stringify({ type: 'start', encoding: 'pcm_s16le', sample_rate: RATE, interim_results: false }));
+        return ws;
+      }),
+    );
+    sockets.push(...batch);
+  }
+  const t0 = performance.now() + 50;
+  let closeSentAt = 0;
+  const done = sockets.map(
+    (ws) =>
+      new Promise<void>((resolve) => {
+        ws.on('message', (data: Buffer, isBinary: boolean) => {
+          if (isBinary) return;
+          const f = JSON.parse(data.toString()) as { type: string; duration_so_far?: number; code?: string };
+          // The lag of a final: now, against the moment the audio up to its `duration_so_far` had been sent.
+          if (f.type === 'final' && f.duration_so_far !== undefined) result.finalLag.push(performance.now() - (t0 + f.duration_so_far * 1000));
+          if (f.type === 'completed') {
+            result.completed++;
+            result.toCompleted.push(performance.now() - closeSentAt);
+          }
+          if (f.type === 'error') result.errors.push(`error frame ${f.code ?? '?'}`);
+        });
+        ws.once('close', (code: number) => {
+          if (code !== 1000) result.errors.push(`closed ${code}`);
+          resolve();
+        });
+      }),
+  );
+  let sent = 0;
+  await new Promise<void>((resolve) => {
+    const tick = (): void => {
+      const due = Math.min(frames, Math.floor((performance.now() - t0) / 20) + 1);
+      for (; sent < due; sent++) for (const ws of sockets) ws.send(audio.subarray(sent * frame, (sent + 1) * frame));
+      if (sent >= frames) return resolve();
+      setTimeout(tick, Math.max(0, t0 + sent * 20 - performance.now()));
+    };
+    setTimeout(tick, 50);
+  });
+  closeSentAt = performance.now();
+  for (const ws of sockets) ws.send(JSON.stringify({ action: 'close_stream' }));
+  const timeout = setTimeout(() => sockets.forEach((ws) => ws.terminate()), 60_000);
+  await Promise.all(done);
+  clearTimeout(timeout);
+  return result;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.floor((s.length - 1) / 2)] : NaN;
+}
+
+async function main(): Promise<void> {
+  if (spawnSync('redis-server', ['--version']).error) {
+    console.log('skipped: redis-server is not installed (Debian package redis-server)');
+    return;
+  }
+  const redis = await startRedis();
+  const config = join(work, 'config.json');
+  writeFileSync(config, JSON.stringify({ rateLimits: { live: { limit: 1e9, windowSeconds: 60 } }, demo: { credits: 1e12 } }));
+  const audio = float32ToS16le(voiceAudio(RT_SECONDS));
+  const http = new Map<string, number[]>();
+  const perRoute = new Map<string, RouteResult[]>();
+  const rt = new Map<string, RealtimeResult[]>();
+  let failures = 0;
+  console.log(`client: ${HAS_WRK ? 'wrk, one thread per route' : 'autocannon in this process'}; ${CONNECTIONS} connections per route, ${SECONDS} s; ${SOCKETS} realtime sockets × ${RT_SECONDS} s`);
+  try {
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = SERVERS.map((_, i) => SERVERS[(i + round) % SERVERS.length]);
+      for (const name of order) {
+        const server = await startServer(name, redis.url, redis.port, config);
+        try {
+          if (PARTS.includes('http')) {
+            const before = load1();
+            const mix = await httpMix(server);
+            http.set(name, [...(http.get(name) ?? []), mix.total]);
+            perRoute.set(name, [...(perRoute.get(name) ?? []), ...mix.routes]);
+            const errors = mix.routes.reduce((a, r) => a + r.errors, 0);
+            failures += errors;
+            console.log(
+              `round ${round + 1} ${name}: ${mix.total.toFixed(0)} req/s (${mix.routes.map((r) => `${r.route} ${r.rps.toFixed(0)}, p99 ${r.p99.toFixed(0)} ms`).join('; ')}) errors ${errors}, load ${before} → ${load1()}`,
+            );
+          }
+          if (PARTS.includes('realtime')) {
+            const before = load1();
+            const r = await realtime(server, audio);
+            rt.set(name, [...(rt.get(name) ?? []), r]);
+            failures += r.errors.length + (SOCKETS - r.completed);
+            const lag = summarize(r.finalLag);
+            console.log(
+              `round ${round + 1} ${name} realtime: completed ${r.completed}/${SOCKETS}, errors ${r.errors.length}${r.errors.length ? ` (${[...new Set(r.errors)].slice(0, 3).join('; ')})` : ''}, final lag p50 ${lag.p50.toFixed(0)} / p99 ${lag.p99.toFixed(0)} / max ${lag.max.toFixed(0)} ms (${lag.n} finals), load ${before} → ${load1()}`,
+            );
+          }
+        } finally {
+          await stop(server);
+        }
+      }
+    }
+  } finally {
+    redis.child.kill('SIGTERM');
+    await once(redis.child, 'exit');
+    rmSync(work, { recursive: true, force: true });
+  }
+  if (http.size > 0) {
+    console.log('\n| server | HTTP mix req/s (median) | runs |\n|---|---|---|');
+    for (const name of SERVERS) console.log(`| ${name} | ${median(http.get(name) ?? []).toFixed(0)} | ${(http.get(name) ?? []).map((x) => x.toFixed(0)).join(', ')} |`);
+    const one = median(http.get('redis-1') ?? []);
+    const two = median(http.get('redis-2') ?? []);
+    if (one && two) console.log(`redis-2 / redis-1: ${(two / one).toFixed(2)}×`);
+  }
+  if (rt.size > 0) {
+    console.log('\n| server | completed | final lag p50 | p99 | max |\n|---|---|---|---|---|');
+    for (const name of SERVERS) {
+      const runs = rt.get(name) ?? [];
+      const lag = summarize(runs.flatMap((r) => r.finalLag));
+      console.log(`| ${name} | ${runs.map((r) => r.completed).join(', ')} of ${SOCKETS} | ${lag.p50.toFixed(0)} ms | ${lag.p99.toFixed(0)} ms | ${lag.max.toFixed(0)} ms |`);
+    }
+  }
+  console.log(`\nRESULT instances: ${failures === 0 ? 'ok' : `${failures} errors`}`);
+  process.exitCode = failures === 0 ? 0 : 1;
+}
+
+await main();
