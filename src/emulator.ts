@@ -41,7 +41,7 @@ import { meteringAdminHandlers } from './metering/admin.js';
 import { webhookAdminHandlers } from './webhooks/admin.js';
 import { scenarioAdminHandlers } from './scenarios/admin.js';
 import { reportAdminHandlers } from './report/admin.js';
-import { applyScenario, bootScenarioName, loadUserScenarios } from './scenarios/scenarios.js';
+import { applyScenario, bootScenarioName, loadUserScenarios, scenarioTarget } from './scenarios/scenarios.js';
 import { invokeAdmin } from './admin/invoke.js';
 import { createRagArea } from './rag/index.js';
 import { createSttArea } from './stt/index.js';
@@ -198,6 +198,8 @@ export class Emulator {
       faults: this.faults,
       wsTokens: this.wsTokens,
       rateLimiter: this.metering.rateLimiter,
+      journal: this.journal,
+      scenarios: (replica) => scenarioTarget(this, replica),
       onRemoteReset: () => this.sockets.closeAll(1012, 'emulator reset through another instance'),
     });
     this.stages.push(rateLimitStage(this.metering));

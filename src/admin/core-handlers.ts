@@ -141,20 +141,20 @@ export const coreAdminHandlers: Record<string, AdminHandler> = {
     };
     if (q.wait !== undefined) {
       // Long-poll: answer at once if something already matches, else wait for the next match.
-      const existing = ctx.emulator.journal.list(filter);
+      const existing = await ctx.emulator.journal.listAll(filter);
       if (existing.length === 0) {
         await ctx.emulator.journal.waitFor(filter, q.wait * 1000, ctx.signal);
       }
     }
-    sendJson(ctx, 200, { requests: ctx.emulator.journal.list(filter) });
+    sendJson(ctx, 200, { requests: await ctx.emulator.journal.listAll(filter) });
   },
-  'admin.getRequest': (ctx) => {
-    const entry = ctx.emulator.journal.get(ctx.params.id);
+  'admin.getRequest': async (ctx) => {
+    const entry = await ctx.emulator.journal.find(ctx.params.id);
     if (!entry) throw new ApiError('not_found', `no request ${ctx.params.id} in the journal (it holds the newest ${ctx.emulator.journal.capacity} entries)`);
     sendJson(ctx, 200, entry);
   },
-  'admin.clearRequests': (ctx) => {
-    ctx.emulator.journal.clear();
+  'admin.clearRequests': async (ctx) => {
+    await ctx.emulator.journal.clearAll();
     ctx.res.status(204).end();
   },
 };

@@ -78,7 +78,21 @@ export interface JournalFilter {
   after?: string;
 }
 
-type Waiter = { filter: JournalFilter; resolve: (entry: JournalEntry) => void };
+type Waiter = { filter: JournalFilter; resolve: (entry: JournalEntry | null) => void };
+
+/** What a filter looks at: enough of an entry recorded on another instance to wake a long-poll. */
+export type JournalSummary = Pick<JournalEntry, 'org_id' | 'key_id' | 'path' | 'operation_id' | 'status' | 'code' | 'scope' | 'time'> & {
+  fault: { rule_id: string } | null;
+};
+
+/** The journal shared by several instances (store/shared-journal.ts): fed by `record` and `link`, read by the `*All` methods. */
+export interface JournalReplica {
+  recorded(entry: JournalEntry): void;
+  linked(entry: JournalEntry | undefined, requestId: string, kind: 'ledger' | 'webhook', id: string): void;
+  list(filter: JournalFilter): Promise<JournalEntry[]>;
+  get(requestId: string): Promise<JournalEntry | undefined>;
+  clear(): Promise<void>;
+}
 
 /** A new entry, nothing known yet but what arrived. */
 export function newJournalEntry(init: Pick<JournalEntry, 'request_id' | 'kind' | 'method' | 'path' | 'scope'>, time: string, wallMs: number): JournalEntry {
@@ -127,6 +141,8 @@ export class Journal {
   private waiters = new Set<Waiter>();
   /** The request id of the HTTP request whose work is running (set by the app for each request). */
   readonly context = new AsyncLocalStorage<string>();
+  /** Every instance's journal, with a shared store; null with the memory store. */
+  replica: JournalReplica | null = null;
 
   constructor(
     private readonly clock: Clock,
@@ -170,8 +186,17 @@ export class Journal {
       this.sizes = this.sizes.slice(this.first);
       this.first = 0;
     }
+    this.replica?.recorded(entry);
+    this.wake(entry, entry);
+  }
+
+  /**
+   * Resolves the long-polls whose filter the entry matches: with the entry recorded here, with null for one
+   * recorded on another instance (the caller reads the shared journal).
+   */
+  wake(summary: JournalSummary, entry: JournalEntry | null): void {
     for (const waiter of this.waiters) {
-      if (matches(entry, waiter.filter)) {
+      if (journalMatches(summary, waiter.filter)) {
         this.waiters.delete(waiter);
         waiter.resolve(entry);
       }
@@ -186,6 +211,7 @@ export class Journal {
   /** Links a ledger entry or webhook event to the request that caused it, if it is still journaled. */
   link(requestId: string, kind: 'ledger' | 'webhook', id: string): void {
     const entry = this.byId.get(requestId);
+    this.replica?.linked(entry, requestId, kind, id);
     if (!entry) return;
     const list = kind === 'ledger' ? entry.ledger_entry_ids : entry.webhook_event_ids;
     if (!list.includes(id) && list.length < 100) list.push(id);
@@ -200,8 +226,27 @@ export class Journal {
     // Record order, not `time`, is what a cursor follows: a slow request started earlier is recorded later.
     const live = this.entries.slice(this.first) as JournalEntry[];
     const from = filter.after ? live.findLastIndex((e) => e.request_id === filter.after) + 1 : 0;
-    const found = live.slice(from).filter((e) => matches(e, filter));
+    const found = live.slice(from).filter((e) => journalMatches(e, filter));
     return filter.limit ? found.slice(-filter.limit) : found;
+  }
+
+  /** The entries of every instance with a shared store (docs/scaling.md), else this journal's. */
+  listAll(filter: JournalFilter = {}): JournalEntry[] | Promise<JournalEntry[]> {
+    return this.replica ? this.replica.list(filter) : this.list(filter);
+  }
+
+  /** One entry of any instance with a shared store; this journal's (recorded or in flight) otherwise. */
+  find(requestId: string): JournalEntry | undefined | Promise<JournalEntry | undefined> {
+    const local = this.byId.get(requestId);
+    // In flight here: only this instance has it. Recorded: the shared copy has the links other instances made.
+    if (!this.replica || (local && local.status === null)) return local;
+    return this.replica.get(requestId).then((shared) => shared ?? local);
+  }
+
+  /** Empties the journal of every instance with a shared store, else this one. */
+  async clearAll(): Promise<void> {
+    await this.replica?.clear();
+    this.clear();
   }
 
   /** Resolves with the first entry recorded from now on that matches, or null after the timeout. */
@@ -237,7 +282,7 @@ export class Journal {
   }
 }
 
-function matches(e: JournalEntry, f: JournalFilter): boolean {
+export function journalMatches(e: JournalSummary, f: JournalFilter): boolean {
   if (f.org_id && e.org_id !== f.org_id) return false;
   if (f.key_id && e.key_id !== f.key_id) return false;
   if (f.path && !pathMatches(f.path, e.path)) return false;

@@ -27,9 +27,8 @@ export interface ClientReport {
   groups: ReportGroup[];
 }
 
-export function buildReport(emulator: Emulator, filter: { org_id?: string; key_id?: string; scope?: string }): ClientReport {
-  const entries = emulator.journal
-    .list()
+export function buildReport(emulator: Emulator, journal: JournalEntry[], filter: { org_id?: string; key_id?: string; scope?: string }): ClientReport {
+  const entries = journal
     .filter((e) => e.key_id !== null)
     .filter((e) => (!filter.org_id || e.org_id === filter.org_id) && (!filter.key_id || e.key_id === filter.key_id) && (!filter.scope || e.scope === filter.scope));
   // Requests with a test scope are grouped by scope (one test's traffic); the others by key.

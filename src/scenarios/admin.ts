@@ -1,12 +1,19 @@
 import type { AdminContext, AdminHandler } from '../admin/admin-context.js';
 import { sendJson } from '../http/context.js';
+import { storeSettled } from '../store/index.js';
 import { applyScenario, loadScenarios, registerScenario, type Scenario } from './scenarios.js';
 
 export const scenarioAdminHandlers: Record<string, AdminHandler> = {
   'admin.listScenarios': (ctx) => sendJson(ctx, 200, { scenarios: [...loadScenarios(ctx.emulator).values()] }),
-  'admin.createScenario': (ctx: AdminContext<Scenario>) => {
+  'admin.createScenario': async (ctx: AdminContext<Scenario>) => {
     const { created } = registerScenario(ctx.emulator, ctx.body);
+    // Written to a shared store before the answer, so the scenario can be applied through any instance.
+    await storeSettled(ctx.emulator.store);
     sendJson(ctx, created ? 201 : 200, ctx.body);
   },
-  'admin.applyScenario': async (ctx) => sendJson(ctx, 200, await applyScenario(ctx.emulator, ctx.params.name)),
+  'admin.applyScenario': async (ctx) => {
+    const result = await applyScenario(ctx.emulator, ctx.params.name);
+    await storeSettled(ctx.emulator.store);
+    sendJson(ctx, 200, result);
+  },
 };

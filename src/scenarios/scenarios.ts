@@ -32,6 +32,34 @@ let builtIn: Map<string, Scenario> | undefined;
 /** Scenarios registered for one emulator: from its files at boot, then at run time. */
 const registered = new WeakMap<Emulator, Map<string, Scenario>>();
 
+/** The scenarios shared by several instances (store/shared-scenarios.ts): told of every registration and application. */
+export interface ScenarioReplica {
+  assertWritable(): void;
+  registered(scenario: Scenario): void;
+  applied(active: { name: string; appliedAt: string }): void;
+}
+const replicas = new WeakMap<Emulator, ScenarioReplica>();
+
+/** What the shared scenarios change in one emulator when another instance registers or applies one. */
+export function scenarioTarget(emulator: Emulator, replica: ScenarioReplica) {
+  replicas.set(emulator, replica);
+  return {
+    put(scenario: Scenario): void {
+      const own = registered.get(emulator) ?? new Map<string, Scenario>();
+      own.set(scenario.name, scenario);
+      registered.set(emulator, own);
+    },
+    setActive(active: { name: string; appliedAt: string } | null): void {
+      emulator.activeScenario = active;
+    },
+    /** Another instance's reset: back to the scenarios of this instance's own files, none active. */
+    reset(): void {
+      emulator.activeScenario = null;
+      loadUserScenarios(emulator);
+    },
+  };
+}
+
 function validator(emulator: Emulator): Validate {
   return compileSchema(emulator.contract.validators, ADMIN_DOC_ID, 'Scenario');
 }
@@ -87,10 +115,13 @@ export function loadUserScenarios(emulator: Emulator): void {
 
 /** POST /_emulator/scenarios: the body is already valid against `Scenario`. Until the next reset. */
 export function registerScenario(emulator: Emulator, scenario: Scenario): { created: boolean } {
+  const replica = replicas.get(emulator);
+  replica?.assertWritable();
   const own = registered.get(emulator) ?? new Map<string, Scenario>();
   const created = !loadScenarios(emulator).has(scenario.name);
   own.set(scenario.name, scenario);
   registered.set(emulator, own);
+  replica?.registered(scenario);
   return { created };
 }
 
@@ -106,9 +137,11 @@ export async function applyScenario(emulator: Emulator, name: string): Promise<{
   const all = loadScenarios(emulator);
   const scenario = all.get(name);
   if (!scenario) throw new ApiError('not_found', `no scenario '${name}'; scenarios: ${[...all.keys()].join(', ')}`);
+  replicas.get(emulator)?.assertWritable();
   const steps: (AdminCall & AdminCallResult)[] = [];
   // Marked before the steps run: a scenario whose steps fail half-way has still changed the emulator.
   emulator.activeScenario = { name, appliedAt: emulator.clock.isoNow() };
+  replicas.get(emulator)?.applied(emulator.activeScenario);
   for (const step of scenario.steps) {
     const result = await invokeAdmin(emulator, step);
     steps.push({ ...step, ...result });

@@ -4,6 +4,9 @@ import type { EmulatorConfig } from '../config.js';
 import type { FaultStore } from '../faults/store.js';
 import type { RateLimiter } from '../metering/rate-limit.js';
 import type { OrgStore } from '../orgs/store.js';
+import type { Journal } from '../http/journal.js';
+import type { ScenarioReplica } from '../scenarios/scenarios.js';
+import type { ScenarioTarget } from './shared-scenarios.js';
 import { MemoryStore } from './memory-store.js';
 import { RedisStore } from './redis-store.js';
 import { SharedState } from './shared-state.js';
@@ -33,6 +36,8 @@ export function shareState(
     faults: FaultStore;
     wsTokens: WsTokenStore;
     rateLimiter: RateLimiter;
+    journal: Journal;
+    scenarios: (replica: ScenarioReplica) => ScenarioTarget;
     onRemoteReset: () => void;
   },
 ): SharedState | null {
@@ -40,6 +45,8 @@ export function shareState(
   const shared = new SharedState(store, {
     orgs: parts.orgs,
     faults: parts.faults,
+    journal: parts.journal,
+    scenarios: parts.scenarios,
     onRemoteReset: parts.onRemoteReset,
   });
   parts.wsTokens.shared = shared;

@@ -9,8 +9,12 @@ import type { WindowBackend } from '../metering/rate-limit.js';
 import type { FaultStore } from '../faults/store.js';
 import type { OrgStore } from '../orgs/store.js';
 import type { RedisStore, StoreMessage } from './redis-store.js';
+import type { Journal } from '../http/journal.js';
+import type { ScenarioReplica } from '../scenarios/scenarios.js';
 import { SharedFaults } from './shared-faults.js';
+import { SharedJournal } from './shared-journal.js';
 import { SharedOrgs } from './shared-orgs.js';
+import { SharedScenarios, type ScenarioTarget } from './shared-scenarios.js';
 
 /** Wall-time garbage collection of tokens and windows: they are checked on the emulator clock, which a test may freeze. */
 const TOKEN_GC_MS = 3_600_000;
@@ -19,6 +23,9 @@ const WINDOW_GC_MIN_MS = 3_600_000;
 export interface SharedStateTargets {
   orgs: OrgStore;
   faults: FaultStore;
+  journal: Journal;
+  /** Binds the shared scenarios to the emulator (scenarios.ts `scenarioTarget`). */
+  scenarios: (replica: ScenarioReplica) => ScenarioTarget;
   /** What another instance's reset does here: drop cached organizations, close this instance's sockets. */
   onRemoteReset: () => void;
 }
@@ -26,6 +33,8 @@ export interface SharedStateTargets {
 export class SharedState implements TokenBackend, WindowBackend {
   readonly orgs: SharedOrgs;
   readonly faults: SharedFaults;
+  readonly journal: SharedJournal;
+  readonly scenarios: SharedScenarios;
   private generation = 0;
 
   constructor(
@@ -34,6 +43,8 @@ export class SharedState implements TokenBackend, WindowBackend {
   ) {
     this.orgs = new SharedOrgs(store, targets.orgs);
     this.faults = new SharedFaults(store, targets.faults);
+    this.journal = new SharedJournal(store, targets.journal);
+    this.scenarios = new SharedScenarios(store);
     store.onMessage((m) => this.receive(m));
   }
 
@@ -42,6 +53,8 @@ export class SharedState implements TokenBackend, WindowBackend {
     this.generation = Number(await this.store.redis.get(this.store.key('gen'))) || 0;
     await this.orgs.load();
     await this.faults.load();
+    await this.scenarios.open(this.targets.scenarios(this.scenarios));
+    this.targets.journal.replica = this.journal;
     this.targets.orgs.replica = this.orgs;
     this.targets.faults.replica = this.faults;
   }
@@ -52,7 +65,7 @@ export class SharedState implements TokenBackend, WindowBackend {
       this.store.redis
         .multi()
         .incr(this.store.key('gen'))
-        .del(...this.orgs.keyNames(), ...this.faults.keyNames())
+        .del(...this.orgs.keyNames(), ...this.faults.keyNames(), ...this.journal.keyNames(), ...this.scenarios.keyNames())
         .exec(),
     );
     // exec() answers [error, result] per command; the first is the new generation.

@@ -30,7 +30,7 @@ export function ttsAdminHandlers(deps: { voices: VoiceCatalogue; service: TtsSer
      */
     'admin.getRequestAudio': async (ctx) => {
       const id = ctx.params.id;
-      const entry = deps.journal.get(id);
+      const entry = await deps.journal.find(id);
       if (!entry) throw new ApiError('not_found', `no request ${id} in the journal`);
       const body = entry.request.body as TtsInput | null;
       const audio = entry.response.audio;
