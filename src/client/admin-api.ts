@@ -1834,6 +1834,15 @@ export interface components {
         };
     };
     responses: {
+        /** @description The shared state store (`--store redis://...`) is unreachable; nothing was changed (docs/scaling.md). */
+        StoreUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description An error. */
         Problem: {
             headers: {
@@ -2291,6 +2300,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
+            502: components["responses"]["StoreUnavailable"];
         };
     };
     "admin.clearRequests": {
@@ -2310,6 +2320,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Problem"];
+            502: components["responses"]["StoreUnavailable"];
         };
     };
     "admin.getRequest": {
@@ -2334,6 +2345,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            502: components["responses"]["StoreUnavailable"];
         };
     };
     "admin.getRequestAudio": {
@@ -2359,6 +2371,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            502: components["responses"]["StoreUnavailable"];
         };
     };
     "admin.getClock": {
@@ -3322,6 +3335,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
+            502: components["responses"]["StoreUnavailable"];
         };
     };
     "admin.applyScenario": {
@@ -3351,6 +3365,7 @@ export interface operations {
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
+            502: components["responses"]["StoreUnavailable"];
         };
     };
     "admin.listSttScripts": {
@@ -3556,6 +3571,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
+            502: components["responses"]["StoreUnavailable"];
         };
     };
     "admin.ui": {
