@@ -104,7 +104,8 @@ async function startServer(name: string, redisUrl: string, redisPort: number, co
   const instances = name === 'redis-2' ? ['--instances', '2'] : [];
   const child = spawn(
     process.execPath,
-    [BIN, '--port', String(port), '--config', config, '--seed', 'instances-bench', '--log-level', 'silent', '--wait-ready', ...store, ...instances],
+    [...(process.env.SERVER_NODE_FLAGS?.split(' ').filter(Boolean) ?? []), BIN, '--port', String(port), '--config', config, '--seed', 'instances-bench', '--log-level', 'silent', '--wait-ready', ...store, ...instances],
+    // SERVER_NODE_FLAGS (for example --cpu-prof) go to the servers only, not to this client.
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const [ready, keyLine] = await lines(child, [/^svc-emulator ready at /, /^demo live key: /], name);
