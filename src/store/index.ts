@@ -4,6 +4,7 @@ import type { EmulatorConfig } from '../config.js';
 import type { FaultStore } from '../faults/store.js';
 import type { RateLimiter } from '../metering/rate-limit.js';
 import type { OrgStore } from '../orgs/store.js';
+import type { Clock } from '../core/clock.js';
 import { MemoryStore } from './memory-store.js';
 import { RedisStore } from './redis-store.js';
 import { SharedState } from './shared-state.js';
@@ -33,6 +34,7 @@ export function shareState(
     faults: FaultStore;
     wsTokens: WsTokenStore;
     rateLimiter: RateLimiter;
+    clock: Clock;
     onRemoteReset: () => void;
   },
 ): SharedState | null {
@@ -40,6 +42,7 @@ export function shareState(
   const shared = new SharedState(store, {
     orgs: parts.orgs,
     faults: parts.faults,
+    clock: parts.clock,
     onRemoteReset: parts.onRemoteReset,
   });
   parts.wsTokens.shared = shared;

@@ -8,7 +8,9 @@ import type { TokenBackend, TokenRecord } from '../auth/ws-tokens.js';
 import type { WindowBackend } from '../metering/rate-limit.js';
 import type { FaultStore } from '../faults/store.js';
 import type { OrgStore } from '../orgs/store.js';
+import type { Clock } from '../core/clock.js';
 import type { RedisStore, StoreMessage } from './redis-store.js';
+import { SharedClock } from './shared-clock.js';
 import { SharedFaults } from './shared-faults.js';
 import { SharedOrgs } from './shared-orgs.js';
 
@@ -19,6 +21,7 @@ const WINDOW_GC_MIN_MS = 3_600_000;
 export interface SharedStateTargets {
   orgs: OrgStore;
   faults: FaultStore;
+  clock: Clock;
   /** What another instance's reset does here: drop cached organizations, close this instance's sockets. */
   onRemoteReset: () => void;
 }
@@ -26,6 +29,7 @@ export interface SharedStateTargets {
 export class SharedState implements TokenBackend, WindowBackend {
   readonly orgs: SharedOrgs;
   readonly faults: SharedFaults;
+  readonly clock: SharedClock;
   private generation = 0;
 
   constructor(
@@ -34,6 +38,7 @@ export class SharedState implements TokenBackend, WindowBackend {
   ) {
     this.orgs = new SharedOrgs(store, targets.orgs);
     this.faults = new SharedFaults(store, targets.faults);
+    this.clock = new SharedClock(store, targets.clock);
     store.onMessage((m) => this.receive(m));
   }
 
@@ -42,6 +47,7 @@ export class SharedState implements TokenBackend, WindowBackend {
     this.generation = Number(await this.store.redis.get(this.store.key('gen'))) || 0;
     await this.orgs.load();
     await this.faults.load();
+    await this.clock.load();
     this.targets.orgs.replica = this.orgs;
     this.targets.faults.replica = this.faults;
   }
