@@ -9,7 +9,9 @@ import { MemoryStore } from './memory-store.js';
 import { RedisStore } from './redis-store.js';
 import { SharedState } from './shared-state.js';
 import { generateInstanceId, type StateStore } from './state-store.js';
+import { MemoryWorkQueue, type WorkQueue } from './work-queue.js';
 
+export type { WorkItem, WorkQueue } from './work-queue.js';
 export { StoreUnavailableError, type InstanceInfo, type StateStore } from './state-store.js';
 
 export function createStateStore(config: Pick<EmulatorConfig, 'store' | 'instanceId'>): StateStore {
@@ -45,9 +47,30 @@ export function shareState(
     clock: parts.clock,
     onRemoteReset: parts.onRemoteReset,
   });
+  sharedByStore.set(store, shared);
   parts.wsTokens.shared = shared;
   parts.rateLimiter.shared = shared;
   return shared;
+}
+
+const sharedByStore = new WeakMap<StateStore, SharedState>();
+const memoryQueues = new WeakMap<StateStore, WorkQueue>();
+
+/**
+ * The due-work queue of an emulator (work-queue.ts): shared through Redis once shareState() ran for the
+ * store, otherwise timers on the emulator's Clock. One per store, whoever asks first (STT jobs, RAG...).
+ */
+export function workQueueFor(store: StateStore, clock: Clock): WorkQueue {
+  const shared = sharedByStore.get(store);
+  if (shared) return shared.work;
+  let queue = memoryQueues.get(store);
+  if (!queue) memoryQueues.set(store, (queue = new MemoryWorkQueue(clock)));
+  return queue;
+}
+
+/** The shared slice wired to a store by shareState(), or undefined with the memory store. */
+export function sharedStateOf(store: StateStore): SharedState | undefined {
+  return sharedByStore.get(store);
 }
 
 /** Tells a Redis store the URL this instance serves, for its heartbeat (health `instances`). */

@@ -13,6 +13,7 @@ import type { RedisStore, StoreMessage } from './redis-store.js';
 import { SharedClock } from './shared-clock.js';
 import { SharedFaults } from './shared-faults.js';
 import { SharedOrgs } from './shared-orgs.js';
+import { SharedWork } from './shared-work.js';
 
 /** Wall-time garbage collection of tokens and windows: they are checked on the emulator clock, which a test may freeze. */
 const TOKEN_GC_MS = 3_600_000;
@@ -30,6 +31,7 @@ export class SharedState implements TokenBackend, WindowBackend {
   readonly orgs: SharedOrgs;
   readonly faults: SharedFaults;
   readonly clock: SharedClock;
+  readonly work: SharedWork;
   private generation = 0;
 
   constructor(
@@ -39,6 +41,7 @@ export class SharedState implements TokenBackend, WindowBackend {
     this.orgs = new SharedOrgs(store, targets.orgs);
     this.faults = new SharedFaults(store, targets.faults);
     this.clock = new SharedClock(store, targets.clock);
+    this.work = new SharedWork(store, targets.clock);
     store.onMessage((m) => this.receive(m));
   }
 
@@ -48,6 +51,7 @@ export class SharedState implements TokenBackend, WindowBackend {
     await this.orgs.load();
     await this.faults.load();
     await this.clock.load();
+    this.work.start();
     this.targets.orgs.replica = this.orgs;
     this.targets.faults.replica = this.faults;
   }
@@ -58,7 +62,7 @@ export class SharedState implements TokenBackend, WindowBackend {
       this.store.redis
         .multi()
         .incr(this.store.key('gen'))
-        .del(...this.orgs.keyNames(), ...this.faults.keyNames())
+        .del(...this.orgs.keyNames(), ...this.faults.keyNames(), ...this.work.keyNames())
         .exec(),
     );
     // exec() answers [error, result] per command; the first is the new generation.
