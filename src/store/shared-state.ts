@@ -13,6 +13,7 @@ import type { RedisStore, StoreMessage } from './redis-store.js';
 import { SharedClock } from './shared-clock.js';
 import { SharedFaults } from './shared-faults.js';
 import { SharedOrgs } from './shared-orgs.js';
+import { SharedSttJobs } from './shared-stt.js';
 import { SharedWork } from './shared-work.js';
 
 /** Wall-time garbage collection of tokens and windows: they are checked on the emulator clock, which a test may freeze. */
@@ -32,6 +33,7 @@ export class SharedState implements TokenBackend, WindowBackend {
   readonly faults: SharedFaults;
   readonly clock: SharedClock;
   readonly work: SharedWork;
+  readonly sttJobs: SharedSttJobs;
   private generation = 0;
 
   constructor(
@@ -42,6 +44,7 @@ export class SharedState implements TokenBackend, WindowBackend {
     this.faults = new SharedFaults(store, targets.faults);
     this.clock = new SharedClock(store, targets.clock);
     this.work = new SharedWork(store, targets.clock);
+    this.sttJobs = new SharedSttJobs(store);
     store.onMessage((m) => this.receive(m));
   }
 
@@ -51,6 +54,7 @@ export class SharedState implements TokenBackend, WindowBackend {
     await this.orgs.load();
     await this.faults.load();
     await this.clock.load();
+    this.sttJobs.open();
     this.work.start();
     this.targets.orgs.replica = this.orgs;
     this.targets.faults.replica = this.faults;
@@ -62,7 +66,7 @@ export class SharedState implements TokenBackend, WindowBackend {
       this.store.redis
         .multi()
         .incr(this.store.key('gen'))
-        .del(...this.orgs.keyNames(), ...this.faults.keyNames(), ...this.work.keyNames())
+        .del(...this.orgs.keyNames(), ...this.faults.keyNames(), ...this.work.keyNames(), ...this.sttJobs.keyNames())
         .exec(),
     );
     // exec() answers [error, result] per command; the first is the new generation.
