@@ -8,7 +8,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
 import { killAll } from '../support/cli.js';
+import { buildEmulator } from '../support/emulator.js';
 import { startInstance, startRedis, type StoreInstance as Instance, type TestRedis } from '../support/redis.js';
 
 interface ClockState {
@@ -98,5 +100,26 @@ describe('the clock shared by two instances over one Redis', () => {
     // Without --clock-start the start options are the wall clock, running.
     await expect.poll(async () => (await clockOf(a)).mode).toBe('real');
     expect(Math.abs((await clockOf(a)).now_ms - Date.now())).toBeLessThan(60_000);
+  });
+});
+
+describe('the shared clock while Redis is down', () => {
+  it('set and advance answer 502 upstream_error and change nothing', async () => {
+    const own = await startRedis();
+    const t = await buildEmulator({ store: own.url, instanceId: 'clock-solo', demoCorpus: false, workers: 0 });
+    try {
+      expect((await request(t.app).post('/_emulator/clock').send({ mode: 'frozen', now: START })).status).toBe(200);
+      await own.stop();
+      await expect.poll(() => t.emulator.store.status()).toBe('unreachable');
+      for (const call of [request(t.app).post('/_emulator/clock/advance').send({ seconds: 60 }), request(t.app).post('/_emulator/clock').send({ now: '2035-01-01T00:00:00Z' })]) {
+        const res = await call;
+        expect(res.status).toBe(502);
+        expect(res.body.code).toBe('upstream_error');
+      }
+      expect((await request(t.app).get('/_emulator/clock')).body).toMatchObject({ mode: 'frozen', now: START });
+    } finally {
+      await t.emulator.close();
+      await own.stop();
+    }
   });
 });
