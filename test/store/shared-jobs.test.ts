@@ -122,7 +122,7 @@ describe('STT jobs shared by two instances over one Redis', () => {
     expect(done.completed_at).toBe('2030-01-01T00:00:02.000Z');
     expect((await getJob(a, id)).body).toEqual(done);
 
-    await expect.poll(() => eventsFor(receiver, id).length).toBe(1);
+    await expect.poll(() => eventsFor(receiver, id).length, { timeout: 10_000 }).toBe(1);
     expect(eventsFor(receiver, id)[0].json.data).toEqual(done);
     expect([...(await ledgerFor(a, id)), ...(await ledgerFor(b, id))]).toMatchObject([{ status: 'billed' }]);
   });
@@ -146,7 +146,7 @@ describe('STT jobs shared by two instances over one Redis', () => {
     await expect.poll(async () => (await getJob(b, id)).body.status, { timeout: 20_000, interval: 250 }).toBe('completed');
     const done = (await getJob(b, id)).body;
     expect(done.result!.text).toContain('quick brown fox');
-    await expect.poll(() => eventsFor(receiver, id).length).toBe(1);
+    await expect.poll(() => eventsFor(receiver, id).length, { timeout: 10_000 }).toBe(1);
     expect(await ledgerFor(b, id)).toMatchObject([{ status: 'billed' }]);
     // Its audio and outcome are gone from Redis with the completion.
     expect(await redisKeys(`svc-emulator:stt:*:${id}`)).toEqual([]);
@@ -155,7 +155,8 @@ describe('STT jobs shared by two instances over one Redis', () => {
   it('the accepting instance killed after its decoding ended: B finishes from the stored outcome', async () => {
     const d = await startInstance(redis, 'D', config);
     const id = await submit(d);
-    await expect.poll(() => redisKeys(`svc-emulator:stt:outcome:${id}`)).toHaveLength(1);
+    // The new instance's decoding (a cold worker pool, a busy machine) may take a while.
+    await expect.poll(() => redisKeys(`svc-emulator:stt:outcome:${id}`), { timeout: 30_000, interval: 100 }).toHaveLength(1);
     d.run.child.kill('SIGKILL');
     await d.run.exited;
     // The outcome says "the five boxing wizards" (written here): B took it rather than decoding the audio.
@@ -169,14 +170,15 @@ describe('STT jobs shared by two instances over one Redis', () => {
   it('the accepting instance killed before its decoding ended (no outcome in Redis): B decodes the stored audio', async () => {
     const d = await startInstance(redis, 'E', config);
     const id = await submit(d);
-    await expect.poll(() => redisKeys(`svc-emulator:stt:outcome:${id}`)).toHaveLength(1);
+    // The new instance's decoding (a cold worker pool, a busy machine) may take a while.
+    await expect.poll(() => redisKeys(`svc-emulator:stt:outcome:${id}`), { timeout: 30_000, interval: 100 }).toHaveLength(1);
     d.run.child.kill('SIGKILL');
     await d.run.exited;
     await withRedis((r) => r.del(`svc-emulator:stt:outcome:${id}`));
     expect((await admin(b, 'POST', '/clock/advance', { seconds: 2 })).status).toBe(200);
     await expect.poll(async () => (await getJob(b, id)).body.status, { timeout: 20_000, interval: 250 }).toBe('completed');
     expect((await getJob(b, id)).body.result!.text).toContain('quick brown fox');
-    await expect.poll(() => eventsFor(receiver, id).length).toBe(1);
+    await expect.poll(() => eventsFor(receiver, id).length, { timeout: 10_000 }).toBe(1);
     expect(await ledgerFor(b, id)).toMatchObject([{ status: 'billed' }]);
   });
 
