@@ -200,6 +200,7 @@ export class Emulator {
       rateLimiter: this.metering.rateLimiter,
       journal: this.journal,
       scenarios: (replica) => scenarioTarget(this, replica),
+      clock: this.clock,
       onRemoteReset: () => this.sockets.closeAll(1012, 'emulator reset through another instance'),
     });
     this.stages.push(rateLimitStage(this.metering));

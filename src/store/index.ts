@@ -7,11 +7,14 @@ import type { OrgStore } from '../orgs/store.js';
 import type { Journal } from '../http/journal.js';
 import type { ScenarioReplica } from '../scenarios/scenarios.js';
 import type { ScenarioTarget } from './shared-scenarios.js';
+import type { Clock } from '../core/clock.js';
 import { MemoryStore } from './memory-store.js';
 import { RedisStore } from './redis-store.js';
 import { SharedState } from './shared-state.js';
 import { generateInstanceId, type StateStore } from './state-store.js';
+import { MemoryWorkQueue, type WorkQueue } from './work-queue.js';
 
+export type { WorkItem, WorkQueue } from './work-queue.js';
 export { StoreUnavailableError, type InstanceInfo, type StateStore } from './state-store.js';
 
 export function createStateStore(config: Pick<EmulatorConfig, 'store' | 'instanceId'>): StateStore {
@@ -38,6 +41,7 @@ export function shareState(
     rateLimiter: RateLimiter;
     journal: Journal;
     scenarios: (replica: ScenarioReplica) => ScenarioTarget;
+    clock: Clock;
     onRemoteReset: () => void;
   },
 ): SharedState | null {
@@ -47,11 +51,33 @@ export function shareState(
     faults: parts.faults,
     journal: parts.journal,
     scenarios: parts.scenarios,
+    clock: parts.clock,
     onRemoteReset: parts.onRemoteReset,
   });
+  sharedByStore.set(store, shared);
   parts.wsTokens.shared = shared;
   parts.rateLimiter.shared = shared;
   return shared;
+}
+
+const sharedByStore = new WeakMap<StateStore, SharedState>();
+const memoryQueues = new WeakMap<StateStore, WorkQueue>();
+
+/**
+ * The due-work queue of an emulator (work-queue.ts): shared through Redis once shareState() ran for the
+ * store, otherwise timers on the emulator's Clock. One per store, whoever asks first (STT jobs, RAG...).
+ */
+export function workQueueFor(store: StateStore, clock: Clock): WorkQueue {
+  const shared = sharedByStore.get(store);
+  if (shared) return shared.work;
+  let queue = memoryQueues.get(store);
+  if (!queue) memoryQueues.set(store, (queue = new MemoryWorkQueue(clock)));
+  return queue;
+}
+
+/** The shared slice wired to a store by shareState(), or undefined with the memory store. */
+export function sharedStateOf(store: StateStore): SharedState | undefined {
+  return sharedByStore.get(store);
 }
 
 /** Tells a Redis store the URL this instance serves, for its heartbeat (health `instances`). */

@@ -8,13 +8,17 @@ import type { TokenBackend, TokenRecord } from '../auth/ws-tokens.js';
 import type { WindowBackend } from '../metering/rate-limit.js';
 import type { FaultStore } from '../faults/store.js';
 import type { OrgStore } from '../orgs/store.js';
+import type { Clock } from '../core/clock.js';
 import type { RedisStore, StoreMessage } from './redis-store.js';
 import type { Journal } from '../http/journal.js';
 import type { ScenarioReplica } from '../scenarios/scenarios.js';
+import { SharedClock } from './shared-clock.js';
 import { SharedFaults } from './shared-faults.js';
 import { SharedJournal } from './shared-journal.js';
 import { SharedOrgs } from './shared-orgs.js';
 import { SharedScenarios, type ScenarioTarget } from './shared-scenarios.js';
+import { SharedSttJobs } from './shared-stt.js';
+import { SharedWork } from './shared-work.js';
 
 /** Wall-time garbage collection of tokens and windows: they are checked on the emulator clock, which a test may freeze. */
 const TOKEN_GC_MS = 3_600_000;
@@ -26,6 +30,7 @@ export interface SharedStateTargets {
   journal: Journal;
   /** Binds the shared scenarios to the emulator (scenarios.ts `scenarioTarget`). */
   scenarios: (replica: ScenarioReplica) => ScenarioTarget;
+  clock: Clock;
   /** What another instance's reset does here: drop cached organizations, close this instance's sockets. */
   onRemoteReset: () => void;
 }
@@ -35,6 +40,9 @@ export class SharedState implements TokenBackend, WindowBackend {
   readonly faults: SharedFaults;
   readonly journal: SharedJournal;
   readonly scenarios: SharedScenarios;
+  readonly clock: SharedClock;
+  readonly work: SharedWork;
+  readonly sttJobs: SharedSttJobs;
   private generation = 0;
 
   constructor(
@@ -45,6 +53,9 @@ export class SharedState implements TokenBackend, WindowBackend {
     this.faults = new SharedFaults(store, targets.faults);
     this.journal = new SharedJournal(store, targets.journal);
     this.scenarios = new SharedScenarios(store);
+    this.clock = new SharedClock(store, targets.clock);
+    this.work = new SharedWork(store, targets.clock);
+    this.sttJobs = new SharedSttJobs(store);
     store.onMessage((m) => this.receive(m));
   }
 
@@ -55,6 +66,9 @@ export class SharedState implements TokenBackend, WindowBackend {
     await this.faults.load();
     await this.scenarios.open(this.targets.scenarios(this.scenarios));
     this.targets.journal.replica = this.journal;
+    await this.clock.load();
+    this.sttJobs.open();
+    this.work.start();
     this.targets.orgs.replica = this.orgs;
     this.targets.faults.replica = this.faults;
   }
@@ -65,7 +79,7 @@ export class SharedState implements TokenBackend, WindowBackend {
       this.store.redis
         .multi()
         .incr(this.store.key('gen'))
-        .del(...this.orgs.keyNames(), ...this.faults.keyNames(), ...this.journal.keyNames(), ...this.scenarios.keyNames())
+        .del(...this.keyNames())
         .exec(),
     );
     // exec() answers [error, result] per command; the first is the new generation.
@@ -73,6 +87,11 @@ export class SharedState implements TokenBackend, WindowBackend {
     await this.store.run(() =>
       this.store.redis.publish(this.store.channel, this.store.message('reset', { gen: this.generation })),
     );
+  }
+
+  /** The keys of every shared part, deleted by a reset. */
+  private keyNames(): string[] {
+    return [this.orgs, this.faults, this.journal, this.scenarios, this.work, this.sttJobs].flatMap((part) => part.keyNames());
   }
 
   private receive(m: StoreMessage): void {
