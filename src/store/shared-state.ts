@@ -11,6 +11,8 @@ import type { OrgStore } from '../orgs/store.js';
 import type { RedisStore, StoreMessage } from './redis-store.js';
 import { SharedFaults } from './shared-faults.js';
 import { SharedOrgs } from './shared-orgs.js';
+import { SharedWebhooks } from './shared-webhooks.js';
+import type { WebhookEngine } from '../webhooks/engine.js';
 
 /** Wall-time garbage collection of tokens and windows: they are checked on the emulator clock, which a test may freeze. */
 const TOKEN_GC_MS = 3_600_000;
@@ -19,6 +21,7 @@ const WINDOW_GC_MIN_MS = 3_600_000;
 export interface SharedStateTargets {
   orgs: OrgStore;
   faults: FaultStore;
+  webhooks: WebhookEngine;
   /** What another instance's reset does here: drop cached organizations, close this instance's sockets. */
   onRemoteReset: () => void;
 }
@@ -26,6 +29,7 @@ export interface SharedStateTargets {
 export class SharedState implements TokenBackend, WindowBackend {
   readonly orgs: SharedOrgs;
   readonly faults: SharedFaults;
+  readonly webhooks: SharedWebhooks;
   private generation = 0;
 
   constructor(
@@ -34,6 +38,7 @@ export class SharedState implements TokenBackend, WindowBackend {
   ) {
     this.orgs = new SharedOrgs(store, targets.orgs);
     this.faults = new SharedFaults(store, targets.faults);
+    this.webhooks = new SharedWebhooks(store, targets.webhooks);
     store.onMessage((m) => this.receive(m));
   }
 
@@ -42,6 +47,7 @@ export class SharedState implements TokenBackend, WindowBackend {
     this.generation = Number(await this.store.redis.get(this.store.key('gen'))) || 0;
     await this.orgs.load();
     await this.faults.load();
+    await this.webhooks.load();
     this.targets.orgs.replica = this.orgs;
     this.targets.faults.replica = this.faults;
   }
@@ -52,9 +58,10 @@ export class SharedState implements TokenBackend, WindowBackend {
       this.store.redis
         .multi()
         .incr(this.store.key('gen'))
-        .del(...this.orgs.keyNames(), ...this.faults.keyNames())
+        .del(...this.orgs.keyNames(), ...this.faults.keyNames(), ...this.webhooks.keyNames())
         .exec(),
     );
+    this.webhooks.forget();
     // exec() answers [error, result] per command; the first is the new generation.
     this.generation = Number(results?.[0]?.[1]) || this.generation + 1;
     await this.store.run(() =>

@@ -25,7 +25,7 @@ export const DEFAULT_RETRY_SCHEDULE_MS: readonly number[] = Object.freeze([
 /** Attempts in flight at once; more wait their turn so a burst of events cannot exhaust sockets. */
 export const DEFAULT_MAX_CONCURRENT_ATTEMPTS = 64;
 /** Attempts kept in each delivery's log (the newest). */
-const MAX_ATTEMPTS_LOGGED = 50;
+export const MAX_ATTEMPTS_LOGGED = 50;
 
 export interface WebhookEngineOptions {
   clock: Clock;
@@ -108,6 +108,16 @@ export class WebhookEngine {
     this.beforeAttempt = opts.beforeAttempt;
     this.slots = new Semaphore(this.maxConcurrent);
     this.sender = new HttpSender(this.maxConcurrent);
+  }
+
+  /** The emulator clock: a shared queue schedules attempts on it too. */
+  get clock(): Clock {
+    return this.opts.clock;
+  }
+
+  /** The seed of this engine's ids and secrets. */
+  get seed(): string {
+    return this.opts.random.seed;
   }
 
   /**
