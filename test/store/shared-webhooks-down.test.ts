@@ -74,7 +74,7 @@ describe('webhooks while Redis is down', () => {
 
     // The job completes on the clock while Redis is away: its event waits in the instance, not attempted yet.
     await clock.advance(2000);
-    const waiting = await request(t.app).get('/_emulator/webhooks/deliveries?event=job.completed');
+    const waiting = await request(t.app).get('/_emulator/webhooks/deliveries?event=job.completed&wait=10');
     expect(waiting.body.deliveries).toMatchObject([{ status: 'pending', attempts: [] }]);
     expect(receiver.received).toHaveLength(1);
 
