@@ -4,6 +4,8 @@
  * forward through each instance's admin API, so retries become due on the emulator clock, never by sleeping.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
@@ -222,6 +224,74 @@ describe('webhooks shared by instances over one Redis', () => {
     expect(hitsPerEvent(r).get(eventId)).toBe(3);
     for (const hook of r.received)
       expect(verifyWebhookSignature(hook.rawBody, String(hook.headers['svc-signature']), endpoint.secret)).toBe(true);
+    expect((await admin(a, 'DELETE', `/orgs/org_demo/webhook-endpoints/${endpoint.id}`)).status).toBe(204);
+  });
+
+  it('a webhook fault rule added on A applies to the attempts any instance makes', async () => {
+    const r = await receiver();
+    const endpoint = await register(a, r.url);
+    const rule = await admin(a, 'POST', '/faults', { kind: 'webhook_wrong_secret', times: 1 });
+    expect(rule.status).toBe(201);
+    for (const on of [b, c]) {
+      await expect.poll(async () => (await admin(on, 'GET', `/faults/${rule.json.id}`)).status).toBe(200);
+      await expect.poll(async () => (await endpoints(on)).map((e) => e.id)).toContain(endpoint.id);
+    }
+    await trigger(b);
+    await expect.poll(() => r.received.length).toBe(1);
+    await trigger(c);
+    await expect.poll(() => r.received.length).toBe(2);
+    const verified = r.received.map((hook) => verifyWebhookSignature(hook.rawBody, String(hook.headers['svc-signature']), endpoint.secret));
+    expect(verified).toEqual([false, true]);
+    expect((await admin(a, 'DELETE', `/orgs/org_demo/webhook-endpoints/${endpoint.id}`)).status).toBe(204);
+  });
+
+  it('an attempt in flight on an instance that dies is made again by another once its heartbeat is gone', async () => {
+    const g = await startInstance(redis, 'G', config);
+    await clocks([a, b, c, g]);
+    // The first request is held unanswered (G is killed meanwhile); later ones are answered 200.
+    const held: ServerResponse[] = [];
+    const bodies: string[] = [];
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        bodies.push(body);
+        if (bodies.length === 1) held.push(res);
+        else res.end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const endpoint = await register(g, `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`);
+      const { eventId } = await trigger(g);
+      await expect.poll(() => bodies.length).toBe(1);
+      g.run.child.kill('SIGKILL');
+      await g.run.exited;
+      const [d] = await deliveries(a, `event_id=${eventId}&status=delivered&wait=30`);
+      expect(d.attempts.map((x) => [x.attempt, x.status_code])).toEqual([[1, 200]]);
+      expect(bodies).toHaveLength(2);
+      expect(JSON.parse(bodies[1]).id).toBe(eventId);
+      expect((await admin(a, 'DELETE', `/orgs/org_demo/webhook-endpoints/${endpoint.id}`)).status).toBe(204);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it('--webhook-url on several instances registers one endpoint, with the same id and secret on each', async () => {
+    const r = await receiver();
+    const [e, f] = await Promise.all(['E', 'F'].map((id) => startInstance(redis, id, config, ['--webhook-url', r.url])));
+    const banners = await Promise.all([e, f].map((on) => on.run.line(/^webhook endpoint: /)));
+    expect(banners[0]).toBe(banners[1]);
+    const [, id] = /^webhook endpoint: (\S+) secret: (\S+)$/.exec(banners[0])!;
+    const mine = async (on: Instance) => (await endpoints(on)).filter((x) => x.url === r.url);
+    await expect.poll(async () => (await mine(a)).map((x) => x.id)).toEqual([id]);
+    expect(await mine(e)).toEqual(await mine(a));
+    expect(await mine(f)).toEqual(await mine(a));
+    for (const on of [e, f]) {
+      on.run.child.kill('SIGKILL');
+      await on.run.exited;
+    }
   });
 
   it('a reset on B clears endpoints, queue and delivery log on every instance', async () => {
