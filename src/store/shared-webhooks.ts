@@ -1,7 +1,6 @@
 /**
- * Webhook endpoints, the delivery queue and the delivery log in Redis (issue 17). Endpoints follow the
- * fault-rule model: written and published before the admin call answers, each instance keeping a local
- * copy, so an event is matched to its subscribers without a round trip. Deliveries go into a Redis queue
+ * Webhook endpoints (shared-webhook-endpoints.ts), the delivery queue and the delivery log in Redis
+ * (issue 17). Deliveries go into a Redis queue
  * (a sorted set by due time on the emulator clock); any instance claims a due attempt with a Lua script
  * that leases it to that instance (scripts-webhooks.ts), makes it exactly as a single emulator does, and
  * logs it with a script that also schedules the retry. Each instance's delivery log is a copy kept coherent
@@ -9,9 +8,8 @@
  * another instance makes those attempts. docs/scaling.md says what a client sees.
  */
 import { ApiError } from '../http/errors.js';
-import { IdFactory, Random } from '../core/random.js';
 import type { ClockTimer } from '../core/clock.js';
-import type { EndpointReplica, WebhookEndpoint } from '../webhooks/endpoints.js';
+import type { WebhookEndpoint } from '../webhooks/endpoints.js';
 import {
   DEFAULT_MAX_CONCURRENT_ATTEMPTS,
   MAX_ATTEMPTS_LOGGED,
@@ -20,7 +18,6 @@ import {
   type WebhookEngine,
 } from '../webhooks/engine.js';
 import { DEFAULT_DELIVERY_LOG_LIMIT } from '../webhooks/delivery-log.js';
-import { newWebhookSecret } from '../webhooks/signature.js';
 import type { DeliveryAttempt, WebhookDelivery } from '../webhooks/types.js';
 import { SEEN_WITHIN_MS, type RedisStore, type StoreMessage } from './redis-store.js';
 import {
@@ -30,6 +27,7 @@ import {
   WEBHOOK_RECLAIM,
   WEBHOOK_REDELIVER,
 } from './scripts-webhooks.js';
+import { SharedWebhookEndpoints } from './shared-webhook-endpoints.js';
 
 /** Wall time between sweeps: events written while Redis was away, leases of vanished instances, missed wake-ups. */
 const SWEEP_MS = 1000;
@@ -45,7 +43,8 @@ interface Scripts {
   svcWebhookReclaim(...args: (string | number)[]): Promise<number>;
 }
 
-export class SharedWebhooks implements EndpointReplica, DeliveryReplica {
+export class SharedWebhooks implements DeliveryReplica {
+  readonly endpoints: SharedWebhookEndpoints;
   /** Who holds a lease: the instance and its process, so a worker restarted under the same name loses the old ones. */
   private readonly holder: string;
   private wake: ClockTimer | undefined;
@@ -64,6 +63,7 @@ export class SharedWebhooks implements EndpointReplica, DeliveryReplica {
     private readonly engine: WebhookEngine,
   ) {
     this.holder = `${store.instanceId}#${process.pid}`;
+    this.endpoints = new SharedWebhookEndpoints(store, engine);
     store.onMessage((m) => this.receive(m));
     store.onResync(() => this.load());
   }
@@ -75,7 +75,6 @@ export class SharedWebhooks implements EndpointReplica, DeliveryReplica {
   private get k() {
     const key = (name: string) => this.store.key(`webhooks:${name}`);
     return {
-      endpoints: key('endpoints'),
       base: key('base'),
       body: key('body'),
       state: key('state'),
@@ -89,7 +88,7 @@ export class SharedWebhooks implements EndpointReplica, DeliveryReplica {
 
   /** The keys a reset deletes. */
   keyNames(): string[] {
-    return Object.values(this.k);
+    return [this.endpoints.key, ...Object.values(this.k)];
   }
 
   /** At start and after the subscriber reconnects: endpoints and the listed deliveries into the local copies. */
@@ -103,9 +102,8 @@ export class SharedWebhooks implements EndpointReplica, DeliveryReplica {
       r.defineCommand('svcWebhookReclaim', { numberOfKeys: 2, lua: WEBHOOK_RECLAIM });
     }
     const k = this.k;
-    const [endpoints, ids] = await Promise.all([r.hgetall(k.endpoints), r.zrange(k.order, 0, -1)]);
-    this.engine.endpoints.reset();
-    for (const json of Object.values(endpoints)) this.engine.endpoints.applyRemote(JSON.parse(json) as WebhookEndpoint);
+    await this.endpoints.load();
+    const ids = await r.zrange(k.order, 0, -1);
     if (ids.length > 0) {
       const [bases, bodies, states, attempts] = await Promise.all(
         [k.base, k.body, k.state, k.attempts].map((key) => r.hmget(key, ...ids)),
@@ -115,7 +113,6 @@ export class SharedWebhooks implements EndpointReplica, DeliveryReplica {
       });
     }
     this.engine.replica = this;
-    this.engine.endpoints.replica = this;
     this.sweeper ??= setInterval(() => void this.sweep(), SWEEP_MS).unref();
     this.claimSoon();
   }
@@ -128,44 +125,11 @@ export class SharedWebhooks implements EndpointReplica, DeliveryReplica {
     this.outbox = [];
   }
 
-  // Endpoints (EndpointReplica)
+  // Deliveries (DeliveryReplica)
 
   assertWritable(): void {
     this.store.assertAvailable();
   }
-
-  created(endpoint: WebhookEndpoint, ifAbsent: boolean): void {
-    const json = JSON.stringify(endpoint);
-    const message = this.store.message('webhooks.endpoint', endpoint);
-    if (!ifAbsent) {
-      this.store.track(this.redis.multi().hset(this.k.endpoints, endpoint.id, json).publish(this.store.channel, message).exec());
-      return;
-    }
-    // The boot endpoint: every instance makes the same one; the first written wins (its created_at).
-    const put = this.redis.svcPutNew(this.k.endpoints, this.k.endpoints, endpoint.id, json, '', this.store.channel, message);
-    this.store.track(
-      put.then(async (inserted) => {
-        if (inserted) return;
-        const stored = await this.redis.hget(this.k.endpoints, endpoint.id);
-        if (stored) this.engine.endpoints.applyRemote(JSON.parse(stored) as WebhookEndpoint);
-      }),
-    );
-  }
-
-  deleted(endpoint: WebhookEndpoint): void {
-    const message = this.store.message('webhooks.endpoint.deleted', { id: endpoint.id });
-    this.store.track(this.redis.multi().hdel(this.k.endpoints, endpoint.id).publish(this.store.channel, message).exec());
-  }
-
-  bootIdentity(orgId: string, url: string): { id: string; secret: string } {
-    // The engine's seed is `SEED@INSTANCE` with a shared store; the boot endpoint derives from SEED alone.
-    const suffix = `@${this.store.instanceId}`;
-    const seed = this.engine.seed.endsWith(suffix) ? this.engine.seed.slice(0, -suffix.length) : this.engine.seed;
-    const label = `${seed}/webhook-url/${orgId}/${url}`;
-    return { id: new IdFactory(label).next('we'), secret: newWebhookSecret(new Random(label)) };
-  }
-
-  // Deliveries (DeliveryReplica)
 
   enqueue(delivery: WebhookDelivery, body: string): void {
     const { envelope: _e, status: _s, series: _n, attempts: _a, nextAttemptAt: _t, ...base } = delivery;
@@ -282,14 +246,7 @@ export class SharedWebhooks implements EndpointReplica, DeliveryReplica {
   }
 
   private async endpointFor(d: WebhookDelivery): Promise<WebhookEndpoint | undefined> {
-    const local = this.engine.endpoints.get(d.orgId, d.endpointId);
-    if (local) return local;
-    // Registered on another instance a moment ago, before its event arrived here.
-    const json = await this.redis.hget(this.k.endpoints, d.endpointId);
-    if (!json) return undefined;
-    const endpoint = JSON.parse(json) as WebhookEndpoint;
-    this.engine.endpoints.applyRemote(endpoint);
-    return endpoint.orgId === d.orgId ? endpoint : undefined;
+    return this.engine.endpoints.get(d.orgId, d.endpointId) ?? (await this.endpoints.fetch(d.orgId, d.endpointId));
   }
 
   /** A clock timer for the earliest attempt due in Redis, so advancing the clock makes the retries due. */
@@ -381,13 +338,8 @@ export class SharedWebhooks implements EndpointReplica, DeliveryReplica {
   }
 
   private receive(m: StoreMessage): void {
+    if (this.endpoints.receive(m)) return;
     switch (m.type) {
-      case 'webhooks.endpoint':
-        this.engine.endpoints.applyRemote(m.data as WebhookEndpoint);
-        return;
-      case 'webhooks.endpoint.deleted':
-        this.engine.endpoints.removeRemote((m.data as { id: string }).id);
-        return;
       case 'webhooks.delivery':
         return this.receiveDelivery(m.data as { base?: Base; body?: string; id?: string; state?: string; attempts?: DeliveryAttempt[] });
       case 'reset':
