@@ -38,6 +38,11 @@ let c: Instance;
 let now = Date.UTC(2030, 0, 1);
 const receivers: Receiver[] = [];
 
+/** Waits for something another instance or the receiver does (generous: the machine may be busy). */
+function poll<T>(fn: () => T | Promise<T>) {
+  return expect.poll(fn, { timeout: 20_000 });
+}
+
 async function admin(on: Instance, method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
   const res = await fetch(`${on.admin}${path}`, {
     method,
@@ -120,14 +125,14 @@ describe('webhooks shared by instances over one Redis', () => {
   it('an endpoint registered through A is listed identically on B and C, and an event caused on B is delivered once, signed', async () => {
     const r = await receiver();
     const endpoint = await register(a, r.url);
-    await expect.poll(async () => (await endpoints(b)).map((e) => e.id)).toContain(endpoint.id);
-    await expect.poll(async () => (await endpoints(c)).map((e) => e.id)).toContain(endpoint.id);
+    await poll(async () => (await endpoints(b)).map((e) => e.id)).toContain(endpoint.id);
+    await poll(async () => (await endpoints(c)).map((e) => e.id)).toContain(endpoint.id);
     expect(await endpoints(b)).toEqual(await endpoints(a));
     expect(await endpoints(c)).toEqual(await endpoints(a));
 
     const { eventId, deliveryIds } = await trigger(b);
     expect(deliveryIds).toHaveLength(1);
-    await expect.poll(() => r.received.length).toBe(1);
+    await poll(() => r.received.length).toBe(1);
     const hook = r.received[0];
     expect(hook.json.id).toBe(eventId);
     expect(verifyWebhookSignature(hook.rawBody, String(hook.headers['svc-signature']), endpoint.secret)).toBe(true);
@@ -142,14 +147,14 @@ describe('webhooks shared by instances over one Redis', () => {
 
     // Deleted through C: gone from A and B, and events no longer go to it.
     expect((await admin(c, 'DELETE', `/orgs/org_demo/webhook-endpoints/${endpoint.id}`)).status).toBe(204);
-    for (const on of [a, b]) await expect.poll(async () => (await endpoints(on)).map((e) => e.id)).not.toContain(endpoint.id);
+    for (const on of [a, b]) await poll(async () => (await endpoints(on)).map((e) => e.id)).not.toContain(endpoint.id);
     expect((await trigger(a)).deliveryIds).toEqual([]);
   });
 
   it('waitFor on B resolves for a delivery A makes, and redeliver on C works for it', async () => {
     const r = await receiver();
     const endpoint = await register(a, r.url);
-    await expect.poll(async () => (await endpoints(b)).map((e) => e.id)).toContain(endpoint.id);
+    await poll(async () => (await endpoints(b)).map((e) => e.id)).toContain(endpoint.id);
     // B long-polls before the event exists; A emits and makes the attempt.
     const waited = deliveries(b, `endpoint_id=${endpoint.id}&status=delivered&wait=20`);
     const { eventId, deliveryIds } = await trigger(a);
@@ -173,18 +178,18 @@ describe('webhooks shared by instances over one Redis', () => {
   it('with three instances and many events, every attempt number reaches the receiver exactly once per delivery', async () => {
     const r = await receiver(failing(2));
     const endpoint = await register(b, r.url);
-    for (const on of [a, c]) await expect.poll(async () => (await endpoints(on)).map((e) => e.id)).toContain(endpoint.id);
+    for (const on of [a, c]) await poll(async () => (await endpoints(on)).map((e) => e.id)).toContain(endpoint.id);
     const events = await Promise.all(Array.from({ length: 30 }, (_, i) => trigger([a, b, c][i % 3])));
     const query = `endpoint_id=${endpoint.id}&limit=1000`;
     const settled = (attempts: number, status: string) => async () =>
       (await deliveries(c, query)).filter((d) => d.attempts.length === attempts && d.status === status).length;
 
     // First attempts fail; each retry is in the shared queue, due 10 s later on the emulator clock.
-    await expect.poll(settled(1, 'pending'), { timeout: 20_000 }).toBe(30);
+    await poll(settled(1, 'pending')).toBe(30);
     await clocks([a, b, c], 10);
-    await expect.poll(settled(2, 'pending'), { timeout: 20_000 }).toBe(30);
+    await poll(settled(2, 'pending')).toBe(30);
     await clocks([a, b, c], 60);
-    await expect.poll(settled(3, 'delivered'), { timeout: 20_000 }).toBe(30);
+    await poll(settled(3, 'delivered')).toBe(30);
 
     const counts = hitsPerEvent(r);
     for (const { eventId } of events) expect(counts.get(eventId)).toBe(3);
@@ -203,7 +208,7 @@ describe('webhooks shared by instances over one Redis', () => {
     const r = await receiver(failing(2));
     const endpoint = await register(d, r.url);
     const { eventId, deliveryIds } = await trigger(d);
-    await expect.poll(() => r.received.length).toBe(1);
+    await poll(() => r.received.length).toBe(1);
     // D logged the failed first attempt and queued the retry in Redis; B sees it in the shared log.
     const [first] = await deliveries(b, `event_id=${eventId}&min_attempts=1&wait=10`);
     expect(first.next_attempt_at).toBe(new Date(now + 10_000).toISOString());
@@ -211,8 +216,8 @@ describe('webhooks shared by instances over one Redis', () => {
     await d.run.exited;
 
     await clocks([a, b, c], 10);
-    await expect.poll(() => r.received.length).toBe(2);
-    await expect.poll(async () => (await deliveries(b, `event_id=${eventId}&min_attempts=2`)).length).toBe(1);
+    await poll(() => r.received.length).toBe(2);
+    await poll(async () => (await deliveries(b, `event_id=${eventId}&min_attempts=2`)).length).toBe(1);
     await clocks([a, b, c], 60);
     const [done] = await deliveries(c, `event_id=${eventId}&status=delivered&wait=20`);
     expect(done.id).toBe(deliveryIds[0]);
@@ -233,13 +238,13 @@ describe('webhooks shared by instances over one Redis', () => {
     const rule = await admin(a, 'POST', '/faults', { kind: 'webhook_wrong_secret', times: 1 });
     expect(rule.status).toBe(201);
     for (const on of [b, c]) {
-      await expect.poll(async () => (await admin(on, 'GET', `/faults/${rule.json.id}`)).status).toBe(200);
-      await expect.poll(async () => (await endpoints(on)).map((e) => e.id)).toContain(endpoint.id);
+      await poll(async () => (await admin(on, 'GET', `/faults/${rule.json.id}`)).status).toBe(200);
+      await poll(async () => (await endpoints(on)).map((e) => e.id)).toContain(endpoint.id);
     }
     await trigger(b);
-    await expect.poll(() => r.received.length).toBe(1);
+    await poll(() => r.received.length).toBe(1);
     await trigger(c);
-    await expect.poll(() => r.received.length).toBe(2);
+    await poll(() => r.received.length).toBe(2);
     const verified = r.received.map((hook) => verifyWebhookSignature(hook.rawBody, String(hook.headers['svc-signature']), endpoint.secret));
     expect(verified).toEqual([false, true]);
     expect((await admin(a, 'DELETE', `/orgs/org_demo/webhook-endpoints/${endpoint.id}`)).status).toBe(204);
@@ -264,7 +269,7 @@ describe('webhooks shared by instances over one Redis', () => {
     try {
       const endpoint = await register(g, `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`);
       const { eventId } = await trigger(g);
-      await expect.poll(() => bodies.length).toBe(1);
+      await poll(() => bodies.length).toBe(1);
       g.run.child.kill('SIGKILL');
       await g.run.exited;
       const [d] = await deliveries(a, `event_id=${eventId}&status=delivered&wait=30`);
@@ -285,7 +290,7 @@ describe('webhooks shared by instances over one Redis', () => {
     expect(banners[0]).toBe(banners[1]);
     const [, id] = /^webhook endpoint: (\S+) secret: (\S+)$/.exec(banners[0])!;
     const mine = async (on: Instance) => (await endpoints(on)).filter((x) => x.url === r.url);
-    await expect.poll(async () => (await mine(a)).map((x) => x.id)).toEqual([id]);
+    await poll(async () => (await mine(a)).map((x) => x.id)).toEqual([id]);
     expect(await mine(e)).toEqual(await mine(a));
     expect(await mine(f)).toEqual(await mine(a));
     for (const on of [e, f]) {
@@ -297,13 +302,13 @@ describe('webhooks shared by instances over one Redis', () => {
   it('a reset on B clears endpoints, queue and delivery log on every instance', async () => {
     const r = await receiver(() => 500);
     const endpoint = await register(a, r.url);
-    await expect.poll(async () => (await endpoints(c)).map((e) => e.id)).toContain(endpoint.id);
+    await poll(async () => (await endpoints(c)).map((e) => e.id)).toContain(endpoint.id);
     const { eventId } = await trigger(c);
     await deliveries(a, `event_id=${eventId}&min_attempts=1&wait=10`);
     expect((await admin(b, 'POST', '/reset', { keep_clock: true })).status).toBe(200);
     for (const on of [a, b, c]) {
-      await expect.poll(async () => (await endpoints(on)).length).toBe(0);
-      await expect.poll(async () => (await deliveries(on, 'limit=1000')).length).toBe(0);
+      await poll(async () => (await endpoints(on)).length).toBe(0);
+      await poll(async () => (await deliveries(on, 'limit=1000')).length).toBe(0);
     }
     const client = new Redis(redis.url);
     try {
