@@ -201,6 +201,7 @@ export class Emulator {
       journal: this.journal,
       scenarios: (replica) => scenarioTarget(this, replica),
       clock: this.clock,
+      webhooks: this.webhooks,
       onRemoteReset: () => this.sockets.closeAll(1012, 'emulator reset through another instance'),
     });
     this.stages.push(rateLimitStage(this.metering));

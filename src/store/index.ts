@@ -8,6 +8,7 @@ import type { Journal } from '../http/journal.js';
 import type { ScenarioReplica } from '../scenarios/scenarios.js';
 import type { ScenarioTarget } from './shared-scenarios.js';
 import type { Clock } from '../core/clock.js';
+import type { WebhookEngine } from '../webhooks/engine.js';
 import { MemoryStore } from './memory-store.js';
 import { RedisStore } from './redis-store.js';
 import { SharedState } from './shared-state.js';
@@ -31,7 +32,7 @@ export function streamSeed(seed: string, store: StateStore): string {
   return store.shared ? `${seed}@${store.instanceId}` : seed;
 }
 
-/** Shares organizations, keys, ws-tokens, rate windows and fault rules through a Redis store; null with the memory store. */
+/** Shares organizations, keys, ws-tokens, rate windows, fault rules and webhooks through a Redis store; null with the memory store. */
 export function shareState(
   store: StateStore,
   parts: {
@@ -42,6 +43,7 @@ export function shareState(
     journal: Journal;
     scenarios: (replica: ScenarioReplica) => ScenarioTarget;
     clock: Clock;
+    webhooks: WebhookEngine;
     onRemoteReset: () => void;
   },
 ): SharedState | null {
@@ -52,6 +54,7 @@ export function shareState(
     journal: parts.journal,
     scenarios: parts.scenarios,
     clock: parts.clock,
+    webhooks: parts.webhooks,
     onRemoteReset: parts.onRemoteReset,
   });
   sharedByStore.set(store, shared);

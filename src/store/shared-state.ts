@@ -19,6 +19,8 @@ import { SharedOrgs } from './shared-orgs.js';
 import { SharedScenarios, type ScenarioTarget } from './shared-scenarios.js';
 import { SharedSttJobs } from './shared-stt.js';
 import { SharedWork } from './shared-work.js';
+import { SharedWebhooks } from './shared-webhooks.js';
+import type { WebhookEngine } from '../webhooks/engine.js';
 
 /** Wall-time garbage collection of tokens and windows: they are checked on the emulator clock, which a test may freeze. */
 const TOKEN_GC_MS = 3_600_000;
@@ -31,6 +33,7 @@ export interface SharedStateTargets {
   /** Binds the shared scenarios to the emulator (scenarios.ts `scenarioTarget`). */
   scenarios: (replica: ScenarioReplica) => ScenarioTarget;
   clock: Clock;
+  webhooks: WebhookEngine;
   /** What another instance's reset does here: drop cached organizations, close this instance's sockets. */
   onRemoteReset: () => void;
 }
@@ -43,6 +46,7 @@ export class SharedState implements TokenBackend, WindowBackend {
   readonly clock: SharedClock;
   readonly work: SharedWork;
   readonly sttJobs: SharedSttJobs;
+  readonly webhooks: SharedWebhooks;
   private generation = 0;
 
   constructor(
@@ -56,6 +60,7 @@ export class SharedState implements TokenBackend, WindowBackend {
     this.clock = new SharedClock(store, targets.clock);
     this.work = new SharedWork(store, targets.clock);
     this.sttJobs = new SharedSttJobs(store);
+    this.webhooks = new SharedWebhooks(store, targets.webhooks);
     store.onMessage((m) => this.receive(m));
   }
 
@@ -69,6 +74,7 @@ export class SharedState implements TokenBackend, WindowBackend {
     await this.clock.load();
     this.sttJobs.open();
     this.work.start();
+    await this.webhooks.load();
     this.targets.orgs.replica = this.orgs;
     this.targets.faults.replica = this.faults;
   }
@@ -82,6 +88,7 @@ export class SharedState implements TokenBackend, WindowBackend {
         .del(...this.keyNames())
         .exec(),
     );
+    this.webhooks.forget();
     // exec() answers [error, result] per command; the first is the new generation.
     this.generation = Number(results?.[0]?.[1]) || this.generation + 1;
     await this.store.run(() =>
@@ -91,7 +98,7 @@ export class SharedState implements TokenBackend, WindowBackend {
 
   /** The keys of every shared part, deleted by a reset. */
   private keyNames(): string[] {
-    return [this.orgs, this.faults, this.journal, this.scenarios, this.work, this.sttJobs].flatMap((part) => part.keyNames());
+    return [this.orgs, this.faults, this.journal, this.scenarios, this.work, this.sttJobs, this.webhooks].flatMap((part) => part.keyNames());
   }
 
   private receive(m: StoreMessage): void {

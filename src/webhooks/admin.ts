@@ -4,6 +4,7 @@ import type { Clock } from '../core/clock.js';
 import { sendJson } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
 import type { OrgStore } from '../orgs/store.js';
+import { storeSettled } from '../store/index.js';
 import { checkEndpointUrl } from './endpoint-url.js';
 import type { RegistrableEvent, WebhookEndpoint } from './endpoints.js';
 import type { WebhookEngine } from './engine.js';
@@ -109,12 +110,14 @@ function sampleData(clock: Pick<Clock, 'isoNow'>, orgId: string, event: string):
 
 export function webhookAdminHandlers(deps: WebhookAdminDeps): Record<string, AdminHandler> {
   return {
-    'admin.createWebhookEndpoint': (ctx: AdminContext<{ url: string; events: RegistrableEvent[] }>) => {
+    'admin.createWebhookEndpoint': async (ctx: AdminContext<{ url: string; events: RegistrableEvent[] }>) => {
       const orgId = requireOrg(deps, ctx);
-      const endpoint = deps.webhooks.endpoints.create(orgId, {
+      const endpoint = deps.webhooks.endpoints.register(orgId, {
         url: checkEndpointUrl(ctx.body.url),
         events: ctx.body.events,
       });
+      // With a shared store the endpoint is in Redis before the answer (nothing to wait for in memory).
+      await storeSettled(ctx.emulator.store);
       sendJson(ctx, 201, endpointView(endpoint));
       // Decision W2: registering an endpoint that subscribes to `ping` pings that endpoint (and no other).
       if (endpoint.events.includes('ping')) {
@@ -130,11 +133,12 @@ export function webhookAdminHandlers(deps: WebhookAdminDeps): Record<string, Adm
       const orgId = requireOrg(deps, ctx);
       sendJson(ctx, 200, { endpoints: deps.webhooks.endpoints.list(orgId).map(endpointView) });
     },
-    'admin.deleteWebhookEndpoint': (ctx) => {
+    'admin.deleteWebhookEndpoint': async (ctx) => {
       const orgId = requireOrg(deps, ctx);
       if (!deps.webhooks.endpoints.delete(orgId, ctx.params.endpointId)) {
         throw new ApiError('not_found', `no webhook endpoint ${ctx.params.endpointId} in ${orgId}`);
       }
+      await storeSettled(ctx.emulator.store);
       ctx.res.status(204).end();
     },
     'admin.listDeliveries': async (ctx) => {
@@ -160,21 +164,24 @@ export function webhookAdminHandlers(deps: WebhookAdminDeps): Record<string, Adm
       if (!d) throw new ApiError('not_found', `no webhook delivery ${ctx.params.deliveryId}`);
       sendJson(ctx, 200, deliveryView(d));
     },
-    'admin.redeliver': (ctx) => {
+    'admin.redeliver': async (ctx) => {
       if (!deps.webhooks.delivery(ctx.params.deliveryId)) {
         throw new ApiError('not_found', `no webhook delivery ${ctx.params.deliveryId}`);
       }
-      sendJson(ctx, 202, deliveryView(deps.webhooks.redeliver(ctx.params.deliveryId)));
+      const d = deps.webhooks.redeliver(ctx.params.deliveryId);
+      sendJson(ctx, 202, deliveryView(d instanceof Promise ? await d : d));
     },
-    'admin.triggerEvent': (
+    'admin.triggerEvent': async (
       ctx: AdminContext<{ org_id: string; event: string; data?: Record<string, unknown>; livemode: boolean }>,
     ) => {
       if (!deps.orgs.getOrg(ctx.body.org_id))
         throw new ApiError('not_found', `no organization ${ctx.body.org_id}`);
+      deps.webhooks.replica?.assertWritable();
       const data = ctx.body.data ?? sampleData(deps.clock, ctx.body.org_id, ctx.body.event);
       const { event, deliveryIds } = deps.webhooks.emit(ctx.body.org_id, ctx.body.event, data, {
         livemode: ctx.body.livemode,
       });
+      await storeSettled(ctx.emulator.store);
       sendJson(ctx, 202, { event, delivery_ids: deliveryIds });
     },
   };

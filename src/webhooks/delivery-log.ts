@@ -35,6 +35,25 @@ export class DeliveryLog {
     return evicted;
   }
 
+  /**
+   * A delivery as the shared store has it now (another instance's attempt or redelivery): updates the
+   * listed copy in place and wakes the waiters; adds it when it is new here. Returns the local copy.
+   */
+  put(delivery: WebhookDelivery): WebhookDelivery {
+    const local = this.items.get(delivery.id);
+    if (!local) {
+      this.add(delivery);
+      return delivery;
+    }
+    local.status = delivery.status;
+    local.series = delivery.series;
+    local.attempts = delivery.attempts;
+    if (delivery.nextAttemptAt === undefined) delete local.nextAttemptAt;
+    else local.nextAttemptAt = delivery.nextAttemptAt;
+    this.changed(local);
+    return local;
+  }
+
   has(id: string): boolean {
     return this.items.has(id);
   }

@@ -32,9 +32,21 @@ export function isSubscribed(endpoint: WebhookEndpoint, event: string): boolean 
   return kind !== undefined && endpoint.events.includes(kind);
 }
 
+/** The shared side of the endpoints with a shared store (src/store/shared-webhooks.ts); undefined in memory. */
+export interface EndpointReplica {
+  /** Throws 502 `upstream_error` while the shared store is away, before anything changes. */
+  assertWritable(): void;
+  /** Written to the shared store and announced (`ifAbsent`: the boot endpoint, the same on every instance). */
+  created(endpoint: WebhookEndpoint, ifAbsent: boolean): void;
+  deleted(endpoint: WebhookEndpoint): void;
+  /** The `--webhook-url` endpoint's id and secret, derived from the seed so every instance has the same one. */
+  bootIdentity(orgId: string, url: string): { id: string; secret: string };
+}
+
 /** Endpoints per org. Input is already validated by the OpenAPI layer (url, events, no other fields). */
 export class EndpointStore {
   private readonly byId = new Map<string, WebhookEndpoint>();
+  replica: EndpointReplica | undefined;
 
   constructor(
     private readonly clock: Clock,
@@ -42,17 +54,50 @@ export class EndpointStore {
     private readonly random: Random,
   ) {}
 
+  /**
+   * The `--webhook-url` endpoint at boot (and endpoints made in code). With a shared store its id and
+   * secret are the same on every instance, and it is written only if absent, so N instances make one.
+   */
   create(orgId: string, input: { url: string; events: RegistrableEvent[]; id?: string }): WebhookEndpoint {
+    const same = this.replica?.bootIdentity(orgId, input.url);
+    const endpoint = this.build(orgId, input, same?.id ?? input.id, same?.secret);
+    this.replica?.created(endpoint, true);
+    return { ...endpoint, events: [...endpoint.events] };
+  }
+
+  /** An endpoint registered through the admin API: with a shared store, for every instance. */
+  register(orgId: string, input: { url: string; events: RegistrableEvent[] }): WebhookEndpoint {
+    this.replica?.assertWritable();
+    const endpoint = this.build(orgId, input);
+    this.replica?.created(endpoint, false);
+    return { ...endpoint, events: [...endpoint.events] };
+  }
+
+  private build(
+    orgId: string,
+    input: { url: string; events: RegistrableEvent[] },
+    id?: string,
+    secret?: string,
+  ): WebhookEndpoint {
     const endpoint: WebhookEndpoint = {
-      id: input.id ?? this.ids.next('we'),
+      id: id ?? this.ids.next('we'),
       orgId,
       url: input.url,
       events: [...new Set(input.events)],
-      secret: newWebhookSecret(this.random),
+      secret: secret ?? newWebhookSecret(this.random),
       createdAt: this.clock.isoNow(),
     };
     this.byId.set(endpoint.id, endpoint);
-    return { ...endpoint, events: [...endpoint.events] };
+    return endpoint;
+  }
+
+  /** An endpoint another instance registered (or the stored one, at load): into the local copy. */
+  applyRemote(endpoint: WebhookEndpoint): void {
+    this.byId.set(endpoint.id, endpoint);
+  }
+
+  removeRemote(id: string): void {
+    this.byId.delete(id);
   }
 
   /** The endpoint, only when it belongs to the org (data never crosses organizations). */
@@ -66,7 +111,10 @@ export class EndpointStore {
   }
 
   delete(orgId: string, id: string): boolean {
-    if (!this.get(orgId, id)) return false;
+    const endpoint = this.get(orgId, id);
+    if (!endpoint) return false;
+    this.replica?.assertWritable();
+    this.replica?.deleted(endpoint);
     return this.byId.delete(id);
   }
 

@@ -9,7 +9,7 @@ import {
   type BeforeAttemptHook,
 } from './attempt.js';
 import { DEFAULT_DELIVERY_LOG_LIMIT, DeliveryLog } from './delivery-log.js';
-import { EndpointStore } from './endpoints.js';
+import { EndpointStore, type WebhookEndpoint } from './endpoints.js';
 import { HttpSender } from './http-sender.js';
 import { Semaphore } from './semaphore.js';
 import { SIGNATURE_HEADER, signPayload } from './signature.js';
@@ -25,7 +25,7 @@ export const DEFAULT_RETRY_SCHEDULE_MS: readonly number[] = Object.freeze([
 /** Attempts in flight at once; more wait their turn so a burst of events cannot exhaust sockets. */
 export const DEFAULT_MAX_CONCURRENT_ATTEMPTS = 64;
 /** Attempts kept in each delivery's log (the newest). */
-const MAX_ATTEMPTS_LOGGED = 50;
+export const MAX_ATTEMPTS_LOGGED = 50;
 
 export interface WebhookEngineOptions {
   clock: Clock;
@@ -57,6 +57,26 @@ interface Internal {
   timer?: ClockTimer;
 }
 
+/**
+ * Where deliveries go instead of this process's timers when a shared store keeps the queue
+ * (src/store/shared-webhooks.ts); undefined with the memory store.
+ */
+export interface DeliveryReplica {
+  /** A new delivery, already in the local log: into the shared queue, its first attempt due now. */
+  enqueue(delivery: WebhookDelivery, body: string): void;
+  /** A fresh series of attempts, decided in the shared store; rejects with 404 or 502 as an ApiError. */
+  redeliver(deliveryId: string): Promise<WebhookDelivery>;
+  /** Throws 502 `upstream_error` while the shared store is away (an admin call that would emit). */
+  assertWritable(): void;
+}
+
+/** What one attempt produced: the record for the log, and whether it was the endpoint-deleted end. */
+export interface AttemptResult {
+  logged: DeliveryAttempt;
+  ok: boolean;
+  final: boolean;
+}
+
 export class WebhookEngine {
   readonly endpoints: EndpointStore;
   /** The fault-injection seam; see AttemptPlan. */
@@ -64,7 +84,10 @@ export class WebhookEngine {
   /** Observers for the request log and the journal: every event created, every attempt logged. */
   onEvent: ((envelope: WebhookEnvelope, orgId: string) => void) | undefined;
   onAttempt: ((delivery: WebhookDelivery, attempt: DeliveryAttempt) => void) | undefined;
-  private readonly log: DeliveryLog;
+  /** Set with a shared store: the queue and the log live there (docs/scaling.md). */
+  replica: DeliveryReplica | undefined;
+  /** The local list of deliveries; with a shared store, a copy kept coherent by its events. */
+  readonly log: DeliveryLog;
   private readonly internals = new Map<string, Internal>();
   private readonly fetchImpl: typeof fetch | undefined;
   private readonly sender: HttpSender;
@@ -85,6 +108,16 @@ export class WebhookEngine {
     this.beforeAttempt = opts.beforeAttempt;
     this.slots = new Semaphore(this.maxConcurrent);
     this.sender = new HttpSender(this.maxConcurrent);
+  }
+
+  /** The emulator clock: a shared queue schedules attempts on it too. */
+  get clock(): Clock {
+    return this.opts.clock;
+  }
+
+  /** The seed of this engine's ids and secrets. */
+  get seed(): string {
+    return this.opts.random.seed;
   }
 
   /**
@@ -125,19 +158,25 @@ export class WebhookEngine {
         attempts: [],
         envelope,
       };
+      deliveryIds.push(delivery.id);
+      if (this.replica) {
+        this.log.add(delivery);
+        this.replica.enqueue(delivery, body);
+        continue;
+      }
       this.internals.set(delivery.id, { delivery, body });
       // The engine's own record of a delivery lives as long as it is listed or still retrying: without this,
       // every delivery ever made (body and attempts included) stayed in memory.
       const evicted = this.log.add(delivery);
       if (evicted && evicted.status !== 'pending') this.internals.delete(evicted.id);
-      deliveryIds.push(delivery.id);
       this.startSoon(delivery.id, 1);
     }
     return { event: envelope, deliveryIds };
   }
 
   /** Starts a fresh series of attempts (same event id), cancelling a pending retry. */
-  redeliver(deliveryId: string): WebhookDelivery {
+  redeliver(deliveryId: string): WebhookDelivery | Promise<WebhookDelivery> {
+    if (this.replica) return this.replica.redeliver(deliveryId);
     const internal = this.internals.get(deliveryId);
     if (!internal) throw new RangeError(`no webhook delivery '${deliveryId}'`);
     internal.timer?.cancel();
@@ -191,24 +230,62 @@ export class WebhookEngine {
       if (generation !== this.generation || !internal || internal.delivery.series !== series) return;
       const d = internal.delivery;
       const attempt = d.attempts.filter((a) => a.series === series).length + 1;
-      const endpoint = this.endpoints.get(d.orgId, d.endpointId);
-      const at = this.opts.clock.isoNow();
-      if (!endpoint) {
-        this.finish(
-          internal,
-          series,
-          attempt,
-          at,
-          { url: d.url, headers: {}, body: internal.body },
-          {
-            ok: false,
-            error: 'endpoint deleted; no further attempts',
-            latencyMs: 0,
-          },
-          true,
-        );
-        return;
-      }
+      const result = await this.attemptOnce(d, internal.body, attempt, series, this.endpoints.get(d.orgId, d.endpointId));
+      if (generation !== this.generation) return;
+      // A failing beforeAttempt hook is logged as a failed attempt, unless a redeliver() started a new series meanwhile.
+      if (result.hookFailed && internal.delivery.series !== series) return;
+      this.finish(internal, series, result);
+    } finally {
+      slots.release();
+    }
+  }
+
+  /**
+   * One attempt of a delivery with a shared queue: a slot, the pipeline, and the record to log; undefined
+   * when a reset happened meanwhile (nothing to log).
+   */
+  async attemptShared(
+    d: WebhookDelivery,
+    body: string,
+    attempt: number,
+    endpoint: WebhookEndpoint | undefined,
+  ): Promise<AttemptResult | undefined> {
+    const slots = this.slots;
+    const generation = this.generation;
+    await slots.acquire();
+    try {
+      if (generation !== this.generation) return undefined;
+      const result = await this.attemptOnce(d, body, attempt, d.series, endpoint);
+      return generation === this.generation ? result : undefined;
+    } finally {
+      slots.release();
+    }
+  }
+
+  /** The clock delay before the retry after a failed attempt number `attempt`, or undefined after the last. */
+  retryDelay(attempt: number): number | undefined {
+    return attempt > this.schedule.length ? undefined : this.schedule[attempt - 1];
+  }
+
+  /** Tells the observers (request log, journal) about an attempt this instance made. */
+  attempted(delivery: WebhookDelivery, attempt: DeliveryAttempt): void {
+    this.onAttempt?.(delivery, attempt);
+  }
+
+  private async attemptOnce(
+    d: WebhookDelivery,
+    body: string,
+    attempt: number,
+    series: number,
+    endpoint: WebhookEndpoint | undefined,
+  ): Promise<AttemptResult & { hookFailed: boolean }> {
+    const at = this.opts.clock.isoNow();
+    const bare = { url: d.url, headers: {}, body };
+    if (!endpoint) {
+      const outcome = { ok: false, error: 'endpoint deleted; no further attempts', latencyMs: 0 };
+      return { logged: loggedAttempt(at, bare, outcome, attempt, series), ok: false, final: true, hookFailed: false };
+    }
+    try {
       const timestampSeconds =
         this.opts.signatureTime === 'clock' ? this.opts.clock.nowSeconds() : Math.floor((this.opts.wallNow ?? Date.now)() / 1000);
       const plan: AttemptPlan = {
@@ -218,9 +295,9 @@ export class WebhookEngine {
         headers: {
           'Content-Type': 'application/json',
           'User-Agent': USER_AGENT,
-          [SIGNATURE_HEADER]: signPayload(endpoint.secret, internal.body, timestampSeconds),
+          [SIGNATURE_HEADER]: signPayload(endpoint.secret, body, timestampSeconds),
         },
-        body: internal.body,
+        body,
         timestampSeconds,
         copies: 1,
       };
@@ -232,59 +309,29 @@ export class WebhookEngine {
           : this.sender.send(plan, this.timeoutMs);
       const sends = Array.from({ length: Math.max(1, plan.copies) }, send);
       const [outcome] = await Promise.all(sends);
-      if (generation !== this.generation) return;
-      this.finish(internal, series, attempt, at, plan, outcome, false);
+      return { logged: loggedAttempt(at, plan, outcome, attempt, series), ok: outcome.ok, final: false, hookFailed: false };
     } catch (err) {
       // Only a throwing beforeAttempt hook lands here; log it as a failed attempt rather than lose it.
-      const internal = this.internals.get(deliveryId);
-      if (internal && generation === this.generation && internal.delivery.series === series) {
-        const attempt = internal.delivery.attempts.filter((a) => a.series === series).length + 1;
-        this.finish(
-          internal,
-          series,
-          attempt,
-          this.opts.clock.isoNow(),
-          { url: internal.delivery.url, headers: {}, body: internal.body },
-          {
-            ok: false,
-            error: `beforeAttempt hook failed: ${err instanceof Error ? err.message : String(err)}`,
-            latencyMs: 0,
-          },
-          false,
-        );
-      }
-    } finally {
-      slots.release();
+      const outcome = {
+        ok: false,
+        error: `beforeAttempt hook failed: ${err instanceof Error ? err.message : String(err)}`,
+        latencyMs: 0,
+      };
+      const logged = loggedAttempt(this.opts.clock.isoNow(), bare, outcome, attempt, series);
+      return { logged, ok: false, final: false, hookFailed: true };
     }
   }
 
-  private finish(
-    internal: Internal,
-    series: number,
-    attempt: number,
-    at: string,
-    plan: Pick<AttemptPlan, 'url' | 'headers' | 'body'>,
-    outcome: { ok: boolean; statusCode?: number; error?: string; latencyMs: number },
-    final: boolean,
-  ): void {
+  private finish(internal: Internal, series: number, result: AttemptResult): void {
     const d = internal.delivery;
-    const logged: DeliveryAttempt = {
-      at,
-      url: plan.url,
-      ...(outcome.statusCode !== undefined ? { statusCode: outcome.statusCode } : {}),
-      ...(outcome.error !== undefined ? { error: outcome.error } : {}),
-      latencyMs: outcome.latencyMs,
-      signatureHeader: plan.headers[SIGNATURE_HEADER] ?? '',
-      requestBody: plan.body,
-      attempt,
-      series,
-    };
+    const { logged, final } = result;
+    const attempt = logged.attempt;
     d.attempts.push(logged);
     if (d.attempts.length > MAX_ATTEMPTS_LOGGED)
       d.attempts.splice(0, d.attempts.length - MAX_ATTEMPTS_LOGGED);
     // A redeliver() while this attempt was in flight started a new series: log, but leave the status to it.
     if (d.series === series) {
-      if (outcome.ok) {
+      if (result.ok) {
         d.status = 'delivered';
       } else if (final || attempt > this.schedule.length) {
         d.status = 'failed';
@@ -309,4 +356,24 @@ export class WebhookEngine {
     // Evicted from the list while retrying: now that it is settled, nothing can reach it any more.
     if (d.status !== 'pending' && !this.log.has(d.id)) this.internals.delete(d.id);
   }
+}
+
+function loggedAttempt(
+  at: string,
+  plan: Pick<AttemptPlan, 'url' | 'headers' | 'body'>,
+  outcome: { ok: boolean; statusCode?: number; error?: string; latencyMs: number },
+  attempt: number,
+  series: number,
+): DeliveryAttempt {
+  return {
+    at,
+    url: plan.url,
+    ...(outcome.statusCode !== undefined ? { statusCode: outcome.statusCode } : {}),
+    ...(outcome.error !== undefined ? { error: outcome.error } : {}),
+    latencyMs: outcome.latencyMs,
+    signatureHeader: plan.headers[SIGNATURE_HEADER] ?? '',
+    requestBody: plan.body,
+    attempt,
+    series,
+  };
 }

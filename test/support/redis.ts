@@ -19,10 +19,13 @@ export interface TestRedis {
   stop(): Promise<void>;
 }
 
-/** Starts redis-server on a free port, or on `port` (a restart where an earlier one ran). */
-export async function startRedis(port?: number): Promise<TestRedis> {
+/**
+ * Starts redis-server on a free port, or on `port` (a restart where an earlier one ran). With `dir`, Redis
+ * keeps its dump there (a SAVE before stop() is loaded by the next start on that dir) and stop() leaves it.
+ */
+export async function startRedis(port?: number, keepDir?: string): Promise<TestRedis> {
   port ??= await freePort();
-  const dir = mkdtempSync(join(tmpdir(), 'svc-redis-'));
+  const dir = keepDir ?? mkdtempSync(join(tmpdir(), 'svc-redis-'));
   const child: ChildProcess = spawn(
     'redis-server',
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
@@ -50,7 +53,7 @@ export async function startRedis(port?: number): Promise<TestRedis> {
         child.kill('SIGTERM');
         await exited;
       }
-      rmSync(dir, { recursive: true, force: true });
+      if (!keepDir) rmSync(dir, { recursive: true, force: true });
     },
   };
 }
