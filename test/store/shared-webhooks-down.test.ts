@@ -1,7 +1,7 @@
 /**
  * Issue 17, webhooks while Redis is down (docs/scaling.md): admin calls that change endpoints or emit
- * answer 502 `upstream_error` before changing anything; an event emitted meanwhile (a job completing on the
- * clock) is kept by the instance and delivered once Redis is back. Redis keeps its data across the outage
+ * answer 502 `upstream_error` before changing anything; a job accepted before the outage completes once Redis
+ * is back and the shared clock passes its time, and its event is delivered once. Redis keeps its data across the outage
  * here (a SAVE before it stops), as a Redis that was only unreachable does.
  */
 import { mkdtempSync } from 'node:fs';
@@ -72,13 +72,14 @@ describe('webhooks while Redis is down', () => {
     const listed = await request(t.app).get(endpoints);
     expect(listed.body.endpoints.map((e: { id: string }) => e.id)).toEqual([ep.body.id]);
 
-    // The job completes on the clock while Redis is away: its event waits in the instance, not attempted yet.
-    await clock.advance(2000);
-    const waiting = await request(t.app).get('/_emulator/webhooks/deliveries?event=job.completed&wait=10');
-    expect(waiting.body.deliveries).toMatchObject([{ status: 'pending', attempts: [] }]);
+    // The clock is shared too: it cannot be moved while Redis is away, so the job cannot fall due meanwhile.
+    expect((await request(t.app).post('/_emulator/clock/advance').send({ seconds: 2 })).status).toBe(502);
+    expect((await request(t.app).get('/_emulator/webhooks/deliveries?event=job.completed')).body.deliveries).toEqual([]);
     expect(receiver.received).toHaveLength(1);
 
     redis = await startRedis(redis.port, dir);
+    await until(() => t.emulator.store.status() === 'ok');
+    expect((await request(t.app).post('/_emulator/clock/advance').send({ seconds: 2 })).status).toBe(200);
     await until(() => receiver.received.length === 2);
     const hook = receiver.received[1];
     expect(hook.json).toMatchObject({ event: 'job.completed', data: { job_id: job.body.job_id, status: 'completed' } });
