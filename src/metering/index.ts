@@ -9,8 +9,10 @@ import {
   type UsageInput,
 } from './ledger.js';
 import { BillingPeriods, type Invoice, type Period } from './periods.js';
+import type { BillingBackend, BillingReplica, SharedBalance } from './backend.js';
+import { MeteringError } from './errors.js';
 import { precheck } from './precheck.js';
-import { defaultPrices, mergePrices, type PriceOverrides, type PriceTable } from './prices.js';
+import { costOf, defaultPrices, mergePrices, type PriceOverrides, type PriceTable } from './prices.js';
 import {
   DEFAULT_QUOTA_WINDOW_SECONDS,
   quotaProductOf,
@@ -24,6 +26,7 @@ import type { RealtimeMeter } from './realtime.js';
 import { StorageMeter } from './storage.js';
 import { DEFAULT_THRESHOLD_PERCENTS, Thresholds } from './thresholds.js';
 import type { EmitEvent, Environment, Mode, Principal, Product } from './types.js';
+import type { LedgerStatus } from './ledger.js';
 
 export interface MeteringDefaults {
   /** Credits granted to each org per billing period (default 1000). */
@@ -48,9 +51,19 @@ export interface MeteringOptions {
   defaults?: MeteringDefaults;
 }
 
-/** Metering facade: ledger, balances, test quotas, periods and invoices, thresholds and rate limits. */
-export class Metering {
+/**
+ * Metering facade: ledger, balances, test quotas, periods and invoices, thresholds and rate limits. With a
+ * shared store (`shared`, issue 17) credits, quotas and the ledger live there and these structures are this
+ * instance's copy; the precheck then returns a promise (it reserves in the store), everything else stays
+ * synchronous and its write is awaited by the admin answer.
+ */
+export class Metering implements BillingReplica {
   readonly rateLimiter: RateLimiter;
+  /** Credits, quotas, ledger and key overrides shared by several instances; null with the memory store. */
+  shared: BillingBackend | null = null;
+  /** The shared reservation the entry being recorded settles. */
+  private settling: string | undefined;
+  private readonly versions = new Map<string, number>();
   /** An observer of every ledger entry written or refunded (the journal links entries to their request). */
   onEntry: ((entry: LedgerEntry) => void) | undefined;
   private prices: PriceTable;
@@ -84,8 +97,9 @@ export class Metering {
    * session) until `record` charges it or `release` gives it back. Realtime STT is metered in checkpoints and
    * reserves nothing.
    */
-  precheck(principal: Principal, product: Product, quantity: number, mode?: Mode): void {
+  precheck(principal: Principal, product: Product, quantity: number, mode?: Mode): void | Promise<void> {
     this.periods.current(principal.orgId);
+    if (this.shared && product !== 'stt_realtime') return this.sharedPrecheck(this.shared, principal, product, quantity, mode);
     const reservations = this.reservations;
     const need = precheck(
       {
@@ -110,13 +124,15 @@ export class Metering {
   /** Charges usage; a reservation of this principal for the product is settled in the same step. */
   record(principal: Principal, usage: UsageInput): LedgerEntry {
     this.periods.current(principal.orgId);
-    this.reservations.settle(principal, usage.product);
-    return this.ledger.record(principal, usage);
+    const settled = this.reservations.settle(principal, usage.product);
+    if (!this.shared) return this.ledger.record(principal, usage);
+    return this.settlingWith(settled?.sharedId, () => this.ledger.record(principal, usage));
   }
 
   recordNotBilled(principal: Principal, usage: UsageInput, reason: LedgerReason): LedgerEntry {
-    this.reservations.settle(principal, usage.product);
-    return this.ledger.recordNotBilled(principal, usage, reason);
+    const settled = this.reservations.settle(principal, usage.product);
+    if (!this.shared) return this.ledger.recordNotBilled(principal, usage, reason);
+    return this.settlingWith(settled?.sharedId, () => this.ledger.recordNotBilled(principal, usage, reason));
   }
 
   /** Keeps this principal's reservations past the end of its request: an async job settles them later. */
@@ -126,7 +142,11 @@ export class Metering {
 
   /** The end of a request or session: what it reserved and did not charge is available again. */
   releaseReservations(principal: Principal, force = false): void {
-    this.reservations.release(principal, force);
+    const released = this.reservations.release(principal, force);
+    if (this.shared && released.length > 0) {
+      const ids = released.map((r) => r.sharedId).filter((id): id is string => id !== undefined);
+      this.shared.release(released[0].orgId, ids);
+    }
   }
 
   /**
@@ -172,21 +192,38 @@ export class Metering {
   }
 
   setGrant(orgId: string, credits: number): void {
+    this.shared?.assertWritable();
     this.balances.setGrant(orgId, credits);
+    this.shared?.adjust(orgId, this.balances.grantOf(orgId), { periodGrant: credits });
   }
 
   addCredits(orgId: string, credits: number): OrgBalance {
     this.periods.current(orgId);
-    return { ...this.balances.addCredits(orgId, credits) };
+    this.shared?.assertWritable();
+    const b = { ...this.balances.addCredits(orgId, credits) };
+    this.shared?.adjust(orgId, this.balances.grantOf(orgId), { add: credits });
+    return b;
   }
 
   setBalance(orgId: string, credits: number): OrgBalance {
     this.periods.current(orgId);
-    return { ...this.balances.setBalance(orgId, credits) };
+    this.shared?.assertWritable();
+    const b = { ...this.balances.setBalance(orgId, credits) };
+    this.shared?.adjust(orgId, this.balances.grantOf(orgId), { balance: credits });
+    return b;
   }
 
   setTestQuota(orgId: string, product: QuotaProduct, quota: number): void {
+    this.shared?.assertWritable();
     this.quotas.setQuota(orgId, product, quota);
+    this.shared?.setQuota(orgId, product, quota);
+  }
+
+  /** With a shared store: reloads the organization's balance and quota usage before an admin view. */
+  refresh(orgId: string): Promise<void> | undefined {
+    if (!this.shared) return undefined;
+    this.periods.current(orgId);
+    return this.shared.refresh(orgId, this.quotas.status(orgId, 'tts').windowStart);
   }
 
   testQuotaStatus(orgId: string): QuotaStatus[] {
@@ -211,6 +248,7 @@ export class Metering {
     this.rateLimiter.reset();
     if (this.opts.defaults?.rateLimits) this.rateLimiter.setDefaults(this.opts.defaults.rateLimits);
     this.prices = mergePrices(defaultPrices, this.opts.prices);
+    this.versions.clear();
     this.build();
   }
 
@@ -230,7 +268,7 @@ export class Metering {
       balances: this.balances,
       quotas: this.quotas,
       maxEntriesPerOrg: d.maxEntriesPerOrg ?? DEFAULT_MAX_ENTRIES_PER_ORG,
-      onUsage: (entry) => this.afterUsage(entry),
+      onUsage: (entry, change) => this.afterUsage(entry, change.from),
     });
     this.periods = new BillingPeriods({
       clock,
@@ -244,8 +282,12 @@ export class Metering {
     });
   }
 
-  private afterUsage(entry: LedgerEntry): void {
+  private afterUsage(entry: LedgerEntry, from: LedgerStatus | undefined): void {
     this.onEntry?.(entry);
+    if (this.shared) {
+      this.sharedUsage(this.shared, entry, from);
+      return;
+    }
     if (entry.environment === 'live') {
       this.thresholds.checkCredits(this.balances.get(entry.orgId), this.periods.current(entry.orgId));
       return;
@@ -255,6 +297,132 @@ export class Metering {
     if (q && entry.status === 'not_billed' && entry.reason === 'test_key') {
       this.thresholds.checkQuota(entry.orgId, this.quotas.status(entry.orgId, q));
     }
+  }
+
+  // Shared store (issue 17): the same rules, decided in the store so that every instance agrees.
+
+  private async sharedPrecheck(
+    shared: BillingBackend,
+    principal: Principal,
+    product: Product,
+    quantity: number,
+    mode: Mode | undefined,
+  ): Promise<void> {
+    const orgId = principal.orgId;
+    const live = principal.environment === 'live';
+    const q = live ? undefined : quotaProductOf(product);
+    const credits = live ? costOf(this.prices, product, quantity, mode) : 0;
+    let sharedId: string | undefined;
+    if (live || q) {
+      const status = q ? this.quotas.status(orgId, q) : undefined;
+      const out = await shared.reserve({
+        orgId,
+        kind: q ?? 'credits',
+        amount: live ? credits : quantity,
+        grant: this.balances.grantOf(orgId),
+        quota: q ? this.quotas.quotaOf(orgId, q) : 0,
+        windowStart: status?.windowStart ?? 0,
+      });
+      if (out.reservationId === undefined) this.refuse(principal, product, quantity, mode, out);
+      sharedId = out.reservationId;
+    }
+    this.reservations.reserve(principal, { orgId, product, credits, quotaProduct: q, quantity, sharedId });
+  }
+
+  /** The memory precheck's refusal, worded from the figures the store decided on. */
+  private refuse(
+    principal: Principal,
+    product: Product,
+    quantity: number,
+    mode: Mode | undefined,
+    seen: { value: number; held: number; quota: number },
+  ): never {
+    const orgId = principal.orgId;
+    precheck(
+      {
+        clock: this.opts.clock,
+        prices: () => this.prices,
+        balances: { get: () => ({ ...this.balances.get(orgId), balance: seen.value }) },
+        quotas: { status: (o, q) => ({ ...this.quotas.status(o, q), used: seen.value, quota: seen.quota }) },
+        periods: this.periods,
+        reserved: { credits: () => seen.held, quota: () => seen.held },
+      },
+      principal,
+      product,
+      quantity,
+      mode,
+    );
+    // Rounding aside, the figures above always refuse; this only keeps the type honest.
+    const code = principal.environment === 'live' ? 'insufficient_credits' : 'test_quota_exceeded';
+    throw new MeteringError(code, `this request needs more than the organization has left (${seen.value})`, 1);
+  }
+
+  private settlingWith<T>(reservationId: string | undefined, write: () => T): T {
+    this.settling = reservationId;
+    try {
+      return write();
+    } finally {
+      this.settling = undefined;
+    }
+  }
+
+  private sharedUsage(shared: BillingBackend, entry: LedgerEntry, from: LedgerStatus | undefined): void {
+    const orgId = entry.orgId;
+    const q = quotaProductOf(entry.product);
+    const windowStart = q ? this.quotas.status(orgId, q).windowStart : 0;
+    const grant = this.balances.grantOf(orgId);
+    if (from) {
+      shared.refund(entry, from, { grant, windowStart });
+      return;
+    }
+    shared.charge(entry, {
+      reservationId: this.settling,
+      grant,
+      quotaProduct: q,
+      quota: q ? this.quotas.quotaOf(orgId, q) : 0,
+      windowStart,
+      periodStart: this.periods.current(orgId).start,
+      maxEntries: this.opts.defaults?.maxEntriesPerOrg ?? DEFAULT_MAX_ENTRIES_PER_ORG,
+      percents: this.thresholds.thresholdPercents,
+    });
+    this.settling = undefined;
+  }
+
+  // BillingReplica: what the shared store tells this instance.
+
+  applyBalance(orgId: string, state: SharedBalance): void {
+    if (state.version < (this.versions.get(orgId) ?? 0)) return;
+    this.versions.set(orgId, state.version);
+    const { version: _version, ...figures } = state;
+    this.balances.apply(orgId, figures);
+  }
+
+  applyQuotaUsed(orgId: string, product: QuotaProduct, windowStart: number, used: number): void {
+    this.quotas.setUsed(orgId, product, windowStart, used);
+  }
+
+  applyQuota(orgId: string, product: QuotaProduct, quota: number): void {
+    this.quotas.setQuota(orgId, product, quota);
+  }
+
+  applyKeyLimit(keyId: string, rule: RateLimitRule | null): void {
+    this.rateLimiter.applyKeyLimit(keyId, rule);
+  }
+
+  thresholdsClaimed(entry: LedgerEntry, percents: number[]): void {
+    const orgId = entry.orgId;
+    const q = quotaProductOf(entry.product);
+    for (const pct of percents) {
+      if (entry.environment === 'live') this.thresholds.emitCredits(this.balances.get(orgId), this.periods.current(orgId), pct);
+      else if (q) this.thresholds.emitQuota(orgId, this.quotas.status(orgId, q), pct);
+    }
+  }
+
+  dropShared(): void {
+    this.periods.reset();
+    this.rateLimiter.clearKeyLimits();
+    this.versions.clear();
+    this.build();
   }
 }
 

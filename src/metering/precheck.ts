@@ -9,9 +9,9 @@ import { productUnits, roundCredits, type Mode, type Principal, type Product } f
 export interface PrecheckDeps {
   clock: Clock;
   prices: () => PriceTable;
-  balances: Balances;
-  quotas: TestQuotas;
-  periods: BillingPeriods;
+  balances: Pick<Balances, 'get'>;
+  quotas: Pick<TestQuotas, 'status'>;
+  periods: Pick<BillingPeriods, 'current'>;
   /** What concurrent requests of the org already hold (see reservations.ts). */
   reserved: { credits(orgId: string): number; quota(orgId: string, product: QuotaProduct): number };
 }

@@ -2,6 +2,7 @@
 import type { WsTokenStore } from '../auth/ws-tokens.js';
 import type { EmulatorConfig } from '../config.js';
 import type { FaultStore } from '../faults/store.js';
+import type { Metering } from '../metering/index.js';
 import type { RateLimiter } from '../metering/rate-limit.js';
 import type { OrgStore } from '../orgs/store.js';
 import { MemoryStore } from './memory-store.js';
@@ -25,7 +26,7 @@ export function streamSeed(seed: string, store: StateStore): string {
   return store.shared ? `${seed}@${store.instanceId}` : seed;
 }
 
-/** Shares organizations, keys, ws-tokens, rate windows and fault rules through a Redis store; null with the memory store. */
+/** Shares organizations, keys, ws-tokens, rate windows, fault rules and billing through a Redis store; null with the memory store. */
 export function shareState(
   store: StateStore,
   parts: {
@@ -33,6 +34,7 @@ export function shareState(
     faults: FaultStore;
     wsTokens: WsTokenStore;
     rateLimiter: RateLimiter;
+    metering: Metering;
     onRemoteReset: () => void;
   },
 ): SharedState | null {
@@ -40,6 +42,7 @@ export function shareState(
   const shared = new SharedState(store, {
     orgs: parts.orgs,
     faults: parts.faults,
+    metering: parts.metering,
     onRemoteReset: parts.onRemoteReset,
   });
   parts.wsTokens.shared = shared;

@@ -7,8 +7,10 @@
 import type { TokenBackend, TokenRecord } from '../auth/ws-tokens.js';
 import type { WindowBackend } from '../metering/rate-limit.js';
 import type { FaultStore } from '../faults/store.js';
+import type { Metering } from '../metering/index.js';
 import type { OrgStore } from '../orgs/store.js';
 import type { RedisStore, StoreMessage } from './redis-store.js';
+import { SharedBilling } from './shared-billing.js';
 import { SharedFaults } from './shared-faults.js';
 import { SharedOrgs } from './shared-orgs.js';
 
@@ -19,6 +21,7 @@ const WINDOW_GC_MIN_MS = 3_600_000;
 export interface SharedStateTargets {
   orgs: OrgStore;
   faults: FaultStore;
+  metering: Metering;
   /** What another instance's reset does here: drop cached organizations, close this instance's sockets. */
   onRemoteReset: () => void;
 }
@@ -26,6 +29,7 @@ export interface SharedStateTargets {
 export class SharedState implements TokenBackend, WindowBackend {
   readonly orgs: SharedOrgs;
   readonly faults: SharedFaults;
+  readonly billing: SharedBilling;
   private generation = 0;
 
   constructor(
@@ -34,6 +38,7 @@ export class SharedState implements TokenBackend, WindowBackend {
   ) {
     this.orgs = new SharedOrgs(store, targets.orgs);
     this.faults = new SharedFaults(store, targets.faults);
+    this.billing = new SharedBilling(store, targets.metering, () => this.generation);
     store.onMessage((m) => this.receive(m));
   }
 
@@ -42,6 +47,9 @@ export class SharedState implements TokenBackend, WindowBackend {
     this.generation = Number(await this.store.redis.get(this.store.key('gen'))) || 0;
     await this.orgs.load();
     await this.faults.load();
+    await this.billing.open();
+    this.targets.metering.shared = this.billing;
+    this.targets.metering.rateLimiter.sharedRules = this.billing;
     this.targets.orgs.replica = this.orgs;
     this.targets.faults.replica = this.faults;
   }
@@ -52,7 +60,7 @@ export class SharedState implements TokenBackend, WindowBackend {
       this.store.redis
         .multi()
         .incr(this.store.key('gen'))
-        .del(...this.orgs.keyNames(), ...this.faults.keyNames())
+        .del(...this.orgs.keyNames(), ...this.faults.keyNames(), ...this.billing.keyNames())
         .exec(),
     );
     // exec() answers [error, result] per command; the first is the new generation.
