@@ -160,9 +160,20 @@ export function meteringAdminHandlers(deps: MeteringAdminDeps): Record<string, A
       await storeSettled(ctx.emulator.store);
       sendJson(ctx, 200, billingView(deps, orgId));
     },
-    'admin.closePeriod': (ctx) => sendJson(ctx, 200, deps.metering.closePeriod(requireOrg(deps, ctx))),
-    'admin.listInvoices': (ctx) =>
-      sendJson(ctx, 200, { invoices: deps.metering.invoices(requireOrg(deps, ctx)) }),
+    'admin.closePeriod': async (ctx) => {
+      const orgId = requireOrg(deps, ctx);
+      const { metering } = deps;
+      if (!metering.shared) return sendJson(ctx, 200, metering.closePeriod(orgId));
+      metering.shared.assertWritable();
+      const invoice = await metering.closePeriodShared(metering.shared, orgId);
+      await storeSettled(ctx.emulator.store);
+      sendJson(ctx, 200, invoice);
+    },
+    'admin.listInvoices': async (ctx) => {
+      const orgId = requireOrg(deps, ctx);
+      const { shared } = deps.metering;
+      sendJson(ctx, 200, { invoices: shared ? await shared.invoices(orgId) : deps.metering.invoices(orgId) });
+    },
     'admin.getPrices': (ctx) => sendJson(ctx, 200, deps.metering.priceTable()),
     'admin.updatePrices': (ctx: AdminContext<PriceOverrides>) => {
       sendJson(

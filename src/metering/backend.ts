@@ -4,6 +4,7 @@
  * exactly as before, synchronously. Amounts here are in credits and product units, as everywhere in metering.
  */
 import type { LedgerEntry, LedgerFilter, LedgerStatus, Totals } from './ledger.js';
+import type { Invoice, InvoiceLine } from './periods.js';
 import type { QuotaProduct } from './quotas.js';
 import type { RateLimitRule } from './rate-limit.js';
 
@@ -37,7 +38,6 @@ export interface ChargeContext {
   quotaProduct: QuotaProduct | undefined;
   quota: number;
   windowStart: number;
-  periodStart: number;
   maxEntries: number;
   /** Threshold percents (quota.threshold). */
   percents: readonly number[];
@@ -74,6 +74,13 @@ export interface BillingBackend {
   /** The organization's ledger as every instance wrote it, newest first. */
   entries(orgId: string, filter: LedgerFilter): Promise<LedgerEntry[]>;
   totals(orgId: string, filter: Omit<LedgerFilter, 'limit'>): Promise<{ totals: Totals; exact: boolean }>;
+  /** Claims the close of the period that ends at `end` (true for one instance only). */
+  claimClose(orgId: string, end: number): Promise<boolean>;
+  /** Takes the period's usage as invoice lines and starts the shared balance over at the grant. */
+  takePeriod(orgId: string, grant: number): Promise<InvoiceLine[]>;
+  /** Keeps an invoice where every instance lists it, and tells the others the period closed. */
+  saveInvoice(invoice: Invoice): void;
+  invoices(orgId: string): Promise<Invoice[]>;
 }
 
 /** What the shared store tells this instance's metering (Metering implements it). */
@@ -84,6 +91,8 @@ export interface BillingReplica {
   applyKeyLimit(keyId: string, rule: RateLimitRule | null): void;
   /** Thresholds this instance claimed for the entry: it emits them (once across instances). */
   thresholdsClaimed(entry: LedgerEntry, percents: number[]): void;
+  /** Another instance closed the organization's billing period. */
+  periodClosed(orgId: string): void;
   /** Another instance reset the emulator: drop the local copies. */
   dropShared(): void;
 }

@@ -10,9 +10,8 @@ import {
 } from './ledger.js';
 import { BillingPeriods, type Invoice, type Period } from './periods.js';
 import type { BillingBackend, BillingReplica, SharedBalance } from './backend.js';
-import { MeteringError } from './errors.js';
-import { precheck } from './precheck.js';
-import { costOf, defaultPrices, mergePrices, type PriceOverrides, type PriceTable } from './prices.js';
+import { precheck, sharedPrecheck, type PrecheckDeps } from './precheck.js';
+import { defaultPrices, mergePrices, type PriceOverrides, type PriceTable } from './prices.js';
 import {
   DEFAULT_QUOTA_WINDOW_SECONDS,
   quotaProductOf,
@@ -99,26 +98,29 @@ export class Metering implements BillingReplica {
    */
   precheck(principal: Principal, product: Product, quantity: number, mode?: Mode): void | Promise<void> {
     this.periods.current(principal.orgId);
-    if (this.shared && product !== 'stt_realtime') return this.sharedPrecheck(this.shared, principal, product, quantity, mode);
+    if (this.shared && product !== 'stt_realtime') {
+      const deps = { ...this.precheckDeps(), shared: this.shared, balances: this.balances, quotas: this.quotas };
+      return sharedPrecheck(deps, principal, product, quantity, mode).then((need) =>
+        this.reservations.reserve(principal, { orgId: principal.orgId, product, ...need }),
+      );
+    }
+    const need = precheck(this.precheckDeps(), principal, product, quantity, mode);
+    if (product !== 'stt_realtime') this.reservations.reserve(principal, { orgId: principal.orgId, product, ...need });
+  }
+
+  private precheckDeps(): PrecheckDeps {
     const reservations = this.reservations;
-    const need = precheck(
-      {
-        clock: this.opts.clock,
-        prices: () => this.prices,
-        balances: this.balances,
-        quotas: this.quotas,
-        periods: this.periods,
-        reserved: {
-          credits: (orgId) => reservations.reservedCredits(orgId),
-          quota: (orgId, q) => reservations.reservedQuota(orgId, q),
-        },
+    return {
+      clock: this.opts.clock,
+      prices: () => this.prices,
+      balances: this.balances,
+      quotas: this.quotas,
+      periods: this.periods,
+      reserved: {
+        credits: (orgId) => reservations.reservedCredits(orgId),
+        quota: (orgId, q) => reservations.reservedQuota(orgId, q),
       },
-      principal,
-      product,
-      quantity,
-      mode,
-    );
-    if (product !== 'stt_realtime') reservations.reserve(principal, { orgId: principal.orgId, product, ...need });
+    };
   }
 
   /** Charges usage; a reservation of this principal for the product is settled in the same step. */
@@ -238,6 +240,11 @@ export class Metering implements BillingReplica {
     return this.periods.closePeriod(orgId);
   }
 
+  /** With a shared store, where the period's usage and the invoices live (the admin API's close-period). */
+  closePeriodShared(shared: BillingBackend, orgId: string): Promise<Invoice> {
+    return this.closeShared(shared, orgId, null) as Promise<Invoice>;
+  }
+
   invoices(orgId: string): Invoice[] {
     return this.periods.invoicesOf(orgId);
   }
@@ -279,6 +286,7 @@ export class Metering implements BillingReplica {
       storage: this.storage,
       periodSeconds: d.periodSeconds,
       onClosed: (orgId) => this.thresholds.forgetOrg(orgId),
+      onEnd: (orgId, end) => this.periodEnded(orgId, end),
     });
   }
 
@@ -301,60 +309,24 @@ export class Metering implements BillingReplica {
 
   // Shared store (issue 17): the same rules, decided in the store so that every instance agrees.
 
-  private async sharedPrecheck(
-    shared: BillingBackend,
-    principal: Principal,
-    product: Product,
-    quantity: number,
-    mode: Mode | undefined,
-  ): Promise<void> {
-    const orgId = principal.orgId;
-    const live = principal.environment === 'live';
-    const q = live ? undefined : quotaProductOf(product);
-    const credits = live ? costOf(this.prices, product, quantity, mode) : 0;
-    let sharedId: string | undefined;
-    if (live || q) {
-      const status = q ? this.quotas.status(orgId, q) : undefined;
-      const out = await shared.reserve({
-        orgId,
-        kind: q ?? 'credits',
-        amount: live ? credits : quantity,
-        grant: this.balances.grantOf(orgId),
-        quota: q ? this.quotas.quotaOf(orgId, q) : 0,
-        windowStart: status?.windowStart ?? 0,
-      });
-      if (out.reservationId === undefined) this.refuse(principal, product, quantity, mode, out);
-      sharedId = out.reservationId;
+  private periodEnded(orgId: string, end: number): void {
+    if (!this.shared) {
+      this.periods.closePeriod(orgId);
+      return;
     }
-    this.reservations.reserve(principal, { orgId, product, credits, quotaProduct: q, quantity, sharedId });
+    // Every instance's clock reaches the end; one closes it. Redis away: this instance starts the next period.
+    this.closeShared(this.shared, orgId, end).catch(() => this.periods.roll(orgId));
   }
 
-  /** The memory precheck's refusal, worded from the figures the store decided on. */
-  private refuse(
-    principal: Principal,
-    product: Product,
-    quantity: number,
-    mode: Mode | undefined,
-    seen: { value: number; held: number; quota: number },
-  ): never {
-    const orgId = principal.orgId;
-    precheck(
-      {
-        clock: this.opts.clock,
-        prices: () => this.prices,
-        balances: { get: () => ({ ...this.balances.get(orgId), balance: seen.value }) },
-        quotas: { status: (o, q) => ({ ...this.quotas.status(o, q), used: seen.value, quota: seen.quota }) },
-        periods: this.periods,
-        reserved: { credits: () => seen.held, quota: () => seen.held },
-      },
-      principal,
-      product,
-      quantity,
-      mode,
-    );
-    // Rounding aside, the figures above always refuse; this only keeps the type honest.
-    const code = principal.environment === 'live' ? 'insufficient_credits' : 'test_quota_exceeded';
-    throw new MeteringError(code, `this request needs more than the organization has left (${seen.value})`, 1);
+  /** Closes the period once across instances (`end`: at its end; null: now, through the admin API). */
+  private async closeShared(shared: BillingBackend, orgId: string, end: number | null): Promise<Invoice | null> {
+    if (end !== null && !(await shared.claimClose(orgId, end))) {
+      this.periods.roll(orgId);
+      return null;
+    }
+    const invoice = await this.periods.closeWith(orgId, () => shared.takePeriod(orgId, this.balances.grantOf(orgId)));
+    shared.saveInvoice(invoice);
+    return invoice;
   }
 
   private settlingWith<T>(reservationId: string | undefined, write: () => T): T {
@@ -381,7 +353,6 @@ export class Metering implements BillingReplica {
       quotaProduct: q,
       quota: q ? this.quotas.quotaOf(orgId, q) : 0,
       windowStart,
-      periodStart: this.periods.current(orgId).start,
       maxEntries: this.opts.defaults?.maxEntriesPerOrg ?? DEFAULT_MAX_ENTRIES_PER_ORG,
       percents: this.thresholds.thresholdPercents,
     });
@@ -416,6 +387,10 @@ export class Metering implements BillingReplica {
       if (entry.environment === 'live') this.thresholds.emitCredits(this.balances.get(orgId), this.periods.current(orgId), pct);
       else if (q) this.thresholds.emitQuota(orgId, this.quotas.status(orgId, q), pct);
     }
+  }
+
+  periodClosed(orgId: string): void {
+    this.periods.roll(orgId);
   }
 
   dropShared(): void {

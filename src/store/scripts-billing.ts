@@ -64,11 +64,13 @@ return {1, used, h, limit}`;
  * One ledger entry: settles its reservation, debits the balance (billed) or counts the test quota, appends
  * the entry (the newest `max` are kept per organization), adds to the aggregates and the period's usage, and
  * claims the thresholds crossed (SET NX: each fires once across instances). KEYS: balance, held, quota
- * window, ledger list, entries hash, refunds hash, aggregates, period usage, quota limits, then one marker
- * per threshold percent. ARGV: reservation id ('' = none), entry id, entry json, kind ('billed', 'live' for a
- * live entry not billed, 'test' for test-key usage, 'none'), amount, quantity, quota product, aggregate
- * field prefix, max entries, grant, default quota, org id, channel, instance id, percents (comma-separated,
- * in the markers' order), product. Returns {b, g, gp, c, v, quota used, fired percents comma-separated}.
+ * window, ledger list, entries hash, refunds hash, aggregates, period usage, quota limits. ARGV: reservation
+ * id ('' = none), entry id, entry json, kind ('billed', 'live' for a live entry not billed, 'test' for
+ * test-key usage, 'none'), amount, quantity, quota product, aggregate field prefix, max entries, grant,
+ * default quota, org id, channel, instance id, percents (comma-separated), product, the threshold markers'
+ * prefix (a credits marker adds the balance's period number p, +1 at each close, so a period closed early
+ * through any instance starts with fresh thresholds everywhere). Returns {b, g, gp, c, v, quota used, fired
+ * percents comma-separated}.
  */
 export const BILLING_CHARGE = `${PRELUDE}
 if ARGV[1] ~= '' then redis.call('HDEL', KEYS[2], ARGV[1]) end
@@ -107,10 +109,10 @@ elseif ARGV[4] == 'test' then
 end
 local fired = {}
 if ratio >= 0 then
-  local i = 1
+  local marker = ARGV[17]
+  if ARGV[4] ~= 'test' then marker = marker .. (redis.call('HGET', KEYS[1], 'p') or '0') .. ':' end
   for pct in string.gmatch(ARGV[15], '[^,]+') do
-    if ratio >= tonumber(pct) and redis.call('SET', KEYS[9 + i], '1', 'NX') then table.insert(fired, pct) end
-    i = i + 1
+    if ratio >= tonumber(pct) and redis.call('SET', marker .. pct, '1', 'NX') then table.insert(fired, pct) end
   end
 end
 local s = publish(KEYS[1], ARGV[12], ARGV[13], ARGV[14])
@@ -188,3 +190,17 @@ if count >= limit then return {0, count, limit, windowMs, start} end
 count = redis.call('INCR', key)
 if count == 1 then redis.call('PEXPIRE', key, math.max(tonumber(ARGV[6]), windowMs * 2)) end
 return {1, count, limit, windowMs, start}`;
+
+/**
+ * The end of a billing period, once across instances: takes the period's usage (the invoice lines) and
+ * starts the shared balance over at the grant; the period number p goes up. KEYS: balance, period usage.
+ * ARGV: grant, org id, channel, instance id. Returns {{b, g, gp, c, v}, {field, value, ...}}.
+ */
+export const BILLING_TAKE_PERIOD = `${PRELUDE}
+init(KEYS[1], ARGV[1])
+local lines = redis.call('HGETALL', KEYS[2])
+redis.call('DEL', KEYS[2])
+local g = redis.call('HGET', KEYS[1], 'g')
+redis.call('HSET', KEYS[1], 'b', g, 'gp', g, 'c', 0)
+redis.call('HINCRBY', KEYS[1], 'p', 1)
+return {publish(KEYS[1], ARGV[2], ARGV[3], ARGV[4]), lines}`;

@@ -19,7 +19,8 @@ import { matches, type LedgerEntry, type LedgerFilter, type LedgerStatus, type T
 import type { QuotaProduct } from '../metering/quotas.js';
 import type { RateLimitRule } from '../metering/rate-limit.js';
 import { quotaProductOf } from '../metering/quotas.js';
-import { roundCredits, type Environment, type Product } from '../metering/types.js';
+import type { Invoice, InvoiceLine } from '../metering/periods.js';
+import { productUnits, roundCredits, type Environment, type Product } from '../metering/types.js';
 import type { RedisStore, StoreMessage } from './redis-store.js';
 import {
   BILLING_ADJUST,
@@ -27,6 +28,7 @@ import {
   BILLING_RATE_HIT,
   BILLING_REFUND,
   BILLING_RESERVE,
+  BILLING_TAKE_PERIOD,
 } from './scripts-billing.js';
 
 /** Wall time after which a reservation nobody settled or released is dropped (an instance died mid-request). */
@@ -42,6 +44,7 @@ interface BillingScripts {
   svcBillingRefund: Run;
   svcBillingAdjust: Run;
   svcBillingRateHit: Run;
+  svcBillingTakePeriod: Run;
 }
 
 const micro = (x: number): number => Math.round(x * 1e6);
@@ -67,8 +70,8 @@ export class SharedBilling implements BillingBackend {
     r.defineCommand('svcBillingRefund', { numberOfKeys: 5, lua: BILLING_REFUND });
     r.defineCommand('svcBillingAdjust', { numberOfKeys: 1, lua: BILLING_ADJUST });
     r.defineCommand('svcBillingRateHit', { numberOfKeys: 1, lua: BILLING_RATE_HIT });
-    // The charge claims one marker key per threshold percent: its key count varies, given with each call.
-    r.defineCommand('svcBillingCharge', { lua: BILLING_CHARGE });
+    r.defineCommand('svcBillingCharge', { numberOfKeys: 9, lua: BILLING_CHARGE });
+    r.defineCommand('svcBillingTakePeriod', { numberOfKeys: 2, lua: BILLING_TAKE_PERIOD });
     await this.load();
   }
 
@@ -139,11 +142,8 @@ export class SharedBilling implements BillingBackend {
           : entry.reason === 'test_key' && c.quotaProduct
             ? 'test'
             : 'none';
-    const markers = c.percents.map((pct) =>
-      kind === 'test'
-        ? this.k(`thr:${org}:quota:${c.quotaProduct}:${c.windowStart}:${pct}`)
-        : this.k(`thr:${org}:credits:${c.periodStart}:${pct}`),
-    );
+    const markers =
+      kind === 'test' ? this.k(`thr:${org}:quota:${c.quotaProduct}:${c.windowStart}:`) : this.k(`thr:${org}:credits:`);
     const keys = [
       this.k(`bal:${org}`),
       this.k(`held:${org}`),
@@ -154,11 +154,9 @@ export class SharedBilling implements BillingBackend {
       this.k(`agg:${org}`),
       this.k(`period:${org}`),
       this.fixed.quotas,
-      ...markers,
     ];
     const write = this.redis
       .svcBillingCharge(
-        keys.length,
         ...keys,
         c.reservationId ?? '',
         entry.id,
@@ -176,6 +174,7 @@ export class SharedBilling implements BillingBackend {
         this.store.instanceId,
         c.percents.join(','),
         entry.product,
+        markers,
       )
       .then((result) => {
         const [b, g, gp, cons, v, used, fired] = result as string[];
@@ -218,6 +217,54 @@ export class SharedBilling implements BillingBackend {
         if (kind === 'test' && q) this.replica.applyQuotaUsed(org, q, c.windowStart, unmicro(used));
       });
     this.store.track(write);
+  }
+
+  // Billing periods: each end is closed by one instance (a marker on the period's end), an early close
+  // through the admin API always closes; the invoices live in a list per organization.
+
+  async claimClose(orgId: string, end: number): Promise<boolean> {
+    const ok = await this.store.run(() => this.redis.set(this.k(`closed:${orgId}:${end}`), '1', 'NX'));
+    return ok === 'OK';
+  }
+
+  async takePeriod(orgId: string, grant: number): Promise<InvoiceLine[]> {
+    const [state, fields] = (await this.store.run(() =>
+      this.redis.svcBillingTakePeriod(
+        this.k(`bal:${orgId}`),
+        this.k(`period:${orgId}`),
+        micro(grant),
+        orgId,
+        this.store.channel,
+        this.store.instanceId,
+      ),
+    )) as [string[], string[]];
+    this.replica.applyBalance(orgId, balanceOf(state));
+    const usage = new Map<Product, { quantity: number; amount: number }>();
+    for (let i = 0; i < fields.length; i += 2) {
+      const [product, part] = fields[i].split('|') as [Product, 'q' | 'a'];
+      const u = usage.get(product) ?? { quantity: 0, amount: 0 };
+      u[part === 'q' ? 'quantity' : 'amount'] = unmicro(fields[i + 1]);
+      usage.set(product, u);
+    }
+    // A product whose usage was entirely refunded leaves no line (as on one instance).
+    return [...usage]
+      .filter(([, u]) => u.quantity !== 0 || u.amount !== 0)
+      .map(([product, u]) => ({ product, unit: productUnits[product], ...u }));
+  }
+
+  saveInvoice(invoice: Invoice): void {
+    this.store.track(
+      this.redis
+        .multi()
+        .rpush(this.k(`invoices:${invoice.org_id}`), JSON.stringify(invoice))
+        .publish(this.store.channel, this.store.message('billing.closed', { orgId: invoice.org_id }))
+        .exec(),
+    );
+  }
+
+  async invoices(orgId: string): Promise<Invoice[]> {
+    const list = await this.store.run(() => this.redis.lrange(this.k(`invoices:${orgId}`), 0, -1));
+    return list.map((json) => JSON.parse(json) as Invoice);
   }
 
   release(orgId: string, reservationIds: string[]): void {
@@ -362,6 +409,9 @@ export class SharedBilling implements BillingBackend {
         this.replica.applyKeyLimit(d.keyId, d.rule);
         return;
       }
+      case 'billing.closed':
+        this.replica.periodClosed((m.data as { orgId: string }).orgId);
+        return;
       case 'reset':
         this.replica.dropShared();
         return;

@@ -205,6 +205,26 @@ describe('billing shared by two instances over Redis', () => {
     expect([...events.values()].sort((x, y) => x - y)).toEqual([50, 80, 100]);
   });
 
+  it('a period closed through A: one invoice with the usage billed on B, listed on both, and the balance starts over everywhere', async () => {
+    const { orgId, key } = await orgWithKey('Period', 'live', 40);
+    expect((await speak(b, key)).status).toBe(200);
+    expect((await speak(a, key)).status).toBe(200);
+    await usage(b, orgId);
+    const closed = await admin<{ id: string; lines: { product: string; quantity: number; amount: number }[]; total: number }>(
+      a,
+      'POST',
+      `/orgs/${orgId}/billing/close-period`,
+    );
+    expect(closed.status).toBe(200);
+    expect(closed.body.lines).toEqual([{ product: 'tts', unit: 'characters', quantity: 8, amount: 8 }]);
+    expect(closed.body.total).toBe(8);
+    for (const on of [a, b]) {
+      const list = await admin<{ invoices: { id: string }[] }>(on, 'GET', `/orgs/${orgId}/invoices`);
+      expect(list.body.invoices.map((i) => i.id)).toEqual([closed.body.id]);
+      expect((await billing(on, orgId)).balance).toMatchObject({ balance: 40, consumed_in_period: 0 });
+    }
+  });
+
   it("a reset on A clears the shared billing for B: the demo organization's balance is its grant again", async () => {
     const demo = 'org_demo';
     const grant = (await billing(a, demo)).balance.balance;
