@@ -64,11 +64,19 @@ export interface BillingBackend {
   /** Gives back reservations not charged. */
   release(orgId: string, reservationIds: string[]): void;
   /** An admin change of credits: one of grant, balance (set), add. */
-  adjust(orgId: string, grant: number, change: { periodGrant?: number; balance?: number; add?: number }): void;
+  adjust(
+    orgId: string,
+    grant: number,
+    change: { periodGrant?: number; balance?: number; add?: number },
+  ): void;
   setQuota(orgId: string, product: QuotaProduct, quota: number): void;
   setKeyLimit(keyId: string, rule: RateLimitRule | null): void;
   /** A rate-limit hit with the key's shared override. */
-  hitKey(keyId: string, rule: RateLimitRule, now: number): Promise<{ allowed: boolean; count: number; rule: RateLimitRule; start: number }>;
+  hitKey(
+    keyId: string,
+    rule: RateLimitRule,
+    now: number,
+  ): Promise<{ allowed: boolean; count: number; rule: RateLimitRule; start: number }>;
   /** Reloads the organization's balance and quota usage into the local copy (admin reads). */
   refresh(orgId: string, windowStart: number): Promise<void>;
   /** The organization's ledger as every instance wrote it, newest first. */

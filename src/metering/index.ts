@@ -9,7 +9,8 @@ import {
   type UsageInput,
 } from './ledger.js';
 import { BillingPeriods, type Invoice, type Period } from './periods.js';
-import type { BillingBackend, BillingReplica, SharedBalance } from './backend.js';
+import type { BillingBackend } from './backend.js';
+import { SharedLink } from './shared-link.js';
 import { precheck, sharedPrecheck, type PrecheckDeps } from './precheck.js';
 import { defaultPrices, mergePrices, type PriceOverrides, type PriceTable } from './prices.js';
 import {
@@ -56,13 +57,25 @@ export interface MeteringOptions {
  * instance's copy; the precheck then returns a promise (it reserves in the store), everything else stays
  * synchronous and its write is awaited by the admin answer.
  */
-export class Metering implements BillingReplica {
+export class Metering {
   readonly rateLimiter: RateLimiter;
   /** Credits, quotas, ledger and key overrides shared by several instances; null with the memory store. */
   shared: BillingBackend | null = null;
   /** The shared reservation the entry being recorded settles. */
   private settling: string | undefined;
-  private readonly versions = new Map<string, number>();
+  /** What the shared store tells this instance, and what entries and period ends ask of it. */
+  readonly replica = new SharedLink(
+    () => ({
+      balances: this.balances,
+      quotas: this.quotas,
+      periods: this.periods,
+      thresholds: this.thresholds,
+      ledger: this.ledger,
+      rateLimiter: this.rateLimiter,
+      maxEntriesPerOrg: this.opts.defaults?.maxEntriesPerOrg ?? DEFAULT_MAX_ENTRIES_PER_ORG,
+    }),
+    () => this.build(),
+  );
   /** An observer of every ledger entry written or refunded (the journal links entries to their request). */
   onEntry: ((entry: LedgerEntry) => void) | undefined;
   private prices: PriceTable;
@@ -242,7 +255,7 @@ export class Metering implements BillingReplica {
 
   /** With a shared store, where the period's usage and the invoices live (the admin API's close-period). */
   closePeriodShared(shared: BillingBackend, orgId: string): Promise<Invoice> {
-    return this.closeShared(shared, orgId, null) as Promise<Invoice>;
+    return this.replica.close(shared, orgId, null) as Promise<Invoice>;
   }
 
   invoices(orgId: string): Invoice[] {
@@ -255,7 +268,7 @@ export class Metering implements BillingReplica {
     this.rateLimiter.reset();
     if (this.opts.defaults?.rateLimits) this.rateLimiter.setDefaults(this.opts.defaults.rateLimits);
     this.prices = mergePrices(defaultPrices, this.opts.prices);
-    this.versions.clear();
+    this.replica.forget();
     this.build();
   }
 
@@ -293,7 +306,8 @@ export class Metering implements BillingReplica {
   private afterUsage(entry: LedgerEntry, from: LedgerStatus | undefined): void {
     this.onEntry?.(entry);
     if (this.shared) {
-      this.sharedUsage(this.shared, entry, from);
+      this.replica.usage(this.shared, entry, from, this.settling);
+      this.settling = undefined;
       return;
     }
     if (entry.environment === 'live') {
@@ -315,20 +329,10 @@ export class Metering implements BillingReplica {
       return;
     }
     // Every instance's clock reaches the end; one closes it. Redis away: this instance starts the next period.
-    this.closeShared(this.shared, orgId, end).catch(() => this.periods.roll(orgId));
+    this.replica.close(this.shared, orgId, end).catch(() => this.periods.roll(orgId));
   }
 
-  /** Closes the period once across instances (`end`: at its end; null: now, through the admin API). */
-  private async closeShared(shared: BillingBackend, orgId: string, end: number | null): Promise<Invoice | null> {
-    if (end !== null && !(await shared.claimClose(orgId, end))) {
-      this.periods.roll(orgId);
-      return null;
-    }
-    const invoice = await this.periods.closeWith(orgId, () => shared.takePeriod(orgId, this.balances.grantOf(orgId)));
-    shared.saveInvoice(invoice);
-    return invoice;
-  }
-
+  /** Records an entry that settles the shared reservation `reservationId` (read by afterUsage). */
   private settlingWith<T>(reservationId: string | undefined, write: () => T): T {
     this.settling = reservationId;
     try {
@@ -336,68 +340,6 @@ export class Metering implements BillingReplica {
     } finally {
       this.settling = undefined;
     }
-  }
-
-  private sharedUsage(shared: BillingBackend, entry: LedgerEntry, from: LedgerStatus | undefined): void {
-    const orgId = entry.orgId;
-    const q = quotaProductOf(entry.product);
-    const windowStart = q ? this.quotas.status(orgId, q).windowStart : 0;
-    const grant = this.balances.grantOf(orgId);
-    if (from) {
-      shared.refund(entry, from, { grant, windowStart });
-      return;
-    }
-    shared.charge(entry, {
-      reservationId: this.settling,
-      grant,
-      quotaProduct: q,
-      quota: q ? this.quotas.quotaOf(orgId, q) : 0,
-      windowStart,
-      maxEntries: this.opts.defaults?.maxEntriesPerOrg ?? DEFAULT_MAX_ENTRIES_PER_ORG,
-      percents: this.thresholds.thresholdPercents,
-    });
-    this.settling = undefined;
-  }
-
-  // BillingReplica: what the shared store tells this instance.
-
-  applyBalance(orgId: string, state: SharedBalance): void {
-    if (state.version < (this.versions.get(orgId) ?? 0)) return;
-    this.versions.set(orgId, state.version);
-    const { version: _version, ...figures } = state;
-    this.balances.apply(orgId, figures);
-  }
-
-  applyQuotaUsed(orgId: string, product: QuotaProduct, windowStart: number, used: number): void {
-    this.quotas.setUsed(orgId, product, windowStart, used);
-  }
-
-  applyQuota(orgId: string, product: QuotaProduct, quota: number): void {
-    this.quotas.setQuota(orgId, product, quota);
-  }
-
-  applyKeyLimit(keyId: string, rule: RateLimitRule | null): void {
-    this.rateLimiter.applyKeyLimit(keyId, rule);
-  }
-
-  thresholdsClaimed(entry: LedgerEntry, percents: number[]): void {
-    const orgId = entry.orgId;
-    const q = quotaProductOf(entry.product);
-    for (const pct of percents) {
-      if (entry.environment === 'live') this.thresholds.emitCredits(this.balances.get(orgId), this.periods.current(orgId), pct);
-      else if (q) this.thresholds.emitQuota(orgId, this.quotas.status(orgId, q), pct);
-    }
-  }
-
-  periodClosed(orgId: string): void {
-    this.periods.roll(orgId);
-  }
-
-  dropShared(): void {
-    this.periods.reset();
-    this.rateLimiter.clearKeyLimits();
-    this.versions.clear();
-    this.build();
   }
 }
 

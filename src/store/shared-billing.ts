@@ -15,7 +15,13 @@ import type {
   ReserveRequest,
   SharedBalance,
 } from '../metering/backend.js';
-import { matches, type LedgerEntry, type LedgerFilter, type LedgerStatus, type Totals } from '../metering/ledger.js';
+import {
+  matches,
+  type LedgerEntry,
+  type LedgerFilter,
+  type LedgerStatus,
+  type Totals,
+} from '../metering/ledger.js';
 import type { QuotaProduct } from '../metering/quotas.js';
 import type { RateLimitRule } from '../metering/rate-limit.js';
 import { quotaProductOf } from '../metering/quotas.js';
@@ -128,8 +134,14 @@ export class SharedBilling implements BillingBackend {
         r.orgId,
       ),
     )) as number[];
-    if (!live && ok === 1) this.replica.applyQuotaUsed(r.orgId, r.kind as QuotaProduct, r.windowStart, unmicro(value));
-    return { reservationId: ok === 1 ? id : undefined, value: unmicro(value), held: unmicro(held), quota: unmicro(quota) };
+    if (!live && ok === 1)
+      this.replica.applyQuotaUsed(r.orgId, r.kind as QuotaProduct, r.windowStart, unmicro(value));
+    return {
+      reservationId: ok === 1 ? id : undefined,
+      value: unmicro(value),
+      held: unmicro(held),
+      quota: unmicro(quota),
+    };
   }
 
   charge(entry: LedgerEntry, c: ChargeContext): void {
@@ -143,7 +155,9 @@ export class SharedBilling implements BillingBackend {
             ? 'test'
             : 'none';
     const markers =
-      kind === 'test' ? this.k(`thr:${org}:quota:${c.quotaProduct}:${c.windowStart}:`) : this.k(`thr:${org}:credits:`);
+      kind === 'test'
+        ? this.k(`thr:${org}:quota:${c.quotaProduct}:${c.windowStart}:`)
+        : this.k(`thr:${org}:credits:`);
     const keys = [
       this.k(`bal:${org}`),
       this.k(`held:${org}`),
@@ -179,7 +193,8 @@ export class SharedBilling implements BillingBackend {
       .then((result) => {
         const [b, g, gp, cons, v, used, fired] = result as string[];
         this.replica.applyBalance(org, balanceOf([b, g, gp, cons, v]));
-        if (kind === 'test' && c.quotaProduct) this.replica.applyQuotaUsed(org, c.quotaProduct, c.windowStart, unmicro(used));
+        if (kind === 'test' && c.quotaProduct)
+          this.replica.applyQuotaUsed(org, c.quotaProduct, c.windowStart, unmicro(used));
         if (fired) this.replica.thresholdsClaimed(entry, fired.split(',').map(Number));
       });
     this.store.track(write);
@@ -273,7 +288,11 @@ export class SharedBilling implements BillingBackend {
     this.redis.hdel(this.k(`held:${orgId}`), ...reservationIds).catch(() => {});
   }
 
-  adjust(orgId: string, grant: number, change: { periodGrant?: number; balance?: number; add?: number }): void {
+  adjust(
+    orgId: string,
+    grant: number,
+    change: { periodGrant?: number; balance?: number; add?: number },
+  ): void {
     const arg = (x: number | undefined) => (x === undefined ? '' : micro(x));
     const write = this.redis
       .svcBillingAdjust(
@@ -302,9 +321,16 @@ export class SharedBilling implements BillingBackend {
 
   setKeyLimit(keyId: string, rule: RateLimitRule | null): void {
     const tx = this.redis.multi();
-    if (rule) tx.hset(this.fixed.limits, keyId, `${rule.limit}|${rule.windowSeconds * 1000}|${this.store.instanceId}.${++this.stamps}`);
+    if (rule)
+      tx.hset(
+        this.fixed.limits,
+        keyId,
+        `${rule.limit}|${rule.windowSeconds * 1000}|${this.store.instanceId}.${++this.stamps}`,
+      );
     else tx.hdel(this.fixed.limits, keyId);
-    this.store.track(tx.publish(this.store.channel, this.store.message('billing.key-limit', { keyId, rule })).exec());
+    this.store.track(
+      tx.publish(this.store.channel, this.store.message('billing.key-limit', { keyId, rule })).exec(),
+    );
   }
 
   async hitKey(keyId: string, rule: RateLimitRule, now: number) {
@@ -346,7 +372,10 @@ export class SharedBilling implements BillingBackend {
     return out;
   }
 
-  async totals(orgId: string, filter: Omit<LedgerFilter, 'limit'>): Promise<{ totals: Totals; exact: boolean }> {
+  async totals(
+    orgId: string,
+    filter: Omit<LedgerFilter, 'limit'>,
+  ): Promise<{ totals: Totals; exact: boolean }> {
     const totals: Totals = {};
     const add = (product: Product, status: LedgerStatus, n: number, q: number, a: number) => {
       const t = ((totals[product] ??= {})[status] ??= { count: 0, quantity: 0, amount: 0 });
@@ -357,7 +386,12 @@ export class SharedBilling implements BillingBackend {
     if (filter.keyId === undefined && filter.since === undefined && filter.until === undefined) {
       const agg = await this.store.run(() => this.redis.hgetall(this.k(`agg:${orgId}`)));
       for (const [field, n] of Object.entries(agg)) {
-        const [environment, product, status, part] = field.split('|') as [Environment, Product, LedgerStatus, string];
+        const [environment, product, status, part] = field.split('|') as [
+          Environment,
+          Product,
+          LedgerStatus,
+          string,
+        ];
         if (part !== 'n') continue;
         if (filter.environment !== undefined && filter.environment !== environment) continue;
         if (filter.product !== undefined && filter.product !== product) continue;
@@ -376,17 +410,23 @@ export class SharedBilling implements BillingBackend {
 
   /** PAGE entries from `from` (newest first), with their refunds applied. */
   private async page(orgId: string, from: number): Promise<LedgerEntry[]> {
-    const ids = await this.store.run(() => this.redis.lrange(this.k(`ledger:${orgId}`), from, from + PAGE - 1));
+    const ids = await this.store.run(() =>
+      this.redis.lrange(this.k(`ledger:${orgId}`), from, from + PAGE - 1),
+    );
     if (ids.length === 0) return [];
     const [jsons, refunds] = await this.store.run(() =>
-      Promise.all([this.redis.hmget(this.k(`entries:${orgId}`), ...ids), this.redis.hmget(this.k(`refunds:${orgId}`), ...ids)]),
+      Promise.all([
+        this.redis.hmget(this.k(`entries:${orgId}`), ...ids),
+        this.redis.hmget(this.k(`refunds:${orgId}`), ...ids),
+      ]),
     );
     const out: LedgerEntry[] = [];
     jsons.forEach((json, i) => {
       if (json === null) return;
       const entry = JSON.parse(json) as LedgerEntry;
       const refund = refunds[i];
-      if (refund !== null) Object.assign(entry, { status: 'refunded' }, JSON.parse(refund) as Partial<LedgerEntry>);
+      if (refund !== null)
+        Object.assign(entry, { status: 'refunded' }, JSON.parse(refund) as Partial<LedgerEntry>);
       out.push(entry);
     });
     return out;

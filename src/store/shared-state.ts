@@ -38,7 +38,7 @@ export class SharedState implements TokenBackend, WindowBackend {
   ) {
     this.orgs = new SharedOrgs(store, targets.orgs);
     this.faults = new SharedFaults(store, targets.faults);
-    this.billing = new SharedBilling(store, targets.metering, () => this.generation);
+    this.billing = new SharedBilling(store, targets.metering.replica, () => this.generation);
     store.onMessage((m) => this.receive(m));
   }
 

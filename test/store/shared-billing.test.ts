@@ -11,7 +11,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { killAll } from '../support/cli.js';
-import { startInstance, startRedis, type StoreInstance as Instance, type TestRedis } from '../support/redis.js';
+import {
+  startInstance,
+  startRedis,
+  type StoreInstance as Instance,
+  type TestRedis,
+} from '../support/redis.js';
 
 interface Entry {
   request_id: string | null;
@@ -31,7 +36,12 @@ let b: Instance;
 let receiver: Server;
 let receiverUrl: string;
 
-async function admin<T>(on: Instance, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+async function admin<T>(
+  on: Instance,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
   const res = await fetch(`${on.admin}${path}`, {
     method,
     headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
@@ -46,23 +56,43 @@ async function billing(on: Instance, orgId: string): Promise<Billing> {
   return res.body;
 }
 
-async function usage(on: Instance, orgId: string): Promise<{ entries: Entry[]; balance: { balance: number } }> {
-  const res = await admin<{ entries: Entry[]; balance: { balance: number } }>(on, 'GET', `/orgs/${orgId}/usage?limit=1000`);
+async function usage(
+  on: Instance,
+  orgId: string,
+): Promise<{ entries: Entry[]; balance: { balance: number } }> {
+  const res = await admin<{ entries: Entry[]; balance: { balance: number } }>(
+    on,
+    'GET',
+    `/orgs/${orgId}/usage?limit=1000`,
+  );
   expect(res.status).toBe(200);
   return res.body;
 }
 
 /** An organization created through A, with one key of the environment. */
-async function orgWithKey(name: string, environment: 'live' | 'test', credits?: number): Promise<{ orgId: string; keyId: string; key: string }> {
-  const org = await admin<{ id: string }>(a, 'POST', '/orgs', { name, ...(credits === undefined ? {} : { credits }) });
+async function orgWithKey(
+  name: string,
+  environment: 'live' | 'test',
+  credits?: number,
+): Promise<{ orgId: string; keyId: string; key: string }> {
+  const org = await admin<{ id: string }>(a, 'POST', '/orgs', {
+    name,
+    ...(credits === undefined ? {} : { credits }),
+  });
   expect(org.status).toBe(201);
-  const key = await admin<{ id: string; key: string }>(a, 'POST', `/orgs/${org.body.id}/keys`, { environment, scopes: ['tts:speak'] });
+  const key = await admin<{ id: string; key: string }>(a, 'POST', `/orgs/${org.body.id}/keys`, {
+    environment,
+    scopes: ['tts:speak'],
+  });
   expect(key.status).toBe(201);
   return { orgId: org.body.id, keyId: key.body.id, key: key.body.key };
 }
 
 /** A 4-character clip: 4 credits at this file's price (1 credit per character, standard quality). */
-async function speak(on: Instance, key: string): Promise<{ status: number; code?: string; requestId: string }> {
+async function speak(
+  on: Instance,
+  key: string,
+): Promise<{ status: number; code?: string; requestId: string }> {
   const res = await fetch(`${on.base}/tts`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
@@ -83,7 +113,10 @@ function burst(key: string, n: number) {
 }
 
 /** A cheap authenticated request that is not billed (a ws-token), for rate limits. */
-async function token(on: Instance, key: string): Promise<{ status: number; code?: string; limit: string | null }> {
+async function token(
+  on: Instance,
+  key: string,
+): Promise<{ status: number; code?: string; limit: string | null }> {
   const res = await fetch(`${on.base}/auth/ws-token`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
@@ -144,14 +177,19 @@ describe('billing shared by two instances over Redis', () => {
 
   it('the same for a test key: a quota of 40 characters set on A, 30 clips split across A and B serve 10', async () => {
     const { orgId, key } = await orgWithKey('Quota', 'test');
-    expect((await admin(a, 'PATCH', `/orgs/${orgId}/billing`, { test_quotas: { tts: 40 } })).status).toBe(200);
+    expect((await admin(a, 'PATCH', `/orgs/${orgId}/billing`, { test_quotas: { tts: 40 } })).status).toBe(
+      200,
+    );
     const results = await burst(key, 30);
 
     const served = results.filter((r) => r.status === 200);
     expect(served).toHaveLength(10);
     expect(results.filter((r) => r.status !== 200).every((r) => r.code === 'test_quota_exceeded')).toBe(true);
     for (const on of [a, b]) {
-      expect((await billing(on, orgId)).test_quotas.find((q) => q.product === 'tts')).toMatchObject({ used: 40, quota: 40 });
+      expect((await billing(on, orgId)).test_quotas.find((q) => q.product === 'tts')).toMatchObject({
+        used: 40,
+        quota: 40,
+      });
       const counted = (await usage(on, orgId)).entries.filter((e) => e.reason === 'test_key');
       expect(counted.map((e) => e.request_id).sort()).toEqual(served.map((r) => r.requestId).sort());
     }
@@ -172,7 +210,9 @@ describe('billing shared by two instances over Redis', () => {
 
   it("a key's rate-limit override set on A applies to requests on B at once, and clearing it on B applies on A", async () => {
     const { keyId, key } = await orgWithKey('Limited', 'live', 10);
-    expect((await admin(a, 'PUT', `/keys/${keyId}/rate-limit`, { limit: 2, window_seconds: 60 })).status).toBe(200);
+    expect(
+      (await admin(a, 'PUT', `/keys/${keyId}/rate-limit`, { limit: 2, window_seconds: 60 })).status,
+    ).toBe(200);
     expect(await token(b, key)).toMatchObject({ status: 201, limit: '2' });
     expect(await token(a, key)).toMatchObject({ status: 201, limit: '2' });
     expect(await token(b, key)).toMatchObject({ status: 429, code: 'rate_limited', limit: '2' });
@@ -184,7 +224,10 @@ describe('billing shared by two instances over Redis', () => {
     const { orgId, key } = await orgWithKey('Thresholds', 'live', 40);
     // Endpoints are registered on each instance, so whichever instance emits, the event is delivered.
     for (const on of [a, b]) {
-      const res = await admin(on, 'POST', `/orgs/${orgId}/webhook-endpoints`, { url: receiverUrl, events: ['quota.threshold'] });
+      const res = await admin(on, 'POST', `/orgs/${orgId}/webhook-endpoints`, {
+        url: receiverUrl,
+        events: ['quota.threshold'],
+      });
       expect(res.status).toBe(201);
     }
     const results = await burst(key, 12);
@@ -194,11 +237,9 @@ describe('billing shared by two instances over Redis', () => {
     await usage(b, orgId);
     const events = new Map<string, number>();
     for (const on of [a, b]) {
-      const res = await admin<{ deliveries: { event_id: string; envelope: { data: { threshold_percent: number } } }[] }>(
-        on,
-        'GET',
-        `/webhooks/deliveries?org_id=${orgId}&event=quota.threshold`,
-      );
+      const res = await admin<{
+        deliveries: { event_id: string; envelope: { data: { threshold_percent: number } } }[];
+      }>(on, 'GET', `/webhooks/deliveries?org_id=${orgId}&event=quota.threshold`);
       expect(res.status).toBe(200);
       for (const d of res.body.deliveries) events.set(d.event_id, d.envelope.data.threshold_percent);
     }
@@ -210,11 +251,11 @@ describe('billing shared by two instances over Redis', () => {
     expect((await speak(b, key)).status).toBe(200);
     expect((await speak(a, key)).status).toBe(200);
     await usage(b, orgId);
-    const closed = await admin<{ id: string; lines: { product: string; quantity: number; amount: number }[]; total: number }>(
-      a,
-      'POST',
-      `/orgs/${orgId}/billing/close-period`,
-    );
+    const closed = await admin<{
+      id: string;
+      lines: { product: string; quantity: number; amount: number }[];
+      total: number;
+    }>(a, 'POST', `/orgs/${orgId}/billing/close-period`);
     expect(closed.status).toBe(200);
     expect(closed.body.lines).toEqual([{ product: 'tts', unit: 'characters', quantity: 8, amount: 8 }]);
     expect(closed.body.total).toBe(8);
