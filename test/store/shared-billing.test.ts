@@ -246,6 +246,44 @@ describe('billing shared by two instances over Redis', () => {
     expect([...events.values()].sort((x, y) => x - y)).toEqual([50, 80, 100]);
   });
 
+  it('an upload billed on A whose indexing fails is refunded once, and B sees the entry refunded and the credits back', async () => {
+    const org = await admin<{ id: string }>(a, 'POST', '/orgs', {
+      name: 'Refund',
+      credits: 10,
+      rag_entitled: true,
+    });
+    const orgId = org.body.id;
+    expect((await admin(a, 'PUT', `/orgs/${orgId}/rag`, { state: 'ready', fail_next_jobs: 1 })).status).toBe(
+      200,
+    );
+    const key = await admin<{ key: string }>(a, 'POST', `/orgs/${orgId}/keys`, {
+      environment: 'live',
+      scopes: ['rag:query'],
+    });
+    const form = new FormData();
+    form.set('title', 'doomed');
+    form.set(
+      'file',
+      new Blob(['a text about flarnish, '.repeat(4000)], { type: 'text/plain' }),
+      'doomed.txt',
+    );
+    const res = await fetch(`${a.base}/rag/documents`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${key.body.key}` },
+      body: form,
+    });
+    expect(res.status).toBe(202);
+    await res.json();
+    const charged = (await usage(b, orgId)).entries.find((e) => e.status === 'billed')!;
+    expect(charged.amount).toBeGreaterThan(0);
+    expect((await billing(b, orgId)).balance.balance).toBe(Math.round((10 - charged.amount) * 1e6) / 1e6);
+    // The indexing job (on A, whose RAG tenant it is) fails when A's clock reaches its end.
+    expect((await admin(a, 'POST', '/clock/advance', { seconds: 60 })).status).toBe(200);
+    await expect.poll(async () => (await usage(a, orgId)).entries.map((e) => e.status)).toEqual(['refunded']);
+    expect((await usage(b, orgId)).entries.map((e) => e.status)).toEqual(['refunded']);
+    expect((await billing(b, orgId)).balance).toMatchObject({ balance: 10, consumed_in_period: 0 });
+  });
+
   it('a period closed through A: one invoice with the usage billed on B, listed on both, and the balance starts over everywhere', async () => {
     const { orgId, key } = await orgWithKey('Period', 'live', 40);
     expect((await speak(b, key)).status).toBe(200);
