@@ -107,8 +107,11 @@ export class Metering {
    * Throws MeteringError (429 insufficient_credits / test_quota_exceeded) when the work must not start, counting
    * what concurrent requests hold; otherwise reserves the expected amount for this principal (one request or
    * session) until `record` charges it or `release` gives it back. Realtime STT is metered in checkpoints and
-   * reserves nothing.
+   * reserves nothing. With a shared store (issue 17) it returns a promise, the reservation being made there;
+   * realtime STT is then checked against the local copy and stays synchronous.
    */
+  precheck(principal: Principal, product: 'stt_realtime', quantity: number): void;
+  precheck(principal: Principal, product: Product, quantity: number, mode?: Mode): void | Promise<void>;
   precheck(principal: Principal, product: Product, quantity: number, mode?: Mode): void | Promise<void> {
     this.periods.current(principal.orgId);
     if (this.shared && product !== 'stt_realtime') {
