@@ -126,6 +126,34 @@ async function token(
   return { status: res.status, code: body.code, limit: res.headers.get('ratelimit-limit') };
 }
 
+/** Endpoints registered on each instance, so whichever instance emits, the event is delivered. */
+async function listenOnBoth(orgId: string): Promise<void> {
+  for (const on of [a, b]) {
+    const res = await admin(on, 'POST', `/orgs/${orgId}/webhook-endpoints`, {
+      url: receiverUrl,
+      events: ['quota.threshold'],
+    });
+    expect(res.status).toBe(201);
+  }
+}
+
+/** The distinct quota.threshold events of the organization, from both instances: [percent, kind], sorted. */
+async function thresholdEvents(orgId: string): Promise<[number, string][]> {
+  // The usage reads wait for each instance's own writes (and the notifications they claimed).
+  await usage(a, orgId);
+  await usage(b, orgId);
+  const events = new Map<string, [number, string]>();
+  for (const on of [a, b]) {
+    const res = await admin<{
+      deliveries: { event_id: string; envelope: { data: { threshold_percent: number; kind: string } } }[];
+    }>(on, 'GET', `/webhooks/deliveries?org_id=${orgId}&event=quota.threshold`);
+    expect(res.status).toBe(200);
+    for (const d of res.body.deliveries)
+      events.set(d.event_id, [d.envelope.data.threshold_percent, d.envelope.data.kind]);
+  }
+  return [...events.values()].sort((x, y) => x[0] - y[0]);
+}
+
 beforeAll(async () => {
   redis = await startRedis();
   receiver = createServer((req, res) => {
@@ -222,28 +250,29 @@ describe('billing shared by two instances over Redis', () => {
 
   it('a credits threshold crossed by requests on both instances is notified once, not once per instance', async () => {
     const { orgId, key } = await orgWithKey('Thresholds', 'live', 40);
-    // Endpoints are registered on each instance, so whichever instance emits, the event is delivered.
-    for (const on of [a, b]) {
-      const res = await admin(on, 'POST', `/orgs/${orgId}/webhook-endpoints`, {
-        url: receiverUrl,
-        events: ['quota.threshold'],
-      });
-      expect(res.status).toBe(201);
-    }
+    await listenOnBoth(orgId);
     const results = await burst(key, 12);
     expect(results.filter((r) => r.status === 200)).toHaveLength(10);
-    // The usage reads wait for each instance's own writes (and the notifications they claimed).
-    await usage(a, orgId);
-    await usage(b, orgId);
-    const events = new Map<string, number>();
-    for (const on of [a, b]) {
-      const res = await admin<{
-        deliveries: { event_id: string; envelope: { data: { threshold_percent: number } } }[];
-      }>(on, 'GET', `/webhooks/deliveries?org_id=${orgId}&event=quota.threshold`);
-      expect(res.status).toBe(200);
-      for (const d of res.body.deliveries) events.set(d.event_id, d.envelope.data.threshold_percent);
-    }
-    expect([...events.values()].sort((x, y) => x - y)).toEqual([50, 80, 100]);
+    expect(await thresholdEvents(orgId)).toEqual([
+      [50, 'credits'],
+      [80, 'credits'],
+      [100, 'credits'],
+    ]);
+  });
+
+  it('a test quota threshold crossed by requests on both instances is notified once, not once per instance', async () => {
+    const { orgId, key } = await orgWithKey('Quota thresholds', 'test');
+    expect((await admin(b, 'PATCH', `/orgs/${orgId}/billing`, { test_quotas: { tts: 40 } })).status).toBe(
+      200,
+    );
+    await listenOnBoth(orgId);
+    const results = await burst(key, 12);
+    expect(results.filter((r) => r.status === 200)).toHaveLength(10);
+    expect(await thresholdEvents(orgId)).toEqual([
+      [50, 'test_quota'],
+      [80, 'test_quota'],
+      [100, 'test_quota'],
+    ]);
   });
 
   it('an upload billed on A whose indexing fails is refunded once, and B sees the entry refunded and the credits back', async () => {
