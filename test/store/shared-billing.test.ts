@@ -126,6 +126,15 @@ async function token(
   return { status: res.status, code: body.code, limit: res.headers.get('ratelimit-limit') };
 }
 
+/**
+ * Each instance's charges are sent to Redis after it answers the client; a read on an instance runs after its
+ * own writes (one connection, in order). A read on each instance first makes every charge visible to both.
+ */
+async function settled(orgId: string): Promise<void> {
+  await usage(a, orgId);
+  await usage(b, orgId);
+}
+
 /** Endpoints registered on each instance, so whichever instance emits, the event is delivered. */
 async function listenOnBoth(orgId: string): Promise<void> {
   for (const on of [a, b]) {
@@ -140,8 +149,7 @@ async function listenOnBoth(orgId: string): Promise<void> {
 /** The distinct quota.threshold events of the organization, from both instances: [percent, kind], sorted. */
 async function thresholdEvents(orgId: string): Promise<[number, string][]> {
   // The usage reads wait for each instance's own writes (and the notifications they claimed).
-  await usage(a, orgId);
-  await usage(b, orgId);
+  await settled(orgId);
   const events = new Map<string, [number, string]>();
   for (const on of [a, b]) {
     const res = await admin<{
@@ -192,6 +200,7 @@ describe('billing shared by two instances over Redis', () => {
     // Half the requests went to each instance (which of them got served depends on the race); the next one
     // is refused on both.
     for (const on of [a, b]) expect(await speak(on, key)).toMatchObject({ status: 429, code: 'insufficient_credits' });
+    await settled(orgId);
 
     for (const on of [a, b]) {
       const { entries, balance } = await usage(on, orgId);
@@ -214,6 +223,7 @@ describe('billing shared by two instances over Redis', () => {
     const served = results.filter((r) => r.status === 200);
     expect(served).toHaveLength(10);
     expect(results.filter((r) => r.status !== 200).every((r) => r.code === 'test_quota_exceeded')).toBe(true);
+    await settled(orgId);
     for (const on of [a, b]) {
       expect((await billing(on, orgId)).test_quotas.find((q) => q.product === 'tts')).toMatchObject({
         used: 40,
@@ -304,6 +314,7 @@ describe('billing shared by two instances over Redis', () => {
     });
     expect(res.status).toBe(202);
     await res.json();
+    await settled(orgId);
     const charged = (await usage(b, orgId)).entries.find((e) => e.status === 'billed')!;
     expect(charged.amount).toBeGreaterThan(0);
     expect((await billing(b, orgId)).balance.balance).toBe(Math.round((10 - charged.amount) * 1e6) / 1e6);
