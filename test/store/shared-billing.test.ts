@@ -199,7 +199,8 @@ describe('billing shared by two instances over Redis', () => {
     expect(refused.every((r) => r.status === 429 && r.code === 'insufficient_credits')).toBe(true);
     // Half the requests went to each instance (which of them got served depends on the race); the next one
     // is refused on both.
-    for (const on of [a, b]) expect(await speak(on, key)).toMatchObject({ status: 429, code: 'insufficient_credits' });
+    for (const on of [a, b])
+      expect(await speak(on, key)).toMatchObject({ status: 429, code: 'insufficient_credits' });
     await settled(orgId);
 
     for (const on of [a, b]) {
