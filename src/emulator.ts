@@ -202,6 +202,7 @@ export class Emulator {
       scenarios: (replica) => scenarioTarget(this, replica),
       clock: this.clock,
       webhooks: this.webhooks,
+      metering: this.metering,
       onRemoteReset: () => this.sockets.closeAll(1012, 'emulator reset through another instance'),
     });
     this.stages.push(rateLimitStage(this.metering));

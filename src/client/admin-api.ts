@@ -2501,6 +2501,15 @@ export interface operations {
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
+            /** @description The shared state store (`--store redis://...`) is unreachable; nothing was changed (docs/scaling.md). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     "admin.getBilling": {
@@ -2526,6 +2535,15 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            /** @description The shared state store (`--store redis://...`) is unreachable; nothing was changed (docs/scaling.md). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     "admin.updateBilling": {
@@ -2557,6 +2575,15 @@ export interface operations {
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
+            /** @description The shared state store (`--store redis://...`) is unreachable; nothing was changed (docs/scaling.md). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     "admin.closePeriod": {
@@ -2582,6 +2609,15 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            /** @description The shared state store (`--store redis://...`) is unreachable; nothing was changed (docs/scaling.md). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     "admin.listInvoices": {
@@ -2609,6 +2645,15 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            /** @description The shared state store (`--store redis://...`) is unreachable; nothing was changed (docs/scaling.md). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     "admin.getPrices": {
@@ -2736,6 +2781,15 @@ export interface operations {
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
+            /** @description The shared state store (`--store redis://...`) is unreachable; nothing was changed (docs/scaling.md). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     "admin.clearKeyRateLimit": {
@@ -2761,6 +2815,15 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            /** @description The shared state store (`--store redis://...`) is unreachable; nothing was changed (docs/scaling.md). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     "admin.leakKey": {

@@ -96,11 +96,17 @@ function asValidation<T>(fn: () => T): T {
   }
 }
 
+/** With a shared store, the organization's balance and quota usage as Redis holds them now. */
+async function refreshed(deps: MeteringAdminDeps, orgId: string): Promise<void> {
+  const pending = deps.metering.refresh(orgId);
+  if (pending) await pending;
+}
+
 orgViewExtensions.push((emulator, org) => ({ credits: balanceView(emulator.metering, org.id) }));
 
 export function meteringAdminHandlers(deps: MeteringAdminDeps): Record<string, AdminHandler> {
   return {
-    'admin.getUsage': (ctx) => {
+    'admin.getUsage': async (ctx) => {
       const orgId = requireOrg(deps, ctx);
       const q = ctx.query;
       const filter = {
@@ -112,16 +118,27 @@ export function meteringAdminHandlers(deps: MeteringAdminDeps): Record<string, A
         since: q.since,
         until: q.until,
       };
-      const { totals, exact } = deps.metering.totals(filter);
+      const shared = deps.metering.shared;
+      // With a shared store the ledger is read where every instance writes it (after this one's writes land).
+      if (shared) await storeSettled(ctx.emulator.store);
+      const { totals, exact } = shared ? await shared.totals(orgId, filter) : deps.metering.totals(filter);
+      const entries = shared
+        ? await shared.entries(orgId, { ...filter, limit: q.limit })
+        : deps.metering.entries({ ...filter, limit: q.limit });
+      await refreshed(deps, orgId);
       sendJson(ctx, 200, {
-        entries: deps.metering.entries({ ...filter, limit: q.limit }).map(ledgerEntryView),
+        entries: entries.map(ledgerEntryView),
         totals,
         totals_exact: exact,
         balance: balanceView(deps.metering, orgId),
       });
     },
-    'admin.getBilling': (ctx) => sendJson(ctx, 200, billingView(deps, requireOrg(deps, ctx))),
-    'admin.updateBilling': (
+    'admin.getBilling': async (ctx) => {
+      const orgId = requireOrg(deps, ctx);
+      await refreshed(deps, orgId);
+      sendJson(ctx, 200, billingView(deps, orgId));
+    },
+    'admin.updateBilling': async (
       ctx: AdminContext<{
         balance?: number;
         add_credits?: number;
@@ -139,11 +156,24 @@ export function meteringAdminHandlers(deps: MeteringAdminDeps): Record<string, A
           m.setTestQuota(orgId, product as QuotaProduct, quota);
         }
       });
+      // Shared store: in Redis before the answer, as every instance will see it.
+      await storeSettled(ctx.emulator.store);
       sendJson(ctx, 200, billingView(deps, orgId));
     },
-    'admin.closePeriod': (ctx) => sendJson(ctx, 200, deps.metering.closePeriod(requireOrg(deps, ctx))),
-    'admin.listInvoices': (ctx) =>
-      sendJson(ctx, 200, { invoices: deps.metering.invoices(requireOrg(deps, ctx)) }),
+    'admin.closePeriod': async (ctx) => {
+      const orgId = requireOrg(deps, ctx);
+      const { metering } = deps;
+      if (!metering.shared) return sendJson(ctx, 200, metering.closePeriod(orgId));
+      metering.shared.assertWritable();
+      const invoice = await metering.closePeriodShared(metering.shared, orgId);
+      await storeSettled(ctx.emulator.store);
+      sendJson(ctx, 200, invoice);
+    },
+    'admin.listInvoices': async (ctx) => {
+      const orgId = requireOrg(deps, ctx);
+      const { shared } = deps.metering;
+      sendJson(ctx, 200, { invoices: shared ? await shared.invoices(orgId) : deps.metering.invoices(orgId) });
+    },
     'admin.getPrices': (ctx) => sendJson(ctx, 200, deps.metering.priceTable()),
     'admin.updatePrices': (ctx: AdminContext<PriceOverrides>) => {
       sendJson(
@@ -175,18 +205,20 @@ export function meteringAdminHandlers(deps: MeteringAdminDeps): Record<string, A
         test: ruleView(limiter.ruleFor('', 'test')),
       });
     },
-    'admin.setKeyRateLimit': (ctx: AdminContext<{ limit: number; window_seconds: number }>) => {
+    'admin.setKeyRateLimit': async (ctx: AdminContext<{ limit: number; window_seconds: number }>) => {
       const key = requireKey(deps, ctx);
       const limiter = deps.metering.rateLimiter;
       asValidation(() =>
         limiter.setKeyLimit(key.id, { limit: ctx.body.limit, windowSeconds: ctx.body.window_seconds }),
       );
+      await storeSettled(ctx.emulator.store);
       sendJson(ctx, 200, ruleView(limiter.ruleFor(key.id, key.environment)));
     },
-    'admin.clearKeyRateLimit': (ctx) => {
+    'admin.clearKeyRateLimit': async (ctx) => {
       const key = requireKey(deps, ctx);
       const limiter = deps.metering.rateLimiter;
       limiter.setKeyLimit(key.id, null);
+      await storeSettled(ctx.emulator.store);
       sendJson(ctx, 200, ruleView(limiter.ruleFor(key.id, key.environment)));
     },
     'admin.leakKey': async (ctx) => {

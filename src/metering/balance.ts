@@ -38,6 +38,16 @@ export class Balances {
     return b;
   }
 
+  /** The grant an organization starts a period with. */
+  grantOf(orgId: string): number {
+    return this.orgs.get(orgId)?.periodGrant ?? this.grants.get(orgId) ?? this.defaultGrant;
+  }
+
+  /** Overwrites the local copy with the shared store's figures (issue 17). */
+  apply(orgId: string, figures: Omit<OrgBalance, 'orgId'>): void {
+    Object.assign(this.get(orgId), figures);
+  }
+
   /** Sets the org's per-period grant; an org not yet seen also starts with it (e.g. the demo org). */
   setGrant(orgId: string, credits: number): void {
     checkCredits('grant', credits);

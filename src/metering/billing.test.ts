@@ -16,8 +16,8 @@ describe('precheck', () => {
   it('refuses a live request that costs more than the balance, until the period ends', () => {
     const { metering } = makeMetering();
     metering.setBalance('org_a', 3.2);
-    expect(() => metering.precheck(live, 'rag_search', 1, 'answer')).not.toThrow();
-    const err = caught(() => metering.precheck(live, 'tts', 625, 'standard'));
+    expect(() => void metering.precheck(live, 'rag_search', 1, 'answer')).not.toThrow();
+    const err = caught(() => void metering.precheck(live, 'tts', 625, 'standard'));
     expect(err).toMatchObject({ code: 'insufficient_credits', status: 429, title: 'Insufficient credits' });
     expect(err.detail).toContain(
       "this request costs 12.5 credits; the organization's balance is 3.2 credits",
@@ -29,27 +29,27 @@ describe('precheck', () => {
   it('refuses a test key past its quota, until the quota window resets', async () => {
     const { metering, clock } = makeMetering();
     metering.setTestQuota('org_a', 'rag_search', 2);
-    metering.precheck(test, 'rag_search', 1);
+    void metering.precheck(test, 'rag_search', 1);
     metering.record(test, { product: 'rag_search', quantity: 1 });
     metering.record(test, { product: 'rag_search', quantity: 1 });
-    const err = caught(() => metering.precheck(test, 'rag_search', 1, 'analyze'));
+    const err = caught(() => void metering.precheck(test, 'rag_search', 1, 'analyze'));
     expect(err).toMatchObject({ code: 'test_quota_exceeded', status: 429 });
     expect(err.detail).toBe(
       'test keys may use 2 queries of rag_search per day; 2 used or held by requests in progress, this request needs 1',
     );
     expect(err.retryAfterSeconds).toBe(12 * 3600);
-    expect(() => metering.precheck(live, 'rag_search', 1)).not.toThrow();
+    expect(() => void metering.precheck(live, 'rag_search', 1)).not.toThrow();
     await clock.advance(12 * 3600 * 1000);
-    expect(() => metering.precheck(test, 'rag_search', 1)).not.toThrow();
+    expect(() => void metering.precheck(test, 'rag_search', 1)).not.toThrow();
   });
 
   it('refuses a test request that would overrun the quota, and quantity 0 once it is used up', () => {
     const { metering } = makeMetering();
     metering.record(test, { product: 'tts', quantity: 4_900 });
-    expect(() => metering.precheck(test, 'tts', 100)).not.toThrow();
-    expect(caught(() => metering.precheck(test, 'tts', 101)).code).toBe('test_quota_exceeded');
+    expect(() => void metering.precheck(test, 'tts', 100)).not.toThrow();
+    expect(caught(() => void metering.precheck(test, 'tts', 101)).code).toBe('test_quota_exceeded');
     metering.record(test, { product: 'tts', quantity: 100 });
-    expect(caught(() => metering.precheck(test, 'tts', 0)).code).toBe('test_quota_exceeded');
+    expect(caught(() => void metering.precheck(test, 'tts', 0)).code).toBe('test_quota_exceeded');
   });
 });
 

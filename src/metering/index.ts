@@ -9,7 +9,9 @@ import {
   type UsageInput,
 } from './ledger.js';
 import { BillingPeriods, type Invoice, type Period } from './periods.js';
-import { precheck } from './precheck.js';
+import type { BillingBackend } from './backend.js';
+import { SharedLink } from './shared-link.js';
+import { precheck, sharedPrecheck, type PrecheckDeps } from './precheck.js';
 import { defaultPrices, mergePrices, type PriceOverrides, type PriceTable } from './prices.js';
 import {
   DEFAULT_QUOTA_WINDOW_SECONDS,
@@ -24,6 +26,7 @@ import type { RealtimeMeter } from './realtime.js';
 import { StorageMeter } from './storage.js';
 import { DEFAULT_THRESHOLD_PERCENTS, Thresholds } from './thresholds.js';
 import type { EmitEvent, Environment, Mode, Principal, Product } from './types.js';
+import type { LedgerStatus } from './ledger.js';
 
 export interface MeteringDefaults {
   /** Credits granted to each org per billing period (default 1000). */
@@ -48,9 +51,31 @@ export interface MeteringOptions {
   defaults?: MeteringDefaults;
 }
 
-/** Metering facade: ledger, balances, test quotas, periods and invoices, thresholds and rate limits. */
+/**
+ * Metering facade: ledger, balances, test quotas, periods and invoices, thresholds and rate limits. With a
+ * shared store (`shared`, issue 17) credits, quotas and the ledger live there and these structures are this
+ * instance's copy; the precheck then returns a promise (it reserves in the store), everything else stays
+ * synchronous and its write is awaited by the admin answer.
+ */
 export class Metering {
   readonly rateLimiter: RateLimiter;
+  /** Credits, quotas, ledger and key overrides shared by several instances; null with the memory store. */
+  shared: BillingBackend | null = null;
+  /** The shared reservation the entry being recorded settles. */
+  private settling: string | undefined;
+  /** What the shared store tells this instance, and what entries and period ends ask of it. */
+  readonly replica = new SharedLink(
+    () => ({
+      balances: this.balances,
+      quotas: this.quotas,
+      periods: this.periods,
+      thresholds: this.thresholds,
+      ledger: this.ledger,
+      rateLimiter: this.rateLimiter,
+      maxEntriesPerOrg: this.opts.defaults?.maxEntriesPerOrg ?? DEFAULT_MAX_ENTRIES_PER_ORG,
+    }),
+    () => this.build(),
+  );
   /** An observer of every ledger entry written or refunded (the journal links entries to their request). */
   onEntry: ((entry: LedgerEntry) => void) | undefined;
   private prices: PriceTable;
@@ -82,41 +107,50 @@ export class Metering {
    * Throws MeteringError (429 insufficient_credits / test_quota_exceeded) when the work must not start, counting
    * what concurrent requests hold; otherwise reserves the expected amount for this principal (one request or
    * session) until `record` charges it or `release` gives it back. Realtime STT is metered in checkpoints and
-   * reserves nothing.
+   * reserves nothing. With a shared store (issue 17) it returns a promise, the reservation being made there;
+   * realtime STT is then checked against the local copy and stays synchronous.
    */
-  precheck(principal: Principal, product: Product, quantity: number, mode?: Mode): void {
+  precheck(principal: Principal, product: 'stt_realtime', quantity: number): void;
+  precheck(principal: Principal, product: Product, quantity: number, mode?: Mode): void | Promise<void>;
+  precheck(principal: Principal, product: Product, quantity: number, mode?: Mode): void | Promise<void> {
     this.periods.current(principal.orgId);
+    if (this.shared && product !== 'stt_realtime') {
+      const deps = { ...this.precheckDeps(), shared: this.shared, balances: this.balances, quotas: this.quotas };
+      return sharedPrecheck(deps, principal, product, quantity, mode).then((need) =>
+        this.reservations.reserve(principal, { orgId: principal.orgId, product, ...need }),
+      );
+    }
+    const need = precheck(this.precheckDeps(), principal, product, quantity, mode);
+    if (product !== 'stt_realtime') this.reservations.reserve(principal, { orgId: principal.orgId, product, ...need });
+  }
+
+  private precheckDeps(): PrecheckDeps {
     const reservations = this.reservations;
-    const need = precheck(
-      {
-        clock: this.opts.clock,
-        prices: () => this.prices,
-        balances: this.balances,
-        quotas: this.quotas,
-        periods: this.periods,
-        reserved: {
-          credits: (orgId) => reservations.reservedCredits(orgId),
-          quota: (orgId, q) => reservations.reservedQuota(orgId, q),
-        },
+    return {
+      clock: this.opts.clock,
+      prices: () => this.prices,
+      balances: this.balances,
+      quotas: this.quotas,
+      periods: this.periods,
+      reserved: {
+        credits: (orgId) => reservations.reservedCredits(orgId),
+        quota: (orgId, q) => reservations.reservedQuota(orgId, q),
       },
-      principal,
-      product,
-      quantity,
-      mode,
-    );
-    if (product !== 'stt_realtime') reservations.reserve(principal, { orgId: principal.orgId, product, ...need });
+    };
   }
 
   /** Charges usage; a reservation of this principal for the product is settled in the same step. */
   record(principal: Principal, usage: UsageInput): LedgerEntry {
     this.periods.current(principal.orgId);
-    this.reservations.settle(principal, usage.product);
-    return this.ledger.record(principal, usage);
+    const settled = this.reservations.settle(principal, usage.product);
+    if (!this.shared) return this.ledger.record(principal, usage);
+    return this.settlingWith(settled?.sharedId, () => this.ledger.record(principal, usage));
   }
 
   recordNotBilled(principal: Principal, usage: UsageInput, reason: LedgerReason): LedgerEntry {
-    this.reservations.settle(principal, usage.product);
-    return this.ledger.recordNotBilled(principal, usage, reason);
+    const settled = this.reservations.settle(principal, usage.product);
+    if (!this.shared) return this.ledger.recordNotBilled(principal, usage, reason);
+    return this.settlingWith(settled?.sharedId, () => this.ledger.recordNotBilled(principal, usage, reason));
   }
 
   /** Keeps this principal's reservations past the end of its request: an async job settles them later. */
@@ -126,7 +160,11 @@ export class Metering {
 
   /** The end of a request or session: what it reserved and did not charge is available again. */
   releaseReservations(principal: Principal, force = false): void {
-    this.reservations.release(principal, force);
+    const released = this.reservations.release(principal, force);
+    if (this.shared && released.length > 0) {
+      const ids = released.map((r) => r.sharedId).filter((id): id is string => id !== undefined);
+      this.shared.release(released[0].orgId, ids);
+    }
   }
 
   /**
@@ -172,21 +210,38 @@ export class Metering {
   }
 
   setGrant(orgId: string, credits: number): void {
+    this.shared?.assertWritable();
     this.balances.setGrant(orgId, credits);
+    this.shared?.adjust(orgId, this.balances.grantOf(orgId), { periodGrant: credits });
   }
 
   addCredits(orgId: string, credits: number): OrgBalance {
     this.periods.current(orgId);
-    return { ...this.balances.addCredits(orgId, credits) };
+    this.shared?.assertWritable();
+    const b = { ...this.balances.addCredits(orgId, credits) };
+    this.shared?.adjust(orgId, this.balances.grantOf(orgId), { add: credits });
+    return b;
   }
 
   setBalance(orgId: string, credits: number): OrgBalance {
     this.periods.current(orgId);
-    return { ...this.balances.setBalance(orgId, credits) };
+    this.shared?.assertWritable();
+    const b = { ...this.balances.setBalance(orgId, credits) };
+    this.shared?.adjust(orgId, this.balances.grantOf(orgId), { balance: credits });
+    return b;
   }
 
   setTestQuota(orgId: string, product: QuotaProduct, quota: number): void {
+    this.shared?.assertWritable();
     this.quotas.setQuota(orgId, product, quota);
+    this.shared?.setQuota(orgId, product, quota);
+  }
+
+  /** With a shared store: reloads the organization's balance and quota usage before an admin view. */
+  refresh(orgId: string): Promise<void> | undefined {
+    if (!this.shared) return undefined;
+    this.periods.current(orgId);
+    return this.shared.refresh(orgId, this.quotas.status(orgId, 'tts').windowStart);
   }
 
   testQuotaStatus(orgId: string): QuotaStatus[] {
@@ -201,6 +256,11 @@ export class Metering {
     return this.periods.closePeriod(orgId);
   }
 
+  /** With a shared store, where the period's usage and the invoices live (the admin API's close-period). */
+  closePeriodShared(shared: BillingBackend, orgId: string): Promise<Invoice> {
+    return this.replica.close(shared, orgId, null) as Promise<Invoice>;
+  }
+
   invoices(orgId: string): Invoice[] {
     return this.periods.invoicesOf(orgId);
   }
@@ -211,6 +271,7 @@ export class Metering {
     this.rateLimiter.reset();
     if (this.opts.defaults?.rateLimits) this.rateLimiter.setDefaults(this.opts.defaults.rateLimits);
     this.prices = mergePrices(defaultPrices, this.opts.prices);
+    this.replica.forget();
     this.build();
   }
 
@@ -230,7 +291,7 @@ export class Metering {
       balances: this.balances,
       quotas: this.quotas,
       maxEntriesPerOrg: d.maxEntriesPerOrg ?? DEFAULT_MAX_ENTRIES_PER_ORG,
-      onUsage: (entry) => this.afterUsage(entry),
+      onUsage: (entry, change) => this.afterUsage(entry, change.from),
     });
     this.periods = new BillingPeriods({
       clock,
@@ -241,11 +302,17 @@ export class Metering {
       storage: this.storage,
       periodSeconds: d.periodSeconds,
       onClosed: (orgId) => this.thresholds.forgetOrg(orgId),
+      onEnd: (orgId, end) => this.periodEnded(orgId, end),
     });
   }
 
-  private afterUsage(entry: LedgerEntry): void {
+  private afterUsage(entry: LedgerEntry, from: LedgerStatus | undefined): void {
     this.onEntry?.(entry);
+    if (this.shared) {
+      this.replica.usage(this.shared, entry, from, this.settling);
+      this.settling = undefined;
+      return;
+    }
     if (entry.environment === 'live') {
       this.thresholds.checkCredits(this.balances.get(entry.orgId), this.periods.current(entry.orgId));
       return;
@@ -254,6 +321,27 @@ export class Metering {
     // Only new test usage can cross a threshold; refunds give quota back.
     if (q && entry.status === 'not_billed' && entry.reason === 'test_key') {
       this.thresholds.checkQuota(entry.orgId, this.quotas.status(entry.orgId, q));
+    }
+  }
+
+  // Shared store (issue 17): the same rules, decided in the store so that every instance agrees.
+
+  private periodEnded(orgId: string, end: number): void {
+    if (!this.shared) {
+      this.periods.closePeriod(orgId);
+      return;
+    }
+    // Every instance's clock reaches the end; one closes it. Redis away: this instance starts the next period.
+    this.replica.close(this.shared, orgId, end).catch(() => this.periods.roll(orgId));
+  }
+
+  /** Records an entry that settles the shared reservation `reservationId` (read by afterUsage). */
+  private settlingWith<T>(reservationId: string | undefined, write: () => T): T {
+    this.settling = reservationId;
+    try {
+      return write();
+    } finally {
+      this.settling = undefined;
     }
   }
 }

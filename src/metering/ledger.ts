@@ -77,7 +77,8 @@ export interface TotalsCell {
 export type Totals = Partial<Record<Product, Partial<Record<LedgerStatus, TotalsCell>>>>;
 
 export interface UsageListener {
-  (entry: LedgerEntry, change: { amount: number; quantity: number }): void;
+  /** `from`: set on a refund, the status the entry was refunded from. */
+  (entry: LedgerEntry, change: { amount: number; quantity: number; from?: LedgerStatus }): void;
 }
 
 export const DEFAULT_MAX_ENTRIES_PER_ORG = 10_000;
@@ -145,11 +146,12 @@ export class Ledger {
       const q = quotaProductOf(entry.product);
       if (q) this.opts.quotas.add(entry.orgId, q, -entry.quantity);
     }
+    const from = entry.status;
     entry.status = 'refunded';
     entry.reason = reason;
     entry.refundedAt = this.opts.clock.isoNow();
     this.bump(entry, 'refunded', 1, entry.quantity, entry.amount);
-    this.opts.onUsage?.(entry, { amount: -entry.amount, quantity: -entry.quantity });
+    this.opts.onUsage?.(entry, { amount: -entry.amount, quantity: -entry.quantity, from });
     return entry;
   }
 
@@ -330,7 +332,8 @@ function toMs(t: string | number): number {
   return typeof t === 'number' ? t : Date.parse(t);
 }
 
-function matches(e: LedgerEntry, f: LedgerFilter): boolean {
+/** Whether an entry passes a filter's product, status, environment, key and time bounds (not its org or limit). */
+export function matches(e: LedgerEntry, f: LedgerFilter): boolean {
   if (f.product !== undefined && e.product !== f.product) return false;
   if (f.status !== undefined && e.status !== f.status) return false;
   if (f.environment !== undefined && e.environment !== f.environment) return false;

@@ -40,6 +40,11 @@ export interface PeriodsOptions {
   periodSeconds?: number;
   /** Called after a period closes (thresholds forget the old period). */
   onClosed?: (orgId: string) => void;
+  /**
+   * With a shared store (issue 17): a period's end reached on this instance's clock. The store decides which
+   * instance closes it (closeWith); the others roll() to the next period. Without it the timer closes here.
+   */
+  onEnd?: (orgId: string, end: number) => void;
 }
 
 /**
@@ -68,12 +73,38 @@ export class BillingPeriods {
   /** Bills storage, finalizes the invoice of live usage, emits invoice.finalized, starts the next period. */
   closePeriod(orgId: string): Invoice {
     const period = this.current(orgId);
+    this.billStorage(orgId);
+    return this.finish(orgId, period, this.opts.ledger.periodLines(orgId));
+  }
+
+  /**
+   * The same with a shared store: the lines are the period's usage as the store holds it, taken (and the
+   * shared balance started over) by `take`. Returns the invoice, which the caller keeps in the store.
+   */
+  async closeWith(orgId: string, take: () => Promise<InvoiceLine[]>): Promise<Invoice> {
+    const period = this.current(orgId);
+    this.billStorage(orgId);
+    return this.finish(orgId, period, await take());
+  }
+
+  /** Another instance closed the period: start the next one here too (no invoice, no event). */
+  roll(orgId: string): void {
     const now = this.opts.clock.now();
+    this.periods.get(orgId)?.timer.cancel();
+    this.periods.delete(orgId);
+    this.open(orgId, now, now);
+    this.opts.onClosed?.(orgId);
+  }
+
+  private billStorage(orgId: string): void {
     for (const { environment, maxBytes } of this.opts.storage.closePeriod(orgId)) {
       const principal = { orgId, keyId: 'storage', keyDisplay: 'storage', environment };
       this.opts.ledger.record(principal, { product: 'rag_storage', quantity: maxBytes });
     }
-    const lines = this.opts.ledger.periodLines(orgId);
+  }
+
+  private finish(orgId: string, period: Period, lines: InvoiceLine[]): Invoice {
+    const now = this.opts.clock.now();
     const invoice: Invoice = {
       id: this.opts.ids.next('in'),
       org_id: orgId,
@@ -117,7 +148,8 @@ export class BillingPeriods {
     const end = this.nextBoundary(now);
     const timer = this.opts.clock.setTimeout(
       () => {
-        this.closePeriod(orgId);
+        if (this.opts.onEnd) this.opts.onEnd(orgId, end);
+        else this.closePeriod(orgId);
       },
       end - now,
       `billing period end ${orgId}`,

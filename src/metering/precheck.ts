@@ -1,4 +1,5 @@
 import type { Clock } from '../core/clock.js';
+import type { BillingBackend } from './backend.js';
 import type { Balances } from './balance.js';
 import { MeteringError } from './errors.js';
 import type { BillingPeriods } from './periods.js';
@@ -9,9 +10,9 @@ import { productUnits, roundCredits, type Mode, type Principal, type Product } f
 export interface PrecheckDeps {
   clock: Clock;
   prices: () => PriceTable;
-  balances: Balances;
-  quotas: TestQuotas;
-  periods: BillingPeriods;
+  balances: Pick<Balances, 'get'>;
+  quotas: Pick<TestQuotas, 'status'>;
+  periods: Pick<BillingPeriods, 'current'>;
   /** What concurrent requests of the org already hold (see reservations.ts). */
   reserved: { credits(orgId: string): number; quota(orgId: string, product: QuotaProduct): number };
 }
@@ -68,4 +69,51 @@ export function precheck(
     );
   }
   return { credits: 0, quotaProduct: q, quantity };
+}
+
+/**
+ * The precheck with a shared store (issue 17): the same rules, decided and reserved atomically in the store
+ * against what every instance has charged and holds, so requests split across instances cannot overspend.
+ * The refusal is the memory precheck's, worded from the figures the store decided on.
+ */
+export async function sharedPrecheck(
+  deps: PrecheckDeps & {
+    shared: BillingBackend;
+    balances: Pick<Balances, 'get' | 'grantOf'>;
+    quotas: Pick<TestQuotas, 'status' | 'quotaOf'>;
+  },
+  principal: Principal,
+  product: Product,
+  quantity: number,
+  mode?: Mode,
+): Promise<PrecheckResult & { sharedId: string | undefined }> {
+  const orgId = principal.orgId;
+  const live = principal.environment === 'live';
+  const q = live ? undefined : quotaProductOf(product);
+  const credits = live ? costOf(deps.prices(), product, quantity, mode) : 0;
+  if (!live && !q) return { credits, quotaProduct: undefined, quantity, sharedId: undefined };
+  const out = await deps.shared.reserve({
+    orgId,
+    kind: q ?? 'credits',
+    amount: live ? credits : quantity,
+    grant: deps.balances.grantOf(orgId),
+    quota: q ? deps.quotas.quotaOf(orgId, q) : 0,
+    windowStart: q ? deps.quotas.status(orgId, q).windowStart : 0,
+  });
+  if (out.reservationId !== undefined) return { credits, quotaProduct: q, quantity, sharedId: out.reservationId };
+  precheck(
+    {
+      ...deps,
+      balances: { get: (o) => ({ ...deps.balances.get(o), balance: out.value }) },
+      quotas: { status: (o, p) => ({ ...deps.quotas.status(o, p), used: out.value, quota: out.quota }) },
+      reserved: { credits: () => out.held, quota: () => out.held },
+    },
+    principal,
+    product,
+    quantity,
+    mode,
+  );
+  // Rounding aside, the figures above always refuse; this only keeps the rule that a refusal is a 429.
+  const code = live ? 'insufficient_credits' : 'test_quota_exceeded';
+  throw new MeteringError(code, `this request needs more than the organization has left (${out.value})`, 1);
 }

@@ -75,6 +75,12 @@ export class TestQuotas {
     return this.status(orgId, product);
   }
 
+  /** Overwrites the local copy of the current window's usage with the shared store's (issue 17). */
+  setUsed(orgId: string, product: QuotaProduct, windowStart: number, used: number): void {
+    const w = this.window(orgId);
+    if (w.windowStart === windowStart) w.used[product] = used;
+  }
+
   reset(): void {
     this.perOrg.clear();
     this.usage.clear();

@@ -1,4 +1,5 @@
 import type { Clock } from '../core/clock.js';
+import type { BillingBackend } from './backend.js';
 import type { Environment } from './types.js';
 
 export interface RateLimitRule {
@@ -41,6 +42,8 @@ export class RateLimiter {
   private readonly perKey = new Map<string, RateLimitRule>();
   private readonly windows = new Map<string, Window>();
   shared: WindowBackend | null = null;
+  /** Per-key overrides shared by every instance (issue 17), read with each hit; null with the memory store. */
+  sharedRules: Pick<BillingBackend, 'assertWritable' | 'setKeyLimit' | 'hitKey'> | null = null;
 
   constructor(
     private readonly clock: Clock,
@@ -55,9 +58,22 @@ export class RateLimiter {
 
   /** Overrides the rule of one key; `null` removes the override. */
   setKeyLimit(keyId: string, rule: RateLimitRule | null): void {
+    this.sharedRules?.assertWritable();
+    const valid = rule === null ? null : validRule(`key ${keyId}`, rule);
+    this.applyKeyLimit(keyId, valid);
+    this.sharedRules?.setKeyLimit(keyId, valid);
+  }
+
+  /** An override set here or, with a shared store, through another instance. */
+  applyKeyLimit(keyId: string, rule: RateLimitRule | null): void {
     if (rule === null) this.perKey.delete(keyId);
-    else this.perKey.set(keyId, validRule(`key ${keyId}`, rule));
+    else this.perKey.set(keyId, rule);
     this.windows.delete(keyId);
+  }
+
+  clearKeyLimits(): void {
+    this.perKey.clear();
+    this.windows.clear();
   }
 
   ruleFor(keyId: string, environment: Environment): RateLimitRule {
@@ -66,6 +82,7 @@ export class RateLimiter {
 
   /** The same rule against the shared window of every instance (`shared` must be set). */
   async sharedHit(keyId: string, environment: Environment): Promise<RateLimitResult> {
+    if (this.sharedRules) return this.sharedRuleHit(this.sharedRules, keyId, environment);
     const rule = this.ruleFor(keyId, environment);
     const windowMs = rule.windowSeconds * 1000;
     const now = this.clock.now();
@@ -76,6 +93,22 @@ export class RateLimiter {
       limit: rule.limit,
       remaining: Math.max(0, rule.limit - count),
       resetSeconds: Math.max(1, Math.ceil((start + windowMs - now) / 1000)),
+    };
+  }
+
+  /** The key's override read in the store with the hit itself, so one set on any instance applies at once. */
+  private async sharedRuleHit(
+    rules: Pick<BillingBackend, 'hitKey'>,
+    keyId: string,
+    environment: Environment,
+  ): Promise<RateLimitResult> {
+    const now = this.clock.now();
+    const { allowed, count, rule, start } = await rules.hitKey(keyId, this.rules[environment], now);
+    return {
+      allowed,
+      limit: rule.limit,
+      remaining: Math.max(0, rule.limit - count),
+      resetSeconds: Math.max(1, Math.ceil((start + rule.windowSeconds * 1000 - now) / 1000)),
     };
   }
 

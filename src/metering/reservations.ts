@@ -10,7 +10,7 @@
 import type { QuotaProduct } from './quotas.js';
 import type { Principal, Product } from './types.js';
 
-interface Reservation {
+export interface Reservation {
   orgId: string;
   product: Product;
   /** Live keys: credits held. */
@@ -18,6 +18,8 @@ interface Reservation {
   /** Test keys: quota held, in the product's unit. */
   quotaProduct: QuotaProduct | undefined;
   quantity: number;
+  /** The reservation in the shared store (issue 17), if any. */
+  sharedId?: string;
 }
 
 interface Owned {
@@ -25,6 +27,8 @@ interface Owned {
   /** Kept past the end of the request: an async job settles it when it completes or fails. */
   held: boolean;
 }
+
+const NONE: readonly Reservation[] = [];
 
 export class Reservations {
   private readonly byOwner = new WeakMap<Principal, Owned>();
@@ -47,12 +51,13 @@ export class Reservations {
   }
 
   /** Removes the owner's oldest reservation for the product (the charge is about to replace it). */
-  settle(owner: Principal, product: Product): void {
+  settle(owner: Principal, product: Product): Reservation | undefined {
     const owned = this.byOwner.get(owner);
     const i = owned?.list.findIndex((r) => r.product === product) ?? -1;
-    if (!owned || i < 0) return;
+    if (!owned || i < 0) return undefined;
     const [r] = owned.list.splice(i, 1);
     this.adjust(r, -1);
+    return r;
   }
 
   /** Keeps the owner's reservations past the end of its request (an async job will settle them). */
@@ -62,11 +67,12 @@ export class Reservations {
   }
 
   /** The end of a request or session: gives back what was reserved and not charged (unless held). */
-  release(owner: Principal, force = false): void {
+  release(owner: Principal, force = false): readonly Reservation[] {
     const owned = this.byOwner.get(owner);
-    if (!owned || (owned.held && !force)) return;
+    if (!owned || (owned.held && !force)) return NONE;
     for (const r of owned.list) this.adjust(r, -1);
     this.byOwner.delete(owner);
+    return owned.list;
   }
 
   private adjust(r: Reservation, sign: 1 | -1): void {

@@ -32,22 +32,31 @@ export class Thresholds {
       const key = `${balance.orgId}|credits|${period.start}|${pct}`;
       if (ratio < pct || this.fired.has(key)) continue;
       this.fired.add(key);
-      this.emit(
-        balance.orgId,
-        'quota.threshold',
-        {
-          kind: 'credits',
-          org_id: balance.orgId,
-          threshold_percent: pct,
-          consumed: balance.consumedInPeriod,
-          granted: balance.grantedInPeriod,
-          balance: balance.balance,
-          period_start: new Date(period.start).toISOString(),
-          period_end: new Date(period.end).toISOString(),
-        },
-        true,
-      );
+      this.emitCredits(balance, period, pct);
     }
+  }
+
+  /** The percents checked (the shared store claims them once across instances, issue 17). */
+  get thresholdPercents(): readonly number[] {
+    return this.percents;
+  }
+
+  emitCredits(balance: OrgBalance, period: { start: number; end: number }, pct: number): void {
+    this.emit(
+      balance.orgId,
+      'quota.threshold',
+      {
+        kind: 'credits',
+        org_id: balance.orgId,
+        threshold_percent: pct,
+        consumed: balance.consumedInPeriod,
+        granted: balance.grantedInPeriod,
+        balance: balance.balance,
+        period_start: new Date(period.start).toISOString(),
+        period_end: new Date(period.end).toISOString(),
+      },
+      true,
+    );
   }
 
   checkQuota(orgId: string, status: QuotaStatus): void {
@@ -57,23 +66,27 @@ export class Thresholds {
       const key = `${orgId}|quota|${status.product}|${status.windowStart}|${pct}`;
       if (ratio < pct || this.fired.has(key)) continue;
       this.fired.add(key);
-      this.emit(
-        orgId,
-        'quota.threshold',
-        {
-          kind: 'test_quota',
-          org_id: orgId,
-          product: status.product,
-          unit: productUnits[status.product],
-          threshold_percent: pct,
-          used: status.used,
-          quota: status.quota,
-          window_start: new Date(status.windowStart).toISOString(),
-          window_end: new Date(status.windowEnd).toISOString(),
-        },
-        false,
-      );
+      this.emitQuota(orgId, status, pct);
     }
+  }
+
+  emitQuota(orgId: string, status: QuotaStatus, pct: number): void {
+    this.emit(
+      orgId,
+      'quota.threshold',
+      {
+        kind: 'test_quota',
+        org_id: orgId,
+        product: status.product,
+        unit: productUnits[status.product],
+        threshold_percent: pct,
+        used: status.used,
+        quota: status.quota,
+        window_start: new Date(status.windowStart).toISOString(),
+        window_end: new Date(status.windowEnd).toISOString(),
+      },
+      false,
+    );
   }
 
   /** Forgets the credit thresholds of an ended period (test-quota windows are independent of periods). */

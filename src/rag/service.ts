@@ -113,7 +113,8 @@ export class RagService {
     // The upload's bytes go to the extraction task (moved when they own their memory): read the size first.
     const size = file.buffer.byteLength;
     // Cheap checks first: auth, scopes, rate limit and the RAG gate ran as stages, size at the multipart limit.
-    this.deps.metering.precheck(principal, 'rag_upload', size);
+    const held = this.deps.metering.precheck(principal, 'rag_upload', size);
+    if (held) await held;
     const fileName = file.originalName === '' ? null : file.originalName;
     const { type, prepared } = await this.inspect(file.buffer, fileName ?? undefined, signal);
     // The client left while its document was read: nothing is stored or billed.
@@ -310,7 +311,8 @@ export class RagService {
 
   async search(principal: Principal, input: RagSearchInput, requestId: string, signal: AbortSignal): Promise<RagSearchOutput> {
     const mode = input.mode;
-    this.deps.metering.precheck(principal, 'rag_search', 1, mode);
+    const held = this.deps.metering.precheck(principal, 'rag_search', 1, mode);
+    if (held) await held;
     const started = this.deps.clock.now();
     const state = this.deps.store.org(principal.orgId);
     const rewrite = input.enable_rewrite_search_query ? rewriteQuery(input.query, input.rewrite_search_query_instructions) : undefined;

@@ -2,6 +2,7 @@
 import type { WsTokenStore } from '../auth/ws-tokens.js';
 import type { EmulatorConfig } from '../config.js';
 import type { FaultStore } from '../faults/store.js';
+import type { Metering } from '../metering/index.js';
 import type { RateLimiter } from '../metering/rate-limit.js';
 import type { OrgStore } from '../orgs/store.js';
 import type { Journal } from '../http/journal.js';
@@ -32,7 +33,7 @@ export function streamSeed(seed: string, store: StateStore): string {
   return store.shared ? `${seed}@${store.instanceId}` : seed;
 }
 
-/** Shares organizations, keys, ws-tokens, rate windows, fault rules and webhooks through a Redis store; null with the memory store. */
+/** Shares the state of docs/scaling.md (organizations, keys, tokens, windows, billing, jobs, webhooks, faults, clock, journal...) through a Redis store; null with the memory store. */
 export function shareState(
   store: StateStore,
   parts: {
@@ -44,6 +45,7 @@ export function shareState(
     scenarios: (replica: ScenarioReplica) => ScenarioTarget;
     clock: Clock;
     webhooks: WebhookEngine;
+    metering: Metering;
     onRemoteReset: () => void;
   },
 ): SharedState | null {
@@ -55,6 +57,7 @@ export function shareState(
     scenarios: parts.scenarios,
     clock: parts.clock,
     webhooks: parts.webhooks,
+    metering: parts.metering,
     onRemoteReset: parts.onRemoteReset,
   });
   sharedByStore.set(store, shared);

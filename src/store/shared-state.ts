@@ -7,12 +7,14 @@
 import type { TokenBackend, TokenRecord } from '../auth/ws-tokens.js';
 import type { WindowBackend } from '../metering/rate-limit.js';
 import type { FaultStore } from '../faults/store.js';
+import type { Metering } from '../metering/index.js';
 import type { OrgStore } from '../orgs/store.js';
 import type { Clock } from '../core/clock.js';
 import type { RedisStore, StoreMessage } from './redis-store.js';
 import type { Journal } from '../http/journal.js';
 import type { ScenarioReplica } from '../scenarios/scenarios.js';
 import { SharedClock } from './shared-clock.js';
+import { SharedBilling } from './shared-billing.js';
 import { SharedFaults } from './shared-faults.js';
 import { SharedJournal } from './shared-journal.js';
 import { SharedOrgs } from './shared-orgs.js';
@@ -34,6 +36,7 @@ export interface SharedStateTargets {
   scenarios: (replica: ScenarioReplica) => ScenarioTarget;
   clock: Clock;
   webhooks: WebhookEngine;
+  metering: Metering;
   /** What another instance's reset does here: drop cached organizations, close this instance's sockets. */
   onRemoteReset: () => void;
 }
@@ -47,6 +50,7 @@ export class SharedState implements TokenBackend, WindowBackend {
   readonly work: SharedWork;
   readonly sttJobs: SharedSttJobs;
   readonly webhooks: SharedWebhooks;
+  readonly billing: SharedBilling;
   private generation = 0;
 
   constructor(
@@ -61,6 +65,7 @@ export class SharedState implements TokenBackend, WindowBackend {
     this.work = new SharedWork(store, targets.clock);
     this.sttJobs = new SharedSttJobs(store);
     this.webhooks = new SharedWebhooks(store, targets.webhooks);
+    this.billing = new SharedBilling(store, targets.metering.replica, () => this.generation);
     store.onMessage((m) => this.receive(m));
   }
 
@@ -75,6 +80,9 @@ export class SharedState implements TokenBackend, WindowBackend {
     this.sttJobs.open();
     this.work.start();
     await this.webhooks.load();
+    await this.billing.open();
+    this.targets.metering.shared = this.billing;
+    this.targets.metering.rateLimiter.sharedRules = this.billing;
     this.targets.orgs.replica = this.orgs;
     this.targets.faults.replica = this.faults;
   }
@@ -98,7 +106,7 @@ export class SharedState implements TokenBackend, WindowBackend {
 
   /** The keys of every shared part, deleted by a reset. */
   private keyNames(): string[] {
-    return [this.orgs, this.faults, this.journal, this.scenarios, this.work, this.sttJobs, this.webhooks].flatMap((part) => part.keyNames());
+    return [this.orgs, this.faults, this.journal, this.scenarios, this.work, this.sttJobs, this.webhooks, this.billing].flatMap((part) => part.keyNames());
   }
 
   private receive(m: StoreMessage): void {

@@ -11,7 +11,8 @@ export function sttRoutes(service: SttService, faults?: FaultStore): Record<stri
       // Cheap first: the headers (format, duration estimate, content limits), then credits and quota;
       // only then the decoding, on the worker pool.
       const intake = service.intake(ctx.files.file);
-      service.precheck(ctx.principal, intake);
+      const held = service.precheck(ctx.principal, intake);
+      if (held) await held;
       if (!service.isSync(intake)) {
         const fault = (await faults?.take('job', targetOf(ctx))) ?? null;
         if (fault) ctx.journal.fault = fault.journal;

@@ -136,8 +136,9 @@ export class SttService {
     return intake.estimatedSeconds <= this.deps.config.syncMaxSeconds;
   }
 
-  precheck(principal: Principal, intake: Intake): void {
-    this.deps.metering.precheck(principal, 'stt', intake.estimatedSeconds);
+  /** A promise only with a shared store (the reservation is made there). */
+  precheck(principal: Principal, intake: Intake): void | Promise<void> {
+    return this.deps.metering.precheck(principal, 'stt', intake.estimatedSeconds);
   }
 
   /**

@@ -229,7 +229,8 @@ class RealtimeSession {
     const start = this.start!;
     const u = this.utterance(text, start);
     try {
-      this.deps.service.precheck(this.ctx.principal, u);
+      const held = this.deps.service.precheck(this.ctx.principal, u);
+      if (held) await held;
     } catch (err) {
       if (err instanceof MeteringError) throw new SessionError(CLOSE.quota, err.code, err.detail);
       throw err;

@@ -48,7 +48,8 @@ export function ttsRoutes(service: TtsService, faults?: FaultStore): Record<stri
   return {
     'tts.speak': async (ctx: OperationContext<TtsInput>) => {
       const u = service.utterance(ctx.body);
-      service.precheck(ctx.principal, u);
+      const held = service.precheck(ctx.principal, u);
+      if (held) await held;
       const format = negotiateClipFormat(ctx.req.headers.accept);
       let audio: Buffer;
       try {
@@ -69,7 +70,8 @@ export function ttsRoutes(service: TtsService, faults?: FaultStore): Record<stri
 
     'tts.stream': async (ctx: OperationContext<TtsInput>) => {
       const u = service.utterance(ctx.body);
-      service.precheck(ctx.principal, u);
+      const held = service.precheck(ctx.principal, u);
+      if (held) await held;
       const { res, signal } = ctx;
       const fault = (await faults?.take('stream', targetOf(ctx))) ?? null;
       if (fault) ctx.journal.fault = fault.journal;

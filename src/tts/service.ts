@@ -103,8 +103,9 @@ export class TtsService {
   }
 
   /** Refuses the work before any synthesis (429 insufficient_credits / test_quota_exceeded). */
-  precheck(principal: Principal, u: Utterance): void {
-    this.metering.precheck(principal, 'tts', u.characters, u.quality);
+  /** A promise only with a shared store (the reservation is made there). */
+  precheck(principal: Principal, u: Utterance): void | Promise<void> {
+    return this.metering.precheck(principal, 'tts', u.characters, u.quality);
   }
 
   /** Records the characters at the tier's rate; call only once the audio was fully delivered. */
