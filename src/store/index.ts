@@ -7,6 +7,7 @@ import type { OrgStore } from '../orgs/store.js';
 import { MemoryStore } from './memory-store.js';
 import { RedisStore } from './redis-store.js';
 import { SharedState } from './shared-state.js';
+import type { SharedRag } from './shared-rag.js';
 import { generateInstanceId, type StateStore } from './state-store.js';
 
 export { StoreUnavailableError, type InstanceInfo, type StateStore } from './state-store.js';
@@ -44,7 +45,15 @@ export function shareState(
   });
   parts.wsTokens.shared = shared;
   parts.rateLimiter.shared = shared;
+  sharedByStore.set(store, shared);
   return shared;
+}
+
+const sharedByStore = new WeakMap<StateStore, SharedState>();
+
+/** The shared RAG state of a store, for the RAG area to attach to (built after shareState): null in memory. */
+export function sharedRag(store: StateStore): SharedRag | null {
+  return sharedByStore.get(store)?.rag ?? null;
 }
 
 /** Tells a Redis store the URL this instance serves, for its heartbeat (health `instances`). */

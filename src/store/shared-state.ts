@@ -11,6 +11,7 @@ import type { OrgStore } from '../orgs/store.js';
 import type { RedisStore, StoreMessage } from './redis-store.js';
 import { SharedFaults } from './shared-faults.js';
 import { SharedOrgs } from './shared-orgs.js';
+import { SharedRag } from './shared-rag.js';
 
 /** Wall-time garbage collection of tokens and windows: they are checked on the emulator clock, which a test may freeze. */
 const TOKEN_GC_MS = 3_600_000;
@@ -26,6 +27,8 @@ export interface SharedStateTargets {
 export class SharedState implements TokenBackend, WindowBackend {
   readonly orgs: SharedOrgs;
   readonly faults: SharedFaults;
+  /** RAG tenants, documents and jobs: the RAG area attaches its structures (src/rag/index.ts). */
+  readonly rag: SharedRag;
   private generation = 0;
 
   constructor(
@@ -34,6 +37,7 @@ export class SharedState implements TokenBackend, WindowBackend {
   ) {
     this.orgs = new SharedOrgs(store, targets.orgs);
     this.faults = new SharedFaults(store, targets.faults);
+    this.rag = new SharedRag(store);
     store.onMessage((m) => this.receive(m));
   }
 
@@ -42,19 +46,19 @@ export class SharedState implements TokenBackend, WindowBackend {
     this.generation = Number(await this.store.redis.get(this.store.key('gen'))) || 0;
     await this.orgs.load();
     await this.faults.load();
+    await this.rag.load();
     this.targets.orgs.replica = this.orgs;
     this.targets.faults.replica = this.faults;
   }
 
   /** POST /_emulator/reset on this instance: the shared slice starts over for every instance. */
   async reset(): Promise<void> {
-    const results = await this.store.run(() =>
-      this.store.redis
-        .multi()
-        .incr(this.store.key('gen'))
-        .del(...this.orgs.keyNames(), ...this.faults.keyNames())
-        .exec(),
-    );
+    const results = await this.store.run(() => {
+      const tx = this.store.redis.multi().incr(this.store.key('gen'));
+      this.rag.clear(tx);
+      return tx.del(...this.orgs.keyNames(), ...this.faults.keyNames(), ...this.rag.keyNames()).exec();
+    });
+    this.rag.resetLocal();
     // exec() answers [error, result] per command; the first is the new generation.
     this.generation = Number(results?.[0]?.[1]) || this.generation + 1;
     await this.store.run(() =>
