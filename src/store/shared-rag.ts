@@ -15,7 +15,7 @@
  */
 import type { ChainableCommander } from 'ioredis';
 import type { Clock, ClockTimer } from '../core/clock.js';
-import { CustomApiError, type AnyApiError } from '../http/errors.js';
+import { CustomApiError } from '../http/errors.js';
 import type { DetectedLanguage } from '../rag/engine/language.js';
 import type { PreparedText } from '../rag/engine/prepare.js';
 import { indexInput } from '../rag/service.js';
