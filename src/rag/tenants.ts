@@ -66,6 +66,8 @@ export class TenantManager {
   replica: TenantReplica | null = null;
   /** With a replica: the last activity time written, per org. */
   private readonly sharedActivity = new Map<string, number>();
+  /** With a replica: orgs whose tenant came from the shared store (another instance made it). */
+  private readonly fromStore = new Set<string>();
 
   constructor(
     private readonly clock: Clock,
@@ -95,7 +97,7 @@ export class TenantManager {
 
   /** A ready tenant from now on (boot of the demo organization); with a shared store, one already there stays as it is. */
   provisionReady(orgId: string): void {
-    if (this.replica && this.tenants.has(orgId)) return;
+    if (this.fromStore.has(orgId)) return;
     this.provision(orgId);
     this.update(orgId, { state: 'ready' });
   }
@@ -199,11 +201,13 @@ export class TenantManager {
   reset(): void {
     this.tenants.clear();
     this.sharedActivity.clear();
+    this.fromStore.clear();
   }
 
   /** A tenant as another instance wrote it; the later of the two activity times is kept. */
   applyRemote(tenant: Tenant): void {
     const local = this.tenants.get(tenant.orgId);
+    this.fromStore.add(tenant.orgId);
     this.tenants.set(tenant.orgId, { ...tenant, lastActivityAt: Math.max(tenant.lastActivityAt, local?.lastActivityAt ?? -Infinity) });
   }
 
