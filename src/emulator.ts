@@ -198,6 +198,7 @@ export class Emulator {
       faults: this.faults,
       wsTokens: this.wsTokens,
       rateLimiter: this.metering.rateLimiter,
+      clock: this.clock,
       onRemoteReset: () => this.sockets.closeAll(1012, 'emulator reset through another instance'),
     });
     this.stages.push(rateLimitStage(this.metering));

@@ -2407,6 +2407,15 @@ export interface operations {
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
+            /** @description The shared state store (`--store redis://...`) is unreachable; nothing was changed (docs/scaling.md). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     "admin.advanceClock": {
@@ -2436,6 +2445,15 @@ export interface operations {
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
+            /** @description The shared state store (`--store redis://...`) is unreachable; nothing was changed (docs/scaling.md). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     "admin.getUsage": {

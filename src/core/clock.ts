@@ -20,6 +20,28 @@ export interface ClockState {
   pendingTimers: number;
 }
 
+/**
+ * The clock's whole state as a shared store keeps it: the mode, the scale, and one anchor (a clock time and
+ * the wall time at which the clock read it). Every instance computes the time from it locally.
+ */
+export interface ClockAnchor {
+  mode: ClockMode;
+  timeScale: number;
+  virtual: number;
+  wall: number;
+}
+
+/**
+ * The shared clock (src/store/shared-clock.ts): the admin API's set and advance go through it, so they
+ * apply on every instance. Unset with the memory store.
+ */
+export interface ClockReplica {
+  set(options: { mode?: ClockMode; now?: number; timeScale?: number }): Promise<void>;
+  advance(ms: number): Promise<void>;
+  /** The clock was put back to its start state (a reset): the others follow. */
+  restored(): void;
+}
+
 export interface ClockTimer {
   readonly id: number;
   readonly dueAt: number;
@@ -58,6 +80,8 @@ export class Clock {
   private wallTimer: NodeJS.Timeout | undefined;
   private firing = false;
   private disposed = false;
+  /** Set while the clock is shared between instances. */
+  replica: ClockReplica | undefined;
 
   constructor(options: ClockOptions = {}) {
     this.wallNow = options.wallNow ?? (() => Date.now());
@@ -193,6 +217,27 @@ export class Clock {
     }
   }
 
+  /** The state a shared store keeps (ClockAnchor). */
+  anchor(): ClockAnchor {
+    return { mode: this.mode, timeScale: this.timeScale, virtual: this.anchorVirtual, wall: this.anchorWall };
+  }
+
+  /**
+   * Takes a state set through another instance: if it puts the time forward, the timers that became due
+   * fire first, in order, as with `advance`; then the clock runs from the given anchor.
+   */
+  async follow(state: ClockAnchor): Promise<void> {
+    const rate = state.mode === 'scaled' ? 1 / state.timeScale : 1;
+    const target = state.mode === 'frozen' ? state.virtual : Math.floor(state.virtual + (this.wallNow() - state.wall) * rate);
+    const current = this.now();
+    if (target > current) await this.advance(target - current);
+    this.timeScale = validScale(state.timeScale);
+    this.mode = state.mode;
+    this.anchorVirtual = state.virtual;
+    this.anchorWall = state.wall;
+    this.reschedule();
+  }
+
   /** Cancels every pending timer and stops the wall-clock driver. */
   dispose(): void {
     this.disposed = true;
@@ -212,6 +257,7 @@ export class Clock {
     this.mode = state.mode;
     this.setAnchor(state.now);
     this.reschedule();
+    this.replica?.restored();
   }
 
   /** Drops all pending timers (used by a full emulator reset) but keeps the clock running. */

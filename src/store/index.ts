@@ -4,12 +4,15 @@ import type { EmulatorConfig } from '../config.js';
 import type { FaultStore } from '../faults/store.js';
 import type { RateLimiter } from '../metering/rate-limit.js';
 import type { OrgStore } from '../orgs/store.js';
+import type { Clock } from '../core/clock.js';
 import { MemoryStore } from './memory-store.js';
 import { RedisStore } from './redis-store.js';
 import { SharedState } from './shared-state.js';
 import type { SharedRag } from './shared-rag.js';
 import { generateInstanceId, type StateStore } from './state-store.js';
+import { MemoryWorkQueue, type WorkQueue } from './work-queue.js';
 
+export type { WorkItem, WorkQueue } from './work-queue.js';
 export { StoreUnavailableError, type InstanceInfo, type StateStore } from './state-store.js';
 
 export function createStateStore(config: Pick<EmulatorConfig, 'store' | 'instanceId'>): StateStore {
@@ -34,6 +37,7 @@ export function shareState(
     faults: FaultStore;
     wsTokens: WsTokenStore;
     rateLimiter: RateLimiter;
+    clock: Clock;
     onRemoteReset: () => void;
   },
 ): SharedState | null {
@@ -41,15 +45,34 @@ export function shareState(
   const shared = new SharedState(store, {
     orgs: parts.orgs,
     faults: parts.faults,
+    clock: parts.clock,
     onRemoteReset: parts.onRemoteReset,
   });
+  sharedByStore.set(store, shared);
   parts.wsTokens.shared = shared;
   parts.rateLimiter.shared = shared;
-  sharedByStore.set(store, shared);
   return shared;
 }
 
 const sharedByStore = new WeakMap<StateStore, SharedState>();
+const memoryQueues = new WeakMap<StateStore, WorkQueue>();
+
+/**
+ * The due-work queue of an emulator (work-queue.ts): shared through Redis once shareState() ran for the
+ * store, otherwise timers on the emulator's Clock. One per store, whoever asks first (STT jobs, RAG...).
+ */
+export function workQueueFor(store: StateStore, clock: Clock): WorkQueue {
+  const shared = sharedByStore.get(store);
+  if (shared) return shared.work;
+  let queue = memoryQueues.get(store);
+  if (!queue) memoryQueues.set(store, (queue = new MemoryWorkQueue(clock)));
+  return queue;
+}
+
+/** The shared slice wired to a store by shareState(), or undefined with the memory store. */
+export function sharedStateOf(store: StateStore): SharedState | undefined {
+  return sharedByStore.get(store);
+}
 
 /** The shared RAG state of a store, for the RAG area to attach to (built after shareState): null in memory. */
 export function sharedRag(store: StateStore): SharedRag | null {

@@ -14,7 +14,7 @@
  * the others (SharedState.reset).
  */
 import type { ChainableCommander } from 'ioredis';
-import type { Clock, ClockTimer } from '../core/clock.js';
+import type { Clock } from '../core/clock.js';
 import { CustomApiError } from '../http/errors.js';
 import type { DetectedLanguage } from '../rag/engine/language.js';
 import type { PreparedText } from '../rag/engine/prepare.js';
@@ -23,6 +23,10 @@ import type { OrgRagState, RagDocumentRecord, RagJobRecord, RagReplica, RagStore
 import type { Tenant, TenantManager, TenantReplica } from '../rag/tenants.js';
 import type { RedisStore, StoreMessage } from './redis-store.js';
 import { RAG_ACCEPT, RAG_CLEAR, RAG_DELETE, RAG_FINISH, RAG_JOB_PUT } from './scripts-rag.js';
+import type { WorkQueue } from './work-queue.js';
+
+/** The due-work kind of an indexing job's completion; the payload names the org, the item id is the job's. */
+const INDEX_WORK = 'rag.index';
 
 /** What the RAG area hands over (src/rag/index.ts). */
 export interface RagTargets {
@@ -70,9 +74,11 @@ export class SharedRag implements RagReplica, TenantReplica {
   private readonly applied = new WeakMap<OrgRagState, number>();
   /** Stored documents this instance put into each org's index (the demo corpus is not among them). */
   private readonly indexed = new WeakMap<OrgRagState, Set<string>>();
-  private readonly timers = new Map<string, ClockTimer>();
 
-  constructor(private readonly store: RedisStore) {
+  constructor(
+    private readonly store: RedisStore,
+    private readonly work: WorkQueue,
+  ) {
     store.onMessage((m) => this.receive(m));
     store.onResync(() => this.loadTenants());
   }
@@ -81,6 +87,9 @@ export class SharedRag implements RagReplica, TenantReplica {
     this.targets = targets;
     targets.store.replica = this;
     targets.tenants.replica = this;
+    // Idempotent: the job's outcome is written only while it is still processing (RAG_FINISH), so a run
+    // again after an instance died mid-way does nothing twice.
+    this.work.handle<{ orgId: string }>(INDEX_WORK, (item) => targets.finish(item.payload.orgId, item.id));
   }
 
   private get redis(): RedisStore['redis'] & RagScripts {
@@ -193,20 +202,11 @@ export class SharedRag implements RagReplica, TenantReplica {
   }
 
   /**
-   * The job completes on this instance's clock. (A job accepted here completes here: with the memory of
-   * the accepting instance gone, it stays `processing`; see docs/scaling.md.)
+   * The job's completion goes through the shared due-work queue: run by the accepting instance while it is
+   * alive, by another one if it dies. Everything it needs (document, extracted text, job) is in Redis.
    */
   schedule(orgId: string, job: RagJobRecord, dueInMs: number): void {
-    const t = this.targets!;
-    const timer = t.clock.setTimeout(
-      () => {
-        this.timers.delete(job.jobId);
-        t.finish(orgId, job.jobId).catch((err: unknown) => console.error(`[svc-emulator] RAG job ${job.jobId} could not complete: ${(err as Error).message}`));
-      },
-      dueInMs,
-      `rag index ${job.jobId}`,
-    );
-    this.timers.set(job.jobId, timer);
+    this.work.schedule(INDEX_WORK, job.jobId, { orgId }, this.targets!.clock.now() + dueInMs);
   }
 
   // ---- the local cache ---------------------------------------------------------------------------------
@@ -280,17 +280,9 @@ export class SharedRag implements RagReplica, TenantReplica {
         t.tenants.applyRemote(m.data as Tenant);
         return;
       case 'reset':
-        for (const timer of this.timers.values()) timer.cancel();
-        this.timers.clear();
         t.remoteReset();
         return;
     }
-  }
-
-  /** This instance's own reset: its job timers go with its state. */
-  resetLocal(): void {
-    for (const timer of this.timers.values()) timer.cancel();
-    this.timers.clear();
   }
 }
 

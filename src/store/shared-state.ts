@@ -8,9 +8,13 @@ import type { TokenBackend, TokenRecord } from '../auth/ws-tokens.js';
 import type { WindowBackend } from '../metering/rate-limit.js';
 import type { FaultStore } from '../faults/store.js';
 import type { OrgStore } from '../orgs/store.js';
+import type { Clock } from '../core/clock.js';
 import type { RedisStore, StoreMessage } from './redis-store.js';
+import { SharedClock } from './shared-clock.js';
 import { SharedFaults } from './shared-faults.js';
 import { SharedOrgs } from './shared-orgs.js';
+import { SharedSttJobs } from './shared-stt.js';
+import { SharedWork } from './shared-work.js';
 import { SharedRag } from './shared-rag.js';
 
 /** Wall-time garbage collection of tokens and windows: they are checked on the emulator clock, which a test may freeze. */
@@ -20,6 +24,7 @@ const WINDOW_GC_MIN_MS = 3_600_000;
 export interface SharedStateTargets {
   orgs: OrgStore;
   faults: FaultStore;
+  clock: Clock;
   /** What another instance's reset does here: drop cached organizations, close this instance's sockets. */
   onRemoteReset: () => void;
 }
@@ -27,6 +32,9 @@ export interface SharedStateTargets {
 export class SharedState implements TokenBackend, WindowBackend {
   readonly orgs: SharedOrgs;
   readonly faults: SharedFaults;
+  readonly clock: SharedClock;
+  readonly work: SharedWork;
+  readonly sttJobs: SharedSttJobs;
   /** RAG tenants, documents and jobs: the RAG area attaches its structures (src/rag/index.ts). */
   readonly rag: SharedRag;
   private generation = 0;
@@ -37,7 +45,10 @@ export class SharedState implements TokenBackend, WindowBackend {
   ) {
     this.orgs = new SharedOrgs(store, targets.orgs);
     this.faults = new SharedFaults(store, targets.faults);
-    this.rag = new SharedRag(store);
+    this.clock = new SharedClock(store, targets.clock);
+    this.work = new SharedWork(store, targets.clock);
+    this.sttJobs = new SharedSttJobs(store);
+    this.rag = new SharedRag(store, this.work);
     store.onMessage((m) => this.receive(m));
   }
 
@@ -46,6 +57,9 @@ export class SharedState implements TokenBackend, WindowBackend {
     this.generation = Number(await this.store.redis.get(this.store.key('gen'))) || 0;
     await this.orgs.load();
     await this.faults.load();
+    await this.clock.load();
+    this.sttJobs.open();
+    this.work.start();
     await this.rag.load();
     this.targets.orgs.replica = this.orgs;
     this.targets.faults.replica = this.faults;
@@ -56,9 +70,10 @@ export class SharedState implements TokenBackend, WindowBackend {
     const results = await this.store.run(() => {
       const tx = this.store.redis.multi().incr(this.store.key('gen'));
       this.rag.clear(tx);
-      return tx.del(...this.orgs.keyNames(), ...this.faults.keyNames(), ...this.rag.keyNames()).exec();
+      return tx
+        .del(...this.orgs.keyNames(), ...this.faults.keyNames(), ...this.work.keyNames(), ...this.sttJobs.keyNames(), ...this.rag.keyNames())
+        .exec();
     });
-    this.rag.resetLocal();
     // exec() answers [error, result] per command; the first is the new generation.
     this.generation = Number(results?.[0]?.[1]) || this.generation + 1;
     await this.store.run(() =>

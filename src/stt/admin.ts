@@ -2,7 +2,6 @@
 import type { AdminContext, AdminHandler } from '../admin/admin-context.js';
 import { sendJson } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
-import { jobView } from './jobs.js';
 import type { Script, ScriptInput } from './scripts.js';
 import type { SttService } from './service.js';
 
@@ -39,9 +38,9 @@ export function sttAdminHandlers(service: SttService): Record<string, AdminHandl
       if (!service.scripts.delete(ctx.params.scriptId)) throw new ApiError('not_found', `no STT script '${ctx.params.scriptId}'`);
       ctx.res.status(204).end();
     },
-    'admin.listSttJobs': (ctx) => {
+    'admin.listSttJobs': async (ctx) => {
       const orgId = orgFilter(ctx, ctx.query.org_id);
-      sendJson(ctx, 200, { jobs: service.jobs.list(orgId).map((j) => ({ ...jobView(j), org_id: j.orgId })) });
+      sendJson(ctx, 200, { jobs: await service.listJobs(orgId) });
     },
   };
 }

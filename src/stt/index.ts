@@ -1,6 +1,9 @@
 import type { ProductArea } from '../areas.js';
 import type { Emulator } from '../emulator.js';
+import { principalFor, type Principal } from '../auth/principal.js';
+import { sharedStateOf, workQueueFor } from '../store/index.js';
 import { VoiceCatalogue } from '../tts/voices.js';
+import type { JobPrincipal } from './jobs.js';
 import { sttAdminHandlers } from './admin.js';
 import { sttRealtimeHandler } from './realtime.js';
 import type { SpeakerNamer } from './round-trip.js';
@@ -29,6 +32,13 @@ export function createSttArea(emulator: Emulator): ProductArea {
       limits: { maxSeconds: stt.maxAudioSeconds, maxFrames: stt.maxFrames },
       baseTimeMs: emulator.config.taskTimeoutMs,
       msPerAudioSecond: stt.msPerAudioSecond,
+    },
+    queue: workQueueFor(emulator.store, emulator.clock),
+    shared: sharedStateOf(emulator.store)?.sttJobs,
+    principalOf: (p: JobPrincipal): Principal => {
+      const org = emulator.orgs.getOrg(p.orgId);
+      const key = emulator.orgs.getKey(p.keyId);
+      return org && key ? principalFor(org, key, p.via, p.scopes) : (p as Principal);
     },
   });
   return {

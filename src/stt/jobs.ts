@@ -3,9 +3,14 @@
  * `SttJob` in openapi/gateway.yaml: `processing` → `completed` (with `result`) or `failed` (with a
  * Problem in `error`), never back.
  */
-import type { ClockTimer } from '../core/clock.js';
+import type { Principal } from '../auth/principal.js';
+import type { AudioFormat } from '../audio/formats.js';
 import type { Problem } from '../http/problem.js';
+import type { Outcome, SttParams } from './service.js';
 import type { SttResultView } from './transcript.js';
+
+/** The due-work kind of a job's completion (src/store/work-queue.ts). */
+export const JOB_KIND = 'stt.job';
 
 export type JobStatus = 'processing' | 'completed' | 'failed';
 
@@ -24,9 +29,36 @@ export interface SttJobView {
 export interface SttJob extends SttJobView {
   orgId: string;
   livemode: boolean;
-  timer?: ClockTimer;
+  /** Who submitted it, and how: kept by the instance that accepted the job. */
+  principal?: Principal;
+  params?: SttParams;
+  /** The decoding, running on this instance since the job was accepted. */
+  work?: Promise<Outcome>;
   /** Stops the job's decoding on the worker pool when the job is dropped. */
   abort?: AbortController;
+}
+
+/** The fields a job takes when it completes or fails. */
+export type Finished = Pick<SttJobView, 'status' | 'duration_seconds' | 'result' | 'error'>;
+
+/** The principal of a job as JSON: what another instance needs to bill it. */
+export type JobPrincipal = Pick<Principal, 'orgId' | 'keyId' | 'keyDisplay' | 'environment' | 'livemode' | 'scopes' | 'via'>;
+
+/**
+ * What a job's completion needs, in the due-work queue. With the memory store only the ids (the job is in
+ * this process); with a shared store everything another instance needs to finish it if this one dies.
+ */
+export interface JobPayload {
+  jobId: string;
+  orgId: string;
+  principal?: JobPrincipal;
+  params?: SttParams;
+  format?: AudioFormat;
+  sha256?: string;
+  fileName?: string;
+  estimatedSeconds?: number;
+  /** A `job_fail` fault's failure, decided when the job was accepted. */
+  failure?: Problem;
 }
 
 export class JobStore {
@@ -50,14 +82,13 @@ export class JobStore {
 
   reset(): void {
     for (const job of this.list()) {
-      job.timer?.cancel();
       job.abort?.abort(new Error('the job was dropped by a reset'));
     }
     this.byOrg.clear();
   }
 }
 
-export function jobView(job: SttJob): SttJobView {
+export function jobView(job: SttJobView): SttJobView {
   return {
     job_id: job.job_id,
     status: job.status,

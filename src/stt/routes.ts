@@ -2,7 +2,6 @@
 import { targetOf } from '../faults/stage.js';
 import type { FaultStore } from '../faults/store.js';
 import { sendJson, type OperationContext, type OperationHandler } from '../http/context.js';
-import { jobView } from './jobs.js';
 import type { SttParams, SttService } from './service.js';
 
 export function sttRoutes(service: SttService, faults?: FaultStore): Record<string, OperationHandler> {
@@ -17,6 +16,9 @@ export function sttRoutes(service: SttService, faults?: FaultStore): Record<stri
         const fault = (await faults?.take('job', targetOf(ctx))) ?? null;
         if (fault) ctx.journal.fault = fault.journal;
         const job = service.submitJob(ctx.principal, intake, ctx.body, ctx.requestId, fault?.rule);
+        // With a shared store the job is in Redis before the 202 (nothing to wait for in memory).
+        const written = service.settled();
+        if (written) await written;
         sendJson(ctx, 202, { job_id: job.job_id, status: job.status, request_id: ctx.requestId });
         return;
       }
@@ -33,9 +35,8 @@ export function sttRoutes(service: SttService, faults?: FaultStore): Record<stri
     },
 
     'stt.getJob': async (ctx: OperationContext) => {
-      const job = service.getJob(ctx.principal.orgId, ctx.params.id);
-      sendJson(ctx, 200, jobView(job));
-      return Promise.resolve();
+      const view = service.getJobView(ctx.principal.orgId, ctx.params.id);
+      sendJson(ctx, 200, view instanceof Promise ? await view : view);
     },
   };
 }

@@ -20,9 +20,12 @@ import { movable, TaskError, TaskLimitError, type WorkerPool } from '../workers/
 import type { AnalyzeOutput } from './analyze.js';
 import { jobFailError } from '../faults/stage.js';
 import type { FaultRule } from '../faults/store.js';
-import { JobStore, jobView, type SttJob } from './jobs.js';
+import type { SharedSttJobs } from '../store/shared-stt.js';
+import { MemoryWorkQueue, type WorkQueue } from '../store/work-queue.js';
+import { JOB_KIND, JobStore, jobView, type Finished, type JobPayload, type JobPrincipal, type SttJob, type SttJobView } from './jobs.js';
 import { roundTripTranscript, type SpeakerNamer } from './round-trip.js';
 import { ScriptStore, scriptedTranscript, type Script } from './scripts.js';
+import { finishSharedJob } from './shared-jobs.js';
 import { ms, shapeResult, type SttResultView, type Transcript } from './transcript.js';
 
 /** Clock time a job takes: this share of the audio's duration... */
@@ -74,19 +77,37 @@ export interface SttServiceDeps {
   speaker: SpeakerNamer;
   workers: Pick<WorkerPool, 'run'>;
   config: { syncMaxSeconds: number } & SttAnalysisConfig;
+  /** Where job completions wait for their clock time (default: timers on `clock`). */
+  queue?: WorkQueue;
+  /** Jobs shared through Redis (src/store/shared-stt.ts); with it, `queue` is the shared one. */
+  shared?: SharedSttJobs;
+  /** The principal of a job accepted on another instance, for its billing. */
+  principalOf?: (p: JobPrincipal) => Principal;
 }
 
 export class SttService {
   readonly scripts: ScriptStore;
+  /** The jobs this instance accepted (all of them with the memory store). */
   readonly jobs = new JobStore();
+  private readonly queue: WorkQueue;
 
   constructor(private readonly deps: SttServiceDeps) {
     this.scripts = new ScriptStore({ clock: deps.clock, ids: deps.ids });
+    this.queue = deps.queue ?? new MemoryWorkQueue(deps.clock);
+    this.queue.handle<JobPayload>(JOB_KIND, (item) => this.runJob(item.payload));
+    deps.shared?.onRemoteReset(() => this.jobs.reset());
   }
 
   reset(): void {
     this.scripts.reset();
+    // With a shared store the reset already emptied the queue in Redis.
+    if (!this.deps.shared) for (const job of this.jobs.list()) this.queue.cancel(JOB_KIND, job.job_id);
     this.jobs.reset();
+  }
+
+  /** The writes of a job just accepted, settled (with a shared store): the 202 waits for them. */
+  settled(): Promise<void> | undefined {
+    return this.deps.shared?.settled();
   }
 
   /**
@@ -125,8 +146,8 @@ export class SttService {
    * Throws ApiError for audio the decoder refuses or a ceiling stops (`audio_too_complex`), and the
    * signal's reason when it aborts.
    */
-  async transcribe(principal: Principal, intake: Intake, signal?: AbortSignal): Promise<Outcome> {
-    const script = this.scripts.take({ orgId: principal.orgId, sha256: intake.sha256.toString('hex'), fileName: intake.fileName });
+  async transcribe(principal: Principal, intake: Intake, signal?: AbortSignal, scripted = true): Promise<Outcome> {
+    const script = scripted ? this.scripts.take({ orgId: principal.orgId, sha256: intake.sha256.toString('hex'), fileName: intake.fileName }) : undefined;
     if (script?.error) return scriptOutcome(script, intake.estimatedSeconds);
     let analysis: AnalyzeOutput;
     try {
@@ -182,9 +203,13 @@ export class SttService {
 
   /**
    * Async path: the job is `processing` for max(2 s, 0.1 × duration) of clock time, then completes (billed)
-   * or fails (not billed), and `job.completed` carries the job record in `data`.
+   * or fails (not billed), and `job.completed` carries the job record in `data`. The completion waits in
+   * the due-work queue; with a shared store the job, its audio and the decoding's outcome are in Redis, so
+   * another instance completes it if this one dies (docs/scaling.md).
    */
   submitJob(principal: Principal, intake: Intake, params: SttParams, requestId: string, fault?: Pick<FaultRule, 'id' | 'kind' | 'detail' | 'code' | 'status'>): SttJob {
+    const shared = this.deps.shared;
+    shared?.assertWritable();
     const now = this.deps.clock.isoNow();
     const job: SttJob = {
       job_id: this.deps.ids.next('job'),
@@ -198,53 +223,113 @@ export class SttService {
       request_id: requestId,
       orgId: principal.orgId,
       livemode: principal.environment === 'live',
+      principal,
+      params,
     };
     this.jobs.add(job);
     // The credits reserved at the precheck stay held until the job completes (billed) or fails (released).
     this.deps.metering.holdReservations(principal);
-    // The transcript is worked out now, in the background; the clock decides when the job is done.
     // A `job_fail` fault replaces the transcript with an upstream failure; a `job_stuck` one never finishes.
+    const failure = fault?.kind === 'job_fail' ? jobFailError(fault, 'transcription_failed', 'transcription') : undefined;
+    const decodes = fault?.kind !== 'job_stuck' && !failure;
+    // Copied now: the decoding moves the bytes to a worker thread.
+    shared?.accepted({ ...jobView(job), org_id: job.orgId, livemode: job.livemode }, decodes ? Buffer.from(intake.bytes) : null);
     if (fault?.kind === 'job_stuck') return job;
+    // The transcript is worked out now, in the background; the clock decides when the job is done.
     // Its decoding on the pool stops when the job is dropped (reset).
     job.abort = new AbortController();
-    const work: Promise<Outcome> =
-      fault?.kind === 'job_fail'
-        ? Promise.resolve({ kind: 'error', error: jobFailError(fault, 'transcription_failed', 'transcription') })
-        : this.transcribe(principal, intake, job.abort.signal).then(
-            (o) => o,
-            (err: unknown): Outcome => ({ kind: 'error', error: normalizeError(err) }),
-          );
+    const work: Promise<Outcome> = failure
+      ? Promise.resolve({ kind: 'error', error: failure })
+      : this.transcribe(principal, intake, job.abort.signal).then(
+          (o) => o,
+          (err: unknown): Outcome => ({ kind: 'error', error: normalizeError(err) }),
+        );
+    job.work = work;
+    let payload: JobPayload = { jobId: job.job_id, orgId: job.orgId };
+    if (shared) {
+      void work.then((o) => shared.outcomeKnown(job.job_id, this.finished(o, job, params)));
+      const { orgId, keyId, keyDisplay, environment, livemode, scopes, via } = principal;
+      payload = {
+        ...payload,
+        principal: { orgId, keyId, keyDisplay, environment, livemode, scopes, via },
+        params,
+        format: intake.format,
+        sha256: intake.sha256.toString('hex'),
+        fileName: intake.fileName,
+        estimatedSeconds: intake.estimatedSeconds,
+        failure: failure && toProblem(failure, requestId, TRANSCRIBE_INSTANCE),
+      };
+    }
     const delayMs = Math.round(Math.max(MIN_JOB_SECONDS, intake.estimatedSeconds * JOB_SECONDS_PER_AUDIO_SECOND) * 1000);
-    job.timer = this.deps.clock.setTimeout(() => this.finishJob(job, principal, intake, params, work), delayMs, `stt job ${job.job_id}`);
+    this.queue.schedule(JOB_KIND, job.job_id, payload, this.deps.clock.now() + delayMs);
     return job;
   }
 
-  private async finishJob(job: SttJob, principal: Principal, intake: Intake, params: SttParams, work: Promise<Outcome>): Promise<void> {
-    const outcome = await work;
-    if (this.jobs.get(job.orgId, job.job_id) !== job) return; // reset while working
-    const usage = { product: 'stt' as const, quantity: intake.estimatedSeconds, requestId: job.request_id, jobId: job.job_id };
-    const now = this.deps.clock.isoNow();
+  /** A job's clock time has passed (the due-work queue): complete it. */
+  private async runJob(p: JobPayload): Promise<void> {
+    const local = this.jobs.get(p.orgId, p.jobId);
+    if (this.deps.shared) return finishSharedJob(this, this.deps.shared, p, local);
+    if (!local?.work) return;
+    const outcome = await local.work;
+    if (this.jobs.get(local.orgId, local.job_id) !== local) return; // reset while working
+    this.completeLocal(local, this.finished(outcome, local, local.params!));
+    this.announce(local.principal!, local);
+  }
+
+  /** The fields a job takes from its decoding's outcome. */
+  finished(outcome: Outcome, job: Pick<SttJobView, 'request_id' | 'duration_seconds'>, params: SttParams): Finished {
     if (outcome.kind === 'error') {
-      job.status = 'failed';
-      job.error = toProblem(outcome.error, job.request_id, TRANSCRIBE_INSTANCE);
-      this.deps.metering.recordNotBilled(principal, usage, 'failed_job');
-    } else {
-      job.status = 'completed';
-      job.duration_seconds = outcome.seconds;
-      job.result = { ...this.result(outcome.transcript, outcome.seconds, params), request_id: job.request_id };
-      this.deps.metering.record(principal, { ...usage, quantity: outcome.seconds });
+      return { status: 'failed', duration_seconds: job.duration_seconds, result: null, error: toProblem(outcome.error, job.request_id, TRANSCRIBE_INSTANCE) };
     }
+    const result = { ...this.result(outcome.transcript, outcome.seconds, params), request_id: job.request_id };
+    return { status: 'completed', duration_seconds: outcome.seconds, result, error: null };
+  }
+
+  nowIso(): string {
+    return this.deps.clock.isoNow();
+  }
+
+  /** This instance's copy of a job takes its final fields. */
+  completeLocal(job: SttJob, done: Finished, at = this.deps.clock.isoNow()): void {
+    Object.assign(job, done, { updated_at: at, completed_at: at });
     job.abort = undefined;
-    job.updated_at = now;
-    job.completed_at = now;
-    job.timer = undefined;
+    job.work = undefined;
+  }
+
+  /** Bills a completed job (a failed one is recorded as not billed) and sends `job.completed`: once per job. */
+  announce(principal: Principal, job: SttJobView & { orgId: string; livemode: boolean }): void {
+    const usage = { product: 'stt' as const, quantity: job.duration_seconds, requestId: job.request_id, jobId: job.job_id };
+    if (job.status === 'failed') this.deps.metering.recordNotBilled(principal, usage, 'failed_job');
+    else this.deps.metering.record(principal, usage);
     this.deps.webhooks.emit(job.orgId, 'job.completed', { ...jobView(job) }, { livemode: job.livemode });
   }
 
-  getJob(orgId: string, jobId: string): SttJob {
+  /** The principal that submitted a job, on whichever instance completes it. */
+  principalFor(p: JobPrincipal, local?: SttJob): Principal {
+    return local?.principal ?? this.deps.principalOf?.(p) ?? (p as Principal);
+  }
+
+  /** A job of this organization (from Redis with a shared store, so any instance sees it). */
+  getJobView(orgId: string, jobId: string): SttJobView | Promise<SttJobView> {
+    const notFound = () => new ApiError('job_not_found', `no transcription job '${jobId}' in this organization`);
+    if (this.deps.shared) {
+      return this.deps.shared.get(jobId).then((job) => {
+        if (!job || job.org_id !== orgId) throw notFound();
+        return jobView(job);
+      });
+    }
     const job = this.jobs.get(orgId, jobId);
-    if (!job) throw new ApiError('job_not_found', `no transcription job '${jobId}' in this organization`);
-    return job;
+    if (!job) throw notFound();
+    return jobView(job);
+  }
+
+  /** Every job (admin), with its organization. */
+  async listJobs(orgId?: string): Promise<(SttJobView & { org_id: string })[]> {
+    if (this.deps.shared) {
+      const all = await this.deps.shared.list();
+      return all.filter((j) => orgId === undefined || j.org_id === orgId).map((j) => ({ ...jobView(j), org_id: j.org_id }));
+    }
+    return this.jobs.list(orgId).map((j) => ({ ...jobView(j), org_id: j.orgId }));
   }
 }
 

@@ -142,14 +142,25 @@ describe('RAG over a shared Redis', () => {
     expect((await admin(a, 'GET', '/orgs/org_demo/rag')).body).toMatchObject({ documents: 0, tenant: { state: 'ready' } });
   }, 60_000);
 
+  it('A killed with SIGKILL right after the 202: the job completes on B, once, and B finds the document', async () => {
+    const { documentId, jobId } = await ingest(a, 'frombly');
+    a.run.child.kill('SIGKILL');
+    await a.run.exited;
+    // B claims the completion once A's heartbeat is gone (a few seconds).
+    expect(await completed(jobId)).toMatchObject({ status: 'completed', document_id: documentId });
+    expect((await call(b, 'GET', `/rag/jobs/${jobId}`)).body.status).toBe('completed');
+    expect(hits(await call(b, 'POST', '/rag/search', { query: 'frombly' })).map((h) => h.document_id)).toContain(documentId);
+    expect(hooks.received.filter((h) => h.json?.event === 'rag.job.completed' && h.json?.data?.job_id === jobId)).toHaveLength(1);
+  }, 60_000);
+
   it('while Redis is down RAG calls and RAG admin changes answer 502 upstream_error', async () => {
-    const { documentId, jobId } = await ingest(a, 'gruntle');
+    const { documentId, jobId } = await ingest(b, 'gruntle');
     await completed(jobId);
     await redis.stop();
     for (const res of [
-      await upload(a, 'during the outage', documentText('outage')),
+      await upload(b, 'during the outage', documentText('outage')),
       await call(b, 'POST', '/rag/search', { query: 'gruntle' }),
-      await call(a, 'DELETE', `/rag/documents/${documentId}`),
+      await call(b, 'DELETE', `/rag/documents/${documentId}`),
       await admin(b, 'PUT', '/orgs/org_demo/rag', { state: 'idle' }),
     ]) {
       expect(res.status).toBe(502);
