@@ -20,12 +20,15 @@ import { movable, TaskError, TaskLimitError, type WorkerPool } from '../workers/
 import { analyze } from './engine/analyze.js';
 import { composeAnswer } from './engine/answer.js';
 import type { InspectedDocument } from './engine/inspect.js';
-import { chunkTerms, type PreparedText } from './engine/prepare.js';
-import type { IndexedDocumentInput, SearchHit } from './engine/search-index.js';
+import type { PreparedText } from './engine/prepare.js';
+import type { SearchHit } from './engine/search-index.js';
+import { indexInput } from './index-input.js';
 import { deleteSharedDocument, finishSharedJob } from './shared-flows.js';
 import type { DocumentErrorCode } from './engine/errors.js';
 import type { DocumentLimits } from './engine/limits.js';
 import { answerLanguage } from './engine/sentences.js';
+import { parseMetadata } from './metadata.js';
+export { chunkId, indexInput } from './index-input.js';
 import { rewriteQuery } from './rewrite.js';
 import type { OrgRagState, RagDocumentRecord, RagJobRecord, RagStore } from './store.js';
 import type { TenantManager } from './tenants.js';
@@ -75,23 +78,6 @@ export interface RagServiceDeps {
   config: EmulatorConfig['rag'];
   /** Extraction runs here, off the event loop and inside the pool's ceilings. */
   workers: Pick<WorkerPool, 'run' | 'options'>;
-}
-
-/** Chunk ids are `<document_id>:<n>`, n the 0-based chunk index within the document. */
-export function chunkId(documentId: string, index: number): string {
-  return `${documentId}:${index}`;
-}
-
-/** What the search index gets for a document and its extracted text. */
-export function indexInput(doc: RagDocumentRecord, prepared: PreparedText, language: string | null): IndexedDocumentInput {
-  return {
-    documentId: doc.documentId,
-    title: doc.title,
-    fileType: doc.fileType,
-    language: language ?? undefined,
-    metadata: doc.metadata,
-    chunks: prepared.chunks.map((c) => ({ chunkId: chunkId(doc.documentId, c.index), text: c.text, terms: chunkTerms(prepared, c) })),
-  };
 }
 
 export class RagService {
@@ -403,22 +389,6 @@ function resultItem(hit: SearchHit, detail: 'minimal' | 'full'): RagSearchResult
 
 export function langOrNull(lang: string): string | null {
   return lang === 'und' ? null : lang;
-}
-
-/** The optional `metadata` part: JSON text of an object. */
-function parseMetadata(text: string | undefined): Record<string, unknown> {
-  if (text === undefined) return {};
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (err) {
-    throw new ApiError('invalid_metadata', `metadata must be a JSON object (not valid JSON: ${(err as Error).message})`);
-  }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    const got = value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
-    throw new ApiError('invalid_metadata', `metadata must be a JSON object (got ${got})`);
-  }
-  return value as Record<string, unknown>;
 }
 
 /** The content limits of extraction, from the `rag` config. */

@@ -18,7 +18,7 @@ import type { Clock } from '../core/clock.js';
 import { CustomApiError } from '../http/errors.js';
 import type { DetectedLanguage } from '../rag/engine/language.js';
 import type { PreparedText } from '../rag/engine/prepare.js';
-import { indexInput } from '../rag/service.js';
+import { indexInput } from '../rag/index-input.js';
 import type { OrgRagState, RagDocumentRecord, RagJobRecord, RagReplica, RagStore } from '../rag/store.js';
 import type { Tenant, TenantManager, TenantReplica } from '../rag/tenants.js';
 import type { RedisStore, StoreMessage } from './redis-store.js';
