@@ -8,7 +8,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { killAll } from '../support/cli.js';
+import { killAll, runCli } from '../support/cli.js';
 import { startReceiver, type Receiver } from '../support/receiver.js';
 import { startInstance, startRedis, type StoreInstance as Instance, type TestRedis } from '../support/redis.js';
 
@@ -16,6 +16,15 @@ let redis: TestRedis;
 let a: Instance;
 let b: Instance;
 let hooks: Receiver;
+let configFile: string;
+
+/** An instance with the demo corpus (startInstance starts them without). */
+async function startWithCorpus(id: string): Promise<Instance> {
+  const run = runCli(['--store', redis.url, '--port', '0', '--instance-id', id, '--config', configFile]);
+  const [, base, admin] = /ready at (\S+) \(admin (\S+)\)/.exec(await run.line(/^svc-emulator ready at /))!;
+  const liveKey = (await run.line(/^demo live key: /)).split(': ')[1];
+  return { run, base, admin, liveKey };
+}
 
 async function call(on: Instance, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
   const init: RequestInit = { method, headers: { Authorization: `Bearer ${on.liveKey}`, 'Content-Type': 'application/json' } };
@@ -65,9 +74,9 @@ beforeAll(async () => {
   redis = await startRedis();
   hooks = await startReceiver();
   const dir = mkdtempSync(join(tmpdir(), 'svc-shared-rag-'));
-  const config = join(dir, 'config.json');
-  writeFileSync(config, JSON.stringify({ rateLimits: { live: { limit: 10_000, windowSeconds: 60 } } }));
-  [a, b] = await Promise.all(['rag-a', 'rag-b'].map((id) => startInstance(redis, id, config, ['--webhook-url', hooks.url])));
+  configFile = join(dir, 'config.json');
+  writeFileSync(configFile, JSON.stringify({ rateLimits: { live: { limit: 10_000, windowSeconds: 60 } } }));
+  [a, b] = await Promise.all(['rag-a', 'rag-b'].map((id) => startInstance(redis, id, configFile, ['--webhook-url', hooks.url])));
 }, 60_000);
 
 afterAll(async () => {
@@ -151,6 +160,24 @@ describe('RAG over a shared Redis', () => {
     expect((await call(b, 'GET', `/rag/jobs/${jobId}`)).body.status).toBe('completed');
     expect(hits(await call(b, 'POST', '/rag/search', { query: 'frombly' })).map((h) => h.document_id)).toContain(documentId);
     expect(hooks.received.filter((h) => h.json?.event === 'rag.job.completed' && h.json?.data?.job_id === jobId)).toHaveLength(1);
+  }, 60_000);
+
+  it('the demo corpus is built by each instance; a corpus document deleted on one is gone on the others, even one started later', async () => {
+    const c = await startWithCorpus('rag-c');
+    // B runs without the corpus: what C lists and B does not is C's corpus.
+    const stored = new Set((await call(b, 'GET', '/rag/documents')).body.documents.map((d: { document_id: string }) => d.document_id));
+    const listed = (await call(c, 'GET', '/rag/documents')).body.documents as { document_id: string; title: string }[];
+    const corpus = listed.filter((d) => !stored.has(d.document_id));
+    expect(corpus.length).toBeGreaterThan(1);
+    const [victim, kept] = corpus;
+    const query = { query: victim.title, top_k: 50 };
+    expect(hits(await call(c, 'POST', '/rag/search', query)).map((h) => h.document_id)).toContain(victim.document_id);
+    expect((await call(c, 'DELETE', `/rag/documents/${victim.document_id}`)).status).toBe(204);
+    expect(hits(await call(c, 'POST', '/rag/search', query)).map((h) => h.document_id)).not.toContain(victim.document_id);
+    const d = await startWithCorpus('rag-d');
+    expect((await call(d, 'GET', `/rag/documents/${kept.document_id}`)).status).toBe(200);
+    expect((await call(d, 'GET', `/rag/documents/${victim.document_id}`)).status).toBe(404);
+    expect(hits(await call(d, 'POST', '/rag/search', query)).map((h) => h.document_id)).not.toContain(victim.document_id);
   }, 60_000);
 
   it('while Redis is down RAG calls and RAG admin changes answer 502 upstream_error', async () => {
