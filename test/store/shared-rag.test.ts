@@ -189,6 +189,7 @@ describe('RAG over a shared Redis', () => {
       await call(b, 'POST', '/rag/search', { query: 'gruntle' }),
       await call(b, 'DELETE', `/rag/documents/${documentId}`),
       await admin(b, 'PUT', '/orgs/org_demo/rag', { state: 'idle' }),
+      await admin(b, 'GET', '/orgs/org_demo/rag'),
     ]) {
       expect(res.status).toBe(502);
       expect(res.body.code).toBe('upstream_error');
