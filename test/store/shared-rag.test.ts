@@ -121,7 +121,7 @@ describe('RAG over a shared Redis', () => {
     expect((await call(b, 'DELETE', `/rag/documents/${documentId}`)).status).toBe(404);
   }, 60_000);
 
-  it('a document deleted through B while A is indexing it fails the job on A, refunded, never indexed', async () => {
+  it('a document deleted through B while its job is processing: the job fails (document_not_found) and the document is never indexed', async () => {
     const { documentId, jobId } = await ingest(a, 'plimbus');
     expect((await call(b, 'DELETE', `/rag/documents/${documentId}`)).status).toBe(204);
     expect(await completed(jobId)).toMatchObject({ status: 'failed', error: { code: 'document_not_found' } });
