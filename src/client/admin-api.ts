@@ -741,7 +741,9 @@ export interface paths {
          * @description `state` starts that phase now and the lifecycle continues from it (`not_provisioned` → `provisioning` →
          *     `ready` → `idle` after the idle time); with `hold: true` the state stays until changed. Durations
          *     apply to this organization only (defaults from the `rag` config). `fail_next_jobs: N` makes the next N
-         *     indexing jobs fail with `indexing_failed` (refunded, webhook with `status: failed`).
+         *     indexing jobs fail with `indexing_failed` (refunded, webhook with `status: failed`). With a shared store
+         *     (docs/scaling.md) the tenant is shared by every instance; `fail_next_jobs` counts the jobs this instance
+         *     completes.
          */
         put: operations["admin.updateRagTenant"];
         post?: never;
@@ -3336,6 +3338,15 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            /** @description The shared state store (`--store redis://...`) is unreachable, so the documents cannot be counted (docs/scaling.md). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     "admin.updateRagTenant": {
@@ -3367,6 +3378,15 @@ export interface operations {
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
+            /** @description The shared state store (`--store redis://...`) is unreachable; nothing was changed (docs/scaling.md). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     "admin.listRagSearches": {

@@ -15,7 +15,12 @@ interface RagTenantUpdateBody {
   fail_next_jobs?: number;
 }
 
-export function ragAdminHandlers(deps: { tenants: TenantManager; store: RagStore }): Record<string, AdminHandler> {
+export function ragAdminHandlers(deps: {
+  tenants: TenantManager;
+  store: RagStore;
+  /** With a shared store: waits for this call's writes to reach it (src/store/shared-rag.ts). */
+  settled?: () => Promise<void>;
+}): Record<string, AdminHandler> {
   const requireOrg = (ctx: AdminContext) => {
     const org = ctx.emulator.orgs.getOrg(ctx.params.id);
     if (!org) throw new ApiError('not_found', `no organization ${ctx.params.id}`);
@@ -36,10 +41,18 @@ export function ragAdminHandlers(deps: { tenants: TenantManager; store: RagStore
       fail_next_jobs: state?.failNextJobs ?? 0,
     };
   };
+  // With a shared store the org's documents and jobs are brought up to date before they are counted.
+  const fresh = (ctx: AdminContext) => deps.store.replica?.sync(requireOrg(ctx).id);
   return {
-    'admin.getRagTenant': (ctx) => sendJson(ctx, 200, view(ctx)),
-    'admin.updateRagTenant': (ctx: AdminContext<RagTenantUpdateBody>) => {
+    'admin.getRagTenant': async (ctx) => {
+      const pending = fresh(ctx);
+      if (pending) await pending;
+      sendJson(ctx, 200, view(ctx));
+    },
+    'admin.updateRagTenant': async (ctx: AdminContext<RagTenantUpdateBody>) => {
       const org = requireOrg(ctx);
+      // While the shared store is down: 502 before anything changes.
+      deps.store.replica?.assertWritable();
       const b = ctx.body;
       const durations = {
         notProvisionedSeconds: b.not_provisioned_seconds,
@@ -49,6 +62,9 @@ export function ragAdminHandlers(deps: { tenants: TenantManager; store: RagStore
       };
       deps.tenants.update(org.id, { state: b.state, hold: b.hold, durations });
       if (b.fail_next_jobs !== undefined) deps.store.org(org.id).failNextJobs = b.fail_next_jobs;
+      if (deps.settled) await deps.settled();
+      const pending = fresh(ctx);
+      if (pending) await pending;
       sendJson(ctx, 200, view(ctx));
     },
     'admin.listRagSearches': (ctx) => {

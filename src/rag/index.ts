@@ -1,5 +1,6 @@
 import type { BootState, ProductArea } from '../areas.js';
 import type { Emulator } from '../emulator.js';
+import { sharedRag, storeSettled } from '../store/index.js';
 import { ragAdminHandlers } from './admin.js';
 import { loadCorpus } from './corpus.js';
 import { ragGateStage, ragRoutes } from './routes.js';
@@ -64,6 +65,7 @@ export function createRagArea(emulator: Emulator): ProductArea {
         updatedAt: now,
         environment: 'live',
         prepared: null,
+        builtin: true,
       };
       state.documents.set(doc.documentId, doc);
       service.indexDocument(state, doc, c.prepared, c.language);
@@ -71,26 +73,45 @@ export function createRagArea(emulator: Emulator): ProductArea {
     emulator.metering.observeStorage(orgId, state.storedBytes('live'), 'live');
   }
 
+  function bootRag(): void {
+    // Ready at once; the corpus follows within a few hundred milliseconds (see corpusReady).
+    tenants.provisionReady(emulator.demo.orgId);
+    if (!emulator.config.demoCorpus) return;
+    corpusState = 'indexing';
+    corpusReady = loadDemoCorpus().then(
+      () => {
+        corpusState = 'ready';
+      },
+      (err: unknown) => {
+        corpusState = 'failed';
+        console.error(`[svc-emulator] demo corpus failed to load: ${(err as Error).message}`);
+      },
+    );
+  }
+
+  // With a shared store: tenants, documents, text and jobs live there (src/store/shared-rag.ts); every
+  // instance builds the demo corpus itself, and does again when another instance resets.
+  const shared = sharedRag(emulator.store);
+  shared?.attach({
+    store,
+    tenants,
+    clock: emulator.clock,
+    ready: () => corpusReady,
+    finish: (orgId, jobId) => service.finishShared(orgId, jobId),
+    remoteReset: () => {
+      store.reset();
+      tenants.reset();
+      bootRag();
+    },
+  });
+  const settled = shared ? () => emulator.store.settled() : undefined;
+
   return {
     name: 'rag',
-    handlers: ragRoutes(service, emulator.faults),
-    adminHandlers: ragAdminHandlers({ tenants, store }),
+    handlers: ragRoutes(service, emulator.faults, settled),
+    adminHandlers: ragAdminHandlers({ tenants, store, settled: shared ? () => storeSettled(emulator.store) : undefined }),
     uploadLimits: { 'rag.uploadDocument': { maxFileBytes: config.maxUploadBytes, tooLargeCode: 'document_too_large' } },
-    boot() {
-      // Ready at once; the corpus follows within a few hundred milliseconds (see corpusReady).
-      tenants.provisionReady(emulator.demo.orgId);
-      if (!emulator.config.demoCorpus) return;
-      corpusState = 'indexing';
-      corpusReady = loadDemoCorpus().then(
-        () => {
-          corpusState = 'ready';
-        },
-        (err: unknown) => {
-          corpusState = 'failed';
-          console.error(`[svc-emulator] demo corpus failed to load: ${(err as Error).message}`);
-        },
-      );
-    },
+    boot: bootRag,
     /** Resolves once the demo corpus is searchable. */
     ready: () => corpusReady,
     bootState: () => ({ demo_corpus: corpusState }),

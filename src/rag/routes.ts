@@ -44,7 +44,7 @@ export function ragGateStage(service: RagService): Stage {
   };
 }
 
-export function ragRoutes(service: RagService, faults?: FaultStore): Record<string, OperationHandler> {
+export function ragRoutes(service: RagService, faults?: FaultStore, settled?: () => Promise<void> | undefined): Record<string, OperationHandler> {
   return {
     'rag.search': async (ctx: OperationContext<RagSearchInput>) => {
       let result;
@@ -64,29 +64,36 @@ export function ragRoutes(service: RagService, faults?: FaultStore): Record<stri
       const fault = (await faults?.take('job', targetOf(ctx))) ?? null;
       if (fault) ctx.journal.fault = fault.journal;
       const { document, job } = await service.upload(ctx.principal, ctx.body, file, ctx.requestId, fault?.rule, ctx.signal);
+      // With a shared store the job's ledger entry is in the store before the client hears of the job.
+      const pending = settled?.();
+      if (pending) await pending;
       sendJson(ctx, 202, { document: documentView(document), job: jobView(job), request_id: ctx.requestId });
     },
 
-    'rag.listDocuments': (ctx: OperationContext) => {
+    // With a shared store each read brings the org up to date first (service.fresh); nothing to await in memory.
+    'rag.listDocuments': async (ctx: OperationContext) => {
+      const fresh = service.fresh(ctx.principal.orgId);
+      if (fresh) await fresh;
       const limit = Number(ctx.query.limit ?? 100);
       sendJson(ctx, 200, { documents: service.listDocuments(ctx.principal.orgId, limit).map(documentView), request_id: ctx.requestId });
-      return Promise.resolve();
     },
 
-    'rag.getDocument': (ctx: OperationContext) => {
+    'rag.getDocument': async (ctx: OperationContext) => {
+      const fresh = service.fresh(ctx.principal.orgId);
+      if (fresh) await fresh;
       sendJson(ctx, 200, documentView(service.getDocument(ctx.principal.orgId, ctx.params.id)));
-      return Promise.resolve();
     },
 
-    'rag.deleteDocument': (ctx: OperationContext) => {
-      service.deleteDocument(ctx.principal.orgId, ctx.params.id);
+    'rag.deleteDocument': async (ctx: OperationContext) => {
+      const deleted = service.deleteDocument(ctx.principal.orgId, ctx.params.id);
+      if (deleted) await deleted;
       ctx.res.status(204).end();
-      return Promise.resolve();
     },
 
-    'rag.getJob': (ctx: OperationContext) => {
+    'rag.getJob': async (ctx: OperationContext) => {
+      const fresh = service.fresh(ctx.principal.orgId);
+      if (fresh) await fresh;
       sendJson(ctx, 200, jobView(service.getJob(ctx.principal.orgId, ctx.params.id)));
-      return Promise.resolve();
     },
   };
 }

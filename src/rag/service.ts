@@ -20,11 +20,15 @@ import { movable, TaskError, TaskLimitError, type WorkerPool } from '../workers/
 import { analyze } from './engine/analyze.js';
 import { composeAnswer } from './engine/answer.js';
 import type { InspectedDocument } from './engine/inspect.js';
-import { chunkTerms, type PreparedText } from './engine/prepare.js';
+import type { PreparedText } from './engine/prepare.js';
 import type { SearchHit } from './engine/search-index.js';
+import { indexInput } from './index-input.js';
+import { deleteSharedDocument, finishSharedJob } from './shared-flows.js';
 import type { DocumentErrorCode } from './engine/errors.js';
 import type { DocumentLimits } from './engine/limits.js';
 import { answerLanguage } from './engine/sentences.js';
+import { parseMetadata } from './metadata.js';
+export { chunkId, indexInput } from './index-input.js';
 import { rewriteQuery } from './rewrite.js';
 import type { OrgRagState, RagDocumentRecord, RagJobRecord, RagStore } from './store.js';
 import type { TenantManager } from './tenants.js';
@@ -76,11 +80,6 @@ export interface RagServiceDeps {
   workers: Pick<WorkerPool, 'run' | 'options'>;
 }
 
-/** Chunk ids are `<document_id>:<n>`, n the 0-based chunk index within the document. */
-export function chunkId(documentId: string, index: number): string {
-  return `${documentId}:${index}`;
-}
-
 export class RagService {
   constructor(private readonly deps: RagServiceDeps) {}
 
@@ -122,6 +121,7 @@ export class RagService {
 
     // Accepted: from here on the upload has state and is billed.
     const now = this.deps.clock.isoNow();
+    const replica = this.deps.store.replica;
     const state = this.deps.store.org(principal.orgId);
     const document: RagDocumentRecord = {
       documentId: this.deps.ids.next('doc', 16),
@@ -151,8 +151,12 @@ export class RagService {
       usageEntryId: null,
       timer: null,
     };
-    state.documents.set(document.documentId, document);
-    state.jobs.set(job.jobId, job);
+    // With a shared store the document, its text and job are stored first (502 while it is down, before anything changes).
+    if (replica) await replica.accept(principal.orgId, document, prepared, job);
+    else {
+      state.documents.set(document.documentId, document);
+      state.jobs.set(job.jobId, job);
+    }
     job.usageEntryId = this.deps.metering.record(principal, {
       product: 'rag_upload',
       quantity: size,
@@ -161,7 +165,10 @@ export class RagService {
     }).id;
     if (fault?.kind === 'job_fail') job.injectedFailure = jobFailError(fault, 'indexing_failed', 'indexing');
     // A stuck job (fault `job_stuck`) is never scheduled: it stays `processing`.
-    if (fault?.kind !== 'job_stuck') {
+    if (replica) {
+      replica.jobUpdated(principal.orgId, job);
+      if (fault?.kind !== 'job_stuck') replica.schedule(principal.orgId, job, this.indexingMs(size));
+    } else if (fault?.kind !== 'job_stuck') {
       job.timer = this.deps.clock.setTimeout(() => this.finishJob(principal.orgId, job.jobId), this.indexingMs(size), `rag index ${job.jobId}`);
     }
     return { document, job };
@@ -225,18 +232,11 @@ export class RagService {
 
   /** Puts a document into the org's index and marks it ready (jobs and the boot corpus). */
   indexDocument(state: OrgRagState, doc: RagDocumentRecord, prepared: PreparedText, language: string | null): void {
-    state.index.addDocument({
-      documentId: doc.documentId,
-      title: doc.title,
-      fileType: doc.fileType,
-      language: language ?? undefined,
-      metadata: doc.metadata,
-      chunks: prepared.chunks.map((c) => ({ chunkId: chunkId(doc.documentId, c.index), text: c.text, terms: chunkTerms(prepared, c) })),
-    });
+    state.index.addDocument(indexInput(doc, prepared, language));
     Object.assign(doc, { status: 'ready', chunkCount: prepared.chunks.length, language, prepared: null, updatedAt: this.deps.clock.isoNow() });
   }
 
-  private failJob(orgId: string, state: OrgRagState, job: RagJobRecord, error: AnyApiError): void {
+  failJob(orgId: string, state: OrgRagState, job: RagJobRecord, error: AnyApiError): void {
     const now = this.deps.clock.isoNow();
     job.timer?.cancel();
     const problem = toProblem(error, job.requestId);
@@ -244,11 +244,24 @@ export class RagService {
     const doc = state.documents.get(job.documentId);
     if (doc !== undefined) Object.assign(doc, { status: 'failed', prepared: null, updatedAt: now });
     // Spec, billing: a failed indexing job is refunded.
-    if (job.usageEntryId !== null) this.deps.metering.refund(job.usageEntryId);
+    if (job.usageEntryId !== null) this.refund(job.usageEntryId);
     this.emitJobEvent(orgId, job, doc);
   }
 
-  private emitJobEvent(orgId: string, job: RagJobRecord, doc: RagDocumentRecord | undefined): void {
+  private refund(entryId: string): void {
+    if (this.deps.store.replica === null) {
+      this.deps.metering.refund(entryId);
+      return;
+    }
+    // With a shared store the job may have been accepted by another instance, whose ledger this one does not hold.
+    try {
+      this.deps.metering.refund(entryId);
+    } catch (err) {
+      if (!(err instanceof RangeError)) throw err;
+    }
+  }
+
+  emitJobEvent(orgId: string, job: RagJobRecord, doc: RagDocumentRecord | undefined): void {
     this.deps.webhooks.emit(
       orgId,
       'rag.job.completed',
@@ -268,7 +281,7 @@ export class RagService {
     );
   }
 
-  private observeStorage(orgId: string, state: OrgRagState, environment: RagDocumentRecord['environment']): void {
+  observeStorage(orgId: string, state: OrgRagState, environment: RagDocumentRecord['environment']): void {
     this.deps.metering.observeStorage(orgId, state.storedBytes(environment), environment);
   }
 
@@ -286,8 +299,19 @@ export class RagService {
     return doc;
   }
 
+  /** With a shared store: the org's documents and jobs brought up to date first (undefined with the memory store). */
+  fresh(orgId: string): Promise<void> | undefined {
+    return this.deps.store.replica?.sync(orgId);
+  }
+
+  /** A job's completion with a shared store, on whichever instance runs it (shared-flows.ts). */
+  finishShared(orgId: string, jobId: string): Promise<void> {
+    return finishSharedJob(this, this.deps, orgId, jobId);
+  }
+
   /** Removes the document from search and from stored bytes; a job still indexing it fails (and is refunded). */
-  deleteDocument(orgId: string, documentId: string): void {
+  deleteDocument(orgId: string, documentId: string): void | Promise<void> {
+    if (this.deps.store.replica) return deleteSharedDocument(this, this.deps, orgId, documentId);
     const doc = this.getDocument(orgId, documentId);
     const state = this.deps.store.org(orgId);
     for (const job of state.jobs.values()) {
@@ -313,6 +337,9 @@ export class RagService {
     const mode = input.mode;
     const held = this.deps.metering.precheck(principal, 'rag_search', 1, mode);
     if (held) await held;
+    // With a shared store: one round trip for the org's version, a reload if it moved. Nothing with the memory store.
+    const fresh = this.deps.store.replica?.sync(principal.orgId);
+    if (fresh) await fresh;
     const started = this.deps.clock.now();
     const state = this.deps.store.org(principal.orgId);
     const rewrite = input.enable_rewrite_search_query ? rewriteQuery(input.query, input.rewrite_search_query_instructions) : undefined;
@@ -362,24 +389,8 @@ function resultItem(hit: SearchHit, detail: 'minimal' | 'full'): RagSearchResult
   return { document_id: hit.documentId, score: hit.score, chunk_id: hit.chunkId, text: hit.text };
 }
 
-function langOrNull(lang: string): string | null {
+export function langOrNull(lang: string): string | null {
   return lang === 'und' ? null : lang;
-}
-
-/** The optional `metadata` part: JSON text of an object. */
-function parseMetadata(text: string | undefined): Record<string, unknown> {
-  if (text === undefined) return {};
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (err) {
-    throw new ApiError('invalid_metadata', `metadata must be a JSON object (not valid JSON: ${(err as Error).message})`);
-  }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    const got = value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
-    throw new ApiError('invalid_metadata', `metadata must be a JSON object (got ${got})`);
-  }
-  return value as Record<string, unknown>;
 }
 
 /** The content limits of extraction, from the `rag` config. */

@@ -30,6 +30,8 @@ export interface RagDocumentRecord {
   environment: Environment;
   /** Chunks and term counts from the extraction, kept until indexing (then the index holds them). */
   prepared: PreparedText | null;
+  /** A demo-corpus document: every instance builds it from the seed at boot (never written to a shared store). */
+  builtin?: boolean;
 }
 
 export interface RagJobRecord {
@@ -69,6 +71,8 @@ export class OrgRagState {
   readonly searches: SearchLogEntry[] = [];
   /** Remaining indexing jobs to fail on purpose (admin fault). */
   failNextJobs = 0;
+  /** With a shared store: the org's version in the store that documents, jobs and index reflect. */
+  sharedVersion = 0;
 
   /** Bytes of the indexed documents uploaded in an environment (what storage metering observes). */
   storedBytes(environment: Environment): number {
@@ -83,8 +87,34 @@ export class OrgRagState {
   }
 }
 
+/**
+ * RAG documents, jobs and extracted text in a shared store (src/store/shared-rag.ts); null with the memory
+ * store, where nothing here is called and no RAG path awaits anything new. Writes answer 502 `upstream_error`
+ * before anything changes while the store is down.
+ */
+export interface RagReplica {
+  /** 502 `upstream_error` while the shared store is down (before a change). */
+  assertWritable(): void;
+  /** Brings the org's documents, jobs and index up to the shared version (one round trip when nothing moved). */
+  sync(orgId: string): Promise<void>;
+  /** A new upload: its document, extracted text and job are in the store once this resolves. */
+  accept(orgId: string, doc: RagDocumentRecord, prepared: PreparedText, job: RagJobRecord): Promise<void>;
+  /** The job's record changed locally before anyone else could see it (its ledger entry): a tracked write. */
+  jobUpdated(orgId: string, job: RagJobRecord): void;
+  /** Writes a job's outcome if it is still processing and its document still there; false when it is not. */
+  finish(orgId: string, job: RagJobRecord, doc: RagDocumentRecord): Promise<boolean>;
+  /** Deletes a document and fails the given jobs still processing; null when it was already gone, else the ids of the jobs failed. */
+  delete(orgId: string, doc: RagDocumentRecord, failing: RagJobRecord[]): Promise<string[] | null>;
+  /** A document's extracted text as stored at upload. */
+  text(orgId: string, documentId: string): Promise<PreparedText | null>;
+  /** Runs the job's completion when it is due, on this instance or (with a shared work queue) any other. */
+  schedule(orgId: string, job: RagJobRecord, dueInMs: number): void;
+}
+
 export class RagStore {
   private orgs = new Map<string, OrgRagState>();
+  /** Set when the emulator runs over a shared store. */
+  replica: RagReplica | null = null;
 
   /** The org's state, created on first use. */
   org(orgId: string): OrgRagState {

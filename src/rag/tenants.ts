@@ -21,7 +21,7 @@ export interface TenantDurations {
   resumeSeconds: number;
 }
 
-interface Tenant {
+export interface Tenant {
   orgId: string;
   state: TenantState;
   /** Clock ms when the current phase began. */
@@ -51,8 +51,23 @@ export interface TenantUpdate {
   durations?: Partial<TenantDurations>;
 }
 
+/** Tenants in a shared store (src/store/shared-rag.ts); null with the memory store. */
+export interface TenantReplica {
+  /** A tenant created here: stored unless another instance stored one first (then that one is applied here). */
+  created(tenant: Tenant): void;
+  changed(tenant: Tenant): void;
+}
+
+/** With a shared store, a ready tenant's activity is written at most once per this many clock ms. */
+const ACTIVITY_SHARE_MS = 1000;
+
 export class TenantManager {
   private tenants = new Map<string, Tenant>();
+  replica: TenantReplica | null = null;
+  /** With a replica: the last activity time written, per org. */
+  private readonly sharedActivity = new Map<string, number>();
+  /** With a replica: orgs whose tenant came from the shared store (another instance made it). */
+  private readonly fromStore = new Set<string>();
 
   constructor(
     private readonly clock: Clock,
@@ -67,7 +82,7 @@ export class TenantManager {
   provision(orgId: string): void {
     if (this.tenants.has(orgId)) return;
     const now = this.clock.now();
-    this.tenants.set(orgId, {
+    const tenant: Tenant = {
       orgId,
       state: 'not_provisioned',
       since: now,
@@ -75,11 +90,14 @@ export class TenantManager {
       hold: false,
       lastActivityAt: now,
       durations: { ...this.defaults },
-    });
+    };
+    this.tenants.set(orgId, tenant);
+    this.replica?.created(tenant);
   }
 
-  /** A ready tenant from now on (boot of the demo organization). */
+  /** A ready tenant from now on (boot of the demo organization); with a shared store, one already there stays as it is. */
   provisionReady(orgId: string): void {
+    if (this.fromStore.has(orgId)) return;
     this.provision(orgId);
     this.update(orgId, { state: 'ready' });
   }
@@ -95,12 +113,17 @@ export class TenantManager {
     this.settle(t, now);
     if (t.state === 'ready') {
       t.lastActivityAt = now;
+      if (this.replica && now - (this.sharedActivity.get(orgId) ?? -Infinity) >= ACTIVITY_SHARE_MS) {
+        this.sharedActivity.set(orgId, now);
+        this.replica.changed(t);
+      }
       return;
     }
     if (t.state === 'idle' && !t.hold) {
       t.state = 'provisioning';
       t.resuming = true;
       t.since = now;
+      this.replica?.changed(t);
     }
     const retryAfter = this.retryAfterSeconds(t, now);
     if (t.state === 'not_provisioned') {
@@ -162,6 +185,7 @@ export class TenantManager {
       if (patch.state === 'ready') t.lastActivityAt = now;
     }
     this.settle(t, now);
+    this.replica?.changed(t);
   }
 
   /** Entitlement revoked: the tenant keeps its data and goes idle (a later grant resumes it). */
@@ -171,10 +195,20 @@ export class TenantManager {
     t.state = 'idle';
     t.since = this.clock.now();
     t.resuming = false;
+    this.replica?.changed(t);
   }
 
   reset(): void {
     this.tenants.clear();
+    this.sharedActivity.clear();
+    this.fromStore.clear();
+  }
+
+  /** A tenant as another instance wrote it; the later of the two activity times is kept. */
+  applyRemote(tenant: Tenant): void {
+    const local = this.tenants.get(tenant.orgId);
+    this.fromStore.add(tenant.orgId);
+    this.tenants.set(tenant.orgId, { ...tenant, lastActivityAt: Math.max(tenant.lastActivityAt, local?.lastActivityAt ?? -Infinity) });
   }
 
   private nextTransition(t: Tenant): { state: TenantState; at: number } | undefined {

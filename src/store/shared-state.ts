@@ -23,6 +23,7 @@ import { SharedSttJobs } from './shared-stt.js';
 import { SharedWork } from './shared-work.js';
 import { SharedWebhooks } from './shared-webhooks.js';
 import type { WebhookEngine } from '../webhooks/engine.js';
+import { SharedRag } from './shared-rag.js';
 
 /** Wall-time garbage collection of tokens and windows: they are checked on the emulator clock, which a test may freeze. */
 const TOKEN_GC_MS = 3_600_000;
@@ -51,6 +52,8 @@ export class SharedState implements TokenBackend, WindowBackend {
   readonly sttJobs: SharedSttJobs;
   readonly webhooks: SharedWebhooks;
   readonly billing: SharedBilling;
+  /** RAG tenants, documents and jobs: the RAG area attaches its structures (src/rag/index.ts). */
+  readonly rag: SharedRag;
   private generation = 0;
 
   constructor(
@@ -66,6 +69,7 @@ export class SharedState implements TokenBackend, WindowBackend {
     this.sttJobs = new SharedSttJobs(store);
     this.webhooks = new SharedWebhooks(store, targets.webhooks);
     this.billing = new SharedBilling(store, targets.metering.replica, () => this.generation);
+    this.rag = new SharedRag(store, this.work);
     store.onMessage((m) => this.receive(m));
   }
 
@@ -83,19 +87,18 @@ export class SharedState implements TokenBackend, WindowBackend {
     await this.billing.open();
     this.targets.metering.shared = this.billing;
     this.targets.metering.rateLimiter.sharedRules = this.billing;
+    await this.rag.load();
     this.targets.orgs.replica = this.orgs;
     this.targets.faults.replica = this.faults;
   }
 
   /** POST /_emulator/reset on this instance: the shared slice starts over for every instance. */
   async reset(): Promise<void> {
-    const results = await this.store.run(() =>
-      this.store.redis
-        .multi()
-        .incr(this.store.key('gen'))
-        .del(...this.keyNames())
-        .exec(),
-    );
+    const results = await this.store.run(() => {
+      const tx = this.store.redis.multi().incr(this.store.key('gen'));
+      this.rag.clear(tx);
+      return tx.del(...this.keyNames()).exec();
+    });
     this.webhooks.forget();
     // exec() answers [error, result] per command; the first is the new generation.
     this.generation = Number(results?.[0]?.[1]) || this.generation + 1;
@@ -106,7 +109,7 @@ export class SharedState implements TokenBackend, WindowBackend {
 
   /** The keys of every shared part, deleted by a reset. */
   private keyNames(): string[] {
-    return [this.orgs, this.faults, this.journal, this.scenarios, this.work, this.sttJobs, this.webhooks, this.billing].flatMap((part) => part.keyNames());
+    return [this.orgs, this.faults, this.journal, this.scenarios, this.work, this.sttJobs, this.webhooks, this.billing, this.rag].flatMap((part) => part.keyNames());
   }
 
   private receive(m: StoreMessage): void {
