@@ -13,8 +13,12 @@
  * Rounds (`--rounds`, default 3) alternate the servers, and which goes first rotates; medians and the load
  * average of every run are reported. Every server gets the same config: rate limit 1e9 a minute, 1e12 credits.
  * Needs redis-server (Debian package `redis-server`); skipped with a message without it.
+ *     With `--stagger` stream i starts i/N of the way through the audio (wrapping round), so the streams'
+ *     utterances end at different moments, as independent callers' do; without it every stream sends the same
+ *     frame at the same moment, so all finals fall due in the same 20 ms (the worst case).
  * Run: npm run build && npx tsx bench/instances.bench.ts [--seconds 8] [--rounds 3] [--sockets 500]
  *        [--rt-seconds 8] [--connections 25] [--servers memory,redis-1,redis-2] [--parts http,realtime]
+ *        [--routes tts,stt,search,ws-token] [--stagger]
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -36,6 +40,9 @@ const RT_SECONDS = argNumber('rt-seconds', 8);
 const CONNECTIONS = argNumber('connections', 25);
 const SERVERS = argList('servers', 'memory,redis-1,redis-2');
 const PARTS = argList('parts', 'http,realtime');
+const ROUTES = argList('routes', 'tts,stt,search,ws-token');
+/** `--stagger`: each stream starts at its own point of the audio, so utterances do not all end in the same 20 ms. */
+const STAGGER = process.argv.includes('--stagger');
 const ROOT = join(import.meta.dirname, '..');
 const BIN = join(ROOT, 'dist', 'cli.js');
 const RATE = 16000;
@@ -234,7 +241,7 @@ async function autocannonRoute(spec: RouteSpec, server: Running): Promise<RouteR
 }
 
 async function httpMix(server: Running): Promise<{ total: number; routes: RouteResult[] }> {
-  const results = await Promise.all(routes().map((spec) => (HAS_WRK ? wrkRoute(spec, server) : autocannonRoute(spec, server))));
+  const results = await Promise.all(routes().filter((r) => ROUTES.includes(r.route)).map((spec) => (HAS_WRK ? wrkRoute(spec, server) : autocannonRoute(spec, server))));
   return { total: results.reduce((a, r) => a + r.rps, 0), routes: results };
 }
 
@@ -302,7 +309,13 @@ async function realtime(server: Running, audio: Buffer): Promise<RealtimeResult>
   await new Promise<void>((resolve) => {
     const tick = (): void => {
       const due = Math.min(frames, Math.floor((performance.now() - t0) / 20) + 1);
-      for (; sent < due; sent++) for (const ws of sockets) ws.send(audio.subarray(sent * frame, (sent + 1) * frame));
+      for (; sent < due; sent++) {
+        for (let i = 0; i < sockets.length; i++) {
+          // Staggered: stream i starts i/N of the way through the audio (and wraps round), frame-aligned.
+          const at = STAGGER ? (sent + Math.floor((i * frames) / sockets.length)) % frames : sent;
+          sockets[i].send(audio.subarray(at * frame, (at + 1) * frame));
+        }
+      }
       if (sent >= frames) return resolve();
       setTimeout(tick, Math.max(0, t0 + sent * 20 - performance.now()));
     };
