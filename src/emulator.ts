@@ -2,7 +2,7 @@
  * The emulator: one object owning the clock, the seeded randomness, the stores, the compiled contract
  * and the product areas. `createEmulator(options)` builds it with its boot state; `listen()` serves it.
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type express from 'express';
@@ -14,18 +14,16 @@ import { buildHttpApp } from './app.js';
 import type { BootState, ProductArea } from './areas.js';
 import { WsTokenStore } from './auth/ws-tokens.js';
 import { resolveConfig, type EmulatorConfig, type EmulatorOptions } from './config.js';
-import { compileDocument, compileSchema, createValidators, lazyValidator, type RouteTable, type Validators } from './contract/compile.js';
-import { ADMIN_DOC_ID, GATEWAY_DOC_ID, loadDocuments, type OpenApiDocument } from './contract/documents.js';
+import { checkFrames, compileContract, contractCheckerFor, type Contract } from './contract/emulator-contract.js';
 import { Clock, type ClockMode } from './core/clock.js';
-import { ContractChecker } from './contract/response-check.js';
+import type { ContractChecker } from './contract/response-check.js';
 import { IdFactory, Random } from './core/random.js';
 import type { MultipartLimits } from './http/body.js';
-import type { WebSocket } from 'ws';
-import type { OperationHandler, Stage, WsContext, WsHandler } from './http/context.js';
+import type { OperationHandler, Stage, WsHandler } from './http/context.js';
 import { Journal } from './http/journal.js';
 import { SocketRegistry } from './http/socket-registry.js';
-import { ApiError } from './http/errors.js';
-import { createWsGateway, writeProblemToSocket } from './http/ws-gateway.js';
+import { createWsGateway } from './http/ws-gateway.js';
+import { createHttpServer } from './http/server.js';
 import { ALL_SCOPES, OrgStore } from './orgs/store.js';
 import { authArea } from './auth/auth-area.js';
 import { Metering } from './metering/index.js';
@@ -64,13 +62,8 @@ export interface EmulatorOverrides {
   logSink?: LogSink;
 }
 
-/** The HTTP server's limits on slow clients, in wall time. */
-export const SERVER_TIMEOUTS = {
-  headersMs: 10_000,
-  requestMs: 120_000,
-  keepAliveMs: 5_000,
-  checkIntervalMs: 1_000,
-} as const;
+export { SERVER_TIMEOUTS } from './http/server.js';
+export { liveCheckers, type Contract } from './contract/emulator-contract.js';
 
 export interface DemoState {
   orgId: string;
@@ -78,16 +71,6 @@ export interface DemoState {
   keyIds: { live: string; test: string };
   /** The endpoint registered by `--webhook-url`, with its signing secret. */
   webhookEndpoint?: { id: string; secret: string };
-}
-
-export interface Contract {
-  gatewayDocument: OpenApiDocument;
-  adminDocument: OpenApiDocument;
-  gateway: RouteTable;
-  admin: RouteTable;
-  validators: Validators;
-  /** A validator for a named schema of the gateway document (WebSocket frames...). */
-  schema(name: string): ReturnType<typeof compileSchema>;
 }
 
 export class Emulator {
@@ -167,14 +150,7 @@ export class Emulator {
     this.redactor = new Redactor(this.config.adminToken);
     this.log = new RequestLog(this.config.logLevel, this.config.logFormat, this.redactor, overrides.logSink ?? null);
     this.contract = compileContract();
-    this.contractChecker =
-      process.env.SVC_EMULATOR_CONTRACT_CHECK === '1'
-        ? new ContractChecker(this.contract.validators, [
-            { id: GATEWAY_DOC_ID, doc: this.contract.gatewayDocument, routes: this.contract.gateway, prefix: '/v1' },
-            { id: ADMIN_DOC_ID, doc: this.contract.adminDocument, routes: this.contract.admin, prefix: '/_emulator' },
-          ])
-        : undefined;
-    if (this.contractChecker) liveCheckers.add(this.contractChecker);
+    this.contractChecker = contractCheckerFor(this.contract);
     this.webhooks = new WebhookEngine({ clock: this.clock, ids: this.ids, random: this.random, signatureTime: this.config.signatureTime });
     this.metering = new Metering({
       clock: this.clock,
@@ -345,24 +321,7 @@ export class Emulator {
   }
 
   async listen(port = this.config.port, host = this.config.host): Promise<{ server: Server; port: number; baseUrl: string; adminUrl: string }> {
-    // Node checks the header and request deadlines every `connectionsCheckingInterval` (default 30 s); 1 s keeps
-    // a slowloris socket from lingering long past its deadline.
-    const server = createServer({ connectionsCheckingInterval: SERVER_TIMEOUTS.checkIntervalMs }, this.app);
-    server.on('upgrade', (req, socket, head) => this.handleUpgrade(req, socket, head));
-    // Bytes Node cannot parse as HTTP (garbage after a body shorter than its Content-Length, a broken
-    // header) still get a Problem, not Node's bare 400.
-    server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
-      if (!err.code?.startsWith('HPE_') || !socket.writable) {
-        socket.destroy();
-        return;
-      }
-      writeProblemToSocket(socket, new ApiError('malformed_request', `not a valid HTTP request (${err.code})`), this.ids.next('req', 20));
-    });
-    // Slow or stuck clients must not hold the server (docs/benchmarks.md, "Slow clients"): 10 s for the
-    // headers, 120 s for the whole request (a 25 MiB upload at about 2 Mbit/s).
-    server.headersTimeout = SERVER_TIMEOUTS.headersMs;
-    server.requestTimeout = SERVER_TIMEOUTS.requestMs;
-    server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveMs;
+    const server = createHttpServer(this.app, (req, socket, head) => this.handleUpgrade(req, socket, head), () => this.ids.next('req', 20));
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(port, host, () => {
@@ -395,29 +354,6 @@ export class Emulator {
   }
 }
 
-let compiled: Contract | undefined;
-
-/** The contract is immutable, so it is compiled once per process and shared by every emulator. */
-function compileContract(): Contract {
-  if (compiled) return compiled;
-  const docs = loadDocuments();
-  const validators = createValidators({ [GATEWAY_DOC_ID]: docs.gateway, [ADMIN_DOC_ID]: docs.admin });
-  const schemas = new Map<string, ReturnType<typeof compileSchema>>();
-  compiled = {
-    gatewayDocument: docs.gateway,
-    adminDocument: docs.admin,
-    gateway: compileDocument(docs.gateway, GATEWAY_DOC_ID, validators, { basePath: '/v1' }),
-    admin: compileDocument(docs.admin, ADMIN_DOC_ID, validators, { basePath: '' }),
-    validators,
-    schema(name) {
-      let v = schemas.get(name);
-      if (!v) schemas.set(name, (v = lazyValidator(() => compileSchema(validators, GATEWAY_DOC_ID, name))));
-      return v;
-    },
-  };
-  return compiled;
-}
-
 /** Builds an emulator with its boot state (demo organization and keys). */
 export async function createEmulator(options: EmulatorOptions = {}, overrides: EmulatorOverrides = {}): Promise<Emulator> {
   const emulator = new Emulator(options, overrides);
@@ -428,15 +364,4 @@ export async function createEmulator(options: EmulatorOptions = {}, overrides: E
     throw err;
   }
   return emulator;
-}
-
-/** Every checker of this process, so a test hook can fail the test that produced a violation. */
-export const liveCheckers = new Set<ContractChecker>();
-
-function checkFrames(checker: ContractChecker, ws: WebSocket, ctx: WsContext): void {
-  const send = ws.send.bind(ws);
-  ws.send = ((data: any, ...rest: any[]) => {
-    if (typeof data === 'string') checker.checkFrame(ctx.operation, data);
-    return (send as any)(data, ...rest);
-  }) as typeof ws.send;
 }

@@ -8,7 +8,7 @@ import type { CompiledOperation } from '../contract/compile.js';
 import { describeAjvError } from '../contract/ajv-errors.js';
 import { ContractChecker, offendingValue, type ContractViolation, type ResponseFacts } from '../contract/response-check.js';
 import { GATEWAY_DOC_ID } from '../contract/documents.js';
-import type { Contract } from '../emulator.js';
+import type { Contract } from '../contract/emulator-contract.js';
 
 export interface Violation {
   where: string;

@@ -12,7 +12,7 @@ import { s16leToFloat32 } from '../audio/pcm.js';
 import { assertValid } from '../contract/compile.js';
 import type { Clock, ClockTimer } from '../core/clock.js';
 import type { IdFactory } from '../core/random.js';
-import type { Contract } from '../emulator.js';
+import type { Contract } from '../contract/emulator-contract.js';
 import type { WsContext, WsHandler } from '../http/context.js';
 import { isApiError } from '../http/errors.js';
 import { depthMessage, jsonDepthOverflow } from '../http/json-limits.js';

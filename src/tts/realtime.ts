@@ -8,7 +8,7 @@ import type { ValidateFunction } from 'ajv';
 import type { WebSocket } from 'ws';
 import { assertValid } from '../contract/compile.js';
 import type { Clock, ClockTimer } from '../core/clock.js';
-import type { Contract } from '../emulator.js';
+import type { Contract } from '../contract/emulator-contract.js';
 import type { WsContext, WsHandler } from '../http/context.js';
 import { isApiError } from '../http/errors.js';
 import { depthMessage, jsonDepthOverflow } from '../http/json-limits.js';
