@@ -6,6 +6,11 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Test files share their fork instead of each loading the sources, the contract and its validators again in
+    // a new one: the suite takes about 7.5 minutes instead of 9.5 on 2 cores. No test changes the environment,
+    // globals or module state of another (spies are restored: restoreMocks).
+    isolate: false,
+    restoreMocks: true,
     // The contract self-check: every response and WebSocket frame is checked against the OpenAPI documents,
     // and the test that caused a mismatch fails (test/support/contract-setup.ts).
     setupFiles: ['test/support/contract-setup.ts'],
