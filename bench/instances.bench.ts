@@ -23,15 +23,13 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
-import WebSocket from 'ws';
-import { encodeWav, float32ToS16le } from '../src/audio/index.js';
+import { encodeWav } from '../src/audio/index.js';
 import { synthesize } from '../src/tts/voice/index.js';
-import { argNumber, load1, runAutocannon, summarize } from './lib.js';
+import { argNumber, freePort, load1, runAutocannon, summarize } from './lib.js';
+import { RATE, runRealtime, voicePcm, type RealtimeResult } from './realtime-streams.js';
 
 const SECONDS = argNumber('seconds', 8);
 const ROUNDS = argNumber('rounds', 3);
@@ -45,12 +43,10 @@ const ROUTES = argList('routes', 'tts,stt,search,ws-token');
 const STAGGER = process.argv.includes('--stagger');
 const ROOT = join(import.meta.dirname, '..');
 const BIN = join(ROOT, 'dist', 'cli.js');
-const RATE = 16000;
 const HAS_WRK = !spawnSync('wrk', ['--version']).error;
 
 const TTS_TEXTS = ['مرحبا بكم', 'كيف يمكنني مساعدتك اليوم؟', 'شكرا لاتصالك بنا', 'The order ships tomorrow'];
 const RAG_QUERIES = ['سياسة الإجازة السنوية', 'annual leave policy', 'كلمة المرور', 'travel expenses', 'أمن المعلومات'];
-const SENTENCES = ['مرحبا بكم في خدمة العملاء', 'كيف يمكنني مساعدتك اليوم؟', 'شكرا لاتصالك بنا، مع السلامة'];
 
 function argList(name: string, fallback: string): string[] {
   const i = process.argv.indexOf(`--${name}`);
@@ -58,17 +54,6 @@ function argList(name: string, fallback: string): string[] {
 }
 
 const work = mkdtempSync(join(tmpdir(), 'instances-bench-'));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** Resolves with the child's first stdout line matching each pattern, in order (one reader for all of them). */
 function lines(child: ChildProcess, wanted: RegExp[], what: string): Promise<string[]> {
@@ -245,90 +230,6 @@ async function httpMix(server: Running): Promise<{ total: number; routes: RouteR
   return { total: results.reduce((a, r) => a + r.rps, 0), routes: results };
 }
 
-function voiceAudio(seconds: number): Float32Array {
-  const out = new Float32Array(seconds * RATE);
-  let at = 0;
-  for (let i = 0; at < out.length; i++) {
-    const u = synthesize(SENTENCES[i % SENTENCES.length], { voiceIndex: i % 4, speed: 1, sampleRate: RATE });
-    out.set(u.subarray(0, Math.min(u.length, out.length - at)), at);
-    at += u.length + Math.round(0.4 * RATE);
-  }
-  return out;
-}
-
-interface RealtimeResult {
-  opened: number;
-  completed: number;
-  errors: string[];
-  finalLag: number[];
-  toCompleted: number[];
-}
-
-async function realtime(server: Running, audio: Buffer): Promise<RealtimeResult> {
-  const frame = (RATE / 50) * 2;
-  const frames = Math.ceil(audio.length / frame);
-  const url = server.base.replace('http', 'ws') + '/stt/realtime';
-  const result: RealtimeResult = { opened: 0, completed: 0, errors: [], finalLag: [], toCompleted: [] };
-  const sockets: WebSocket[] = [];
-  for (let i = 0; i < SOCKETS; i += 50) {
-    const batch = await Promise.all(
-      Array.from({ length: Math.min(50, SOCKETS - i) }, async () => {
-        const ws = new WebSocket(url, { headers: { Authorization: `Bearer ${server.key}` } });
-        ws.on('error', (err) => result.errors.push(`socket error: ${err.message}`));
-        await once(ws, 'open');
-        result.opened++;
-        ws.send(JSON.stringify({ type: 'start', encoding: 'pcm_s16le', sample_rate: RATE, interim_results: false }));
-        return ws;
-      }),
-    );
-    sockets.push(...batch);
-  }
-  const t0 = performance.now() + 50;
-  let closeSentAt = 0;
-  const done = sockets.map(
-    (ws) =>
-      new Promise<void>((resolve) => {
-        ws.on('message', (data: Buffer, isBinary: boolean) => {
-          if (isBinary) return;
-          const f = JSON.parse(data.toString()) as { type: string; duration_so_far?: number; code?: string };
-          // The lag of a final: now, against the moment the audio up to its `duration_so_far` had been sent.
-          if (f.type === 'final' && f.duration_so_far !== undefined) result.finalLag.push(performance.now() - (t0 + f.duration_so_far * 1000));
-          if (f.type === 'completed') {
-            result.completed++;
-            result.toCompleted.push(performance.now() - closeSentAt);
-          }
-          if (f.type === 'error') result.errors.push(`error frame ${f.code ?? '?'}`);
-        });
-        ws.once('close', (code: number) => {
-          if (code !== 1000) result.errors.push(`closed ${code}`);
-          resolve();
-        });
-      }),
-  );
-  let sent = 0;
-  await new Promise<void>((resolve) => {
-    const tick = (): void => {
-      const due = Math.min(frames, Math.floor((performance.now() - t0) / 20) + 1);
-      for (; sent < due; sent++) {
-        for (let i = 0; i < sockets.length; i++) {
-          // Staggered: stream i starts i/N of the way through the audio (and wraps round), frame-aligned.
-          const at = STAGGER ? (sent + Math.floor((i * frames) / sockets.length)) % frames : sent;
-          sockets[i].send(audio.subarray(at * frame, (at + 1) * frame));
-        }
-      }
-      if (sent >= frames) return resolve();
-      setTimeout(tick, Math.max(0, t0 + sent * 20 - performance.now()));
-    };
-    setTimeout(tick, 50);
-  });
-  closeSentAt = performance.now();
-  for (const ws of sockets) ws.send(JSON.stringify({ action: 'close_stream' }));
-  const timeout = setTimeout(() => sockets.forEach((ws) => ws.terminate()), 60_000);
-  await Promise.all(done);
-  clearTimeout(timeout);
-  return result;
-}
-
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? s[Math.floor((s.length - 1) / 2)] : NaN;
@@ -342,7 +243,7 @@ async function main(): Promise<void> {
   const redis = await startRedis();
   const config = join(work, 'config.json');
   writeFileSync(config, JSON.stringify({ rateLimits: { live: { limit: 1e9, windowSeconds: 60 } }, demo: { credits: 1e12 } }));
-  const audio = float32ToS16le(voiceAudio(RT_SECONDS));
+  const audio = voicePcm(RT_SECONDS);
   const http = new Map<string, number[]>();
   const perRoute = new Map<string, RouteResult[]>();
   const rt = new Map<string, RealtimeResult[]>();
@@ -367,7 +268,7 @@ async function main(): Promise<void> {
           }
           if (PARTS.includes('realtime')) {
             const before = load1();
-            const r = await realtime(server, audio);
+            const r = await runRealtime({ baseUrl: server.base, key: server.key, sockets: SOCKETS, audio, stagger: STAGGER });
             rt.set(name, [...(rt.get(name) ?? []), r]);
             failures += r.errors.length + (SOCKETS - r.completed);
             const lag = summarize(r.finalLag);

@@ -1,4 +1,5 @@
 /** Shared helpers for the benchmark scripts: percentiles and a one-line summary. */
+import { createServer } from 'node:net';
 import os from 'node:os';
 import autocannon from 'autocannon';
 export function percentile(sorted: number[], p: number): number {
@@ -9,7 +10,7 @@ export function percentile(sorted: number[], p: number): number {
 
 export function summarize(samplesMs: number[]): { n: number; p50: number; p90: number; p99: number; max: number } {
   const s = [...samplesMs].sort((a, b) => a - b);
-  return { n: s.length, p50: percentile(s, 50), p90: percentile(s, 90), p99: percentile(s, 99), max: s[s.length - 1] };
+  return { n: s.length, p50: percentile(s, 50), p90: percentile(s, 90), p99: percentile(s, 99), max: s.length ? s[s.length - 1] : NaN };
 }
 
 export function fmt(ms: number): string {
@@ -39,5 +40,17 @@ export function runAutocannon(opts: autocannon.Options, onResponse: (status: num
   return new Promise((resolve, reject) => {
     const instance = autocannon(opts, (err, result) => (err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve(result)));
     instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => onResponse(status, ms));
+  });
+}
+
+/** A free TCP port on 127.0.0.1 (bench code does not import the test support). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
   });
 }

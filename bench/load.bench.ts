@@ -11,24 +11,21 @@
  * refused for quota. Client and server share this process (and its RSS and event loop).
  * Run: npx tsx bench/load.bench.ts [--seconds 60] [--sockets 500] [--rt-seconds 10]
  */
-import { once } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
-import WebSocket from 'ws';
-import { encodeWav, float32ToS16le } from '../src/audio/index.js';
+import { encodeWav } from '../src/audio/index.js';
 import { createEmulator } from '../src/emulator.js';
 import { synthesize } from '../src/tts/voice/index.js';
 import { argNumber, load1, mib, runAutocannon, summarize } from './lib.js';
+import { RATE, runRealtime, voicePcm } from './realtime-streams.js';
 
 const SECONDS = argNumber('seconds', 60);
 const SOCKETS = argNumber('sockets', 500);
 const RT_SECONDS = argNumber('rt-seconds', 10);
 const CONNECTIONS_PER_ROUTE = 25;
-const RATE = 16000;
 
 const TTS_TEXTS = ['مرحبا بكم', 'كيف يمكنني مساعدتك اليوم؟', 'شكرا لاتصالك بنا', 'The order ships tomorrow'];
 const RAG_QUERIES = ['سياسة الإجازة السنوية', 'annual leave policy', 'كلمة المرور', 'travel expenses', 'أمن المعلومات'];
-const SENTENCES = ['مرحبا بكم في خدمة العملاء', 'كيف يمكنني مساعدتك اليوم؟', 'شكرا لاتصالك بنا، مع السلامة'];
 
 interface RouteResult {
   route: string;
@@ -47,17 +44,6 @@ function multipartWav(): { body: Buffer; contentType: string } {
   );
   const tail = Buffer.from(`\r\n--${boundary}\r\nContent-Disposition: form-data; name="language"\r\n\r\nar\r\n--${boundary}--\r\n`);
   return { body: Buffer.concat([head, wav, tail]), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
-function voiceAudio(seconds: number): Float32Array {
-  const out = new Float32Array(seconds * RATE);
-  let at = 0;
-  for (let i = 0; at < out.length; i++) {
-    const u = synthesize(SENTENCES[i % SENTENCES.length], { voiceIndex: i % 4, speed: 1, sampleRate: RATE });
-    out.set(u.subarray(0, Math.min(u.length, out.length - at)), at);
-    at += u.length + Math.round(0.4 * RATE);
-  }
-  return out;
 }
 
 async function http(baseUrl: string, key: string): Promise<RouteResult[]> {
@@ -113,74 +99,6 @@ async function http(baseUrl: string, key: string): Promise<RouteResult[]> {
   }
 }
 
-interface RealtimeResult {
-  opened: number;
-  completed: number;
-  errors: string[];
-  toCompleted: number[];
-  finalLag: number[];
-}
-
-async function realtime(baseUrl: string, key: string): Promise<RealtimeResult> {
-  const bytes = float32ToS16le(voiceAudio(RT_SECONDS));
-  const frame = (RATE / 50) * 2;
-  const frames = Math.ceil(bytes.length / frame);
-  const url = baseUrl.replace('http', 'ws') + '/stt/realtime';
-  const result: RealtimeResult = { opened: 0, completed: 0, errors: [], toCompleted: [], finalLag: [] };
-  const sockets: WebSocket[] = [];
-  // Open in batches so the accept backlog is not the thing being measured.
-  for (let i = 0; i < SOCKETS; i += 50) {
-    const batch = await Promise.all(
-      Array.from({ length: Math.min(50, SOCKETS - i) }, async () => {
-        const ws = new WebSocket(url, { headers: { Authorization: `Bearer ${key}` } });
-        ws.on('error', (err) => result.errors.push(`socket error: ${err.message}`));
-        await once(ws, 'open');
-        result.opened++;
-        ws.send(JSON.stringify({ type: 'start', encoding: 'pcm_s16le', sample_rate: RATE, interim_results: false }));
-        return ws;
-      }),
-    );
-    sockets.push(...batch);
-  }
-  const t0 = performance.now() + 50;
-  let closeSentAt = 0;
-  const done = sockets.map(
-    (ws) =>
-      new Promise<void>((resolve) => {
-        ws.on('message', (data: Buffer, isBinary: boolean) => {
-          if (isBinary) return;
-          const f = JSON.parse(data.toString()) as { type: string; duration_so_far?: number; code?: string };
-          if (f.type === 'final' && f.duration_so_far !== undefined) result.finalLag.push(performance.now() - (t0 + f.duration_so_far * 1000));
-          if (f.type === 'completed') {
-            result.completed++;
-            result.toCompleted.push(performance.now() - closeSentAt);
-          }
-          if (f.type === 'error') result.errors.push(`error frame ${f.code ?? '?'}`);
-        });
-        ws.once('close', (code: number) => {
-          if (code !== 1000) result.errors.push(`closed ${code}`);
-          resolve();
-        });
-      }),
-  );
-  let sent = 0;
-  await new Promise<void>((resolve) => {
-    const tick = (): void => {
-      const due = Math.min(frames, Math.floor((performance.now() - t0) / 20) + 1);
-      for (; sent < due; sent++) for (const ws of sockets) ws.send(bytes.subarray(sent * frame, (sent + 1) * frame));
-      if (sent >= frames) return resolve();
-      setTimeout(tick, Math.max(0, t0 + sent * 20 - performance.now()));
-    };
-    setTimeout(tick, 50);
-  });
-  closeSentAt = performance.now();
-  for (const ws of sockets) ws.send(JSON.stringify({ action: 'close_stream' }));
-  const timeout = setTimeout(() => sockets.forEach((ws) => ws.terminate()), 120_000);
-  await Promise.all(done);
-  clearTimeout(timeout);
-  return result;
-}
-
 function row(r: RouteResult, seconds: number): string {
   const s = summarize(r.latencies);
   return `| ${r.route} | ${r.requests} | ${r.errors} | ${s.p50.toFixed(0)} ms | ${s.p99.toFixed(0)} ms | ${(r.requests / seconds).toFixed(0)} |`;
@@ -218,7 +136,7 @@ async function main(): Promise<void> {
 
   console.log(`\n## Realtime STT: ${SOCKETS} sockets × ${RT_SECONDS} s of audio (load before ${load1()})`);
   const rtBefore = process.memoryUsage().rss;
-  const rt = await realtime(baseUrl, key);
+  const rt = await runRealtime({ baseUrl, key, sockets: SOCKETS, audio: voicePcm(RT_SECONDS) });
   const rtAfter = process.memoryUsage().rss;
   const c = summarize(rt.toCompleted);
   const lag = summarize(rt.finalLag);

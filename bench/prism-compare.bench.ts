@@ -23,12 +23,11 @@ import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_proces
 import { once } from 'node:events';
 import { promisify } from 'node:util';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parse, stringify } from 'yaml';
-import { argNumber, load1, runAutocannon } from './lib.js';
+import { argNumber, freePort, load1, runAutocannon } from './lib.js';
 
 const SECONDS = argNumber('seconds', 5);
 const ROUNDS = argNumber('rounds', 3);
@@ -52,17 +51,6 @@ interface Server {
 }
 
 const work = mkdtempSync(join(tmpdir(), 'prism-compare-'));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function poll(url: string, init: RequestInit, started: number): Promise<number> {
   for (;;) {

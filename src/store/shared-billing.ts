@@ -16,7 +16,6 @@ import type {
   SharedBalance,
 } from '../metering/backend.js';
 import {
-  matches,
   type LedgerEntry,
   type LedgerFilter,
   type LedgerStatus,
@@ -26,8 +25,9 @@ import type { QuotaProduct } from '../metering/quotas.js';
 import type { RateLimitRule } from '../metering/rate-limit.js';
 import { quotaProductOf } from '../metering/quotas.js';
 import type { Invoice, InvoiceLine } from '../metering/periods.js';
-import { productUnits, roundCredits, type Environment, type Product } from '../metering/types.js';
+import { productUnits, type Product } from '../metering/types.js';
 import type { RedisStore, StoreMessage } from './redis-store.js';
+import { LedgerReader, micro, unmicro } from './shared-ledger.js';
 import {
   BILLING_ADJUST,
   BILLING_CHARGE,
@@ -40,8 +40,6 @@ import {
 /** Wall time after which a reservation nobody settled or released is dropped (an instance died mid-request). */
 const RESERVATION_TTL_MS = 15 * 60_000;
 const WINDOW_GC_MIN_MS = 3_600_000;
-/** Ledger entries read per round trip when listing. */
-const PAGE = 500;
 
 type Run = (...args: (string | number)[]) => Promise<unknown>;
 interface BillingScripts {
@@ -53,10 +51,9 @@ interface BillingScripts {
   svcBillingTakePeriod: Run;
 }
 
-const micro = (x: number): number => Math.round(x * 1e6);
-const unmicro = (s: string | number | null | undefined): number => roundCredits(Number(s ?? 0) / 1e6);
 
 export class SharedBilling implements BillingBackend {
+  private readonly ledger: LedgerReader;
   private reservations = 0;
   private stamps = 0;
 
@@ -65,6 +62,7 @@ export class SharedBilling implements BillingBackend {
     private readonly replica: BillingReplica,
     private readonly generation: () => number,
   ) {
+    this.ledger = new LedgerReader(store, (name) => this.k(name));
     store.onMessage((m) => this.receive(m));
     store.onResync(() => this.load());
   }
@@ -361,75 +359,12 @@ export class SharedBilling implements BillingBackend {
     }
   }
 
-  async entries(orgId: string, filter: LedgerFilter): Promise<LedgerEntry[]> {
-    const limit = filter.limit ?? 100;
-    const out: LedgerEntry[] = [];
-    for (let from = 0; out.length < limit; from += PAGE) {
-      const page = await this.page(orgId, from);
-      for (const e of page) if (out.length < limit && matches(e, filter)) out.push(e);
-      if (page.length < PAGE) break;
-    }
-    return out;
+  entries(orgId: string, filter: LedgerFilter): Promise<LedgerEntry[]> {
+    return this.ledger.entries(orgId, filter);
   }
 
-  async totals(
-    orgId: string,
-    filter: Omit<LedgerFilter, 'limit'>,
-  ): Promise<{ totals: Totals; exact: boolean }> {
-    const totals: Totals = {};
-    const add = (product: Product, status: LedgerStatus, n: number, q: number, a: number) => {
-      const t = ((totals[product] ??= {})[status] ??= { count: 0, quantity: 0, amount: 0 });
-      t.count += n;
-      t.quantity = roundCredits(t.quantity + q);
-      t.amount = roundCredits(t.amount + a);
-    };
-    if (filter.keyId === undefined && filter.since === undefined && filter.until === undefined) {
-      const agg = await this.store.run(() => this.redis.hgetall(this.k(`agg:${orgId}`)));
-      for (const [field, n] of Object.entries(agg)) {
-        const [environment, product, status, part] = field.split('|') as [
-          Environment,
-          Product,
-          LedgerStatus,
-          string,
-        ];
-        if (part !== 'n') continue;
-        if (filter.environment !== undefined && filter.environment !== environment) continue;
-        if (filter.product !== undefined && filter.product !== product) continue;
-        if (filter.status !== undefined && filter.status !== status) continue;
-        const base = `${environment}|${product}|${status}`;
-        add(product, status, Number(n), unmicro(agg[`${base}|q`]), unmicro(agg[`${base}|a`]));
-      }
-      return { totals, exact: true };
-    }
-    for (const e of await this.entries(orgId, { ...filter, limit: Number.MAX_SAFE_INTEGER })) {
-      add(e.product, e.status, 1, e.quantity, e.amount);
-    }
-    const dropped = await this.store.run(() => this.redis.hget(this.k(`bal:${orgId}`), 'd'));
-    return { totals, exact: dropped !== '1' };
-  }
-
-  /** PAGE entries from `from` (newest first), with their refunds applied. */
-  private async page(orgId: string, from: number): Promise<LedgerEntry[]> {
-    const ids = await this.store.run(() =>
-      this.redis.lrange(this.k(`ledger:${orgId}`), from, from + PAGE - 1),
-    );
-    if (ids.length === 0) return [];
-    const [jsons, refunds] = await this.store.run(() =>
-      Promise.all([
-        this.redis.hmget(this.k(`entries:${orgId}`), ...ids),
-        this.redis.hmget(this.k(`refunds:${orgId}`), ...ids),
-      ]),
-    );
-    const out: LedgerEntry[] = [];
-    jsons.forEach((json, i) => {
-      if (json === null) return;
-      const entry = JSON.parse(json) as LedgerEntry;
-      const refund = refunds[i];
-      if (refund !== null)
-        Object.assign(entry, { status: 'refunded' }, JSON.parse(refund) as Partial<LedgerEntry>);
-      out.push(entry);
-    });
-    return out;
+  totals(orgId: string, filter: Omit<LedgerFilter, 'limit'>): Promise<{ totals: Totals; exact: boolean }> {
+    return this.ledger.totals(orgId, filter);
   }
 
   private receive(m: StoreMessage): void {
