@@ -11,16 +11,21 @@ import { synthesize } from '../src/tts/voice/index.js';
 export const RATE = 16000;
 const SENTENCES = ['مرحبا بكم في خدمة العملاء', 'كيف يمكنني مساعدتك اليوم؟', 'شكرا لاتصالك بنا، مع السلامة'];
 
-/** `seconds` of the synthetic voice (sentences and 0.4 s pauses, four voices in turn) as 16-bit PCM. */
-export function voicePcm(seconds: number): Buffer {
-  const out = new Float32Array(seconds * RATE);
+/** `seconds` of the synthetic voice: the sentences in turn with 0.4 s pauses, four voices in turn. */
+export function voiceAudio(seconds: number, rate = RATE, sentences = SENTENCES): Float32Array {
+  const out = new Float32Array(seconds * rate);
   let at = 0;
   for (let i = 0; at < out.length; i++) {
-    const u = synthesize(SENTENCES[i % SENTENCES.length], { voiceIndex: i % 4, speed: 1, sampleRate: RATE });
+    const u = synthesize(sentences[i % sentences.length], { voiceIndex: i % 4, speed: 1, sampleRate: rate });
     out.set(u.subarray(0, Math.min(u.length, out.length - at)), at);
-    at += u.length + Math.round(0.4 * RATE);
+    at += u.length + Math.round(0.4 * rate);
   }
-  return float32ToS16le(out);
+  return out;
+}
+
+/** The same at 16 kHz as 16-bit PCM, as a realtime stream sends it. */
+export function voicePcm(seconds: number): Buffer {
+  return float32ToS16le(voiceAudio(seconds));
 }
 
 export interface RealtimeResult {

@@ -15,23 +15,14 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import WebSocket from 'ws';
 import { encodeMp3, encodeWav, float32ToS16le } from '../src/audio/index.js';
-import { decode, synthesize } from '../src/tts/voice/index.js';
+import { decode } from '../src/tts/voice/index.js';
 import { summarize } from './lib.js';
+import { voiceAudio as voiceOf } from './realtime-streams.js';
 
 const RATE = 16000;
 const TEN_MINUTES = 600;
 const SENTENCES = ['مرحبا بكم في خدمة العملاء', 'كيف يمكنني مساعدتك اليوم؟', 'شكرا لاتصالك بنا، مع السلامة', 'The order ships tomorrow'];
-
-function voiceAudio(seconds: number, rate: number): Float32Array {
-  const out = new Float32Array(seconds * rate);
-  let at = 0;
-  for (let i = 0; at < out.length; i++) {
-    const u = synthesize(SENTENCES[i % SENTENCES.length], { voiceIndex: i % 4, speed: 1, sampleRate: rate });
-    out.set(u.subarray(0, Math.min(u.length, out.length - at)), at);
-    at += u.length + Math.round(0.4 * rate);
-  }
-  return out;
-}
+const voiceAudio = (seconds: number, rate: number): Float32Array => voiceOf(seconds, rate, SENTENCES);
 
 function noiseAndTones(seconds: number, rate: number): Float32Array {
   const out = new Float32Array(seconds * rate);
