@@ -1,18 +1,11 @@
 /** The state store of one emulator: which implementation, and the shared slice wired to the local structures. */
 import type { WsTokenStore } from '../auth/ws-tokens.js';
 import type { EmulatorConfig } from '../config.js';
-import type { FaultStore } from '../faults/store.js';
-import type { Metering } from '../metering/index.js';
 import type { RateLimiter } from '../metering/rate-limit.js';
-import type { OrgStore } from '../orgs/store.js';
-import type { Journal } from '../http/journal.js';
-import type { ScenarioReplica } from '../scenarios/scenarios.js';
-import type { ScenarioTarget } from './shared-scenarios.js';
 import type { Clock } from '../core/clock.js';
-import type { WebhookEngine } from '../webhooks/engine.js';
 import { MemoryStore } from './memory-store.js';
 import { RedisStore } from './redis-store.js';
-import { SharedState } from './shared-state.js';
+import { SharedState, type SharedStateTargets } from './shared-state.js';
 import type { SharedRag } from './shared-rag.js';
 import { generateInstanceId, type StateStore } from './state-store.js';
 import { MemoryWorkQueue, type WorkQueue } from './work-queue.js';
@@ -37,30 +30,10 @@ export function streamSeed(seed: string, store: StateStore): string {
 /** Shares the state of docs/scaling.md (organizations, keys, tokens, windows, billing, jobs, webhooks, faults, clock, journal...) through a Redis store; null with the memory store. */
 export function shareState(
   store: StateStore,
-  parts: {
-    orgs: OrgStore;
-    faults: FaultStore;
-    wsTokens: WsTokenStore;
-    rateLimiter: RateLimiter;
-    journal: Journal;
-    scenarios: (replica: ScenarioReplica) => ScenarioTarget;
-    clock: Clock;
-    webhooks: WebhookEngine;
-    metering: Metering;
-    onRemoteReset: () => void;
-  },
+  parts: SharedStateTargets & { wsTokens: WsTokenStore; rateLimiter: RateLimiter },
 ): SharedState | null {
   if (!(store instanceof RedisStore)) return null;
-  const shared = new SharedState(store, {
-    orgs: parts.orgs,
-    faults: parts.faults,
-    journal: parts.journal,
-    scenarios: parts.scenarios,
-    clock: parts.clock,
-    webhooks: parts.webhooks,
-    metering: parts.metering,
-    onRemoteReset: parts.onRemoteReset,
-  });
+  const shared = new SharedState(store, parts);
   sharedByStore.set(store, shared);
   parts.wsTokens.shared = shared;
   parts.rateLimiter.shared = shared;

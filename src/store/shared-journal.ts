@@ -11,6 +11,7 @@
 import type { JournalEntry, JournalFilter, JournalReplica, Journal } from '../http/journal.js';
 import { journalMatches } from '../http/journal.js';
 import type { RedisStore, StoreMessage } from './redis-store.js';
+import { defineOnce } from './scripts-clock.js';
 
 const BATCH_ENTRIES = 200;
 
@@ -51,6 +52,11 @@ if list ~= '' and count >= 99 then return 0 end
 redis.call('HSET', KEYS[2], ARGV[1], list == '' and ARGV[2] or (list .. ',' .. ARGV[2]))
 return 1`;
 
+interface JournalScripts {
+  svcJournalAdd(...args: (string | number)[]): Promise<number>;
+  svcJournalLink(...args: string[]): Promise<number>;
+}
+
 /** What another instance needs to wake a long-poll (`wait`) whose filter matches a new entry. */
 type Summary = Pick<JournalEntry, 'org_id' | 'key_id' | 'path' | 'operation_id' | 'status' | 'code' | 'scope' | 'time'> & { rule: string | null };
 
@@ -65,6 +71,14 @@ export class SharedJournal implements JournalReplica {
     private readonly journal: Journal,
   ) {
     store.onMessage((m) => this.receive(m));
+  }
+
+  /** The connection, with the two scripts defined on it (run by EVALSHA, not sent again with every batch). */
+  private get redis(): RedisStore['redis'] & JournalScripts {
+    const redis = this.store.redis;
+    defineOnce(redis, 'svcJournalAdd', 4, JOURNAL_ADD);
+    defineOnce(redis, 'svcJournalLink', 2, JOURNAL_LINK);
+    return redis as RedisStore['redis'] & JournalScripts;
   }
 
   private get k() {
@@ -92,7 +106,7 @@ export class SharedJournal implements JournalReplica {
     if (entry && !this.written.has(entry)) return;
     if (this.store.status() !== 'ok') return;
     const k = this.k;
-    void this.store.redis.eval(JOURNAL_LINK, 2, k.entries, kind === 'ledger' ? k.ledger : k.webhook, requestId, id).catch(() => {});
+    void this.redis.svcJournalLink(k.entries, kind === 'ledger' ? k.ledger : k.webhook, requestId, id).catch(() => {});
   }
 
   /** Sends the queued entries in one script call. While Redis is away they stay in this instance's journal only. */
@@ -121,8 +135,8 @@ export class SharedJournal implements JournalReplica {
     }));
     const k = this.k;
     const message = this.store.message('journal.recorded', summaries);
-    void this.store.redis
-      .eval(JOURNAL_ADD, 4, k.order, k.entries, k.ledger, k.webhook, this.journal.capacity, this.store.channel, message, ...args)
+    void this.redis
+      .svcJournalAdd(k.order, k.entries, k.ledger, k.webhook, this.journal.capacity, this.store.channel, message, ...args)
       .catch(() => {});
   }
 
