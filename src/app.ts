@@ -10,7 +10,7 @@ import { routeHint } from './contract/near-miss.js';
 import { FaultAbort } from './faults/stage.js';
 import { ApiError, CustomApiError } from './http/errors.js';
 import { normalizeError, sendProblem } from './http/problem.js';
-import { requestState, type RequestState } from './http/request-state.js';
+import { PipelineRequestState, requestState } from './http/request-state.js';
 import { createV1Router } from './http/v1-router.js';
 import { requestDetail, responseDetail, ResponseTap, tapKeepBytes } from './observe/capture.js';
 import { logHttpRequest } from './observe/log-events.js';
@@ -34,44 +34,17 @@ export function buildHttpApp(emulator: Emulator): express.Express {
 
   app.use((req: Request, res: Response, next: NextFunction) => {
     const requestId = emulator.ids.next('req', 20);
-    // Made on first use: most requests never read their signal, and an AbortController costs microseconds.
-    let controller: AbortController | undefined;
-    let clientGone = false;
     const isV1 = req.path === '/v1' || req.path.startsWith('/v1/');
     const scope = typeof req.headers['x-emulator-scope'] === 'string' ? req.headers['x-emulator-scope'] : null;
     const journal = emulator.journal.open({ request_id: requestId, kind: 'http', method: req.method, path: req.path, scope });
-    const state: RequestState = {
-      requestId,
-      journal,
-      startedAt: emulator.clock.now(),
-      get signal() {
-        if (controller === undefined) {
-          controller = new AbortController();
-          if (clientGone) controller.abort(new Error('client disconnected'));
-        }
-        return controller.signal;
-      },
-      principal: null,
-      setPrincipal(principal) {
-        state.principal = principal;
-        Object.assign(journal, {
-          org_id: principal.orgId,
-          key_id: principal.keyId,
-          key: principal.keyDisplay,
-          environment: principal.environment,
-        });
-      },
-    };
+    const state = new PipelineRequestState(requestId, journal, emulator.clock.now());
     res.locals.svc = state;
     res.setHeader('X-Request-Id', requestId);
     const tap = new ResponseTap(res, tapKeepBytes(Boolean(emulator.contractChecker)));
     if (emulator.contractChecker) watchResponse(emulator, req, res, tap);
     const wallStart = performance.now();
     res.once('close', () => {
-      if (!res.writableFinished) {
-        clientGone = true;
-        controller?.abort(new Error('client disconnected'));
-      }
+      if (!res.writableFinished) state.clientDisconnected();
       if (isV1 && state.principal) {
         // Decision M-R2: a 5xx answer is never billed, whatever the handler recorded before it failed.
         if (res.statusCode >= 500 && !res.locals.noResponse) emulator.metering.refundRequest(state.principal.orgId, requestId);
