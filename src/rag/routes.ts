@@ -49,7 +49,8 @@ export function ragRoutes(service: RagService, faults?: FaultStore, settled?: ()
     'rag.search': async (ctx: OperationContext<RagSearchInput>) => {
       let result;
       try {
-        result = await service.search(ctx.principal, ctx.body, ctx.requestId, ctx.signal);
+        // The signal is made only if read (an analyze waits on the clock): a retrieve never needs one.
+        result = await service.search(ctx.principal, ctx.body, ctx.requestId, () => ctx.signal);
       } catch (err) {
         // The client left during analyze: nothing to answer and nothing was billed.
         if (ctx.signal.aborted) return;

@@ -333,7 +333,7 @@ export class RagService {
 
   // ---- search -------------------------------------------------------------------------------------------
 
-  async search(principal: Principal, input: RagSearchInput, requestId: string, signal: AbortSignal): Promise<RagSearchOutput> {
+  async search(principal: Principal, input: RagSearchInput, requestId: string, signal: () => AbortSignal): Promise<RagSearchOutput> {
     const mode = input.mode;
     const held = this.deps.metering.precheck(principal, 'rag_search', 1, mode);
     if (held) await held;
@@ -361,7 +361,7 @@ export class RagService {
     } else if (mode === 'analyze') {
       const analysis = analyze(query, hits, { language });
       // Spec, Limits: analyze takes 5-30 s; waited on the injectable clock (--time-scale, clock/advance).
-      await this.deps.clock.sleep(analysis.workSeconds * 1000, signal, `rag analyze ${requestId}`);
+      await this.deps.clock.sleep(analysis.workSeconds * 1000, signal(), `rag analyze ${requestId}`);
       answer = analysis.answer;
     }
     this.deps.metering.record(principal, { product: 'rag_search', quantity: 1, mode, requestId });

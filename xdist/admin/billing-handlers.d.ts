@@ -1,0 +1,33 @@
+import type { Emulator } from '../emulator.js';
+import type { LedgerEntry } from '../metering/index.js';
+import type { AdminHandler } from './admin-context.js';
+export declare function ledgerEntryView(e: LedgerEntry): {
+    id: string;
+    org_id: string;
+    key_id: string;
+    key: string;
+    environment: import("../metering/types.js").Environment;
+    livemode: boolean;
+    product: import("../metering/types.js").Product;
+    quantity: number;
+    unit: import("../metering/types.js").Unit;
+    mode: import("../metering/types.js").Mode | null;
+    rate: number;
+    amount: number;
+    status: import("../metering/ledger.js").LedgerStatus;
+    reason: import("../metering/ledger.js").LedgerReason | null;
+    request_id: string | null;
+    job_id: string | null;
+    stream_id: string | null;
+    created_at: string;
+    refunded_at: string | null;
+};
+export declare function balanceView(emulator: Emulator, orgId: string): {
+    balance: number;
+    period_grant: number;
+    granted_in_period: number;
+    consumed_in_period: number;
+    period_start: string;
+    period_end: string;
+};
+export declare const billingAdminHandlers: Record<string, AdminHandler>;

@@ -1,0 +1,143 @@
+/**
+ * The HTTP application, composed in the order a request passes through it:
+ * request id + journal → admin API (/_emulator) | gateway (/v1) → unknown route → one error envelope.
+ */
+import express from 'express';
+import { createAdminRouter } from './admin/admin-router.js';
+import { routeHint } from './contract/near-miss.js';
+import { FaultAbort } from './faults/stage.js';
+import { ApiError, CustomApiError } from './http/errors.js';
+import { normalizeError, sendProblem } from './http/problem.js';
+import { PipelineRequestState, requestState } from './http/request-state.js';
+import { createV1Router } from './http/v1-router.js';
+import { requestDetail, responseDetail, ResponseTap, tapKeepBytes } from './observe/capture.js';
+import { logHttpRequest } from './observe/log-events.js';
+export function buildHttpApp(emulator) {
+    const app = express();
+    app.disable('x-powered-by');
+    app.set('etag', false);
+    const v1Router = createV1Router({
+        routes: emulator.contract.gateway,
+        orgs: emulator.orgs,
+        handlers: emulator.handlers,
+        stages: emulator.stages,
+        preHandlerStages: emulator.preHandlerStages,
+        uploadLimits: emulator.uploadLimits,
+        defaultUploadLimits: { maxFileBytes: 25 * 1024 * 1024, tooLargeCode: 'file_too_large' },
+        proxy: emulator.proxy?.http ?? null,
+        replay: emulator.replay?.http ?? null,
+    });
+    app.use((req, res, next) => {
+        const requestId = emulator.ids.next('req', 20);
+        const isV1 = req.path === '/v1' || req.path.startsWith('/v1/');
+        const scope = typeof req.headers['x-emulator-scope'] === 'string' ? req.headers['x-emulator-scope'] : null;
+        const journal = emulator.journal.open({ request_id: requestId, kind: 'http', method: req.method, path: req.path, scope });
+        const state = new PipelineRequestState(requestId, journal, emulator.clock.now());
+        res.locals.svc = state;
+        res.setHeader('X-Request-Id', requestId);
+        const tap = new ResponseTap(res, tapKeepBytes(Boolean(emulator.contractChecker)));
+        if (emulator.contractChecker)
+            watchResponse(emulator, req, res, tap);
+        const wallStart = performance.now();
+        res.once('close', () => {
+            if (!res.writableFinished)
+                state.clientDisconnected();
+            if (isV1 && state.principal) {
+                // Decision M-R2: a 5xx answer is never billed, whatever the handler recorded before it failed.
+                if (res.statusCode >= 500 && !res.locals.noResponse)
+                    emulator.metering.refundRequest(state.principal.orgId, requestId);
+                emulator.metering.releaseReservations(state.principal);
+            }
+            journal.status = res.locals.noResponse ? null : res.statusCode;
+            journal.duration_ms = Math.round(performance.now() - wallStart);
+            if (isV1 || emulator.log.debug) {
+                journal.request = requestDetail(req, res, emulator.redactor);
+                journal.response = responseDetail(res, tap, emulator.redactor);
+            }
+            logHttpRequest(emulator.log, journal, isV1 ? 'v1' : 'admin');
+            if (!isV1) {
+                emulator.journal.discard(journal);
+                return;
+            }
+            const header = (name) => {
+                const v = res.getHeader(name);
+                return v === undefined ? null : Number(v);
+            };
+            journal.retry_after = header('Retry-After');
+            journal.ratelimit_remaining = header('RateLimit-Remaining');
+            journal.ratelimit_reset = header('RateLimit-Reset');
+            emulator.journal.record(journal);
+        });
+        // What runs for this request (synchronously or later) can find it: webhook events link back to it.
+        // A /v1 request goes straight to the gateway pipeline and, on failure, to the error envelope: Express's
+        // router would only walk past the admin mount to the same two places (a path that differs from /v1 only
+        // in case still takes that walk, and ends as it always did).
+        if (isV1)
+            emulator.journal.context.run(requestId, () => void v1Router(req, res, (err) => envelopeOrNext(err, req, res, next)));
+        else
+            emulator.journal.context.run(requestId, next);
+    });
+    app.use('/_emulator', createAdminRouter({ routes: emulator.contract.admin, handlers: emulator.adminHandlers, emulator }));
+    app.use('/v1', v1Router);
+    app.use((req, _res, next) => {
+        const hint = routeHint(req.path, emulator.contract.gateway) || routeHint(req.path.replace(/^\/_emulator/, ''), emulator.contract.admin, '/_emulator');
+        next(new ApiError('route_not_found', `no route ${req.method} ${req.path}${hint}; the API is under /v1 and the admin API under /_emulator`));
+    });
+    // The one error envelope: whatever threw, the client gets problem+json.
+    app.use(errorEnvelope);
+    return app;
+}
+function errorEnvelope(err, _req, res, _next) {
+    const state = requestState(res);
+    if (err instanceof FaultAbort) {
+        // A reset or hang fault took the connection: nothing is sent.
+        res.locals.noResponse = true;
+        state.journal.code = state.journal.fault?.kind ?? 'fault';
+        return;
+    }
+    state.journal.code = normalizeError(err).code;
+    if (err instanceof CustomApiError && err.offContract)
+        state.journal.off_contract = true;
+    sendProblem(res, err, state.requestId);
+}
+/** The error envelope for a request that bypassed the router; should it throw, Express takes over as it would. */
+function envelopeOrNext(err, req, res, next) {
+    try {
+        errorEnvelope(err, req, res, next);
+    }
+    catch (failure) {
+        next(failure);
+    }
+}
+/** Feeds the contract self-check: checks the response (its body as tapped, up to a limit) once sent. */
+function watchResponse(emulator, req, res, tap) {
+    const path = req.originalUrl.split('?')[0];
+    res.once('finish', () => {
+        if (res.locals.contractExempt)
+            return;
+        const contentType = res.getHeader('content-type');
+        const isAdmin = path === '/_emulator' || path.startsWith('/_emulator/');
+        const table = isAdmin ? emulator.contract.admin : emulator.contract.gateway;
+        emulator.contractChecker.checkResponse(checkedOperation(table, req.method, isAdmin ? path.slice('/_emulator'.length) : path), req.method, path, {
+            offContract: requestState(res).journal.off_contract,
+            status: res.statusCode,
+            contentType,
+            headers: res.getHeaders(),
+            body: /json/.test(contentType ?? '') ? tap.whole()?.toString('utf8') : undefined,
+        });
+    });
+}
+/**
+ * The operation a response answered, for the self-check. Matching decodes path parameters, and a segment
+ * that is not valid percent-encoding throws (the router already answered it with a 422): that must not
+ * escape a `finish` listener, where it would be an uncaught exception.
+ */
+function checkedOperation(table, method, path) {
+    try {
+        const match = table.match(method, path);
+        return match.kind === 'match' ? match.operation : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}

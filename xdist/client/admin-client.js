@@ -1,0 +1,278 @@
+/**
+ * The typed admin client: every operation of openapi/admin.yaml under a short name
+ * (`admin.faults.add(...)`, `admin.clock.advance(60)`, `admin.requests.waitFor(...)`).
+ *
+ * Requests go through openapi-fetch on the types generated from the document into `admin-api.ts`
+ * (`npm run gen:client`), so paths, parameters, bodies and answers are never written twice. Each method
+ * resolves with the body of its operation's success answer, as the document describes it; any other
+ * answer throws `AdminApiError` with the problem the emulator sent.
+ */
+import createClient from 'openapi-fetch';
+/** A non-2xx answer of the admin API, with the problem+json body it carried. */
+export class AdminApiError extends Error {
+    name = 'AdminApiError';
+    status;
+    /** The problem's `code` (`not_found`, `admin_unauthorized`, `validation_failed`...). */
+    code;
+    detail;
+    requestId;
+    /** The parsed problem, or undefined when the body was not one. */
+    problem;
+    /** The raw body when it was not a problem. */
+    body;
+    constructor(method, url, status, body) {
+        const problem = isProblem(body) ? body : undefined;
+        const what = problem ? `${problem.code}${problem.detail ? `: ${problem.detail}` : ''}` : truncate(body);
+        super(`${method} ${url} answered ${status} ${what}`);
+        this.status = status;
+        this.problem = problem;
+        this.code = problem?.code;
+        this.detail = problem?.detail;
+        this.requestId = problem?.request_id;
+        this.body = body;
+    }
+}
+/** A `waitFor` that saw no match in time. */
+export class AdminWaitTimeoutError extends Error {
+    name = 'AdminWaitTimeoutError';
+}
+function isProblem(body) {
+    return (typeof body === 'object' &&
+        body !== null &&
+        typeof body.code === 'string' &&
+        typeof body.status === 'number');
+}
+function truncate(body) {
+    const text = typeof body === 'string' ? body : (JSON.stringify(body) ?? '');
+    return text.length > 300 ? `${text.slice(0, 300)}…` : text;
+}
+async function unwrap(pending) {
+    const { data, error, response } = await pending;
+    if (!response.ok) {
+        const sent = sentRequests.get(response);
+        const url = new URL(sent?.url ?? (response.url || 'http://unknown/'));
+        throw new AdminApiError(sent?.method ?? 'request to', url.pathname + url.search, response.status, error);
+    }
+    return data;
+}
+// openapi-fetch shows the Request it sent only to middleware; errors name it, so it is kept from there.
+const sentRequests = new WeakMap();
+const WAIT_SLICE_SECONDS = 60; // the most `wait` the document allows per call
+export class AdminClient {
+    /** The underlying openapi-fetch client, typed from the document, for anything the names below do not cover. */
+    raw;
+    constructor(options) {
+        const headers = { ...options.headers };
+        if (options.adminToken)
+            headers['X-Admin-Token'] = options.adminToken;
+        this.raw = createClient({ baseUrl: options.adminUrl, headers, fetch: options.fetch });
+        this.raw.use({
+            onResponse({ request, response }) {
+                sentRequests.set(response, request);
+            },
+        });
+    }
+    /** `GET /health` (open even with an admin token). */
+    health() {
+        return unwrap(this.raw.GET('/health'));
+    }
+    /** `GET /demo`: the demo organization id, URLs and full keys. */
+    demo() {
+        return unwrap(this.raw.GET('/demo'));
+    }
+    /**
+     * `POST /reset`: back to the boot state (same demo keys), the clock included; `{ keep_clock: true }` keeps
+     * the clock's mode, scale and time. Ids keep counting: none repeats within the process.
+     */
+    reset(options = {}) {
+        return unwrap(this.raw.POST('/reset', { body: options }));
+    }
+    /** The contract documents served by the emulator. */
+    openapi = {
+        /** `GET /openapi.json`: the /v1 document. */
+        gateway: () => unwrap(this.raw.GET('/openapi.json')),
+        /** `GET /openapi/admin.json`: the admin document. */
+        admin: () => unwrap(this.raw.GET('/openapi/admin.json')),
+    };
+    orgs = {
+        create: (body = {}) => unwrap(this.raw.POST('/orgs', { body })),
+        list: () => unwrap(this.raw.GET('/orgs')),
+        get: (orgId) => unwrap(this.raw.GET('/orgs/{id}', { params: { path: { id: orgId } } })),
+        update: (orgId, body) => unwrap(this.raw.PATCH('/orgs/{id}', { params: { path: { id: orgId } }, body })),
+    };
+    keys = {
+        /** The answer's `key` is the full secret, shown this once. */
+        create: (orgId, body) => unwrap(this.raw.POST('/orgs/{id}/keys', { params: { path: { id: orgId } }, body })),
+        list: (orgId) => unwrap(this.raw.GET('/orgs/{id}/keys', { params: { path: { id: orgId } } })),
+        revoke: (keyId) => unwrap(this.raw.DELETE('/keys/{keyId}', { params: { path: { keyId } } })),
+        /** Revokes at once, closes the key's streams and emits `key.compromised`. */
+        leak: (keyId) => unwrap(this.raw.POST('/keys/{keyId}/leak', { params: { path: { keyId } } })),
+        setRateLimit: (keyId, rule) => unwrap(this.raw.PUT('/keys/{keyId}/rate-limit', { params: { path: { keyId } }, body: rule })),
+        clearRateLimit: (keyId) => unwrap(this.raw.DELETE('/keys/{keyId}/rate-limit', { params: { path: { keyId } } })),
+    };
+    /** The request journal. */
+    requests = {
+        list: (filter = {}) => unwrap(this.raw.GET('/requests', { params: { query: filter } })),
+        clear: () => unwrap(this.raw.DELETE('/requests')),
+        /** One entry in full, by its `request_id` (the `X-Request-Id` response header). */
+        get: (id) => unwrap(this.raw.GET('/requests/{id}', { params: { path: { id } } })),
+        /** The audio a TTS entry was answered with (MP3 or WAV bytes), rendered again and not billed. */
+        audio: (id) => unwrap(this.raw.GET('/requests/{id}/audio', { params: { path: { id } }, parseAs: 'arrayBuffer' })),
+        /**
+         * Resolves with the oldest journal entry matching `filter`, long-polling `GET /requests?wait=` until one
+         * is recorded (an entry is recorded when its request has been answered). Entries already in the journal
+         * count: to wait only for new ones, pass `after` (a `request_id`), a `scope`, or clear the journal first.
+         * Throws `AdminWaitTimeoutError` when nothing matches within `timeoutSeconds`.
+         */
+        waitFor: async (filter = {}, options = {}) => {
+            const found = await this.longPoll(options, async (wait, signal) => {
+                const body = await unwrap(this.raw.GET('/requests', { params: { query: { ...filter, wait } }, signal }));
+                return body.requests[0];
+            });
+            if (found)
+                return found;
+            const recent = await this.requests.list({ limit: 3 }).catch(() => undefined);
+            const seen = recent?.requests.map((e) => `${e.method} ${e.path} ${e.status ?? '-'}`).join('; ');
+            throw new AdminWaitTimeoutError(`requests.waitFor: no request matching ${JSON.stringify(filter)} was recorded within ${timeoutOf(options)} s` +
+                (seen ? ` (the newest entries: ${seen})` : ' (the journal is empty)'));
+        },
+    };
+    clock = {
+        get: () => unwrap(this.raw.GET('/clock')),
+        /** Mode, time (`now`) or scale; moving time forward fires what became due, like `advance`. */
+        set: (update) => unwrap(this.raw.POST('/clock', { body: update })),
+        freeze: () => unwrap(this.raw.POST('/clock', { body: { mode: 'frozen' } })),
+        /** Moves the clock forward, firing every timer that becomes due, in order. */
+        advance: (seconds) => unwrap(this.raw.POST('/clock/advance', { body: { seconds } })),
+    };
+    /** `GET /orgs/{id}/usage`: ledger entries (newest first), totals and the balance. */
+    usage(orgId, filter = {}) {
+        return unwrap(this.raw.GET('/orgs/{id}/usage', { params: { path: { id: orgId }, query: filter } }));
+    }
+    billing = {
+        get: (orgId) => unwrap(this.raw.GET('/orgs/{id}/billing', { params: { path: { id: orgId } } })),
+        update: (orgId, body) => unwrap(this.raw.PATCH('/orgs/{id}/billing', { params: { path: { id: orgId } }, body })),
+        /** Closes the period into an invoice and emits `invoice.finalized`. */
+        closePeriod: (orgId) => unwrap(this.raw.POST('/orgs/{id}/billing/close-period', { params: { path: { id: orgId } } })),
+        invoices: (orgId) => unwrap(this.raw.GET('/orgs/{id}/invoices', { params: { path: { id: orgId } } })),
+    };
+    prices = {
+        get: () => unwrap(this.raw.GET('/prices')),
+        update: (body) => unwrap(this.raw.PATCH('/prices', { body })),
+    };
+    rateLimits = {
+        get: () => unwrap(this.raw.GET('/rate-limits')),
+        update: (body) => unwrap(this.raw.PATCH('/rate-limits', { body })),
+    };
+    webhooks = {
+        endpoints: {
+            /** The answer carries the signing `secret`; a `ping` follows when the endpoint subscribes to it. */
+            create: (orgId, input) => unwrap(this.raw.POST('/orgs/{id}/webhook-endpoints', { params: { path: { id: orgId } }, body: input })),
+            list: (orgId) => unwrap(this.raw.GET('/orgs/{id}/webhook-endpoints', { params: { path: { id: orgId } } })),
+            delete: (orgId, endpointId) => unwrap(this.raw.DELETE('/orgs/{id}/webhook-endpoints/{endpointId}', {
+                params: { path: { id: orgId, endpointId } },
+            })),
+        },
+        /** Deliveries with every attempt, newest first. */
+        deliveries: (filter = {}) => unwrap(this.raw.GET('/webhooks/deliveries', { params: { query: filter } })),
+        delivery: (deliveryId) => unwrap(this.raw.GET('/webhooks/deliveries/{deliveryId}', { params: { path: { deliveryId } } })),
+        redeliver: (deliveryId) => unwrap(this.raw.POST('/webhooks/deliveries/{deliveryId}/redeliver', { params: { path: { deliveryId } } })),
+        /** Emits any event kind for an organization, like `stripe trigger`. */
+        trigger: (input) => unwrap(this.raw.POST('/webhooks/trigger', { body: input })),
+        /**
+         * Resolves with the newest delivery matching `filter` (with `status`, once it reaches that status; with
+         * `min_attempts`, once it has that many attempts), long-polling `GET /webhooks/deliveries?wait=`.
+         * Throws `AdminWaitTimeoutError` when nothing matches within `timeoutSeconds`.
+         */
+        waitFor: async (filter = {}, options = {}) => {
+            const found = await this.longPoll(options, async (wait, signal) => {
+                const body = await unwrap(this.raw.GET('/webhooks/deliveries', { params: { query: { ...filter, wait } }, signal }));
+                return body.deliveries[0];
+            });
+            if (found)
+                return found;
+            const recent = await this.webhooks.deliveries({ limit: 3 }).catch(() => undefined);
+            const seen = recent?.deliveries
+                .map((d) => `${d.event} to ${d.url} ${d.status} (${d.attempts.length} attempts)`)
+                .join('; ');
+            throw new AdminWaitTimeoutError(`webhooks.waitFor: no delivery matching ${JSON.stringify(filter)} within ${timeoutOf(options)} s` +
+                (seen ? ` (the newest deliveries: ${seen})` : ' (there are no deliveries)'));
+        },
+    };
+    faults = {
+        /** Adds a rule; the answer carries its `id` and `explanation`. */
+        add: (rule) => unwrap(this.raw.POST('/faults', { body: rule })),
+        list: () => unwrap(this.raw.GET('/faults')),
+        get: (faultId) => unwrap(this.raw.GET('/faults/{faultId}', { params: { path: { faultId } } })),
+        remove: (faultId) => unwrap(this.raw.DELETE('/faults/{faultId}', { params: { path: { faultId } } })),
+        clear: () => unwrap(this.raw.DELETE('/faults')),
+    };
+    scenarios = {
+        list: () => unwrap(this.raw.GET('/scenarios')),
+        /** Registers (or replaces) a scenario until the next reset. */
+        create: (scenario) => unwrap(this.raw.POST('/scenarios', { body: scenario })),
+        /** Runs the scenario's steps in order; `reset()` undoes it. */
+        apply: (name) => unwrap(this.raw.POST('/scenarios/{name}', { params: { path: { name } } })),
+    };
+    /** The drift report of a recordings folder (docs/proxy.md), read on the emulator's machine. */
+    drift = {
+        json: (body) => unwrap(this.raw.POST('/drift', { body })),
+        /** The same report as JUnit XML (each exchange a test case). */
+        junit: (body) => unwrap(this.raw.POST('/drift', { body, params: { query: { format: 'junit' } }, parseAs: 'text' })),
+    };
+    /** The client report: did the client honour Retry-After, back off, verify signatures... */
+    report = {
+        json: (filter = {}) => unwrap(this.raw.GET('/report', { params: { query: filter } })),
+        /** The same report as JUnit XML, for CI test reporters. */
+        junit: (filter = {}) => unwrap(this.raw.GET('/report', { params: { query: { ...filter, format: 'junit' } }, parseAs: 'text' })),
+    };
+    /** The dashboard's files, as text (open `${adminUrl}/ui` in a browser to use it). */
+    ui = {
+        page: () => unwrap(this.raw.GET('/ui', { parseAs: 'text' })),
+        asset: (asset) => unwrap(this.raw.GET('/ui/{asset}', { params: { path: { asset } }, parseAs: 'text' })),
+    };
+    voices = {
+        /** The TTS voice catalogue (the values `voice` accepts). */
+        list: () => unwrap(this.raw.GET('/voices')),
+    };
+    /** The TTS clip cache (`--tts-cache-mb`): its counters, and a way to empty it. */
+    ttsCache = {
+        stats: () => unwrap(this.raw.GET('/tts/cache')),
+        clear: () => unwrap(this.raw.DELETE('/tts/cache')),
+    };
+    stt = {
+        scripts: {
+            /** Registers a scripted transcript (exactly one of `sha256`, `file_name`, `queue`). */
+            create: (input) => unwrap(this.raw.POST('/stt/scripts', { body: input })),
+            list: (filter = {}) => unwrap(this.raw.GET('/stt/scripts', { params: { query: filter } })),
+            clear: (filter = {}) => unwrap(this.raw.DELETE('/stt/scripts', { params: { query: filter } })),
+            delete: (scriptId) => unwrap(this.raw.DELETE('/stt/scripts/{scriptId}', { params: { path: { scriptId } } })),
+        },
+        jobs: (filter = {}) => unwrap(this.raw.GET('/stt/jobs', { params: { query: filter } })),
+    };
+    rag = {
+        /** The organization's RAG tenant: state, next transition, durations, contents. */
+        tenant: (orgId) => unwrap(this.raw.GET('/orgs/{id}/rag', { params: { path: { id: orgId } } })),
+        /** Forces a tenant state, sets durations, or makes the next N indexing jobs fail. */
+        updateTenant: (orgId, body) => unwrap(this.raw.PUT('/orgs/{id}/rag', { params: { path: { id: orgId } }, body })),
+        searches: (orgId) => unwrap(this.raw.GET('/orgs/{id}/rag/searches', { params: { path: { id: orgId } } })),
+    };
+    /** Repeats a long-poll in slices of at most 60 s until it finds something or the time is up. */
+    async longPoll(options, poll) {
+        // Wall time on purpose: long-polls are about the client's own requests, not the emulated clock.
+        const deadline = Date.now() + timeoutOf(options) * 1000;
+        for (;;) {
+            const remaining = Math.max(0, (deadline - Date.now()) / 1000);
+            const found = await poll(Math.min(remaining, WAIT_SLICE_SECONDS), options.signal);
+            if (found !== undefined || remaining === 0 || Date.now() >= deadline)
+                return found;
+        }
+    }
+}
+function timeoutOf(options) {
+    return options.timeoutSeconds ?? 10;
+}
+/** An admin client for an emulator's `adminUrl`. */
+export function createAdminClient(options) {
+    return new AdminClient(options);
+}

@@ -1,0 +1,112 @@
+import type { ClockMode } from './core/clock.js';
+import type { PriceOverrides, RateLimitRule } from './metering/index.js';
+import type { QuotaProduct } from './metering/quotas.js';
+import { type DocumentLimits } from './rag/engine/limits.js';
+import { type Mp3EncoderKind } from './audio/encoders.js';
+export type LogLevel = 'silent' | 'error' | 'warn' | 'info' | 'debug';
+export type LogFormat = 'text' | 'json';
+export interface EmulatorConfig {
+    port: number;
+    host: string;
+    seed: string;
+    adminToken: string | null;
+    logLevel: LogLevel;
+    /** Request log lines as text for people or JSON lines for log processors (docs/observability.md). */
+    logFormat: LogFormat;
+    /** Real seconds per clock second in `scaled` mode (`--time-scale 0.01` makes 30 s take 0.3 s). */
+    timeScale: number;
+    clockMode: ClockMode;
+    /** Clock start, ISO date-time; defaults to the wall clock at start. */
+    clockStart: string | null;
+    journalLimit: number;
+    /** Worker threads for heavy work (extraction, decoding, encoding); 0 runs it in-process. Default: cores. */
+    workers: number;
+    /** Heap ceiling of each worker thread, MiB. */
+    workerMemoryMb: number;
+    /** Wall-time budget of one heavy task, ms. */
+    taskTimeoutMs: number;
+    /** The journal's bound in MiB of entry JSON, besides `journalLimit` entries. */
+    journalMaxMb: number;
+    /** MP3 encoder of TTS: `wasm` (LAME in WebAssembly, default) or `lamejs`. */
+    mp3Encoder: Mp3EncoderKind;
+    /** Budget of the TTS clip cache in MiB; 0 turns it off (decisions "TTS clip cache"). */
+    ttsCacheMb: number;
+    webhookUrl: string | null;
+    /** Webhook signature `t=`: wall-clock time of the attempt (default) or emulator clock time. */
+    signatureTime: 'wall' | 'clock';
+    /** Fault rules (FaultRuleInput of openapi/admin.yaml) added at boot and after every reset. */
+    faults: Record<string, unknown>[];
+    /** A scenario applied after boot (and after every reset): a name, or the path of a scenario file. */
+    scenario: string | null;
+    /** A directory of the user's scenario files, added to fixtures/scenarios. */
+    scenariosDir: string | null;
+    /** A directory of documents that replaces fixtures/rag as the demo corpus. */
+    corpus: string | null;
+    /** `false` (`--no-demo-corpus`): the demo organization starts with no documents. */
+    demoCorpus: boolean;
+    /** Where the CLI writes the demo org id and keys at start (dotenv when it ends in `.env`). */
+    keysFile: string | null;
+    /** The CLI prints its readiness line only once all boot work is done. */
+    waitReady: boolean;
+    demo: {
+        credits: number;
+    };
+    /** Price overrides in credits (see README, "Metering"). */
+    prices?: PriceOverrides;
+    testQuotas?: Partial<Record<QuotaProduct, number>>;
+    rateLimits?: Partial<Record<'live' | 'test', RateLimitRule>>;
+    stt: {
+        syncMaxSeconds: number;
+        maxUploadBytes: number;
+        /** Seconds of realtime audio between metering checkpoints. */
+        realtimeCheckpointSeconds: number;
+        /** Clock seconds a realtime stream may stay silent (no audio, no keepalive) before it is closed. */
+        realtimeIdleSeconds: number;
+        /** Content limit: decoded audio seconds of one upload (past it: 422 audio_too_complex). */
+        maxAudioSeconds: number;
+        /** Content limit: MPEG audio frames of one MP3 upload (past it: 422 audio_too_complex). */
+        maxFrames: number;
+        /** Time budget of an upload's decoding: the pool's taskTimeoutMs plus this many ms per audio second. */
+        msPerAudioSecond: number;
+    };
+    /** RAG area: upload limit, tenant lifecycle durations (seconds of clock time), indexing speed, content limits of extraction. */
+    rag: {
+        maxUploadBytes: number;
+        notProvisionedSeconds: number;
+        provisioningSeconds: number;
+        idleAfterSeconds: number;
+        resumeSeconds: number;
+        indexBaseSeconds: number;
+        indexBytesPerSecond: number;
+    } & DocumentLimits;
+    /** Proxy mode (docs/proxy.md): the upstream gateway's base URL, ending in /v1. */
+    proxyTo: string | null;
+    /** Wall milliseconds to wait for the upstream's answer before 504 `upstream_timeout`. */
+    proxyTimeoutMs: number;
+    /** Write every proxied exchange to this folder. */
+    record: string | null;
+    /** Answer requests that match an exchange recorded in this folder from the recording. */
+    replay: string | null;
+    /** Where shared state lives: `memory` (default, this process only) or `redis://HOST:PORT/DB` (docs/scaling.md). */
+    store: string;
+    /** This process's name among instances of a shared store; generated (`i-` and 8 hex) when null. */
+    instanceId: string | null;
+    /** Processes the CLI starts on one port (node:cluster); more than 1 needs a shared store. */
+    instances: number;
+    /** Free-form sections owned by product areas (prices, quotas, faults...). */
+    extra: Record<string, unknown>;
+}
+export declare const DEFAULT_CONFIG: EmulatorConfig;
+export type EmulatorOptions = Partial<Omit<EmulatorConfig, 'demo' | 'stt' | 'rag'>> & {
+    demo?: Partial<EmulatorConfig['demo']>;
+    stt?: Partial<EmulatorConfig['stt']>;
+    rag?: Partial<EmulatorConfig['rag']>;
+    /** A JSON config file to read first. */
+    config?: string;
+};
+export declare class ConfigError extends Error {
+    name: string;
+}
+export declare function readConfigFile(path: string): Record<string, unknown>;
+/** Merges options over the defaults (and over the config file named by `options.config`). */
+export declare function resolveConfig(options?: EmulatorOptions): EmulatorConfig;

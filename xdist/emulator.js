@@ -1,0 +1,334 @@
+import { clockAdminHandlers } from './admin/clock-handlers.js';
+import { coreAdminHandlers } from './admin/core-handlers.js';
+import { uiAdminHandlers } from './admin/ui-handlers.js';
+import { buildHttpApp } from './app.js';
+import { WsTokenStore } from './auth/ws-tokens.js';
+import { resolveConfig } from './config.js';
+import { checkFrames, compileContract, contractCheckerFor } from './contract/emulator-contract.js';
+import { Clock } from './core/clock.js';
+import { IdFactory, Random } from './core/random.js';
+import { Journal } from './http/journal.js';
+import { SocketRegistry } from './http/socket-registry.js';
+import { createWsGateway } from './http/ws-gateway.js';
+import { createHttpServer } from './http/server.js';
+import { ALL_SCOPES, OrgStore } from './orgs/store.js';
+import { authArea } from './auth/auth-area.js';
+import { Metering } from './metering/index.js';
+import { REGISTRABLE_EVENTS, WebhookEngine } from './webhooks/index.js';
+import { checkEndpointUrl } from './webhooks/endpoint-url.js';
+import { rateLimitStage, rateLimitUpgradeStage } from './stages/rate-limit.js';
+import { FaultStore } from './faults/store.js';
+import { faultStage } from './faults/stage.js';
+import { armWsCloseFault, faultUpgradeStage } from './faults/websocket.js';
+import { webhookFaultHook } from './faults/webhooks.js';
+import { faultAdminHandlers } from './faults/admin.js';
+import { meteringAdminHandlers } from './metering/admin.js';
+import { webhookAdminHandlers } from './webhooks/admin.js';
+import { scenarioAdminHandlers } from './scenarios/admin.js';
+import { reportAdminHandlers } from './report/admin.js';
+import { applyScenario, bootScenarioName, loadUserScenarios, scenarioTarget } from './scenarios/scenarios.js';
+import { invokeAdmin } from './admin/invoke.js';
+import { createRagArea } from './rag/index.js';
+import { createSttArea } from './stt/index.js';
+import { createTtsArea } from './tts/index.js';
+import { WorkerPool } from './workers/pool.js';
+import { Redactor } from './observe/redact.js';
+import { RequestLog } from './observe/request-log.js';
+import { observeWebhooksAndLedger } from './observe/links.js';
+import { createProxyMode, createReplayMode } from './proxy/index.js';
+import { driftAdminHandlers } from './proxy/admin.js';
+import { announce, createStateStore, shareState, streamSeed } from './store/index.js';
+export const DEMO_ORG_ID = 'org_demo';
+export { SERVER_TIMEOUTS } from './http/server.js';
+export { liveCheckers } from './contract/emulator-contract.js';
+export class Emulator {
+    config;
+    clock;
+    random;
+    ids;
+    /** Where shared state lives (`--store`): memory (default) or Redis (docs/scaling.md). */
+    store;
+    /** The slice of state shared through a Redis store; null with the memory store. */
+    shared;
+    storeOpened = false;
+    orgs;
+    wsTokens;
+    journal;
+    /** Display forms for credentials in everything recorded or printed (journal, request log). */
+    redactor;
+    /** The request log; silent unless a sink is given (the CLI writes it to stdout). */
+    log;
+    metering;
+    webhooks;
+    faults;
+    /** Heavy work (extraction, decoding, encoding) off the event loop, inside memory and time ceilings. */
+    workers;
+    /** The contract self-check (SVC_EMULATOR_CONTRACT_CHECK=1, as in the test suite); off otherwise. */
+    contractChecker;
+    sockets = new SocketRegistry();
+    contract;
+    handlers = new Map();
+    wsHandlers = new Map();
+    adminHandlers = new Map();
+    uploadLimits = new Map();
+    stages = [];
+    preHandlerStages = [];
+    upgradeStages = [];
+    areas = [];
+    /** Proxy mode (`--proxy-to`): /v1 goes to the upstream gateway; null when emulating. */
+    proxy;
+    /** Replay mode (`--replay`): recorded exchanges answered before the handlers. */
+    replay;
+    app;
+    handleUpgrade;
+    demo;
+    /** The scenario applied last since boot or reset (`active_scenario` in health), or null. */
+    activeScenario = null;
+    /** Set by `listen()`: the real base and admin URLs. */
+    urls;
+    startedAt;
+    /** The clock as the start options set it, restored by a reset (unless `keep_clock`). */
+    bootClock;
+    server;
+    constructor(options = {}, overrides = {}) {
+        this.config = resolveConfig(options);
+        this.clock =
+            overrides.clock ??
+                new Clock({
+                    mode: this.config.clockMode,
+                    timeScale: this.config.timeScale,
+                    startAt: this.config.clockStart ? Date.parse(this.config.clockStart) : undefined,
+                });
+        this.startedAt = Date.now();
+        const clockState = this.clock.state();
+        this.bootClock = {
+            mode: clockState.mode,
+            timeScale: clockState.timeScale,
+            // Without --clock-start the clock starts at the wall clock, so a reset starts it at the wall clock again.
+            startAt: this.config.clockStart ? Date.parse(this.config.clockStart) : overrides.clock ? clockState.nowMs : null,
+        };
+        this.store = createStateStore(this.config);
+        this.random = new Random(streamSeed(this.config.seed, this.store));
+        this.ids = new IdFactory(streamSeed(this.config.seed, this.store));
+        this.orgs = new OrgStore({ clock: this.clock, ids: this.ids, random: this.random });
+        this.wsTokens = new WsTokenStore({ clock: this.clock, random: this.random, orgs: this.orgs });
+        this.workers = new WorkerPool({ size: this.config.workers, memoryMb: this.config.workerMemoryMb, timeMs: this.config.taskTimeoutMs });
+        this.journal = new Journal(this.clock, this.config.journalLimit, Math.round(this.config.journalMaxMb * 1024 * 1024));
+        this.redactor = new Redactor(this.config.adminToken);
+        this.log = new RequestLog(this.config.logLevel, this.config.logFormat, this.redactor, overrides.logSink ?? null);
+        this.contract = compileContract();
+        this.contractChecker = contractCheckerFor(this.contract);
+        this.webhooks = new WebhookEngine({ clock: this.clock, ids: this.ids, random: this.random, signatureTime: this.config.signatureTime });
+        this.metering = new Metering({
+            clock: this.clock,
+            ids: this.ids,
+            emit: (orgId, event, data, livemode) => this.webhooks.emit(orgId, event, data, { livemode }),
+            prices: this.config.prices,
+            defaults: {
+                orgGrants: { [DEMO_ORG_ID]: this.config.demo.credits },
+                testQuotas: this.config.testQuotas,
+                rateLimits: this.config.rateLimits,
+            },
+        });
+        this.faults = new FaultStore({
+            clock: this.clock,
+            ids: this.ids,
+            random: this.random,
+            documents: (operationId, status) => this.contract.gateway.documents(operationId, status),
+        });
+        this.shared = shareState(this.store, {
+            orgs: this.orgs,
+            faults: this.faults,
+            wsTokens: this.wsTokens,
+            rateLimiter: this.metering.rateLimiter,
+            journal: this.journal,
+            scenarios: (replica) => scenarioTarget(this, replica),
+            clock: this.clock,
+            webhooks: this.webhooks,
+            metering: this.metering,
+            onRemoteReset: () => this.sockets.closeAll(1012, 'emulator reset through another instance'),
+        });
+        this.stages.push(rateLimitStage(this.metering));
+        this.preHandlerStages.push(faultStage(this.faults, this.metering));
+        this.upgradeStages.push(rateLimitUpgradeStage(this.metering), faultUpgradeStage(this.faults, this.metering));
+        this.webhooks.beforeAttempt = webhookFaultHook(this.faults, this.webhooks);
+        observeWebhooksAndLedger(this);
+        this.orgs.onEvent((event) => {
+            if (event.type === 'key.revoked')
+                this.sockets.closeForKey(event.key.id, 4001, 'the API key was revoked');
+        });
+        const meteringAdmin = meteringAdminHandlers({ orgs: this.orgs, metering: this.metering, webhooks: this.webhooks });
+        const webhookAdmin = webhookAdminHandlers({ orgs: this.orgs, webhooks: this.webhooks, clock: this.clock });
+        for (const table of [coreAdminHandlers, clockAdminHandlers, meteringAdmin, webhookAdmin, faultAdminHandlers, scenarioAdminHandlers, reportAdminHandlers, uiAdminHandlers, driftAdminHandlers]) {
+            for (const [id, handler] of Object.entries(table))
+                this.adminHandlers.set(id, handler);
+        }
+        this.register(authArea(this));
+        this.register(createTtsArea(this));
+        this.register(createSttArea(this));
+        this.register(createRagArea(this));
+        this.proxy = createProxyMode(this);
+        this.replay = createReplayMode(this);
+        this.app = buildHttpApp(this);
+        this.handleUpgrade = createWsGateway({
+            routes: this.contract.gateway,
+            orgs: this.orgs,
+            wsTokens: this.wsTokens,
+            ids: this.ids,
+            journal: this.journal,
+            log: this.log,
+            redactor: this.redactor,
+            sockets: this.sockets,
+            handlers: this.wsHandlers,
+            upgradeStages: this.upgradeStages,
+            maxPayloadBytes: 1024 * 1024,
+            proxy: this.proxy?.ws ?? null,
+            replay: this.replay?.ws ?? null,
+            onSession: (ws, ctx) => {
+                ws.once('close', () => this.metering.releaseReservations(ctx.principal));
+                armWsCloseFault(this.faults, ws, ctx);
+                // A replayed session sends the gateway's recorded frames: drift, not the emulator, judges them.
+                if (this.contractChecker && ctx.journal.replayed === undefined) {
+                    this.contractChecker.sessionOpened(ctx.operation);
+                    checkFrames(this.contractChecker, ws, ctx);
+                }
+            },
+            now: () => this.clock.now(),
+        });
+    }
+    /** Plugs a product area's handlers into the gateway and admin API. */
+    register(area) {
+        this.areas.push(area);
+        for (const [id, h] of Object.entries(area.handlers ?? {}))
+            this.handlers.set(id, h);
+        for (const [id, h] of Object.entries(area.wsHandlers ?? {}))
+            this.wsHandlers.set(id, h);
+        for (const [id, h] of Object.entries(area.adminHandlers ?? {}))
+            this.adminHandlers.set(id, h);
+        for (const [id, l] of Object.entries(area.uploadLimits ?? {}))
+            this.uploadLimits.set(id, l);
+    }
+    /** Creates the demo organization and its two keys, then lets each area load its boot state. */
+    async boot() {
+        // The demo keys and the --webhook-url endpoint keep their ids across resets (the seeded randomness starts
+        // over, so their secrets are the same too); every other id keeps counting (IdFactory).
+        if (!this.storeOpened) {
+            await this.store.open();
+            await this.shared?.open();
+            this.storeOpened = true;
+        }
+        const previous = this.demo;
+        // With a shared store every instance derives the demo keys from the seed alone, so all agree on them.
+        const demoSource = this.store.shared ? { random: new Random(this.config.seed), ids: new IdFactory(this.config.seed) } : undefined;
+        const org = this.orgs.getOrg(DEMO_ORG_ID) ?? this.orgs.createOrg({ id: DEMO_ORG_ID, name: 'Demo Organization', ragEntitled: true });
+        const demoKey = (environment, id) => this.orgs.createKey(org.id, { environment, scopes: ALL_SCOPES, name: `demo ${environment} key`, id: id ?? demoSource?.ids.next('key', 16), random: demoSource?.random });
+        const live = demoKey('live', previous?.keyIds.live);
+        const test = demoKey('test', previous?.keyIds.test);
+        this.demo = {
+            orgId: org.id,
+            keys: { live: live.secret, test: test.secret },
+            keyIds: { live: live.record.id, test: test.record.id },
+        };
+        if (this.config.webhookUrl) {
+            const url = checkEndpointUrl(this.config.webhookUrl, '--webhook-url');
+            const endpoint = this.webhooks.endpoints.create(org.id, { url, events: [...REGISTRABLE_EVENTS], id: previous?.webhookEndpoint?.id });
+            this.demo.webhookEndpoint = { id: endpoint.id, secret: endpoint.secret };
+        }
+        for (const area of this.areas)
+            await area.boot?.();
+        // Config-file fault rules go through the admin operation, so they are validated like POST /faults. They
+        // and the boot scenario's stay per instance with a shared store: every instance reads the same ones.
+        await this.faults.addLocally(async () => {
+            for (const rule of this.config.faults)
+                await invokeAdmin(this, { method: 'POST', path: '/faults', body: rule });
+            loadUserScenarios(this);
+            const scenario = bootScenarioName(this);
+            if (scenario)
+                await applyScenario(this, scenario);
+        });
+        await this.store.settled();
+    }
+    /** Resolves when every area's background boot work (the demo corpus) is done, failed or not. */
+    async ready() {
+        await Promise.all(this.areas.map((a) => a.ready?.() ?? Promise.resolve()));
+    }
+    /** Each area's boot work by name (`demo_corpus`...), as GET /_emulator/health reports it. */
+    bootState() {
+        return Object.assign({}, ...this.areas.map((a) => a.bootState?.() ?? {}));
+    }
+    /** True once all boot work is done and none failed: what `?ready=1` and `--wait-ready` wait for. */
+    isReady() {
+        return Object.values(this.bootState()).every((s) => s === 'ready' || s === 'disabled');
+    }
+    /**
+     * Back to the boot state: the clock as the start options set it (unless `keepClock`), same seed, same
+     * demo keys, empty journal, no pending timers. Ids keep counting, so none repeats within the process.
+     */
+    async reset(options = {}) {
+        // First, so an unreachable shared store (502) leaves everything as it was.
+        await this.shared?.reset();
+        this.sockets.closeAll(1012, 'emulator reset');
+        if (options.keepClock) {
+            this.clock.clearTimers();
+        }
+        else {
+            const b = this.bootClock;
+            this.clock.restore({ mode: b.mode, timeScale: b.timeScale, now: b.startAt ?? Date.now() });
+        }
+        this.random.reset();
+        this.orgs.clear();
+        this.wsTokens.clear();
+        this.journal.clear();
+        this.metering.reset();
+        this.webhooks.reset();
+        this.faults.reset();
+        this.activeScenario = null;
+        for (const area of this.areas)
+            await area.reset?.();
+        await this.boot();
+    }
+    async listen(port = this.config.port, host = this.config.host) {
+        const server = createHttpServer(this.app, (req, socket, head) => this.handleUpgrade(req, socket, head), () => this.ids.next('req', 20));
+        await new Promise((resolve, reject) => {
+            server.once('error', reject);
+            server.listen(port, host, () => {
+                server.off('error', reject);
+                resolve();
+            });
+        });
+        this.server = server;
+        const actualPort = server.address().port;
+        const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
+        this.urls = { baseUrl: `http://${urlHost}:${actualPort}/v1`, adminUrl: `http://${urlHost}:${actualPort}/_emulator` };
+        announce(this.store, this.urls.baseUrl);
+        return { server, port: actualPort, ...this.urls };
+    }
+    async close() {
+        this.sockets.closeAll(1001, 'emulator shutting down');
+        // Connections go first: a request still running sees its client gone (its signal aborts) before the
+        // worker pool stops under it, so it ends quietly instead of as an unexpected error.
+        const server = this.server;
+        this.server = undefined;
+        const serverClosed = server ? new Promise((resolve) => server.close(() => resolve())) : undefined;
+        server?.closeAllConnections();
+        for (const area of this.areas)
+            await area.close?.();
+        this.webhooks.reset();
+        this.clock.dispose();
+        await this.workers.close();
+        await this.store.close();
+        await serverClosed;
+    }
+}
+/** Builds an emulator with its boot state (demo organization and keys). */
+export async function createEmulator(options = {}, overrides = {}) {
+    const emulator = new Emulator(options, overrides);
+    try {
+        await emulator.boot();
+    }
+    catch (err) {
+        await emulator.close();
+        throw err;
+    }
+    return emulator;
+}

@@ -1,0 +1,84 @@
+/**
+ * The closed set of fault kinds. Each kind says where it applies (its channel) and explains itself in one
+ * sentence for the journal. Parameter rules live in the `FaultRuleInput` schema of openapi/admin.yaml.
+ */
+export const FAULT_KINDS = [
+    'error',
+    'latency',
+    'reset',
+    'hang',
+    'stream_truncate',
+    'stream_slow',
+    'ws_close',
+    'job_stuck',
+    'job_fail',
+    'webhook_delay',
+    'webhook_duplicate',
+    'webhook_out_of_order',
+    'webhook_wrong_secret',
+    'webhook_stale_timestamp',
+];
+export const KIND_CHANNEL = {
+    error: 'request',
+    latency: 'request',
+    reset: 'request',
+    hang: 'request',
+    stream_truncate: 'stream',
+    stream_slow: 'stream',
+    ws_close: 'websocket',
+    job_stuck: 'job',
+    job_fail: 'job',
+    webhook_delay: 'webhook',
+    webhook_duplicate: 'webhook',
+    webhook_out_of_order: 'webhook',
+    webhook_wrong_secret: 'webhook',
+    webhook_stale_timestamp: 'webhook',
+};
+export function explainFault(kind, p) {
+    switch (kind) {
+        case 'error':
+            return `answer ${p.status} ${p.code ?? defaultCode(p.status ?? 500)} instead of running the operation`;
+        case 'latency':
+            return `delay the answer by ${p.latency_ms ?? 0} ms${p.jitter_ms ? ` ± up to ${p.jitter_ms} ms (seeded)` : ''}`;
+        case 'reset':
+            return 'reset the TCP connection without answering';
+        case 'hang':
+            return 'accept the request and never answer, until the client gives up';
+        case 'stream_truncate':
+            return `cut the chunked stream after ${p.after_bytes ?? 0} bytes`;
+        case 'stream_slow':
+            return `slow the chunked stream to ${p.bytes_per_second} bytes per second`;
+        case 'ws_close':
+            return `close the WebSocket with ${p.close_code}${p.after_frames !== undefined ? ` after ${p.after_frames} frames` : ''}${p.after_audio_seconds !== undefined ? ` after ${p.after_audio_seconds} s of audio` : ''}`;
+        case 'job_stuck':
+            return 'leave the job in processing forever';
+        case 'job_fail':
+            return `fail the job with ${p.code ?? 'the area\'s failure code (transcription_failed, indexing_failed)'}${p.detail ? `: ${p.detail}` : ''}`;
+        case 'webhook_delay':
+            return `hold each delivery attempt for ${p.delay_ms ?? 0} ms before sending it`;
+        case 'webhook_duplicate':
+            return 'send every delivery attempt twice';
+        case 'webhook_out_of_order':
+            return `hold the delivery for ${p.delay_ms ?? 2000} ms so later events overtake it`;
+        case 'webhook_wrong_secret':
+            return 'sign the delivery with a wrong secret';
+        case 'webhook_stale_timestamp':
+            return `sign the delivery with a timestamp ${p.delay_ms ? Math.round(p.delay_ms / 1000) : 600} s in the past`;
+    }
+}
+/** The code an error fault answers with when the rule names none. */
+export function defaultCode(status) {
+    const byStatus = {
+        400: 'invalid_json',
+        401: 'invalid_api_key',
+        403: 'insufficient_scope',
+        404: 'not_found',
+        409: 'rag_provisioning',
+        422: 'validation_failed',
+        429: 'rate_limited',
+        500: 'internal_error',
+        502: 'upstream_error',
+        504: 'upstream_timeout',
+    };
+    return byStatus[status] ?? 'injected_fault';
+}

@@ -1,0 +1,99 @@
+import { ApiError, CustomApiError, errorCatalog, isErrorCode } from '../http/errors.js';
+import { defaultCode } from './kinds.js';
+/** The longest a `hang` holds a request when the client never gives up (wall time). */
+export const HANG_LIMIT_MS = 10 * 60 * 1000;
+export function targetOf(ctx) {
+    return {
+        operation: ctx.operation.operationId,
+        method: ctx.req.method,
+        path: ctx.req.baseUrl + ctx.req.path,
+        orgId: ctx.principal.orgId,
+        keyId: ctx.principal.keyId,
+        environment: ctx.principal.environment,
+        mode: typeof ctx.body?.mode === 'string' ? ctx.body.mode : undefined,
+        scope: ctx.testScope,
+    };
+}
+function wallSleep(ms, signal) {
+    // Latency and hangs are about real client timeouts, so they run in wall time, not clock time.
+    return new Promise((resolve) => {
+        const timer = setTimeout(resolve, Math.max(0, ms));
+        signal?.addEventListener('abort', () => {
+            clearTimeout(timer);
+            resolve();
+        });
+    });
+}
+/** The error an `error` rule answers with: its status and code, with the spec's headers for 429 and 409. */
+export function injectedError(hit, metering, principal) {
+    const rule = hit.rule;
+    const status = rule.status ?? 500;
+    const code = rule.code ?? defaultCode(status);
+    const title = isErrorCode(code) ? errorCatalog[code].title : 'Injected fault';
+    const headers = {};
+    if (status === 429) {
+        const retry = rule.retry_after ?? 1;
+        const limit = principal ? metering.rateLimiter.ruleFor(principal.keyId, principal.environment).limit : 0;
+        Object.assign(headers, { 'RateLimit-Limit': limit, 'RateLimit-Remaining': 0, 'RateLimit-Reset': retry, 'Retry-After': retry });
+    }
+    else if (status === 409 || rule.retry_after !== undefined) {
+        headers['Retry-After'] = rule.retry_after ?? 5;
+    }
+    return new CustomApiError(status, code, title, rule.detail ?? `injected by fault rule ${rule.id}`, headers);
+}
+/**
+ * The error a `job_fail` rule fails a job with: the rule's code and detail; without a code, the area's own
+ * failure code (`transcription_failed`, `indexing_failed`). The status is the rule's, else the code's.
+ */
+export function jobFailError(rule, areaCode, what) {
+    const code = rule.code ?? areaCode;
+    const detail = rule.detail ?? `${what} failed (fault rule ${rule.id})`;
+    if (isErrorCode(code) && (rule.status === undefined || rule.status === errorCatalog[code].status))
+        return new ApiError(code, detail);
+    const status = rule.status ?? (isErrorCode(code) ? errorCatalog[code].status : 502);
+    return new CustomApiError(status, code, isErrorCode(code) ? errorCatalog[code].title : 'Injected fault', detail);
+}
+export function faultStage(faults, metering) {
+    return async (ctx) => {
+        const taken = faults.take('request', targetOf(ctx));
+        // A promise only for a counted rule under a shared store (claimed in Redis): the memory path stays synchronous.
+        const hit = taken instanceof Promise ? await taken : taken;
+        if (!hit)
+            return;
+        ctx.journal.fault = hit.journal;
+        ctx.journal.off_contract = hit.offContract;
+        await applyRequestFault(hit, faults, metering, ctx.req, ctx.signal, ctx.principal);
+    };
+}
+/** Carries out a request fault that matched: waits, throws the injected error, or takes the connection. */
+export async function applyRequestFault(hit, faults, metering, req, signal, principal) {
+    const rule = hit.rule;
+    switch (rule.kind) {
+        case 'latency':
+            await wallSleep((rule.latency_ms ?? 0) + (rule.jitter_ms ? faults.jitter(rule.jitter_ms) : 0), signal);
+            return;
+        case 'error':
+            throw injectedError(hit, metering, principal);
+        case 'reset':
+            resetConnection(req);
+            throw new FaultAbort();
+        case 'hang':
+            await wallSleep(HANG_LIMIT_MS, signal);
+            req.socket.destroy();
+            throw new FaultAbort();
+    }
+}
+export function resetConnection(req) {
+    const socket = req.socket;
+    if (socket.resetAndDestroy)
+        socket.resetAndDestroy();
+    else
+        socket.destroy();
+}
+/** Thrown after a fault took the connection away: there is no one left to answer. */
+export class FaultAbort extends Error {
+    constructor() {
+        super('connection taken by a fault');
+        this.name = 'FaultAbort';
+    }
+}

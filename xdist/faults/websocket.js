@@ -1,0 +1,93 @@
+import { FaultAbort, HANG_LIMIT_MS, injectedError } from './stage.js';
+export function faultUpgradeStage(faults, metering) {
+    return async (principal, info) => {
+        const hit = await faults.take('request', {
+            operation: info.operationId,
+            method: 'GET',
+            path: info.path,
+            orgId: principal.orgId,
+            keyId: principal.keyId,
+            environment: principal.environment,
+            scope: info.testScope,
+        });
+        if (!hit)
+            return;
+        info.journal.fault = hit.journal;
+        info.journal.off_contract = hit.offContract;
+        const rule = hit.rule;
+        if (rule.kind === 'error')
+            throw injectedError(hit, metering, principal);
+        if (rule.kind === 'latency') {
+            await new Promise((r) => setTimeout(r, (rule.latency_ms ?? 0) + (rule.jitter_ms ? faults.jitter(rule.jitter_ms) : 0)));
+            return;
+        }
+        if (rule.kind === 'hang') {
+            await new Promise((resolve) => {
+                const timer = setTimeout(resolve, HANG_LIMIT_MS);
+                info.socket.once('close', () => {
+                    clearTimeout(timer);
+                    resolve();
+                });
+            });
+        }
+        info.socket.destroy();
+        throw new FaultAbort();
+    };
+}
+/** Arms a `ws_close` rule on a new session, if one matches. */
+export function armWsCloseFault(faults, ws, ctx) {
+    const taken = faults.take('websocket', {
+        operation: ctx.operation.operationId,
+        method: 'GET',
+        path: ctx.operation.path,
+        orgId: ctx.principal.orgId,
+        keyId: ctx.principal.keyId,
+        environment: ctx.principal.environment,
+        scope: ctx.testScope,
+    });
+    // A promise only for a counted rule under a shared store: armed once claimed (frames before it are not counted).
+    if (taken instanceof Promise)
+        void taken.then((hit) => hit && armHit(hit, ws, ctx), () => { });
+    else if (taken)
+        armHit(taken, ws, ctx);
+}
+function armHit(hit, ws, ctx) {
+    ctx.journal.fault = hit.journal;
+    const rule = hit.rule;
+    const code = rule.close_code ?? 1011;
+    let frames = 0;
+    let audioBytes = 0;
+    let sampleRate = 16000;
+    const fire = () => {
+        if (ws.readyState !== ws.OPEN)
+            return;
+        ws.close(code, (rule.reason ?? `fault ${rule.id}`).slice(0, 120));
+    };
+    const countFrame = () => {
+        frames++;
+        if (rule.after_frames !== undefined && frames >= rule.after_frames)
+            fire();
+    };
+    if (rule.after_frames === undefined && rule.after_audio_seconds === undefined) {
+        setImmediate(fire);
+        return;
+    }
+    ws.on('message', (data, isBinary) => {
+        if (isBinary) {
+            audioBytes += data.length;
+            if (rule.after_audio_seconds !== undefined && audioBytes / 2 / sampleRate >= rule.after_audio_seconds)
+                fire();
+        }
+        else {
+            const rate = /"sample_rate"\s*:\s*(\d+)/.exec(data.toString('utf8'))?.[1];
+            if (rate)
+                sampleRate = Number(rate);
+        }
+        countFrame();
+    });
+    const send = ws.send.bind(ws);
+    ws.send = ((data, ...rest) => {
+        send(data, ...rest);
+        countFrame();
+    });
+}

@@ -1,0 +1,86 @@
+/**
+ * The one error catalog: every `code` the emulator can answer with, its HTTP status and title.
+ * Product areas keep their own tables (`<area>/errors.ts`) and they are merged here, so a code is
+ * defined exactly once and every problem body is built from this table.
+ */
+import { meteringErrors } from '../metering/errors.js';
+import { ragErrors } from '../rag/errors.js';
+import { sttErrors } from '../stt/errors.js';
+import { ttsErrors } from '../tts/errors.js';
+export const coreErrors = {
+    invalid_json: { status: 400, title: 'Malformed JSON body' },
+    invalid_multipart: { status: 400, title: 'Malformed multipart body' },
+    malformed_request: { status: 400, title: 'Malformed HTTP request' },
+    unsupported_content_type: { status: 400, title: 'Unsupported content type' },
+    body_too_large: { status: 400, title: 'Request body too large' },
+    missing_api_key: { status: 401, title: 'Missing API key' },
+    malformed_api_key: { status: 401, title: 'Malformed API key' },
+    invalid_api_key: { status: 401, title: 'Invalid API key' },
+    api_key_revoked: { status: 401, title: 'API key revoked' },
+    invalid_ws_token: { status: 401, title: 'Invalid WebSocket token' },
+    insufficient_scope: { status: 403, title: 'Insufficient scope' },
+    route_not_found: { status: 404, title: 'Route not found' },
+    not_found: { status: 404, title: 'Resource not found' },
+    method_not_allowed: { status: 405, title: 'Method not allowed' },
+    validation_failed: { status: 422, title: 'Validation failed' },
+    json_too_deep: { status: 422, title: 'JSON nested too deeply' },
+    internal_error: { status: 500, title: 'Internal gateway error' },
+    not_implemented: { status: 501, title: 'Not implemented by the emulator yet' },
+    upstream_error: { status: 502, title: 'Upstream service error' },
+    upstream_timeout: { status: 504, title: 'Upstream timeout' },
+    admin_unauthorized: { status: 401, title: 'Admin token required' },
+    upgrade_required: { status: 400, title: 'WebSocket upgrade required' },
+    emulator_not_ready: { status: 503, title: 'Emulator not ready' },
+};
+export const errorCatalog = {
+    ...coreErrors,
+    ...meteringErrors,
+    ...ttsErrors,
+    ...sttErrors,
+    ...ragErrors,
+};
+export function isErrorCode(code) {
+    return Object.hasOwn(errorCatalog, code);
+}
+/** An error that leaves the emulator as a problem+json response. */
+export class ApiError extends Error {
+    code;
+    detail;
+    headers;
+    status;
+    title;
+    constructor(code, detail, headers = {}) {
+        super(detail ?? errorCatalog[code].title);
+        this.code = code;
+        this.detail = detail;
+        this.headers = headers;
+        this.name = 'ApiError';
+        this.status = errorCatalog[code].status;
+        this.title = errorCatalog[code].title;
+    }
+}
+/**
+ * An error with a status and code chosen at run time (fault injection, scripted STT errors). The code
+ * need not be in the catalog; the status must be a valid HTTP error status.
+ */
+export class CustomApiError extends Error {
+    status;
+    code;
+    title;
+    detail;
+    headers;
+    /** The status is not one the operation documents (decision F9); the journal entry says so. */
+    offContract = false;
+    constructor(status, code, title, detail, headers = {}) {
+        super(detail ?? title);
+        this.status = status;
+        this.code = code;
+        this.title = title;
+        this.detail = detail;
+        this.headers = headers;
+        this.name = 'CustomApiError';
+    }
+}
+export function isApiError(err) {
+    return err instanceof ApiError || err instanceof CustomApiError;
+}

@@ -1,0 +1,48 @@
+import { redactApiKeys } from '../core/api-keys.js';
+import { MeteringError } from '../metering/errors.js';
+import { keepResponseJson } from '../observe/capture.js';
+import { ApiError, errorCatalog, isApiError } from './errors.js';
+export function toProblem(err, requestId, instance) {
+    const problem = {
+        type: 'about:blank',
+        title: err instanceof ApiError ? err.title : err.title,
+        status: err.status,
+        code: err.code,
+        request_id: requestId,
+    };
+    // Details and paths may repeat client input; a key sent in the wrong place is never echoed.
+    if (err.detail)
+        problem.detail = redactApiKeys(err.detail);
+    if (instance)
+        problem.instance = redactApiKeys(instance);
+    return problem;
+}
+/** Turns anything thrown into an API error; unknown errors become 500 `internal_error`. */
+export function normalizeError(err) {
+    if (isApiError(err))
+        return err;
+    if (err instanceof MeteringError)
+        return new ApiError(err.code, err.detail, { 'Retry-After': err.retryAfterSeconds });
+    return new ApiError('internal_error', 'The emulator hit an unexpected error; see its log for the stack.');
+}
+/** The single exit for every error response of the emulator. */
+export function sendProblem(res, err, requestId) {
+    const apiError = normalizeError(err);
+    if (apiError.status >= 500 && !isApiError(err) && !(err instanceof MeteringError)) {
+        console.error('[svc-emulator] unexpected error:', err);
+    }
+    if (res.headersSent) {
+        // A streamed response already started: the only honest signal left is to cut the connection.
+        res.destroy();
+        return;
+    }
+    for (const [name, value] of Object.entries(apiError.headers))
+        res.setHeader(name, String(value));
+    const body = JSON.stringify(toProblem(apiError, requestId, res.req?.originalUrl?.split('?')[0]));
+    res.status(apiError.status);
+    res.setHeader('Content-Type', 'application/problem+json');
+    res.setHeader('Content-Length', Buffer.byteLength(body));
+    keepResponseJson(res, body);
+    res.end(body);
+}
+export { errorCatalog };

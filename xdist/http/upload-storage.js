@@ -1,0 +1,76 @@
+/**
+ * Multer storage for uploads: in memory, like multer's own memory storage, with two differences that keep
+ * large uploads off the event loop's critical path:
+ * - the SHA-256 of each file is computed chunk by chunk while it arrives, so no later step hashes a whole
+ *   upload at once (STT script matching and the journal's multipart summary read it via `uploadSha256`);
+ * - the file is copied into one buffer sized from the request's Content-Length (at most the file limit) as
+ *   it arrives, instead of one concatenation of up to 25 MiB at the end, and that buffer belongs to the
+ *   upload alone, so a worker task can take it without a copy (core/owned-bytes.ts).
+ */
+import { createHash } from 'node:crypto';
+import { markOwned } from '../core/owned-bytes.js';
+const digests = new WeakMap();
+/** The hex SHA-256 of an upload's bytes: the one computed on arrival, or (for other buffers) computed now. */
+export function uploadSha256(bytes) {
+    let hex = digests.get(bytes);
+    if (hex === undefined) {
+        hex = createHash('sha256').update(bytes).digest('hex');
+        digests.set(bytes, hex);
+    }
+    return hex;
+}
+/** Collects one file's chunks: into a buffer sized in advance when the size is known, else a list. */
+class FileBytes {
+    buffer;
+    chunks = [];
+    size = 0;
+    constructor(expected) {
+        // Large files only: small ones are cheaper as a list (and Buffer's pool serves their concatenation).
+        if (expected > 64 * 1024)
+            this.buffer = Buffer.allocUnsafeSlow(expected);
+    }
+    add(chunk) {
+        if (this.buffer && this.size + chunk.length > this.buffer.length) {
+            // More than announced: keep what is there as one chunk of the list.
+            this.chunks.push(this.buffer.subarray(0, this.size));
+            this.buffer = undefined;
+        }
+        if (this.buffer)
+            chunk.copy(this.buffer, this.size);
+        else
+            this.chunks.push(chunk);
+        this.size += chunk.length;
+    }
+    done() {
+        if (this.buffer) {
+            const view = this.buffer.subarray(0, this.size);
+            markOwned(view);
+            return view;
+        }
+        return Buffer.concat(this.chunks, this.size);
+    }
+}
+/** `maxFileBytes` bounds the buffer sized in advance (multer stops the upload past it anyway). */
+export function hashingMemoryStorage(maxFileBytes) {
+    return {
+        _handleFile(req, file, cb) {
+            const declared = Number(req.headers['content-length']);
+            const bytes = new FileBytes(Number.isSafeInteger(declared) && declared > 0 ? Math.min(declared, maxFileBytes) : 0);
+            const hash = createHash('sha256');
+            file.stream.on('data', (chunk) => {
+                hash.update(chunk);
+                bytes.add(chunk);
+            });
+            file.stream.on('error', (err) => cb(err));
+            file.stream.on('end', () => {
+                const buffer = bytes.done();
+                digests.set(buffer, hash.digest('hex'));
+                cb(null, { buffer, size: bytes.size });
+            });
+        },
+        _removeFile(_req, file, cb) {
+            file.buffer = undefined;
+            cb(null);
+        },
+    };
+}

@@ -1,0 +1,138 @@
+import { WebSocketServer } from 'ws';
+import { FaultAbort } from '../faults/stage.js';
+import { assertScopes, authenticateApiKey, credentialInQuery } from '../auth/authenticate.js';
+import { WsTokenStore } from '../auth/ws-tokens.js';
+import { ApiError } from './errors.js';
+import { normalizeError, toProblem } from './problem.js';
+import { logWsClose, logWsOpen } from '../observe/log-events.js';
+const SELECTED = Symbol('selectedProtocol');
+export function createWsGateway(deps) {
+    const wss = new WebSocketServer({
+        noServer: true,
+        maxPayload: deps.maxPayloadBytes,
+        // ws would close a text frame of invalid UTF-8 with 1007, a code outside the documented table and with
+        // no error frame; the handlers decode strictly and answer it as invalid JSON (4400) instead.
+        skipUTF8Validation: true,
+        handleProtocols: (_protocols, req) => req[SELECTED] ?? false,
+    });
+    function authenticate(req) {
+        if (req.headers.authorization)
+            return authenticateApiKey(req, deps.orgs);
+        const offered = (req.headers['sec-websocket-protocol'] ?? '')
+            .split(',')
+            .map((p) => p.trim())
+            .filter(Boolean);
+        const token = offered.find((p) => WsTokenStore.looksLikeToken(p));
+        if (!token) {
+            const inQuery = credentialInQuery(req.url);
+            throw new ApiError('missing_api_key', inQuery
+                ? `credentials are never accepted in the query string (found '${inQuery}'); offer a ws-token as the WebSocket subprotocol`
+                : 'send Authorization: Bearer <API_KEY>, or offer a ws-token from POST /v1/auth/ws-token as the WebSocket subprotocol');
+        }
+        req[SELECTED] = token;
+        return deps.wsTokens.consume(token);
+    }
+    return function handleUpgrade(req, socket, head) {
+        void upgrade(req, socket, head);
+    };
+    async function upgrade(req, socket, head) {
+        const requestId = deps.ids.next('req', 20);
+        const started = deps.now();
+        const path = (req.url ?? '/').split('?')[0];
+        const scope = typeof req.headers['x-emulator-scope'] === 'string' ? req.headers['x-emulator-scope'] : null;
+        const journal = deps.journal.open({ request_id: requestId, kind: 'websocket', method: 'GET', path, scope });
+        // The subprotocol header may carry a ws-token: the redactor keeps its display form only.
+        journal.request = { ...journal.request, headers: deps.redactor.headers(req.headers), query: queryOf(req.url, deps.redactor) };
+        const finish = () => {
+            journal.duration_ms = deps.now() - started;
+            deps.journal.record(journal);
+            logWsClose(deps.log, journal);
+        };
+        socket.on('error', () => socket.destroy());
+        try {
+            if (deps.proxy)
+                return await deps.proxy(req, socket, head, journal);
+            const match = deps.routes.match('GET', path);
+            if (match.kind !== 'match' || !match.operation.websocket) {
+                throw new ApiError('route_not_found', `no WebSocket endpoint at ${path}; WebSocket endpoints: ${deps.routes.operations.filter((o) => o.websocket).map((o) => o.path).join(', ')}`);
+            }
+            const op = match.operation;
+            journal.operation_id = op.operationId;
+            const authenticated = authenticate(req);
+            const principal = authenticated instanceof Promise ? await authenticated : authenticated;
+            Object.assign(journal, { org_id: principal.orgId, key_id: principal.keyId, key: principal.keyDisplay, environment: principal.environment });
+            if (op.scopes)
+                assertScopes(principal, op.scopes, `WebSocket ${op.path}`);
+            for (const stage of deps.upgradeStages) {
+                await stage(principal, { operationId: op.operationId, path, testScope: scope, socket, journal });
+            }
+            const replayed = deps.replay?.(path) ?? null;
+            if (replayed)
+                journal.replayed = replayed.first;
+            const handler = replayed?.serve ?? deps.handlers.get(op.operationId);
+            if (!handler)
+                throw new ApiError('not_implemented', `${op.path} is not emulated yet`);
+            wss.handleUpgrade(req, socket, head, (ws) => {
+                journal.status = 101;
+                journal.websocket.opened_at = Date.now();
+                logWsOpen(deps.log, journal);
+                deps.sockets.add(principal.keyId, ws);
+                ws.on('message', (data, isBinary) => {
+                    journal.websocket.frames_in++;
+                    // For the client report: did the client finish the stream properly?
+                    if (!isBinary && data.length < 200 && data.includes('close_stream'))
+                        journal.websocket.close_stream_sent = true;
+                });
+                const send = ws.send.bind(ws);
+                ws.send = ((data, ...rest) => {
+                    journal.websocket.frames_out++;
+                    return send(data, ...rest);
+                });
+                ws.once('close', (code, reason) => {
+                    Object.assign(journal.websocket, { close_code: code, close_reason: deps.redactor.text(reason.toString()), closed_at: Date.now() });
+                    finish();
+                });
+                const ctx = { requestId, operation: op, req, principal, journal, testScope: scope };
+                deps.onSession?.(ws, ctx);
+                try {
+                    handler(ws, ctx);
+                }
+                catch (err) {
+                    console.error('[svc-emulator] WebSocket handler failed:', err);
+                    ws.close(1011, 'internal error');
+                }
+            });
+        }
+        catch (err) {
+            if (err instanceof FaultAbort) {
+                journal.code = journal.fault?.kind ?? 'fault';
+                finish();
+                return;
+            }
+            const apiError = normalizeError(err);
+            journal.status = apiError.status;
+            journal.retry_after = apiError.headers['Retry-After'] !== undefined ? Number(apiError.headers['Retry-After']) : null;
+            journal.code = apiError.code;
+            journal.response = { ...journal.response, body: toProblem(apiError, requestId, path) };
+            finish();
+            writeProblemToSocket(socket, apiError, requestId, path);
+        }
+    }
+}
+function queryOf(url, redactor) {
+    const out = {};
+    const search = new URL(url ?? '/', 'http://x').searchParams;
+    for (const name of new Set(search.keys())) {
+        const values = search.getAll(name).map((v) => redactor.text(v));
+        out[redactor.text(name)] = values.length === 1 ? values[0] : values;
+    }
+    return out;
+}
+/** Writes a whole HTTP problem response on a raw socket and closes it (refused upgrades, unparseable requests). */
+export function writeProblemToSocket(socket, err, requestId, path) {
+    const body = JSON.stringify(toProblem(err, requestId, path));
+    const extra = Object.entries(err.headers).map(([k, v]) => `${k}: ${v}\r\n`).join('');
+    const reason = err.title.replace(/[^\x20-\x7e]/g, '');
+    socket.end(`HTTP/1.1 ${err.status} ${reason}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `X-Request-Id: ${requestId}\r\n${extra}Connection: close\r\n\r\n${body}`);
+}

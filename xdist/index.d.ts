@@ -1,0 +1,14 @@
+export { startEmulator, createApp, type RunningEmulator } from './library.js';
+export { createAdminClient, AdminClient, AdminApiError, AdminWaitTimeoutError, type AdminClientOptions, type AdminSchemas, type AdminProblem, type WaitOptions, type RequestFilter, type DeliveryFilter, type UsageFilter, type FaultRuleInput, } from './client/admin-client.js';
+export type { paths as AdminPaths, components as AdminComponents, operations as AdminOperations } from './client/admin-api.js';
+export { createEmulator, Emulator, DEMO_ORG_ID, type DemoState } from './emulator.js';
+export { type EmulatorOptions, type EmulatorConfig, DEFAULT_CONFIG } from './config.js';
+export { generateApiKey, parseApiKey, displayKey, checksumTail, type Environment, type ParsedApiKey } from './core/api-keys.js';
+export { Clock, type ClockMode, type ClockState } from './core/clock.js';
+export { Random } from './core/random.js';
+export { ALL_SCOPES, type Scope } from './orgs/store.js';
+export { type Problem } from './http/problem.js';
+export { errorCatalog, type ErrorCode } from './http/errors.js';
+export { verifyWebhookSignature, signPayload, SIGNATURE_HEADER, DEFAULT_TOLERANCE_SECONDS, type VerifyWebhookOptions, } from './webhooks/signature.js';
+export { type EmulatorHealth, type DemoKeys } from './readiness.js';
+export { runDrift, type DriftReport, type DriftOptions, type DriftCase } from './proxy/drift.js';

@@ -1,0 +1,11 @@
+export { startEmulator, createApp } from './library.js';
+export { createAdminClient, AdminClient, AdminApiError, AdminWaitTimeoutError, } from './client/admin-client.js';
+export { createEmulator, Emulator, DEMO_ORG_ID } from './emulator.js';
+export { DEFAULT_CONFIG } from './config.js';
+export { generateApiKey, parseApiKey, displayKey, checksumTail } from './core/api-keys.js';
+export { Clock } from './core/clock.js';
+export { Random } from './core/random.js';
+export { ALL_SCOPES } from './orgs/store.js';
+export { errorCatalog } from './http/errors.js';
+export { verifyWebhookSignature, signPayload, SIGNATURE_HEADER, DEFAULT_TOLERANCE_SECONDS, } from './webhooks/signature.js';
+export { runDrift } from './proxy/drift.js';

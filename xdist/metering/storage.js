@@ -1,0 +1,33 @@
+/** The spec's storage rule: metered as the maximum bytes stored per period, per org and environment. */
+export class StorageMeter {
+    orgs = new Map();
+    observe(orgId, bytesStored, environment = 'live') {
+        if (!Number.isFinite(bytesStored) || bytesStored < 0) {
+            throw new RangeError(`bytesStored must be a finite number >= 0 (got ${bytesStored})`);
+        }
+        let envs = this.orgs.get(orgId);
+        if (!envs)
+            this.orgs.set(orgId, (envs = new Map()));
+        const o = envs.get(environment) ?? { current: 0, max: 0 };
+        o.current = bytesStored;
+        o.max = Math.max(o.max, bytesStored);
+        envs.set(environment, o);
+        return o.max;
+    }
+    maxInPeriod(orgId, environment = 'live') {
+        return this.orgs.get(orgId)?.get(environment)?.max ?? 0;
+    }
+    /** Returns each environment's maximum and starts the next period at what is stored now. */
+    closePeriod(orgId) {
+        const out = [];
+        for (const [environment, o] of this.orgs.get(orgId) ?? []) {
+            if (o.max > 0)
+                out.push({ environment, maxBytes: o.max });
+            o.max = o.current;
+        }
+        return out;
+    }
+    reset() {
+        this.orgs.clear();
+    }
+}

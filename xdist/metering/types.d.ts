@@ -1,0 +1,20 @@
+/** Types shared by the metering modules, structurally compatible with the gateway core's own. */
+export type Environment = 'live' | 'test';
+export interface Principal {
+    orgId: string;
+    keyId: string;
+    /** Display form of the key, e.g. "svc_live_…a1b2"; the full key is never stored here. */
+    keyDisplay: string;
+    environment: Environment;
+}
+export type Product = 'tts' | 'stt' | 'stt_realtime' | 'rag_search' | 'rag_upload' | 'rag_storage';
+export type Unit = 'characters' | 'audio_seconds' | 'queries' | 'bytes';
+export type TtsQuality = 'fast' | 'standard' | 'high';
+export type RagMode = 'retrieve' | 'answer' | 'analyze';
+/** The rate modifier of a product: the TTS quality tier or the RAG search mode. */
+export type Mode = TtsQuality | RagMode;
+export declare const productUnits: Readonly<Record<Product, Unit>>;
+/** Callback through which metering raises webhook events (quota.threshold, invoice.finalized). */
+export type EmitEvent = (orgId: string, event: string, data: Record<string, unknown>, livemode: boolean) => void;
+/** Credits are kept to 6 decimals so that sums of small per-character rates do not drift. */
+export declare function roundCredits(value: number): number;

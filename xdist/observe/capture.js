@@ -1,0 +1,181 @@
+/**
+ * What the journal and the request log keep of a request and its response: redacted headers, query, the
+ * JSON body (cut at JOURNAL_BODY_LIMIT_BYTES), a multipart summary, the response's JSON or problem body and,
+ * for audio, a summary. The response is tapped as it is written, so streamed bodies are counted too.
+ */
+import { uploadSha256 } from '../http/upload-storage.js';
+import { audioSummary } from './audio-summary.js';
+import { setLazyJsonBody } from './lazy-json.js';
+/** Request and response bodies are kept whole up to this many bytes of JSON text (docs/observability.md). */
+export const JOURNAL_BODY_LIMIT_BYTES = 16 * 1024;
+/** Bytes of an audio response kept to read its header. */
+const AUDIO_HEAD_BYTES = 4096;
+/** A JSON value as the journal keeps it: redacted, and cut to a string prefix beyond the limit. */
+export function boundedJson(value, redact, limit = JOURNAL_BODY_LIMIT_BYTES) {
+    if (value === undefined || value === null)
+        return { body: null, truncated: false };
+    const text = redact.text(JSON.stringify(value) ?? 'null');
+    if (Buffer.byteLength(text) <= limit)
+        return { body: JSON.parse(text), truncated: false };
+    return { body: cutUtf8(text, limit), truncated: true };
+}
+/**
+ * `boundedJson(JSON.parse(text))` for text that JSON.stringify wrote, into `holder.body`: writing the value again
+ * would give the same text, so it is only redacted, and parsed if and when someone reads the body.
+ * Returns whether the body was cut.
+ */
+export function setBoundedJsonText(holder, text, redact, limit = JOURNAL_BODY_LIMIT_BYTES) {
+    const redacted = redact.text(text);
+    if (Buffer.byteLength(redacted) <= limit) {
+        setLazyJsonBody(holder, redacted);
+        return false;
+    }
+    holder.body = cutUtf8(redacted, limit);
+    return true;
+}
+/** The longest prefix of `text` that fits in `limit` UTF-8 bytes, without splitting a character. */
+export function cutUtf8(text, limit) {
+    const buf = Buffer.from(text, 'utf8');
+    if (buf.length <= limit)
+        return text;
+    let end = limit;
+    while (end > 0 && (buf[end] & 0xc0) === 0x80)
+        end--;
+    return buf.subarray(0, end).toString('utf8');
+}
+/** The JSON body as the client sent it, before validation filled in defaults (set by the /v1 router). */
+export function keepSentJson(res, body) {
+    res.locals.sentJson = JSON.stringify(body) ?? null;
+}
+/** The whole JSON response body as JSON.stringify wrote it (set by sendJson and sendProblem, which end the response). */
+export function keepResponseJson(res, text) {
+    // Admin calls made at boot (src/admin/invoke.ts) answer into a stand-in response without locals.
+    if (res.locals)
+        res.locals.responseJson = text;
+}
+export function requestDetail(req, res, redact) {
+    const query = {};
+    // `req.query` parses the URL on every read: a URL without a query string has nothing to parse.
+    const parsed = req.url.includes('?') ? (req.query ?? {}) : {};
+    for (const [name, value] of Object.entries(parsed)) {
+        query[redact.text(name)] = Array.isArray(value) ? value.map((v) => redact.text(String(v))) : redact.text(String(value));
+    }
+    const files = req.files;
+    const isMultipart = /^multipart\//i.test(req.headers['content-type'] ?? '');
+    let multipart = null;
+    let body = { body: null, truncated: false };
+    if (isMultipart) {
+        const fields = {};
+        for (const [name, value] of Object.entries((req.body ?? {}))) {
+            fields[redact.text(name)] = String(boundedJson(String(value), redact, 1024).body);
+        }
+        multipart = {
+            fields,
+            // A body cut before its closing boundary leaves a file without its bytes.
+            files: (files ?? []).filter((f) => f.buffer !== undefined).map((f) => ({
+                field: f.fieldname,
+                name: redact.text(f.originalname ?? ''),
+                type: f.mimetype,
+                size: f.size,
+                sha256: uploadSha256(f.buffer),
+            })),
+        };
+    }
+    else if (typeof res.locals.sentJson === 'string') {
+        const detail = { headers: redact.headers(req.headers), query, body: null, body_truncated: false, multipart };
+        detail.body_truncated = setBoundedJsonText(detail, res.locals.sentJson, redact);
+        return detail;
+    }
+    else {
+        body = boundedJson(req.body, redact);
+    }
+    return { headers: redact.headers(req.headers), query, body: body.body, body_truncated: body.truncated, multipart };
+}
+/** Taps `res.write`/`res.end`, keeping the first `keepBytes` bytes and counting the rest. */
+export class ResponseTap {
+    keepBytes;
+    chunks = [];
+    kept = 0;
+    bytes = 0;
+    constructor(res, keepBytes) {
+        this.keepBytes = keepBytes;
+        const write = res.write.bind(res);
+        const end = res.end.bind(res);
+        res.write = ((...args) => {
+            this.capture(args[0], args[1]);
+            return write(...args);
+        });
+        res.end = ((...args) => {
+            this.capture(args[0], args[1]);
+            return end(...args);
+        });
+    }
+    capture(chunk, encoding) {
+        if (chunk === undefined || chunk === null || typeof chunk === 'function')
+            return;
+        if (typeof chunk === 'string') {
+            const enc = typeof encoding === 'string' ? encoding : 'utf8';
+            const length = Buffer.byteLength(chunk, enc);
+            this.bytes += length;
+            if (this.kept < this.keepBytes) {
+                const take = Math.min(length, this.keepBytes - this.kept);
+                this.chunks.push({ text: chunk, encoding: enc, take });
+                this.kept += take;
+            }
+            return;
+        }
+        const buf = Buffer.isBuffer(chunk) ? chunk : chunk instanceof Uint8Array ? Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength) : undefined;
+        if (!buf)
+            return;
+        this.bytes += buf.length;
+        if (this.kept < this.keepBytes) {
+            const part = buf.subarray(0, this.keepBytes - this.kept);
+            this.chunks.push(part);
+            this.kept += part.length;
+        }
+    }
+    buffers() {
+        return this.chunks.map((c) => (Buffer.isBuffer(c) ? c : Buffer.from(c.text, c.encoding).subarray(0, c.take)));
+    }
+    /** Everything sent, when all of it was kept. */
+    whole() {
+        return this.bytes <= this.keepBytes ? Buffer.concat(this.buffers()) : undefined;
+    }
+    head() {
+        return Buffer.concat(this.buffers());
+    }
+}
+export function responseDetail(res, tap, redact) {
+    const type = String(res.getHeader('content-type') ?? '');
+    const detail = { headers: redact.headers(res.getHeaders()), body: null, body_truncated: false, audio: null };
+    const sent = res.locals.responseJson;
+    if (/json/i.test(type) && typeof sent === 'string' && tap.bytes === Buffer.byteLength(sent) && tap.bytes <= JOURNAL_BODY_LIMIT_BYTES) {
+        // The whole body is the text sendJson or sendProblem wrote: no need to read it back from the tap.
+        // (A body that redaction made longer than the limit is cut but, as below, not flagged.)
+        setBoundedJsonText(detail, sent, redact);
+    }
+    else if (/json/i.test(type)) {
+        const whole = tap.whole();
+        const text = whole && whole.length <= JOURNAL_BODY_LIMIT_BYTES ? whole.toString('utf8') : undefined;
+        if (text !== undefined) {
+            try {
+                detail.body = boundedJson(JSON.parse(text), redact).body;
+            }
+            catch {
+                detail.body = redact.text(text);
+            }
+        }
+        else if (tap.bytes > 0) {
+            detail.body = redact.text(cutUtf8(tap.head().toString('utf8'), JOURNAL_BODY_LIMIT_BYTES));
+            detail.body_truncated = true;
+        }
+    }
+    else if (/^audio\//i.test(type)) {
+        detail.audio = audioSummary(type.split(';')[0].trim(), tap.head().subarray(0, AUDIO_HEAD_BYTES), tap.bytes);
+    }
+    return detail;
+}
+export function tapKeepBytes(contractCheck) {
+    // The contract self-check validates whole JSON bodies up to 2 MiB; the journal needs the first 16 KiB.
+    return contractCheck ? 2 * 1024 * 1024 : Math.max(JOURNAL_BODY_LIMIT_BYTES, AUDIO_HEAD_BYTES);
+}

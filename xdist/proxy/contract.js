@@ -1,0 +1,52 @@
+import { describeAjvError } from '../contract/ajv-errors.js';
+import { ContractChecker, offendingValue } from '../contract/response-check.js';
+import { GATEWAY_DOC_ID } from '../contract/documents.js';
+export class ProxyContract {
+    checker;
+    constructor(contract) {
+        this.checker = new ContractChecker(contract.validators, [
+            { id: GATEWAY_DOC_ID, doc: contract.gatewayDocument, routes: contract.gateway, prefix: '/v1' },
+        ]);
+    }
+    /** The request as the caller sent it: path and query parameters, and the JSON body or multipart fields. */
+    checkRequest(op, input) {
+        if (!op)
+            return [];
+        const found = [];
+        const check = (validate, data, where) => {
+            if (!validate || validate(structuredClone(data)))
+                return;
+            const error = validate.errors[0];
+            found.push({ where: `request ${where}${error.instancePath}`, rule: describeAjvError(error, where), value: compact(offendingValue(error)) });
+        };
+        check(op.validateParams, input.params, 'path');
+        check(op.validateQuery, input.query, 'query');
+        if (input.bodyError)
+            found.push({ where: 'request body', rule: input.bodyError, value: null });
+        else if (op.bodyKind !== 'none' && input.body !== undefined)
+            check(op.validateBody, input.body, 'body');
+        return found;
+    }
+    checkResponse(op, method, path, facts) {
+        this.checker.checkResponse(op, method, path, facts);
+        return this.drain((v) => (v.pointer !== undefined ? `response body${v.pointer}` : `response ${facts.status}`));
+    }
+    checkFrame(op, data, from, index) {
+        if (!op)
+            return [];
+        this.checker.checkFrame(op, data, from);
+        return this.drain(() => `${from} frame ${index}`);
+    }
+    /** The checker reports into its own list; each check is synchronous, so what is there now is this check's. */
+    drain(where) {
+        return this.checker.violations.splice(0).map((v) => ({ where: where(v), rule: v.problem, value: compact(v.value) }));
+    }
+}
+/** Values kept on a journal entry stay small: a large one is described, not copied. */
+const VALUE_LIMIT_CHARS = 500;
+function compact(value) {
+    if (value === undefined)
+        return null;
+    const text = JSON.stringify(value);
+    return text !== undefined && text.length > VALUE_LIMIT_CHARS ? `${text.slice(0, VALUE_LIMIT_CHARS)}… (${text.length} characters)` : value;
+}

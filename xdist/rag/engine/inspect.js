@@ -1,0 +1,20 @@
+/**
+ * The whole reading of an upload, as one worker task: type from the bytes, scan, extraction. Cheap checks
+ * come first (the type sniff reads a few bytes or one linear pass; the scan reads the ZIP directory before
+ * inflating anything), and every step stays inside the content limits.
+ */
+import { detectDocumentType, DOCUMENT_TYPES } from './detect.js';
+import { DocumentError } from './errors.js';
+import { extractText } from './extract.js';
+import { scanDocument } from './scan.js';
+import { prepareText } from './prepare.js';
+export async function inspectDocument(bytes, fileName, limits) {
+    const type = detectDocumentType(bytes, fileName);
+    // The scan runs first so malware is reported as such whatever its apparent type.
+    scanDocument(bytes, type, { maxUncompressedBytes: limits.maxArchiveBytes, maxCompressionRatio: limits.maxArchiveRatio, maxEntries: limits.maxArchiveEntries });
+    if (type === null) {
+        throw new DocumentError('unsupported_document_type', `the file's content is not a supported document type; accepted: ${DOCUMENT_TYPES.join(', ')} (recognised from the bytes, not the name)`);
+    }
+    const { text } = await extractText(bytes, type, limits);
+    return { type, prepared: prepareText(text) };
+}

@@ -1,0 +1,41 @@
+/**
+ * The CPU-heavy half of indexing, done where the document is read (the worker task `rag.inspect`):
+ * chunking, language detection, and tokenising every chunk into term counts. The result is compact (one
+ * vocabulary for the document, typed arrays per chunk), so handing it back to the event loop and adding it
+ * to the index (search-index.ts) costs a small fraction of tokenising there.
+ */
+import { chunkText } from './chunk.js';
+import { detectLanguage, scriptLanguage } from './language.js';
+import { tokenize } from './normalize.js';
+/** Chunks, language and normalised term counts of a document's text (the index's `normalize: true` terms). */
+export function prepareText(text, options = {}) {
+    const ids = new Map();
+    const vocabulary = [];
+    const chunks = chunkText(text, options).map((chunk) => {
+        const terms = tokenize(chunk.text, { normalize: true });
+        const tf = new Map();
+        for (const term of terms) {
+            let id = ids.get(term);
+            if (id === undefined) {
+                id = vocabulary.length;
+                vocabulary.push(term);
+                ids.set(term, id);
+            }
+            tf.set(id, (tf.get(id) ?? 0) + 1);
+        }
+        const termIds = new Uint32Array(tf.size);
+        const counts = new Uint16Array(tf.size);
+        let i = 0;
+        for (const [id, n] of tf) {
+            termIds[i] = id;
+            counts[i] = Math.min(n, 0xffff);
+            i++;
+        }
+        return { index: chunk.index, text: chunk.text, termIds, counts, length: terms.length, lang: scriptLanguage(chunk.text) };
+    });
+    return { language: detectLanguage(text), vocabulary, chunks };
+}
+/** The terms of one prepared chunk, in the shape the index takes. */
+export function chunkTerms(prepared, chunk) {
+    return { vocabulary: prepared.vocabulary, termIds: chunk.termIds, counts: chunk.counts, length: chunk.length, lang: chunk.lang };
+}

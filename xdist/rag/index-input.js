@@ -1,0 +1,17 @@
+/** What the search index gets for a document: its chunks, with ids and the terms counted at extraction. */
+import { chunkTerms } from './engine/prepare.js';
+/** Chunk ids are `<document_id>:<n>`, n the 0-based chunk index within the document. */
+export function chunkId(documentId, index) {
+    return `${documentId}:${index}`;
+}
+/** What the search index gets for a document and its extracted text. */
+export function indexInput(doc, prepared, language) {
+    return {
+        documentId: doc.documentId,
+        title: doc.title,
+        fileType: doc.fileType,
+        language: language ?? undefined,
+        metadata: doc.metadata,
+        chunks: prepared.chunks.map((c) => ({ chunkId: chunkId(doc.documentId, c.index), text: c.text, terms: chunkTerms(prepared, c) })),
+    };
+}

@@ -1,0 +1,118 @@
+import { sharedRag, storeSettled } from '../store/index.js';
+import { ragAdminHandlers } from './admin.js';
+import { loadCorpus } from './corpus.js';
+import { ragGateStage, ragRoutes } from './routes.js';
+import { documentLimits, RagService } from './service.js';
+import { RagStore } from './store.js';
+import { TenantManager } from './tenants.js';
+/** The RAG product area: /v1 handlers, the tenant gate, admin handlers and the demo corpus at boot. */
+export function createRagArea(emulator) {
+    const config = emulator.config.rag;
+    const tenants = new TenantManager(emulator.clock, {
+        notProvisionedSeconds: config.notProvisionedSeconds,
+        provisioningSeconds: config.provisioningSeconds,
+        idleAfterSeconds: config.idleAfterSeconds,
+        resumeSeconds: config.resumeSeconds,
+    });
+    const store = new RagStore();
+    const service = new RagService({
+        clock: emulator.clock,
+        ids: emulator.ids,
+        orgs: emulator.orgs,
+        metering: emulator.metering,
+        webhooks: emulator.webhooks,
+        tenants,
+        store,
+        config,
+        workers: emulator.workers,
+    });
+    // Granting the entitlement provisions a tenant; revoking it suspends the tenant (its data stays).
+    emulator.orgs.onEvent((event) => {
+        if (event.type === 'org.created' && event.org.ragEntitled)
+            tenants.provision(event.org.id);
+        if (event.type !== 'org.updated')
+            return;
+        if (event.org.ragEntitled && !event.previous.ragEntitled)
+            tenants.provision(event.org.id);
+        if (!event.org.ragEntitled && event.previous.ragEntitled)
+            tenants.suspend(event.org.id);
+    });
+    // The demo corpus is indexed in the background so start-up stays fast; RAG calls wait for it.
+    let corpusReady = Promise.resolve();
+    // Reported by GET /_emulator/health as `boot.demo_corpus`.
+    let corpusState = emulator.config.demoCorpus ? 'indexing' : 'disabled';
+    emulator.stages.push(async (ctx) => {
+        if (ctx.operation.operationId.startsWith('rag.'))
+            await corpusReady;
+    });
+    emulator.stages.push(ragGateStage(service));
+    async function loadDemoCorpus() {
+        const orgId = emulator.demo.orgId;
+        const state = store.org(orgId);
+        const now = emulator.clock.isoNow();
+        for (const c of await loadCorpus(emulator.config.corpus ?? undefined, documentLimits(emulator.config.rag))) {
+            const doc = {
+                documentId: c.id,
+                title: c.title,
+                fileName: c.fileName,
+                fileType: c.fileType,
+                sizeBytes: c.sizeBytes,
+                language: c.language,
+                status: 'indexing',
+                chunkCount: 0,
+                metadata: c.metadata,
+                createdAt: now,
+                updatedAt: now,
+                environment: 'live',
+                prepared: null,
+                builtin: true,
+            };
+            state.documents.set(doc.documentId, doc);
+            service.indexDocument(state, doc, c.prepared, c.language);
+        }
+        emulator.metering.observeStorage(orgId, state.storedBytes('live'), 'live');
+    }
+    function bootRag() {
+        // Ready at once; the corpus follows within a few hundred milliseconds (see corpusReady).
+        tenants.provisionReady(emulator.demo.orgId);
+        if (!emulator.config.demoCorpus)
+            return;
+        corpusState = 'indexing';
+        corpusReady = loadDemoCorpus().then(() => {
+            corpusState = 'ready';
+        }, (err) => {
+            corpusState = 'failed';
+            console.error(`[svc-emulator] demo corpus failed to load: ${err.message}`);
+        });
+    }
+    // With a shared store: tenants, documents, text and jobs live there (src/store/shared-rag.ts); every
+    // instance builds the demo corpus itself, and does again when another instance resets.
+    const shared = sharedRag(emulator.store);
+    shared?.attach({
+        store,
+        tenants,
+        clock: emulator.clock,
+        ready: () => corpusReady,
+        finish: (orgId, jobId) => service.finishShared(orgId, jobId),
+        remoteReset: () => {
+            store.reset();
+            tenants.reset();
+            bootRag();
+        },
+    });
+    const settled = shared ? () => emulator.store.settled() : undefined;
+    return {
+        name: 'rag',
+        handlers: ragRoutes(service, emulator.faults, settled),
+        adminHandlers: ragAdminHandlers({ tenants, store, settled: shared ? () => storeSettled(emulator.store) : undefined }),
+        uploadLimits: { 'rag.uploadDocument': { maxFileBytes: config.maxUploadBytes, tooLargeCode: 'document_too_large' } },
+        boot: bootRag,
+        /** Resolves once the demo corpus is searchable. */
+        ready: () => corpusReady,
+        bootState: () => ({ demo_corpus: corpusState }),
+        reset() {
+            store.reset();
+            tenants.reset();
+        },
+    };
+}

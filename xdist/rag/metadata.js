@@ -1,0 +1,19 @@
+/** The upload's optional `metadata` part. */
+import { ApiError } from '../http/errors.js';
+/** The optional `metadata` part: JSON text of an object. */
+export function parseMetadata(text) {
+    if (text === undefined)
+        return {};
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch (err) {
+        throw new ApiError('invalid_metadata', `metadata must be a JSON object (not valid JSON: ${err.message})`);
+    }
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+        const got = value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
+        throw new ApiError('invalid_metadata', `metadata must be a JSON object (got ${got})`);
+    }
+    return value;
+}

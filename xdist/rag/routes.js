@@ -1,0 +1,96 @@
+/** HTTP handlers of /v1/rag (openapi/gateway.yaml, tag `rag`). The rules live in service.ts. */
+import { targetOf } from '../faults/stage.js';
+import { sendJson } from '../http/context.js';
+export function documentView(d) {
+    return {
+        document_id: d.documentId,
+        title: d.title,
+        file_name: d.fileName,
+        file_type: d.fileType,
+        size_bytes: d.sizeBytes,
+        language: d.language,
+        status: d.status,
+        chunk_count: d.chunkCount,
+        metadata: d.metadata,
+        created_at: d.createdAt,
+        updated_at: d.updatedAt,
+    };
+}
+export function jobView(j) {
+    return {
+        job_id: j.jobId,
+        type: 'index',
+        document_id: j.documentId,
+        status: j.status,
+        created_at: j.createdAt,
+        updated_at: j.updatedAt,
+        completed_at: j.completedAt,
+        error: j.error,
+    };
+}
+/**
+ * The RAG gate as a pipeline stage: entitlement (403) and tenant readiness (409) come right after
+ * authentication and rate limits, before a possibly large body is read, and nothing is billed.
+ */
+export function ragGateStage(service) {
+    return (ctx) => {
+        if (ctx.operation.operationId.startsWith('rag.'))
+            service.admit(ctx.principal);
+    };
+}
+export function ragRoutes(service, faults, settled) {
+    return {
+        'rag.search': async (ctx) => {
+            let result;
+            try {
+                result = await service.search(ctx.principal, ctx.body, ctx.requestId, ctx.signal);
+            }
+            catch (err) {
+                // The client left during analyze: nothing to answer and nothing was billed.
+                if (ctx.signal.aborted)
+                    return;
+                throw err;
+            }
+            sendJson(ctx, 200, result);
+        },
+        'rag.uploadDocument': async (ctx) => {
+            // `file` is required by the schema, so the router has already checked it is present.
+            const file = ctx.files.file;
+            const fault = (await faults?.take('job', targetOf(ctx))) ?? null;
+            if (fault)
+                ctx.journal.fault = fault.journal;
+            const { document, job } = await service.upload(ctx.principal, ctx.body, file, ctx.requestId, fault?.rule, ctx.signal);
+            // With a shared store the job's ledger entry is in the store before the client hears of the job.
+            const pending = settled?.();
+            if (pending)
+                await pending;
+            sendJson(ctx, 202, { document: documentView(document), job: jobView(job), request_id: ctx.requestId });
+        },
+        // With a shared store each read brings the org up to date first (service.fresh); nothing to await in memory.
+        'rag.listDocuments': async (ctx) => {
+            const fresh = service.fresh(ctx.principal.orgId);
+            if (fresh)
+                await fresh;
+            const limit = Number(ctx.query.limit ?? 100);
+            sendJson(ctx, 200, { documents: service.listDocuments(ctx.principal.orgId, limit).map(documentView), request_id: ctx.requestId });
+        },
+        'rag.getDocument': async (ctx) => {
+            const fresh = service.fresh(ctx.principal.orgId);
+            if (fresh)
+                await fresh;
+            sendJson(ctx, 200, documentView(service.getDocument(ctx.principal.orgId, ctx.params.id)));
+        },
+        'rag.deleteDocument': async (ctx) => {
+            const deleted = service.deleteDocument(ctx.principal.orgId, ctx.params.id);
+            if (deleted)
+                await deleted;
+            ctx.res.status(204).end();
+        },
+        'rag.getJob': async (ctx) => {
+            const fresh = service.fresh(ctx.principal.orgId);
+            if (fresh)
+                await fresh;
+            sendJson(ctx, 200, jobView(service.getJob(ctx.principal.orgId, ctx.params.id)));
+        },
+    };
+}

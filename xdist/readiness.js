@@ -1,0 +1,32 @@
+/**
+ * What CI waits on and reads at start: boot state (`GET /_emulator/health`), the demo credentials
+ * (`GET /_emulator/demo`, `--keys-file PATH`).
+ */
+import { writeFileSync } from 'node:fs';
+export function demoKeys(emulator, urls = emulator.urls ?? {}) {
+    const { demo } = emulator;
+    return {
+        org_id: demo.orgId,
+        base_url: urls.baseUrl ?? null,
+        admin_url: urls.adminUrl ?? null,
+        keys: { ...demo.keys },
+        key_ids: { ...demo.keyIds },
+    };
+}
+/**
+ * Writes the demo credentials for CI: dotenv when the name ends in `.env`, JSON otherwise. Owner-only
+ * permissions, because the file holds full keys.
+ */
+export function writeKeysFile(path, keys) {
+    const text = path.endsWith('.env')
+        ? [
+            `SVC_BASE_URL=${keys.base_url ?? ''}`,
+            `SVC_ADMIN_URL=${keys.admin_url ?? ''}`,
+            `SVC_ORG_ID=${keys.org_id}`,
+            `SVC_LIVE_KEY=${keys.keys.live}`,
+            `SVC_TEST_KEY=${keys.keys.test}`,
+            '',
+        ].join('\n')
+        : `${JSON.stringify(keys, null, 2)}\n`;
+    writeFileSync(path, text, { mode: 0o600 });
+}

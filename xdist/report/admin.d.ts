@@ -1,0 +1,2 @@
+import type { AdminHandler } from '../admin/admin-context.js';
+export declare const reportAdminHandlers: Record<string, AdminHandler>;

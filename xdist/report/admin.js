@@ -1,0 +1,15 @@
+import { sendJson } from '../http/context.js';
+import { buildReport, reportToJUnit } from './report.js';
+export const reportAdminHandlers = {
+    'admin.report': async (ctx) => {
+        const report = buildReport(ctx.emulator, await ctx.emulator.journal.listAll(), { org_id: ctx.query.org_id, key_id: ctx.query.key_id, scope: ctx.query.scope });
+        const wantsXml = ctx.query.format === 'junit' || (ctx.query.format === undefined && /xml/.test(String(ctx.req.headers.accept ?? '')));
+        if (!wantsXml)
+            return sendJson(ctx, 200, report);
+        const body = reportToJUnit(report);
+        ctx.res.status(200);
+        ctx.res.setHeader('Content-Type', 'application/xml; charset=utf-8');
+        ctx.res.setHeader('Content-Length', Buffer.byteLength(body));
+        ctx.res.end(body);
+    },
+};

@@ -1,0 +1,61 @@
+import { checkCloseStream, checkContract, checkJobPolling, checkRetryAfter, checkRetryBackoff, checkTestKeys, checkWebhookSignatures, } from './checks.js';
+export function buildReport(emulator, journal, filter) {
+    const entries = journal
+        .filter((e) => e.key_id !== null)
+        .filter((e) => (!filter.org_id || e.org_id === filter.org_id) && (!filter.key_id || e.key_id === filter.key_id) && (!filter.scope || e.scope === filter.scope));
+    // Requests with a test scope are grouped by scope (one test's traffic); the others by key.
+    const groups = new Map();
+    for (const e of entries) {
+        const id = e.scope ? `scope:${e.scope}` : `key:${e.key_id}`;
+        groups.set(id, [...(groups.get(id) ?? []), e]);
+    }
+    const deliveries = emulator.webhooks.deliveries({ limit: 1000 });
+    const result = [...groups.values()].map((list) => {
+        const first = list[0];
+        const orgDeliveries = deliveries.filter((d) => d.orgId === first.org_id);
+        return {
+            group: { scope: first.scope, key_id: first.scope ? null : first.key_id, key: first.scope ? null : first.key, org_id: first.org_id },
+            requests: list.length,
+            checks: [
+                checkRetryAfter(list),
+                checkRetryBackoff(list),
+                checkJobPolling(list),
+                checkCloseStream(list),
+                checkWebhookSignatures(orgDeliveries, emulator.faults.webhookLog),
+                checkTestKeys(list),
+                checkContract(list),
+            ],
+        };
+    });
+    const all = result.flatMap((g) => g.checks);
+    return {
+        generated_at: emulator.clock.isoNow(),
+        summary: {
+            groups: result.length,
+            checks: all.length,
+            failed: all.filter((c) => c.status === 'fail').length,
+            passed: all.filter((c) => c.status === 'pass').length,
+            not_applicable: all.filter((c) => c.status === 'not_applicable').length,
+            contract_violations: entries.reduce((n, e) => n + (e.contract_violations?.length ?? 0), 0),
+        },
+        groups: result,
+    };
+}
+const xml = (s) => s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]);
+export function reportToJUnit(report) {
+    const suites = report.groups.map((g) => {
+        const name = g.group.scope ? `scope ${g.group.scope}` : `key ${g.group.key ?? g.group.key_id}`;
+        const cases = g.checks.map((c) => {
+            const inner = c.status === 'fail'
+                ? `<failure message="${xml(c.findings.map((f) => f.message).join('; '))}">${xml(c.findings.map((f) => `${f.message}\nrequests: ${f.request_ids.join(', ')}`).join('\n\n'))}</failure>`
+                : c.status === 'not_applicable'
+                    ? '<skipped message="not exercised by this client"/>'
+                    : '';
+            return `    <testcase classname="${xml(name)}" name="${xml(c.title)}">${inner}</testcase>`;
+        });
+        const failures = g.checks.filter((c) => c.status === 'fail').length;
+        const skipped = g.checks.filter((c) => c.status === 'not_applicable').length;
+        return `  <testsuite name="${xml(name)}" tests="${g.checks.length}" failures="${failures}" skipped="${skipped}" timestamp="${report.generated_at}">\n${cases.join('\n')}\n  </testsuite>`;
+    });
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="svc-emulator client report" tests="${report.summary.checks}" failures="${report.summary.failed}" skipped="${report.summary.not_applicable}">\n${suites.join('\n')}\n</testsuites>\n`;
+}

@@ -1,0 +1,62 @@
+import { MemoryStore } from './memory-store.js';
+import { RedisStore } from './redis-store.js';
+import { SharedState } from './shared-state.js';
+import { generateInstanceId } from './state-store.js';
+import { MemoryWorkQueue } from './work-queue.js';
+export { StoreUnavailableError } from './state-store.js';
+export function createStateStore(config) {
+    const id = config.instanceId ?? generateInstanceId();
+    return config.store === 'memory' ? new MemoryStore(id) : new RedisStore(config.store, id);
+}
+/**
+ * The seed of ids and generated secrets. With a shared store the instance id goes into it, so two
+ * instances with the same seed never mint the same id, key or token; with the memory store it is the seed
+ * itself and every id stays exactly as before (tests depend on the sequence).
+ */
+export function streamSeed(seed, store) {
+    return store.shared ? `${seed}@${store.instanceId}` : seed;
+}
+/** Shares the state of docs/scaling.md (organizations, keys, tokens, windows, billing, jobs, webhooks, faults, clock, journal...) through a Redis store; null with the memory store. */
+export function shareState(store, parts) {
+    if (!(store instanceof RedisStore))
+        return null;
+    const shared = new SharedState(store, parts);
+    sharedByStore.set(store, shared);
+    parts.wsTokens.shared = shared;
+    parts.rateLimiter.shared = shared;
+    return shared;
+}
+const sharedByStore = new WeakMap();
+const memoryQueues = new WeakMap();
+/**
+ * The due-work queue of an emulator (work-queue.ts): shared through Redis once shareState() ran for the
+ * store, otherwise timers on the emulator's Clock. One per store, whoever asks first (STT jobs, RAG...).
+ */
+export function workQueueFor(store, clock) {
+    const shared = sharedByStore.get(store);
+    if (shared)
+        return shared.work;
+    let queue = memoryQueues.get(store);
+    if (!queue)
+        memoryQueues.set(store, (queue = new MemoryWorkQueue(clock)));
+    return queue;
+}
+/** The shared slice wired to a store by shareState(), or undefined with the memory store. */
+export function sharedStateOf(store) {
+    return sharedByStore.get(store);
+}
+/** The shared RAG state of a store, for the RAG area to attach to (built after shareState): null in memory. */
+export function sharedRag(store) {
+    return sharedByStore.get(store)?.rag ?? null;
+}
+/** Tells a Redis store the URL this instance serves, for its heartbeat (health `instances`). */
+export function announce(store, baseUrl) {
+    if (store instanceof RedisStore)
+        store.announce(baseUrl);
+}
+/** Waits for the writes issued so far to reach the shared store (nothing to wait for with the memory store). */
+export async function storeSettled(store) {
+    const pending = store.settled();
+    if (pending)
+        await pending;
+}

@@ -1,0 +1,211 @@
+import { FAULT_CLAIM, FAULT_REMOVE, LOOKUP_BY_HASH, PUT_NEW, RATE_HIT, REVOKE } from './redis-scripts.js';
+import { StoreUnavailableError, describeStoreUrl, storeDownError, } from './state-store.js';
+/** Every key and the channel start with this, so the emulator can share a database with nothing else of its own. */
+export const KEY_PREFIX = 'svc-emulator:';
+/** How often an instance says it is alive, and how long it counts as seen (wall time: infrastructure, not emulator time). */
+export const HEARTBEAT_MS = 1000;
+export const SEEN_WITHIN_MS = 5000;
+const CONNECT_TIMEOUT_MS = 2000;
+const COMMAND_TIMEOUT_MS = 2000;
+export class RedisStore {
+    url;
+    instanceId;
+    kind = 'redis';
+    shared = true;
+    description;
+    channel = `${KEY_PREFIX}events`;
+    /** The Redis connection for commands (from open()); its scripts are the atomic operations of redis-scripts.ts. */
+    redis;
+    sub;
+    handlers = [];
+    resyncs = [];
+    pending = new Set();
+    heartbeat;
+    opened;
+    lastError;
+    startedAt = new Date().toISOString();
+    /** What health shows for this instance: set by announce() once the emulator listens. */
+    baseUrl = null;
+    constructor(url, instanceId) {
+        this.url = url;
+        this.instanceId = instanceId;
+        this.description = describeStoreUrl(url);
+    }
+    /** ioredis is loaded here, on first use: it costs about 100 ms of start-up that the memory store never pays. */
+    async createClients() {
+        // In the CLI bundle a CommonJS package imported dynamically arrives as `default`; from the sources, as named exports.
+        const mod = (await import('ioredis'));
+        const Redis = mod.default?.Redis ?? mod.Redis;
+        const options = {
+            lazyConnect: true,
+            enableOfflineQueue: false,
+            maxRetriesPerRequest: 1,
+            connectTimeout: CONNECT_TIMEOUT_MS,
+            commandTimeout: COMMAND_TIMEOUT_MS,
+            // No retries while starting: an unreachable Redis is a start-up error, not a hang. open() turns them on.
+            retryStrategy: () => null,
+        };
+        this.redis = new Redis(this.url, options);
+        this.sub = new Redis(this.url, { ...options, commandTimeout: undefined });
+        // The connection's state is read from conn.status; the last error says why it is down.
+        for (const conn of [this.redis, this.sub])
+            conn.on('error', (err) => (this.lastError = err));
+        this.redis.defineCommand('svcPutNew', { numberOfKeys: 2, lua: PUT_NEW });
+        this.redis.defineCommand('svcRevoke', { numberOfKeys: 1, lua: REVOKE });
+        this.redis.defineCommand('svcLookupByHash', { numberOfKeys: 4, lua: LOOKUP_BY_HASH });
+        this.redis.defineCommand('svcRateHit', { numberOfKeys: 1, lua: RATE_HIT });
+        this.redis.defineCommand('svcFaultClaim', { numberOfKeys: 2, lua: FAULT_CLAIM });
+        this.redis.defineCommand('svcFaultRemove', { numberOfKeys: 2, lua: FAULT_REMOVE });
+    }
+    key(name) {
+        return KEY_PREFIX + name;
+    }
+    /** Listens to changes published by other instances (this instance's own are skipped). */
+    onMessage(handler) {
+        this.handlers.push(handler);
+    }
+    /** Runs after the subscriber reconnects: events may have been missed, so the caller reloads what it caches. */
+    onResync(reload) {
+        this.resyncs.push(reload);
+    }
+    message(type, data) {
+        return JSON.stringify({ from: this.instanceId, type, data });
+    }
+    open() {
+        this.opened ??= this.connect();
+        return this.opened;
+    }
+    async connect() {
+        await this.createClients();
+        const sub = this.sub;
+        try {
+            await this.redis.connect();
+            await sub.connect();
+            const [version] = /redis_version:(\S+)/.exec(await this.redis.info('server'))?.slice(1) ?? ['0'];
+            // GETDEL (single-use ws-tokens) needs Redis 6.2.
+            if (compareVersions(version, '6.2.0') < 0)
+                throw new Error(`Redis ${version} is too old; 6.2 or later is needed`);
+            await sub.subscribe(this.channel);
+        }
+        catch (err) {
+            this.redis.disconnect();
+            sub.disconnect();
+            // ioredis rejects connect() with "Connection is closed"; the error event before it has the cause (ECONNREFUSED...).
+            const cause = this.lastError ?? err;
+            throw new StoreUnavailableError(`cannot use the state store ${this.description}: ${cause.message || String(cause)}`);
+        }
+        const retry = (times) => Math.min(times * 100, 1000);
+        this.redis.options.retryStrategy = retry;
+        sub.options.retryStrategy = retry;
+        sub.on('message', (_channel, text) => this.dispatch(text));
+        // Events published while the subscriber was away are lost: once both connections are back, the cached
+        // state is reloaded (and again at the next reconnect if that fails).
+        let stale = false;
+        const resync = () => {
+            if (!stale || this.status() !== 'ok')
+                return;
+            stale = false;
+            Promise.all(this.resyncs.map((reload) => reload())).catch(() => (stale = true));
+        };
+        sub.on('close', () => (stale = true));
+        sub.on('ready', resync);
+        this.redis.on('ready', resync);
+        await this.beat();
+        this.heartbeat = setInterval(() => void this.beat().catch(() => { }), HEARTBEAT_MS);
+        this.heartbeat.unref();
+    }
+    /** The URL this instance serves, told to the others at once (not a second later). */
+    announce(baseUrl) {
+        this.baseUrl = baseUrl;
+        if (this.heartbeat)
+            void this.beat().catch(() => { });
+    }
+    dispatch(text) {
+        let message;
+        try {
+            message = JSON.parse(text);
+        }
+        catch {
+            return;
+        }
+        if (message.from === this.instanceId)
+            return;
+        for (const handler of this.handlers)
+            handler(message);
+    }
+    async beat() {
+        const now = Date.now();
+        const info = {
+            id: this.instanceId,
+            pid: process.pid,
+            base_url: this.baseUrl,
+            started_at: this.startedAt,
+            last_seen: new Date(now).toISOString(),
+        };
+        await this.redis
+            .multi()
+            .zadd(this.key('instances'), now, this.instanceId)
+            .set(this.key(`instance:${this.instanceId}`), JSON.stringify(info), 'PX', SEEN_WITHIN_MS * 6)
+            .zremrangebyscore(this.key('instances'), '-inf', now - SEEN_WITHIN_MS * 6)
+            .exec();
+    }
+    async close() {
+        clearInterval(this.heartbeat);
+        if (this.opened && this.redis?.status === 'ready') {
+            await Promise.allSettled([...this.pending]);
+            await this.redis.zrem(this.key('instances'), this.instanceId).catch(() => { });
+        }
+        this.redis?.disconnect();
+        this.sub?.disconnect();
+    }
+    status() {
+        return this.redis?.status === 'ready' && this.sub?.status === 'ready' ? 'ok' : 'unreachable';
+    }
+    /** Throws 502 `upstream_error` while Redis is away, before anything changes. */
+    assertAvailable() {
+        if (this.redis?.status !== 'ready')
+            throw storeDownError(this.description);
+    }
+    /** Runs a command and maps a failure to 502 `upstream_error`. */
+    async run(command) {
+        this.assertAvailable();
+        try {
+            return await command();
+        }
+        catch (err) {
+            throw storeDownError(this.description, err);
+        }
+    }
+    /** A write whose outcome an answer must wait for (see settled()). */
+    track(write) {
+        const p = write.then(() => undefined, (err) => {
+            throw storeDownError(this.description, err);
+        });
+        this.pending.add(p);
+        const drop = () => this.pending.delete(p);
+        p.then(drop, drop);
+    }
+    settled() {
+        if (this.pending.size === 0)
+            return undefined;
+        return Promise.all([...this.pending]).then(() => undefined);
+    }
+    async instances() {
+        const ids = await this.run(() => this.redis.zrangebyscore(this.key('instances'), Date.now() - SEEN_WITHIN_MS, '+inf'));
+        if (ids.length === 0)
+            return [];
+        const infos = await this.run(() => this.redis.mget(ids.map((id) => this.key(`instance:${id}`))));
+        return infos
+            .filter((s) => s !== null)
+            .map((s) => JSON.parse(s))
+            .sort((a, b) => a.id.localeCompare(b.id));
+    }
+}
+function compareVersions(a, b) {
+    const pa = a.split('.').map(Number);
+    const pb = b.split('.').map(Number);
+    for (let i = 0; i < 3; i++)
+        if ((pa[i] ?? 0) !== (pb[i] ?? 0))
+            return (pa[i] ?? 0) - (pb[i] ?? 0);
+    return 0;
+}

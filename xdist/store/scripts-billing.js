@@ -1,0 +1,199 @@
+/**
+ * Lua scripts of the shared billing state (issue 17, shared-billing.ts): each runs atomically in Redis, so
+ * two instances racing on one organization's credits, quota, ledger entry or threshold cannot both win.
+ * Amounts and quantities are integers in millionths (credits are kept to 6 decimals, roundCredits), so
+ * HINCRBY adds them exactly. A balance hash has the fields b (balance), g (period grant), gp (granted in
+ * the period), c (consumed in the period), v (version, +1 on every change), d (1 once the ledger cap dropped
+ * an entry). Every change to a balance publishes it on the events channel (`billing.balance`).
+ */
+/** Shared helpers, prepended to the scripts that need them. */
+const PRELUDE = `
+local function init(bal, grant)
+  if redis.call('EXISTS', bal) == 0 then
+    redis.call('HSET', bal, 'b', grant, 'g', grant, 'gp', grant, 'c', 0, 'v', 0)
+  end
+end
+local function publish(bal, org, channel, from)
+  redis.call('HINCRBY', bal, 'v', 1)
+  local s = redis.call('HMGET', bal, 'b', 'g', 'gp', 'c', 'v')
+  redis.call('PUBLISH', channel, cjson.encode({from = from, type = 'billing.balance', data = {org = org, s = s}}))
+  return s
+end
+local function held(key, kind, now)
+  local sum = 0
+  local all = redis.call('HGETALL', key)
+  for i = 1, #all, 2 do
+    local k, a, e = string.match(all[i + 1], '^([^|]*)|([^|]*)|([^|]*)$')
+    if tonumber(e) < now then redis.call('HDEL', key, all[i])
+    elseif k == kind then sum = sum + tonumber(a) end
+  end
+  return sum
+end
+`;
+/**
+ * Checks and reserves (decision M-R1, across instances). KEYS: balance, held, quota window, quota limits.
+ * ARGV: reservation id, kind ('credits' or a quota product), amount, wall now ms, wall expiry ms, grant (for
+ * an organization not seen yet), default quota, org id. Live: refused when the cost exceeds the balance less
+ * what is held (or nothing is available for a free request); test: when the quota is used or held up, or
+ * this quantity would overrun it. Returns {1 reserved | 0 refused, balance or used, held, quota}.
+ */
+export const BILLING_RESERVE = `${PRELUDE}
+local amount = tonumber(ARGV[3])
+local h = held(KEYS[2], ARGV[2], tonumber(ARGV[4]))
+local entry = ARGV[2] .. '|' .. ARGV[3] .. '|' .. ARGV[5]
+if ARGV[2] == 'credits' then
+  init(KEYS[1], ARGV[6])
+  local balance = tonumber(redis.call('HGET', KEYS[1], 'b'))
+  local available = balance - h
+  local refused
+  if amount > 0 then refused = amount > available else refused = available <= 0 end
+  if refused then return {0, balance, h, 0} end
+  if amount > 0 then redis.call('HSET', KEYS[2], ARGV[1], entry) end
+  return {1, balance, h, 0}
+end
+local limit = tonumber(redis.call('HGET', KEYS[4], ARGV[8] .. '|' .. ARGV[2]) or ARGV[7])
+local used = tonumber(redis.call('HGET', KEYS[3], ARGV[2]) or '0')
+local u = used + h
+if u >= limit or u + amount > limit then return {0, used, h, limit} end
+if amount > 0 then redis.call('HSET', KEYS[2], ARGV[1], entry) end
+return {1, used, h, limit}`;
+/**
+ * One ledger entry: settles its reservation, debits the balance (billed) or counts the test quota, appends
+ * the entry (the newest `max` are kept per organization), adds to the aggregates and the period's usage, and
+ * claims the thresholds crossed (SET NX: each fires once across instances). KEYS: balance, held, quota
+ * window, ledger list, entries hash, refunds hash, aggregates, period usage, quota limits. ARGV: reservation
+ * id ('' = none), entry id, entry json, kind ('billed', 'live' for a live entry not billed, 'test' for
+ * test-key usage, 'none'), amount, quantity, quota product, aggregate field prefix, max entries, grant,
+ * default quota, org id, channel, instance id, percents (comma-separated), product, the threshold markers'
+ * prefix (a credits marker adds the balance's period number p, +1 at each close, so a period closed early
+ * through any instance starts with fresh thresholds everywhere). Returns {b, g, gp, c, v, quota used, fired
+ * percents comma-separated}.
+ */
+export const BILLING_CHARGE = `${PRELUDE}
+if ARGV[1] ~= '' then redis.call('HDEL', KEYS[2], ARGV[1]) end
+init(KEYS[1], ARGV[10])
+local amount, qty = tonumber(ARGV[5]), tonumber(ARGV[6])
+redis.call('LPUSH', KEYS[4], ARGV[2])
+redis.call('HSET', KEYS[5], ARGV[2], ARGV[3])
+while redis.call('LLEN', KEYS[4]) > tonumber(ARGV[9]) do
+  local old = redis.call('RPOP', KEYS[4])
+  redis.call('HDEL', KEYS[5], old)
+  redis.call('HDEL', KEYS[6], old)
+  redis.call('HSET', KEYS[1], 'd', 1)
+end
+redis.call('HINCRBY', KEYS[7], ARGV[8] .. '|n', 1)
+redis.call('HINCRBY', KEYS[7], ARGV[8] .. '|q', qty)
+redis.call('HINCRBY', KEYS[7], ARGV[8] .. '|a', amount)
+local ratio = -1
+local used = -1
+if ARGV[4] == 'billed' then
+  redis.call('HINCRBY', KEYS[1], 'b', -amount)
+  redis.call('HINCRBY', KEYS[1], 'c', amount)
+  redis.call('HINCRBY', KEYS[8], ARGV[16] .. '|q', qty)
+  redis.call('HINCRBY', KEYS[8], ARGV[16] .. '|a', amount)
+end
+if ARGV[4] == 'billed' or ARGV[4] == 'live' then
+  local gp = tonumber(redis.call('HGET', KEYS[1], 'gp'))
+  if gp > 0 then ratio = tonumber(redis.call('HGET', KEYS[1], 'c')) / gp * 100 end
+elseif ARGV[4] == 'test' then
+  used = redis.call('HINCRBY', KEYS[3], ARGV[7], qty)
+  if used < 0 then
+    redis.call('HSET', KEYS[3], ARGV[7], 0)
+    used = 0
+  end
+  local limit = tonumber(redis.call('HGET', KEYS[9], ARGV[12] .. '|' .. ARGV[7]) or ARGV[11])
+  if limit > 0 then ratio = used / limit * 100 end
+end
+local fired = {}
+if ratio >= 0 then
+  local marker = ARGV[17]
+  if ARGV[4] ~= 'test' then marker = marker .. (redis.call('HGET', KEYS[1], 'p') or '0') .. ':' end
+  for pct in string.gmatch(ARGV[15], '[^,]+') do
+    if ratio >= tonumber(pct) and redis.call('SET', marker .. pct, '1', 'NX') then table.insert(fired, pct) end
+  end
+end
+local s = publish(KEYS[1], ARGV[12], ARGV[13], ARGV[14])
+return {s[1], s[2], s[3], s[4], s[5], tostring(used), table.concat(fired, ',')}`;
+/**
+ * Refunds an entry once across instances (the first refund wins, HSETNX): gives the credits or the test
+ * quota back and moves the entry's aggregates to `refunded`. KEYS: balance, quota window, refunds hash,
+ * aggregates, period usage. ARGV: entry id, refund json, kind ('billed' | 'test' | 'none'), amount,
+ * quantity, quota product, aggregate prefix (env|product), status refunded from, product, org id, channel,
+ * instance id, grant. Returns {0} when already refunded, else {1, b, g, gp, c, v, quota used}.
+ */
+export const BILLING_REFUND = `${PRELUDE}
+if redis.call('HSETNX', KEYS[3], ARGV[1], ARGV[2]) == 0 then return {0} end
+local amount, qty = tonumber(ARGV[4]), tonumber(ARGV[5])
+redis.call('HINCRBY', KEYS[4], ARGV[7] .. '|' .. ARGV[8] .. '|n', -1)
+redis.call('HINCRBY', KEYS[4], ARGV[7] .. '|' .. ARGV[8] .. '|q', -qty)
+redis.call('HINCRBY', KEYS[4], ARGV[7] .. '|' .. ARGV[8] .. '|a', -amount)
+redis.call('HINCRBY', KEYS[4], ARGV[7] .. '|refunded|n', 1)
+redis.call('HINCRBY', KEYS[4], ARGV[7] .. '|refunded|q', qty)
+redis.call('HINCRBY', KEYS[4], ARGV[7] .. '|refunded|a', amount)
+init(KEYS[1], ARGV[13])
+local used = -1
+if ARGV[3] == 'billed' then
+  redis.call('HINCRBY', KEYS[1], 'b', amount)
+  redis.call('HINCRBY', KEYS[1], 'c', -amount)
+  redis.call('HINCRBY', KEYS[5], ARGV[9] .. '|q', -qty)
+  redis.call('HINCRBY', KEYS[5], ARGV[9] .. '|a', -amount)
+elseif ARGV[3] == 'test' then
+  used = redis.call('HINCRBY', KEYS[2], ARGV[6], -qty)
+  if used < 0 then
+    redis.call('HSET', KEYS[2], ARGV[6], 0)
+    used = 0
+  end
+end
+local s = publish(KEYS[1], ARGV[10], ARGV[11], ARGV[12])
+return {1, s[1], s[2], s[3], s[4], s[5], tostring(used)}`;
+/**
+ * An admin change of an organization's credits. KEYS: balance. ARGV: grant (for an organization not seen
+ * yet), new period grant (''), new balance ('': a top-up or withdrawal of the difference), credits to add
+ * (''), org id, channel, instance id. Returns {b, g, gp, c, v}.
+ */
+export const BILLING_ADJUST = `${PRELUDE}
+init(KEYS[1], ARGV[1])
+if ARGV[2] ~= '' then redis.call('HSET', KEYS[1], 'g', ARGV[2]) end
+local add = 0
+if ARGV[3] ~= '' then add = tonumber(ARGV[3]) - tonumber(redis.call('HGET', KEYS[1], 'b')) end
+if ARGV[4] ~= '' then add = tonumber(ARGV[4]) end
+if add ~= 0 then
+  redis.call('HINCRBY', KEYS[1], 'b', add)
+  redis.call('HINCRBY', KEYS[1], 'gp', add)
+end
+return publish(KEYS[1], ARGV[5], ARGV[6], ARGV[7])`;
+/**
+ * A rate-limit hit with the key's override read in the same step, so an override set through any instance
+ * applies on every other at once. KEYS: overrides hash. ARGV: key id, default limit, default window ms,
+ * emulator now ms, window key prefix, gc ttl ms. An override is 'limit|windowMs|stamp'; the stamp is part of
+ * the window, so setting an override starts a fresh window as on one instance. Returns {allowed, count,
+ * limit, window ms, window start}.
+ */
+export const BILLING_RATE_HIT = `
+local limit, windowMs, stamp = tonumber(ARGV[2]), tonumber(ARGV[3]), ''
+local o = redis.call('HGET', KEYS[1], ARGV[1])
+if o then
+  local l, w, s = string.match(o, '^([^|]*)|([^|]*)|([^|]*)$')
+  limit, windowMs, stamp = tonumber(l), tonumber(w), s
+end
+local now = tonumber(ARGV[4])
+local start = math.floor(now / windowMs) * windowMs
+local key = ARGV[5] .. ARGV[1] .. ':' .. string.format('%d', windowMs) .. ':' .. string.format('%d', start) .. ':' .. stamp
+local count = tonumber(redis.call('GET', key) or '0')
+if count >= limit then return {0, count, limit, windowMs, start} end
+count = redis.call('INCR', key)
+if count == 1 then redis.call('PEXPIRE', key, math.max(tonumber(ARGV[6]), windowMs * 2)) end
+return {1, count, limit, windowMs, start}`;
+/**
+ * The end of a billing period, once across instances: takes the period's usage (the invoice lines) and
+ * starts the shared balance over at the grant; the period number p goes up. KEYS: balance, period usage.
+ * ARGV: grant, org id, channel, instance id. Returns {{b, g, gp, c, v}, {field, value, ...}}.
+ */
+export const BILLING_TAKE_PERIOD = `${PRELUDE}
+init(KEYS[1], ARGV[1])
+local lines = redis.call('HGETALL', KEYS[2])
+redis.call('DEL', KEYS[2])
+local g = redis.call('HGET', KEYS[1], 'g')
+redis.call('HSET', KEYS[1], 'b', g, 'gp', g, 'c', 0)
+redis.call('HINCRBY', KEYS[1], 'p', 1)
+return {publish(KEYS[1], ARGV[2], ARGV[3], ARGV[4]), lines}`;

@@ -1,0 +1,80 @@
+/**
+ * Lua scripts of the shared RAG state (shared-rag.ts). Every change to an organization's documents or jobs
+ * runs in one script that also moves the org's version: the next value of one global counter (`rag:seq`,
+ * never reset, so a version never comes back after a reset) and publishes `rag.changed`. An instance whose
+ * cached version differs reloads the org (shared-rag.ts, sync).
+ *
+ * The per-org keys share KEYS positions in every script: 1 seq, 2 ver, 3 orgs set, 4 docs hash, 5 text
+ * hash, 6 jobs hash, 7 order zset. The first ARGV are always: org id, channel, message prefix (the event's
+ * JSON up to `"ver":`; the script appends the version and closes it).
+ */
+const BUMP = `
+local function bump()
+  local seq = redis.call('INCR', KEYS[1])
+  redis.call('SET', KEYS[2], seq)
+  redis.call('SADD', KEYS[3], ARGV[1])
+  redis.call('PUBLISH', ARGV[2], ARGV[3] .. seq .. '}}')
+  return seq
+end
+local function processing(json)
+  return json and string.find(json, '"status":"processing"', 1, true) ~= nil
+end
+`;
+/** A new upload. ARGV 4..: document id, document json, text json, job id, job json. Returns the version. */
+export const RAG_ACCEPT = `${BUMP}
+local seq = bump()
+redis.call('HSET', KEYS[4], ARGV[4], ARGV[5])
+redis.call('HSET', KEYS[5], ARGV[4], ARGV[6])
+redis.call('HSET', KEYS[6], ARGV[7], ARGV[8])
+redis.call('ZADD', KEYS[7], seq, ARGV[4])
+return seq`;
+/** A job still processing gets a new record (its ledger entry, an injected failure). ARGV 4..: job id, job json. Returns 1 if written. */
+export const RAG_JOB_PUT = `${BUMP}
+if not processing(redis.call('HGET', KEYS[6], ARGV[4])) then return 0 end
+redis.call('HSET', KEYS[6], ARGV[4], ARGV[5])
+bump()
+return 1`;
+/**
+ * A job's outcome, written only if the job is still processing and its document still there (a delete or
+ * another instance may have got there first). ARGV 4..: document id, document json, job id, job json, '1'
+ * to drop the extracted text (a failed job). Returns the version, or 0 when nothing was written.
+ */
+export const RAG_FINISH = `${BUMP}
+if not processing(redis.call('HGET', KEYS[6], ARGV[6])) then return 0 end
+if redis.call('HEXISTS', KEYS[4], ARGV[4]) == 0 then return 0 end
+redis.call('HSET', KEYS[6], ARGV[6], ARGV[7])
+redis.call('HSET', KEYS[4], ARGV[4], ARGV[5])
+if ARGV[8] == '1' then redis.call('HDEL', KEYS[5], ARGV[4]) end
+return bump()`;
+/**
+ * Deletes a document; a demo-corpus document (built by every instance, never stored) leaves a tombstone
+ * instead. Jobs of the document still processing fail. ARGV 4..: document id, tombstone json ('' for a
+ * stored document), then pairs of job id and failed job json. Returns nil when the document was already
+ * gone, else {version, ids of the jobs failed...}.
+ */
+export const RAG_DELETE = `${BUMP}
+if ARGV[5] == '' then
+  if redis.call('HDEL', KEYS[4], ARGV[4]) == 0 then return false end
+else
+  if redis.call('HGET', KEYS[4], ARGV[4]) == ARGV[5] then return false end
+  redis.call('HSET', KEYS[4], ARGV[4], ARGV[5])
+end
+redis.call('HDEL', KEYS[5], ARGV[4])
+redis.call('ZREM', KEYS[7], ARGV[4])
+local out = {}
+for i = 6, #ARGV - 1, 2 do
+  if processing(redis.call('HGET', KEYS[6], ARGV[i])) then
+    redis.call('HSET', KEYS[6], ARGV[i], ARGV[i + 1])
+    table.insert(out, ARGV[i])
+  end
+end
+table.insert(out, 1, tostring(bump()))
+return out`;
+/** Reset: every org's RAG keys. KEYS: orgs set. ARGV: the org key prefix (`…rag:org:`). */
+export const RAG_CLEAR = `
+for _, org in ipairs(redis.call('SMEMBERS', KEYS[1])) do
+  local p = ARGV[1] .. org .. ':'
+  redis.call('DEL', p .. 'docs', p .. 'text', p .. 'jobs', p .. 'order', p .. 'ver')
+end
+redis.call('DEL', KEYS[1])
+return 1`;

@@ -1,0 +1,86 @@
+/**
+ * Reading the shared usage ledger (shared-billing.ts writes it): an organization's entries newest first, in
+ * pages, with their refunds applied, and its totals (exact running sums in Redis when the filter allows).
+ * Amounts in Redis are whole millionths of a credit.
+ */
+import { matches } from '../metering/ledger.js';
+import { roundCredits } from '../metering/types.js';
+/** Ledger entries read per round trip when listing. */
+const PAGE = 500;
+export const micro = (x) => Math.round(x * 1e6);
+export const unmicro = (s) => roundCredits(Number(s ?? 0) / 1e6);
+export class LedgerReader {
+    store;
+    k;
+    constructor(store, 
+    /** The name of a billing key in the current generation. */
+    k) {
+        this.store = store;
+        this.k = k;
+    }
+    async entries(orgId, filter) {
+        const limit = filter.limit ?? 100;
+        const out = [];
+        for (let from = 0; out.length < limit; from += PAGE) {
+            const page = await this.page(orgId, from);
+            for (const e of page)
+                if (out.length < limit && matches(e, filter))
+                    out.push(e);
+            if (page.length < PAGE)
+                break;
+        }
+        return out;
+    }
+    async totals(orgId, filter) {
+        const totals = {};
+        const add = (product, status, n, q, a) => {
+            const t = ((totals[product] ??= {})[status] ??= { count: 0, quantity: 0, amount: 0 });
+            t.count += n;
+            t.quantity = roundCredits(t.quantity + q);
+            t.amount = roundCredits(t.amount + a);
+        };
+        if (filter.keyId === undefined && filter.since === undefined && filter.until === undefined) {
+            const agg = await this.store.run(() => this.store.redis.hgetall(this.k(`agg:${orgId}`)));
+            for (const [field, n] of Object.entries(agg)) {
+                const [environment, product, status, part] = field.split('|');
+                if (part !== 'n')
+                    continue;
+                if (filter.environment !== undefined && filter.environment !== environment)
+                    continue;
+                if (filter.product !== undefined && filter.product !== product)
+                    continue;
+                if (filter.status !== undefined && filter.status !== status)
+                    continue;
+                const base = `${environment}|${product}|${status}`;
+                add(product, status, Number(n), unmicro(agg[`${base}|q`]), unmicro(agg[`${base}|a`]));
+            }
+            return { totals, exact: true };
+        }
+        for (const e of await this.entries(orgId, { ...filter, limit: Number.MAX_SAFE_INTEGER })) {
+            add(e.product, e.status, 1, e.quantity, e.amount);
+        }
+        const dropped = await this.store.run(() => this.store.redis.hget(this.k(`bal:${orgId}`), 'd'));
+        return { totals, exact: dropped !== '1' };
+    }
+    /** PAGE entries from `from` (newest first), with their refunds applied. */
+    async page(orgId, from) {
+        const ids = await this.store.run(() => this.store.redis.lrange(this.k(`ledger:${orgId}`), from, from + PAGE - 1));
+        if (ids.length === 0)
+            return [];
+        const [jsons, refunds] = await this.store.run(() => Promise.all([
+            this.store.redis.hmget(this.k(`entries:${orgId}`), ...ids),
+            this.store.redis.hmget(this.k(`refunds:${orgId}`), ...ids),
+        ]));
+        const out = [];
+        jsons.forEach((json, i) => {
+            if (json === null)
+                return;
+            const entry = JSON.parse(json);
+            const refund = refunds[i];
+            if (refund !== null)
+                Object.assign(entry, { status: 'refunded' }, JSON.parse(refund));
+            out.push(entry);
+        });
+        return out;
+    }
+}

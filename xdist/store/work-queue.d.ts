@@ -1,0 +1,53 @@
+/**
+ * The due-work queue (issue 17): work to do at a given emulator time (a job's completion, a retry), kept so
+ * that it runs once, on one instance. With the memory store it is a timer on the emulator Clock, exactly as
+ * before the queue existed. With Redis (shared-work.ts) the items live in Redis: every instance wakes at the
+ * earliest due time, one claims an item atomically, and if that instance dies another one runs it again.
+ *
+ * A handler must therefore be idempotent: it may run again after a run that did part of its work on an
+ * instance that died. Work that must survive an instance keeps what it needs in its payload (JSON), or in
+ * Redis keys the payload names (with a TTL).
+ */
+import type { Clock } from '../core/clock.js';
+export interface WorkItem<P = unknown> {
+    kind: string;
+    id: string;
+    payload: P;
+    /** Emulator time (epoch ms) at which the item became due. */
+    dueAt: number;
+    /** 1 on the first run; more when a run failed or its instance died and the item was claimed again. */
+    attempt: number;
+}
+export type WorkHandler<P = unknown> = (item: WorkItem<P>) => Promise<void>;
+export interface ScheduleOptions {
+    /**
+     * By default the instance that scheduled the item runs it while it is alive (it may hold the work in
+     * memory); another instance takes it only once that one's heartbeat is gone. `anywhere`: any instance.
+     */
+    anywhere?: boolean;
+}
+export interface WorkQueue {
+    /** True when the items are shared between instances (Redis). */
+    readonly shared: boolean;
+    /**
+     * Runs `kind`'s handler with the item at `dueAt` (emulator time). Scheduling the same kind and id again
+     * replaces the item. With Redis: throws 502 `upstream_error` while the store is down, before anything
+     * changes; the write is tracked (StateStore.settled), so an answer sent after it finds the item in Redis.
+     */
+    schedule<P>(kind: string, id: string, payload: P, dueAt: number, options?: ScheduleOptions): void;
+    /** Drops the item if it has not run yet. */
+    cancel(kind: string, id: string): void;
+    /** The handler of one kind (one per kind; every instance registers the same ones). */
+    handle<P>(kind: string, handler: WorkHandler<P>): void;
+}
+/** The memory store's queue: one Clock timer per item, nothing async added. */
+export declare class MemoryWorkQueue implements WorkQueue {
+    private readonly clock;
+    readonly shared = false;
+    private readonly timers;
+    private readonly handlers;
+    constructor(clock: Clock);
+    schedule<P>(kind: string, id: string, payload: P, dueAt: number): void;
+    cancel(kind: string, id: string): void;
+    handle<P>(kind: string, handler: WorkHandler<P>): void;
+}

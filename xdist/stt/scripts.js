@@ -1,0 +1,102 @@
+import { spreadWords } from './transcript.js';
+export class ScriptStore {
+    deps;
+    scripts = [];
+    constructor(deps) {
+        this.deps = deps;
+    }
+    add(input, offContract = false) {
+        const match = input.sha256 !== undefined ? 'sha256' : input.file_name !== undefined ? 'file_name' : 'queue';
+        const script = {
+            ...input,
+            ...(input.sha256 ? { sha256: input.sha256.toLowerCase() } : {}),
+            id: this.deps.ids.next('scr'),
+            match,
+            remaining: match === 'queue' ? (input.queue ?? 1) : null,
+            matched: 0,
+            created_at: this.deps.clock.isoNow(),
+            off_contract: offContract,
+        };
+        this.scripts.push(script);
+        return script;
+    }
+    list(orgId) {
+        return this.scripts.filter((s) => orgId === undefined || s.org_id === undefined || s.org_id === orgId);
+    }
+    delete(id) {
+        const before = this.scripts.length;
+        this.scripts = this.scripts.filter((s) => s.id !== id);
+        return this.scripts.length < before;
+    }
+    /** Deletes every script (of one organization when given); returns how many. */
+    clear(orgId) {
+        const before = this.scripts.length;
+        this.scripts = orgId === undefined ? [] : this.scripts.filter((s) => s.org_id !== orgId);
+        return before - this.scripts.length;
+    }
+    reset() {
+        this.scripts = [];
+    }
+    /** Finds the script for a request and counts it as used (a queue script is consumed). */
+    take(req) {
+        const mine = this.scripts.filter((s) => s.org_id === undefined || s.org_id === req.orgId);
+        const newest = (m, key, field) => key === undefined ? undefined : mine.filter((s) => s.match === m && s[field] === key).at(-1);
+        const script = newest('sha256', req.sha256?.toLowerCase(), 'sha256') ??
+            newest('file_name', req.fileName, 'file_name') ??
+            mine.find((s) => s.match === 'queue');
+        if (!script)
+            return undefined;
+        script.matched++;
+        if (script.remaining !== null) {
+            script.remaining--;
+            if (script.remaining <= 0)
+                this.scripts = this.scripts.filter((s) => s !== script);
+        }
+        return script;
+    }
+}
+/**
+ * The transcript a script describes, laid over `durationSeconds` of audio:
+ * - `segments` are used as given; otherwise `text` becomes one segment per sentence spread over the audio;
+ * - `words` are used as given (each in the segment containing its start); otherwise each segment's words
+ *   are spread evenly over it;
+ * - speakers: the segment's own, else `speakers` round-robin, else `speaker_0`;
+ * - confidence: the segment's or word's own, else `confidence`, else 1.
+ */
+export function scriptedTranscript(script, durationSeconds) {
+    const confidence = script.confidence ?? 1;
+    const speakerAt = (i) => script.speakers?.[i % script.speakers.length] ?? 'speaker_0';
+    let segments;
+    if (script.segments && script.segments.length > 0) {
+        segments = script.segments.map((s, i) => ({
+            start: s.start,
+            end: s.end,
+            text: s.text,
+            confidence: s.confidence ?? confidence,
+            speaker: s.speaker === undefined ? speakerAt(i) : s.speaker,
+            words: [],
+        }));
+    }
+    else {
+        const sentences = (script.text ?? '').split(/(?<=[.!?؟۔])\s+/u).map((s) => s.trim()).filter(Boolean);
+        const total = sentences.reduce((a, s) => a + s.length, 0);
+        let at = 0;
+        segments = sentences.map((text, i) => {
+            const start = (at / total) * durationSeconds;
+            at += text.length;
+            return { start, end: (at / total) * durationSeconds, text, confidence, speaker: speakerAt(i), words: [] };
+        });
+    }
+    if (script.words && script.words.length > 0) {
+        for (const w of script.words) {
+            const seg = segments.find((s) => w.start >= s.start && w.start < s.end) ?? segments.at(-1);
+            seg?.words.push({ word: w.word, start: w.start, end: w.end, confidence: w.confidence ?? seg.confidence });
+        }
+    }
+    else {
+        for (const s of segments)
+            s.words = spreadWords(s.text.split(/\s+/u).filter(Boolean), s.start, s.end, () => s.confidence);
+    }
+    const text = script.text ?? segments.map((s) => s.text).join(' ');
+    return { source: 'scripted', text, segments, ...(script.language ? { language: script.language } : {}) };
+}

@@ -1,0 +1,298 @@
+/**
+ * The STT rules: intake (format and a duration estimate from the headers, content limits), the credit and
+ * quota precheck on that estimate, then the decoding and the transcript sources in order (scripted → round
+ * trip → fallback) on the worker pool, result shaping, billing by decoded seconds, and jobs for audio
+ * longer than the sync cutoff (decisions "STT" and "STT uploads on the worker pool" in docs/decisions.md).
+ */
+import { uploadSha256 } from '../http/upload-storage.js';
+import { AudioDecodeError } from '../audio/errors.js';
+import { probeAudio } from '../audio/probe.js';
+import { ApiError, CustomApiError, errorCatalog, isErrorCode } from '../http/errors.js';
+import { normalizeError, toProblem } from '../http/problem.js';
+import { movable, TaskError, TaskLimitError } from '../workers/pool.js';
+import { jobFailError } from '../faults/stage.js';
+import { MemoryWorkQueue } from '../store/work-queue.js';
+import { JOB_KIND, JobStore, jobView } from './jobs.js';
+import { roundTripTranscript } from './round-trip.js';
+import { ScriptStore, scriptedTranscript } from './scripts.js';
+import { finishSharedJob } from './shared-jobs.js';
+import { ms, shapeResult } from './transcript.js';
+/** Clock time a job takes: this share of the audio's duration... */
+export const JOB_SECONDS_PER_AUDIO_SECOND = 0.1;
+/** ...and at least this long. */
+export const MIN_JOB_SECONDS = 2;
+const TRANSCRIBE_INSTANCE = '/v1/stt/transcriptions';
+const EMPTY = new Uint8Array(0);
+export class SttService {
+    deps;
+    scripts;
+    /** The jobs this instance accepted (all of them with the memory store). */
+    jobs = new JobStore();
+    queue;
+    constructor(deps) {
+        this.deps = deps;
+        this.scripts = new ScriptStore({ clock: deps.clock, ids: deps.ids });
+        this.queue = deps.queue ?? new MemoryWorkQueue(deps.clock);
+        this.queue.handle(JOB_KIND, (item) => this.runJob(item.payload));
+        deps.shared?.onRemoteReset(() => this.jobs.reset());
+    }
+    reset() {
+        this.scripts.reset();
+        // With a shared store the reset already emptied the queue in Redis.
+        if (!this.deps.shared)
+            for (const job of this.jobs.list())
+                this.queue.cancel(JOB_KIND, job.job_id);
+        this.jobs.reset();
+    }
+    /** The writes of a job just accepted, settled (with a shared store): the 202 waits for them. */
+    settled() {
+        return this.deps.shared?.settled();
+    }
+    /**
+     * Reads the headers only (cheap; before the precheck): format, duration estimate, content limits.
+     * Unknown formats, corrupt and truncated audio and audio past a limit are 422 and never billed.
+     */
+    intake(file) {
+        let estimate;
+        let format;
+        try {
+            ({ estimatedSeconds: estimate, format } = probeAudio(file.buffer, this.deps.config.limits));
+        }
+        catch (err) {
+            if (err instanceof AudioDecodeError)
+                throw new ApiError(err.code, `file: ${err.message}`);
+            throw err;
+        }
+        return {
+            bytes: file.buffer,
+            format,
+            sha256: Buffer.from(uploadSha256(file.buffer), 'hex'),
+            fileName: file.originalName,
+            estimatedSeconds: ms(estimate),
+        };
+    }
+    isSync(intake) {
+        return intake.estimatedSeconds <= this.deps.config.syncMaxSeconds;
+    }
+    /** A promise only with a shared store (the reservation is made there). */
+    precheck(principal, intake) {
+        return this.deps.metering.precheck(principal, 'stt', intake.estimatedSeconds);
+    }
+    /**
+     * Picks the source and runs the decoding on the worker pool. The script is taken before any await, so
+     * queue scripts answer requests in the order they arrived; a scripted error needs no decoding.
+     * Throws ApiError for audio the decoder refuses or a ceiling stops (`audio_too_complex`), and the
+     * signal's reason when it aborts.
+     */
+    async transcribe(principal, intake, signal, scripted = true) {
+        const script = scripted ? this.scripts.take({ orgId: principal.orgId, sha256: intake.sha256.toString('hex'), fileName: intake.fileName }) : undefined;
+        if (script?.error)
+            return scriptOutcome(script, intake.estimatedSeconds);
+        let analysis;
+        try {
+            analysis = await this.analyze(intake, !script, signal);
+        }
+        finally {
+            intake.bytes = EMPTY; // a job keeps its intake until its clock time has passed; the bytes are done with
+        }
+        const seconds = ms(analysis.facts.durationSeconds);
+        if (script)
+            return scriptOutcome(script, seconds);
+        if (analysis.utterances.length > 0) {
+            const { codecDelaySamples, sampleRate } = analysis.facts;
+            return { kind: 'transcript', transcript: roundTripTranscript(analysis.utterances, this.deps.speaker, codecDelaySamples / sampleRate), seconds };
+        }
+        return { kind: 'transcript', transcript: analysis.fallback, seconds };
+    }
+    async analyze(intake, transcribe, signal) {
+        const { limits, baseTimeMs, msPerAudioSecond } = this.deps.config;
+        const timeMs = Math.round(baseTimeMs + intake.estimatedSeconds * msPerAudioSecond);
+        try {
+            // Moved to the worker, not copied: after the task the bytes are done with (transcribe empties them).
+            const { bytes, transferList } = movable(intake.bytes);
+            return await this.deps.workers.run('audio.analyze', { bytes, limits, transcribe, sha256: intake.sha256.toString('hex') }, { signal, timeMs, transferList });
+        }
+        catch (err) {
+            if (signal?.aborted)
+                throw err;
+            if (err instanceof TaskError && isErrorCode(err.code ?? ''))
+                throw new ApiError(err.code, `file: ${err.message}`);
+            if (err instanceof TaskLimitError) {
+                const ceiling = err.limit === 'memory' ? 'the memory ceiling of a worker thread (--worker-memory-mb)' : `its time budget of ${timeMs} ms (--task-timeout-ms plus stt.msPerAudioSecond per audio second)`;
+                throw new ApiError('audio_too_complex', `file: decoding this audio exceeded ${ceiling}`);
+            }
+            throw err;
+        }
+    }
+    result(transcript, seconds, params) {
+        return shapeResult(transcript, seconds, {
+            language: params.language,
+            diarize: params.diarize,
+            wordTimestamps: params.word_timestamps,
+        });
+    }
+    /** Sync path: bills the decoded seconds, or records a scripted error as not billed and throws it. */
+    settleSync(principal, intake, outcome, requestId) {
+        if (outcome.kind === 'error') {
+            const usage = { product: 'stt', quantity: intake.estimatedSeconds, requestId };
+            this.deps.metering.recordNotBilled(principal, usage, outcome.error.status >= 500 ? 'upstream_error' : 'failed_job');
+            throw outcome.error;
+        }
+        this.deps.metering.record(principal, { product: 'stt', quantity: outcome.seconds, requestId });
+        return outcome.transcript;
+    }
+    /**
+     * Async path: the job is `processing` for max(2 s, 0.1 × duration) of clock time, then completes (billed)
+     * or fails (not billed), and `job.completed` carries the job record in `data`. The completion waits in
+     * the due-work queue; with a shared store the job, its audio and the decoding's outcome are in Redis, so
+     * another instance completes it if this one dies (docs/scaling.md).
+     */
+    submitJob(principal, intake, params, requestId, fault) {
+        const shared = this.deps.shared;
+        shared?.assertWritable();
+        const now = this.deps.clock.isoNow();
+        const job = {
+            job_id: this.deps.ids.next('job'),
+            status: 'processing',
+            created_at: now,
+            updated_at: now,
+            completed_at: null,
+            duration_seconds: intake.estimatedSeconds,
+            result: null,
+            error: null,
+            request_id: requestId,
+            orgId: principal.orgId,
+            livemode: principal.environment === 'live',
+            principal,
+            params,
+        };
+        this.jobs.add(job);
+        // The credits reserved at the precheck stay held until the job completes (billed) or fails (released).
+        this.deps.metering.holdReservations(principal);
+        // A `job_fail` fault replaces the transcript with an upstream failure; a `job_stuck` one never finishes.
+        const failure = fault?.kind === 'job_fail' ? jobFailError(fault, 'transcription_failed', 'transcription') : undefined;
+        const decodes = fault?.kind !== 'job_stuck' && !failure;
+        // Copied now: the decoding moves the bytes to a worker thread.
+        shared?.accepted({ ...jobView(job), org_id: job.orgId, livemode: job.livemode }, decodes ? Buffer.from(intake.bytes) : null);
+        if (fault?.kind === 'job_stuck')
+            return job;
+        // The transcript is worked out now, in the background; the clock decides when the job is done.
+        // Its decoding on the pool stops when the job is dropped (reset).
+        job.abort = new AbortController();
+        const work = failure
+            ? Promise.resolve({ kind: 'error', error: failure })
+            : this.transcribe(principal, intake, job.abort.signal).then((o) => o, (err) => ({ kind: 'error', error: normalizeError(err) }));
+        job.work = work;
+        let payload = { jobId: job.job_id, orgId: job.orgId };
+        if (shared) {
+            void work.then((o) => shared.outcomeKnown(job.job_id, this.finished(o, job, params)));
+            const { orgId, keyId, keyDisplay, environment, livemode, scopes, via } = principal;
+            payload = {
+                ...payload,
+                principal: { orgId, keyId, keyDisplay, environment, livemode, scopes, via },
+                params,
+                format: intake.format,
+                sha256: intake.sha256.toString('hex'),
+                fileName: intake.fileName,
+                estimatedSeconds: intake.estimatedSeconds,
+                failure: failure && toProblem(failure, requestId, TRANSCRIBE_INSTANCE),
+            };
+        }
+        const delayMs = Math.round(Math.max(MIN_JOB_SECONDS, intake.estimatedSeconds * JOB_SECONDS_PER_AUDIO_SECOND) * 1000);
+        this.queue.schedule(JOB_KIND, job.job_id, payload, this.deps.clock.now() + delayMs);
+        return job;
+    }
+    /** A job's clock time has passed (the due-work queue): complete it. */
+    async runJob(p) {
+        const local = this.jobs.get(p.orgId, p.jobId);
+        if (this.deps.shared)
+            return finishSharedJob(this, this.deps.shared, p, local);
+        if (!local?.work)
+            return;
+        const outcome = await local.work;
+        if (this.jobs.get(local.orgId, local.job_id) !== local)
+            return; // reset while working
+        this.completeLocal(local, this.finished(outcome, local, local.params));
+        this.announce(local.principal, local);
+    }
+    /** The fields a job takes from its decoding's outcome. */
+    finished(outcome, job, params) {
+        if (outcome.kind === 'error') {
+            return { status: 'failed', duration_seconds: job.duration_seconds, result: null, error: toProblem(outcome.error, job.request_id, TRANSCRIBE_INSTANCE) };
+        }
+        const result = { ...this.result(outcome.transcript, outcome.seconds, params), request_id: job.request_id };
+        return { status: 'completed', duration_seconds: outcome.seconds, result, error: null };
+    }
+    nowIso() {
+        return this.deps.clock.isoNow();
+    }
+    /** This instance's copy of a job takes its final fields. */
+    completeLocal(job, done, at = this.deps.clock.isoNow()) {
+        Object.assign(job, done, { updated_at: at, completed_at: at });
+        job.abort = undefined;
+        job.work = undefined;
+    }
+    /** Bills a completed job (a failed one is recorded as not billed) and sends `job.completed`: once per job. */
+    announce(principal, job) {
+        const usage = { product: 'stt', quantity: job.duration_seconds, requestId: job.request_id, jobId: job.job_id };
+        if (job.status === 'failed')
+            this.deps.metering.recordNotBilled(principal, usage, 'failed_job');
+        else
+            this.deps.metering.record(principal, usage);
+        this.deps.webhooks.emit(job.orgId, 'job.completed', { ...jobView(job) }, { livemode: job.livemode });
+    }
+    /** The principal that submitted a job, on whichever instance completes it. */
+    principalFor(p, local) {
+        return local?.principal ?? this.deps.principalOf?.(p) ?? p;
+    }
+    /** A job of this organization (from Redis with a shared store, so any instance sees it). */
+    getJobView(orgId, jobId) {
+        const notFound = () => new ApiError('job_not_found', `no transcription job '${jobId}' in this organization`);
+        if (this.deps.shared) {
+            return this.deps.shared.get(jobId).then((job) => {
+                if (!job || job.org_id !== orgId)
+                    throw notFound();
+                return jobView(job);
+            });
+        }
+        const job = this.jobs.get(orgId, jobId);
+        if (!job)
+            throw notFound();
+        return jobView(job);
+    }
+    /** Every job (admin), with its organization. */
+    async listJobs(orgId) {
+        if (this.deps.shared) {
+            const all = await this.deps.shared.list();
+            return all.filter((j) => orgId === undefined || j.org_id === orgId).map((j) => ({ ...jobView(j), org_id: j.org_id }));
+        }
+        return this.jobs.list(orgId).map((j) => ({ ...jobView(j), org_id: j.orgId }));
+    }
+}
+export function scriptOutcome(script, seconds) {
+    if (script.error)
+        return { kind: 'error', error: scriptedError(script) };
+    return { kind: 'transcript', transcript: scriptedTranscript(script, seconds), seconds };
+}
+const STATUS_TITLES = {
+    400: 'Bad request',
+    401: 'Unauthorized',
+    403: 'Forbidden',
+    404: 'Not found',
+    409: 'Conflict',
+    422: 'Unprocessable request',
+    429: 'Too many requests',
+    500: 'Internal gateway error',
+    502: 'Upstream service error',
+    503: 'Service unavailable',
+    504: 'Upstream timeout',
+};
+/** A scripted error exactly as registered; a 429 carries the RateLimit headers the spec requires. */
+export function scriptedError(script) {
+    const e = script.error;
+    const title = e.title ?? (isErrorCode(e.code) ? errorCatalog[e.code].title : (STATUS_TITLES[e.status] ?? 'Scripted error'));
+    const headers = e.status === 429 ? { 'RateLimit-Limit': 1, 'RateLimit-Remaining': 0, 'RateLimit-Reset': 1, 'Retry-After': 1 } : {};
+    const error = new CustomApiError(e.status, e.code, title, e.detail ?? `scripted error (script ${script.id})`, headers);
+    error.offContract = script.off_contract;
+    return error;
+}

@@ -1,0 +1,53 @@
+/**
+ * The engine-neutral transcript every source produces (scripted, round trip, fallback), and the one
+ * function that shapes it into the public SttResult (openapi/gateway.yaml) for the request's options.
+ */
+/** Seconds kept to the millisecond in every public body. */
+export const ms = (seconds) => Math.round(seconds * 1000) / 1000;
+const ARABIC_SCRIPT = /[\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe70-\ufeff]/gu;
+const LATIN_LETTER = /[A-Za-z\u00c0-\u024f]/gu;
+/**
+ * `language=auto`: the script of the transcript's letters decides — Arabic script → `ar`, Latin → `en`.
+ * Text with neither (empty, digits, emoji) is `ar`, the product's language.
+ */
+export function detectLanguage(text) {
+    const arabic = text.match(ARABIC_SCRIPT)?.length ?? 0;
+    const latin = text.match(LATIN_LETTER)?.length ?? 0;
+    return latin > arabic ? 'en' : 'ar';
+}
+/** Lays words out evenly over [start, end]: each word gets its share, 80% voiced then a short pause. */
+export function spreadWords(words, start, end, confidence) {
+    const n = words.length;
+    if (n === 0)
+        return [];
+    const slot = Math.max(0, end - start) / n;
+    return words.map((word, i) => ({
+        word,
+        start: start + i * slot + slot * 0.05,
+        end: start + i * slot + slot * 0.85,
+        confidence: confidence(i),
+    }));
+}
+export function shapeResult(t, durationSeconds, opts) {
+    const language = t.language ?? (opts.language === 'auto' ? detectLanguage(t.text) : opts.language);
+    const segments = t.segments.map((s, id) => ({
+        id,
+        start: ms(s.start),
+        end: ms(s.end),
+        text: s.text,
+        confidence: s.confidence,
+        ...(opts.diarize ? { speaker: s.speaker } : {}),
+    }));
+    const result = { text: t.text, language, duration_seconds: ms(durationSeconds), segments };
+    if (opts.wordTimestamps) {
+        result.words = t.segments.flatMap((s, id) => s.words.map((w) => ({
+            word: w.word,
+            start: ms(w.start),
+            end: ms(w.end),
+            confidence: w.confidence,
+            segment_id: id,
+            ...(opts.diarize ? { speaker: s.speaker } : {}),
+        })));
+    }
+    return result;
+}

@@ -1,0 +1,6 @@
+export declare const ttsErrors: {
+    readonly unknown_voice: {
+        readonly status: 422;
+        readonly title: "Unknown voice";
+    };
+};

@@ -1,0 +1,3 @@
+export const ttsErrors = {
+    unknown_voice: { status: 422, title: 'Unknown voice' },
+};

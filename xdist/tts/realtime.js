@@ -1,0 +1,298 @@
+import { assertValid } from '../contract/compile.js';
+import { isApiError } from '../http/errors.js';
+import { depthMessage, jsonDepthOverflow } from '../http/json-limits.js';
+import { closeSessionOnError, SessionError } from '../http/socket-registry.js';
+import { MeteringError } from '../metering/index.js';
+import { countCharacters } from './service.js';
+import { STREAM_STALL_TIMEOUT_MS } from './routes.js';
+/** Text frames reach us unvalidated (ws-gateway skips ws's UTF-8 check): bad UTF-8 is invalid JSON. */
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+/** Close codes used by this protocol (the shared table, D12). */
+export const CLOSE = {
+    normal: 1000,
+    wrongFrameKind: 1008,
+    internal: 1011,
+    protocol: 4400,
+    idle: 4408,
+    quota: 4429,
+};
+/** Characters one utterance may hold: the TtsRequest limit. */
+export const MAX_UTTERANCE_CHARACTERS = 500;
+/** A session with no client frame and no work in progress for this long (clock time) is closed with 4408. */
+export const IDLE_TIMEOUT_MS = 60_000;
+/** Above this many buffered bytes the sender waits for the socket before sending more audio. */
+const HIGH_WATER_BYTES = 256 * 1024;
+const FRAME_SCHEMAS = {
+    start: 'TtsRealtimeStartFrame',
+    text: 'TtsRealtimeTextFrame',
+    flush: 'TtsRealtimeFlushFrame',
+    close: 'TtsRealtimeCloseFrame',
+};
+export function ttsRealtimeHandler(deps) {
+    const validators = Object.fromEntries(Object.entries(FRAME_SCHEMAS).map(([type, name]) => [type, deps.contract.schema(name)]));
+    return (ws, ctx) => {
+        new RealtimeSession(ws, ctx, deps, validators).begin();
+    };
+}
+class RealtimeSession {
+    ws;
+    ctx;
+    deps;
+    validators;
+    start;
+    pending = [];
+    pendingCharacters = 0;
+    closing = false;
+    ended = false;
+    busy = 0;
+    utterances = 0;
+    charactersBilled = 0;
+    audioSeconds = 0;
+    work = Promise.resolve();
+    idleTimer;
+    abort = new AbortController();
+    constructor(ws, ctx, deps, validators) {
+        this.ws = ws;
+        this.ctx = ctx;
+        this.deps = deps;
+        this.validators = validators;
+    }
+    begin() {
+        // Protocol-level failures (bad UTF-8, oversized frames) are closed by ws itself; never let them throw.
+        this.ws.on('error', () => undefined);
+        this.ws.on('message', (data, isBinary) => this.onMessage(data, isBinary));
+        this.ws.once('close', () => {
+            this.ended = true;
+            this.idleTimer?.cancel();
+            this.abort.abort(new Error('the WebSocket closed'));
+        });
+        this.armIdleTimer();
+    }
+    onMessage(data, isBinary) {
+        if (this.ended)
+            return;
+        this.armIdleTimer();
+        try {
+            if (isBinary) {
+                throw new SessionError(CLOSE.wrongFrameKind, 'unsupported_frame', 'binary frames are not accepted; send JSON text frames (start, text, flush, close)');
+            }
+            // Frames after `close` are ignored: the session is only finishing its queued audio.
+            if (this.closing)
+                return;
+            this.handle(this.parse(data));
+        }
+        catch (err) {
+            this.fail(err);
+        }
+    }
+    parse(data) {
+        const deep = jsonDepthOverflow(data);
+        if (deep >= 0)
+            throw new SessionError(CLOSE.protocol, 'json_too_deep', depthMessage('the frame', deep));
+        let frame;
+        try {
+            frame = JSON.parse(strictUtf8.decode(data));
+        }
+        catch {
+            throw new SessionError(CLOSE.protocol, 'invalid_json', 'the frame is not valid JSON');
+        }
+        const type = frame && typeof frame === 'object' && !Array.isArray(frame) ? frame.type : undefined;
+        if (typeof type !== 'string' || !Object.hasOwn(FRAME_SCHEMAS, type)) {
+            throw new SessionError(CLOSE.protocol, 'validation_failed', `frame.type must be one of ${Object.keys(FRAME_SCHEMAS).join(', ')} (got ${JSON.stringify(type) ?? 'nothing'})`);
+        }
+        try {
+            assertValid(this.validators[type], frame, 'frame');
+        }
+        catch (err) {
+            if (isApiError(err))
+                throw new SessionError(CLOSE.protocol, err.code, err.detail ?? err.message);
+            throw err;
+        }
+        return frame;
+    }
+    handle(frame) {
+        if (frame.type === 'start')
+            return this.onStart(frame);
+        if (!this.start) {
+            throw new SessionError(CLOSE.protocol, 'protocol_error', `the first frame must be a start frame (got ${frame.type})`);
+        }
+        if (frame.type === 'text')
+            return this.onText(frame.text);
+        if (frame.type === 'flush')
+            return this.flush();
+        this.closing = true;
+        this.flush();
+        this.enqueue(() => this.complete());
+    }
+    onStart(frame) {
+        if (this.start)
+            throw new SessionError(CLOSE.protocol, 'protocol_error', 'start may be sent only once per session');
+        if (frame.sample_rate !== undefined && frame.format !== 'pcm_s16le') {
+            throw new SessionError(CLOSE.protocol, 'validation_failed', `frame.sample_rate applies to format pcm_s16le only; mp3 uses the quality tier's rate`);
+        }
+        // Resolves the voice and the rate now, so an unknown voice fails the start frame rather than the first flush.
+        const probe = this.utterance('.', frame);
+        this.start = frame;
+        this.send({
+            type: 'started',
+            request_id: this.ctx.requestId,
+            voice: probe.voice.id,
+            speed: probe.speed,
+            quality: probe.quality,
+            format: frame.format,
+            sample_rate: probe.sampleRate,
+            ...(frame.format === 'mp3' ? { bitrate_kbps: probe.mp3Kbps } : {}),
+        });
+    }
+    onText(text) {
+        const n = countCharacters(text);
+        if (this.pendingCharacters + n > MAX_UTTERANCE_CHARACTERS) {
+            throw new SessionError(CLOSE.protocol, 'validation_failed', `an utterance may hold at most ${MAX_UTTERANCE_CHARACTERS} characters (got ${this.pendingCharacters + n}); send flush before it grows past the limit`);
+        }
+        this.pending.push(text);
+        this.pendingCharacters += n;
+    }
+    /** Queues the pending text as one utterance; an empty flush does nothing. */
+    flush() {
+        if (this.pending.length === 0)
+            return;
+        const text = this.pending.join('');
+        this.pending = [];
+        this.pendingCharacters = 0;
+        this.enqueue(() => this.speak(text));
+    }
+    enqueue(step) {
+        this.busy++;
+        this.work = this.work
+            .then(async () => {
+            if (!this.ended)
+                await step();
+        })
+            .catch((err) => this.fail(err))
+            .finally(() => {
+            this.busy--;
+            this.armIdleTimer();
+        });
+    }
+    utterance(text, start) {
+        try {
+            const rate = start.format === 'pcm_s16le' ? start.sample_rate : undefined;
+            return this.deps.service.utterance({ text, voice: start.voice, speed: start.speed, quality: start.quality }, rate);
+        }
+        catch (err) {
+            if (isApiError(err))
+                throw new SessionError(CLOSE.protocol, err.code, err.detail ?? err.message);
+            throw err;
+        }
+    }
+    async speak(text) {
+        const start = this.start;
+        const u = this.utterance(text, start);
+        try {
+            const held = this.deps.service.precheck(this.ctx.principal, u);
+            if (held)
+                await held;
+        }
+        catch (err) {
+            if (err instanceof MeteringError)
+                throw new SessionError(CLOSE.quota, err.code, err.detail);
+            throw err;
+        }
+        const { signal } = this.abort;
+        const audio = start.format === 'mp3' ? this.deps.service.mp3Stream(u, signal) : this.deps.service.pcmS16leStream(u, signal);
+        let last = Promise.resolve();
+        try {
+            for await (const chunk of audio) {
+                if (this.ended)
+                    return;
+                last = this.sendBinary(chunk);
+                // A slow reader: wait for the socket rather than queueing the whole utterance in memory.
+                if (this.ws.bufferedAmount > HIGH_WATER_BYTES && !(await this.readerKeepsUp(last)))
+                    return;
+            }
+            await last;
+        }
+        catch (err) {
+            if (signal.aborted || this.ended)
+                return;
+            throw err;
+        }
+        // A socket that closed meanwhile did not receive every frame: nothing is billed.
+        if (this.ended || this.ws.readyState !== this.ws.OPEN)
+            return;
+        // Billed only once every audio frame of the utterance was written to the socket.
+        this.deps.service.record(this.ctx.principal, u, { requestId: this.ctx.requestId });
+        this.charactersBilled += u.characters;
+        this.audioSeconds += u.audioSeconds;
+        this.send({ type: 'utterance_done', utterance: this.utterances++, characters: u.characters, audio_seconds: round(u.audioSeconds) });
+    }
+    async complete() {
+        this.send({
+            type: 'completed',
+            characters_billed: this.charactersBilled,
+            audio_seconds: round(this.audioSeconds),
+            utterances: this.utterances,
+            request_id: this.ctx.requestId,
+        });
+        this.ended = true;
+        this.idleTimer?.cancel();
+        this.ws.close(CLOSE.normal, 'completed');
+    }
+    /** Resolves once the frame was written out, or failed to be (the socket closed: `ended` says so). */
+    /**
+     * Waits for the socket to take the audio. A client that reads nothing for the stall limit is dropped, as
+     * /v1/tts/stream drops its socket (decision J5): a close frame would queue behind the audio it does not read,
+     * so the socket is destroyed and the client sees 1006. Wall time: this is about the client's I/O.
+     */
+    async readerKeepsUp(sent) {
+        let timer;
+        const stalled = new Promise((resolve) => {
+            timer = setTimeout(() => resolve('stalled'), this.deps.stallTimeoutMs ?? STREAM_STALL_TIMEOUT_MS);
+        });
+        try {
+            if ((await Promise.race([sent.then(() => 'sent'), stalled])) === 'sent')
+                return true;
+        }
+        finally {
+            clearTimeout(timer);
+        }
+        this.ended = true;
+        this.idleTimer?.cancel();
+        this.abort.abort(new Error('the client stopped reading'));
+        this.ws.terminate();
+        return false;
+    }
+    sendBinary(chunk) {
+        if (this.ws.readyState !== this.ws.OPEN)
+            return Promise.resolve();
+        return new Promise((resolve) => {
+            this.ws.send(chunk, { binary: true }, () => resolve());
+        });
+    }
+    send(frame) {
+        if (this.ws.readyState === this.ws.OPEN)
+            this.ws.send(JSON.stringify(frame));
+    }
+    fail(err) {
+        if (this.ended)
+            return;
+        this.ended = true;
+        this.idleTimer?.cancel();
+        this.abort.abort(new Error('session failed'));
+        closeSessionOnError(this.ws, err, 'tts realtime');
+    }
+    armIdleTimer() {
+        this.idleTimer?.cancel();
+        if (this.ended)
+            return;
+        this.idleTimer = this.deps.clock.setTimeout(() => {
+            if (this.busy > 0)
+                return this.armIdleTimer();
+            this.fail(new SessionError(CLOSE.idle, 'idle_timeout', `no frame for ${IDLE_TIMEOUT_MS / 1000} s of clock time`));
+        }, IDLE_TIMEOUT_MS, 'tts realtime idle');
+    }
+}
+/** Seconds to the microsecond: enough for any sample rate, and stable in JSON. */
+function round(seconds) {
+    return Math.round(seconds * 1e6) / 1e6;
+}

@@ -1,0 +1,32 @@
+/**
+ * The registry of worker tasks: one table per area, merged here. A task is a plain function of
+ * structured-cloneable input to structured-cloneable output; it runs inside a worker thread (worker.ts) or,
+ * with `--workers 0`, in-process. Area tables import their heavy modules lazily, inside the task, so a new
+ * thread starts fast.
+ */
+import { poolTasks } from './pool-tasks.js';
+import { documentTasks } from '../rag/engine/worker-tasks.js';
+import { audioTasks } from '../audio/worker-tasks.js';
+import { ttsTasks } from '../tts/worker-tasks.js';
+export const taskTable = { ...poolTasks, ...documentTasks, ...audioTasks, ...ttsTasks };
+/** Runs one task; a thrown error comes back as data so its `code` survives the thread boundary. */
+export async function runTask(req) {
+    const fn = taskTable[req.name];
+    if (!fn)
+        return { ok: false, error: { name: 'Error', message: `unknown worker task '${String(req.name)}'` } };
+    try {
+        return { ok: true, value: await fn(req.input) };
+    }
+    catch (err) {
+        const e = err;
+        return {
+            ok: false,
+            error: {
+                name: e?.name ?? 'Error',
+                code: typeof e?.code === 'string' ? e.code : undefined,
+                message: e?.message ?? String(err),
+                details: e?.details && typeof e.details === 'object' ? e.details : undefined,
+            },
+        };
+    }
+}
