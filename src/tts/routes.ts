@@ -53,7 +53,8 @@ export function ttsRoutes(service: TtsService, faults?: FaultStore): Record<stri
       const format = negotiateClipFormat(ctx.req.headers.accept);
       let audio: Buffer;
       try {
-        audio = format === 'wav' ? await service.wavClip(u, ctx.signal) : await service.mp3Clip(u, ctx.signal);
+        const signal = () => ctx.signal;
+        audio = format === 'wav' ? await service.wavClip(u, signal) : await service.mp3Clip(u, signal);
       } catch (err) {
         // The client went away: nothing to answer and nothing to bill.
         if (ctx.signal.aborted) return;
