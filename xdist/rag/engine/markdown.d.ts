@@ -1,1 +1,0 @@
-export declare function markdownToText(md: string): string;

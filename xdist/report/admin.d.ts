@@ -1,2 +1,0 @@
-import type { AdminHandler } from '../admin/admin-context.js';
-export declare const reportAdminHandlers: Record<string, AdminHandler>;

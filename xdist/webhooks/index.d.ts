@@ -1,6 +1,0 @@
-export { WebhookEngine, DEFAULT_RETRY_SCHEDULE_MS, DEFAULT_MAX_CONCURRENT_ATTEMPTS, type WebhookEngineOptions, type SignatureTime, } from './engine.js';
-export { DEFAULT_ATTEMPT_TIMEOUT_MS, USER_AGENT, type AttemptPlan, type AttemptOutcome, type BeforeAttemptHook, } from './attempt.js';
-export { DEFAULT_DELIVERY_LOG_LIMIT } from './delivery-log.js';
-export { EndpointStore, REGISTRABLE_EVENTS, isSubscribed, subscriptionFor, type RegistrableEvent, type WebhookEndpoint, type WebhookEventKind, } from './endpoints.js';
-export { signPayload, verifyWebhookSignature, computeSignature, newWebhookSecret, SIGNATURE_HEADER, DEFAULT_TOLERANCE_SECONDS, } from './signature.js';
-export type { DeliveryAttempt, DeliveryFilter, DeliveryStatus, WaitFilter, WebhookDelivery, WebhookEnvelope, } from './types.js';
