@@ -2,7 +2,10 @@
  * Two builds of the emulator side by side (issue 15): the same requests against each, alternating, with the
  * CPU time the server's main thread spent per request (Linux: /proc/PID/task/PID/stat, user + system). CPU
  * per request moves much less than req/s when other work shares the machine, so it is the figure to compare
- * a change by; req/s and p99 are printed too.
+ * a change by; req/s and p99 are printed too. Both servers run with V8's `--trace-gc-nvp`, from which each run
+ * also reports the bytes promoted to the old generation per request and the garbage collectors' pause per 1,000
+ * requests: objects that outlive their request by two young-generation collections (docs/benchmarks.md, "Issue
+ * 15, sixth session").
  *  - `--base DIR`: a directory holding the other build as `DIR/dist` (with `openapi`, `fixtures`, `ui`,
  *    `node_modules` and `package.json` beside it, e.g. symlinks to this checkout's). The other side is this
  *    checkout's `dist/` (`npm run build` first).
@@ -40,6 +43,8 @@ interface Side {
   child: ChildProcess;
   origin: string;
   key: string;
+  /** Totals over the server's `--trace-gc-nvp` lines so far. */
+  gc: { promoted: number; pauseMs: number };
 }
 
 const work = mkdtempSync(join(tmpdir(), 'pipeline-ab-'));
@@ -47,20 +52,30 @@ const work = mkdtempSync(join(tmpdir(), 'pipeline-ab-'));
 async function start(name: string, root: string): Promise<Side> {
   const config = join(work, 'emulator.json');
   writeFileSync(config, JSON.stringify({ rateLimits: { live: { limit: 1e9, windowSeconds: 60 } }, demo: { credits: 1e12 } }));
-  const child = spawn(process.execPath, [join(root, 'dist', 'cli.js'), '--port', '0', '--config', config, '--log-level', 'error'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--trace-gc-nvp', join(root, 'dist', 'cli.js'), '--port', '0', '--config', config, '--log-level', 'error'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const gc = { promoted: 0, pauseMs: 0 };
   let origin = '';
   let key = '';
-  for await (const line of createInterface({ input: child.stdout })) {
-    const ready = /ready at (http:\/\/[^/\s]+)/.exec(line);
-    if (ready) origin = ready[1];
-    const m = /demo live key: (\S+)/.exec(line);
-    if (m) {
-      key = m[1];
-      break;
-    }
-  }
-  child.stdout.resume();
-  return { name, child, origin, key };
+  const ready = new Promise<void>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`${name} exited (${code}) before its demo key`)));
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      if (line.includes(' gc=')) {
+        gc.pauseMs += Number(/ pause=([\d.]+)/.exec(line)?.[1] ?? 0);
+        gc.promoted += Number(/ promoted=(\d+)/.exec(line)?.[1] ?? 0);
+        return;
+      }
+      origin ||= /ready at (http:\/\/[^/\s]+)/.exec(line)?.[1] ?? '';
+      const m = /demo live key: (\S+)/.exec(line);
+      if (m && !key) {
+        key = m[1];
+        resolve();
+      }
+    });
+  });
+  await ready;
+  return { name, child, origin, key, gc };
 }
 
 function cpuMs(pid: number): number {
@@ -74,6 +89,7 @@ async function measure(side: Side, name: string, seconds: number) {
   let unexpected = 0;
   const load = load1();
   const before = cpuMs(side.child.pid!);
+  const gcBefore = { ...side.gc };
   const result = await runAutocannon(
     { url: side.origin + r.path, method: 'POST', headers: r.headers(side.key), body: r.body, connections: CONNECTIONS, duration: seconds },
     (status) => {
@@ -81,7 +97,16 @@ async function measure(side: Side, name: string, seconds: number) {
     },
   );
   const cpu = cpuMs(side.child.pid!) - before;
-  return { rps: result.requests.average, p99: result.latency.p99, usPerRequest: (cpu * 1000) / result.requests.total, unexpected, load };
+  const n = result.requests.total;
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    usPerRequest: (cpu * 1000) / n,
+    promotedKbPerRequest: (side.gc.promoted - gcBefore.promoted) / 1024 / n,
+    gcMsPer1000: ((side.gc.pauseMs - gcBefore.pauseMs) * 1000) / n,
+    unexpected,
+    load,
+  };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -96,7 +121,9 @@ async function main(): Promise<void> {
         for (const s of round % 2 === 0 ? sides : [...sides].reverse()) {
           const m = await measure(s, n, SECONDS);
           results.set(`${s.name} ${n}`, [...(results.get(`${s.name} ${n}`) ?? []), m]);
-          console.error(`  round ${round + 1} ${s.name} ${n}: ${m.usPerRequest.toFixed(0)} µs CPU/request, ${m.rps.toFixed(0)} req/s, p99 ${m.p99} ms, unexpected ${m.unexpected}, load ${m.load}`);
+          console.error(
+            `  round ${round + 1} ${s.name} ${n}: ${m.usPerRequest.toFixed(0)} µs CPU/request, ${m.rps.toFixed(0)} req/s, p99 ${m.p99} ms, promoted ${m.promotedKbPerRequest.toFixed(1)} KB/request, GC ${m.gcMsPer1000.toFixed(0)} ms/1000 requests, unexpected ${m.unexpected}, load ${m.load}`,
+          );
         }
       }
     }
@@ -107,14 +134,16 @@ async function main(): Promise<void> {
     }
     rmSync(work, { recursive: true, force: true });
   }
-  console.log(`| request (${CONNECTIONS} connections) | base µs CPU/request | this µs CPU/request | base req/s | this req/s | base / this p99 ms | loads |`);
-  console.log('|---|---|---|---|---|---|---|');
+  console.log(
+    `| request (${CONNECTIONS} connections) | base µs CPU/request | this µs CPU/request | base req/s | this req/s | base / this p99 ms | promoted KB/request (base / this) | GC pause ms per 1000 requests (base / this) | loads |`,
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|');
   for (const n of NAMES) {
     const b = results.get(`base ${n}`)!;
     const t = results.get(`this ${n}`)!;
     const m = (xs: typeof b, f: (x: (typeof b)[number]) => number) => median(xs.map(f));
     console.log(
-      `| ${n} | ${m(b, (x) => x.usPerRequest).toFixed(0)} | ${m(t, (x) => x.usPerRequest).toFixed(0)} | ${m(b, (x) => x.rps).toFixed(0)} | ${m(t, (x) => x.rps).toFixed(0)} | ${m(b, (x) => x.p99)} / ${m(t, (x) => x.p99)} | ${[...b, ...t].map((x) => x.load).join(', ')} |`,
+      `| ${n} | ${m(b, (x) => x.usPerRequest).toFixed(0)} | ${m(t, (x) => x.usPerRequest).toFixed(0)} | ${m(b, (x) => x.rps).toFixed(0)} | ${m(t, (x) => x.rps).toFixed(0)} | ${m(b, (x) => x.p99)} / ${m(t, (x) => x.p99)} | ${m(b, (x) => x.promotedKbPerRequest).toFixed(1)} / ${m(t, (x) => x.promotedKbPerRequest).toFixed(1)} | ${m(b, (x) => x.gcMsPer1000).toFixed(0)} / ${m(t, (x) => x.gcMsPer1000).toFixed(0)} | ${[...b, ...t].map((x) => x.load).join(', ')} |`,
     );
   }
 }
