@@ -16,13 +16,15 @@
  *     With `--stagger` stream i starts i/N of the way through the audio (wrapping round), so the streams'
  *     utterances end at different moments, as independent callers' do; without it every stream sends the same
  *     frame at the same moment, so all finals fall due in the same 20 ms (the worst case).
+ * Each HTTP run also reports where the two cores went (from /proc): the server's processes, Redis, the load
+ * generators and this process, and idle, in percent of one core.
  * Run: npm run build && npx tsx bench/instances.bench.ts [--seconds 8] [--rounds 3] [--sockets 500]
  *        [--rt-seconds 8] [--connections 25] [--servers memory,redis-1,redis-2] [--parts http,realtime]
- *        [--routes tts,stt,search,ws-token] [--stagger]
+ *        [--routes tts,stt,search,ws-token] [--mix routes|fixed] [--stagger]
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -39,6 +41,15 @@ const CONNECTIONS = argNumber('connections', 25);
 const SERVERS = argList('servers', 'memory,redis-1,redis-2');
 const PARTS = argList('parts', 'http,realtime');
 const ROUTES = argList('routes', 'tts,stt,search,ws-token');
+/**
+ * `--mix routes` (the default): one wrk per route, each its own closed loop, so the share of each route follows
+ * its latency. `--mix fixed`: one wrk whose every connection sends the routes' bodies in one fixed order (FIXED_MIX),
+ * so the proportions are the same on every server and req/s compares like with like.
+ */
+const MIX = argList('mix', 'routes')[0];
+if (MIX !== 'routes' && MIX !== 'fixed') throw new Error(`--mix: 'routes' or 'fixed', not '${MIX}'`);
+/** Requests per cycle of the fixed mix: four clips, five searches, one ws-token, one transcription of 1.5 s. */
+const FIXED_MIX: Record<string, number> = { tts: 4, search: 5, 'ws-token': 1, stt: 1 };
 /** `--stagger`: each stream starts at its own point of the audio, so utterances do not all end in the same 20 ms. */
 const STAGGER = process.argv.includes('--stagger');
 const ROOT = join(import.meta.dirname, '..');
@@ -180,6 +191,95 @@ end
   return script;
 }
 
+/** CPU time (ms) of the main threads (thread id = process id) of a process and all its descendants. */
+function treeMainThreadsMs(root: number): number {
+  let total = 0;
+  for (const pid of treePids(root)) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) * 10;
+    } catch {
+      // The process ended while /proc was read.
+    }
+  }
+  return total;
+}
+
+function treePids(root: number): number[] {
+  const parents = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      parents.set(Number(entry), Number(readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ')[1]));
+    } catch {
+      // The process ended while /proc was read.
+    }
+  }
+  const inTree = (pid: number): boolean => pid === root || (parents.has(pid) && pid > 1 && inTree(parents.get(pid)!));
+  return [...parents.keys()].filter(inTree);
+}
+
+/** CPU time (ms, user + system) of a process and all its descendants, from /proc. */
+function treeCpuMs(root: number): number {
+  const parents = new Map<number, number>();
+  const cpu = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ');
+      parents.set(Number(entry), Number(fields[1]));
+      cpu.set(Number(entry), (Number(fields[11]) + Number(fields[12])) * 10);
+    } catch {
+      // The process ended while /proc was read.
+    }
+  }
+  const inTree = (pid: number): boolean => pid === root || (parents.has(pid) && pid > 1 && inTree(parents.get(pid)!));
+  let total = 0;
+  for (const [pid, ms] of cpu) if (inTree(pid)) total += ms;
+  return total;
+}
+
+/** The machine's idle time (ms, all cores) from /proc/stat. */
+function idleMs(): number {
+  const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  return (cpu[3] + cpu[4]) * 10;
+}
+
+/** Where the two cores went during a run: the server's processes, Redis, the load generator, idle (percent of one core). */
+interface CpuShare {
+  server: number;
+  /** Of `server`: the processes' main threads (event loops), the rest being worker pools and V8's helpers. */
+  serverMain: number;
+  redis: number;
+  client: number;
+  idle: number;
+}
+
+/** CPU time (ms) of this process and of its children it has waited for (the load generators, once they exit). */
+function selfAndReapedMs(): number {
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * 10;
+}
+
+function cpuMeter(serverPid: number, redisPid: number | undefined): () => CpuShare {
+  const started = performance.now();
+  const at = () => ({
+    server: treeCpuMs(serverPid),
+    serverMain: treeMainThreadsMs(serverPid),
+    redis: redisPid ? treeCpuMs(redisPid) : 0,
+    // This process counts as a client too (it is one with autocannon); the servers and Redis, still running, are not reaped.
+    client: selfAndReapedMs(),
+    idle: idleMs(),
+  });
+  const before = at();
+  return () => {
+    const after = at();
+    const wall = performance.now() - started;
+    const pct = (k: keyof CpuShare) => Math.round(((after[k] - before[k]) / wall) * 100);
+    return { server: pct('server'), serverMain: pct('serverMain'), redis: pct('redis'), client: pct('client'), idle: pct('idle') };
+  };
+}
+
 interface RouteResult {
   route: string;
   rps: number;
@@ -187,10 +287,11 @@ interface RouteResult {
   p99: number;
 }
 
-async function wrkRoute(spec: RouteSpec, server: Running): Promise<RouteResult> {
+async function wrkRoute(spec: RouteSpec, server: Running, clients: number[]): Promise<RouteResult> {
   const child = spawn('wrk', ['-t1', `-c${CONNECTIONS}`, `-d${SECONDS}s`, '--timeout', '30s', '--latency', '-s', wrkScript(spec, server.key), `${server.base}${spec.path}`], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  clients.push(child.pid!);
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   await once(child, 'exit');
@@ -203,6 +304,45 @@ async function wrkRoute(spec: RouteSpec, server: Running): Promise<RouteResult> 
   const p99Match = /99%\s+([\d.]+)(us|ms|s)/.exec(out);
   const p99 = p99Match ? Number(p99Match[1]) * ({ us: 0.001, ms: 1, s: 1000 } as Record<string, number>)[p99Match[2]] : NaN;
   return { route: spec.route, rps, errors, p99 };
+}
+
+/** The fixed mix: one wrk, every connection sending FIXED_MIX's requests in one order. */
+async function wrkFixedMix(server: Running, clients: number[]): Promise<RouteResult> {
+  const items: { path: string; contentType: string; file: string }[] = [];
+  for (const spec of routes().filter((r) => ROUTES.includes(r.route))) {
+    for (let i = 0; i < (FIXED_MIX[spec.route] ?? 1); i++) {
+      const file = join(work, `mix-${spec.route}-${i}.body`);
+      writeFileSync(file, spec.bodies[i % spec.bodies.length]);
+      items.push({ path: new URL(server.base).pathname + spec.path, contentType: spec.contentType, file });
+    }
+  }
+  const script = join(work, 'mix.lua');
+  writeFileSync(
+    script,
+    `local items = {}
+${items.map((it) => `do local h = io.open(${JSON.stringify(it.file)}, "rb"); items[#items + 1] = { path = ${JSON.stringify(it.path)}, ct = ${JSON.stringify(it.contentType)}, body = h:read("*a") }; h:close() end`).join('\n')}
+local n = 0
+request = function()
+  n = n % #items + 1
+  local it = items[n]
+  return wrk.format("POST", it.path, { ["Authorization"] = "Bearer ${server.key}", ["Content-Type"] = it.ct }, it.body)
+end
+`,
+  );
+  const child = spawn('wrk', ['-t1', `-c${CONNECTIONS * 4}`, `-d${SECONDS}s`, '--timeout', '30s', '--latency', '-s', script, server.base], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  clients.push(child.pid!);
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  await once(child, 'exit');
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? NaN);
+  const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
+  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+  const errors = non2xx + (socketErrors ? socketErrors.slice(1).reduce((a, n) => a + Number(n), 0) : 0);
+  const p99Match = /99%\s+([\d.]+)(us|ms|s)/.exec(out);
+  const p99 = p99Match ? Number(p99Match[1]) * ({ us: 0.001, ms: 1, s: 1000 } as Record<string, number>)[p99Match[2]] : NaN;
+  return { route: 'mix', rps, errors, p99 };
 }
 
 async function autocannonRoute(spec: RouteSpec, server: Running): Promise<RouteResult> {
@@ -225,9 +365,14 @@ async function autocannonRoute(spec: RouteSpec, server: Running): Promise<RouteR
   return { route: spec.route, rps: latencies.length / SECONDS, errors: errors + result.errors + result.timeouts, p99: summarize(latencies).p99 };
 }
 
-async function httpMix(server: Running): Promise<{ total: number; routes: RouteResult[] }> {
-  const results = await Promise.all(routes().filter((r) => ROUTES.includes(r.route)).map((spec) => (HAS_WRK ? wrkRoute(spec, server) : autocannonRoute(spec, server))));
-  return { total: results.reduce((a, r) => a + r.rps, 0), routes: results };
+async function httpMix(server: Running, redisPid: number | undefined): Promise<{ total: number; routes: RouteResult[]; cpu: CpuShare }> {
+  const clients: number[] = [];
+  const meter = cpuMeter(server.child.pid!, redisPid);
+  const results =
+    MIX === 'fixed' && HAS_WRK
+      ? [await wrkFixedMix(server, clients)]
+      : await Promise.all(routes().filter((r) => ROUTES.includes(r.route)).map((spec) => (HAS_WRK ? wrkRoute(spec, server, clients) : autocannonRoute(spec, server))));
+  return { total: results.reduce((a, r) => a + r.rps, 0), routes: results, cpu: meter() };
 }
 
 function median(xs: number[]): number {
@@ -257,13 +402,13 @@ async function main(): Promise<void> {
         try {
           if (PARTS.includes('http')) {
             const before = load1();
-            const mix = await httpMix(server);
+            const mix = await httpMix(server, name === 'memory' ? undefined : redis.child.pid);
             http.set(name, [...(http.get(name) ?? []), mix.total]);
             perRoute.set(name, [...(perRoute.get(name) ?? []), ...mix.routes]);
             const errors = mix.routes.reduce((a, r) => a + r.errors, 0);
             failures += errors;
             console.log(
-              `round ${round + 1} ${name}: ${mix.total.toFixed(0)} req/s (${mix.routes.map((r) => `${r.route} ${r.rps.toFixed(0)}, p99 ${r.p99.toFixed(0)} ms`).join('; ')}) errors ${errors}, load ${before} → ${load1()}`,
+              `round ${round + 1} ${name}: ${mix.total.toFixed(0)} req/s (${mix.routes.map((r) => `${r.route} ${r.rps.toFixed(0)}, p99 ${r.p99.toFixed(0)} ms`).join('; ')}) errors ${errors}, load ${before} → ${load1()}; CPU (% of one core) server ${mix.cpu.server} (main threads ${mix.cpu.serverMain}), redis ${mix.cpu.redis}, clients ${mix.cpu.client}, idle ${mix.cpu.idle}`,
             );
           }
           if (PARTS.includes('realtime')) {
