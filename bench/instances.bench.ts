@@ -393,7 +393,12 @@ async function main(): Promise<void> {
   const perRoute = new Map<string, RouteResult[]>();
   const rt = new Map<string, RealtimeResult[]>();
   let failures = 0;
-  console.log(`client: ${HAS_WRK ? 'wrk, one thread per route' : 'autocannon in this process'}; ${CONNECTIONS} connections per route, ${SECONDS} s; ${SOCKETS} realtime sockets × ${RT_SECONDS} s`);
+  const client = !HAS_WRK
+    ? `autocannon in this process; ${CONNECTIONS} connections per route`
+    : MIX === 'fixed'
+      ? `one wrk thread, ${CONNECTIONS * 4} connections, each sending ${Object.entries(FIXED_MIX).map(([r, n]) => `${n} ${r}`).join(', ')} in turn`
+      : `wrk, one thread per route; ${CONNECTIONS} connections per route`;
+  console.log(`client: ${client}, ${SECONDS} s; ${SOCKETS} realtime sockets × ${RT_SECONDS} s`);
   try {
     for (let round = 0; round < ROUNDS; round++) {
       const order = SERVERS.map((_, i) => SERVERS[(i + round) % SERVERS.length]);
