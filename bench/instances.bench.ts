@@ -288,22 +288,31 @@ interface RouteResult {
 }
 
 async function wrkRoute(spec: RouteSpec, server: Running, clients: number[]): Promise<RouteResult> {
-  const child = spawn('wrk', ['-t1', `-c${CONNECTIONS}`, `-d${SECONDS}s`, '--timeout', '30s', '--latency', '-s', wrkScript(spec, server.key), `${server.base}${spec.path}`], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const out = await runWrk(['-t1', `-c${CONNECTIONS}`, `-d${SECONDS}s`, '--timeout', '30s', '--latency', '-s', wrkScript(spec, server.key), `${server.base}${spec.path}`], clients);
+  const statuses = /statuses: (\S+)/.exec(out)?.[1];
+  if (statuses) console.log(`  ${spec.route}: answers other than 2xx: ${statuses}`);
+  return wrkResult(spec.route, out);
+}
+
+/** Runs wrk (its pid joins `clients` while it runs) and returns what it printed. */
+async function runWrk(args: string[], clients: number[]): Promise<string> {
+  const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'inherit'] });
   clients.push(child.pid!);
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   await once(child, 'exit');
+  return out;
+}
+
+/** req/s, errors (answers other than 2xx and socket errors) and p99 from wrk's summary. */
+function wrkResult(route: string, out: string): RouteResult {
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? NaN);
   const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
   const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
   const errors = non2xx + (socketErrors ? socketErrors.slice(1).reduce((a, n) => a + Number(n), 0) : 0);
-  const statuses = /statuses: (\S+)/.exec(out)?.[1];
-  if (statuses) console.log(`  ${spec.route}: answers other than 2xx: ${statuses}`);
   const p99Match = /99%\s+([\d.]+)(us|ms|s)/.exec(out);
   const p99 = p99Match ? Number(p99Match[1]) * ({ us: 0.001, ms: 1, s: 1000 } as Record<string, number>)[p99Match[2]] : NaN;
-  return { route: spec.route, rps, errors, p99 };
+  return { route, rps, errors, p99 };
 }
 
 /** The fixed mix: one wrk, every connection sending FIXED_MIX's requests in one order. */
@@ -329,20 +338,7 @@ request = function()
 end
 `,
   );
-  const child = spawn('wrk', ['-t1', `-c${CONNECTIONS * 4}`, `-d${SECONDS}s`, '--timeout', '30s', '--latency', '-s', script, server.base], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  clients.push(child.pid!);
-  let out = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  await once(child, 'exit');
-  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? NaN);
-  const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
-  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
-  const errors = non2xx + (socketErrors ? socketErrors.slice(1).reduce((a, n) => a + Number(n), 0) : 0);
-  const p99Match = /99%\s+([\d.]+)(us|ms|s)/.exec(out);
-  const p99 = p99Match ? Number(p99Match[1]) * ({ us: 0.001, ms: 1, s: 1000 } as Record<string, number>)[p99Match[2]] : NaN;
-  return { route: 'mix', rps, errors, p99 };
+  return wrkResult('mix', await runWrk(['-t1', `-c${CONNECTIONS * 4}`, `-d${SECONDS}s`, '--timeout', '30s', '--latency', '-s', script, server.base], clients));
 }
 
 async function autocannonRoute(spec: RouteSpec, server: Running): Promise<RouteResult> {
