@@ -191,52 +191,33 @@ end
   return script;
 }
 
-/** CPU time (ms) of the main threads (thread id = process id) of a process and all its descendants. */
-function treeMainThreadsMs(root: number): number {
-  let total = 0;
-  for (const pid of treePids(root)) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      total += (Number(fields[11]) + Number(fields[12])) * 10;
-    } catch {
-      // The process ended while /proc was read.
-    }
+/** The fields of a /proc stat file after the command name, or undefined once the process is gone. */
+function statFields(path: string): string[] | undefined {
+  try {
+    return readFileSync(path, 'utf8').split(') ')[1].split(' ');
+  } catch {
+    return undefined;
   }
-  return total;
 }
 
-function treePids(root: number): number[] {
-  const parents = new Map<number, number>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      parents.set(Number(entry), Number(readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ')[1]));
-    } catch {
-      // The process ended while /proc was read.
-    }
-  }
-  const inTree = (pid: number): boolean => pid === root || (parents.has(pid) && pid > 1 && inTree(parents.get(pid)!));
-  return [...parents.keys()].filter(inTree);
+/** utime + stime in ms (clock ticks of 10 ms); with `reaped`, also the children this process has waited for. */
+function cpuMsOf(fields: string[] | undefined, reaped = false): number {
+  if (!fields) return 0;
+  const n = (i: number) => Number(fields[i]);
+  return (n(11) + n(12) + (reaped ? n(13) + n(14) : 0)) * 10;
 }
 
-/** CPU time (ms, user + system) of a process and all its descendants, from /proc. */
-function treeCpuMs(root: number): number {
+/** A process and all its descendants, from one read of every /proc/PID/stat. */
+function treePids(roots: (number | undefined)[]): Map<number, number[]> {
   const parents = new Map<number, number>();
-  const cpu = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ');
-      parents.set(Number(entry), Number(fields[1]));
-      cpu.set(Number(entry), (Number(fields[11]) + Number(fields[12])) * 10);
-    } catch {
-      // The process ended while /proc was read.
-    }
+    const fields = /^\d+$/.test(entry) ? statFields(`/proc/${entry}/stat`) : undefined;
+    if (fields) parents.set(Number(entry), Number(fields[1]));
   }
-  const inTree = (pid: number): boolean => pid === root || (parents.has(pid) && pid > 1 && inTree(parents.get(pid)!));
-  let total = 0;
-  for (const [pid, ms] of cpu) if (inTree(pid)) total += ms;
-  return total;
+  const under = (pid: number, root: number): boolean => pid === root || (pid > 1 && parents.has(pid) && under(parents.get(pid)!, root));
+  const trees = new Map<number, number[]>();
+  for (const root of roots) if (root !== undefined) trees.set(root, [...parents.keys()].filter((pid) => under(pid, root)));
+  return trees;
 }
 
 /** The machine's idle time (ms, all cores) from /proc/stat. */
@@ -255,22 +236,23 @@ interface CpuShare {
   idle: number;
 }
 
-/** CPU time (ms) of this process and of its children it has waited for (the load generators, once they exit). */
-function selfAndReapedMs(): number {
-  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * 10;
-}
-
 function cpuMeter(serverPid: number, redisPid: number | undefined): () => CpuShare {
   const started = performance.now();
-  const at = () => ({
-    server: treeCpuMs(serverPid),
-    serverMain: treeMainThreadsMs(serverPid),
-    redis: redisPid ? treeCpuMs(redisPid) : 0,
-    // This process counts as a client too (it is one with autocannon); the servers and Redis, still running, are not reaped.
-    client: selfAndReapedMs(),
-    idle: idleMs(),
-  });
+  const at = () => {
+    const trees = treePids([serverPid, redisPid]);
+    const server = trees.get(serverPid) ?? [];
+    const sum = (pids: number[], stat: (pid: number) => string) => pids.reduce((a, pid) => a + cpuMsOf(statFields(stat(pid))), 0);
+    return {
+      server: sum(server, (pid) => `/proc/${pid}/stat`),
+      // The main thread's id is the process id.
+      serverMain: sum(server, (pid) => `/proc/${pid}/task/${pid}/stat`),
+      redis: sum(redisPid ? (trees.get(redisPid) ?? []) : [], (pid) => `/proc/${pid}/stat`),
+      // This process and the children it has waited for: the load generators once they exit (autocannon runs in
+      // this process); the servers and Redis, still running, are not reaped.
+      client: cpuMsOf(statFields('/proc/self/stat'), true),
+      idle: idleMs(),
+    };
+  };
   const before = at();
   return () => {
     const after = at();
@@ -287,17 +269,16 @@ interface RouteResult {
   p99: number;
 }
 
-async function wrkRoute(spec: RouteSpec, server: Running, clients: number[]): Promise<RouteResult> {
-  const out = await runWrk(['-t1', `-c${CONNECTIONS}`, `-d${SECONDS}s`, '--timeout', '30s', '--latency', '-s', wrkScript(spec, server.key), `${server.base}${spec.path}`], clients);
+async function wrkRoute(spec: RouteSpec, server: Running): Promise<RouteResult> {
+  const out = await runWrk(['-t1', `-c${CONNECTIONS}`, `-d${SECONDS}s`, '--timeout', '30s', '--latency', '-s', wrkScript(spec, server.key), `${server.base}${spec.path}`]);
   const statuses = /statuses: (\S+)/.exec(out)?.[1];
   if (statuses) console.log(`  ${spec.route}: answers other than 2xx: ${statuses}`);
   return wrkResult(spec.route, out);
 }
 
-/** Runs wrk (its pid joins `clients` while it runs) and returns what it printed. */
-async function runWrk(args: string[], clients: number[]): Promise<string> {
+/** Runs wrk and returns what it printed. */
+async function runWrk(args: string[]): Promise<string> {
   const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'inherit'] });
-  clients.push(child.pid!);
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   await once(child, 'exit');
@@ -316,7 +297,7 @@ function wrkResult(route: string, out: string): RouteResult {
 }
 
 /** The fixed mix: one wrk, every connection sending FIXED_MIX's requests in one order. */
-async function wrkFixedMix(server: Running, clients: number[]): Promise<RouteResult> {
+async function wrkFixedMix(server: Running): Promise<RouteResult> {
   const items: { path: string; contentType: string; file: string }[] = [];
   for (const spec of routes().filter((r) => ROUTES.includes(r.route))) {
     for (let i = 0; i < (FIXED_MIX[spec.route] ?? 1); i++) {
@@ -338,7 +319,7 @@ request = function()
 end
 `,
   );
-  return wrkResult('mix', await runWrk(['-t1', `-c${CONNECTIONS * 4}`, `-d${SECONDS}s`, '--timeout', '30s', '--latency', '-s', script, server.base], clients));
+  return wrkResult('mix', await runWrk(['-t1', `-c${CONNECTIONS * 4}`, `-d${SECONDS}s`, '--timeout', '30s', '--latency', '-s', script, server.base]));
 }
 
 async function autocannonRoute(spec: RouteSpec, server: Running): Promise<RouteResult> {
@@ -362,12 +343,11 @@ async function autocannonRoute(spec: RouteSpec, server: Running): Promise<RouteR
 }
 
 async function httpMix(server: Running, redisPid: number | undefined): Promise<{ total: number; routes: RouteResult[]; cpu: CpuShare }> {
-  const clients: number[] = [];
   const meter = cpuMeter(server.child.pid!, redisPid);
   const results =
     MIX === 'fixed' && HAS_WRK
-      ? [await wrkFixedMix(server, clients)]
-      : await Promise.all(routes().filter((r) => ROUTES.includes(r.route)).map((spec) => (HAS_WRK ? wrkRoute(spec, server, clients) : autocannonRoute(spec, server))));
+      ? [await wrkFixedMix(server)]
+      : await Promise.all(routes().filter((r) => ROUTES.includes(r.route)).map((spec) => (HAS_WRK ? wrkRoute(spec, server) : autocannonRoute(spec, server))));
   return { total: results.reduce((a, r) => a + r.rps, 0), routes: results, cpu: meter() };
 }
 
