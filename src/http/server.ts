@@ -26,17 +26,20 @@ export function expressMessageClasses(app: express.Express): {
   ServerResponse: typeof ServerResponse;
 } {
   type Init = (this: object, ...args: unknown[]) => void;
-  function Request(this: object, ...args: unknown[]) {
-    if (!CALLABLE_MESSAGES) return Reflect.construct(IncomingMessage, args, Request) as object;
+  function ExpressRequest(this: object, ...args: unknown[]) {
+    if (!CALLABLE_MESSAGES) return Reflect.construct(IncomingMessage, args, ExpressRequest) as object;
     (IncomingMessage as unknown as Init).apply(this, args);
   }
-  function Response(this: object, ...args: unknown[]) {
-    if (!CALLABLE_MESSAGES) return Reflect.construct(ServerResponse, args, Response) as object;
+  function ExpressResponse(this: object, ...args: unknown[]) {
+    if (!CALLABLE_MESSAGES) return Reflect.construct(ServerResponse, args, ExpressResponse) as object;
     (ServerResponse as unknown as Init).apply(this, args);
   }
-  Request.prototype = app.request;
-  Response.prototype = app.response;
-  return { IncomingMessage: Request as unknown as typeof IncomingMessage, ServerResponse: Response as unknown as typeof ServerResponse };
+  ExpressRequest.prototype = app.request;
+  ExpressResponse.prototype = app.response;
+  return {
+    IncomingMessage: ExpressRequest as unknown as typeof IncomingMessage,
+    ServerResponse: ExpressResponse as unknown as typeof ServerResponse,
+  };
 }
 
 /**

@@ -39,7 +39,7 @@ export function ttsAdminHandlers(deps: { voices: VoiceCatalogue; service: TtsSer
       }
       const u = deps.service.utterance(body);
       const wav = audio.type.startsWith(CONTENT_TYPES.wav);
-      const bytes = wav ? await deps.service.wavClip(u, ctx.signal) : await deps.service.mp3Clip(u, ctx.signal);
+      const bytes = wav ? await deps.service.wavClip(u, () => ctx.signal) : await deps.service.mp3Clip(u, () => ctx.signal);
       ctx.res.status(200).type(wav ? CONTENT_TYPES.wav : CONTENT_TYPES.mp3).send(bytes);
     },
   };

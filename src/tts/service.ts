@@ -151,11 +151,10 @@ export class TtsService {
   }
 
   /** The whole clip: the cached bytes as they are (shared, read-only), else rendered, collected and cached. */
-  async clip(u: Utterance, format: 'mp3' | 'wav', signal?: LazySignal): Promise<Buffer> {
+  async clip(u: Utterance, format: 'mp3' | 'wav', signal?: () => AbortSignal): Promise<Buffer> {
     const { spec, key, cached } = this.lookup(u, format);
-    if (!cached) return collect(this.renderAndStore(u, spec, key, typeof signal === 'function' ? signal() : signal));
-    // A cached clip needs no signal: one made per request only for this would cost more than the answer.
-    if (typeof signal !== 'function') signal?.throwIfAborted();
+    // The signal is made only for a render: for a cached clip, making one per request would cost more than the answer.
+    if (!cached) return collect(this.renderAndStore(u, spec, key, signal?.()));
     return cached.bytes;
   }
 
@@ -198,17 +197,14 @@ export class TtsService {
     return this.render(u, 'pcm_s16le', signal);
   }
 
-  async mp3Clip(u: Utterance, signal?: LazySignal): Promise<Buffer> {
+  async mp3Clip(u: Utterance, signal?: () => AbortSignal): Promise<Buffer> {
     return this.clip(u, 'mp3', signal);
   }
 
-  async wavClip(u: Utterance, signal?: LazySignal): Promise<Buffer> {
+  async wavClip(u: Utterance, signal?: () => AbortSignal): Promise<Buffer> {
     return this.clip(u, 'wav', signal);
   }
 }
-
-/** An abort signal, or a function that makes it: called only when a clip has to be rendered. */
-export type LazySignal = AbortSignal | (() => AbortSignal);
 
 async function collect(parts: AsyncIterable<Buffer>): Promise<Buffer> {
   const all: Buffer[] = [];
