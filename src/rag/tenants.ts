@@ -31,6 +31,8 @@ export interface Tenant {
   hold: boolean;
   lastActivityAt: number;
   durations: TenantDurations;
+  /** With a shared store: the revision of the last version written there (Redis order); absent in memory. */
+  rev?: number;
 }
 
 export interface TenantView {
@@ -80,11 +82,25 @@ export class TenantManager {
 
   /** Starts provisioning a tenant for a newly entitled organization (no-op when one exists). */
   provision(orgId: string): void {
-    if (this.tenants.has(orgId)) return;
+    this.create(orgId, 'not_provisioned');
+  }
+
+  /**
+   * A ready tenant from now on (boot of the demo organization), made in one write so that no other instance
+   * ever reads it as not provisioned; with a shared store, one already there stays as it is.
+   */
+  provisionReady(orgId: string): void {
+    if (this.fromStore.has(orgId)) return;
+    if (!this.create(orgId, 'ready')) this.update(orgId, { state: 'ready' });
+  }
+
+  /** A new tenant in `state` since now; false when the organization has one. */
+  private create(orgId: string, state: 'not_provisioned' | 'ready'): boolean {
+    if (this.tenants.has(orgId)) return false;
     const now = this.clock.now();
     const tenant: Tenant = {
       orgId,
-      state: 'not_provisioned',
+      state,
       since: now,
       resuming: false,
       hold: false,
@@ -93,13 +109,7 @@ export class TenantManager {
     };
     this.tenants.set(orgId, tenant);
     this.replica?.created(tenant);
-  }
-
-  /** A ready tenant from now on (boot of the demo organization); with a shared store, one already there stays as it is. */
-  provisionReady(orgId: string): void {
-    if (this.fromStore.has(orgId)) return;
-    this.provision(orgId);
-    this.update(orgId, { state: 'ready' });
+    return true;
   }
 
   /**
@@ -204,10 +214,14 @@ export class TenantManager {
     this.fromStore.clear();
   }
 
-  /** A tenant as another instance wrote it; the later of the two activity times is kept. */
+  /**
+   * A tenant as the shared store holds it; the later of the two activity times is kept. One whose revision is
+   * not newer than the one held here is older news (a reply or event that crossed a newer one) and is ignored.
+   */
   applyRemote(tenant: Tenant): void {
     const local = this.tenants.get(tenant.orgId);
     this.fromStore.add(tenant.orgId);
+    if (local?.rev !== undefined && tenant.rev !== undefined && tenant.rev <= local.rev) return;
     this.tenants.set(tenant.orgId, { ...tenant, lastActivityAt: Math.max(tenant.lastActivityAt, local?.lastActivityAt ?? -Infinity) });
   }
 

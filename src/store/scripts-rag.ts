@@ -84,3 +84,20 @@ for _, org in ipairs(redis.call('SMEMBERS', KEYS[1])) do
 end
 redis.call('DEL', KEYS[1])
 return 1`;
+
+/**
+ * A tenant written under the next value of `rag:seq` as its revision, and published as `rag.tenant`: an instance
+ * applies a tenant only if its revision is newer than the one it holds, so replies and events that cross on
+ * the two connections (commands and subscriber) cannot put an older state back. KEYS: seq, tenants hash.
+ * ARGV: org id, tenant json without `rev`, '1' to write only if the org has none, channel, message prefix (the
+ * event's JSON up to `"data":`). Returns the tenant as stored: the one written, or the one already there.
+ */
+export const RAG_TENANT_PUT = `
+if ARGV[3] == '1' then
+  local stored = redis.call('HGET', KEYS[2], ARGV[1])
+  if stored then return stored end
+end
+local json = '{"rev":' .. redis.call('INCR', KEYS[1]) .. ',' .. string.sub(ARGV[2], 2)
+redis.call('HSET', KEYS[2], ARGV[1], json)
+redis.call('PUBLISH', ARGV[4], ARGV[5] .. json .. '}')
+return json`;

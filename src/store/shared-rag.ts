@@ -10,7 +10,8 @@
  * The demo corpus is per instance: every instance builds the same one from the seed at boot and it is never
  * written to Redis; deleting one of its documents leaves a tombstone in the org's documents, which every
  * instance (and one started later) applies. Tenants are one hash, kept in each instance's TenantManager by
- * `rag.tenant` events. Reset: every `rag` key but the version counter (rag:seq) is deleted, atomically with
+ * `rag.tenant` events; each write takes the next `rag:seq` as its revision, and an instance applies only a newer
+ * one. Reset: every `rag` key but the version counter (rag:seq) is deleted, atomically with
  * the others (SharedState.reset).
  */
 import type { ChainableCommander } from 'ioredis';
@@ -22,7 +23,7 @@ import { indexInput } from '../rag/index-input.js';
 import type { OrgRagState, RagDocumentRecord, RagJobRecord, RagReplica, RagStore } from '../rag/store.js';
 import type { Tenant, TenantManager, TenantReplica } from '../rag/tenants.js';
 import type { RedisStore, StoreMessage } from './redis-store.js';
-import { RAG_ACCEPT, RAG_CLEAR, RAG_DELETE, RAG_FINISH, RAG_JOB_PUT } from './scripts-rag.js';
+import { RAG_ACCEPT, RAG_CLEAR, RAG_DELETE, RAG_FINISH, RAG_JOB_PUT, RAG_TENANT_PUT } from './scripts-rag.js';
 import type { WorkQueue } from './work-queue.js';
 
 /** The due-work kind of an indexing job's completion; the payload names the org, the item id is the job's. */
@@ -64,6 +65,7 @@ interface RagScripts {
   svcRagFinish: Keyed;
   svcRagDelete: Keyed;
   svcRagClear: Keyed;
+  svcRagTenantPut: (...args: string[]) => Promise<string>;
 }
 
 export class SharedRag implements RagReplica, TenantReplica {
@@ -92,8 +94,20 @@ export class SharedRag implements RagReplica, TenantReplica {
     this.work.handle<{ orgId: string }>(INDEX_WORK, (item) => targets.finish(item.payload.orgId, item.id));
   }
 
+  /** The connection, with this part's scripts defined on first use (a tenant may be written while the orgs load). */
   private get redis(): RedisStore['redis'] & RagScripts {
-    return this.store.redis as RedisStore['redis'] & RagScripts;
+    const redis = this.store.redis;
+    if (!this.defined) {
+      const define = (name: string, lua: string, numberOfKeys: number) => redis.defineCommand(name, { numberOfKeys, lua });
+      define('svcRagAccept', RAG_ACCEPT, 7);
+      define('svcRagJobPut', RAG_JOB_PUT, 7);
+      define('svcRagFinish', RAG_FINISH, 7);
+      define('svcRagDelete', RAG_DELETE, 7);
+      define('svcRagClear', RAG_CLEAR, 1);
+      define('svcRagTenantPut', RAG_TENANT_PUT, 2);
+      this.defined = true;
+    }
+    return redis as RedisStore['redis'] & RagScripts;
   }
 
   private orgKeys(orgId: string) {
@@ -113,17 +127,8 @@ export class SharedRag implements RagReplica, TenantReplica {
     return [orgId, this.store.channel, prefix];
   }
 
-  /** At open: the scripts, then the tenants into the local copy. */
+  /** At open: the tenants into the local copy. */
   async load(): Promise<void> {
-    if (!this.defined) {
-      const define = (name: string, lua: string, numberOfKeys: number) => this.store.redis.defineCommand(name, { numberOfKeys, lua });
-      define('svcRagAccept', RAG_ACCEPT, 7);
-      define('svcRagJobPut', RAG_JOB_PUT, 7);
-      define('svcRagFinish', RAG_FINISH, 7);
-      define('svcRagDelete', RAG_DELETE, 7);
-      define('svcRagClear', RAG_CLEAR, 1);
-      this.defined = true;
-    }
     await this.loadTenants();
   }
 
@@ -149,24 +154,24 @@ export class SharedRag implements RagReplica, TenantReplica {
   // ---- tenants -----------------------------------------------------------------------------------------
 
   created(tenant: Tenant): void {
-    const json = JSON.stringify(tenant);
-    const message = this.store.message('rag.tenant', tenant);
-    const k = this.k.tenants;
-    this.store.assertAvailable();
-    this.store.track(
-      this.store.redis.svcPutNew(k, k, tenant.orgId, json, '', this.store.channel, message).then(async (inserted) => {
-        if (inserted === 1) return;
-        // Another instance stored it first: that one holds.
-        const stored = await this.redis.hget(k, tenant.orgId);
-        if (stored) this.targets?.tenants.applyRemote(JSON.parse(stored) as Tenant);
-      }),
-    );
+    this.putTenant(tenant, true);
   }
 
   changed(tenant: Tenant): void {
+    this.putTenant(tenant, false);
+  }
+
+  /**
+   * Writes the tenant under a new revision (only if none is stored, for a new one), then applies what Redis
+   * holds: an instance that lost the race to create it takes the winner's, and a reply that arrives after a
+   * newer event is ignored by its revision (TenantManager.applyRemote).
+   */
+  private putTenant(tenant: Tenant, onlyIfNew: boolean): void {
     this.store.assertAvailable();
-    const tx = this.redis.multi().hset(this.k.tenants, tenant.orgId, JSON.stringify(tenant));
-    this.store.track(tx.publish(this.store.channel, this.store.message('rag.tenant', tenant)).exec());
+    const { rev: _rev, ...rest } = tenant;
+    const prefix = `{"from":${JSON.stringify(this.store.instanceId)},"type":"rag.tenant","data":`;
+    const put = this.redis.svcRagTenantPut(this.store.key('rag:seq'), this.k.tenants, tenant.orgId, JSON.stringify(rest), onlyIfNew ? '1' : '', this.store.channel, prefix);
+    this.store.track(put.then((json) => this.targets?.tenants.applyRemote(JSON.parse(json) as Tenant)));
   }
 
   // ---- documents and jobs ------------------------------------------------------------------------------

@@ -64,7 +64,7 @@ function documentText(word: string): string {
 
 async function ingest(on: Instance, word: string): Promise<{ documentId: string; jobId: string }> {
   const res = await upload(on, `${word} handbook`, documentText(word));
-  expect(res.status).toBe(202);
+  expect(res.status, JSON.stringify(res.body)).toBe(202);
   return { documentId: res.body.document.document_id, jobId: res.body.job.job_id };
 }
 
