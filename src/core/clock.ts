@@ -82,6 +82,9 @@ export class Clock {
   private disposed = false;
   /** Set while the clock is shared between instances. */
   replica: ClockReplica | undefined;
+  /** The last isoNow() and the millisecond it is for. */
+  private isoAt = NaN;
+  private isoText = '';
 
   constructor(options: ClockOptions = {}) {
     this.wallNow = options.wallNow ?? (() => Date.now());
@@ -104,7 +107,13 @@ export class Clock {
   }
 
   isoNow(): string {
-    return new Date(this.now()).toISOString();
+    // Several records of one request are stamped within the same millisecond: its text is made once.
+    const now = this.now();
+    if (now !== this.isoAt) {
+      this.isoAt = now;
+      this.isoText = new Date(now).toISOString();
+    }
+    return this.isoText;
   }
 
   state(): ClockState {

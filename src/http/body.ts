@@ -47,6 +47,43 @@ function hasBody(req: Request): boolean {
   return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 }
 
+/**
+ * The declared length of a body that needs none of body-parser's work: UTF-8 (no charset, or `charset=utf-8`),
+ * not compressed, not chunked, and within the limit; 0 for any other (body-parser reads those, with its
+ * inflation, charsets and errors). Nearly every JSON request is one of these.
+ */
+function plainJsonLength(req: Request): number {
+  const h = req.headers;
+  if (h['transfer-encoding'] !== undefined) return 0;
+  const coding = h['content-encoding'];
+  if (coding !== undefined && coding.trim().toLowerCase() !== 'identity') return 0;
+  const length = Number(h['content-length']);
+  if (!(length > 0 && length <= JSON_BODY_LIMIT_BYTES)) return 0;
+  const type = h['content-type'] ?? '';
+  const semi = type.indexOf(';');
+  return semi < 0 || /^\s*charset\s*=\s*"?utf-8"?\s*$/i.test(type.slice(semi + 1)) ? length : 0;
+}
+
+/** Exactly `length` bytes of the request (Node's parser stops at Content-Length), or an error if it is cut short. */
+function readBody(req: Request, length: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let received = 0;
+    const done = (err?: Error) => {
+      req.off('data', onData).off('end', onEnd).off('error', done).off('close', onClose);
+      if (err) reject(err);
+      else resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, received));
+    };
+    const onData = (chunk: Buffer) => {
+      received += chunk.length;
+      chunks.push(chunk);
+    };
+    const onEnd = () => done(received === length ? undefined : new Error('request size did not match content length'));
+    const onClose = () => done(new Error('request aborted'));
+    req.on('data', onData).on('end', onEnd).on('error', done).on('close', onClose);
+  });
+}
+
 /** Parses a JSON body. An empty body where one is required is a 400: there is nothing to validate. */
 export async function parseJsonBody(req: Request, res: Response, required: boolean): Promise<unknown> {
   if (!hasBody(req)) {
@@ -60,7 +97,18 @@ export async function parseJsonBody(req: Request, res: Response, required: boole
     );
   }
   try {
-    await run(jsonParser, req, res);
+    const length = plainJsonLength(req);
+    if (length > 0) {
+      // What body-parser does for such a body (strict: false, its decoder dropping a byte order mark), without
+      // its stream plumbing and decoder: a twentieth of a search request's CPU.
+      const bytes = await readBody(req, length);
+      verifyJsonBytes(req, res, bytes, 'utf-8');
+      const text = bytes.toString('utf8');
+      const json = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+      req.body = json.length === 0 ? {} : (JSON.parse(json) as unknown);
+    } else {
+      await run(jsonParser, req, res);
+    }
   } catch (err: any) {
     if (err instanceof ApiError) throw err;
     if (err?.type === 'entity.too.large') {

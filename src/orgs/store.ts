@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 import { displayKey, generateApiKey, parseApiKey, type Environment } from '../core/api-keys.js';
 import type { Clock } from '../core/clock.js';
 import type { IdFactory, Random } from '../core/random.js';
@@ -206,7 +206,8 @@ export class OrgStore {
 }
 
 export function hashKey(secret: string): Buffer {
-  return createHash('sha256').update(secret).digest();
+  // One-shot: a third of createHash's cost, on every authenticated request.
+  return hash('sha256', secret, 'buffer');
 }
 
 export function publicKeyView(key: ApiKeyRecord) {
