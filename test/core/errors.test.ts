@@ -2,6 +2,7 @@
  * Malformed requests (400), unknown routes (404), wrong methods (405), unexpected failures (500), and the
  * one envelope they all leave through: problem+json with a request id.
  */
+import { gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadDocuments } from '../../src/contract/documents.js';
@@ -61,6 +62,22 @@ describe('malformed JSON bodies → 400', () => {
     const body = '{"text":"a","voice":"v"}';
     expect((await rawPost('/v1/tts', 'application/vnd.svc+json', body)).status).toBe(200);
     expect((await rawPost('/v1/tts', 'application/json; charset=utf-8', body)).status).toBe(200);
+  });
+
+  it('a body read directly and one body-parser reads (compressed) give the same value; a byte order mark is dropped as before', async () => {
+    const body = '{"text":"مرحبا بكم","voice":"ar-SA-noura","speed":1.25}';
+    // Bytes as they are: superagent would write a Buffer sent as JSON as {"type":"Buffer",...}.
+    const post = (headers: Record<string, string>, bytes: Buffer) =>
+      request(t.app).post('/v1/tts').set('Authorization', bearer(t.keys.live)).set(headers).serialize((b: Buffer) => b as unknown as string).send(bytes);
+    const plain = await rawPost('/v1/tts', 'application/json', body);
+    const withBom = await post({ 'Content-Type': 'application/json; charset=UTF-8' }, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(body)]));
+    const gzipped = await post({ 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' }, gzipSync(body));
+    expect(plain.status).toBe(200);
+    expect(plain.body).toMatchObject(JSON.parse(body));
+    for (const res of [withBom, gzipped]) {
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body).toEqual(plain.body);
+    }
   });
 
   it('a body over 1 MiB → 400 body_too_large; exactly at the limit it is parsed', async () => {
