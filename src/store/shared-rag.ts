@@ -121,10 +121,14 @@ export class SharedRag implements RagReplica, TenantReplica {
     return { tenants: this.store.key('rag:tenants'), orgs: this.store.key('rag:orgs') };
   }
 
+  /** An event of this instance up to its data, which a script appends (and closes the event after). */
+  private eventPrefix(type: string): string {
+    return `{"from":${JSON.stringify(this.store.instanceId)},"type":"${type}","data":`;
+  }
+
   /** The first ARGV of every script: org, channel, and the `rag.changed` event up to its version. */
   private head(orgId: string): string[] {
-    const prefix = `{"from":${JSON.stringify(this.store.instanceId)},"type":"rag.changed","data":{"org":${JSON.stringify(orgId)},"ver":`;
-    return [orgId, this.store.channel, prefix];
+    return [orgId, this.store.channel, `${this.eventPrefix('rag.changed')}{"org":${JSON.stringify(orgId)},"ver":`];
   }
 
   /** At open: the tenants into the local copy. */
@@ -169,8 +173,7 @@ export class SharedRag implements RagReplica, TenantReplica {
   private putTenant(tenant: Tenant, onlyIfNew: boolean): void {
     this.store.assertAvailable();
     const { rev: _rev, ...rest } = tenant;
-    const prefix = `{"from":${JSON.stringify(this.store.instanceId)},"type":"rag.tenant","data":`;
-    const put = this.redis.svcRagTenantPut(this.store.key('rag:seq'), this.k.tenants, tenant.orgId, JSON.stringify(rest), onlyIfNew ? '1' : '', this.store.channel, prefix);
+    const put = this.redis.svcRagTenantPut(this.store.key('rag:seq'), this.k.tenants, tenant.orgId, JSON.stringify(rest), onlyIfNew ? '1' : '', this.store.channel, this.eventPrefix('rag.tenant'));
     this.store.track(put.then((json) => this.targets?.tenants.applyRemote(JSON.parse(json) as Tenant)));
   }
 
