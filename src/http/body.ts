@@ -67,6 +67,8 @@ function plainJsonLength(req: Request): number {
 /** Exactly `length` bytes of the request (Node's parser stops at Content-Length), or an error if it is cut short. */
 function readBody(req: Request, length: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
+    // The client may have gone before the pipeline got here: its 'close' will not come again.
+    if (req.destroyed) return reject(new Error('request aborted'));
     const chunks: Buffer[] = [];
     let received = 0;
     const done = (err?: Error) => {

@@ -84,6 +84,33 @@ describe('slow clients', () => {
     expect(token.status).toBe(201);
   });
 
+  it('a client that hangs up halfway through a JSON body: the handler never runs, nothing is billed, and the server goes on', async () => {
+    const { emulator, server, port } = await listening();
+    const body = JSON.stringify({ text: 'مرحبا بكم', voice: 'ar-SA-noura' });
+    // The bytes sent are a whole JSON object; the declared length adds trailing spaces that never come, so
+    // a server that took what it had at the hang-up as the body would render and bill it.
+    const declared = Buffer.byteLength(body) + 20;
+    const socket = await openSocket(port);
+    const arrived = once(server, 'request');
+    socket.write(
+      `POST /v1/tts HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${emulator.demo.keys.live}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${declared}\r\n\r\n${body}`,
+    );
+    const recorded = emulator.journal.waitFor({ path: '/v1/tts' }, 10_000);
+    await arrived;
+    socket.destroy();
+    const entry = await recorded;
+    // A whole request after it is served; by then the cut one has not reached its handler nor been billed.
+    const whole = await fetch(`http://127.0.0.1:${port}/v1/tts`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${emulator.demo.keys.live}`, 'Content-Type': 'application/json' },
+      body,
+    });
+    await whole.arrayBuffer();
+    expect(whole.status).toBe(200);
+    expect(emulator.journal.get(entry!.request_id)).toMatchObject({ operation_id: 'tts.speak', ledger_entry_ids: [], timings: { handler_ms: null } });
+  });
+
   it('bounds memory for a webhook receiver that accepts and never answers: attempts time out and settled deliveries are forgotten', async () => {
     const hanging = new Set<ServerResponse>();
     const receiver = createServer((_req, res) => void hanging.add(res));
