@@ -10,6 +10,7 @@ import { clockAdminHandlers } from './admin/clock-handlers.js';
 import { coreAdminHandlers } from './admin/core-handlers.js';
 import { uiAdminHandlers } from './admin/ui-handlers.js';
 import type { AdminHandler } from './admin/admin-context.js';
+import type { OrgViewPart } from './admin/views.js';
 import { buildHttpApp } from './app.js';
 import type { BootState, ProductArea } from './areas.js';
 import { WsTokenStore } from './auth/ws-tokens.js';
@@ -35,7 +36,7 @@ import { faultStage } from './faults/stage.js';
 import { armWsCloseFault, faultUpgradeStage } from './faults/websocket.js';
 import { webhookFaultHook } from './faults/webhooks.js';
 import { faultAdminHandlers } from './faults/admin.js';
-import { meteringAdminHandlers } from './metering/admin.js';
+import { creditsOrgView, meteringAdminHandlers } from './metering/admin.js';
 import { webhookAdminHandlers } from './webhooks/admin.js';
 import { scenarioAdminHandlers } from './scenarios/admin.js';
 import { reportAdminHandlers } from './report/admin.js';
@@ -107,6 +108,8 @@ export class Emulator {
   readonly preHandlerStages: Stage[] = [];
   readonly upgradeStages: Parameters<typeof createWsGateway>[0]['upgradeStages'] = [];
   readonly areas: ProductArea[] = [];
+  /** The sections areas add to an organization's admin view (`credits`...). */
+  readonly orgViewParts: OrgViewPart[] = [];
   /** Proxy mode (`--proxy-to`): /v1 goes to the upstream gateway; null when emulating. */
   readonly proxy: ProxyMode | null;
   /** Replay mode (`--replay`): recorded exchanges answered before the handlers. */
@@ -191,6 +194,7 @@ export class Emulator {
       if (event.type === 'key.revoked') this.sockets.closeForKey(event.key.id, 4001, 'the API key was revoked');
     });
 
+    this.orgViewParts.push(creditsOrgView(this.metering));
     const meteringAdmin = meteringAdminHandlers({ orgs: this.orgs, metering: this.metering, webhooks: this.webhooks });
     const webhookAdmin = webhookAdminHandlers({ orgs: this.orgs, webhooks: this.webhooks, clock: this.clock });
     for (const table of [coreAdminHandlers, clockAdminHandlers, meteringAdmin, webhookAdmin, faultAdminHandlers, scenarioAdminHandlers, reportAdminHandlers, uiAdminHandlers, driftAdminHandlers]) {

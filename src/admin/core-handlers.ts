@@ -92,19 +92,21 @@ export const coreAdminHandlers: Record<string, AdminHandler> = {
       ctx.emulator.metering.setBalance(org.id, ctx.body.credits);
     }
     await storeSettled(ctx);
-    sendJson(ctx, 201, orgView(ctx.emulator, org));
+    sendJson(ctx, 201, await orgView(ctx.emulator, org));
   },
-  'admin.listOrgs': (ctx) => {
-    sendJson(ctx, 200, { organizations: ctx.emulator.orgs.listOrgs().map((o) => orgView(ctx.emulator, o)) });
+  'admin.listOrgs': async (ctx) => {
+    const organizations = [];
+    for (const org of ctx.emulator.orgs.listOrgs()) organizations.push(await orgView(ctx.emulator, org));
+    sendJson(ctx, 200, { organizations });
   },
-  'admin.getOrg': (ctx) => sendJson(ctx, 200, orgView(ctx.emulator, requireOrg(ctx))),
+  'admin.getOrg': async (ctx) => sendJson(ctx, 200, await orgView(ctx.emulator, requireOrg(ctx))),
   'admin.updateOrg': async (ctx: AdminContext<{ name?: string; rag_entitled?: boolean; credits?: number }>) => {
     requireOrg(ctx);
     assertStoreWritable(ctx);
     if (ctx.body.credits !== undefined) ctx.emulator.metering.setBalance(ctx.params.id, ctx.body.credits);
     const org = ctx.emulator.orgs.updateOrg(ctx.params.id, { name: ctx.body.name, ragEntitled: ctx.body.rag_entitled })!;
     await storeSettled(ctx);
-    sendJson(ctx, 200, orgView(ctx.emulator, org));
+    sendJson(ctx, 200, await orgView(ctx.emulator, org));
   },
 
   'admin.createKey': async (ctx: AdminContext<{ environment: 'live' | 'test'; scopes: Scope[]; name?: string }>) => {

@@ -1,18 +1,27 @@
-import type { Emulator } from '../emulator.js';
-import type { Organization } from '../orgs/store.js';
+import type { Organization, OrgStore } from '../orgs/store.js';
 import { publicKeyView } from '../orgs/store.js';
 
-/** The admin representation of an organization; areas add their sections through `orgViewExtensions`. */
-export function orgView(emulator: Emulator, org: Organization): Record<string, unknown> {
+/**
+ * A section an area adds to the admin view of an organization (the metering area: `credits`). It may read
+ * the shared store (a promise), so that every instance shows what the store holds, not a local copy.
+ */
+export type OrgViewPart = (org: Organization) => Record<string, unknown> | Promise<Record<string, unknown>>;
+
+/** The admin representation of an organization, with the sections the areas declared (Emulator.orgViewParts). */
+export async function orgView(
+  deps: { orgs: Pick<OrgStore, 'listKeys'>; orgViewParts: readonly OrgViewPart[] },
+  org: Organization,
+): Promise<Record<string, unknown>> {
   const view: Record<string, unknown> = {
     id: org.id,
     name: org.name,
     rag_entitled: org.ragEntitled,
     created_at: org.createdAt,
-    keys: emulator.orgs.listKeys(org.id).map(publicKeyView),
+    keys: deps.orgs.listKeys(org.id).map(publicKeyView),
   };
-  for (const extend of orgViewExtensions) Object.assign(view, extend(emulator, org));
+  for (const part of deps.orgViewParts) {
+    const section = part(org);
+    Object.assign(view, section instanceof Promise ? await section : section);
+  }
   return view;
 }
-
-export const orgViewExtensions: ((emulator: Emulator, org: Organization) => Record<string, unknown>)[] = [];

@@ -2048,6 +2048,15 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem"];
+            /** @description The shared state store (`--store redis://...`) is unreachable; an organization's `credits` are read from it (docs/scaling.md). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     "admin.createOrg": {
@@ -2109,6 +2118,15 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            /** @description The shared state store (`--store redis://...`) is unreachable; an organization's `credits` are read from it (docs/scaling.md). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     "admin.updateOrg": {

@@ -1,6 +1,6 @@
 /** The metering area's admin operations: usage, billing, invoices, prices, rate limits, leaked keys. */
 import type { AdminContext, AdminHandler } from '../admin/admin-context.js';
-import { orgViewExtensions } from '../admin/views.js';
+import type { OrgViewPart } from '../admin/views.js';
 import { sendJson } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
 import { publicKeyView, type OrgStore } from '../orgs/store.js';
@@ -102,7 +102,14 @@ async function refreshed(deps: MeteringAdminDeps, orgId: string): Promise<void> 
   if (pending) await pending;
 }
 
-orgViewExtensions.push((emulator, org) => ({ credits: balanceView(emulator.metering, org.id) }));
+/** The `credits` section of an organization's admin view: with a shared store, the balance Redis holds now. */
+export function creditsOrgView(metering: Metering): OrgViewPart {
+  return (org) => {
+    const pending = metering.refresh(org.id);
+    if (!pending) return { credits: balanceView(metering, org.id) };
+    return pending.then(() => ({ credits: balanceView(metering, org.id) }));
+  };
+}
 
 export function meteringAdminHandlers(deps: MeteringAdminDeps): Record<string, AdminHandler> {
   return {
