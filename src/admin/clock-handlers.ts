@@ -7,7 +7,7 @@ export function clockView(clock: Clock) {
   return { mode: s.mode, now: s.now, now_ms: s.nowMs, time_scale: s.timeScale, pending_timers: s.pendingTimers };
 }
 
-/** With a shared store, set and advance go through the shared clock (src/store/shared-clock.ts) and apply on every instance. */
+/** With a shared store, set and advance go through the shared clock (src/core/redis-clock.ts) and apply on every instance. */
 export const clockAdminHandlers: Record<string, AdminHandler> = {
   'admin.getClock': (ctx) => sendJson(ctx, 200, clockView(ctx.emulator.clock)),
   'admin.setClock': async (ctx: AdminContext<{ mode?: 'real' | 'scaled' | 'frozen'; now?: string; time_scale?: number }>) => {

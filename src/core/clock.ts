@@ -32,7 +32,7 @@ export interface ClockAnchor {
 }
 
 /**
- * The shared clock (src/store/shared-clock.ts): the admin API's set and advance go through it, so they
+ * The shared clock (src/core/redis-clock.ts): the admin API's set and advance go through it, so they
  * apply on every instance. Unset with the memory store.
  */
 export interface ClockReplica {

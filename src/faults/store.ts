@@ -81,7 +81,7 @@ export interface WebhookFaultRecord {
 const WEBHOOK_LOG_LIMIT = 1000;
 
 /**
- * Where fault rules are shared with other instances (src/store/shared-faults.ts); null with the memory
+ * Where fault rules are shared with other instances (src/faults/redis-faults.ts); null with the memory
  * store. Changes made here are written and published; a counted rule's `times` is consumed in the shared
  * counter, so it fires at most `times` times across all instances.
  */

@@ -85,7 +85,7 @@ export type JournalSummary = Pick<JournalEntry, 'org_id' | 'key_id' | 'path' | '
   fault: { rule_id: string } | null;
 };
 
-/** The journal shared by several instances (store/shared-journal.ts): fed by `record` and `link`, read by the `*All` methods. */
+/** The journal shared by several instances (http/redis-journal.ts): fed by `record` and `link`, read by the `*All` methods. */
 export interface JournalReplica {
   recorded(entry: JournalEntry): void;
   linked(entry: JournalEntry | undefined, requestId: string, kind: 'ledger' | 'webhook', id: string): void;

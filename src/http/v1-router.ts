@@ -53,7 +53,7 @@ export function createV1Router(deps: V1RouterDeps) {
       state.journal.operation_id = op.operationId;
 
       const authenticated = authenticateApiKey(req, deps.orgs);
-      // A promise only for a key this instance has not seen under a shared store (src/store/shared-orgs.ts).
+      // A promise only for a key this instance has not seen under a shared store (src/orgs/redis-orgs.ts).
       const principal = authenticated instanceof Promise ? await authenticated : authenticated;
       state.setPrincipal(principal);
       if (op.scopes) assertScopes(principal, op.scopes, `${op.method} ${op.path}`);

@@ -1,6 +1,6 @@
 /**
  * Where credits, test quotas, the ledger and per-key rate-limit overrides live when several instances share
- * them (issue 17: src/store/shared-billing.ts over Redis). Null with the memory store: metering then works
+ * them (issue 17: src/metering/redis-billing.ts over Redis). Null with the memory store: metering then works
  * exactly as before, synchronously. Amounts here are in credits and product units, as everywhere in metering.
  */
 import type { LedgerEntry, LedgerFilter, LedgerStatus, Totals } from './ledger.js';

@@ -1,5 +1,5 @@
 /**
- * The link between this instance's metering and a shared store (issue 17, src/store/shared-billing.ts):
+ * The link between this instance's metering and a shared store (issue 17, src/metering/redis-billing.ts):
  * what the store tells this instance (BillingReplica: balances, quotas and overrides changed anywhere,
  * thresholds this instance claimed, periods closed elsewhere, resets), and what a new ledger entry or a
  * period's end asks of the store. Metering's own structures stay the local copy the views read.

@@ -32,7 +32,7 @@ export type KeyLookup =
   | { ok: false; reason: 'unknown' | 'revoked'; key?: ApiKeyRecord };
 
 /**
- * Where changes go when organizations are shared between instances (src/store/shared-orgs.ts); null with
+ * Where changes go when organizations are shared between instances (src/orgs/redis-orgs.ts); null with
  * the memory store, so the local structures below are the whole story and nothing is added per request.
  */
 export interface OrgReplica {

@@ -32,7 +32,7 @@ let builtIn: Map<string, Scenario> | undefined;
 /** Scenarios registered for one emulator: from its files at boot, then at run time. */
 const registered = new WeakMap<Emulator, Map<string, Scenario>>();
 
-/** The scenarios shared by several instances (store/shared-scenarios.ts): told of every registration and application. */
+/** The scenarios shared by several instances (scenarios/redis-scenarios.ts): told of every registration and application. */
 export interface ScenarioReplica {
   assertWritable(): void;
   registered(scenario: Scenario): void;

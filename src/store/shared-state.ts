@@ -1,6 +1,6 @@
 /**
  * The first slice of shared state, wired to one emulator: organizations, keys and revocations
- * (shared-orgs.ts), single-use ws-tokens, rate-limit windows, and resets. Ws-token and window keys carry
+ * (orgs/redis-orgs.ts), single-use ws-tokens, rate-limit windows, and resets. Ws-token and window keys carry
  * the store's generation, which a reset increments: a reset on any instance retires every token and window
  * at once without a scan.
  */
@@ -13,17 +13,17 @@ import type { Clock } from '../core/clock.js';
 import type { RedisStore, StoreMessage } from './redis-store.js';
 import type { Journal } from '../http/journal.js';
 import type { ScenarioReplica } from '../scenarios/scenarios.js';
-import { SharedClock } from './shared-clock.js';
-import { SharedBilling } from './shared-billing.js';
-import { SharedFaults } from './shared-faults.js';
-import { SharedJournal } from './shared-journal.js';
-import { SharedOrgs } from './shared-orgs.js';
-import { SharedScenarios, type ScenarioTarget } from './shared-scenarios.js';
-import { SharedSttJobs } from './shared-stt.js';
+import { SharedClock } from '../core/redis-clock.js';
+import { SharedBilling } from '../metering/redis-billing.js';
+import { SharedFaults } from '../faults/redis-faults.js';
+import { SharedJournal } from '../http/redis-journal.js';
+import { SharedOrgs } from '../orgs/redis-orgs.js';
+import { SharedScenarios, type ScenarioTarget } from '../scenarios/redis-scenarios.js';
+import { SharedSttJobs } from '../stt/redis-jobs.js';
 import { SharedWork } from './shared-work.js';
-import { SharedWebhooks } from './shared-webhooks.js';
+import { SharedWebhooks } from '../webhooks/redis-queue.js';
 import type { WebhookEngine } from '../webhooks/engine.js';
-import { SharedRag } from './shared-rag.js';
+import { SharedRag } from '../rag/redis-store.js';
 
 /** Wall-time garbage collection of tokens and windows: they are checked on the emulator clock, which a test may freeze. */
 const TOKEN_GC_MS = 3_600_000;

@@ -20,7 +20,7 @@ import { movable, TaskError, TaskLimitError, type WorkerPool } from '../workers/
 import type { AnalyzeOutput } from './analyze.js';
 import { jobFailError } from '../faults/stage.js';
 import type { FaultRule } from '../faults/store.js';
-import type { SharedSttJobs } from '../store/shared-stt.js';
+import type { SharedSttJobs } from './redis-jobs.js';
 import { MemoryWorkQueue, type WorkQueue } from '../store/work-queue.js';
 import { JOB_KIND, JobStore, jobView, type Finished, type JobPayload, type JobPrincipal, type SttJob, type SttJobView } from './jobs.js';
 import { roundTripTranscript, type SpeakerNamer } from './round-trip.js';
@@ -79,7 +79,7 @@ export interface SttServiceDeps {
   config: { syncMaxSeconds: number } & SttAnalysisConfig;
   /** Where job completions wait for their clock time (default: timers on `clock`). */
   queue?: WorkQueue;
-  /** Jobs shared through Redis (src/store/shared-stt.ts); with it, `queue` is the shared one. */
+  /** Jobs shared through Redis (src/stt/redis-jobs.ts); with it, `queue` is the shared one. */
   shared?: SharedSttJobs;
   /** The principal of a job accepted on another instance, for its billing. */
   principalOf?: (p: JobPrincipal) => Principal;

@@ -7,7 +7,7 @@
  */
 import { ApiError } from '../http/errors.js';
 import { normalizeError } from '../http/problem.js';
-import type { SharedJobRecord, SharedSttJobs } from '../store/shared-stt.js';
+import type { SharedJobRecord, SharedSttJobs } from './redis-jobs.js';
 import type { Finished, JobPayload, SttJob } from './jobs.js';
 import type { Intake, Outcome, SttService } from './service.js';
 

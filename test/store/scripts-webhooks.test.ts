@@ -1,5 +1,5 @@
 /**
- * The Lua scripts of the shared webhook queue (src/store/scripts-webhooks.ts) against a real Redis: one
+ * The Lua scripts of the shared webhook queue (src/webhooks/redis-scripts.ts) against a real Redis: one
  * winner when claims race, no write without the lease, the attempts kept (50, any bytes), the list limit,
  * redelivery, and taking back a lease.
  */
@@ -11,7 +11,7 @@ import {
   WEBHOOK_FINISH,
   WEBHOOK_RECLAIM,
   WEBHOOK_REDELIVER,
-} from '../../src/store/scripts-webhooks.js';
+} from '../../src/webhooks/redis-scripts.js';
 import { startRedis, type TestRedis } from '../support/redis.js';
 
 type Run = (...args: (string | number)[]) => Promise<any>;

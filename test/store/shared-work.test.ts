@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Clock } from '../../src/core/clock.js';
 import { RedisStore } from '../../src/store/redis-store.js';
-import { SharedSttJobs, type SharedJobRecord } from '../../src/store/shared-stt.js';
+import { SharedSttJobs, type SharedJobRecord } from '../../src/stt/redis-jobs.js';
 import { SharedWork } from '../../src/store/shared-work.js';
 import type { WorkItem } from '../../src/store/work-queue.js';
 import { startRedis, type TestRedis } from '../support/redis.js';

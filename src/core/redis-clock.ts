@@ -1,14 +1,15 @@
 /**
  * The clock shared between instances (issue 17): its state (mode, scale, one anchor) lives in Redis. A set or
- * an advance through any instance's admin API is one Lua script (scripts-clock.ts CLOCK_CHANGE) that changes
+ * an advance through any instance's admin API is one Lua script (core/redis-clock-scripts.ts CLOCK_CHANGE) that changes
  * the state and publishes it; every instance then re-anchors its own Clock and fires its own timers that
  * became due. Reading the time stays a local computation from the anchor, with no round trip. An instance
  * started later takes the clock in Redis; the first one writes its own.
  */
 import type { Redis } from 'ioredis';
-import type { Clock, ClockAnchor, ClockMode, ClockReplica } from '../core/clock.js';
-import type { RedisStore, StoreMessage } from './redis-store.js';
-import { CLOCK_CHANGE, defineOnce } from './scripts-clock.js';
+import type { Clock, ClockAnchor, ClockMode, ClockReplica } from './clock.js';
+import type { RedisStore, StoreMessage } from '../store/redis-store.js';
+import { defineOnce } from '../store/redis-scripts.js';
+import { CLOCK_CHANGE } from './redis-clock-scripts.js';
 
 interface SharedAnchor extends ClockAnchor {
   seq: number;

@@ -2,7 +2,7 @@
  * Credits, test quotas, the usage ledger and per-key rate-limit overrides in Redis (issue 17). Redis holds
  * the truth; each instance keeps its metering structures as a local copy (balances updated from every
  * change's `billing.balance` event), so views stay synchronous. The money moves in Lua scripts
- * (scripts-billing.ts): a precheck reserves atomically against the shared balance or quota, the charge
+ * (metering/redis-billing-scripts.ts): a precheck reserves atomically against the shared balance or quota, the charge
  * settles the reservation and debits in one step, a refund applies once, a threshold is claimed once. Keys
  * carry the store's generation (a reset retires them all at once); quota and rate overrides set through
  * the admin API live in two fixed hashes, which a reset deletes (keyNames).
@@ -14,20 +14,20 @@ import type {
   ReserveOutcome,
   ReserveRequest,
   SharedBalance,
-} from '../metering/backend.js';
+} from './backend.js';
 import {
   type LedgerEntry,
   type LedgerFilter,
   type LedgerStatus,
   type Totals,
-} from '../metering/ledger.js';
-import type { QuotaProduct } from '../metering/quotas.js';
-import type { RateLimitRule } from '../metering/rate-limit.js';
-import { quotaProductOf } from '../metering/quotas.js';
-import type { Invoice, InvoiceLine } from '../metering/periods.js';
-import { productUnits, type Product } from '../metering/types.js';
-import type { RedisStore, StoreMessage } from './redis-store.js';
-import { LedgerReader, micro, unmicro } from './shared-ledger.js';
+} from './ledger.js';
+import type { QuotaProduct } from './quotas.js';
+import type { RateLimitRule } from './rate-limit.js';
+import { quotaProductOf } from './quotas.js';
+import type { Invoice, InvoiceLine } from './periods.js';
+import { productUnits, type Product } from './types.js';
+import type { RedisStore, StoreMessage } from '../store/redis-store.js';
+import { LedgerReader, micro, unmicro } from './redis-ledger.js';
 import {
   BILLING_ADJUST,
   BILLING_CHARGE,
@@ -35,7 +35,7 @@ import {
   BILLING_REFUND,
   BILLING_RESERVE,
   BILLING_TAKE_PERIOD,
-} from './scripts-billing.js';
+} from './redis-billing-scripts.js';
 
 /** Wall time after which a reservation nobody settled or released is dropped (an instance died mid-request). */
 const RESERVATION_TTL_MS = 15 * 60_000;

@@ -1,33 +1,33 @@
 /**
- * Webhook endpoints (shared-webhook-endpoints.ts), the delivery queue and the delivery log in Redis
+ * Webhook endpoints (webhooks/redis-endpoints.ts), the delivery queue and the delivery log in Redis
  * (issue 17). Deliveries go into a Redis queue
  * (a sorted set by due time on the emulator clock); any instance claims a due attempt with a Lua script
- * that leases it to that instance (scripts-webhooks.ts), makes it exactly as a single emulator does, and
+ * that leases it to that instance (webhooks/redis-scripts.ts), makes it exactly as a single emulator does, and
  * logs it with a script that also schedules the retry. Each instance's delivery log is a copy kept coherent
  * by the events, so lists and waits answer locally. An instance whose heartbeat is gone loses its leases:
  * another instance makes those attempts. docs/scaling.md says what a client sees.
  */
 import { ApiError } from '../http/errors.js';
 import type { ClockTimer } from '../core/clock.js';
-import type { WebhookEndpoint } from '../webhooks/endpoints.js';
+import type { WebhookEndpoint } from './endpoints.js';
 import {
   DEFAULT_MAX_CONCURRENT_ATTEMPTS,
   MAX_ATTEMPTS_LOGGED,
   type AttemptResult,
   type DeliveryReplica,
   type WebhookEngine,
-} from '../webhooks/engine.js';
-import { DEFAULT_DELIVERY_LOG_LIMIT } from '../webhooks/delivery-log.js';
-import type { DeliveryAttempt, WebhookDelivery } from '../webhooks/types.js';
-import { SEEN_WITHIN_MS, type RedisStore, type StoreMessage } from './redis-store.js';
+} from './engine.js';
+import { DEFAULT_DELIVERY_LOG_LIMIT } from './delivery-log.js';
+import type { DeliveryAttempt, WebhookDelivery } from './types.js';
+import { SEEN_WITHIN_MS, type RedisStore, type StoreMessage } from '../store/redis-store.js';
 import {
   WEBHOOK_CLAIM,
   WEBHOOK_ENQUEUE,
   WEBHOOK_FINISH,
   WEBHOOK_RECLAIM,
   WEBHOOK_REDELIVER,
-} from './scripts-webhooks.js';
-import { SharedWebhookEndpoints } from './shared-webhook-endpoints.js';
+} from './redis-scripts.js';
+import { SharedWebhookEndpoints } from './redis-endpoints.js';
 
 /** Wall time between sweeps: events written while Redis was away, leases of vanished instances, missed wake-ups. */
 const SWEEP_MS = 1000;

@@ -6,8 +6,8 @@
  * across all instances. Rules from the configuration file and the boot scenario stay per instance
  * (FaultStore.addLocally), since every instance reads them.
  */
-import type { FaultReplica, FaultRule, FaultStore } from '../faults/store.js';
-import type { RedisStore, StoreMessage } from './redis-store.js';
+import type { FaultReplica, FaultRule, FaultStore } from './store.js';
+import type { RedisStore, StoreMessage } from '../store/redis-store.js';
 
 export class SharedFaults implements FaultReplica {
   constructor(

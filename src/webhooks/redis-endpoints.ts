@@ -6,10 +6,10 @@
  * and is written only if absent, so N instances started with it register one endpoint.
  */
 import { IdFactory, Random } from '../core/random.js';
-import type { EndpointReplica, WebhookEndpoint } from '../webhooks/endpoints.js';
-import type { WebhookEngine } from '../webhooks/engine.js';
-import { newWebhookSecret } from '../webhooks/signature.js';
-import type { RedisStore, StoreMessage } from './redis-store.js';
+import type { EndpointReplica, WebhookEndpoint } from './endpoints.js';
+import type { WebhookEngine } from './engine.js';
+import { newWebhookSecret } from './signature.js';
+import type { RedisStore, StoreMessage } from '../store/redis-store.js';
 
 export class SharedWebhookEndpoints implements EndpointReplica {
   readonly key: string;

@@ -1,11 +1,11 @@
 /**
- * Reading the shared usage ledger (shared-billing.ts writes it): an organization's entries newest first, in
+ * Reading the shared usage ledger (metering/redis-billing.ts writes it): an organization's entries newest first, in
  * pages, with their refunds applied, and its totals (exact running sums in Redis when the filter allows).
  * Amounts in Redis are whole millionths of a credit.
  */
-import { matches, type LedgerEntry, type LedgerFilter, type LedgerStatus, type Totals } from '../metering/ledger.js';
-import { roundCredits, type Environment, type Product } from '../metering/types.js';
-import type { RedisStore } from './redis-store.js';
+import { matches, type LedgerEntry, type LedgerFilter, type LedgerStatus, type Totals } from './ledger.js';
+import { roundCredits, type Environment, type Product } from './types.js';
+import type { RedisStore } from '../store/redis-store.js';
 
 /** Ledger entries read per round trip when listing. */
 const PAGE = 500;

@@ -5,8 +5,8 @@
  * looked up in Redis before it is refused, so a key created on one instance works on every other at once.
  * A revocation reaches the other instances with the event (sub-millisecond on one host): docs/scaling.md.
  */
-import type { ApiKeyRecord, OrgReplica, OrgStore, Organization } from '../orgs/store.js';
-import type { RedisStore, StoreMessage } from './redis-store.js';
+import type { ApiKeyRecord, OrgReplica, OrgStore, Organization } from './store.js';
+import type { RedisStore, StoreMessage } from '../store/redis-store.js';
 
 interface StoredKey extends Omit<ApiKeyRecord, 'hash' | 'revokedAt' | 'revokedReason'> {
   hash: string;

@@ -8,10 +8,10 @@
  * (the connection keeps the order). Links that arrive after an entry was written (a job's ledger entry, a
  * `job.completed` event, possibly on another instance) are kept beside the entries and joined when read.
  */
-import type { JournalEntry, JournalFilter, JournalReplica, Journal } from '../http/journal.js';
-import { journalMatches } from '../http/journal.js';
-import type { RedisStore, StoreMessage } from './redis-store.js';
-import { defineOnce } from './scripts-clock.js';
+import type { JournalEntry, JournalFilter, JournalReplica, Journal } from './journal.js';
+import { journalMatches } from './journal.js';
+import type { RedisStore, StoreMessage } from '../store/redis-store.js';
+import { defineOnce } from '../store/redis-scripts.js';
 
 const BATCH_ENTRIES = 200;
 

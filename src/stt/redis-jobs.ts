@@ -3,13 +3,14 @@
  * and mode) is written before the 202 answers, so a GET on any instance finds it; the uploaded audio is kept
  * beside it (with a TTL) until the decoding's outcome is stored, so that if the accepting instance dies,
  * the instance that takes over the job's completion (src/store/shared-work.ts) decodes it again, or
- * finishes from the stored outcome. Completing is one Lua script (scripts-clock.ts STT_COMPLETE): a job is
+ * finishes from the stored outcome. Completing is one Lua script (core/redis-clock-scripts.ts STT_COMPLETE): a job is
  * completed, billed and announced once, whichever instances try.
  */
 import type { Redis } from 'ioredis';
-import type { SttJobView } from '../stt/jobs.js';
-import type { RedisStore, StoreMessage } from './redis-store.js';
-import { STT_COMPLETE, defineOnce } from './scripts-clock.js';
+import type { SttJobView } from './jobs.js';
+import type { RedisStore, StoreMessage } from '../store/redis-store.js';
+import { defineOnce } from '../store/redis-scripts.js';
+import { STT_COMPLETE } from './redis-jobs-scripts.js';
 
 /** Wall time the audio and the outcome of a job stay in Redis while it is processing. */
 const JOB_DATA_TTL_MS = 6 * 3_600_000;

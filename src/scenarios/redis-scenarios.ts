@@ -4,8 +4,8 @@
  * instance keeps its registry as a local copy updated from the events channel. Applying a scenario runs its
  * steps on the instance that was asked; the steps change shared state like any admin call.
  */
-import type { Scenario, ScenarioReplica } from '../scenarios/scenarios.js';
-import type { RedisStore, StoreMessage } from './redis-store.js';
+import type { Scenario, ScenarioReplica } from './scenarios.js';
+import type { RedisStore, StoreMessage } from '../store/redis-store.js';
 
 type Active = { name: string; appliedAt: string };
 

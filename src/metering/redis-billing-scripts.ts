@@ -1,5 +1,5 @@
 /**
- * Lua scripts of the shared billing state (issue 17, shared-billing.ts): each runs atomically in Redis, so
+ * Lua scripts of the shared billing state (issue 17, metering/redis-billing.ts): each runs atomically in Redis, so
  * two instances racing on one organization's credits, quota, ledger entry or threshold cannot both win.
  * Amounts and quantities are integers in millionths (credits are kept to 6 decimals, roundCredits), so
  * HINCRBY adds them exactly. A balance hash has the fields b (balance), g (period grant), gp (granted in
