@@ -52,6 +52,7 @@ import { observeWebhooksAndLedger } from './observe/links.js';
 import { createProxyMode, createReplayMode, type ProxyMode, type ReplayMode } from './proxy/index.js';
 import { driftAdminHandlers } from './proxy/admin.js';
 import { announce, createStateStore, shareState, streamSeed, type StateStore } from './store/index.js';
+import { StateUnits } from './store/state-unit.js';
 import type { SharedState } from './store/shared-state.js';
 
 export const DEMO_ORG_ID = 'org_demo';
@@ -83,6 +84,8 @@ export class Emulator {
   readonly store: StateStore;
   /** The slice of state shared through a Redis store; null with the memory store. */
   private readonly shared: SharedState | null;
+  /** The state each area owns, built by the area's factory from `store` (src/store/state-unit.ts). */
+  readonly state = new StateUnits();
   private storeOpened = false;
   readonly orgs: OrgStore;
   readonly wsTokens: WsTokenStore;
@@ -251,6 +254,7 @@ export class Emulator {
     if (!this.storeOpened) {
       await this.store.open();
       await this.shared?.open();
+      await this.state.open();
       this.storeOpened = true;
     }
     const previous = this.demo as DemoState | undefined;
@@ -305,6 +309,7 @@ export class Emulator {
   async reset(options: { keepClock?: boolean } = {}): Promise<void> {
     // First, so an unreachable shared store (502) leaves everything as it was.
     await this.shared?.reset();
+    await this.state.reset();
     this.sockets.closeAll(1012, 'emulator reset');
     if (options.keepClock) {
       this.clock.clearTimers();
