@@ -66,6 +66,11 @@ export class RedisStore implements StateStore {
   private opened: Promise<void> | undefined;
   private lastError: Error | undefined;
   private readonly startedAt = new Date().toISOString();
+  /**
+   * The store's generation, which a reset increments: keys that carry it (`scopedKey`: ws-tokens, windows,
+   * billing...) are all retired at once by a reset on any instance, without a scan.
+   */
+  private gen = 0;
   /** What health shows for this instance: set by announce() once the emulator listens. */
   private baseUrl: string | null = null;
 
@@ -108,6 +113,20 @@ export class RedisStore implements StateStore {
     return KEY_PREFIX + name;
   }
 
+  get generation(): number {
+    return this.gen;
+  }
+
+  /** A key of the current generation: retired by the next reset through any instance. */
+  scopedKey(name: string): string {
+    return `${KEY_PREFIX}g${this.gen}:${name}`;
+  }
+
+  /** A reset moved the generation to `gen` (this instance's, or another's `reset` message). */
+  advanceGeneration(gen: number): void {
+    this.gen = Math.max(this.gen, gen);
+  }
+
   /** Listens to changes published by other instances (this instance's own are skipped). */
   onMessage(handler: (message: StoreMessage) => void): void {
     this.handlers.push(handler);
@@ -138,6 +157,7 @@ export class RedisStore implements StateStore {
       if (compareVersions(version, '6.2.0') < 0)
         throw new Error(`Redis ${version} is too old; 6.2 or later is needed`);
       await sub.subscribe(this.channel);
+      this.gen = Number(await this.redis.get(this.key('gen'))) || 0;
     } catch (err) {
       this.redis.disconnect();
       sub.disconnect();
@@ -181,6 +201,7 @@ export class RedisStore implements StateStore {
       return;
     }
     if (message.from === this.instanceId) return;
+    if (message.type === 'reset') this.advanceGeneration(Number((message.data as { gen: number }).gen));
     for (const handler of this.handlers) handler(message);
   }
 

@@ -54,7 +54,6 @@ export class SharedState implements TokenBackend, WindowBackend {
   readonly billing: SharedBilling;
   /** RAG tenants, documents and jobs: the RAG area attaches its structures (src/rag/index.ts). */
   readonly rag: SharedRag;
-  private generation = 0;
 
   constructor(
     private readonly store: RedisStore,
@@ -68,14 +67,13 @@ export class SharedState implements TokenBackend, WindowBackend {
     this.work = new SharedWork(store, targets.clock);
     this.sttJobs = new SharedSttJobs(store);
     this.webhooks = new SharedWebhooks(store, targets.webhooks);
-    this.billing = new SharedBilling(store, targets.metering.replica, () => this.generation);
+    this.billing = new SharedBilling(store, targets.metering.replica, () => store.generation);
     this.rag = new SharedRag(store, this.work);
     store.onMessage((m) => this.receive(m));
   }
 
   async open(): Promise<void> {
     await this.store.open();
-    this.generation = Number(await this.store.redis.get(this.store.key('gen'))) || 0;
     await this.orgs.load();
     await this.faults.load();
     await this.scenarios.open(this.targets.scenarios(this.scenarios));
@@ -101,9 +99,9 @@ export class SharedState implements TokenBackend, WindowBackend {
     });
     this.webhooks.forget();
     // exec() answers [error, result] per command; the first is the new generation.
-    this.generation = Number(results?.[0]?.[1]) || this.generation + 1;
+    this.store.advanceGeneration(Number(results?.[0]?.[1]) || this.store.generation + 1);
     await this.store.run(() =>
-      this.store.redis.publish(this.store.channel, this.store.message('reset', { gen: this.generation })),
+      this.store.redis.publish(this.store.channel, this.store.message('reset', { gen: this.store.generation })),
     );
   }
 
@@ -114,13 +112,12 @@ export class SharedState implements TokenBackend, WindowBackend {
 
   private receive(m: StoreMessage): void {
     if (m.type !== 'reset') return;
-    this.generation = Math.max(this.generation, Number((m.data as { gen: number }).gen));
     this.targets.orgs.clear();
     this.targets.onRemoteReset();
   }
 
   private scoped(name: string): string {
-    return this.store.key(`g${this.generation}:${name}`);
+    return this.store.scopedKey(name);
   }
 
   // Ws-tokens (spec, Authentication 8): single use across instances through GETDEL, atomic in Redis.
