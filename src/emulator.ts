@@ -200,7 +200,9 @@ export class Emulator {
     this.orgViewParts.push(creditsOrgView(this.metering));
     const meteringAdmin = meteringAdminHandlers({ orgs: this.orgs, metering: this.metering, webhooks: this.webhooks });
     const webhookAdmin = webhookAdminHandlers({ orgs: this.orgs, webhooks: this.webhooks, clock: this.clock });
-    for (const table of [coreAdminHandlers, clockAdminHandlers, meteringAdmin, webhookAdmin, faultAdminHandlers, scenarioAdminHandlers, reportAdminHandlers, uiAdminHandlers, driftAdminHandlers]) {
+    // The drift report starts an emulator of its own: createEmulator is handed in, so proxy/ imports no emulator.ts.
+    const driftAdmin = driftAdminHandlers({ start: (options) => createEmulator(options), config: this.config });
+    for (const table of [coreAdminHandlers, clockAdminHandlers, meteringAdmin, webhookAdmin, faultAdminHandlers, scenarioAdminHandlers, reportAdminHandlers, uiAdminHandlers, driftAdmin]) {
       for (const [id, handler] of Object.entries(table)) this.adminHandlers.set(id, handler);
     }
     this.register(authArea(this));

@@ -30,4 +30,5 @@ export {
   type VerifyWebhookOptions,
 } from './webhooks/signature.js';
 export { type EmulatorHealth, type DemoKeys } from './readiness.js';
-export { runDrift, type DriftReport, type DriftOptions, type DriftCase } from './proxy/drift.js';
+export { type DriftReport, type DriftOptions, type DriftCase } from './proxy/drift.js';
+export { runDrift } from './proxy/run-drift.js';

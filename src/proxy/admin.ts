@@ -3,17 +3,25 @@ import { statSync } from 'node:fs';
 import type { AdminHandler } from '../admin/admin-context.js';
 import { sendJson } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
-import { runDrift } from './drift.js';
+import { driftAgainst, type StartDriftTarget } from './drift.js';
 import { driftToJUnit } from './drift-report.js';
 
-export const driftAdminHandlers: Record<string, AdminHandler> = {
+export interface DriftAdminDeps {
+  /** Starts the emulator compared with the recordings (createEmulator, passed by the composition root). */
+  start: StartDriftTarget;
+  /** The seed and scenario of this emulator, which the compared one starts with. */
+  config: { seed: string; scenario: string | null };
+}
+
+export function driftAdminHandlers(deps: DriftAdminDeps): Record<string, AdminHandler> {
+  return {
   'admin.drift': async (ctx) => {
     const body = ctx.body as { recordings: string; duration_tolerance_seconds?: number };
     if (!statSync(body.recordings, { throwIfNoEntry: false })?.isDirectory()) {
       throw new ApiError('validation_failed', `recordings must be a folder of recorded exchanges on the emulator's machine (got '${body.recordings}')`);
     }
-    const { seed, scenario } = ctx.emulator.config;
-    const report = await runDrift({
+    const { seed, scenario } = deps.config;
+    const report = await driftAgainst(deps.start, {
       recordings: body.recordings,
       durationToleranceSeconds: body.duration_tolerance_seconds,
       emulator: { seed, scenario },
@@ -25,4 +33,5 @@ export const driftAdminHandlers: Record<string, AdminHandler> = {
     ctx.res.setHeader('Content-Length', Buffer.byteLength(xml));
     ctx.res.end(xml);
   },
-};
+  };
+}

@@ -7,7 +7,6 @@
 import WebSocket from 'ws';
 import type { EmulatorOptions } from '../config.js';
 import { WS_TOKEN_PREFIX } from '../auth/ws-tokens.js';
-import { createEmulator } from '../emulator.js';
 import { ALL_SCOPES } from '../orgs/store.js';
 import { compareAnswers, frameTypes, mediaType, type Answer, type DriftDifference } from './drift-compare.js';
 import { readBeside, readRecordings, type Exchange, type HttpExchange, type RecordedBody, type WebSocketExchange } from './recording.js';
@@ -44,10 +43,21 @@ export interface DriftOptions {
   emulator?: EmulatorOptions;
 }
 
-export async function runDrift(options: DriftOptions): Promise<DriftReport> {
+/** The emulator a drift run compares against (an Emulator; started by the caller's function). */
+export interface DriftTarget {
+  listen(port: number, host: string): Promise<{ port: number }>;
+  demo: { keys: { live: string; test: string } };
+  close(): Promise<void>;
+}
+
+/** Starts an emulator with the given options (createEmulator; run-drift.ts and the composition root pass it). */
+export type StartDriftTarget = (options: EmulatorOptions) => Promise<DriftTarget>;
+
+/** The drift report of a recordings folder against an emulator `start` makes (runDrift in run-drift.ts). */
+export async function driftAgainst(start: StartDriftTarget, options: DriftOptions): Promise<DriftReport> {
   const tolerance = options.durationToleranceSeconds ?? DEFAULT_DURATION_TOLERANCE_SECONDS;
   const exchanges = readRecordings(options.recordings);
-  const emulator = await createEmulator({ logLevel: 'silent', ...options.emulator, proxyTo: null, record: null, replay: null });
+  const emulator = await start({ logLevel: 'silent', ...options.emulator, proxyTo: null, record: null, replay: null });
   const cases: DriftCase[] = [];
   try {
     const { port } = await emulator.listen(0, '127.0.0.1');
