@@ -9,7 +9,10 @@
  *  - `--base DIR`: a directory holding the other build as `DIR/dist` (with `openapi`, `fixtures`, `ui`,
  *    `node_modules` and `package.json` beside it, e.g. symlinks to this checkout's). The other side is this
  *    checkout's `dist/` (`npm run build` first).
- * Run: npx tsx bench/pipeline-ab.bench.ts --base DIR [--seconds 4] [--rounds 3] [--connections 10]
+ *  - `--redis` instead of `--base`: this build twice, with the memory store and with the Redis store (issue 23:
+ *    a redis-server started on a free port for the run). The process's CPU (all threads) is reported beside
+ *    the main thread's: the Redis client's work is on the main thread, the worker pool's on others.
+ * Run: npx tsx bench/pipeline-ab.bench.ts (--base DIR | --redis) [--seconds 4] [--rounds 3] [--connections 10]
  *        [--requests search,ws-token,401,tts]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -18,15 +21,16 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { argNumber, load1, runAutocannon } from './lib.js';
+import { argNumber, freePort, load1, runAutocannon } from './lib.js';
 
 const SECONDS = argNumber('seconds', 4);
 const ROUNDS = argNumber('rounds', 3);
 const CONNECTIONS = argNumber('connections', 10);
 const ROOT = join(import.meta.dirname, '..');
 const baseIndex = process.argv.indexOf('--base');
-if (baseIndex < 0) throw new Error('--base DIR is required (a directory with the other build in DIR/dist)');
-const BASE = process.argv[baseIndex + 1];
+const REDIS = process.argv.includes('--redis');
+if (baseIndex < 0 && !REDIS) throw new Error('--base DIR (a directory with the other build in DIR/dist) or --redis is required');
+const BASE = baseIndex >= 0 ? process.argv[baseIndex + 1] : ROOT;
 const namesIndex = process.argv.indexOf('--requests');
 const NAMES = (namesIndex >= 0 ? process.argv[namesIndex + 1] : 'search,ws-token,401,tts').split(',');
 
@@ -49,10 +53,10 @@ interface Side {
 
 const work = mkdtempSync(join(tmpdir(), 'pipeline-ab-'));
 
-async function start(name: string, root: string): Promise<Side> {
+async function start(name: string, root: string, extra: string[] = []): Promise<Side> {
   const config = join(work, 'emulator.json');
   writeFileSync(config, JSON.stringify({ rateLimits: { live: { limit: 1e9, windowSeconds: 60 } }, demo: { credits: 1e12 } }));
-  const child = spawn(process.execPath, ['--trace-gc-nvp', join(root, 'dist', 'cli.js'), '--port', '0', '--config', config, '--log-level', 'error'], {
+  const child = spawn(process.execPath, ['--trace-gc-nvp', join(root, 'dist', 'cli.js'), '--port', '0', '--config', config, '--log-level', 'error', ...extra], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const gc = { promoted: 0, pauseMs: 0 };
@@ -78,10 +82,27 @@ async function start(name: string, root: string): Promise<Side> {
   return { name, child, origin, key, gc };
 }
 
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+/** The main thread's CPU ms, or with `process` the whole process's (every thread). */
+function cpuMs(pid: number, whole = false): number {
+  const stat = whole ? `/proc/${pid}/stat` : `/proc/${pid}/task/${pid}/stat`;
+  const fields = readFileSync(stat, 'utf8').split(') ')[1].split(' ');
   // utime and stime are fields 14 and 15 of stat, 12 and 13 after the command name; in clock ticks (100/s).
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** A redis-server for `--redis`, without persistence, stopped at the end of the run. */
+async function startRedis(): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', work], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`redis-server exited (${code})`)));
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      if (line.includes('Ready to accept connections')) resolve();
+    });
+  });
+  return { url: `redis://127.0.0.1:${port}/0`, child };
 }
 
 async function measure(side: Side, name: string, seconds: number) {
@@ -89,6 +110,7 @@ async function measure(side: Side, name: string, seconds: number) {
   let unexpected = 0;
   const load = load1();
   const before = cpuMs(side.child.pid!);
+  const beforeWhole = cpuMs(side.child.pid!, true);
   const gcBefore = { ...side.gc };
   const result = await runAutocannon(
     { url: side.origin + r.path, method: 'POST', headers: r.headers(side.key), body: r.body, connections: CONNECTIONS, duration: seconds },
@@ -97,11 +119,13 @@ async function measure(side: Side, name: string, seconds: number) {
     },
   );
   const cpu = cpuMs(side.child.pid!) - before;
+  const cpuWhole = cpuMs(side.child.pid!, true) - beforeWhole;
   const n = result.requests.total;
   return {
     rps: result.requests.average,
     p99: result.latency.p99,
     usPerRequest: (cpu * 1000) / n,
+    usPerRequestWhole: (cpuWhole * 1000) / n,
     promotedKbPerRequest: (side.gc.promoted - gcBefore.promoted) / 1024 / n,
     gcMsPer1000: ((side.gc.pauseMs - gcBefore.pauseMs) * 1000) / n,
     unexpected,
@@ -112,7 +136,11 @@ async function measure(side: Side, name: string, seconds: number) {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function main(): Promise<void> {
-  const sides = [await start('base', BASE), await start('this', ROOT)];
+  const redis = REDIS ? await startRedis() : undefined;
+  const sides = redis
+    ? [await start('memory', ROOT), await start('redis', ROOT, ['--store', redis.url, '--instance-id', 'bench'])]
+    : [await start('base', BASE), await start('this', ROOT)];
+  const [A, B] = sides.map((s) => s.name);
   const results = new Map<string, Awaited<ReturnType<typeof measure>>[]>();
   try {
     for (const s of sides) for (const n of NAMES) await measure(s, n, 1);
@@ -122,7 +150,7 @@ async function main(): Promise<void> {
           const m = await measure(s, n, SECONDS);
           results.set(`${s.name} ${n}`, [...(results.get(`${s.name} ${n}`) ?? []), m]);
           console.error(
-            `  round ${round + 1} ${s.name} ${n}: ${m.usPerRequest.toFixed(0)} µs CPU/request, ${m.rps.toFixed(0)} req/s, p99 ${m.p99} ms, promoted ${m.promotedKbPerRequest.toFixed(1)} KB/request, GC ${m.gcMsPer1000.toFixed(0)} ms/1000 requests, unexpected ${m.unexpected}, load ${m.load}`,
+            `  round ${round + 1} ${s.name} ${n}: ${m.usPerRequest.toFixed(0)} µs CPU/request (process ${m.usPerRequestWhole.toFixed(0)}), ${m.rps.toFixed(0)} req/s, p99 ${m.p99} ms, promoted ${m.promotedKbPerRequest.toFixed(1)} KB/request, GC ${m.gcMsPer1000.toFixed(0)} ms/1000 requests, unexpected ${m.unexpected}, load ${m.load}`,
           );
         }
       }
@@ -132,18 +160,22 @@ async function main(): Promise<void> {
       s.child.kill('SIGTERM');
       if (s.child.exitCode === null) await once(s.child, 'exit');
     }
+    redis?.child.kill('SIGTERM');
+    if (redis && redis.child.exitCode === null) await once(redis.child, 'exit');
     rmSync(work, { recursive: true, force: true });
   }
   console.log(
-    `| request (${CONNECTIONS} connections) | base µs CPU/request | this µs CPU/request | base req/s | this req/s | base / this p99 ms | promoted KB/request (base / this) | GC pause ms per 1000 requests (base / this) | loads |`,
+    `| request (${CONNECTIONS} connections) | ${A} µs CPU/request | ${B} µs CPU/request | ${B} / ${A} | process µs CPU/request (${A} / ${B}, ratio) | ${A} req/s | ${B} req/s | ${A} / ${B} p99 ms | promoted KB/request (${A} / ${B}) | GC pause ms per 1000 requests (${A} / ${B}) | loads |`,
   );
-  console.log('|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
   for (const n of NAMES) {
-    const b = results.get(`base ${n}`)!;
-    const t = results.get(`this ${n}`)!;
+    const b = results.get(`${A} ${n}`)!;
+    const t = results.get(`${B} ${n}`)!;
     const m = (xs: typeof b, f: (x: (typeof b)[number]) => number) => median(xs.map(f));
+    const main = [m(b, (x) => x.usPerRequest), m(t, (x) => x.usPerRequest)];
+    const whole = [m(b, (x) => x.usPerRequestWhole), m(t, (x) => x.usPerRequestWhole)];
     console.log(
-      `| ${n} | ${m(b, (x) => x.usPerRequest).toFixed(0)} | ${m(t, (x) => x.usPerRequest).toFixed(0)} | ${m(b, (x) => x.rps).toFixed(0)} | ${m(t, (x) => x.rps).toFixed(0)} | ${m(b, (x) => x.p99)} / ${m(t, (x) => x.p99)} | ${m(b, (x) => x.promotedKbPerRequest).toFixed(1)} / ${m(t, (x) => x.promotedKbPerRequest).toFixed(1)} | ${m(b, (x) => x.gcMsPer1000).toFixed(0)} / ${m(t, (x) => x.gcMsPer1000).toFixed(0)} | ${[...b, ...t].map((x) => x.load).join(', ')} |`,
+      `| ${n} | ${main[0].toFixed(0)} | ${main[1].toFixed(0)} | ${(main[1] / main[0]).toFixed(2)}× | ${whole[0].toFixed(0)} / ${whole[1].toFixed(0)}, ${(whole[1] / whole[0]).toFixed(2)}× | ${m(b, (x) => x.rps).toFixed(0)} | ${m(t, (x) => x.rps).toFixed(0)} | ${m(b, (x) => x.p99)} / ${m(t, (x) => x.p99)} | ${m(b, (x) => x.promotedKbPerRequest).toFixed(1)} / ${m(t, (x) => x.promotedKbPerRequest).toFixed(1)} | ${m(b, (x) => x.gcMsPer1000).toFixed(0)} / ${m(t, (x) => x.gcMsPer1000).toFixed(0)} | ${[...b, ...t].map((x) => x.load).join(', ')} |`,
     );
   }
 }
