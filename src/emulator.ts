@@ -22,6 +22,7 @@ import { IdFactory, Random } from './core/random.js';
 import type { MultipartLimits } from './http/body.js';
 import type { OperationHandler, Stage, WsHandler } from './http/context.js';
 import { Journal } from './http/journal.js';
+import { createJournalState } from './http/journal-state.js';
 import { SocketRegistry } from './http/socket-registry.js';
 import { createWsGateway } from './http/ws-gateway.js';
 import { createHttpServer } from './http/server.js';
@@ -152,7 +153,8 @@ export class Emulator {
     this.orgs = new OrgStore({ clock: this.clock, ids: this.ids, random: this.random });
     this.wsTokens = new WsTokenStore({ clock: this.clock, random: this.random, orgs: this.orgs });
     this.workers = new WorkerPool({ size: this.config.workers, memoryMb: this.config.workerMemoryMb, timeMs: this.config.taskTimeoutMs });
-    this.journal = new Journal(this.clock, this.config.journalLimit, Math.round(this.config.journalMaxMb * 1024 * 1024));
+    const journalBounds = { capacity: this.config.journalLimit, maxBytes: Math.round(this.config.journalMaxMb * 1024 * 1024) };
+    this.journal = new Journal(this.clock, this.state.add(createJournalState(this.store, journalBounds)));
     this.redactor = new Redactor(this.config.adminToken);
     this.log = new RequestLog(this.config.logLevel, this.config.logFormat, this.redactor, overrides.logSink ?? null);
     this.contract = compileContract();
@@ -180,7 +182,6 @@ export class Emulator {
       faults: this.faults,
       wsTokens: this.wsTokens,
       rateLimiter: this.metering.rateLimiter,
-      journal: this.journal,
       scenarios: (replica) => scenarioTarget(this, replica),
       clock: this.clock,
       webhooks: this.webhooks,
@@ -322,7 +323,6 @@ export class Emulator {
     this.random.reset();
     this.orgs.clear();
     this.wsTokens.clear();
-    this.journal.clear();
     this.metering.reset();
     this.webhooks.reset();
     this.faults.reset();

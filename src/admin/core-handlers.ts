@@ -143,12 +143,12 @@ export const coreAdminHandlers: Record<string, AdminHandler> = {
     };
     if (q.wait !== undefined) {
       // Long-poll: answer at once if something already matches, else wait for the next match.
-      const existing = await ctx.emulator.journal.listAll(filter);
+      const existing = await ctx.emulator.journal.list(filter);
       if (existing.length === 0) {
         await ctx.emulator.journal.waitFor(filter, q.wait * 1000, ctx.signal);
       }
     }
-    sendJson(ctx, 200, { requests: await ctx.emulator.journal.listAll(filter) });
+    sendJson(ctx, 200, { requests: await ctx.emulator.journal.list(filter) });
   },
   'admin.getRequest': async (ctx) => {
     const entry = await ctx.emulator.journal.find(ctx.params.id);
@@ -156,7 +156,7 @@ export const coreAdminHandlers: Record<string, AdminHandler> = {
     sendJson(ctx, 200, entry);
   },
   'admin.clearRequests': async (ctx) => {
-    await ctx.emulator.journal.clearAll();
+    await ctx.emulator.journal.clear();
     ctx.res.status(204).end();
   },
 };

@@ -1,14 +1,16 @@
 /**
- * The request journal: every /v1 request and WebSocket session, newest last, bounded in memory by entries
- * and by bytes (each entry's JSON size, estimated: observe/entry-bytes.ts). Credentials appear only in display form, even inside a path;
- * paths are stored without their query string.
+ * The request journal: every /v1 request and WebSocket session, newest last. An entry is opened when a
+ * request arrives, completed in place and recorded into the journal's state (journal-state.ts: in memory, or
+ * shared by the instances of a Redis store) when it finishes. Credentials appear only in display form, even
+ * inside a path; paths are stored without their query string.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { redactApiKeys } from '../core/api-keys.js';
 import type { Clock } from '../core/clock.js';
 import { pathPatternMatches } from '../core/path-pattern.js';
 import type { RequestDetail, ResponseDetail } from '../observe/capture.js';
-import { entryBytes } from '../observe/entry-bytes.js';
+import type { MaybePromise } from '../core/maybe.js';
+import type { JournalScope, JournalState, JournalUsage, LinkKind } from './journal-state.js';
 
 export interface JournalEntry {
   request_id: string;
@@ -85,15 +87,6 @@ export type JournalSummary = Pick<JournalEntry, 'org_id' | 'key_id' | 'path' | '
   fault: { rule_id: string } | null;
 };
 
-/** The journal shared by several instances (http/redis-journal.ts): fed by `record` and `link`, read by the `*All` methods. */
-export interface JournalReplica {
-  recorded(entry: JournalEntry): void;
-  linked(entry: JournalEntry | undefined, requestId: string, kind: 'ledger' | 'webhook', id: string): void;
-  list(filter: JournalFilter): Promise<JournalEntry[]>;
-  get(requestId: string): Promise<JournalEntry | undefined>;
-  clear(): Promise<void>;
-}
-
 /** A new entry, nothing known yet but what arrived. */
 export function newJournalEntry(init: Pick<JournalEntry, 'request_id' | 'kind' | 'method' | 'path' | 'scope'>, time: string, wallMs: number): JournalEntry {
   // Written out field by field (no spread): V8 then builds the entry from one literal shape.
@@ -131,70 +124,51 @@ export function newJournalEntry(init: Pick<JournalEntry, 'request_id' | 'kind' |
 }
 
 export class Journal {
-  /** Recorded entries, oldest first from `first` (those before it are dropped; see `record`), and their sizes. */
-  private entries: (JournalEntry | undefined)[] = [];
-  private sizes: number[] = [];
-  private first = 0;
-  private bytes = 0;
-  /** Recorded entries and entries still in flight, by request id (for detail and late links). */
-  private byId = new Map<string, JournalEntry>();
-  private waiters = new Set<Waiter>();
+  /** Entries opened and not yet recorded nor discarded, by request id: completed in place, then recorded. */
+  private readonly inFlight = new Map<string, JournalEntry>();
+  private readonly waiters = new Set<Waiter>();
   /** The request id of the HTTP request whose work is running (set by the app for each request). */
   readonly context = new AsyncLocalStorage<string>();
-  /** Every instance's journal, with a shared store; null with the memory store. */
-  replica: JournalReplica | null = null;
 
   constructor(
     private readonly clock: Clock,
-    readonly capacity = 1000,
-    /** The bound on the entries' total JSON size (as estimated by `entryBytes`). */
-    readonly maxBytes = 64 * 1024 * 1024,
-  ) {}
+    private readonly state: JournalState,
+  ) {
+    state.onRecordedElsewhere((summary) => this.wake(summary, null));
+  }
+
+  /** `--journal-limit`: how many entries the journal keeps. */
+  get capacity(): number {
+    return this.state.capacity;
+  }
 
   /** Opens an entry at the start of a request; it is completed in place when the response finishes. */
   open(init: Pick<JournalEntry, 'request_id' | 'kind' | 'method' | 'path' | 'scope'>): JournalEntry {
     const entry = newJournalEntry(init, this.clock.isoNow(), Date.now());
     entry.path = redactApiKeys(entry.path);
     if (entry.scope !== null) entry.scope = redactApiKeys(entry.scope);
-    this.byId.set(entry.request_id, entry);
+    this.inFlight.set(entry.request_id, entry);
     return entry;
   }
 
   /** Forgets an opened entry that will not be recorded (admin requests). */
   discard(entry: JournalEntry): void {
-    if (this.byId.get(entry.request_id) === entry) this.byId.delete(entry.request_id);
+    if (this.inFlight.get(entry.request_id) === entry) this.inFlight.delete(entry.request_id);
   }
 
-  /** Records a finished entry, dropping the oldest beyond the entry and byte bounds. */
+  /** Records a finished entry (the state drops the oldest beyond its bounds) and wakes the long-polls it matches. */
   record(entry: JournalEntry): void {
     entry.timings.total_ms = entry.duration_ms;
-    const size = entryBytes(entry);
-    this.entries.push(entry);
-    this.sizes.push(size);
-    this.bytes += size;
-    this.byId.set(entry.request_id, entry);
-    // The newest entry always stays, however large. Dropped entries leave the index at once but the arrays
-    // only once a capacity's worth has gone: shifting a full journal's arrays cost every request.
-    while (this.entries.length - this.first > 1 && (this.entries.length - this.first > this.capacity || this.bytes > this.maxBytes)) {
-      const old = this.entries[this.first]!;
-      this.bytes -= this.sizes[this.first];
-      if (this.byId.get(old.request_id) === old) this.byId.delete(old.request_id);
-      this.entries[this.first++] = undefined; // not kept alive until the arrays are cut
-    }
-    if (this.first >= Math.max(this.capacity, 64)) {
-      this.entries = this.entries.slice(this.first);
-      this.sizes = this.sizes.slice(this.first);
-      this.first = 0;
-    }
-    this.replica?.recorded(entry);
+    if (this.inFlight.get(entry.request_id) === entry) this.inFlight.delete(entry.request_id);
+    this.state.record(entry);
     this.wake(entry, entry);
   }
 
   /**
    * Resolves the long-polls whose filter the entry matches: with the entry recorded here, with null for one
-   * recorded on another instance (the caller reads the shared journal).
+   * recorded on another instance (the caller reads the journal again).
    */
-  wake(summary: JournalSummary, entry: JournalEntry | null): void {
+  private wake(summary: JournalSummary, entry: JournalEntry | null): void {
     for (const waiter of this.waiters) {
       if (journalMatches(summary, waiter.filter)) {
         this.waiters.delete(waiter);
@@ -203,50 +177,31 @@ export class Journal {
     }
   }
 
-  /** One entry by request id: recorded, or still in flight. */
-  get(requestId: string): JournalEntry | undefined {
-    return this.byId.get(requestId);
-  }
-
   /** Links a ledger entry or webhook event to the request that caused it, if it is still journaled. */
-  link(requestId: string, kind: 'ledger' | 'webhook', id: string): void {
-    const entry = this.byId.get(requestId);
-    this.replica?.linked(entry, requestId, kind, id);
-    if (!entry) return;
-    const list = kind === 'ledger' ? entry.ledger_entry_ids : entry.webhook_event_ids;
-    if (!list.includes(id) && list.length < 100) list.push(id);
+  link(requestId: string, kind: LinkKind, id: string): void {
+    const entry = this.inFlight.get(requestId);
+    if (entry) addLink(entry, kind, id);
+    else this.state.link(requestId, kind, id);
   }
 
   /** The bounds and what is used of them. */
-  usage(): { entries: number; bytes: number; max_entries: number; max_bytes: number } {
-    return { entries: this.entries.length - this.first, bytes: this.bytes, max_entries: this.capacity, max_bytes: this.maxBytes };
+  usage(): MaybePromise<JournalUsage> {
+    return this.state.usage();
   }
 
-  list(filter: JournalFilter = {}): JournalEntry[] {
-    // Record order, not `time`, is what a cursor follows: a slow request started earlier is recorded later.
-    const live = this.entries.slice(this.first) as JournalEntry[];
-    const from = filter.after ? live.findLastIndex((e) => e.request_id === filter.after) + 1 : 0;
-    const found = live.slice(from).filter((e) => journalMatches(e, filter));
-    return filter.limit ? found.slice(-filter.limit) : found;
+  /** The recorded entries matching the filter: every instance's with a shared store (docs/scaling.md). */
+  list(filter: JournalFilter = {}): MaybePromise<JournalEntry[]> {
+    return this.state.list(filter);
   }
 
-  /** The entries of every instance with a shared store (docs/scaling.md), else this journal's. */
-  listAll(filter: JournalFilter = {}): JournalEntry[] | Promise<JournalEntry[]> {
-    return this.replica ? this.replica.list(filter) : this.list(filter);
+  /** One entry by request id: still in flight here, or recorded (by any instance with a shared store). */
+  find(requestId: string): MaybePromise<JournalEntry | undefined> {
+    return this.inFlight.get(requestId) ?? this.state.get(requestId);
   }
 
-  /** One entry of any instance with a shared store; this journal's (recorded or in flight) otherwise. */
-  find(requestId: string): JournalEntry | undefined | Promise<JournalEntry | undefined> {
-    const local = this.byId.get(requestId);
-    // In flight here: only this instance has it. Recorded: the shared copy has the links other instances made.
-    if (!this.replica || (local && local.status === null)) return local;
-    return this.replica.get(requestId).then((shared) => shared ?? local);
-  }
-
-  /** Empties the journal of every instance with a shared store, else this one. */
-  async clearAll(): Promise<void> {
-    await this.replica?.clear();
-    this.clear();
+  /** Removes one organization's recorded entries, or all of them (of every instance with a shared store). */
+  clear(scope?: JournalScope): MaybePromise<void> {
+    return this.state.clear(scope);
   }
 
   /** Resolves with the first entry recorded from now on that matches, or null after the timeout. */
@@ -272,14 +227,12 @@ export class Journal {
       this.waiters.add(waiter);
     });
   }
+}
 
-  clear(): void {
-    this.entries = [];
-    this.sizes = [];
-    this.first = 0;
-    this.bytes = 0;
-    this.byId.clear();
-  }
+/** Adds a link to an entry once, at most 100 per kind (the Redis script keeps the same rule). */
+export function addLink(entry: JournalEntry, kind: 'ledger' | 'webhook', id: string): void {
+  const list = kind === 'ledger' ? entry.ledger_entry_ids : entry.webhook_event_ids;
+  if (!list.includes(id) && list.length < 100) list.push(id);
 }
 
 export function journalMatches(e: JournalSummary, f: JournalFilter): boolean {

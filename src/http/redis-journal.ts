@@ -1,207 +1,294 @@
 /**
- * The journal over Redis (issue 17): every instance's requests in one bounded list, so
- * `GET /_emulator/requests` on any instance shows what a client did through all of them. Each instance still
- * records into its own Journal (the request path is unchanged, and an entry in flight is completed in place);
- * a recorded entry is queued here and written at the end of the event-loop turn, with every other entry
- * recorded in that turn (one Lua call per batch, at most 200 entries), so a request never waits on Redis for
- * its journal entry, and the entry is in Redis well under a millisecond after its response on an idle host. Reads first send what is queued, then read Redis
- * (the connection keeps the order). Links that arrive after an entry was written (a job's ledger entry, a
- * `job.completed` event, possibly on another instance) are kept beside the entries and joined when read.
+ * The journal over Redis: every instance's requests in one bounded list, stored under each entry's
+ * organization, so `GET /_emulator/requests` on any instance shows what a client did through all of them
+ * and one organization's entries can be listed or cleared alone. A recorded entry is queued here and
+ * written at the end of the event-loop turn, with every other entry recorded in that turn (one Lua call per
+ * batch, at most 200 entries), so a request never waits on Redis for its journal entry. Reads first send
+ * what is queued, then read Redis (the connection keeps the order). Links that arrive after an entry was
+ * written (a job's ledger entry, a `job.completed` event, possibly on another instance) are kept beside it
+ * and joined when read.
+ *
+ * Keys (under `svc-emulator:journal:`): `order` (zset: request id by record sequence, all organizations),
+ * `seq`, `bytes` (the entries' total size), `org-of` (hash: request id → organization), `orgs` (set), and per
+ * organization `org:ORG:order` (zset) and `org:ORG` (hash: `e:ID` entry JSON, `s:ID` size, `l:ID`/`w:ID`
+ * ledger and webhook links). Entries without an organization (a 401...) are under the empty one.
  */
-import type { JournalEntry, JournalFilter, JournalReplica, Journal } from './journal.js';
-import { journalMatches } from './journal.js';
+import { entryBytes } from '../observe/entry-bytes.js';
 import type { RedisStore, StoreMessage } from '../store/redis-store.js';
 import { defineOnce } from '../store/redis-scripts.js';
+import { addLink, journalMatches, type JournalEntry, type JournalFilter, type JournalSummary } from './journal.js';
+import type { JournalScope, JournalState, JournalUsage, LinkKind } from './journal-state.js';
 
 const BATCH_ENTRIES = 200;
 
-/**
- * Appends entries and trims to the bound. KEYS: order list, entries hash, ledger links, webhook links.
- * ARGV: capacity, channel, message ('' = none), then request id and JSON pairs. Returns the list's length.
- */
-const JOURNAL_ADD = `
-local cap = tonumber(ARGV[1])
-for i = 4, #ARGV, 2 do
-  if redis.call('HSETNX', KEYS[2], ARGV[i], ARGV[i + 1]) == 1 then
-    redis.call('RPUSH', KEYS[1], ARGV[i])
-  else
-    redis.call('HSET', KEYS[2], ARGV[i], ARGV[i + 1])
+/** Forgets one entry (Lua, shared by the scripts below): `P` is the key prefix, `bytes` the running total. */
+const DROP = `
+local function drop(P, id)
+  local b = redis.call('HGET', P .. 'org-of', id)
+  redis.call('ZREM', P .. 'order', id)
+  redis.call('HDEL', P .. 'org-of', id)
+  if not b then return 0 end
+  local org = P .. 'org:' .. b
+  local size = tonumber(redis.call('HGET', org, 's:' .. id) or '0')
+  redis.call('ZREM', org .. ':order', id)
+  redis.call('HDEL', org, 'e:' .. id, 's:' .. id, 'l:' .. id, 'w:' .. id)
+  if redis.call('ZCARD', org .. ':order') == 0 then
+    redis.call('DEL', org)
+    redis.call('SREM', P .. 'orgs', b)
   end
+  return size
+end`;
+
+/**
+ * Appends entries and drops the oldest beyond both bounds (never the newest). ARGV: prefix, capacity, max
+ * bytes, channel, message, then per entry request id, organization ('' = none), size, JSON.
+ */
+const JOURNAL_ADD = `${DROP}
+local P = ARGV[1]
+local cap, maxBytes = tonumber(ARGV[2]), tonumber(ARGV[3])
+local bytes = tonumber(redis.call('GET', P .. 'bytes') or '0')
+for i = 6, #ARGV, 4 do
+  local id, b, size, json = ARGV[i], ARGV[i + 1], tonumber(ARGV[i + 2]), ARGV[i + 3]
+  local org = P .. 'org:' .. b
+  if redis.call('HSETNX', P .. 'org-of', id, b) == 1 then
+    local seq = redis.call('INCR', P .. 'seq')
+    redis.call('ZADD', P .. 'order', seq, id)
+    redis.call('ZADD', org .. ':order', seq, id)
+    redis.call('SADD', P .. 'orgs', b)
+  else
+    bytes = bytes - tonumber(redis.call('HGET', org, 's:' .. id) or '0')
+  end
+  redis.call('HSET', org, 'e:' .. id, json, 's:' .. id, size)
+  bytes = bytes + size
 end
-local n = redis.call('LLEN', KEYS[1])
-while n > cap do
-  local old = redis.call('LPOP', KEYS[1])
-  redis.call('HDEL', KEYS[2], old)
-  redis.call('HDEL', KEYS[3], old)
-  redis.call('HDEL', KEYS[4], old)
+local n = redis.call('ZCARD', P .. 'order')
+while n > 1 and (n > cap or bytes > maxBytes) do
+  local oldest = redis.call('ZRANGE', P .. 'order', 0, 0)[1]
+  bytes = bytes - drop(P, oldest)
   n = n - 1
 end
-if ARGV[3] ~= '' then redis.call('PUBLISH', ARGV[2], ARGV[3]) end
+redis.call('SET', P .. 'bytes', bytes)
+if ARGV[5] ~= '' then redis.call('PUBLISH', ARGV[4], ARGV[5]) end
 return n`;
 
 /**
- * Links an id to a journaled request, once, at most 100 per kind. KEYS: entries hash, links hash.
- * ARGV: request id, linked id. Does nothing for a request no longer (or not yet) in the journal.
+ * Links an id to a journaled request, once, at most 100 per kind. ARGV: prefix, request id, kind ('l' or 'w'),
+ * linked id. Does nothing for a request no longer (or not yet) in the journal.
  */
 const JOURNAL_LINK = `
-if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 0 then return 0 end
-local list = redis.call('HGET', KEYS[2], ARGV[1]) or ''
-for id in string.gmatch(list, '[^,]+') do if id == ARGV[2] then return 0 end end
+local P = ARGV[1]
+local b = redis.call('HGET', P .. 'org-of', ARGV[2])
+if not b then return 0 end
+local org, field = P .. 'org:' .. b, ARGV[3] .. ':' .. ARGV[2]
+local list = redis.call('HGET', org, field) or ''
+for id in string.gmatch(list, '[^,]+') do if id == ARGV[4] then return 0 end end
 local _, count = string.gsub(list, ',', ',')
 if list ~= '' and count >= 99 then return 0 end
-redis.call('HSET', KEYS[2], ARGV[1], list == '' and ARGV[2] or (list .. ',' .. ARGV[2]))
+redis.call('HSET', org, field, list == '' and ARGV[4] or (list .. ',' .. ARGV[4]))
+return 1`;
+
+/**
+ * Reads entries in record order: {json, ledger links, webhook links} per entry, flat. ARGV: prefix, what
+ * ('all', 'org' or 'one'), organization or request id, cursor (the request id after which to start; '' = none).
+ */
+const JOURNAL_READ = `
+local P = ARGV[1]
+local ids
+if ARGV[2] == 'one' then
+  ids = {ARGV[3]}
+else
+  local from = '-inf'
+  if ARGV[4] ~= '' then
+    local seq = redis.call('ZSCORE', P .. 'order', ARGV[4])
+    if seq then from = '(' .. seq end
+  end
+  local order = ARGV[2] == 'all' and (P .. 'order') or (P .. 'org:' .. ARGV[3] .. ':order')
+  ids = redis.call('ZRANGEBYSCORE', order, from, '+inf')
+end
+local out = {}
+for _, id in ipairs(ids) do
+  local b = redis.call('HGET', P .. 'org-of', id)
+  if b then
+    local v = redis.call('HMGET', P .. 'org:' .. b, 'e:' .. id, 'l:' .. id, 'w:' .. id)
+    if v[1] then
+      out[#out + 1] = v[1]
+      out[#out + 1] = v[2] or ''
+      out[#out + 1] = v[3] or ''
+    end
+  end
+end
+return out`;
+
+/** Removes one organization's entries (ARGV[2] = 1, its id in ARGV[3]) or all. ARGV: prefix, one, org, channel, message. */
+const JOURNAL_CLEAR = `${DROP}
+local P = ARGV[1]
+if ARGV[2] == '1' then
+  local bytes = tonumber(redis.call('GET', P .. 'bytes') or '0')
+  for _, id in ipairs(redis.call('ZRANGE', P .. 'org:' .. ARGV[3] .. ':order', 0, -1)) do
+    bytes = bytes - drop(P, id)
+  end
+  redis.call('SET', P .. 'bytes', bytes)
+else
+  for _, b in ipairs(redis.call('SMEMBERS', P .. 'orgs')) do
+    redis.call('DEL', P .. 'org:' .. b, P .. 'org:' .. b .. ':order')
+  end
+  redis.call('DEL', P .. 'order', P .. 'org-of', P .. 'orgs', P .. 'bytes')
+end
+redis.call('PUBLISH', ARGV[4], ARGV[5])
 return 1`;
 
 interface JournalScripts {
   svcJournalAdd(...args: (string | number)[]): Promise<number>;
   svcJournalLink(...args: string[]): Promise<number>;
+  svcJournalRead(...args: string[]): Promise<string[]>;
+  svcJournalClear(...args: string[]): Promise<number>;
 }
 
 /** What another instance needs to wake a long-poll (`wait`) whose filter matches a new entry. */
 type Summary = Pick<JournalEntry, 'org_id' | 'key_id' | 'path' | 'operation_id' | 'status' | 'code' | 'scope' | 'time'> & { rule: string | null };
 
-export class SharedJournal implements JournalReplica {
-  private queue: JournalEntry[] = [];
+export class RedisJournal implements JournalState {
+  readonly name = 'journal';
+  readonly capacity: number;
+  readonly maxBytes: number;
+  /** Entries recorded here and not sent yet, by request id: a link to one of them goes into it. */
+  private queue = new Map<string, JournalEntry>();
   private scheduled: NodeJS.Immediate | undefined;
-  /** Entries already sent: a later link to one of them goes to Redis. */
-  private readonly written = new WeakSet<JournalEntry>();
+  private readonly listeners: ((summary: JournalSummary) => void)[] = [];
+  private readonly prefix: string;
 
   constructor(
     private readonly store: RedisStore,
-    private readonly journal: Journal,
+    bounds: { capacity: number; maxBytes: number },
   ) {
+    this.capacity = bounds.capacity;
+    this.maxBytes = bounds.maxBytes;
+    this.prefix = store.key('journal:');
     store.onMessage((m) => this.receive(m));
   }
 
-  /** The connection, with the two scripts defined on it (run by EVALSHA, not sent again with every batch). */
+  /** The connection, with the scripts defined on it (run by EVALSHA, not sent again with every batch). */
   private get redis(): RedisStore['redis'] & JournalScripts {
     const redis = this.store.redis;
-    defineOnce(redis, 'svcJournalAdd', 4, JOURNAL_ADD);
-    defineOnce(redis, 'svcJournalLink', 2, JOURNAL_LINK);
+    defineOnce(redis, 'svcJournalAdd', 0, JOURNAL_ADD);
+    defineOnce(redis, 'svcJournalLink', 0, JOURNAL_LINK);
+    defineOnce(redis, 'svcJournalRead', 0, JOURNAL_READ);
+    defineOnce(redis, 'svcJournalClear', 0, JOURNAL_CLEAR);
     return redis as RedisStore['redis'] & JournalScripts;
   }
 
-  private get k() {
-    return {
-      order: this.store.key('journal:order'),
-      entries: this.store.key('journal:entries'),
-      ledger: this.store.key('journal:ledger-links'),
-      webhook: this.store.key('journal:webhook-links'),
-    };
-  }
-
-  /** The keys a reset deletes. */
-  keyNames(): string[] {
-    return Object.values(this.k);
-  }
-
-  recorded(entry: JournalEntry): void {
-    this.queue.push(entry);
-    if (this.queue.length >= BATCH_ENTRIES) this.send();
+  record(entry: JournalEntry): void {
+    this.queue.set(entry.request_id, entry);
+    if (this.queue.size >= BATCH_ENTRIES) this.send();
     else this.scheduled ??= setImmediate(() => this.send());
   }
 
-  linked(entry: JournalEntry | undefined, requestId: string, kind: 'ledger' | 'webhook', id: string): void {
-    // An entry still queued (or in flight) carries the link itself when it is sent.
-    if (entry && !this.written.has(entry)) return;
+  link(requestId: string, kind: LinkKind, id: string): void {
+    const queued = this.queue.get(requestId);
+    if (queued) {
+      addLink(queued, kind, id); // not sent yet: it carries the link itself
+      return;
+    }
     if (this.store.status() !== 'ok') return;
-    const k = this.k;
-    void this.redis.svcJournalLink(k.entries, kind === 'ledger' ? k.ledger : k.webhook, requestId, id).catch(() => {});
+    void this.redis.svcJournalLink(this.prefix, requestId, kind === 'ledger' ? 'l' : 'w', id).catch(() => {});
   }
 
-  /** Sends the queued entries in one script call. While Redis is away they stay in this instance's journal only. */
+  /** Sends the queued entries in one script call. While Redis is away they are dropped (decisions J5). */
   private send(): void {
     if (this.scheduled) clearImmediate(this.scheduled);
     this.scheduled = undefined;
-    const batch = this.queue;
-    if (batch.length === 0) return;
-    this.queue = [];
+    if (this.queue.size === 0) return;
+    const batch = [...this.queue.values()];
+    this.queue = new Map();
     if (this.store.status() !== 'ok') return;
-    const args: string[] = [];
+    const args: (string | number)[] = [];
+    const summaries: Summary[] = [];
     for (const e of batch) {
-      args.push(e.request_id, JSON.stringify(e));
-      this.written.add(e);
+      args.push(e.request_id, e.org_id ?? '', entryBytes(e), JSON.stringify(e));
+      summaries.push({
+        org_id: e.org_id,
+        key_id: e.key_id,
+        path: e.path,
+        operation_id: e.operation_id,
+        status: e.status,
+        code: e.code,
+        scope: e.scope,
+        time: e.time,
+        rule: e.fault?.rule_id ?? null,
+      });
     }
-    const summaries: Summary[] = batch.map((e) => ({
-      org_id: e.org_id,
-      key_id: e.key_id,
-      path: e.path,
-      operation_id: e.operation_id,
-      status: e.status,
-      code: e.code,
-      scope: e.scope,
-      time: e.time,
-      rule: e.fault?.rule_id ?? null,
-    }));
-    const k = this.k;
     const message = this.store.message('journal.recorded', summaries);
-    void this.redis
-      .svcJournalAdd(k.order, k.entries, k.ledger, k.webhook, this.journal.capacity, this.store.channel, message, ...args)
-      .catch(() => {});
+    void this.redis.svcJournalAdd(this.prefix, this.capacity, this.maxBytes, this.store.channel, message, ...args).catch(() => {});
+  }
+
+  private async read(what: 'all' | 'org' | 'one', target: string, after = ''): Promise<JournalEntry[]> {
+    this.send();
+    const flat = await this.store.run(() => this.redis.svcJournalRead(this.prefix, what, target, after));
+    const entries: JournalEntry[] = [];
+    for (let i = 0; i < flat.length; i += 3) entries.push(withLinks(JSON.parse(flat[i]) as JournalEntry, flat[i + 1], flat[i + 2]));
+    return entries;
   }
 
   async list(filter: JournalFilter): Promise<JournalEntry[]> {
-    this.send();
-    const k = this.k;
-    const [ids, ledger, webhook] = await this.store.run(() =>
-      Promise.all([this.store.redis.lrange(k.order, 0, -1), this.store.redis.hgetall(k.ledger), this.store.redis.hgetall(k.webhook)]),
-    );
-    const from = filter.after ? ids.lastIndexOf(filter.after) + 1 : 0;
-    const wanted = ids.slice(from);
-    if (wanted.length === 0) return [];
-    const jsons = await this.store.run(() => this.store.redis.hmget(k.entries, ...wanted));
-    const found: JournalEntry[] = [];
-    for (const json of jsons) {
-      if (json === null) continue;
-      const entry = withLinks(JSON.parse(json) as JournalEntry, ledger, webhook);
-      if (journalMatches(entry, filter)) found.push(entry);
-    }
+    // One organization's entries are read alone; the cursor counts in the order of all of them.
+    const entries = await (filter.org_id ? this.read('org', filter.org_id, filter.after) : this.read('all', '', filter.after));
+    const found = entries.filter((e) => journalMatches(e, filter));
     return filter.limit ? found.slice(-filter.limit) : found;
   }
 
   async get(requestId: string): Promise<JournalEntry | undefined> {
-    this.send();
-    const k = this.k;
-    const [json, ledger, webhook] = await this.store.run(() =>
-      Promise.all([this.store.redis.hget(k.entries, requestId), this.store.redis.hget(k.ledger, requestId), this.store.redis.hget(k.webhook, requestId)]),
-    );
-    if (json === null) return undefined;
-    return withLinks(JSON.parse(json) as JournalEntry, { [requestId]: ledger ?? '' }, { [requestId]: webhook ?? '' });
+    return (await this.read('one', requestId))[0];
   }
 
-  async clear(): Promise<void> {
-    this.queue = [];
-    const k = this.k;
-    await this.store.run(() =>
-      this.store.redis
-        .multi()
-        .del(k.order, k.entries, k.ledger, k.webhook)
-        .publish(this.store.channel, this.store.message('journal.cleared', {}))
-        .exec(),
+  async clear(scope: JournalScope = {}): Promise<void> {
+    const orgId = scope.org_id;
+    this.dropQueued(orgId);
+    const message = this.store.message('journal.cleared', { org_id: orgId ?? null });
+    await this.store.run(() => this.redis.svcJournalClear(this.prefix, orgId === undefined ? '0' : '1', orgId ?? '', this.store.channel, message));
+  }
+
+  async usage(): Promise<JournalUsage> {
+    this.send();
+    const [entries, bytes] = await this.store.run(() =>
+      Promise.all([this.store.redis.zcard(`${this.prefix}order`), this.store.redis.get(`${this.prefix}bytes`)]),
     );
+    return { entries, bytes: Number(bytes) || 0, max_entries: this.capacity, max_bytes: this.maxBytes };
+  }
+
+  onRecordedElsewhere(listener: (summary: JournalSummary) => void): void {
+    this.listeners.push(listener);
+  }
+
+  /** For every instance: the others drop what they have not sent yet when the `reset` message reaches them. */
+  reset(): Promise<void> {
+    return this.clear();
+  }
+
+  private dropQueued(orgId: string | null | undefined): void {
+    if (orgId === undefined || orgId === null) this.queue.clear();
+    else for (const [id, e] of this.queue) if (e.org_id === orgId) this.queue.delete(id);
   }
 
   private receive(m: StoreMessage): void {
     switch (m.type) {
       case 'journal.recorded':
         for (const s of m.data as Summary[]) {
-          this.journal.wake({ ...s, fault: s.rule ? { rule_id: s.rule } : null }, null);
+          const summary: JournalSummary = { ...s, fault: s.rule ? { rule_id: s.rule } : null };
+          for (const listener of this.listeners) listener(summary);
         }
         return;
       case 'journal.cleared':
+        this.dropQueued((m.data as { org_id: string | null }).org_id);
+        return;
       case 'reset':
-        this.queue = [];
-        this.journal.clear();
+        this.dropQueued(undefined);
         return;
     }
   }
 }
 
-function withLinks(entry: JournalEntry, ledger: Record<string, string>, webhook: Record<string, string>): JournalEntry {
-  const add = (list: string[], more: string | undefined) => {
-    for (const id of more ? more.split(',') : []) if (!list.includes(id) && list.length < 100) list.push(id);
-  };
-  add(entry.ledger_entry_ids, ledger[entry.request_id]);
-  add(entry.webhook_event_ids, webhook[entry.request_id]);
+function withLinks(entry: JournalEntry, ledger: string, webhook: string): JournalEntry {
+  for (const id of ledger ? ledger.split(',') : []) addLink(entry, 'ledger', id);
+  for (const id of webhook ? webhook.split(',') : []) addLink(entry, 'webhook', id);
   return entry;
 }

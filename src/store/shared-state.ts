@@ -11,12 +11,10 @@ import type { Metering } from '../metering/index.js';
 import type { OrgStore } from '../orgs/store.js';
 import type { Clock } from '../core/clock.js';
 import type { RedisStore, StoreMessage } from './redis-store.js';
-import type { Journal } from '../http/journal.js';
 import type { ScenarioReplica } from '../scenarios/scenarios.js';
 import { SharedClock } from '../core/redis-clock.js';
 import { SharedBilling } from '../metering/redis-billing.js';
 import { SharedFaults } from '../faults/redis-faults.js';
-import { SharedJournal } from '../http/redis-journal.js';
 import { SharedOrgs } from '../orgs/redis-orgs.js';
 import { SharedScenarios, type ScenarioTarget } from '../scenarios/redis-scenarios.js';
 import { SharedSttJobs } from '../stt/redis-jobs.js';
@@ -32,7 +30,6 @@ const WINDOW_GC_MIN_MS = 3_600_000;
 export interface SharedStateTargets {
   orgs: OrgStore;
   faults: FaultStore;
-  journal: Journal;
   /** Binds the shared scenarios to the emulator (scenarios.ts `scenarioTarget`). */
   scenarios: (replica: ScenarioReplica) => ScenarioTarget;
   clock: Clock;
@@ -45,7 +42,6 @@ export interface SharedStateTargets {
 export class SharedState implements TokenBackend, WindowBackend {
   readonly orgs: SharedOrgs;
   readonly faults: SharedFaults;
-  readonly journal: SharedJournal;
   readonly scenarios: SharedScenarios;
   readonly clock: SharedClock;
   readonly work: SharedWork;
@@ -61,7 +57,6 @@ export class SharedState implements TokenBackend, WindowBackend {
   ) {
     this.orgs = new SharedOrgs(store, targets.orgs);
     this.faults = new SharedFaults(store, targets.faults);
-    this.journal = new SharedJournal(store, targets.journal);
     this.scenarios = new SharedScenarios(store);
     this.clock = new SharedClock(store, targets.clock);
     this.work = new SharedWork(store, targets.clock);
@@ -77,7 +72,6 @@ export class SharedState implements TokenBackend, WindowBackend {
     await this.orgs.load();
     await this.faults.load();
     await this.scenarios.open(this.targets.scenarios(this.scenarios));
-    this.targets.journal.replica = this.journal;
     await this.clock.load();
     this.sttJobs.open();
     this.work.start();
@@ -107,7 +101,7 @@ export class SharedState implements TokenBackend, WindowBackend {
 
   /** The keys of every shared part, deleted by a reset. */
   private keyNames(): string[] {
-    return [this.orgs, this.faults, this.journal, this.scenarios, this.work, this.sttJobs, this.webhooks, this.billing, this.rag].flatMap((part) => part.keyNames());
+    return [this.orgs, this.faults, this.scenarios, this.work, this.sttJobs, this.webhooks, this.billing, this.rag].flatMap((part) => part.keyNames());
   }
 
   private receive(m: StoreMessage): void {

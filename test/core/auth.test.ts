@@ -115,9 +115,9 @@ describe('checksum before lookup', () => {
 
 describe('the journal and problems show keys in display form only', () => {
   it('records the display form of the key that made a request', async () => {
-    t.emulator.journal.clear();
+    await t.emulator.journal.clear();
     await probe().set('Authorization', bearer(t.keys.test));
-    const [entry] = t.emulator.journal.list({ path: '/v1/auth/ws-token' });
+    const [entry] = await t.emulator.journal.list({ path: '/v1/auth/ws-token' });
     expect(entry.key).toBe(`${KEY_PREFIXES.test}…${t.keys.test.slice(-4)}`);
     expect(entry.key).toBe(displayKey(t.keys.test));
     expect(entry.environment).toBe('test');

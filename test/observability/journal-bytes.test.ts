@@ -26,7 +26,7 @@ describe('journal entry size', () => {
       .set('Authorization', auth)
       .field('language', 'ar')
       .attach('file', encodeWav(new Float32Array(8000), 16000), 'a.wav');
-    const entries = emulator.journal.list();
+    const entries = await emulator.journal.list();
     expect(entries.length).toBe(7);
     let estimated = 0;
     let real = 0;
@@ -38,7 +38,7 @@ describe('journal entry size', () => {
       estimated += before;
       real += size;
     }
-    expect(emulator.journal.usage().bytes).toBe(estimated);
+    expect((await emulator.journal.usage()).bytes).toBe(estimated);
     expect(Math.abs(estimated - real) / real).toBeLessThan(0.02);
   });
 });

@@ -79,6 +79,6 @@ describe('faults in front of the upstream', () => {
     const refusal = await refusedUpgrade(`${wsBase(pair.proxy.baseUrl)}/stt/realtime`, [], { Authorization: `Bearer ${pair.upstream.keys.test}`, 'X-Emulator-Scope': scope });
     expect(refusal.status).toBe(429);
     expect((await pair.proxy.admin.requests.waitFor({ scope })) as any).toMatchObject({ status: 429 });
-    expect(pair.upstream.emulator.journal.list({ scope })).toHaveLength(0);
+    expect(await pair.upstream.emulator.journal.list({ scope })).toHaveLength(0);
   });
 });

@@ -84,7 +84,7 @@ describe('replay', () => {
     // Key order does not matter, and the schema's defaults apply to both sides.
     const found = await fetch(`${replay.baseUrl}/rag/search`, { method: 'POST', headers: json(replay.keys.test), body: JSON.stringify({ top_k: 3, query: SEARCH_BODY.query }) });
     expect(await found.json()).toMatchObject({ results: search.response.body.json.results });
-    expect(replay.emulator.journal.list({ path: '/v1/rag/search' }).at(-1)?.replayed).toBe(search.id);
+    expect((await replay.emulator.journal.list({ path: '/v1/rag/search' })).at(-1)?.replayed).toBe(search.id);
   });
 
   it('matches uploads by the audio SHA-256', async () => {
@@ -94,7 +94,7 @@ describe('replay', () => {
     const res = await fetch(`${replay.baseUrl}/stt/transcriptions`, { method: 'POST', headers: auth(replay.keys.test), body: form });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { request_id: string };
-    expect(replay.emulator.journal.list({ path: '/v1/stt/transcriptions' }).at(-1)?.replayed).toBe(stt.id);
+    expect((await replay.emulator.journal.list({ path: '/v1/stt/transcriptions' })).at(-1)?.replayed).toBe(stt.id);
     expect(body.request_id).toBe(res.headers.get('x-request-id'));
   });
 
@@ -102,6 +102,6 @@ describe('replay', () => {
     const res = await fetch(`${replay.baseUrl}/tts`, { method: 'POST', headers: json(replay.keys.test), body: JSON.stringify({ ...TTS_BODY, text: 'نص آخر' }) });
     expect(res.status).toBe(200);
     await res.arrayBuffer();
-    expect(replay.emulator.journal.list({ path: '/v1/tts' }).at(-1)?.replayed).toBeUndefined();
+    expect((await replay.emulator.journal.list({ path: '/v1/tts' })).at(-1)?.replayed).toBeUndefined();
   });
 });

@@ -108,7 +108,7 @@ describe('slow clients', () => {
     });
     await whole.arrayBuffer();
     expect(whole.status).toBe(200);
-    expect(emulator.journal.get(entry!.request_id)).toMatchObject({ operation_id: 'tts.speak', ledger_entry_ids: [], timings: { handler_ms: null } });
+    expect(await emulator.journal.find(entry!.request_id)).toMatchObject({ operation_id: 'tts.speak', ledger_entry_ids: [], timings: { handler_ms: null } });
   });
 
   it('bounds memory for a webhook receiver that accepts and never answers: attempts time out and settled deliveries are forgotten', async () => {

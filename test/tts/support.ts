@@ -43,7 +43,7 @@ export function postTts(app: Emulator['app'], key: string, body: Record<string, 
  * journal entry is written after that, on the response's close.
  */
 export async function settled(emulator: Emulator, scope: string): Promise<void> {
-  if (emulator.journal.list({ scope }).length > 0) return;
+  if ((await emulator.journal.list({ scope })).length > 0) return;
   const entry = await emulator.journal.waitFor({ scope }, 10_000);
   if (!entry) throw new Error(`no journal entry for scope ${scope} within 10 s`);
 }

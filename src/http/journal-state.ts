@@ -1,0 +1,52 @@
+/**
+ * The request journal's state (issue 23): the finished entries of every /v1 request and WebSocket session,
+ * bounded by `--journal-limit` entries and `--journal-max-mb` of entry JSON, newest last. Two
+ * implementations: this process's memory (memory-journal.ts) and one list shared by every instance of a Redis
+ * store (redis-journal.ts). Entries in flight are not state: the Journal (journal.ts) completes them in place.
+ */
+import type { MaybePromise } from '../core/maybe.js';
+import type { StateStore } from '../store/index.js';
+import { RedisStore } from '../store/redis-store.js';
+import type { StateUnit } from '../store/state-unit.js';
+import type { JournalEntry, JournalFilter, JournalSummary } from './journal.js';
+import { MemoryJournal } from './memory-journal.js';
+import { RedisJournal } from './redis-journal.js';
+
+export type LinkKind = 'ledger' | 'webhook';
+
+export interface JournalUsage {
+  entries: number;
+  bytes: number;
+  max_entries: number;
+  max_bytes: number;
+}
+
+/** Which entries a clear removes: one organization's, or all of them. */
+export interface JournalScope {
+  org_id?: string;
+}
+
+export interface JournalState extends StateUnit {
+  /** `--journal-limit`: the entries kept (of every instance together with a shared store). */
+  readonly capacity: number;
+  /** `--journal-max-mb` in bytes of entry JSON, as estimated by `entryBytes`. */
+  readonly maxBytes: number;
+  /** Keeps a finished entry, dropping the oldest beyond the bounds (never the newest). On the request path: never waits. */
+  record(entry: JournalEntry): void;
+  /** Links a ledger entry or webhook event to a recorded request; nothing if it is no longer (or not yet) kept. */
+  link(requestId: string, kind: LinkKind, id: string): void;
+  /** The entries matching the filter, in record order (what the `after` cursor follows). */
+  list(filter: JournalFilter): MaybePromise<JournalEntry[]>;
+  /** One recorded entry by request id, with its links. */
+  get(requestId: string): MaybePromise<JournalEntry | undefined>;
+  /** Removes one organization's entries, or every entry. */
+  clear(scope?: JournalScope): MaybePromise<void>;
+  usage(): MaybePromise<JournalUsage>;
+  /** Calls back for every entry another instance records: what wakes a long-poll (`wait`) here. */
+  onRecordedElsewhere(listener: (summary: JournalSummary) => void): void;
+}
+
+/** The journal's state for the emulator's store, bounded as the options say. */
+export function createJournalState(store: StateStore, bounds: { capacity: number; maxBytes: number }): JournalState {
+  return store instanceof RedisStore ? new RedisJournal(store, bounds) : new MemoryJournal(bounds);
+}

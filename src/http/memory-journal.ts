@@ -1,0 +1,93 @@
+/**
+ * The journal in this process's memory (the memory store): bounded by entries and by bytes (each entry's
+ * JSON size, estimated: observe/entry-bytes.ts). Every read is synchronous.
+ */
+import { entryBytes } from '../observe/entry-bytes.js';
+import { addLink, journalMatches, type JournalEntry, type JournalFilter } from './journal.js';
+import type { JournalScope, JournalState, JournalUsage, LinkKind } from './journal-state.js';
+
+export class MemoryJournal implements JournalState {
+  readonly name = 'journal';
+  readonly capacity: number;
+  readonly maxBytes: number;
+  /** Recorded entries, oldest first from `first` (those before it are dropped; see `record`), and their sizes. */
+  private entries: (JournalEntry | undefined)[] = [];
+  private sizes: number[] = [];
+  private first = 0;
+  private bytes = 0;
+  private readonly byId = new Map<string, JournalEntry>();
+
+  constructor(bounds: { capacity: number; maxBytes: number }) {
+    this.capacity = bounds.capacity;
+    this.maxBytes = bounds.maxBytes;
+  }
+
+  record(entry: JournalEntry): void {
+    const size = entryBytes(entry);
+    this.entries.push(entry);
+    this.sizes.push(size);
+    this.bytes += size;
+    this.byId.set(entry.request_id, entry);
+    // The newest entry always stays, however large. Dropped entries leave the index at once but the arrays
+    // only once a capacity's worth has gone: shifting a full journal's arrays cost every request.
+    while (this.entries.length - this.first > 1 && (this.entries.length - this.first > this.capacity || this.bytes > this.maxBytes)) {
+      const old = this.entries[this.first]!;
+      this.bytes -= this.sizes[this.first];
+      if (this.byId.get(old.request_id) === old) this.byId.delete(old.request_id);
+      this.entries[this.first++] = undefined; // not kept alive until the arrays are cut
+    }
+    if (this.first >= Math.max(this.capacity, 64)) this.compact();
+  }
+
+  private compact(): void {
+    this.entries = this.entries.slice(this.first);
+    this.sizes = this.sizes.slice(this.first);
+    this.first = 0;
+  }
+
+  link(requestId: string, kind: LinkKind, id: string): void {
+    const entry = this.byId.get(requestId);
+    if (entry) addLink(entry, kind, id);
+  }
+
+  list(filter: JournalFilter): JournalEntry[] {
+    // Record order, not `time`, is what a cursor follows: a slow request started earlier is recorded later.
+    const live = this.entries.slice(this.first) as JournalEntry[];
+    const from = filter.after ? live.findLastIndex((e) => e.request_id === filter.after) + 1 : 0;
+    const found = live.slice(from).filter((e) => journalMatches(e, filter));
+    return filter.limit ? found.slice(-filter.limit) : found;
+  }
+
+  get(requestId: string): JournalEntry | undefined {
+    return this.byId.get(requestId);
+  }
+
+  clear(scope: JournalScope = {}): void {
+    const orgId = scope.org_id;
+    if (orgId === undefined) {
+      this.entries = [];
+      this.sizes = [];
+      this.first = 0;
+      this.bytes = 0;
+      this.byId.clear();
+      return;
+    }
+    this.compact();
+    const keep = this.entries.map((e) => e!.org_id !== orgId);
+    for (const e of this.entries) if (e!.org_id === orgId && this.byId.get(e!.request_id) === e) this.byId.delete(e!.request_id);
+    this.entries = this.entries.filter((_, i) => keep[i]);
+    this.sizes = this.sizes.filter((_, i) => keep[i]);
+    this.bytes = this.sizes.reduce((n, s) => n + s, 0);
+  }
+
+  usage(): JournalUsage {
+    return { entries: this.entries.length - this.first, bytes: this.bytes, max_entries: this.capacity, max_bytes: this.maxBytes };
+  }
+
+  /** One process: no other instance records. */
+  onRecordedElsewhere(): void {}
+
+  reset(): void {
+    this.clear();
+  }
+}

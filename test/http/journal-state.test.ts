@@ -1,0 +1,50 @@
+/**
+ * The journal state's contract (src/http/journal-state.contract.ts) against both implementations: this
+ * process's memory, and Redis (a real redis-server) with two stores on one URL acting as two instances.
+ */
+import { afterAll, beforeAll, describe } from 'vitest';
+import { Clock } from '../../src/core/clock.js';
+import { Journal } from '../../src/http/journal.js';
+import { journalStateContract, type JournalBounds, type JournalSide } from '../../src/http/journal-state.contract.js';
+import type { JournalState } from '../../src/http/journal-state.js';
+import { MemoryJournal } from '../../src/http/memory-journal.js';
+import { RedisJournal } from '../../src/http/redis-journal.js';
+import { RedisStore } from '../../src/store/redis-store.js';
+import { startRedis, type TestRedis } from '../support/redis.js';
+
+describe('the journal state in memory', () => {
+  journalStateContract(async (bounds) => {
+    const state = new MemoryJournal(bounds);
+    const side: JournalSide = { state, journal: new Journal(new Clock(), state) };
+    return { a: side, b: side, join: async () => side, close: async () => {} };
+  });
+});
+
+describe('the journal state over Redis, two instances', () => {
+  let redis: TestRedis;
+  let instances = 0;
+
+  beforeAll(async () => {
+    redis = await startRedis();
+  });
+  afterAll(async () => {
+    await redis?.stop();
+  });
+
+  journalStateContract(async (bounds: JournalBounds) => {
+    const stores: RedisStore[] = [];
+    const instance = async (): Promise<JournalSide> => {
+      const store = new RedisStore(redis.url, `journal-${++instances}`);
+      stores.push(store);
+      await store.open();
+      const state: JournalState = new RedisJournal(store, bounds);
+      await state.open?.();
+      return { state, journal: new Journal(new Clock(), state) };
+    };
+    const a = await instance();
+    const b = await instance();
+    // Each case starts from an empty journal (the cases share one Redis).
+    await a.state.clear();
+    return { a, b, join: instance, close: async () => void (await Promise.all(stores.map((s) => s.close()))) };
+  });
+});
