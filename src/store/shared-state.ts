@@ -13,7 +13,6 @@ import type { Clock } from '../core/clock.js';
 import type { RedisStore, StoreMessage } from './redis-store.js';
 import type { Journal } from '../http/journal.js';
 import type { ScenarioReplica } from '../scenarios/scenarios.js';
-import { SharedClock } from '../core/redis-clock.js';
 import { SharedBilling } from '../metering/redis-billing.js';
 import { SharedFaults } from '../faults/redis-faults.js';
 import { SharedJournal } from '../http/redis-journal.js';
@@ -47,7 +46,6 @@ export class SharedState implements TokenBackend, WindowBackend {
   readonly faults: SharedFaults;
   readonly journal: SharedJournal;
   readonly scenarios: SharedScenarios;
-  readonly clock: SharedClock;
   readonly work: SharedWork;
   readonly sttJobs: SharedSttJobs;
   readonly webhooks: SharedWebhooks;
@@ -63,7 +61,6 @@ export class SharedState implements TokenBackend, WindowBackend {
     this.faults = new SharedFaults(store, targets.faults);
     this.journal = new SharedJournal(store, targets.journal);
     this.scenarios = new SharedScenarios(store);
-    this.clock = new SharedClock(store, targets.clock);
     this.work = new SharedWork(store, targets.clock);
     this.sttJobs = new SharedSttJobs(store);
     this.webhooks = new SharedWebhooks(store, targets.webhooks);
@@ -78,7 +75,6 @@ export class SharedState implements TokenBackend, WindowBackend {
     await this.faults.load();
     await this.scenarios.open(this.targets.scenarios(this.scenarios));
     this.targets.journal.replica = this.journal;
-    await this.clock.load();
     this.sttJobs.open();
     this.work.start();
     await this.webhooks.load();
