@@ -12,7 +12,7 @@
  * The time itself (mode, scale, one anchor) is the clock's state (core/clock-state.ts), in this process or
  * shared through Redis; the timers are the Clock's own, per instance.
  */
-import { checkChange, clockStart, type ClockChange, type ClockMode } from './clock-anchor.js';
+import { clockStart, type ClockChange, type ClockMode } from './clock-anchor.js';
 import type { ClockAnchorState } from './clock-state.js';
 import { MemoryClockState } from './memory-clock.js';
 
@@ -200,7 +200,7 @@ export class Clock {
 
   /** Changes the time (for every instance, with a shared state), then waits for the timers it made due here. */
   private async change(change: ClockChange): Promise<void> {
-    const pending = this.timeState.change(checkChange(change));
+    const pending = this.timeState.change(change);
     if (pending) await pending;
     await this.firing;
   }
