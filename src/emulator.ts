@@ -16,7 +16,9 @@ import type { BootState, ProductArea } from './areas.js';
 import { WsTokenStore } from './auth/ws-tokens.js';
 import { resolveConfig, type EmulatorConfig, type EmulatorOptions } from './config.js';
 import { checkFrames, compileContract, contractCheckerFor, type Contract } from './contract/emulator-contract.js';
-import { Clock, type ClockMode } from './core/clock.js';
+import type { Clock } from './core/clock.js';
+import { clockStart } from './core/clock-anchor.js';
+import { emulatorClock } from './core/clock-state.js';
 import type { ContractChecker } from './contract/response-check.js';
 import { IdFactory, Random } from './core/random.js';
 import type { MultipartLimits } from './http/body.js';
@@ -60,6 +62,10 @@ export const DEMO_ORG_ID = 'org_demo';
 
 /** Parts a caller may supply instead of the defaults. */
 export interface EmulatorOverrides {
+  /**
+   * The clock to use (tests freeze it and advance it). With a shared store the clock is the store's, so the
+   * emulator's starts from this one's mode, scale and time instead: move it through `emulator.clock`.
+   */
   clock?: Clock;
   /** Where request log lines go (the CLI: stdout); without one the emulator logs nothing. */
   logSink?: LogSink;
@@ -126,28 +132,18 @@ export class Emulator {
   /** Set by `listen()`: the real base and admin URLs. */
   urls: { baseUrl: string; adminUrl: string } | undefined;
   readonly startedAt: number;
-  /** The clock as the start options set it, restored by a reset (unless `keep_clock`). */
-  private readonly bootClock: { mode: ClockMode; timeScale: number; startAt: number | null };
   private server: Server | undefined;
 
   constructor(options: EmulatorOptions = {}, overrides: EmulatorOverrides = {}) {
     this.config = resolveConfig(options);
-    this.clock =
-      overrides.clock ??
-      new Clock({
-        mode: this.config.clockMode,
-        timeScale: this.config.timeScale,
-        startAt: this.config.clockStart ? Date.parse(this.config.clockStart) : undefined,
-      });
-    this.startedAt = Date.now();
-    const clockState = this.clock.state();
-    this.bootClock = {
-      mode: clockState.mode,
-      timeScale: clockState.timeScale,
-      // Without --clock-start the clock starts at the wall clock, so a reset starts it at the wall clock again.
-      startAt: this.config.clockStart ? Date.parse(this.config.clockStart) : overrides.clock ? clockState.nowMs : null,
-    };
     this.store = createStateStore(this.config);
+    // Without --clock-start the clock starts at the wall clock, so a reset starts it at the wall clock again.
+    const start = clockStart({ mode: this.config.clockMode, timeScale: this.config.timeScale, startAt: this.config.clockStart ? Date.parse(this.config.clockStart) : null });
+    this.clock = emulatorClock(this.store, start, overrides.clock);
+    // The first unit: it opens before anything reads the time, and a reset puts the clock back (unless
+    // keep_clock) before the other areas start over at its time.
+    this.state.add(this.clock.timeState);
+    this.startedAt = Date.now();
     this.random = new Random(streamSeed(this.config.seed, this.store));
     this.ids = new IdFactory(streamSeed(this.config.seed, this.store));
     this.orgs = new OrgStore({ clock: this.clock, ids: this.ids, random: this.random });
@@ -203,7 +199,7 @@ export class Emulator {
     const webhookAdmin = webhookAdminHandlers({ orgs: this.orgs, webhooks: this.webhooks, clock: this.clock });
     // The drift report starts an emulator of its own: createEmulator is handed in, so proxy/ imports no emulator.ts.
     const driftAdmin = driftAdminHandlers({ start: (options) => createEmulator(options), config: this.config });
-    for (const table of [coreAdminHandlers, clockAdminHandlers, meteringAdmin, webhookAdmin, faultAdminHandlers, scenarioAdminHandlers, reportAdminHandlers, uiAdminHandlers, driftAdmin]) {
+    for (const table of [coreAdminHandlers, clockAdminHandlers(this.clock), meteringAdmin, webhookAdmin, faultAdminHandlers, scenarioAdminHandlers, reportAdminHandlers, uiAdminHandlers, driftAdmin]) {
       for (const [id, handler] of Object.entries(table)) this.adminHandlers.set(id, handler);
     }
     this.register(authArea(this));
@@ -256,8 +252,9 @@ export class Emulator {
     // over, so their secrets are the same too); every other id keeps counting (IdFactory).
     if (!this.storeOpened) {
       await this.store.open();
-      await this.shared?.open();
+      // The units first: the clock is one, and the shared parts read the time (the due-work queue).
       await this.state.open();
+      await this.shared?.open();
       this.storeOpened = true;
     }
     const previous = this.demo as DemoState | undefined;
@@ -312,14 +309,10 @@ export class Emulator {
   async reset(options: { keepClock?: boolean } = {}): Promise<void> {
     // First, so an unreachable shared store (502) leaves everything as it was.
     await this.shared?.reset();
-    await this.state.reset();
+    // Timers are per instance; they go before the clock moves back, so none fires on the way.
+    this.clock.clearTimers();
+    await this.state.reset({ keepClock: options.keepClock });
     this.sockets.closeAll(1012, 'emulator reset');
-    if (options.keepClock) {
-      this.clock.clearTimers();
-    } else {
-      const b = this.bootClock;
-      this.clock.restore({ mode: b.mode, timeScale: b.timeScale, now: b.startAt ?? Date.now() });
-    }
     this.random.reset();
     this.orgs.clear();
     this.wsTokens.clear();

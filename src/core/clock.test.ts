@@ -237,7 +237,7 @@ describe('scaled mode, with an injected wall clock', () => {
     await clock.set({ mode: 'scaled' });
     wall += 100;
     expect(clock.now()).toBe(START + 400);
-    clock.freeze();
+    await clock.freeze();
     wall += 100;
     expect(clock.now()).toBe(START + 400);
   });

@@ -8,9 +8,15 @@
  * - `scaled`: a clock wait of W seconds takes W × timeScale wall seconds (`--time-scale 0.01` makes a
  *   30-second wait take 0.3 s), so clock time runs 1 / timeScale times faster than wall time.
  * - `frozen`: clock time stands still until it is set or advanced.
+ *
+ * The time itself (mode, scale, one anchor) is the clock's state (core/clock-state.ts), in this process or
+ * shared through Redis; the timers are the Clock's own, per instance.
  */
+import { clockStart, type ClockChange, type ClockMode } from './clock-anchor.js';
+import type { ClockAnchorState } from './clock-state.js';
+import { MemoryClockState } from './memory-clock.js';
 
-export type ClockMode = 'real' | 'scaled' | 'frozen';
+export type { ClockAnchor, ClockMode } from './clock-anchor.js';
 
 export interface ClockState {
   mode: ClockMode;
@@ -18,28 +24,6 @@ export interface ClockState {
   nowMs: number;
   timeScale: number;
   pendingTimers: number;
-}
-
-/**
- * The clock's whole state as a shared store keeps it: the mode, the scale, and one anchor (a clock time and
- * the wall time at which the clock read it). Every instance computes the time from it locally.
- */
-export interface ClockAnchor {
-  mode: ClockMode;
-  timeScale: number;
-  virtual: number;
-  wall: number;
-}
-
-/**
- * The shared clock (src/core/redis-clock.ts): the admin API's set and advance go through it, so they
- * apply on every instance. Unset with the memory store.
- */
-export interface ClockReplica {
-  set(options: { mode?: ClockMode; now?: number; timeScale?: number }): Promise<void>;
-  advance(ms: number): Promise<void>;
-  /** The clock was put back to its start state (a reset): the others follow. */
-  restored(): void;
 }
 
 export interface ClockTimer {
@@ -66,40 +50,43 @@ export interface ClockOptions {
   startAt?: number;
   /** The wall clock, injectable for the clock's own tests. */
   wallNow?: () => number;
+  /**
+   * Where the time is kept (core/clock-state.ts): the composition root gives the store's. Without it, in
+   * this process, from the options above; with it, those options are the state's business.
+   */
+  state?: ClockAnchorState;
 }
 
 export class Clock {
-  private mode: ClockMode;
-  private timeScale: number;
-  private anchorWall: number;
-  private anchorVirtual: number;
-  private readonly wallNow: () => number;
+  /** The clock's state: its time, shared by every instance with a Redis store. A StateUnit of the emulator. */
+  readonly timeState: ClockAnchorState;
   private timers: TimerEntry[] = [];
   private nextId = 1;
   private seq = 0;
   private wallTimer: NodeJS.Timeout | undefined;
-  private firing = false;
+  /**
+   * While the timers a move of the time made due are fired, in due order: the due time of the one firing, the
+   * time every read sees until they are done (the state already holds the time they lead to).
+   */
+  private firingAt: number | undefined;
+  /** Resolves when those timers have fired. */
+  private firing: Promise<void> | undefined;
   private disposed = false;
-  /** Set while the clock is shared between instances. */
-  replica: ClockReplica | undefined;
   /** The last isoNow() and the millisecond it is for. */
   private isoAt = NaN;
   private isoText = '';
 
   constructor(options: ClockOptions = {}) {
-    this.wallNow = options.wallNow ?? (() => Date.now());
-    this.mode = options.mode ?? (options.timeScale && options.timeScale !== 1 ? 'scaled' : 'real');
-    this.timeScale = validScale(options.timeScale ?? 1);
-    this.anchorWall = this.wallNow();
-    this.anchorVirtual = options.startAt ?? this.anchorWall;
+    const wallNow = options.wallNow ?? (() => Date.now());
+    // A clock on its own starts at the wall clock of its creation, and a reset brings it back there.
+    const start = () => clockStart({ mode: options.mode, timeScale: options.timeScale, startAt: options.startAt ?? wallNow() });
+    this.timeState = options.state ?? new MemoryClockState(start(), { wallNow });
+    this.timeState.onMove((before) => this.moved(before));
   }
 
   /** Current clock time in epoch milliseconds. */
   now(): number {
-    if (this.mode === 'frozen') return this.anchorVirtual;
-    const elapsedWall = this.wallNow() - this.anchorWall;
-    const rate = this.mode === 'scaled' ? 1 / this.timeScale : 1;
-    return Math.floor(this.anchorVirtual + elapsedWall * rate);
+    return this.firingAt ?? this.timeState.now();
   }
 
   nowSeconds(): number {
@@ -117,11 +104,12 @@ export class Clock {
   }
 
   state(): ClockState {
+    const { mode, timeScale } = this.timeState.anchor();
     return {
-      mode: this.mode,
+      mode,
       now: this.isoNow(),
       nowMs: this.now(),
-      timeScale: this.timeScale,
+      timeScale,
       pendingTimers: this.timers.filter((t) => !t.cancelled).length,
     };
   }
@@ -173,78 +161,25 @@ export class Clock {
     });
   }
 
-  /** Stops time at the current instant, or at `atMs` when given. */
-  freeze(atMs?: number): void {
-    this.setAnchor(atMs ?? this.now());
-    this.mode = 'frozen';
-    this.reschedule();
+  /** Stops time at the current instant, or at `atMs` when given (a later one fires what became due, as `set`). */
+  freeze(atMs?: number): Promise<void> {
+    return this.set({ mode: 'frozen', now: atMs });
   }
 
   /**
    * Sets the mode, the time, or the scale. Moving time forward with `set` fires what became due, in
    * order, exactly like `advance`; moving it backwards never fires anything.
    */
-  async set(options: { mode?: ClockMode; now?: number; timeScale?: number }): Promise<void> {
-    if (options.timeScale !== undefined) this.timeScale = validScale(options.timeScale);
-    const current = this.now();
-    if (options.mode) {
-      this.setAnchor(current);
-      this.mode = options.mode;
-    }
-    if (options.now !== undefined) {
-      if (options.now > current) {
-        await this.advance(options.now - current);
-      } else {
-        this.setAnchor(options.now);
-      }
-    }
-    this.reschedule();
+  set(options: { mode?: ClockMode; now?: number; timeScale?: number }): Promise<void> {
+    return this.change(options);
   }
 
   /**
    * Moves clock time forward by `ms`, firing every timer that became due in due order, each with the
    * clock set to its due time. Timers scheduled by those callbacks within the window fire too.
    */
-  async advance(ms: number): Promise<void> {
-    if (!(ms >= 0)) throw new RangeError('advance needs a non-negative number of milliseconds');
-    const target = this.now() + ms;
-    this.firing = true;
-    try {
-      for (;;) {
-        const next = this.timers[0];
-        if (!next || next.dueAt > target) break;
-        this.timers.shift();
-        this.setAnchor(Math.max(next.dueAt, this.now()));
-        this.run(next);
-        // Let the callback's synchronous continuations (promise chains) settle before the next timer.
-        await new Promise<void>((r) => setImmediate(r));
-      }
-      if (this.now() < target) this.setAnchor(target);
-    } finally {
-      this.firing = false;
-      this.reschedule();
-    }
-  }
-
-  /** The state a shared store keeps (ClockAnchor). */
-  anchor(): ClockAnchor {
-    return { mode: this.mode, timeScale: this.timeScale, virtual: this.anchorVirtual, wall: this.anchorWall };
-  }
-
-  /**
-   * Takes a state set through another instance: if it puts the time forward, the timers that became due
-   * fire first, in order, as with `advance`; then the clock runs from the given anchor.
-   */
-  async follow(state: ClockAnchor): Promise<void> {
-    const rate = state.mode === 'scaled' ? 1 / state.timeScale : 1;
-    const target = state.mode === 'frozen' ? state.virtual : Math.floor(state.virtual + (this.wallNow() - state.wall) * rate);
-    const current = this.now();
-    if (target > current) await this.advance(target - current);
-    this.timeScale = validScale(state.timeScale);
-    this.mode = state.mode;
-    this.anchorVirtual = state.virtual;
-    this.anchorWall = state.wall;
-    this.reschedule();
+  advance(ms: number): Promise<void> {
+    return this.change({ advance: ms });
   }
 
   /** Cancels every pending timer and stops the wall-clock driver. */
@@ -256,19 +191,6 @@ export class Clock {
     this.wallTimer = undefined;
   }
 
-  /**
-   * Puts the clock back to a given state (an emulator reset back to its start options) without firing
-   * anything: pending timers are dropped first.
-   */
-  restore(state: { mode: ClockMode; timeScale: number; now: number }): void {
-    this.clearTimers();
-    this.timeScale = validScale(state.timeScale);
-    this.mode = state.mode;
-    this.setAnchor(state.now);
-    this.reschedule();
-    this.replica?.restored();
-  }
-
   /** Drops all pending timers (used by a full emulator reset) but keeps the clock running. */
   clearTimers(): void {
     for (const t of this.timers) t.cancelled = true;
@@ -276,9 +198,41 @@ export class Clock {
     this.reschedule();
   }
 
-  private setAnchor(virtual: number): void {
-    this.anchorVirtual = virtual;
-    this.anchorWall = this.wallNow();
+  /** Changes the time (for every instance, with a shared state), then waits for the timers it made due here. */
+  private async change(change: ClockChange): Promise<void> {
+    const pending = this.timeState.change(change);
+    if (pending) await pending;
+    await this.firing;
+  }
+
+  /** The time moved (a change here or through another instance, a reset): fire what became due, in order. */
+  private moved(before: number): void {
+    // Timers already being fired: that loop reads the new time at its next step.
+    if (this.firingAt !== undefined) return;
+    const next = this.timers[0];
+    if (next && next.dueAt <= this.timeState.now()) {
+      this.firingAt = before;
+      this.firing = this.fireMoved();
+    }
+    this.reschedule();
+  }
+
+  private async fireMoved(): Promise<void> {
+    try {
+      for (;;) {
+        const next = this.timers[0];
+        if (!next || next.dueAt > this.timeState.now()) break;
+        this.timers.shift();
+        this.firingAt = Math.max(next.dueAt, this.firingAt ?? next.dueAt);
+        this.run(next);
+        // Let the callback's synchronous continuations (promise chains) settle before the next timer.
+        await new Promise<void>((r) => setImmediate(r));
+      }
+    } finally {
+      this.firingAt = undefined;
+      this.firing = undefined;
+      this.reschedule();
+    }
   }
 
   private insert(entry: TimerEntry): void {
@@ -309,10 +263,11 @@ export class Clock {
   private reschedule(): void {
     if (this.wallTimer) clearTimeout(this.wallTimer);
     this.wallTimer = undefined;
-    if (this.disposed || this.firing || this.mode === 'frozen') return;
+    const { mode, timeScale } = this.timeState.anchor();
+    if (this.disposed || this.firingAt !== undefined || mode === 'frozen') return;
     const next = this.timers[0];
     if (!next) return;
-    const rate = this.mode === 'scaled' ? 1 / this.timeScale : 1;
+    const rate = mode === 'scaled' ? 1 / timeScale : 1;
     const wallDelay = Math.max(0, (next.dueAt - this.now()) / rate);
     // Cap the wall delay so a long timer does not overflow setTimeout's 32-bit range.
     this.wallTimer = setTimeout(() => this.fireDue(), Math.min(Math.ceil(wallDelay), 2 ** 30));
@@ -328,11 +283,6 @@ export class Clock {
     }
     this.reschedule();
   }
-}
-
-function validScale(scale: number): number {
-  if (!Number.isFinite(scale) || scale <= 0) throw new RangeError(`timeScale must be a positive number (got ${scale})`);
-  return scale;
 }
 
 function reportTimerError(entry: TimerEntry, err: unknown): void {

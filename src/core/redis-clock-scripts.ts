@@ -1,13 +1,13 @@
 /**
  * The Lua script of the shared clock (issue 17): it runs atomically on the server, so two instances changing
- * the clock cannot both win.
+ * the clock cannot both win. It applies the rules of core/clock-anchor.ts (applyChange).
  */
 
 /**
- * One change to the shared clock, applied to the state in Redis (or to the caller's when none is stored
- * yet), published to every instance. KEYS: clock. ARGV: change json ({advance} | {mode, now, timeScale} |
- * {replace}), the caller's wall ms, the caller's state json, channel, instance id. Returns the new state json
- * (ClockAnchor and a `seq` that orders the changes).
+ * One change to a shared clock, applied to the state in Redis (or to the caller's when none is stored yet),
+ * published to every instance. KEYS: clock. ARGV: change json ({advance} | {mode, now, timeScale} |
+ * {replace}), the caller's wall ms, the caller's state json, channel, instance id, clock id. Returns the new
+ * state json (ClockAnchor and a `seq` that orders the changes); the message carries the clock id and it.
  */
 export const CLOCK_CHANGE = `
 local raw = redis.call('GET', KEYS[1])
@@ -34,5 +34,5 @@ end
 s.seq = seq + 1
 local json = cjson.encode(s)
 redis.call('SET', KEYS[1], json)
-redis.call('PUBLISH', ARGV[4], cjson.encode({from = ARGV[5], type = 'clock.changed', data = s}))
+redis.call('PUBLISH', ARGV[4], cjson.encode({from = ARGV[5], type = 'clock.changed', data = {id = ARGV[6], anchor = s}}))
 return json`;

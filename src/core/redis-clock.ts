@@ -1,36 +1,47 @@
 /**
- * The clock shared between instances (issue 17): its state (mode, scale, one anchor) lives in Redis. A set or
- * an advance through any instance's admin API is one Lua script (core/redis-clock-scripts.ts CLOCK_CHANGE) that changes
- * the state and publishes it; every instance then re-anchors its own Clock and fires its own timers that
- * became due. Reading the time stays a local computation from the anchor, with no round trip. An instance
- * started later takes the clock in Redis; the first one writes its own.
+ * A clock shared between instances (issue 17): its state (mode, scale, one anchor) lives in Redis. A change or
+ * a reset through any instance is one Lua script (redis-clock-scripts.ts CLOCK_CHANGE) that changes the state
+ * and publishes it; every instance takes the new anchor, and its Clock fires its own timers that became due.
+ * Each instance keeps the anchor at hand, so reading the time is a local computation with no round trip. An
+ * instance started later takes the clock in Redis; the first one writes its own start.
  */
 import type { Redis } from 'ioredis';
-import type { Clock, ClockAnchor, ClockMode, ClockReplica } from './clock.js';
+import { checkChange, startAnchor, timeAt, type ClockAnchor, type ClockChange, type ClockStart } from './clock-anchor.js';
+import type { ClockAnchorState, ClockStateOptions } from './clock-state.js';
 import type { RedisStore, StoreMessage } from '../store/redis-store.js';
 import { defineOnce } from '../store/redis-scripts.js';
+import type { ResetOptions } from '../store/state-unit.js';
 import { CLOCK_CHANGE } from './redis-clock-scripts.js';
 
+/** The state in Redis: the anchor, and a sequence number that orders the changes. */
 interface SharedAnchor extends ClockAnchor {
   seq: number;
 }
 
-type ClockChange = { advance: number } | { mode?: ClockMode; now?: number; timeScale?: number } | { replace: ClockAnchor };
+type ScriptChange = ClockChange | { replace: ClockAnchor };
 
 interface ClockScripts {
-  svcClockChange(k: string, change: string, wall: number, current: string, channel: string, id: string): Promise<string>;
+  svcClockChange(k: string, change: string, wall: number, current: string, channel: string, from: string, id: string): Promise<string>;
 }
 
-export class SharedClock implements ClockReplica {
-  /** The last state taken: an older one (a message overtaken by a later change) is ignored. */
-  private seq = 0;
-  /** States are taken one after another: firing timers is async. */
-  private chain: Promise<void> = Promise.resolve();
+export class RedisClockState implements ClockAnchorState {
+  readonly name: string;
+  /** Which clock of the store: its key, and the id its messages carry. */
+  private readonly id: string;
+  /** The anchor at hand: the last state taken (an older one, overtaken by a later change, is ignored). */
+  private current: SharedAnchor;
+  private readonly wallNow: () => number;
+  private readonly listeners: ((before: number) => void)[] = [];
 
   constructor(
     private readonly store: RedisStore,
-    private readonly clock: Clock,
+    private readonly start: ClockStart,
+    options: ClockStateOptions = {},
   ) {
+    this.id = options.id ?? 'clock';
+    this.name = this.id;
+    this.wallNow = options.wallNow ?? (() => Date.now());
+    this.current = { ...startAnchor(start, this.wallNow()), seq: 0 };
     store.onMessage((m) => this.receive(m));
     store.onResync(() => this.load());
   }
@@ -40,57 +51,64 @@ export class SharedClock implements ClockReplica {
   }
 
   private get key(): string {
-    return this.store.key('clock');
+    return this.store.key(this.id);
   }
 
-  /** At start (and after a reconnection): the clock in Redis, or this instance's when there is none yet. */
-  async load(): Promise<void> {
+  async open(): Promise<void> {
     defineOnce(this.store.redis, 'svcClockChange', 1, CLOCK_CHANGE);
-    await this.redis.set(this.key, JSON.stringify({ ...this.clock.anchor(), seq: 0 }), 'NX');
-    const json = await this.redis.get(this.key);
-    if (json) await this.take(JSON.parse(json) as SharedAnchor, true);
-    this.clock.replica = this;
+    await this.load();
   }
 
-  set(options: { mode?: ClockMode; now?: number; timeScale?: number }): Promise<void> {
-    return this.change(options);
+  anchor(): Readonly<ClockAnchor> {
+    return this.current;
   }
 
-  advance(ms: number): Promise<void> {
-    if (!(ms >= 0)) throw new RangeError('advance needs a non-negative number of milliseconds');
-    return this.change({ advance: ms });
-  }
-
-  /** A reset put this instance's clock back to its start options: that becomes the shared clock. */
-  restored(): void {
-    this.store.assertAvailable();
-    const write = this.run({ replace: this.clock.anchor() });
-    this.store.track(write);
-    void write.then((json) => this.take(JSON.parse(json) as SharedAnchor), () => {});
+  now(): number {
+    const a = this.current;
+    return a.mode === 'frozen' ? a.virtual : timeAt(a, this.wallNow());
   }
 
   /** Changes the clock in Redis (502 before anything changes while it is down), then here. */
-  private async change(change: ClockChange): Promise<void> {
-    const json = await this.store.run(() => this.run(change));
-    await this.take(JSON.parse(json) as SharedAnchor);
+  async change(change: ClockChange): Promise<void> {
+    checkChange(change);
+    this.take(await this.store.run(() => this.run(change)));
   }
 
-  private run(change: ClockChange): Promise<string> {
-    const current = JSON.stringify({ ...this.clock.anchor(), seq: 0 });
-    return this.redis.svcClockChange(this.key, JSON.stringify(change), Date.now(), current, this.store.channel, this.store.instanceId);
+  onMove(listener: (before: number) => void): void {
+    this.listeners.push(listener);
   }
 
-  private take(state: SharedAnchor, always = false): Promise<void> {
-    const next = this.chain.then(async () => {
-      if (!always && state.seq <= this.seq) return;
-      this.seq = state.seq;
-      await this.clock.follow(state);
-    });
-    this.chain = next.catch(() => {});
-    return next;
+  /** A reset through this instance puts its start back in Redis, for every instance. */
+  async reset(options: ResetOptions = {}): Promise<void> {
+    if (options.keepClock) return;
+    this.take(await this.store.run(() => this.run({ replace: startAnchor(this.start, this.wallNow()) })));
   }
 
+  /** At start and after a reconnection (events may have been missed): the clock in Redis, or this one's when there is none. */
+  private async load(): Promise<void> {
+    await this.redis.set(this.key, JSON.stringify({ ...this.current, seq: 0 }), 'NX');
+    const json = await this.redis.get(this.key);
+    if (json) this.take(json, true);
+  }
+
+  private run(change: ScriptChange): Promise<string> {
+    // The current state goes along for the case where the key is gone (a flushed database): the script starts
+    // from it, after this instance's sequence number, so the result is not taken for an old one.
+    return this.redis.svcClockChange(this.key, JSON.stringify(change), this.wallNow(), JSON.stringify(this.current), this.store.channel, this.store.instanceId, this.id);
+  }
+
+  private take(state: string | SharedAnchor, always = false): void {
+    const next = typeof state === 'string' ? (JSON.parse(state) as SharedAnchor) : state;
+    if (!always && next.seq <= this.current.seq) return;
+    const before = this.now();
+    this.current = next;
+    for (const listener of this.listeners) listener(before);
+  }
+
+  // Another instance's reset needs nothing here: the clock is not emptied by a reset, and the instance that
+  // reset it publishes its start as a change (or keeps the clock, with keep_clock).
   private receive(m: StoreMessage): void {
-    if (m.type === 'clock.changed') void this.take(m.data as SharedAnchor).catch(() => {});
+    const data = m.data as { id?: string; anchor?: SharedAnchor } | undefined;
+    if (m.type === 'clock.changed' && data?.id === this.id && data.anchor) this.take(data.anchor);
   }
 }

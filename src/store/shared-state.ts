@@ -12,7 +12,6 @@ import type { OrgStore } from '../orgs/store.js';
 import type { Clock } from '../core/clock.js';
 import type { RedisStore, StoreMessage } from './redis-store.js';
 import type { ScenarioReplica } from '../scenarios/scenarios.js';
-import { SharedClock } from '../core/redis-clock.js';
 import { SharedBilling } from '../metering/redis-billing.js';
 import { SharedFaults } from '../faults/redis-faults.js';
 import { SharedOrgs } from '../orgs/redis-orgs.js';
@@ -43,7 +42,6 @@ export class SharedState implements TokenBackend, WindowBackend {
   readonly orgs: SharedOrgs;
   readonly faults: SharedFaults;
   readonly scenarios: SharedScenarios;
-  readonly clock: SharedClock;
   readonly work: SharedWork;
   readonly sttJobs: SharedSttJobs;
   readonly webhooks: SharedWebhooks;
@@ -58,7 +56,6 @@ export class SharedState implements TokenBackend, WindowBackend {
     this.orgs = new SharedOrgs(store, targets.orgs);
     this.faults = new SharedFaults(store, targets.faults);
     this.scenarios = new SharedScenarios(store);
-    this.clock = new SharedClock(store, targets.clock);
     this.work = new SharedWork(store, targets.clock);
     this.sttJobs = new SharedSttJobs(store);
     this.webhooks = new SharedWebhooks(store, targets.webhooks);
@@ -72,7 +69,6 @@ export class SharedState implements TokenBackend, WindowBackend {
     await this.orgs.load();
     await this.faults.load();
     await this.scenarios.open(this.targets.scenarios(this.scenarios));
-    await this.clock.load();
     this.sttJobs.open();
     this.work.start();
     await this.webhooks.load();

@@ -6,6 +6,12 @@
  */
 import type { MaybePromise } from '../core/maybe.js';
 
+/** What a reset keeps (POST /_emulator/reset). */
+export interface ResetOptions {
+  /** `keep_clock`: the clock keeps its mode, scale and time (only its timers go, and those are per instance). */
+  keepClock?: boolean;
+}
+
 export interface StateUnit {
   /** A short name for errors and logs (`faults`, `billing`...). */
   readonly name: string;
@@ -15,7 +21,7 @@ export interface StateUnit {
    * Empties this state (POST /_emulator/reset). With Redis, for every instance: the others drop what they
    * keep at hand when the store's `reset` message reaches them.
    */
-  reset(): MaybePromise<void>;
+  reset(options?: ResetOptions): MaybePromise<void>;
 }
 
 export class StateUnits {
@@ -36,9 +42,9 @@ export class StateUnits {
   }
 
   /** Resets every unit in the order they were added; synchronous units cost no await. */
-  async reset(): Promise<void> {
+  async reset(options: ResetOptions = {}): Promise<void> {
     for (const unit of this.units) {
-      const pending = unit.reset();
+      const pending = unit.reset(options);
       if (pending) await pending;
     }
   }

@@ -1,0 +1,47 @@
+/** The clock state of one process (the memory store, and a Clock built on its own): the anchor, here. */
+import { applyChange, startAnchor, timeAt, type ClockAnchor, type ClockChange, type ClockStart } from './clock-anchor.js';
+import type { ClockAnchorState, ClockStateOptions } from './clock-state.js';
+import type { ResetOptions } from '../store/state-unit.js';
+
+export class MemoryClockState implements ClockAnchorState {
+  readonly name: string;
+  private current: ClockAnchor;
+  private readonly wallNow: () => number;
+  private readonly listeners: ((before: number) => void)[] = [];
+
+  constructor(
+    private readonly start: ClockStart,
+    options: ClockStateOptions = {},
+  ) {
+    this.name = options.id ?? 'clock';
+    this.wallNow = options.wallNow ?? (() => Date.now());
+    this.current = startAnchor(start, this.wallNow());
+  }
+
+  anchor(): Readonly<ClockAnchor> {
+    return this.current;
+  }
+
+  now(): number {
+    const a = this.current;
+    return a.mode === 'frozen' ? a.virtual : timeAt(a, this.wallNow());
+  }
+
+  change(change: ClockChange): void {
+    this.move(applyChange(this.current, change, this.wallNow()));
+  }
+
+  onMove(listener: (before: number) => void): void {
+    this.listeners.push(listener);
+  }
+
+  reset(options: ResetOptions = {}): void {
+    if (!options.keepClock) this.move(startAnchor(this.start, this.wallNow()));
+  }
+
+  private move(next: ClockAnchor): void {
+    const before = this.now();
+    this.current = next;
+    for (const listener of this.listeners) listener(before);
+  }
+}
