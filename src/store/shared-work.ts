@@ -2,7 +2,7 @@
  * The due-work queue over Redis (work-queue.ts has the contract). Items: a sorted set by due time (emulator
  * ms) and a hash of their JSON. Every instance wakes at the earliest due time (a timer on its own Clock, so
  * a clock advanced through any instance wakes it too), and besides once a second of wall time; it then
- * claims due items one by one with a Lua script (core/redis-clock-scripts.ts WORK_CLAIM): the item leaves the due set
+ * claims due items one by one with a Lua script (redis-scripts.ts WORK_CLAIM): the item leaves the due set
  * and gets a lease in this instance's name, so its handler runs on exactly one instance. On success the item
  * is deleted. If the claiming instance dies (its heartbeat is gone, or the lease runs out: it is renewed
  * every second while the handler runs), the next claim puts the item back and another instance runs it.
