@@ -21,7 +21,7 @@ import { SharedOrgs } from '../orgs/redis-orgs.js';
 import { SharedScenarios, type ScenarioTarget } from '../scenarios/redis-scenarios.js';
 import { SharedSttJobs } from '../stt/redis-jobs.js';
 import { SharedWork } from './shared-work.js';
-import { SharedWebhooks } from '../webhooks/redis-queue.js';
+import { SharedWebhooks } from '../webhooks/redis-deliveries.js';
 import type { WebhookEngine } from '../webhooks/engine.js';
 import { SharedRag } from '../rag/redis-store.js';
 

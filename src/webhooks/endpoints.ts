@@ -32,7 +32,7 @@ export function isSubscribed(endpoint: WebhookEndpoint, event: string): boolean 
   return kind !== undefined && endpoint.events.includes(kind);
 }
 
-/** The shared side of the endpoints with a shared store (src/webhooks/redis-queue.ts); undefined in memory. */
+/** The shared side of the endpoints with a shared store (src/webhooks/redis-deliveries.ts); undefined in memory. */
 export interface EndpointReplica {
   /** Throws 502 `upstream_error` while the shared store is away, before anything changes. */
   assertWritable(): void;

@@ -59,7 +59,7 @@ interface Internal {
 
 /**
  * Where deliveries go instead of this process's timers when a shared store keeps the queue
- * (src/webhooks/redis-queue.ts); undefined with the memory store.
+ * (src/webhooks/redis-deliveries.ts); undefined with the memory store.
  */
 export interface DeliveryReplica {
   /** A new delivery, already in the local log: into the shared queue, its first attempt due now. */

@@ -1,5 +1,5 @@
 /**
- * Lua scripts of the shared webhook queue (src/webhooks/redis-queue.ts). Each runs atomically in Redis,
+ * Lua scripts of the shared webhook queue (src/webhooks/redis-deliveries.ts). Each runs atomically in Redis,
  * so two instances can never both claim one attempt, and an attempt's outcome is written only by the
  * instance that still holds its lease.
  *
