@@ -13,23 +13,24 @@ import type { WebhookEndpoint } from './endpoints.js';
 import { EndpointsByOrg, type WebhookEndpointsState } from './endpoints-state.js';
 import { DELETE_ORG_KEYS } from './redis-scripts.js';
 
-/** Insert if absent and publish (the `--webhook-url` endpoint). KEYS: the org's hash, the orgs set. ARGV: id, json, org, channel, message. Returns 1 if inserted. */
-const ENDPOINT_PUT_NEW = `
-if redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[2]) == 0 then return 0 end
-redis.call('SADD', KEYS[2], ARGV[3])
-redis.call('PUBLISH', ARGV[4], ARGV[5])
+/**
+ * Stores an endpoint, numbered in the order of registration, and publishes it; with ARGV[4] = '1' only if
+ * absent (the `--webhook-url` endpoint). KEYS: the org's hash, the org's order, the counter, the orgs set.
+ * ARGV: id, json, org, if absent, channel, message. Returns 1 if stored.
+ */
+const ENDPOINT_PUT = `
+if ARGV[4] == '1' then
+  if redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[2]) == 0 then return 0 end
+else
+  redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+end
+if not redis.call('ZSCORE', KEYS[2], ARGV[1]) then redis.call('ZADD', KEYS[2], redis.call('INCR', KEYS[3]), ARGV[1]) end
+redis.call('SADD', KEYS[4], ARGV[3])
+redis.call('PUBLISH', ARGV[5], ARGV[6])
 return 1`;
 
 interface Scripts {
-  svcWebhookEndpointPutNew(
-    hash: string,
-    orgs: string,
-    id: string,
-    json: string,
-    org: string,
-    channel: string,
-    message: string,
-  ): Promise<number>;
+  svcWebhookEndpointPut(...args: string[]): Promise<number>;
   svcWebhookDeleteEndpointKeys(...args: string[]): Promise<number>;
 }
 
@@ -51,24 +52,32 @@ export class RedisEndpointsState implements WebhookEndpointsState {
     return this.store.key(`webhooks:${orgId}:endpoints`);
   }
 
+  /** The org's endpoints in the order of registration (score: a counter across organizations). */
+  private order(orgId: string): string {
+    return this.store.key(`webhooks:${orgId}:endpoint-order`);
+  }
+
   /** The organizations that have endpoints in Redis (what a reset and a load go through). */
   private get orgs(): string {
     return this.store.key('webhooks:endpoint-orgs');
   }
 
+  private get seq(): string {
+    return this.store.key('webhooks:endpoint-seq');
+  }
+
   async open(): Promise<void> {
-    defineOnce(this.redis, 'svcWebhookEndpointPutNew', 2, ENDPOINT_PUT_NEW);
-    defineOnce(this.redis, 'svcWebhookDeleteEndpointKeys', 1, DELETE_ORG_KEYS);
+    defineOnce(this.redis, 'svcWebhookEndpointPut', 4, ENDPOINT_PUT);
+    defineOnce(this.redis, 'svcWebhookDeleteEndpointKeys', 2, DELETE_ORG_KEYS);
     await this.load();
   }
 
   /** The endpoints in Redis become the local copy (at start, and after the subscriber reconnects). */
   private async load(): Promise<void> {
     const orgs = await this.redis.smembers(this.orgs);
-    const hashes = await Promise.all(orgs.map((org) => this.redis.hgetall(this.hash(org))));
+    const lists = await Promise.all(orgs.map((org) => this.read(org)));
     this.local.clear();
-    for (const hash of hashes)
-      for (const json of Object.values(hash)) this.local.set(JSON.parse(json) as WebhookEndpoint);
+    for (const list of lists) for (const endpoint of list) this.local.set(endpoint);
   }
 
   assertWritable(): void {
@@ -76,37 +85,36 @@ export class RedisEndpointsState implements WebhookEndpointsState {
   }
 
   put(endpoint: WebhookEndpoint, ifAbsent: boolean): void {
-    const json = JSON.stringify(endpoint);
-    const hash = this.hash(endpoint.orgId);
+    const { orgId, id } = endpoint;
     const message = this.store.message('webhooks.endpoint', endpoint);
+    if (!ifAbsent) this.local.set(endpoint);
+    const put = this.redis.svcWebhookEndpointPut(
+      ...[this.hash(orgId), this.order(orgId), this.seq, this.orgs],
+      ...[id, JSON.stringify(endpoint), orgId, ifAbsent ? '1' : '0', this.store.channel, message],
+    );
     if (!ifAbsent) {
-      this.local.set(endpoint);
-      this.store.track(
-        this.redis
-          .multi()
-          .hset(hash, endpoint.id, json)
-          .sadd(this.orgs, endpoint.orgId)
-          .publish(this.store.channel, message)
-          .exec(),
-      );
+      this.store.track(put);
       return;
     }
     // The boot endpoint: every instance makes the same one; the first written wins (its created_at).
-    const put = this.redis.svcWebhookEndpointPutNew(
-      hash,
-      this.orgs,
-      endpoint.id,
-      json,
-      endpoint.orgId,
-      this.store.channel,
-      message,
-    );
     this.store.track(
-      put.then(async (inserted) => {
-        const stored = inserted ? json : await this.redis.hget(hash, endpoint.id);
-        if (stored) this.local.set(JSON.parse(stored) as WebhookEndpoint);
+      put.then(async (stored) => {
+        const json = stored ? JSON.stringify(endpoint) : await this.redis.hget(this.hash(orgId), id);
+        if (json) this.local.set(JSON.parse(json) as WebhookEndpoint);
       }),
     );
+  }
+
+  /** The org's endpoints in the order of registration (one round trip: MULTI). */
+  private async read(orgId: string): Promise<WebhookEndpoint[]> {
+    const replies = await this.redis
+      .multi()
+      .zrange(this.order(orgId), 0, -1)
+      .hgetall(this.hash(orgId))
+      .exec();
+    const ids = (replies?.[0]?.[1] ?? []) as string[];
+    const all = (replies?.[1]?.[1] ?? {}) as Record<string, string>;
+    return ids.filter((id) => all[id]).map((id) => JSON.parse(all[id]) as WebhookEndpoint);
   }
 
   async get(orgId: string, id: string): Promise<WebhookEndpoint | undefined> {
@@ -116,15 +124,18 @@ export class RedisEndpointsState implements WebhookEndpointsState {
 
   list(orgId: string): WebhookEndpoint[] | Promise<WebhookEndpoint[]> {
     if (this.store.status() !== 'ok') return this.local.list(orgId);
-    return this.store
-      .run(() => this.redis.hvals(this.hash(orgId)))
-      .then((values) => values.map((json) => JSON.parse(json) as WebhookEndpoint));
+    return this.store.run(() => this.read(orgId));
   }
 
   async delete(orgId: string, id: string): Promise<boolean> {
     const message = this.store.message('webhooks.endpoint.deleted', { orgId, id });
     const results = await this.store.run(() =>
-      this.redis.multi().hdel(this.hash(orgId), id).publish(this.store.channel, message).exec(),
+      this.redis
+        .multi()
+        .hdel(this.hash(orgId), id)
+        .zrem(this.order(orgId), id)
+        .publish(this.store.channel, message)
+        .exec(),
     );
     this.local.delete(orgId, id);
     return Number(results?.[0]?.[1]) === 1;
@@ -137,7 +148,13 @@ export class RedisEndpointsState implements WebhookEndpointsState {
   /** Every organization's endpoints, for every instance (the others drop theirs on the store's `reset` message). */
   async reset(): Promise<void> {
     await this.store.run(() =>
-      this.redis.svcWebhookDeleteEndpointKeys(this.orgs, this.store.key('webhooks:'), ':endpoints'),
+      this.redis.svcWebhookDeleteEndpointKeys(
+        this.orgs,
+        this.seq,
+        this.store.key('webhooks:'),
+        ':endpoints',
+        ':endpoint-order',
+      ),
     );
     this.local.clear();
   }
