@@ -108,11 +108,11 @@ async function main(): Promise<void> {
   const first = await emulator.webhooks.waitFor({ minAttempts: 1 }, 30_000);
   await new Promise((r) => setTimeout(r, 12_000)); // two more 5 s timeout waves
   const heap1 = heap();
-  const latencies = emulator.webhooks.deliveries({ limit: 1000 }).flatMap((dl) => dl.attempts.map((a) => a.latencyMs));
+  const latencies = (await emulator.webhooks.deliveries({ limit: 1000 })).flatMap((dl) => dl.attempts.map((a) => a.latencyMs));
   const l = summarize(latencies);
   console.log(`\n## Webhook receiver that never answers: ${EVENTS} events (load ${load1()})`);
   console.log(`first attempt: ${first?.attempts[0]?.error ?? 'none'}; attempt latency p50 ${l.p50} ms, max ${l.max} ms over ${l.n} attempts; connections held by the receiver ${hanging.length}`);
-  console.log(`heap ${mib(heap0)} → ${samples.join(', ')} → 12 s later ${mib(heap1)}; listed deliveries ${emulator.webhooks.deliveries({ limit: 100000 }).length}`);
+  console.log(`heap ${mib(heap0)} → ${samples.join(', ')} → 12 s later ${mib(heap1)}; listed deliveries ${(await emulator.webhooks.deliveries({ limit: 100000 })).length}`);
 
   receiver.closeAllConnections();
   receiver.close();

@@ -65,7 +65,7 @@ async function main(): Promise<void> {
   latencies.sort((a, b) => a - b);
   const pct = (p: number) =>
     latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
-  const failed = engine.deliveries({ status: 'failed' }).length;
+  const failed = (await engine.deliveries({ status: 'failed' })).length;
   console.log(
     JSON.stringify(
       {
@@ -83,7 +83,7 @@ async function main(): Promise<void> {
       2,
     ),
   );
-  engine.reset();
+  await engine.reset();
   clock.dispose();
   await new Promise<void>((resolve) => server.close(() => resolve()));
 }

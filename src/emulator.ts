@@ -31,7 +31,7 @@ import { createHttpServer } from './http/server.js';
 import { ALL_SCOPES, OrgStore } from './orgs/store.js';
 import { authArea } from './auth/auth-area.js';
 import { Metering } from './metering/index.js';
-import { REGISTRABLE_EVENTS, WebhookEngine } from './webhooks/index.js';
+import { AttemptMaker, REGISTRABLE_EVENTS, WebhookEngine, createWebhookState } from './webhooks/index.js';
 import { checkEndpointUrl } from './webhooks/endpoint-url.js';
 import { rateLimitStage, rateLimitUpgradeStage } from './stages/rate-limit.js';
 import { FaultStore } from './faults/store.js';
@@ -155,7 +155,18 @@ export class Emulator {
     this.log = new RequestLog(this.config.logLevel, this.config.logFormat, this.redactor, overrides.logSink ?? null);
     this.contract = compileContract();
     this.contractChecker = contractCheckerFor(this.contract);
-    this.webhooks = new WebhookEngine({ clock: this.clock, ids: this.ids, random: this.random, signatureTime: this.config.signatureTime });
+    const webhookAttempts = new AttemptMaker({ clock: this.clock, signatureTime: this.config.signatureTime });
+    const webhookState = createWebhookState(this.store, { clock: this.clock, attempts: webhookAttempts });
+    this.state.add(webhookState.endpoints);
+    this.state.add(webhookState.deliveries);
+    this.webhooks = new WebhookEngine({
+      clock: this.clock,
+      ids: this.ids,
+      random: this.random,
+      state: { ...webhookState, attempts: webhookAttempts },
+      // With a shared store every instance derives the --webhook-url endpoint from the seed alone, so all make the same one.
+      bootSeed: this.store.shared ? this.config.seed : undefined,
+    });
     this.metering = new Metering({
       clock: this.clock,
       ids: this.ids,
@@ -180,14 +191,13 @@ export class Emulator {
       rateLimiter: this.metering.rateLimiter,
       scenarios: (replica) => scenarioTarget(this, replica),
       clock: this.clock,
-      webhooks: this.webhooks,
       metering: this.metering,
       onRemoteReset: () => this.sockets.closeAll(1012, 'emulator reset through another instance'),
     });
     this.stages.push(rateLimitStage(this.metering));
     this.preHandlerStages.push(faultStage(this.faults, this.metering));
     this.upgradeStages.push(rateLimitUpgradeStage(this.metering), faultUpgradeStage(this.faults, this.metering));
-    this.webhooks.beforeAttempt = webhookFaultHook(this.faults, this.webhooks);
+    this.webhooks.beforeAttempt = webhookFaultHook(this.faults);
     observeWebhooksAndLedger(this);
 
     this.orgs.onEvent((event) => {
@@ -317,7 +327,6 @@ export class Emulator {
     this.orgs.clear();
     this.wsTokens.clear();
     this.metering.reset();
-    this.webhooks.reset();
     this.faults.reset();
     this.activeScenario = null;
     for (const area of this.areas) await area.reset?.();
@@ -350,7 +359,7 @@ export class Emulator {
     const serverClosed = server ? new Promise<void>((resolve) => server.close(() => resolve())) : undefined;
     server?.closeAllConnections();
     for (const area of this.areas) await area.close?.();
-    this.webhooks.reset();
+    this.webhooks.close();
     this.clock.dispose();
     await this.workers.close();
     await this.store.close();

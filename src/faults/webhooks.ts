@@ -1,10 +1,10 @@
 /** Webhook faults, applied through the webhook engine's `beforeAttempt` seam. */
-import { SIGNATURE_HEADER, signPayload, type BeforeAttemptHook, type WebhookEngine } from '../webhooks/index.js';
+import { SIGNATURE_HEADER, signPayload, type BeforeAttemptHook } from '../webhooks/index.js';
 import type { FaultStore } from './store.js';
 
 const WRONG_SECRET = 'whsec_not_the_endpoint_secret_svc_emulator';
 
-export function webhookFaultHook(faults: FaultStore, engine: WebhookEngine): BeforeAttemptHook {
+export function webhookFaultHook(faults: FaultStore): BeforeAttemptHook {
   return async (plan) => {
     const d = plan.delivery;
     const hit = await faults.take('webhook', { orgId: d.orgId, event: d.event, environment: d.livemode ? 'live' : 'test' });
@@ -24,9 +24,8 @@ export function webhookFaultHook(faults: FaultStore, engine: WebhookEngine): Bef
         plan.headers[SIGNATURE_HEADER] = signPayload(WRONG_SECRET, plan.body, plan.timestampSeconds);
         return;
       case 'webhook_stale_timestamp': {
-        const endpoint = engine.endpoints.get(d.orgId, d.endpointId);
         const stale = plan.timestampSeconds - Math.round((rule.delay_ms ?? 600_000) / 1000);
-        if (endpoint) plan.headers[SIGNATURE_HEADER] = signPayload(endpoint.secret, plan.body, stale);
+        plan.headers[SIGNATURE_HEADER] = signPayload(plan.secret, plan.body, stale);
         return;
       }
     }

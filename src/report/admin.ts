@@ -4,7 +4,8 @@ import { buildReport, reportToJUnit } from './report.js';
 
 export const reportAdminHandlers: Record<string, AdminHandler> = {
   'admin.report': async (ctx) => {
-    const report = buildReport(ctx.emulator, await ctx.emulator.journal.list({ org_id: ctx.query.org_id }), {
+    const deliveries = await ctx.emulator.webhooks.deliveries({ limit: 1000 });
+    const report = buildReport(ctx.emulator, await ctx.emulator.journal.list({ org_id: ctx.query.org_id }), deliveries, {
       org_id: ctx.query.org_id,
       key_id: ctx.query.key_id,
       scope: ctx.query.scope,

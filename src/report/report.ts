@@ -4,6 +4,7 @@
  */
 import type { Emulator } from '../emulator.js';
 import type { JournalEntry } from '../http/journal.js';
+import type { WebhookDelivery } from '../webhooks/types.js';
 import {
   checkCloseStream,
   checkContract,
@@ -27,7 +28,7 @@ export interface ClientReport {
   groups: ReportGroup[];
 }
 
-export function buildReport(emulator: Emulator, journal: JournalEntry[], filter: { org_id?: string; key_id?: string; scope?: string }): ClientReport {
+export function buildReport(emulator: Emulator, journal: JournalEntry[], deliveries: WebhookDelivery[], filter: { org_id?: string; key_id?: string; scope?: string }): ClientReport {
   const entries = journal
     .filter((e) => e.key_id !== null)
     .filter((e) => (!filter.org_id || e.org_id === filter.org_id) && (!filter.key_id || e.key_id === filter.key_id) && (!filter.scope || e.scope === filter.scope));
@@ -37,7 +38,6 @@ export function buildReport(emulator: Emulator, journal: JournalEntry[], filter:
     const id = e.scope ? `scope:${e.scope}` : `key:${e.key_id}`;
     groups.set(id, [...(groups.get(id) ?? []), e]);
   }
-  const deliveries = emulator.webhooks.deliveries({ limit: 1000 });
   const result: ReportGroup[] = [...groups.values()].map((list) => {
     const first = list[0];
     const orgDeliveries = deliveries.filter((d) => d.orgId === first.org_id);

@@ -27,7 +27,7 @@ export function streamSeed(seed: string, store: StateStore): string {
   return store.shared ? `${seed}@${store.instanceId}` : seed;
 }
 
-/** Shares the state of docs/scaling.md (organizations, keys, tokens, windows, billing, jobs, webhooks, faults, clock, journal...) through a Redis store; null with the memory store. */
+/** Shares the state of docs/scaling.md (organizations, keys, tokens, windows, billing, jobs, faults, clock, journal...; webhooks own theirs) through a Redis store; null with the memory store. */
 export function shareState(
   store: StateStore,
   parts: SharedStateTargets & { wsTokens: WsTokenStore; rateLimiter: RateLimiter },

@@ -18,8 +18,6 @@ import { SharedOrgs } from '../orgs/redis-orgs.js';
 import { SharedScenarios, type ScenarioTarget } from '../scenarios/redis-scenarios.js';
 import { SharedSttJobs } from '../stt/redis-jobs.js';
 import { SharedWork } from './shared-work.js';
-import { SharedWebhooks } from '../webhooks/redis-queue.js';
-import type { WebhookEngine } from '../webhooks/engine.js';
 import { SharedRag } from '../rag/redis-store.js';
 
 /** Wall-time garbage collection of tokens and windows: they are checked on the emulator clock, which a test may freeze. */
@@ -32,7 +30,6 @@ export interface SharedStateTargets {
   /** Binds the shared scenarios to the emulator (scenarios.ts `scenarioTarget`). */
   scenarios: (replica: ScenarioReplica) => ScenarioTarget;
   clock: Clock;
-  webhooks: WebhookEngine;
   metering: Metering;
   /** What another instance's reset does here: drop cached organizations, close this instance's sockets. */
   onRemoteReset: () => void;
@@ -44,7 +41,6 @@ export class SharedState implements TokenBackend, WindowBackend {
   readonly scenarios: SharedScenarios;
   readonly work: SharedWork;
   readonly sttJobs: SharedSttJobs;
-  readonly webhooks: SharedWebhooks;
   readonly billing: SharedBilling;
   /** RAG tenants, documents and jobs: the RAG area attaches its structures (src/rag/index.ts). */
   readonly rag: SharedRag;
@@ -58,7 +54,6 @@ export class SharedState implements TokenBackend, WindowBackend {
     this.scenarios = new SharedScenarios(store);
     this.work = new SharedWork(store, targets.clock);
     this.sttJobs = new SharedSttJobs(store);
-    this.webhooks = new SharedWebhooks(store, targets.webhooks);
     this.billing = new SharedBilling(store, targets.metering.replica, () => store.generation);
     this.rag = new SharedRag(store, this.work);
     store.onMessage((m) => this.receive(m));
@@ -71,7 +66,6 @@ export class SharedState implements TokenBackend, WindowBackend {
     await this.scenarios.open(this.targets.scenarios(this.scenarios));
     this.sttJobs.open();
     this.work.start();
-    await this.webhooks.load();
     await this.billing.open();
     this.targets.metering.shared = this.billing;
     this.targets.metering.rateLimiter.sharedRules = this.billing;
@@ -87,7 +81,6 @@ export class SharedState implements TokenBackend, WindowBackend {
       this.rag.clear(tx);
       return tx.del(...this.keyNames()).exec();
     });
-    this.webhooks.forget();
     // exec() answers [error, result] per command; the first is the new generation.
     this.store.advanceGeneration(Number(results?.[0]?.[1]) || this.store.generation + 1);
     await this.store.run(() =>
@@ -97,7 +90,7 @@ export class SharedState implements TokenBackend, WindowBackend {
 
   /** The keys of every shared part, deleted by a reset. */
   private keyNames(): string[] {
-    return [this.orgs, this.faults, this.scenarios, this.work, this.sttJobs, this.webhooks, this.billing, this.rag].flatMap((part) => part.keyNames());
+    return [this.orgs, this.faults, this.scenarios, this.work, this.sttJobs, this.billing, this.rag].flatMap((part) => part.keyNames());
   }
 
   private receive(m: StoreMessage): void {

@@ -129,13 +129,13 @@ export function webhookAdminHandlers(deps: WebhookAdminDeps): Record<string, Adm
         );
       }
     },
-    'admin.listWebhookEndpoints': (ctx) => {
+    'admin.listWebhookEndpoints': async (ctx) => {
       const orgId = requireOrg(deps, ctx);
-      sendJson(ctx, 200, { endpoints: deps.webhooks.endpoints.list(orgId).map(endpointView) });
+      sendJson(ctx, 200, { endpoints: (await deps.webhooks.endpoints.list(orgId)).map(endpointView) });
     },
     'admin.deleteWebhookEndpoint': async (ctx) => {
       const orgId = requireOrg(deps, ctx);
-      if (!deps.webhooks.endpoints.delete(orgId, ctx.params.endpointId)) {
+      if (!(await deps.webhooks.endpoints.delete(orgId, ctx.params.endpointId))) {
         throw new ApiError('not_found', `no webhook endpoint ${ctx.params.endpointId} in ${orgId}`);
       }
       await storeSettled(ctx.emulator.store);
@@ -155,28 +155,26 @@ export function webhookAdminHandlers(deps: WebhookAdminDeps): Record<string, Adm
           .waitFor({ ...filter, minAttempts: q.min_attempts }, q.wait * 1000, ctx.signal)
           .catch(() => undefined);
       }
-      let list = deps.webhooks.deliveries({ ...filter, limit: q.limit });
+      let list = await deps.webhooks.deliveries({ ...filter, limit: q.limit });
       if (q.min_attempts) list = list.filter((d) => d.attempts.length >= q.min_attempts);
       sendJson(ctx, 200, { deliveries: list.map(deliveryView) });
     },
-    'admin.getDelivery': (ctx) => {
-      const d = deps.webhooks.delivery(ctx.params.deliveryId);
+    'admin.getDelivery': async (ctx) => {
+      const d = await deps.webhooks.delivery(ctx.params.deliveryId);
       if (!d) throw new ApiError('not_found', `no webhook delivery ${ctx.params.deliveryId}`);
       sendJson(ctx, 200, deliveryView(d));
     },
     'admin.redeliver': async (ctx) => {
-      if (!deps.webhooks.delivery(ctx.params.deliveryId)) {
-        throw new ApiError('not_found', `no webhook delivery ${ctx.params.deliveryId}`);
-      }
-      const d = deps.webhooks.redeliver(ctx.params.deliveryId);
-      sendJson(ctx, 202, deliveryView(d instanceof Promise ? await d : d));
+      const d = await deps.webhooks.redeliver(ctx.params.deliveryId);
+      if (!d) throw new ApiError('not_found', `no webhook delivery ${ctx.params.deliveryId}`);
+      sendJson(ctx, 202, deliveryView(d));
     },
     'admin.triggerEvent': async (
       ctx: AdminContext<{ org_id: string; event: string; data?: Record<string, unknown>; livemode: boolean }>,
     ) => {
       if (!deps.orgs.getOrg(ctx.body.org_id))
         throw new ApiError('not_found', `no organization ${ctx.body.org_id}`);
-      deps.webhooks.replica?.assertWritable();
+      deps.webhooks.assertWritable();
       const data = ctx.body.data ?? sampleData(deps.clock, ctx.body.org_id, ctx.body.event);
       const { event, deliveryIds } = deps.webhooks.emit(ctx.body.org_id, ctx.body.event, data, {
         livemode: ctx.body.livemode,

@@ -12,6 +12,8 @@ export const USER_AGENT = 'svc-emulator-webhooks/1';
 export interface AttemptPlan {
   readonly delivery: Readonly<WebhookDelivery>;
   readonly attempt: number;
+  /** The endpoint's signing secret (a fault may sign with another, or at another time). */
+  readonly secret: string;
   url: string;
   headers: Record<string, string>;
   body: string;

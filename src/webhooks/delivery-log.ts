@@ -2,17 +2,20 @@ import type { DeliveryFilter, WaitFilter, WebhookDelivery } from './types.js';
 
 export const DEFAULT_DELIVERY_LOG_LIMIT = 1000;
 
-interface Waiter {
+export interface Waiter {
   filter: WaitFilter;
   resolve: (d: WebhookDelivery | undefined) => void;
 }
 
 /**
- * The deliveries list: the newest `limit` deliveries (default 1000). An evicted delivery that is still
- * pending keeps retrying; it is only no longer listed. Waiters are woken on every change, no polling.
+ * The deliveries list: the newest `limit` deliveries (default 1000), kept per organization. An evicted
+ * delivery that is still pending keeps retrying; it is only no longer listed. Waiters are woken on every
+ * change, no polling.
  */
 export class DeliveryLog {
-  private readonly items = new Map<string, WebhookDelivery>();
+  private readonly orgs = new Map<string, Map<string, WebhookDelivery>>();
+  /** Every listed delivery's organization, oldest first: the list's order and its limit span organizations. */
+  private readonly order = new Map<string, string>();
   private readonly waiters = new Set<Waiter>();
 
   constructor(private readonly limit = DEFAULT_DELIVERY_LOG_LIMIT) {
@@ -22,53 +25,59 @@ export class DeliveryLog {
 
   /** Adds a delivery; returns the one evicted to stay within the limit, if any. */
   add(delivery: WebhookDelivery): WebhookDelivery | undefined {
-    this.items.set(delivery.id, delivery);
+    let org = this.orgs.get(delivery.orgId);
+    if (!org) this.orgs.set(delivery.orgId, (org = new Map()));
+    org.set(delivery.id, delivery);
+    this.order.set(delivery.id, delivery.orgId);
     let evicted: WebhookDelivery | undefined;
-    if (this.items.size > this.limit) {
-      const oldest = this.items.keys().next().value;
-      if (oldest !== undefined) {
-        evicted = this.items.get(oldest);
-        this.items.delete(oldest);
-      }
+    if (this.order.size > this.limit) {
+      const [oldest] = this.order.keys();
+      evicted = this.item(oldest);
+      this.remove(oldest);
     }
     this.changed(delivery);
     return evicted;
   }
 
-  /**
-   * A delivery as the shared store has it now (another instance's attempt or redelivery): updates the
-   * listed copy in place and wakes the waiters; adds it when it is new here. Returns the local copy.
-   */
-  put(delivery: WebhookDelivery): WebhookDelivery {
-    const local = this.items.get(delivery.id);
-    if (!local) {
-      this.add(delivery);
-      return delivery;
+  private item(id: string): WebhookDelivery | undefined {
+    const orgId = this.order.get(id);
+    return orgId === undefined ? undefined : this.orgs.get(orgId)?.get(id);
+  }
+
+  private remove(id: string): void {
+    const orgId = this.order.get(id);
+    if (orgId === undefined) return;
+    this.order.delete(id);
+    const org = this.orgs.get(orgId);
+    org?.delete(id);
+    if (org?.size === 0) this.orgs.delete(orgId);
+  }
+
+  /** Newest first. */
+  private *newestFirst(): Generator<WebhookDelivery> {
+    const ids = [...this.order.keys()];
+    for (let i = ids.length - 1; i >= 0; i--) {
+      const d = this.item(ids[i]);
+      if (d) yield d;
     }
-    local.status = delivery.status;
-    local.series = delivery.series;
-    local.attempts = delivery.attempts;
-    if (delivery.nextAttemptAt === undefined) delete local.nextAttemptAt;
-    else local.nextAttemptAt = delivery.nextAttemptAt;
-    this.changed(local);
-    return local;
   }
 
   has(id: string): boolean {
-    return this.items.has(id);
+    return this.order.has(id);
   }
 
   get(id: string): WebhookDelivery | undefined {
-    const d = this.items.get(id);
+    const d = this.item(id);
     return d && snapshot(d);
   }
 
   /** Newest first. */
   list(filter: DeliveryFilter & { limit?: number } = {}): WebhookDelivery[] {
     const out: WebhookDelivery[] = [];
-    const all = [...this.items.values()];
-    for (let i = all.length - 1; i >= 0 && out.length < (filter.limit ?? this.limit); i--) {
-      if (matches(all[i], filter)) out.push(snapshot(all[i]));
+    const limit = filter.limit ?? this.limit;
+    for (const d of this.newestFirst()) {
+      if (out.length >= limit) break;
+      if (matches(d, filter)) out.push(snapshot(d));
     }
     return out;
   }
@@ -88,49 +97,69 @@ export class DeliveryLog {
   waitFor(filter: WaitFilter, timeoutMs: number, signal?: AbortSignal): Promise<WebhookDelivery | undefined> {
     const existing =
       filter.deliveryId !== undefined
-        ? [this.items.get(filter.deliveryId)].find((d) => d && matches(d, filter))
-        : [...this.items.values()].reverse().find((d) => matches(d, filter));
+        ? [this.item(filter.deliveryId)].find((d) => d && matches(d, filter))
+        : [...this.newestFirst()].find((d) => matches(d, filter));
     if (existing) return Promise.resolve(snapshot(existing));
-    return new Promise((resolve, reject) => {
-      if (signal?.aborted) {
-        reject(abortReason(signal));
-        return;
-      }
-      const done = () => {
-        this.waiters.delete(waiter);
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', onAbort);
-      };
-      const waiter: Waiter = {
-        filter,
-        resolve: (d) => {
-          done();
-          resolve(d);
-        },
-      };
-      const onAbort = () => {
-        done();
-        reject(abortReason(signal));
-      };
-      const timer = setTimeout(() => waiter.resolve(undefined), timeoutMs);
-      timer.unref();
-      signal?.addEventListener('abort', onAbort, { once: true });
-      this.waiters.add(waiter);
-    });
+    return waitForChange(this.waiters, filter, timeoutMs, signal);
   }
 
   /** Empties the list; pending waiters resolve with undefined. */
   clear(): void {
-    this.items.clear();
-    for (const w of [...this.waiters]) w.resolve(undefined);
+    this.orgs.clear();
+    this.order.clear();
+    wakeAll(this.waiters);
   }
+}
+
+/**
+ * A waiter in `waiters` until a change matches it (the caller resolves it then), or undefined after
+ * `timeoutMs` of wall time: this bounds how long a long-poll request is held, which must end even when the
+ * emulator clock is frozen. Rejects when `signal` aborts.
+ */
+export function waitForChange(
+  waiters: Set<Waiter>,
+  filter: WaitFilter,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<WebhookDelivery | undefined> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(abortReason(signal));
+      return;
+    }
+    const done = () => {
+      waiters.delete(waiter);
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    };
+    const waiter: Waiter = {
+      filter,
+      resolve: (d) => {
+        done();
+        resolve(d);
+      },
+    };
+    const onAbort = () => {
+      done();
+      reject(abortReason(signal));
+    };
+    const timer = setTimeout(() => waiter.resolve(undefined), timeoutMs);
+    timer.unref();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    waiters.add(waiter);
+  });
+}
+
+/** Resolves every waiter with undefined (a reset). */
+export function wakeAll(waiters: Set<Waiter>): void {
+  for (const w of [...waiters]) w.resolve(undefined);
 }
 
 function abortReason(signal?: AbortSignal): Error {
   return signal?.reason instanceof Error ? signal.reason : new Error('aborted');
 }
 
-function matches(d: WebhookDelivery, f: WaitFilter): boolean {
+export function matches(d: WebhookDelivery, f: WaitFilter): boolean {
   return (
     (f.deliveryId === undefined || d.id === f.deliveryId) &&
     (f.orgId === undefined || d.orgId === f.orgId) &&
@@ -142,6 +171,6 @@ function matches(d: WebhookDelivery, f: WaitFilter): boolean {
   );
 }
 
-function snapshot(d: WebhookDelivery): WebhookDelivery {
+export function snapshot(d: WebhookDelivery): WebhookDelivery {
   return { ...d, attempts: d.attempts.map((a) => ({ ...a })) };
 }

@@ -1,9 +1,17 @@
 import type { Clock } from '../core/clock.js';
-import type { IdFactory, Random } from '../core/random.js';
+import type { MaybePromise } from '../core/maybe.js';
+import { IdFactory, Random } from '../core/random.js';
+import type { WebhookEndpointsState } from './endpoints-state.js';
 import { newWebhookSecret } from './signature.js';
 
 /** The kinds an endpoint may register (the spec's enum). */
-export const REGISTRABLE_EVENTS = ['ping', 'job.completed', 'quota.threshold', 'invoice.finalized', 'key.compromised'] as const;
+export const REGISTRABLE_EVENTS = [
+  'ping',
+  'job.completed',
+  'quota.threshold',
+  'invoice.finalized',
+  'key.compromised',
+] as const;
 export type RegistrableEvent = (typeof REGISTRABLE_EVENTS)[number];
 /** The kinds the service emits; `rag.job.completed` is emitted but not registrable. */
 export type WebhookEventKind = RegistrableEvent | 'rag.job.completed';
@@ -32,44 +40,36 @@ export function isSubscribed(endpoint: WebhookEndpoint, event: string): boolean 
   return kind !== undefined && endpoint.events.includes(kind);
 }
 
-/** The shared side of the endpoints with a shared store (src/webhooks/redis-queue.ts); undefined in memory. */
-export interface EndpointReplica {
-  /** Throws 502 `upstream_error` while the shared store is away, before anything changes. */
-  assertWritable(): void;
-  /** Written to the shared store and announced (`ifAbsent`: the boot endpoint, the same on every instance). */
-  created(endpoint: WebhookEndpoint, ifAbsent: boolean): void;
-  deleted(endpoint: WebhookEndpoint): void;
-  /** The `--webhook-url` endpoint's id and secret, derived from the seed so every instance has the same one. */
-  bootIdentity(orgId: string, url: string): { id: string; secret: string };
-}
-
-/** Endpoints per org. Input is already validated by the OpenAPI layer (url, events, no other fields). */
+/**
+ * Webhook endpoints: the rules of making one (id, secret, creation time) over the endpoints state, which
+ * keeps them per organization. Input is already validated by the OpenAPI layer (url, events, no other fields).
+ */
 export class EndpointStore {
-  private readonly byId = new Map<string, WebhookEndpoint>();
-  replica: EndpointReplica | undefined;
-
   constructor(
+    private readonly state: WebhookEndpointsState,
     private readonly clock: Clock,
     private readonly ids: IdFactory,
     private readonly random: Random,
+    /**
+     * With a shared store: the seed the `--webhook-url` endpoint's id and secret derive from, so every
+     * instance makes the same one (and it is stored only if absent). Undefined with the memory store.
+     */
+    private readonly bootSeed?: string,
   ) {}
 
-  /**
-   * The `--webhook-url` endpoint at boot (and endpoints made in code). With a shared store its id and
-   * secret are the same on every instance, and it is written only if absent, so N instances make one.
-   */
+  /** The `--webhook-url` endpoint at boot (and endpoints made in code). */
   create(orgId: string, input: { url: string; events: RegistrableEvent[]; id?: string }): WebhookEndpoint {
-    const same = this.replica?.bootIdentity(orgId, input.url);
+    const same = this.bootSeed === undefined ? undefined : bootIdentity(this.bootSeed, orgId, input.url);
     const endpoint = this.build(orgId, input, same?.id ?? input.id, same?.secret);
-    this.replica?.created(endpoint, true);
+    this.state.put(endpoint, true);
     return { ...endpoint, events: [...endpoint.events] };
   }
 
-  /** An endpoint registered through the admin API: with a shared store, for every instance. */
+  /** An endpoint registered through the admin API. */
   register(orgId: string, input: { url: string; events: RegistrableEvent[] }): WebhookEndpoint {
-    this.replica?.assertWritable();
+    this.state.assertWritable();
     const endpoint = this.build(orgId, input);
-    this.replica?.created(endpoint, false);
+    this.state.put(endpoint, false);
     return { ...endpoint, events: [...endpoint.events] };
   }
 
@@ -79,7 +79,7 @@ export class EndpointStore {
     id?: string,
     secret?: string,
   ): WebhookEndpoint {
-    const endpoint: WebhookEndpoint = {
+    return {
       id: id ?? this.ids.next('we'),
       orgId,
       url: input.url,
@@ -87,42 +87,29 @@ export class EndpointStore {
       secret: secret ?? newWebhookSecret(this.random),
       createdAt: this.clock.isoNow(),
     };
-    this.byId.set(endpoint.id, endpoint);
-    return endpoint;
-  }
-
-  /** An endpoint another instance registered (or the stored one, at load): into the local copy. */
-  applyRemote(endpoint: WebhookEndpoint): void {
-    this.byId.set(endpoint.id, endpoint);
-  }
-
-  removeRemote(id: string): void {
-    this.byId.delete(id);
   }
 
   /** The endpoint, only when it belongs to the org (data never crosses organizations). */
-  get(orgId: string, id: string): WebhookEndpoint | undefined {
-    const e = this.byId.get(id);
-    return e && e.orgId === orgId ? e : undefined;
+  get(orgId: string, id: string): MaybePromise<WebhookEndpoint | undefined> {
+    return this.state.get(orgId, id);
   }
 
-  list(orgId: string): WebhookEndpoint[] {
-    return [...this.byId.values()].filter((e) => e.orgId === orgId);
+  list(orgId: string): MaybePromise<WebhookEndpoint[]> {
+    return this.state.list(orgId);
   }
 
-  delete(orgId: string, id: string): boolean {
-    const endpoint = this.get(orgId, id);
-    if (!endpoint) return false;
-    this.replica?.assertWritable();
-    this.replica?.deleted(endpoint);
-    return this.byId.delete(id);
+  /** False when the org has no such endpoint. */
+  delete(orgId: string, id: string): MaybePromise<boolean> {
+    return this.state.delete(orgId, id);
   }
 
   subscribers(orgId: string, event: string): WebhookEndpoint[] {
-    return this.list(orgId).filter((e) => isSubscribed(e, event));
+    return this.state.subscribers(orgId, event);
   }
+}
 
-  reset(): void {
-    this.byId.clear();
-  }
+/** The `--webhook-url` endpoint's id and secret with a shared store: from the seed alone, the same on every instance. */
+function bootIdentity(seed: string, orgId: string, url: string): { id: string; secret: string } {
+  const label = `${seed}/webhook-url/${orgId}/${url}`;
+  return { id: new IdFactory(label).next('we'), secret: newWebhookSecret(new Random(label)) };
 }

@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Clock } from '../core/clock.js';
 import { IdFactory, Random } from '../core/random.js';
 import { DEFAULT_ATTEMPT_TIMEOUT_MS } from './attempt.js';
-import { DEFAULT_RETRY_SCHEDULE_MS, WebhookEngine, type WebhookEngineOptions } from './engine.js';
+import { DEFAULT_RETRY_SCHEDULE_MS } from './attempt-maker.js';
+import { WebhookEngine, type WebhookEngineOptions } from './engine.js';
 import type { RegistrableEvent } from './endpoints.js';
 import { verifyWebhookSignature } from './signature.js';
 import { Receiver, type Behaviour } from './test-support/receiver.js';
@@ -76,13 +77,15 @@ describe('WebhookEngine delivery', () => {
     subscribe(['ping']);
     const results = Array.from({ length: 20 }, () => engine.emit('org_a', 'ping', {}, { livemode: false }));
     expect(receiver.hits).toHaveLength(0);
-    expect(engine.deliveries({ status: 'pending' })).toHaveLength(20);
+    expect(await engine.deliveries({ status: 'pending' })).toHaveLength(20);
     await receiver.hit(20);
     expect(results.every((r) => r.deliveryIds.length === 1)).toBe(true);
   });
 
   it('follows the retry schedule in clock time with the same event id, and delivers when the receiver comes back', async () => {
-    const { engine, receiver, subscribe, clock } = await setup((n) => (n <= 3 ? 500 : 200), { signatureTime: 'clock' });
+    const { engine, receiver, subscribe, clock } = await setup((n) => (n <= 3 ? 500 : 200), {
+      signatureTime: 'clock',
+    });
     subscribe(['ping']);
     const { event, deliveryIds } = engine.emit('org_a', 'ping', {}, { livemode: true });
     const id = deliveryIds[0];
@@ -90,17 +93,17 @@ describe('WebhookEngine delivery', () => {
 
     for (const [i, delay] of DEFAULT_RETRY_SCHEDULE_MS.slice(0, 3).entries()) {
       const attempts = i + 1;
-      expect(engine.delivery(id)?.nextAttemptAt).toBe(new Date(clock.now() + delay).toISOString());
+      expect((await engine.delivery(id))?.nextAttemptAt).toBe(new Date(clock.now() + delay).toISOString());
       await clock.advance(delay - 1);
       expect(clock.state().pendingTimers).toBe(1);
-      expect(engine.delivery(id)?.attempts).toHaveLength(attempts);
+      expect((await engine.delivery(id))?.attempts).toHaveLength(attempts);
       expect(receiver.hits).toHaveLength(attempts);
       await clock.advance(1);
       await receiver.hit(attempts + 1);
       await engine.waitFor({ deliveryId: id, minAttempts: attempts + 1 }, 5000);
     }
 
-    const d = engine.delivery(id)!;
+    const d = (await engine.delivery(id))!;
     expect(d.status).toBe('delivered');
     expect(d.attempts.map((a) => a.statusCode)).toEqual([500, 500, 500, 200]);
     expect(receiver.hits.map((h) => JSON.parse(h.rawBody).id)).toEqual([
@@ -133,7 +136,7 @@ describe('WebhookEngine delivery', () => {
     expect(receiver.hits).toHaveLength(6);
 
     up = true;
-    const again = engine.redeliver(id);
+    const again = await engine.redeliver(id);
     expect(again).toMatchObject({ status: 'pending', series: 2 });
     const hit = await receiver.hit(7);
     expect(JSON.parse(hit.rawBody).id).toBe(event.id);
@@ -195,9 +198,9 @@ describe('WebhookEngine delivery', () => {
     const id = engine.emit('org_a', 'ping', {}, { livemode: true }).deliveryIds[0];
     await engine.waitFor({ deliveryId: id, minAttempts: 1 }, 5000);
     expect(clock.state().pendingTimers).toBe(1);
-    engine.reset();
+    await engine.reset();
     expect(clock.state().pendingTimers).toBe(0);
-    expect(engine.deliveries()).toHaveLength(0);
+    expect(await engine.deliveries()).toHaveLength(0);
   });
 });
 
@@ -208,9 +211,9 @@ describe('WebhookEngine subscriptions and log', () => {
     const pings = subscribe(['ping', 'quota.threshold']);
     subscribe(['job.completed'], 'org_b');
     const rag = engine.emit('org_a', 'rag.job.completed', { job_id: 'j1' }, { livemode: false });
-    expect(engine.deliveries({ eventId: rag.event.id }).map((d) => d.endpointId)).toEqual([jobs.id]);
+    expect((await engine.deliveries({ eventId: rag.event.id })).map((d) => d.endpointId)).toEqual([jobs.id]);
     const q = engine.emit('org_a', 'quota.threshold', {}, { livemode: true });
-    expect(engine.deliveries({ eventId: q.event.id }).map((d) => d.endpointId)).toEqual([pings.id]);
+    expect((await engine.deliveries({ eventId: q.event.id })).map((d) => d.endpointId)).toEqual([pings.id]);
     expect(engine.emit('org_a', 'key.compromised', {}, { livemode: true }).deliveryIds).toEqual([]);
     const delivered = await engine.waitFor({ eventId: rag.event.id, status: 'delivered' }, 5000);
     expect(delivered?.envelope).toMatchObject({ event: 'rag.job.completed', livemode: false });
@@ -224,11 +227,11 @@ describe('WebhookEngine subscriptions and log', () => {
       (_, i) =>
         engine.emit('org_a', i % 2 ? 'ping' : 'invoice.finalized', {}, { livemode: true }).deliveryIds[0],
     );
-    expect(engine.deliveries().map((d) => d.id)).toEqual([ids[4], ids[3], ids[2]]);
-    expect(engine.deliveries({ event: 'ping' }).map((d) => d.id)).toEqual([ids[3]]);
-    expect(engine.deliveries({ orgId: 'org_b' })).toEqual([]);
+    expect((await engine.deliveries()).map((d) => d.id)).toEqual([ids[4], ids[3], ids[2]]);
+    expect((await engine.deliveries({ event: 'ping' })).map((d) => d.id)).toEqual([ids[3]]);
+    expect(await engine.deliveries({ orgId: 'org_b' })).toEqual([]);
     await engine.waitFor({ deliveryId: ids[4], status: 'delivered' }, 5000);
-    expect(engine.deliveries({ status: 'delivered' }).map((d) => d.id)).toContain(ids[4]);
+    expect((await engine.deliveries({ status: 'delivered' })).map((d) => d.id)).toContain(ids[4]);
   });
 
   it('waitFor resolves on a later match, times out with undefined, and rejects on abort', async () => {
@@ -262,7 +265,7 @@ describe('WebhookEngine subscriptions and log', () => {
     const endpoint = subscribe(['ping']);
     const id = engine.emit('org_a', 'ping', {}, { livemode: true }).deliveryIds[0];
     await engine.waitFor({ deliveryId: id, minAttempts: 1 }, 5000);
-    expect(engine.endpoints.delete('org_a', endpoint.id)).toBe(true);
+    expect(await engine.endpoints.delete('org_a', endpoint.id)).toBe(true);
     await clock.advance(DEFAULT_RETRY_SCHEDULE_MS[0]);
     const failed = await engine.waitFor({ deliveryId: id, status: 'failed' }, 5000);
     expect(failed?.attempts.at(-1)?.error).toMatch(/endpoint deleted/);

@@ -1,10 +1,11 @@
+export { WebhookEngine, type WebhookEngineOptions } from './engine.js';
 export {
-  WebhookEngine,
+  AttemptMaker,
   DEFAULT_RETRY_SCHEDULE_MS,
   DEFAULT_MAX_CONCURRENT_ATTEMPTS,
-  type WebhookEngineOptions,
   type SignatureTime,
-} from './engine.js';
+} from './attempt-maker.js';
+export { createWebhookState, type WebhookState } from './webhook-state.js';
 export {
   DEFAULT_ATTEMPT_TIMEOUT_MS,
   USER_AGENT,

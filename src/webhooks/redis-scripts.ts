@@ -1,54 +1,87 @@
 /**
- * Lua scripts of the shared webhook queue (src/webhooks/redis-queue.ts). Each runs atomically in Redis,
- * so two instances can never both claim one attempt, and an attempt's outcome is written only by the
- * instance that still holds its lease.
+ * Lua scripts of the webhooks' Redis state (redis-deliveries.ts, redis-endpoints.ts). Each runs atomically
+ * in Redis, so two instances can never both claim one attempt, and an attempt's outcome is written only by
+ * the instance that still holds its lease.
  *
- * A delivery is kept in four hashes keyed by its id: `base` (its fixed fields, JSON), `body` (the envelope
- * exactly as signed), `state` (`SERIES|STATUS|NEXT_ATTEMPT_AT`), `attempts` (the logged attempts, one JSON
- * per line, the newest last). `order` lists the deliveries newest last (score: a counter); `due` holds the
- * attempts to make (member `ID|SERIES`, score: the emulator-clock ms it is due); `leases` holds the
- * attempts being made (member → the holder, `INSTANCE#PID`). No script decodes JSON: they only join lines.
+ * A delivery belongs to its organization: it is kept in the organization's hash `webhooks:{org}:deliveries`
+ * under four fields, `base:ID` (its fixed fields, JSON), `body:ID` (the envelope exactly as signed),
+ * `state:ID` (`SERIES|STATUS|NEXT_ATTEMPT_AT`) and `attempts:ID` (the logged attempts, one JSON per line,
+ * the newest last). Across organizations: `org-of` (id → org), `order` (the listed deliveries newest last,
+ * score: a counter), `due` (attempts to make, member `ID|SERIES`, score: the emulator-clock ms it is due),
+ * `leases` (attempts being made, member → the holder `INSTANCE#PID`), and the set of organizations that
+ * have deliveries. A script finds an organization's hash from the key prefix and suffix it is given
+ * (ARGV), since the organization of a due attempt is known only inside the script. No script decodes
+ * JSON: they only join lines.
  */
 
-/** KEYS: base, body, state, attempts, order, seq, due. ARGV: id, base json, body, due ms, list limit, channel, message. */
-export const WEBHOOK_ENQUEUE = `
-redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
-redis.call('HSET', KEYS[2], ARGV[1], ARGV[3])
-redis.call('HSET', KEYS[3], ARGV[1], '1|pending|')
-redis.call('ZADD', KEYS[5], redis.call('INCR', KEYS[6]), ARGV[1])
-local over = redis.call('ZCARD', KEYS[5]) - tonumber(ARGV[5])
+/**
+ * Deletes every organization's keys named in ARGV, then the KEYS. KEYS: the set of organizations, then
+ * keys across organizations. ARGV: key prefix, then one suffix per key of an organization.
+ */
+export const DELETE_ORG_KEYS = `
+for _, org in ipairs(redis.call('SMEMBERS', KEYS[1])) do
+  for i = 2, #ARGV do redis.call('DEL', ARGV[1] .. org .. ARGV[i]) end
+end
+redis.call('DEL', unpack(KEYS))
+return 1`;
+
+/** The fields of one delivery in its organization's hash. */
+const FIELDS = `
+local function fields(id) return 'base:' .. id, 'body:' .. id, 'state:' .. id, 'attempts:' .. id end`;
+
+/**
+ * A new delivery, listed, its first attempt due. KEYS: the org's hash, order, seq, due, org-of, orgs.
+ * ARGV: id, org, base json, body, due ms, list limit, channel, message, key prefix, hash suffix.
+ */
+export const WEBHOOK_ENQUEUE = `${FIELDS}
+local b, y, s = fields(ARGV[1])
+redis.call('HSET', KEYS[1], b, ARGV[3], y, ARGV[4], s, '1|pending|')
+redis.call('HSET', KEYS[5], ARGV[1], ARGV[2])
+redis.call('SADD', KEYS[6], ARGV[2])
+redis.call('ZADD', KEYS[2], redis.call('INCR', KEYS[3]), ARGV[1])
+local over = redis.call('ZCARD', KEYS[2]) - tonumber(ARGV[6])
 if over > 0 then
-  local popped = redis.call('ZPOPMIN', KEYS[5], over)
+  local popped = redis.call('ZPOPMIN', KEYS[2], over)
   for i = 1, #popped, 2 do
-    local st = redis.call('HGET', KEYS[3], popped[i])
-    if not st or not string.find(st, '|pending|', 1, true) then
-      for k = 1, 4 do redis.call('HDEL', KEYS[k], popped[i]) end
+    local id = popped[i]
+    local org = redis.call('HGET', KEYS[5], id)
+    if org then
+      local hash = ARGV[9] .. org .. ARGV[10]
+      local st = redis.call('HGET', hash, 'state:' .. id)
+      if not st or not string.find(st, '|pending|', 1, true) then
+        redis.call('HDEL', hash, fields(id))
+        redis.call('HDEL', KEYS[5], id)
+      end
     end
   end
 end
-redis.call('ZADD', KEYS[7], ARGV[4], ARGV[1] .. '|1')
-redis.call('PUBLISH', ARGV[6], ARGV[7])
+redis.call('ZADD', KEYS[4], ARGV[5], ARGV[1] .. '|1')
+redis.call('PUBLISH', ARGV[7], ARGV[8])
 return 1`;
 
 /**
- * Takes up to ARGV[2] attempts due by ARGV[1], leased to ARGV[3]. KEYS: due, leases, base, body, state,
- * attempts. Returns a flat list: member, base, body, state, attempts for each attempt taken.
+ * Takes up to ARGV[2] attempts due by ARGV[1], leased to ARGV[3]. KEYS: due, leases, org-of. ARGV: now,
+ * max, holder, key prefix, hash suffix. Returns a flat list: member, org, base, body, state, attempts for
+ * each attempt taken.
  */
-export const WEBHOOK_CLAIM = `
+export const WEBHOOK_CLAIM = `${FIELDS}
 local members = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[2]))
 local out = {}
 for _, m in ipairs(members) do
   redis.call('ZREM', KEYS[1], m)
   local id = string.match(m, '^(.*)|')
-  local base = redis.call('HGET', KEYS[3], id)
-  local st = redis.call('HGET', KEYS[5], id)
-  if base and st then
-    redis.call('HSET', KEYS[2], m, ARGV[3])
-    table.insert(out, m)
-    table.insert(out, base)
-    table.insert(out, redis.call('HGET', KEYS[4], id) or '')
-    table.insert(out, st)
-    table.insert(out, redis.call('HGET', KEYS[6], id) or '')
+  local org = redis.call('HGET', KEYS[3], id)
+  if org then
+    local got = redis.call('HMGET', ARGV[4] .. org .. ARGV[5], fields(id))
+    if got[1] and got[3] then
+      redis.call('HSET', KEYS[2], m, ARGV[3])
+      table.insert(out, m)
+      table.insert(out, org)
+      table.insert(out, got[1])
+      table.insert(out, got[2] or '')
+      table.insert(out, got[3])
+      table.insert(out, got[4] or '')
+    end
   end
 end
 return out`;
@@ -56,16 +89,18 @@ return out`;
 /**
  * Logs an attempt, if its lease is still held by ARGV[2] (a reset or a takeover drops it). The status and
  * the next attempt change only when the series is still the current one (a redelivery started a new one).
- * KEYS: state, leases, due, order, base, body, attempts. ARGV: member, holder, id, series, attempt json,
+ * KEYS: the org's hash, leases, due, order, org-of. ARGV: member, holder, id, series, attempt json,
  * status, next attempt ISO or '', next due ms or '', attempts kept, channel, message prefix.
  * Returns {state, attempts}, or nil when the lease was gone.
  */
-export const WEBHOOK_FINISH = `
+export const WEBHOOK_FINISH = `${FIELDS}
 if redis.call('HGET', KEYS[2], ARGV[1]) ~= ARGV[2] then return false end
 redis.call('HDEL', KEYS[2], ARGV[1])
-local st = redis.call('HGET', KEYS[1], ARGV[3])
+local b, y, s, a = fields(ARGV[3])
+local st = redis.call('HGET', KEYS[1], s)
 if not st then return false end
-local att = redis.call('HGET', KEYS[7], ARGV[3]) or ''
+local base = redis.call('HGET', KEYS[1], b)
+local att = redis.call('HGET', KEYS[1], a) or ''
 if att == '' then att = ARGV[5] else att = att .. '\\n' .. ARGV[5] end
 local n = select(2, string.gsub(att, '\\n', '')) + 1
 while n > tonumber(ARGV[9]) do
@@ -78,32 +113,57 @@ if series == tonumber(ARGV[4]) then
   if ARGV[8] ~= '' then redis.call('ZADD', KEYS[3], ARGV[8], ARGV[1]) end
 end
 if not string.find(st, '|pending|', 1, true) and not redis.call('ZSCORE', KEYS[4], ARGV[3]) then
-  for _, k in ipairs({KEYS[1], KEYS[5], KEYS[6], KEYS[7]}) do redis.call('HDEL', k, ARGV[3]) end
+  redis.call('HDEL', KEYS[1], b, y, s, a)
+  redis.call('HDEL', KEYS[5], ARGV[3])
 else
-  redis.call('HSET', KEYS[1], ARGV[3], st)
-  redis.call('HSET', KEYS[7], ARGV[3], att)
+  redis.call('HSET', KEYS[1], s, st, a, att)
 end
 local list = (string.gsub(att, '\\n', ','))
-redis.call('PUBLISH', ARGV[10], ARGV[11] .. '{"id":"' .. ARGV[3] .. '","state":"' .. st .. '","attempts":[' .. list .. ']}}')
+redis.call('PUBLISH', ARGV[10], ARGV[11] .. '{"id":"' .. ARGV[3] .. '","state":"' .. st .. '","base":' .. base .. ',"attempts":[' .. list .. ']}}')
 return {st, att}`;
 
 /**
  * A new series of attempts, its first due at once; a retry of the old series still waiting is dropped.
- * KEYS: state, due, attempts. ARGV: id, due ms, channel, message prefix. Returns {state, attempts}, or nil.
+ * KEYS: org-of, due, order. ARGV: id, due ms, channel, message prefix, key prefix, hash suffix.
+ * Returns {base, body, state, attempts}, or nil for a delivery that is not listed.
  */
-export const WEBHOOK_REDELIVER = `
-local st = redis.call('HGET', KEYS[1], ARGV[1])
+export const WEBHOOK_REDELIVER = `${FIELDS}
+local org = redis.call('HGET', KEYS[1], ARGV[1])
+if not org or not redis.call('ZSCORE', KEYS[3], ARGV[1]) then return false end
+local hash = ARGV[5] .. org .. ARGV[6]
+local got = redis.call('HMGET', hash, fields(ARGV[1]))
+local st = got[3]
 if not st then return false end
 local series = tonumber(string.match(st, '^(%d+)|'))
 redis.call('ZREM', KEYS[2], ARGV[1] .. '|' .. series)
 series = series + 1
 st = series .. '|pending|'
-redis.call('HSET', KEYS[1], ARGV[1], st)
+redis.call('HSET', hash, 'state:' .. ARGV[1], st)
 redis.call('ZADD', KEYS[2], ARGV[2], ARGV[1] .. '|' .. series)
-local att = redis.call('HGET', KEYS[3], ARGV[1]) or ''
+local att = got[4] or ''
 local list = (string.gsub(att, '\\n', ','))
-redis.call('PUBLISH', ARGV[3], ARGV[4] .. '{"id":"' .. ARGV[1] .. '","state":"' .. st .. '","attempts":[' .. list .. ']}}')
-return {st, att}`;
+redis.call('PUBLISH', ARGV[3], ARGV[4] .. '{"id":"' .. ARGV[1] .. '","state":"' .. st .. '","base":' .. got[1] .. ',"attempts":[' .. list .. ']}}')
+return {got[1], got[2] or '', st, att}`;
+
+/**
+ * Listed deliveries by id (one round trip for a list or a read). KEYS: org-of, order. ARGV: key prefix,
+ * hash suffix, '1' for every field or '0' for base and state only, then the ids. Returns per id: base,
+ * body, state, attempts ('' for a field not read, or for a delivery no longer listed).
+ */
+export const WEBHOOK_READ = `${FIELDS}
+local out = {}
+for i = 4, #ARGV do
+  local id = ARGV[i]
+  local org = redis.call('HGET', KEYS[1], id)
+  local got = {}
+  if org and redis.call('ZSCORE', KEYS[2], id) then
+    local b, y, s, a = fields(id)
+    if ARGV[3] == '1' then got = redis.call('HMGET', ARGV[1] .. org .. ARGV[2], b, y, s, a)
+    else got = redis.call('HMGET', ARGV[1] .. org .. ARGV[2], b, s); got = {got[1], false, got[2], false} end
+  end
+  for k = 1, 4 do table.insert(out, got[k] or '') end
+end
+return out`;
 
 /** An attempt whose holder is gone goes back to the queue. KEYS: leases, due. ARGV: member, holder, due ms. Returns 1 if taken back. */
 export const WEBHOOK_RECLAIM = `

@@ -184,7 +184,7 @@ export async function snapshot(t: FuzzEmulator): Promise<Snapshot> {
     sttJobs: sttJobs.body,
     ragTenant: tenant,
     documents: (documents.body as { documents: unknown }).documents,
-    deliveries: t.emulator.webhooks.deliveries(),
+    deliveries: await t.emulator.webhooks.deliveries(),
   };
 }
 

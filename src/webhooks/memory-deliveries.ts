@@ -1,0 +1,140 @@
+/**
+ * The deliveries' state in this process: the delivery log, and each pending attempt as a timer on the
+ * emulator clock (so a frozen clock holds retries and advancing it makes them due).
+ */
+import type { Clock, ClockTimer } from '../core/clock.js';
+import { MAX_ATTEMPTS_LOGGED, type AttemptMaker, type AttemptResult } from './attempt-maker.js';
+import type { WebhookDeliveriesState } from './deliveries-state.js';
+import { DEFAULT_DELIVERY_LOG_LIMIT, DeliveryLog } from './delivery-log.js';
+import type { MemoryEndpointsState } from './endpoints-state.js';
+import type { DeliveryFilter, WaitFilter, WebhookDelivery } from './types.js';
+
+interface Internal {
+  delivery: WebhookDelivery;
+  body: string;
+  timer?: ClockTimer;
+}
+
+export class MemoryDeliveriesState implements WebhookDeliveriesState {
+  readonly name = 'webhook-deliveries';
+  private readonly log: DeliveryLog;
+  /** The deliveries listed or still retrying, with their bodies and timers. */
+  private readonly internals = new Map<string, Internal>();
+  /** Moved by a reset: a timer or an attempt of an earlier generation does nothing. */
+  private generation = 0;
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly attempts: AttemptMaker,
+    private readonly endpoints: Pick<MemoryEndpointsState, 'get'>,
+    logLimit = DEFAULT_DELIVERY_LOG_LIMIT,
+  ) {
+    this.log = new DeliveryLog(logLimit);
+  }
+
+  assertWritable(): void {}
+
+  add(delivery: WebhookDelivery, body: string): void {
+    this.internals.set(delivery.id, { delivery, body });
+    // The record of a delivery lives as long as it is listed or still retrying: without this, every delivery
+    // ever made (body and attempts included) stayed in memory.
+    const evicted = this.log.add(delivery);
+    if (evicted && evicted.status !== 'pending') this.internals.delete(evicted.id);
+    this.startSoon(delivery.id, 1);
+  }
+
+  get(id: string): WebhookDelivery | undefined {
+    return this.log.get(id);
+  }
+
+  list(filter?: DeliveryFilter & { limit?: number }): WebhookDelivery[] {
+    return this.log.list(filter);
+  }
+
+  waitFor(filter: WaitFilter, timeoutMs: number, signal?: AbortSignal): Promise<WebhookDelivery | undefined> {
+    return this.log.waitFor(filter, timeoutMs, signal);
+  }
+
+  redeliver(id: string): WebhookDelivery | undefined {
+    const internal = this.internals.get(id);
+    // Only a listed delivery can be redelivered (one pushed out of the list still retrying cannot).
+    if (!internal || !this.log.has(id)) return undefined;
+    internal.timer?.cancel();
+    internal.timer = undefined;
+    const d = internal.delivery;
+    d.series++;
+    d.status = 'pending';
+    delete d.nextAttemptAt;
+    this.log.changed(d);
+    this.startSoon(d.id, d.series);
+    return this.log.get(d.id) ?? { ...d };
+  }
+
+  /** Cancels pending retries and attempts in flight, and forgets every delivery. */
+  reset(): void {
+    this.stop();
+    this.internals.clear();
+    this.log.clear();
+  }
+
+  stop(): void {
+    this.generation++;
+    this.attempts.abort();
+    for (const i of this.internals.values()) i.timer?.cancel();
+  }
+
+  private startSoon(deliveryId: string, series: number): void {
+    const generation = this.generation;
+    setImmediate(() => void this.runAttempt(deliveryId, series, generation));
+  }
+
+  private async runAttempt(deliveryId: string, series: number, generation: number): Promise<void> {
+    const internal = this.internals.get(deliveryId);
+    if (generation !== this.generation || !internal || internal.delivery.series !== series) return;
+    const d = internal.delivery;
+    // Checked again once a slot is free: a redelivery or a reset may come while it waits for one.
+    const current = () => generation === this.generation && d.series === series;
+    const result = await this.attempts.make(d, internal.body, series, current, () => ({
+      attempt: d.attempts.filter((a) => a.series === series).length + 1,
+      endpoint: this.endpoints.get(d.orgId, d.endpointId),
+    }));
+    if (!result || generation !== this.generation) return;
+    // A failing beforeAttempt hook is logged as a failed attempt, unless a redeliver() started a new series meanwhile.
+    if (result.hookFailed && internal.delivery.series !== series) return;
+    this.finish(internal, series, result);
+  }
+
+  private finish(internal: Internal, series: number, result: AttemptResult): void {
+    const d = internal.delivery;
+    const { logged, final } = result;
+    d.attempts.push(logged);
+    if (d.attempts.length > MAX_ATTEMPTS_LOGGED)
+      d.attempts.splice(0, d.attempts.length - MAX_ATTEMPTS_LOGGED);
+    // A redeliver() while this attempt was in flight started a new series: log, but leave the status to it.
+    if (d.series === series) {
+      const delay = result.ok || final ? undefined : this.attempts.retryDelay(logged.attempt);
+      if (result.ok) {
+        d.status = 'delivered';
+      } else if (delay === undefined) {
+        d.status = 'failed';
+      } else {
+        d.nextAttemptAt = new Date(this.clock.now() + delay).toISOString();
+        const generation = this.generation;
+        internal.timer = this.clock.setTimeout(
+          () => {
+            internal.timer = undefined;
+            delete d.nextAttemptAt;
+            return this.runAttempt(d.id, series, generation);
+          },
+          delay,
+          `webhook retry ${d.id}`,
+        );
+      }
+      if (d.status !== 'pending') delete d.nextAttemptAt;
+    }
+    this.log.changed(d);
+    this.attempts.attempted(d, logged);
+    // Evicted from the list while retrying: now that it is settled, nothing can reach it any more.
+    if (d.status !== 'pending' && !this.log.has(d.id)) this.internals.delete(d.id);
+  }
+}

@@ -1,0 +1,285 @@
+/**
+ * The webhook attempts' queue in Redis: attempts wait in a sorted set by due time on the emulator clock;
+ * an instance claims the due ones it has room for with a Lua script that leases each to it, makes them
+ * with its AttemptMaker, and logs each with a script that also schedules the retry. A write that cannot
+ * reach Redis waits in order in an outbox, flushed by a one-second sweep that also takes back the leases
+ * of instances whose heartbeat is gone.
+ */
+import type { Clock, ClockTimer } from '../core/clock.js';
+import { SEEN_WITHIN_MS, type RedisStore } from '../store/redis-store.js';
+import { MAX_ATTEMPTS_LOGGED, type AttemptMaker, type AttemptResult } from './attempt-maker.js';
+import type { WebhookEndpoint } from './endpoints.js';
+import {
+  assemble,
+  baseOf,
+  messagePrefix,
+  HASH_SUFFIX,
+  parseAttempts,
+  type Change,
+  type DeliveryKeys,
+  type DeliveryRedis,
+} from './redis-delivery-codec.js';
+import type { WebhookDelivery } from './types.js';
+
+/** Wall time between sweeps: events written while Redis was away, leases of vanished instances, missed wake-ups. */
+const SWEEP_MS = 1000;
+
+export class RedisAttemptQueue {
+  /** Who holds a lease: the instance and its process, so a worker restarted under the same name loses the old ones. */
+  private readonly holder: string;
+  private wake: ClockTimer | undefined;
+  private wakeAt = Infinity;
+  private sweeper: NodeJS.Timeout | undefined;
+  /** Writes made while Redis was away (new deliveries, attempt outcomes), in order, flushed when it is back. */
+  private outbox: (() => Promise<unknown>)[] = [];
+  private running = 0;
+  private claiming = false;
+  private claimAgain = false;
+  /** The last claim was full: more may be due, so a finished attempt claims again. */
+  private backlog = false;
+
+  constructor(
+    private readonly store: RedisStore,
+    private readonly clock: Clock,
+    private readonly attempts: AttemptMaker,
+    private readonly endpoint: (orgId: string, id: string) => Promise<WebhookEndpoint | undefined>,
+    private readonly k: DeliveryKeys,
+    /** A change this instance wrote (the others hear it published). */
+    private readonly onChange: (change: Change) => void,
+  ) {
+    this.holder = `${store.instanceId}#${process.pid}`;
+  }
+
+  private get redis(): DeliveryRedis {
+    return this.store.redis as unknown as DeliveryRedis;
+  }
+
+  start(): void {
+    this.sweeper ??= setInterval(() => void this.sweep(), SWEEP_MS).unref();
+    this.claimSoon();
+  }
+
+  stop(): void {
+    this.attempts.abort();
+    this.wake?.cancel();
+    clearInterval(this.sweeper);
+  }
+
+  /** A reset: the queue in Redis is gone; so is what waited here for it. */
+  forget(): void {
+    this.attempts.abort();
+    this.wake?.cancel();
+    this.wake = undefined;
+    this.wakeAt = Infinity;
+    this.outbox = [];
+  }
+
+  /**
+   * Writes a new delivery, then claims; while Redis is away (or earlier writes still wait) it waits in the
+   * outbox, and `held` is told. Never a 502 for an event: one Redis could not take waits (docs/scaling.md).
+   */
+  send(write: () => Promise<unknown>, held: () => void): void {
+    const hold = () => {
+      held();
+      this.outbox.push(write);
+    };
+    if (this.store.status() !== 'ok' || this.outbox.length > 0) {
+      hold();
+      return;
+    }
+    this.store.track(write().then(() => this.claimSoon(), hold));
+  }
+
+  /** A change another instance published: a retry to wake for, or an attempt to claim now. */
+  heard(change: Change): void {
+    const [, status, nextAt] = change.state.split('|');
+    if (status !== 'pending' || change.created) return;
+    if (nextAt) this.wakeFor(Date.parse(nextAt));
+    else this.claimSoon();
+  }
+
+  /** Claims on a later turn of the event loop. */
+  claimSoon(): void {
+    setImmediate(() => void this.claim());
+  }
+
+  /** Takes the due attempts this instance has room for, and makes them. */
+  private async claim(): Promise<void> {
+    if (this.claiming) {
+      this.claimAgain = true;
+      return;
+    }
+    this.claiming = true;
+    try {
+      do {
+        this.claimAgain = false;
+        const room = this.attempts.maxConcurrent - this.running;
+        this.backlog = room <= 0;
+        if (room <= 0 || this.store.status() !== 'ok') break;
+        const k = this.k;
+        const got = await this.redis.svcWebhookClaim(
+          k.due,
+          k.leases,
+          k.orgOf,
+          this.clock.now(),
+          room,
+          this.holder,
+          k.prefix,
+          HASH_SUFFIX,
+        );
+        for (let i = 0; i < got.length; i += 6) {
+          const [member, , base, body, state, attempts] = got.slice(i, i + 6);
+          void this.attempt(member, assemble(base, body || 'null', state, attempts), body);
+        }
+        if (got.length / 6 === room) this.backlog = this.claimAgain = true;
+      } while (this.claimAgain);
+      await this.scheduleWake();
+    } catch {
+      // Redis away: the sweep claims again once it is back.
+    } finally {
+      this.claiming = false;
+    }
+  }
+
+  /** One claimed attempt: made here, then logged in Redis (or in the outbox until Redis is back). */
+  private async attempt(member: string, d: WebhookDelivery, body: string): Promise<void> {
+    this.running++;
+    try {
+      const series = Number(member.slice(member.lastIndexOf('|') + 1));
+      if (series !== d.series) return;
+      const number = d.attempts.filter((a) => a.series === series).length + 1;
+      const endpoint = await this.endpoint(d.orgId, d.endpointId);
+      const result = await this.attempts.make(
+        d,
+        body,
+        series,
+        () => true,
+        () => ({ attempt: number, endpoint }),
+      );
+      // A reset meanwhile: its lease is gone with the queue, nothing to log.
+      if (result) await this.finish(member, d, result);
+    } catch {
+      // Redis away while looking up the endpoint: the attempt goes back to the queue once it is back.
+      const now = this.clock.now();
+      this.outbox.push(() =>
+        this.redis.svcWebhookReclaim(this.k.leases, this.k.due, member, this.holder, now),
+      );
+    } finally {
+      this.running--;
+      if (this.backlog) this.claimSoon();
+    }
+  }
+
+  private async finish(member: string, d: WebhookDelivery, result: AttemptResult): Promise<void> {
+    const { logged } = result;
+    let status: 'delivered' | 'failed' | 'pending' = result.ok ? 'delivered' : 'failed';
+    let nextAt = '';
+    let due: number | '' = '';
+    const delay = result.ok || result.final ? undefined : this.attempts.retryDelay(logged.attempt);
+    if (delay !== undefined) {
+      status = 'pending';
+      due = this.clock.now() + delay;
+      nextAt = new Date(due).toISOString();
+    }
+    const k = this.k;
+    const write = async () => {
+      const done = await this.redis.svcWebhookFinish(
+        ...[this.k.hash(d.orgId), k.leases, k.due, k.order, k.orgOf],
+        ...[
+          member,
+          this.holder,
+          d.id,
+          d.series,
+          JSON.stringify(logged),
+          status,
+          nextAt,
+          due,
+          MAX_ATTEMPTS_LOGGED,
+        ],
+        ...[this.store.channel, messagePrefix(this.store)],
+      );
+      if (!done) return;
+      const change: Change = { id: d.id, state: done[0], base: baseOf(d), attempts: parseAttempts(done[1]) };
+      this.onChange(change);
+      this.attempts.attempted(
+        { ...assemble(JSON.stringify(change.base), 'null', done[0], done[1]), envelope: d.envelope },
+        logged,
+      );
+    };
+    if (this.store.status() !== 'ok' || this.outbox.length > 0) this.outbox.push(write);
+    else await write().catch(() => this.outbox.push(write));
+  }
+
+  /** A clock timer for the earliest attempt due in Redis, so advancing the clock makes the retries due. */
+  private async scheduleWake(): Promise<void> {
+    const [, score] = await this.redis.zrange(this.k.due, 0, 0, 'WITHSCORES');
+    this.wake?.cancel();
+    this.wake = undefined;
+    this.wakeAt = Infinity;
+    if (score !== undefined) this.wakeFor(Number(score));
+  }
+
+  /** Claims when the emulator clock reaches `at` (a retry another instance scheduled). */
+  wakeFor(at: number): void {
+    if (at >= this.wakeAt) return;
+    const delay = at - this.clock.now();
+    if (delay <= 0) {
+      this.claimSoon();
+      return;
+    }
+    this.wake?.cancel();
+    this.wakeAt = at;
+    this.wake = this.clock.setTimeout(
+      () => {
+        this.wake = undefined;
+        this.wakeAt = Infinity;
+        return this.claim();
+      },
+      delay,
+      'webhook retries (shared queue)',
+    );
+  }
+
+  /** Every second: flush the outbox, take back the leases of vanished instances, claim what is due. */
+  private async sweep(): Promise<void> {
+    if (this.redis.status === 'end') {
+      clearInterval(this.sweeper);
+      return;
+    }
+    if (this.store.status() !== 'ok') return;
+    try {
+      while (this.outbox.length > 0) {
+        await this.outbox[0]();
+        this.outbox.shift();
+      }
+      await this.reclaim();
+    } catch {
+      return;
+    }
+    await this.claim();
+  }
+
+  private async reclaim(): Promise<void> {
+    const leases = Object.entries(await this.redis.hgetall(this.k.leases)).filter(
+      ([, h]) => h !== this.holder,
+    );
+    if (leases.length === 0) return;
+    const holders = [...new Set(leases.map(([, h]) => h))];
+    const ids = holders.map((h) => h.slice(0, h.lastIndexOf('#')));
+    const [scores, infos] = await Promise.all([
+      this.redis.zmscore(this.store.key('instances'), ...ids),
+      this.redis.mget(ids.map((id) => this.store.key(`instance:${id}`))),
+    ]);
+    const gone = new Set(
+      holders.filter((h, i) => {
+        const pid = Number(h.slice(h.lastIndexOf('#') + 1));
+        const seen = scores[i] !== null && Number(scores[i]) >= Date.now() - SEEN_WITHIN_MS;
+        return !seen || (JSON.parse(infos[i] ?? '{}') as { pid?: number }).pid !== pid;
+      }),
+    );
+    const now = this.clock.now();
+    for (const [member, holder] of leases)
+      if (gone.has(holder))
+        await this.redis.svcWebhookReclaim(this.k.leases, this.k.due, member, holder, now);
+  }
+}
