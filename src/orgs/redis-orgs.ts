@@ -7,6 +7,13 @@
  */
 import type { ApiKeyRecord, OrgReplica, OrgStore, Organization } from './store.js';
 import type { RedisStore, StoreMessage } from '../store/redis-store.js';
+import { defineOnce } from '../store/redis-scripts.js';
+import { LOOKUP_BY_HASH, REVOKE } from './redis-org-scripts.js';
+
+interface OrgScripts {
+  svcRevoke(k1: string, id: string, json: string, channel: string, message: string): Promise<string>;
+  svcLookupByHash(k1: string, k2: string, k3: string, k4: string, hex: string): Promise<[string, string, string] | null>;
+}
 
 interface StoredKey extends Omit<ApiKeyRecord, 'hash' | 'revokedAt' | 'revokedReason'> {
   hash: string;
@@ -23,6 +30,14 @@ export class SharedOrgs implements OrgReplica {
   ) {
     store.onMessage((m) => this.receive(m));
     store.onResync(() => this.load());
+  }
+
+  /** The connection, with this part's scripts defined on it. */
+  private get redis(): RedisStore['redis'] & OrgScripts {
+    const redis = this.store.redis;
+    defineOnce(redis, 'svcRevoke', 1, REVOKE);
+    defineOnce(redis, 'svcLookupByHash', 4, LOOKUP_BY_HASH);
+    return redis as RedisStore['redis'] & OrgScripts;
   }
 
   private get k() {
@@ -80,7 +95,7 @@ export class SharedOrgs implements OrgReplica {
     const revocation: Revocation = { at: key.revokedAt!, reason: key.revokedReason ?? 'revoked' };
     const json = JSON.stringify(revocation);
     this.store.track(
-      this.store.redis.svcRevoke(
+      this.redis.svcRevoke(
         this.k.revoked,
         key.id,
         json,
@@ -93,7 +108,7 @@ export class SharedOrgs implements OrgReplica {
   async fetchByHash(hashHex: string): Promise<void> {
     const k = this.k;
     const found = await this.store.run(() =>
-      this.store.redis.svcLookupByHash(k.keyhash, k.keys, k.revoked, k.orgs, hashHex),
+      this.redis.svcLookupByHash(k.keyhash, k.keys, k.revoked, k.orgs, hashHex),
     );
     if (!found) return;
     const [key, revoked, org] = found;
