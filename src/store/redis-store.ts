@@ -107,9 +107,9 @@ export class RedisStore implements StateStore {
     return this.gen;
   }
 
-  /** A key of the current generation: retired by the next reset through any instance. */
-  scopedKey(name: string): string {
-    return `${KEY_PREFIX}g${this.gen}:${name}`;
+  /** A key of the current generation (or of `gen`, to delete what a reset retired): retired by the next reset through any instance. */
+  scopedKey(name: string, gen = this.gen): string {
+    return `${KEY_PREFIX}g${gen}:${name}`;
   }
 
   /** A reset moved the generation to `gen` (this instance's, or another's `reset` message). */
