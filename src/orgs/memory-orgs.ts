@@ -32,6 +32,8 @@ export class MemoryOrgState implements OrgState {
   }
 
   addOrg(org: Organization): Organization {
+    const known = this.getOrg(org.id);
+    if (known) return known;
     this.orgs.set(org.id, { org, keys: new Map() });
     this.emit({ type: 'org.created', org });
     return org;
@@ -72,6 +74,8 @@ export class MemoryOrgState implements OrgState {
   addKey(key: ApiKeyRecord): ApiKeyRecord {
     const entry = this.orgs.get(key.orgId);
     if (!entry) throw new Error(`unknown organization ${key.orgId}`);
+    const known = entry.keys.get(key.id);
+    if (known) return known;
     entry.keys.set(key.id, key);
     this.keysById.set(key.id, key);
     this.keysByHash.set(key.hash.toString('hex'), key);
@@ -83,6 +87,7 @@ export class MemoryOrgState implements OrgState {
     if (!this.orgs.has(key.orgId)) return undefined;
     const known = this.keysById.get(key.id);
     if (!known) return this.addKey(key);
+    // Two instances booting at once both make the demo keys: the one in the store wins.
     known.createdAt = key.createdAt;
     return known;
   }

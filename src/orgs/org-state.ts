@@ -50,7 +50,7 @@ export interface OrgState extends StateUnit {
 
   getOrg(orgId: string): Organization | undefined;
   listOrgs(): Organization[];
-  /** Adds an organization and tells listeners (`org.created`). */
+  /** Adds an organization and tells listeners (`org.created`); one with its id already there stays, and is returned. */
   addOrg(org: Organization): Organization;
   /** Changes an organization in place and tells listeners (`org.updated`); undefined if there is none. */
   updateOrg(orgId: string, patch: { name?: string; ragEntitled?: boolean }): Organization | undefined;
@@ -58,6 +58,7 @@ export interface OrgState extends StateUnit {
   getKey(keyId: string): ApiKeyRecord | undefined;
   /** An organization's keys, oldest first. */
   listKeys(orgId: string): ApiKeyRecord[];
+  /** Adds a key under its organization (which must be there); one with its id already there stays, and is returned. */
   addKey(key: ApiKeyRecord): ApiKeyRecord;
   /** Marks a key revoked unless it already is, and tells listeners (`key.revoked`); undefined if there is none. */
   revokeKey(keyId: string, at: string, reason: string): ApiKeyRecord | undefined;

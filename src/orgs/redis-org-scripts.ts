@@ -1,8 +1,9 @@
 /**
  * Lua scripts of organizations and API keys in Redis (redis-orgs.ts): each change is written and published
  * in one step, so two instances making the same organization or key, or revoking one key, cannot both win.
- * Layout, in the store's generation: `orgs` (set of ids), `org:{id}` (hash: `org`, `key:{keyId}`,
- * `revoked:{keyId}`), `keyhash` (hash of the secret's SHA-256 → key id), `keyorg` (key id → org id).
+ * Layout, in the store's generation: `orgs` (sorted set of ids, in the order they were made), `org:{id}`
+ * (hash: `org`, `key:{keyId}`, `order:{keyId}` (the keys' order), `keys` (how many), `revoked:{keyId}`),
+ * `keyhash` (hash of the secret's SHA-256 → key id), `keyorg` (key id → org id).
  * The org hashes are named from a prefix in ARGV (a key's organization is known only inside the script):
  * fine on one Redis, which is what the emulator supports.
  */
@@ -15,7 +16,7 @@ export const ORG_PUT_NEW = `
 local stored = redis.call('HGET', KEYS[2], 'org')
 if stored then return stored end
 redis.call('HSET', KEYS[2], 'org', ARGV[2])
-redis.call('SADD', KEYS[1], ARGV[1])
+redis.call('ZADD', KEYS[1], redis.call('ZCARD', KEYS[1]) + 1, ARGV[1])
 redis.call('PUBLISH', ARGV[3], ARGV[4])
 return ARGV[2]`;
 
@@ -34,7 +35,7 @@ export const KEY_PUT_NEW = `
 local field = 'key:' .. ARGV[1]
 local stored = redis.call('HGET', KEYS[1], field)
 if stored then return stored end
-redis.call('HSET', KEYS[1], field, ARGV[2])
+redis.call('HSET', KEYS[1], field, ARGV[2], 'order:' .. ARGV[1], redis.call('HINCRBY', KEYS[1], 'keys', 1))
 redis.call('HSET', KEYS[2], ARGV[3], ARGV[1])
 redis.call('HSET', KEYS[3], ARGV[1], ARGV[4])
 redis.call('PUBLISH', ARGV[5], ARGV[6])
@@ -64,6 +65,6 @@ return redis.call('HMGET', ARGV[1] .. org, 'org', 'key:' .. id, 'revoked:' .. id
 
 /** Everything of one generation, for a reset. KEYS: orgs set, keyhash, keyorg. ARGV: org hash prefix. */
 export const ORGS_DROP = `
-for _, id in ipairs(redis.call('SMEMBERS', KEYS[1])) do redis.call('DEL', ARGV[1] .. id) end
+for _, id in ipairs(redis.call('ZRANGE', KEYS[1], 0, -1)) do redis.call('DEL', ARGV[1] .. id) end
 redis.call('DEL', KEYS[1], KEYS[2], KEYS[3])
 return 1`;

@@ -89,7 +89,7 @@ export class RedisOrgState implements OrgState {
   /** Everything in Redis into the local copy: at open, and after the subscriber reconnects (events may have been missed). */
   private async load(): Promise<void> {
     const k = this.keys();
-    const ids = await this.store.redis.smembers(k.orgs);
+    const ids = await this.store.redis.zrange(k.orgs, 0, -1);
     const tx = this.store.redis.multi();
     for (const id of ids) tx.hgetall(k.org(id));
     const results = (await tx.exec()) ?? [];
@@ -99,13 +99,15 @@ export class RedisOrgState implements OrgState {
     }
   }
 
-  /** One organization's hash: the organization, then its keys, then their revocations. */
+  /** One organization's hash: the organization, then its keys in the order they were made, then their revocations. */
   private applyOrgHash(fields: Record<string, string>): void {
     if (!fields.org) return;
     this.local.applyOrg(JSON.parse(fields.org) as Organization);
-    for (const [field, json] of Object.entries(fields)) {
-      if (field.startsWith('key:')) this.local.applyKey(keyOf(json));
-    }
+    const keys = Object.entries(fields)
+      .filter(([field]) => field.startsWith('key:'))
+      .map(([field, json]) => ({ json, order: Number(fields[`order:${field.slice('key:'.length)}`]) }))
+      .sort((x, y) => x.order - y.order);
+    for (const { json } of keys) this.local.applyKey(keyOf(json));
     for (const [field, json] of Object.entries(fields)) {
       if (field.startsWith('revoked:')) this.applyRevocation(field.slice('revoked:'.length), json);
     }
@@ -137,6 +139,8 @@ export class RedisOrgState implements OrgState {
   }
 
   addOrg(org: Organization): Organization {
+    const known = this.local.getOrg(org.id);
+    if (known) return known;
     this.store.assertAvailable();
     this.local.addOrg(org);
     const k = this.keys();
@@ -169,6 +173,8 @@ export class RedisOrgState implements OrgState {
   }
 
   addKey(key: ApiKeyRecord): ApiKeyRecord {
+    const known = this.local.getKey(key.id);
+    if (known) return known;
     this.store.assertAvailable();
     this.local.addKey(key);
     const k = this.keys();
