@@ -14,6 +14,7 @@ import type { OrgViewPart } from './admin/views.js';
 import { buildHttpApp } from './app.js';
 import type { BootState, ProductArea } from './areas.js';
 import { WsTokenStore } from './auth/ws-tokens.js';
+import { createWsTokenState } from './auth/ws-token-state.js';
 import { resolveConfig, type EmulatorConfig, type EmulatorOptions } from './config.js';
 import { checkFrames, compileContract, contractCheckerFor, type Contract } from './contract/emulator-contract.js';
 import type { Clock } from './core/clock.js';
@@ -29,6 +30,7 @@ import { SocketRegistry } from './http/socket-registry.js';
 import { createWsGateway } from './http/ws-gateway.js';
 import { createHttpServer } from './http/server.js';
 import { ALL_SCOPES, OrgStore } from './orgs/store.js';
+import { createOrgState } from './orgs/org-state.js';
 import { authArea } from './auth/auth-area.js';
 import { Metering } from './metering/index.js';
 import { AttemptMaker, REGISTRABLE_EVENTS, WebhookEngine, createWebhookState } from './webhooks/index.js';
@@ -146,8 +148,8 @@ export class Emulator {
     this.startedAt = Date.now();
     this.random = new Random(streamSeed(this.config.seed, this.store));
     this.ids = new IdFactory(streamSeed(this.config.seed, this.store));
-    this.orgs = new OrgStore({ clock: this.clock, ids: this.ids, random: this.random });
-    this.wsTokens = new WsTokenStore({ clock: this.clock, random: this.random, orgs: this.orgs });
+    this.orgs = new OrgStore(this.state.add(createOrgState(this.store)), { clock: this.clock, ids: this.ids, random: this.random });
+    this.wsTokens = new WsTokenStore(this.state.add(createWsTokenState(this.store, this.clock)), { clock: this.clock, random: this.random, orgs: this.orgs });
     this.workers = new WorkerPool({ size: this.config.workers, memoryMb: this.config.workerMemoryMb, timeMs: this.config.taskTimeoutMs });
     const journalBounds = { capacity: this.config.journalLimit, maxBytes: Math.round(this.config.journalMaxMb * 1024 * 1024) };
     this.journal = new Journal(this.clock, this.state.add(createJournalState(this.store, journalBounds)));
@@ -185,9 +187,7 @@ export class Emulator {
       documents: (operationId, status) => this.contract.gateway.documents(operationId, status),
     });
     this.shared = shareState(this.store, {
-      orgs: this.orgs,
       faults: this.faults,
-      wsTokens: this.wsTokens,
       rateLimiter: this.metering.rateLimiter,
       scenarios: (replica) => scenarioTarget(this, replica),
       clock: this.clock,
@@ -324,8 +324,6 @@ export class Emulator {
     await this.state.reset({ keepClock: options.keepClock });
     this.sockets.closeAll(1012, 'emulator reset');
     this.random.reset();
-    this.orgs.clear();
-    this.wsTokens.clear();
     this.metering.reset();
     this.faults.reset();
     this.activeScenario = null;

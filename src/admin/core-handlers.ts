@@ -25,7 +25,7 @@ function requireOrg(ctx: AdminContext) {
  * instance the client calls next knows it. Both do nothing with the memory store.
  */
 function assertStoreWritable(ctx: AdminContext): void {
-  ctx.emulator.orgs.replica?.assertWritable();
+  ctx.emulator.orgs.assertWritable();
 }
 
 function storeSettled(ctx: AdminContext): Promise<void> {

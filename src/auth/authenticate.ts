@@ -5,7 +5,8 @@
 import type { IncomingMessage } from 'node:http';
 import { PARSE_FAILURE_DETAIL, parseApiKey } from '../core/api-keys.js';
 import { ApiError } from '../http/errors.js';
-import { hashKey, type KeyLookup, type OrgStore, type Scope } from '../orgs/store.js';
+import { andThen } from '../core/maybe.js';
+import type { KeyLookup, OrgStore, Scope } from '../orgs/store.js';
 import { principalFor, type Principal } from './principal.js';
 
 const WWW_AUTHENTICATE = { 'WWW-Authenticate': 'Bearer realm="svc-emulator"' };
@@ -22,8 +23,8 @@ export function credentialInQuery(url: string | undefined): string | undefined {
 }
 
 /**
- * Synchronous from the local structures; a promise only when organizations are shared and this instance has
- * not seen the key yet (created on another instance a moment ago), which is then looked up in the store.
+ * Synchronous from what this instance knows; a promise only when organizations are shared and this instance
+ * has not seen the key yet (created on another instance a moment ago), which is then looked up in the store.
  */
 export function authenticateApiKey(req: IncomingMessage, orgs: OrgStore): Principal | Promise<Principal> {
   const header = req.headers.authorization;
@@ -45,12 +46,7 @@ export function authenticateApiKey(req: IncomingMessage, orgs: OrgStore): Princi
   const secret = match[2];
   const parsed = parseApiKey(secret);
   if (!parsed.ok) throw unauthorized('malformed_api_key', PARSE_FAILURE_DETAIL[parsed.reason]);
-  const found = orgs.lookup(secret);
-  const replica = orgs.replica;
-  if (!found.ok && found.reason === 'unknown' && replica) {
-    return replica.fetchByHash(hashKey(secret).toString('hex')).then(() => principalOf(orgs.lookup(secret), parsed.display));
-  }
-  return principalOf(found, parsed.display);
+  return andThen(orgs.lookup(secret), (found) => principalOf(found, parsed.display));
 }
 
 function principalOf(found: KeyLookup, display: string): Principal {

@@ -3,61 +3,36 @@
  * (organization, key, scopes), passed as a `Sec-WebSocket-Protocol` value.
  */
 import type { Clock } from '../core/clock.js';
+import { andThen, type MaybePromise } from '../core/maybe.js';
 import type { Random } from '../core/random.js';
 import { ApiError } from '../http/errors.js';
 import type { OrgStore, Scope } from '../orgs/store.js';
 import { principalFor, type Principal } from './principal.js';
+import type { TokenRecord, WsTokenState } from './ws-token-state.js';
 
 export const WS_TOKEN_TTL_SECONDS = 60;
 export const WS_TOKEN_PREFIX = 'wst_';
 
-export interface TokenRecord {
-  orgId: string;
-  keyId: string;
-  scopes: Scope[];
-  expiresAt: number;
-}
-
-/** Tokens kept where every instance can consume them (src/store/shared-state.ts); null with the memory store. */
-export interface TokenBackend {
-  putToken(token: string, record: TokenRecord): void;
-  /** Removes and returns the token atomically: of two instances racing, one gets it. */
-  takeToken(token: string): Promise<TokenRecord | undefined>;
-  /** Loads a key (and its organization) this instance has not seen yet. */
-  ensureKey(keyId: string): Promise<void>;
-}
-
 export class WsTokenStore {
-  private tokens = new Map<string, TokenRecord>();
-  shared: TokenBackend | null = null;
-
-  constructor(private readonly deps: { clock: Clock; random: Random; orgs: OrgStore }) {}
+  constructor(
+    private readonly state: WsTokenState,
+    private readonly deps: { clock: Clock; random: Random; orgs: OrgStore },
+  ) {}
 
   mint(principal: Principal, scopes: Scope[]): { token: string; expiresAt: number } {
     const token = WS_TOKEN_PREFIX + this.deps.random.base62(40);
     const expiresAt = this.deps.clock.now() + WS_TOKEN_TTL_SECONDS * 1000;
-    const record = { orgId: principal.orgId, keyId: principal.keyId, scopes, expiresAt };
-    if (this.shared) {
-      this.shared.putToken(token, record);
-    } else {
-      this.sweep();
-      this.tokens.set(token, record);
-    }
+    this.state.put(token, { orgId: principal.orgId, keyId: principal.keyId, scopes, expiresAt });
     return { token, expiresAt };
   }
 
   /** Consumes a token: it can be used once, before it expires, while its key is still active. */
-  consume(token: string): Principal | Promise<Principal> {
-    const shared = this.shared;
-    if (shared) {
-      return shared.takeToken(token).then(async (record) => {
-        if (record) await shared.ensureKey(record.keyId);
-        return this.principalOf(record);
-      });
-    }
-    const record = this.tokens.get(token);
-    this.tokens.delete(token);
-    return this.principalOf(record);
+  consume(token: string): MaybePromise<Principal> {
+    return andThen(this.state.take(token), (record) => {
+      if (!record) return this.principalOf(record);
+      // Minted on another instance with a key this one has not heard of yet: the key is looked up first.
+      return andThen(this.deps.orgs.findKey(record.keyId), () => this.principalOf(record));
+    });
   }
 
   private principalOf(record: TokenRecord | undefined): Principal {
@@ -75,23 +50,5 @@ export class WsTokenStore {
 
   static looksLikeToken(value: string): boolean {
     return value.startsWith(WS_TOKEN_PREFIX);
-  }
-
-  clear(): void {
-    this.tokens.clear();
-  }
-
-  /**
-   * Drops expired tokens from the front of the map. Tokens are inserted in minting order with one TTL, so the
-   * oldest expire first: stopping at the first live one keeps minting O(1) amortised instead of a scan of every
-   * token minted in the last minute per request. (If the clock was set back, a later token can sit behind an
-   * earlier one and is swept a little later; consume() checks expiry anyway.)
-   */
-  private sweep(): void {
-    const now = this.deps.clock.now();
-    for (const [token, record] of this.tokens) {
-      if (record.expiresAt > now) break;
-      this.tokens.delete(token);
-    }
   }
 }

@@ -10,7 +10,7 @@ import type { QuotaProduct } from './quotas.js';
 import { storeSettled } from '../store/index.js';
 
 export interface MeteringAdminDeps {
-  orgs: Pick<OrgStore, 'getOrg' | 'getKey' | 'listKeys' | 'revokeKey' | 'replica'>;
+  orgs: Pick<OrgStore, 'getOrg' | 'getKey' | 'listKeys' | 'revokeKey' | 'assertWritable'>;
   metering: Metering;
   webhooks: Pick<WebhookEngine, 'emit'>;
 }
@@ -231,7 +231,7 @@ export function meteringAdminHandlers(deps: MeteringAdminDeps): Record<string, A
     'admin.leakKey': async (ctx) => {
       const key = requireKey(deps, ctx);
       // Shared store unreachable: 502 before the webhook below is emitted for a revocation that did not happen.
-      deps.orgs.replica?.assertWritable();
+      deps.orgs.assertWritable();
       const revoked = deps.orgs.revokeKey(key.id, 'compromised')!;
       const { event } = deps.webhooks.emit(
         key.orgId,

@@ -1,13 +1,21 @@
 /**
- * Organizations, API keys (hashed) and revocations in Redis. Each instance keeps its OrgStore as a local
- * cache, so authentication stays a synchronous map lookup; the cache is kept coherent by the events channel
- * (every change is written and published in one Lua script). A key this instance has not heard of yet is
- * looked up in Redis before it is refused, so a key created on one instance works on every other at once.
- * A revocation reaches the other instances with the event (sub-millisecond on one host): docs/scaling.md.
+ * Organizations, API keys (hashed) and revocations in Redis, each key under its organization
+ * (redis-org-scripts.ts). Each instance keeps a local copy (a MemoryOrgState), so authentication stays a
+ * synchronous map lookup; every change is written and published in one script before the admin call that
+ * made it answers, and the other instances apply it to their copy when the event arrives. A key this instance
+ * has not heard of yet is looked up in Redis before it is refused, so a key created on one instance works on
+ * every other at once. A revocation reaches the others with its event (sub-millisecond on one host), which
+ * closes the key's sockets there: docs/scaling.md. Everything is in the store's generation, which a reset
+ * moves, so a reset through any instance retires it for all at once.
  */
-import type { ApiKeyRecord, OrgReplica, OrgStore, Organization } from './store.js';
+import type { MaybePromise } from '../core/maybe.js';
 import type { RedisStore, StoreMessage } from '../store/redis-store.js';
+import { defineOnce } from '../store/redis-scripts.js';
+import { MemoryOrgState } from './memory-orgs.js';
+import type { ApiKeyRecord, OrgEvent, OrgState, Organization } from './org-state.js';
+import { KEY_FIND, KEY_PUT_NEW, KEY_REVOKE, ORGS_DROP, ORG_PUT_NEW, ORG_UPDATE } from './redis-org-scripts.js';
 
+/** A key as Redis keeps it: the hash in hex, the revocation beside it (`revoked:{keyId}`). */
 interface StoredKey extends Omit<ApiKeyRecord, 'hash' | 'revokedAt' | 'revokedReason'> {
   hash: string;
 }
@@ -16,146 +24,241 @@ interface Revocation {
   reason: string;
 }
 
-export class SharedOrgs implements OrgReplica {
-  constructor(
-    private readonly store: RedisStore,
-    private readonly orgs: OrgStore,
-  ) {
+interface OrgScripts {
+  svcOrgPutNew(orgs: string, org: string, id: string, json: string, channel: string, message: string): Promise<string>;
+  svcOrgUpdate(org: string, json: string, channel: string, message: string): Promise<number>;
+  svcKeyPutNew(
+    org: string,
+    keyhash: string,
+    keyorg: string,
+    id: string,
+    json: string,
+    hashHex: string,
+    orgId: string,
+    channel: string,
+    message: string,
+  ): Promise<string>;
+  svcKeyRevoke(org: string, id: string, json: string, channel: string, message: string): Promise<string>;
+  svcKeyFind(
+    keyhash: string,
+    keyorg: string,
+    prefix: string,
+    hashHex: string,
+    keyId: string,
+  ): Promise<[string | null, string | null, string | null] | null>;
+  svcOrgsDrop(orgs: string, keyhash: string, keyorg: string, prefix: string): Promise<number>;
+}
+
+export class RedisOrgState implements OrgState {
+  readonly name = 'orgs';
+  /** What this instance keeps at hand: every organization and key of the store, kept coherent by the events. */
+  private readonly local = new MemoryOrgState();
+  /** The generation the local copy belongs to: a reset through this instance deletes that one's keys. */
+  private gen: number;
+
+  constructor(private readonly store: RedisStore) {
+    this.gen = store.generation;
     store.onMessage((m) => this.receive(m));
     store.onResync(() => this.load());
   }
 
-  private get k() {
-    const key = (name: string) => this.store.key(name);
-    return { orgs: key('orgs'), keys: key('keys'), keyhash: key('keyhash'), revoked: key('revoked') };
+  /** The connection, with this part's scripts defined on it. */
+  private get redis(): RedisStore['redis'] & OrgScripts {
+    const redis = this.store.redis;
+    defineOnce(redis, 'svcOrgPutNew', 2, ORG_PUT_NEW);
+    defineOnce(redis, 'svcOrgUpdate', 1, ORG_UPDATE);
+    defineOnce(redis, 'svcKeyPutNew', 3, KEY_PUT_NEW);
+    defineOnce(redis, 'svcKeyRevoke', 1, KEY_REVOKE);
+    defineOnce(redis, 'svcKeyFind', 2, KEY_FIND);
+    defineOnce(redis, 'svcOrgsDrop', 3, ORGS_DROP);
+    return redis as RedisStore['redis'] & OrgScripts;
+  }
+
+  /** The Redis keys of a generation (the current one unless told). */
+  private keys(gen = this.store.generation) {
+    const key = (name: string) => this.store.scopedKey(name, gen);
+    const orgPrefix = key('org:');
+    return { orgs: key('orgs'), keyhash: key('keyhash'), keyorg: key('keyorg'), orgPrefix, org: (id: string) => orgPrefix + id };
+  }
+
+  async open(): Promise<void> {
+    this.gen = this.store.generation;
+    await this.load();
+  }
+
+  /** Everything in Redis into the local copy: at open, and after the subscriber reconnects (events may have been missed). */
+  private async load(): Promise<void> {
+    const k = this.keys();
+    const ids = await this.store.redis.zrange(k.orgs, 0, -1);
+    const tx = this.store.redis.multi();
+    for (const id of ids) tx.hgetall(k.org(id));
+    const results = (await tx.exec()) ?? [];
+    for (const [err, fields] of results) {
+      if (err) throw err;
+      this.applyOrgHash(fields as Record<string, string>);
+    }
+  }
+
+  /** One organization's hash: the organization, then its keys in the order they were made, then their revocations. */
+  private applyOrgHash(fields: Record<string, string>): void {
+    if (!fields.org) return;
+    this.local.applyOrg(JSON.parse(fields.org) as Organization);
+    const keys = Object.entries(fields)
+      .filter(([field]) => field.startsWith('key:'))
+      .map(([field, json]) => ({ json, order: Number(fields[`order:${field.slice('key:'.length)}`]) }))
+      .sort((x, y) => x.order - y.order);
+    for (const { json } of keys) this.local.applyKey(keyOf(json));
+    for (const [field, json] of Object.entries(fields)) {
+      if (field.startsWith('revoked:')) this.applyRevocation(field.slice('revoked:'.length), json);
+    }
+  }
+
+  async reset(): Promise<void> {
+    // The store's reset moved the generation first, so the others already read the new (empty) one; this
+    // deletes what the old one held.
+    const old = this.keys(this.gen);
+    await this.store.run(() => this.redis.svcOrgsDrop(old.orgs, old.keyhash, old.keyorg, old.orgPrefix));
+    this.local.reset();
+    this.gen = this.store.generation;
   }
 
   assertWritable(): void {
     this.store.assertAvailable();
   }
 
-  orgCreated(org: Organization): void {
-    const json = JSON.stringify(org);
-    this.store.track(
-      this.store.redis.svcPutNew(
-        this.k.orgs,
-        this.k.orgs,
-        org.id,
-        json,
-        '',
-        this.store.channel,
-        this.store.message('org', org),
-      ),
-    );
+  onEvent(listener: (event: OrgEvent) => void): void {
+    this.local.onEvent(listener);
   }
 
-  orgUpdated(org: Organization): void {
-    const json = JSON.stringify(org);
-    this.store.track(
-      this.store.redis
-        .multi()
-        .hset(this.k.orgs, org.id, json)
-        .publish(this.store.channel, this.store.message('org', org))
-        .exec(),
-    );
+  getOrg(orgId: string): Organization | undefined {
+    return this.local.getOrg(orgId);
   }
 
-  keyCreated(key: ApiKeyRecord): void {
-    const stored: StoredKey = { ...withoutRevocation(key), hash: key.hash.toString('hex') };
+  listOrgs(): Organization[] {
+    return this.local.listOrgs();
+  }
+
+  addOrg(org: Organization): Organization {
+    const known = this.local.getOrg(org.id);
+    if (known) return known;
+    this.store.assertAvailable();
+    this.local.addOrg(org);
+    const k = this.keys();
+    const json = JSON.stringify(org);
+    const message = this.store.message('orgs.org', org);
+    this.store.track(
+      this.redis.svcOrgPutNew(k.orgs, k.org(org.id), org.id, json, this.store.channel, message).then((stored) => {
+        // Another instance made it first (the demo organization, at boot): theirs is the one.
+        if (stored !== json) this.local.applyOrg(JSON.parse(stored) as Organization);
+      }),
+    );
+    return org;
+  }
+
+  updateOrg(orgId: string, patch: { name?: string; ragEntitled?: boolean }): Organization | undefined {
+    if (!this.local.getOrg(orgId)) return undefined;
+    this.store.assertAvailable();
+    const org = this.local.updateOrg(orgId, patch)!;
+    const json = JSON.stringify(org);
+    this.store.track(this.redis.svcOrgUpdate(this.keys().org(orgId), json, this.store.channel, this.store.message('orgs.org', org)));
+    return org;
+  }
+
+  getKey(keyId: string): ApiKeyRecord | undefined {
+    return this.local.getKey(keyId);
+  }
+
+  listKeys(orgId: string): ApiKeyRecord[] {
+    return this.local.listKeys(orgId);
+  }
+
+  addKey(key: ApiKeyRecord): ApiKeyRecord {
+    const known = this.local.getKey(key.id);
+    if (known) return known;
+    this.store.assertAvailable();
+    this.local.addKey(key);
+    const k = this.keys();
+    const stored = storedKey(key);
     const json = JSON.stringify(stored);
+    const message = this.store.message('orgs.key', stored);
+    const put = this.redis.svcKeyPutNew(k.org(key.orgId), k.keyhash, k.keyorg, key.id, json, stored.hash, key.orgId, this.store.channel, message);
     this.store.track(
-      this.store.redis.svcPutNew(
-        this.k.keys,
-        this.k.keyhash,
-        key.id,
-        json,
-        stored.hash,
-        this.store.channel,
-        this.store.message('key', stored),
-      ),
+      put.then((inStore) => {
+        if (inStore !== json) this.local.applyKey(keyOf(inStore));
+      }),
     );
+    return key;
   }
 
-  keyRevoked(key: ApiKeyRecord): void {
-    const revocation: Revocation = { at: key.revokedAt!, reason: key.revokedReason ?? 'revoked' };
-    const json = JSON.stringify(revocation);
+  revokeKey(keyId: string, at: string, reason: string): ApiKeyRecord | undefined {
+    const key = this.local.getKey(keyId);
+    if (!key || key.revokedAt) return key;
+    this.store.assertAvailable();
+    this.local.revokeKey(keyId, at, reason);
+    const json = JSON.stringify({ at, reason } satisfies Revocation);
+    const message = this.store.message('orgs.revoked', { keyId, at, reason });
     this.store.track(
-      this.store.redis.svcRevoke(
-        this.k.revoked,
-        key.id,
-        json,
-        this.store.channel,
-        this.store.message('revoked', { keyId: key.id, ...revocation }),
-      ),
+      this.redis.svcKeyRevoke(this.keys().org(key.orgId), keyId, json, this.store.channel, message).then((inForce) => {
+        // Revoked through another instance a moment before: the first revocation is the one.
+        if (inForce !== json) Object.assign(key, revocationFields(inForce));
+      }),
     );
+    return key;
   }
 
-  async fetchByHash(hashHex: string): Promise<void> {
-    const k = this.k;
-    const found = await this.store.run(() =>
-      this.store.redis.svcLookupByHash(k.keyhash, k.keys, k.revoked, k.orgs, hashHex),
-    );
+  findKeyByHash(hashHex: string): MaybePromise<ApiKeyRecord | undefined> {
+    return this.local.findKeyByHash(hashHex) ?? this.fetch(hashHex, '').then(() => this.local.findKeyByHash(hashHex));
+  }
+
+  findKey(keyId: string): MaybePromise<ApiKeyRecord | undefined> {
+    return this.local.findKey(keyId) ?? this.fetch('', keyId).then(() => this.local.findKey(keyId));
+  }
+
+  /** A key this instance has not heard of yet, with its organization and revocation, into the local copy. */
+  private async fetch(hashHex: string, keyId: string): Promise<void> {
+    const k = this.keys();
+    const found = await this.store.run(() => this.redis.svcKeyFind(k.keyhash, k.keyorg, k.orgPrefix, hashHex, keyId));
     if (!found) return;
-    const [key, revoked, org] = found;
-    if (org) this.orgs.applyRemote({ org: JSON.parse(org) as Organization });
-    this.applyKey(key, revoked);
+    const [org, key, revoked] = found;
+    if (!org || !key) return;
+    this.local.applyOrg(JSON.parse(org) as Organization);
+    const record = this.local.applyKey(keyOf(key));
+    if (record && revoked) this.applyRevocation(record.id, revoked);
   }
 
-  async fetchKey(keyId: string): Promise<void> {
-    const [key, revoked] = await this.store.run(() =>
-      Promise.all([this.store.redis.hget(this.k.keys, keyId), this.store.redis.hget(this.k.revoked, keyId)]),
-    );
-    if (!key) return;
-    const orgId = (JSON.parse(key) as StoredKey).orgId;
-    const org = await this.store.run(() => this.store.redis.hget(this.k.orgs, orgId));
-    if (org) this.orgs.applyRemote({ org: JSON.parse(org) as Organization });
-    this.applyKey(key, revoked ?? '');
-  }
-
-  /** Everything in Redis into the local cache: at start, and after the subscriber reconnects. */
-  async load(): Promise<void> {
-    const k = this.k;
-    const [orgs, keys, revoked] = await Promise.all([
-      this.store.redis.hgetall(k.orgs),
-      this.store.redis.hgetall(k.keys),
-      this.store.redis.hgetall(k.revoked),
-    ]);
-    for (const json of Object.values(orgs)) this.orgs.applyRemote({ org: JSON.parse(json) as Organization });
-    for (const [id, json] of Object.entries(keys)) this.applyKey(json, revoked[id] ?? '');
-  }
-
-  /** The Redis keys of organizations and keys, for a reset. */
-  keyNames(): string[] {
-    const k = this.k;
-    return [k.orgs, k.keys, k.keyhash, k.revoked];
-  }
-
-  private applyKey(json: string, revokedJson: string): void {
-    const stored = JSON.parse(json) as StoredKey;
-    const record: ApiKeyRecord = {
-      ...stored,
-      hash: Buffer.from(stored.hash, 'hex'),
-      revokedAt: null,
-      revokedReason: null,
-    };
-    this.orgs.applyRemote({ key: record });
-    if (revokedJson) {
-      const r = JSON.parse(revokedJson) as Revocation;
-      this.orgs.applyRemote({ revoked: { keyId: record.id, at: r.at, reason: r.reason } });
-    }
+  private applyRevocation(keyId: string, json: string): void {
+    const r = JSON.parse(json) as Revocation;
+    this.local.revokeKey(keyId, r.at, r.reason);
   }
 
   private receive(m: StoreMessage): void {
-    if (m.type === 'org') this.orgs.applyRemote({ org: m.data as Organization });
-    else if (m.type === 'key') this.applyKey(JSON.stringify(m.data), '');
-    else if (m.type === 'revoked') {
+    if (m.type === 'orgs.org') this.local.applyOrg(m.data as Organization);
+    else if (m.type === 'orgs.key') this.local.applyKey(recordOf(m.data as StoredKey));
+    else if (m.type === 'orgs.revoked') {
       const d = m.data as { keyId: string } & Revocation;
-      this.orgs.applyRemote({ revoked: { keyId: d.keyId, at: d.at, reason: d.reason } });
+      this.local.revokeKey(d.keyId, d.at, d.reason);
+    } else if (m.type === 'reset') {
+      // The store moved to the new generation before this handler: the copy of the old one goes.
+      this.local.reset();
+      this.gen = this.store.generation;
     }
   }
 }
 
-function withoutRevocation(key: ApiKeyRecord): Omit<ApiKeyRecord, 'hash' | 'revokedAt' | 'revokedReason'> {
-  const { hash: _hash, revokedAt: _at, revokedReason: _reason, ...rest } = key;
-  return rest;
+function storedKey(key: ApiKeyRecord): StoredKey {
+  const { hash, revokedAt: _at, revokedReason: _reason, ...rest } = key;
+  return { ...rest, hash: hash.toString('hex') };
+}
+
+function keyOf(json: string): ApiKeyRecord {
+  return recordOf(JSON.parse(json) as StoredKey);
+}
+
+function recordOf(stored: StoredKey): ApiKeyRecord {
+  return { ...stored, hash: Buffer.from(stored.hash, 'hex'), revokedAt: null, revokedReason: null };
+}
+
+function revocationFields(json: string): Pick<ApiKeyRecord, 'revokedAt' | 'revokedReason'> {
+  const r = JSON.parse(json) as Revocation;
+  return { revokedAt: r.at, revokedReason: r.reason };
 }

@@ -1,105 +1,59 @@
 import { hash, timingSafeEqual } from 'node:crypto';
 import { displayKey, generateApiKey, parseApiKey, type Environment } from '../core/api-keys.js';
 import type { Clock } from '../core/clock.js';
+import { andThen, type MaybePromise } from '../core/maybe.js';
 import type { IdFactory, Random } from '../core/random.js';
+import type { ApiKeyRecord, OrgEvent, OrgState, Organization, Scope } from './org-state.js';
 
-export const ALL_SCOPES = ['tts:speak', 'stt:transcribe', 'rag:query'] as const;
-export type Scope = (typeof ALL_SCOPES)[number];
-
-export interface Organization {
-  id: string;
-  name: string;
-  ragEntitled: boolean;
-  createdAt: string;
-}
-
-export interface ApiKeyRecord {
-  id: string;
-  orgId: string;
-  environment: Environment;
-  scopes: Scope[];
-  display: string;
-  /** SHA-256 of the full key; the key itself is never stored. */
-  hash: Buffer;
-  name: string | null;
-  createdAt: string;
-  revokedAt: string | null;
-  revokedReason: string | null;
-}
+export { ALL_SCOPES, type ApiKeyRecord, type OrgEvent, type Organization, type Scope } from './org-state.js';
 
 export type KeyLookup =
   | { ok: true; key: ApiKeyRecord; org: Organization }
   | { ok: false; reason: 'unknown' | 'revoked'; key?: ApiKeyRecord };
 
 /**
- * Where changes go when organizations are shared between instances (src/orgs/redis-orgs.ts); null with
- * the memory store, so the local structures below are the whole story and nothing is added per request.
+ * Organizations and their API keys: the rules (ids, generated secrets, a revocation once) over the area's
+ * state (org-state.ts), in this process or shared through Redis. Keys are looked up by hash and compared in
+ * constant time.
  */
-export interface OrgReplica {
-  /** Throws (502 `upstream_error`) while the shared store is unreachable, before anything changes here. */
-  assertWritable(): void;
-  orgCreated(org: Organization): void;
-  orgUpdated(org: Organization): void;
-  keyCreated(key: ApiKeyRecord): void;
-  keyRevoked(key: ApiKeyRecord): void;
-  /** A key this instance has not seen yet (created on another instance a moment ago): loads it if it exists. */
-  fetchByHash(hashHex: string): Promise<void>;
-  fetchKey(keyId: string): Promise<void>;
-}
-
-export type OrgEvent =
-  | { type: 'org.created'; org: Organization }
-  | { type: 'org.updated'; org: Organization; previous: Organization }
-  | { type: 'key.revoked'; key: ApiKeyRecord };
-
-/** Organizations and their API keys. Keys are looked up by hash and compared in constant time. */
 export class OrgStore {
-  private orgs = new Map<string, Organization>();
-  private keys = new Map<string, ApiKeyRecord>();
-  private keysByHash = new Map<string, ApiKeyRecord>();
-  private listeners: ((event: OrgEvent) => void)[] = [];
-  replica: OrgReplica | null = null;
-
   constructor(
+    private readonly state: OrgState,
     private readonly deps: { clock: Clock; ids: IdFactory; random: Random },
   ) {}
 
+  /** Every change, made through this instance or (with a shared store) another one. */
   onEvent(listener: (event: OrgEvent) => void): void {
-    this.listeners.push(listener);
+    this.state.onEvent(listener);
+  }
+
+  /** Throws (502 `upstream_error`) while a shared store is unreachable, before anything changes. */
+  assertWritable(): void {
+    this.state.assertWritable();
   }
 
   createOrg(input: { name?: string; ragEntitled?: boolean; id?: string }): Organization {
-    this.replica?.assertWritable();
-    const org: Organization = {
+    this.state.assertWritable();
+    return this.state.addOrg({
       id: input.id ?? this.deps.ids.next('org', 16),
       name: input.name ?? 'Organization',
       ragEntitled: input.ragEntitled ?? false,
       createdAt: this.deps.clock.isoNow(),
-    };
-    this.orgs.set(org.id, org);
-    this.replica?.orgCreated(org);
-    this.emit({ type: 'org.created', org });
-    return org;
+    });
   }
 
   getOrg(id: string): Organization | undefined {
-    return this.orgs.get(id);
+    return this.state.getOrg(id);
   }
 
   listOrgs(): Organization[] {
-    return [...this.orgs.values()];
+    return this.state.listOrgs();
   }
 
   updateOrg(id: string, patch: { name?: string; ragEntitled?: boolean }): Organization | undefined {
-    const org = this.orgs.get(id);
-    if (!org) return undefined;
-    this.replica?.assertWritable();
-    const previous = { ...org };
-    if (patch.name !== undefined) org.name = patch.name;
-    if (patch.ragEntitled !== undefined) org.ragEntitled = patch.ragEntitled;
-    this.replica?.orgUpdated(org);
-    this.emit({ type: 'org.updated', org, previous });
-    return org;
+    if (!this.state.getOrg(id)) return undefined;
+    this.state.assertWritable();
+    return this.state.updateOrg(id, patch);
   }
 
   /** Creates a key and returns the full secret, which is not kept. */
@@ -107,12 +61,12 @@ export class OrgStore {
     orgId: string,
     input: { environment: Environment; scopes: readonly Scope[]; name?: string; id?: string; random?: Random },
   ): { record: ApiKeyRecord; secret: string } {
-    if (!this.orgs.has(orgId)) throw new Error(`unknown organization ${orgId}`);
+    if (!this.state.getOrg(orgId)) throw new Error(`unknown organization ${orgId}`);
     const secret = generateApiKey(input.environment, input.random ?? this.deps.random);
     // A boot key already known (another instance of a shared store created it): the same key, as it stands.
-    const known = input.id === undefined ? undefined : this.keys.get(input.id);
+    const known = input.id === undefined ? undefined : this.state.getKey(input.id);
     if (known && known.hash.equals(hashKey(secret))) return { record: known, secret };
-    this.replica?.assertWritable();
+    this.state.assertWritable();
     const record: ApiKeyRecord = {
       id: input.id ?? this.deps.ids.next('key', 16),
       orgId,
@@ -125,83 +79,45 @@ export class OrgStore {
       revokedAt: null,
       revokedReason: null,
     };
-    this.keys.set(record.id, record);
-    this.keysByHash.set(record.hash.toString('hex'), record);
-    this.replica?.keyCreated(record);
-    return { record, secret };
+    return { record: this.state.addKey(record), secret };
   }
 
   listKeys(orgId: string): ApiKeyRecord[] {
-    return [...this.keys.values()].filter((k) => k.orgId === orgId);
+    return this.state.listKeys(orgId);
   }
 
   getKey(keyId: string): ApiKeyRecord | undefined {
-    return this.keys.get(keyId);
+    return this.state.getKey(keyId);
+  }
+
+  /** A key by id, looked up in a shared store when this instance has not heard of it yet (a ws-token's key). */
+  findKey(keyId: string): MaybePromise<ApiKeyRecord | undefined> {
+    return this.state.findKey(keyId);
   }
 
   revokeKey(keyId: string, reason = 'revoked'): ApiKeyRecord | undefined {
-    const key = this.keys.get(keyId);
+    const key = this.state.getKey(keyId);
     if (!key) return undefined;
     if (!key.revokedAt) {
-      this.replica?.assertWritable();
-      key.revokedAt = this.deps.clock.isoNow();
-      key.revokedReason = reason;
-      this.replica?.keyRevoked(key);
-      this.emit({ type: 'key.revoked', key });
+      this.state.assertWritable();
+      this.state.revokeKey(keyId, this.deps.clock.isoNow(), reason);
     }
     return key;
   }
 
-  /** Looks a well-formed key up. Call parseApiKey first: the checksum is checked before any lookup. */
-  lookup(secret: string): KeyLookup {
+  /**
+   * Looks a well-formed key up. Call parseApiKey first: the checksum is checked before any lookup. At once
+   * from what this instance knows; a promise only for a key it has not heard of, asked of a shared store.
+   */
+  lookup(secret: string): MaybePromise<KeyLookup> {
     const hash = hashKey(secret);
-    const candidate = this.keysByHash.get(hash.toString('hex'));
-    if (!candidate || !timingSafeEqual(candidate.hash, hash)) return { ok: false, reason: 'unknown' };
-    if (candidate.revokedAt) return { ok: false, reason: 'revoked', key: candidate };
-    const org = this.orgs.get(candidate.orgId);
-    if (!org) return { ok: false, reason: 'unknown' };
-    return { ok: true, key: candidate, org };
-  }
-
-  isActive(keyId: string): boolean {
-    const key = this.keys.get(keyId);
-    return !!key && !key.revokedAt;
-  }
-
-  /** A change made by another instance: applied here and told to this instance's listeners, not shared again. */
-  applyRemote(change: { org: Organization } | { key: ApiKeyRecord } | { revoked: { keyId: string; at: string; reason: string } }): void {
-    if ('org' in change) {
-      const existing = this.orgs.get(change.org.id);
-      if (!existing) {
-        this.orgs.set(change.org.id, change.org);
-        this.emit({ type: 'org.created', org: change.org });
-      } else if (existing.name !== change.org.name || existing.ragEntitled !== change.org.ragEntitled) {
-        const previous = { ...existing };
-        existing.name = change.org.name;
-        existing.ragEntitled = change.org.ragEntitled;
-        this.emit({ type: 'org.updated', org: existing, previous });
-      }
-    } else if ('key' in change) {
-      if (this.keys.has(change.key.id)) return;
-      this.keys.set(change.key.id, change.key);
-      this.keysByHash.set(change.key.hash.toString('hex'), change.key);
-    } else {
-      const key = this.keys.get(change.revoked.keyId);
-      if (!key || key.revokedAt) return;
-      key.revokedAt = change.revoked.at;
-      key.revokedReason = change.revoked.reason;
-      this.emit({ type: 'key.revoked', key });
-    }
-  }
-
-  clear(): void {
-    this.orgs.clear();
-    this.keys.clear();
-    this.keysByHash.clear();
-  }
-
-  private emit(event: OrgEvent): void {
-    for (const listener of this.listeners) listener(event);
+    return andThen(this.state.findKeyByHash(hash.toString('hex')), (candidate): KeyLookup => {
+      if (!candidate || !timingSafeEqual(candidate.hash, hash)) return { ok: false, reason: 'unknown' };
+      if (candidate.revokedAt) return { ok: false, reason: 'revoked', key: candidate };
+      const org = this.state.getOrg(candidate.orgId);
+      if (!org) return { ok: false, reason: 'unknown' };
+      return { ok: true, key: candidate, org };
+    });
   }
 }
 

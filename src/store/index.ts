@@ -1,5 +1,4 @@
 /** The state store of one emulator: which implementation, and the shared slice wired to the local structures. */
-import type { WsTokenStore } from '../auth/ws-tokens.js';
 import type { EmulatorConfig } from '../config.js';
 import type { RateLimiter } from '../metering/rate-limit.js';
 import type { Clock } from '../core/clock.js';
@@ -27,15 +26,14 @@ export function streamSeed(seed: string, store: StateStore): string {
   return store.shared ? `${seed}@${store.instanceId}` : seed;
 }
 
-/** Shares the state of docs/scaling.md (organizations, keys, tokens, windows, billing, jobs, faults, clock, journal...; webhooks own theirs) through a Redis store; null with the memory store. */
+/** Shares the state of docs/scaling.md not yet owned by its area (windows, billing, jobs, faults, scenarios, RAG) through a Redis store; null with the memory store. */
 export function shareState(
   store: StateStore,
-  parts: SharedStateTargets & { wsTokens: WsTokenStore; rateLimiter: RateLimiter },
+  parts: SharedStateTargets & { rateLimiter: RateLimiter },
 ): SharedState | null {
   if (!(store instanceof RedisStore)) return null;
   const shared = new SharedState(store, parts);
   sharedByStore.set(store, shared);
-  parts.wsTokens.shared = shared;
   parts.rateLimiter.shared = shared;
   return shared;
 }

@@ -57,29 +57,12 @@ local nxt = redis.call('ZRANGEBYSCORE', KEYS[1], '(' .. ARGV[1], '+inf', 'WITHSC
 if #nxt == 0 then return {'', '', 0, -1} end
 return {'', '', 0, nxt[2]}`;
 
-/** Insert if absent, keep an index, publish. KEYS: hash, index hash. ARGV: id, json, index field ('' = none), channel, message. Returns 1 if inserted. */
+/** Insert if absent, keep an index, publish (webhook endpoints). KEYS: hash, index hash. ARGV: id, json, index field ('' = none), channel, message. Returns 1 if inserted. */
 export const PUT_NEW = `
 if redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[2]) == 0 then return 0 end
 if ARGV[3] ~= '' then redis.call('HSET', KEYS[2], ARGV[3], ARGV[1]) end
 redis.call('PUBLISH', ARGV[4], ARGV[5])
 return 1`;
-
-/** The first revocation wins. KEYS: revoked hash. ARGV: key id, revocation json, channel, message. Returns the revocation in force. */
-export const REVOKE = `
-if redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[2]) == 1 then
-  redis.call('PUBLISH', ARGV[3], ARGV[4])
-  return ARGV[2]
-end
-return redis.call('HGET', KEYS[1], ARGV[1])`;
-
-/** A key by the hash of its secret, with its revocation and organization. KEYS: keyhash, keys, revoked, orgs. ARGV: hash hex. */
-export const LOOKUP_BY_HASH = `
-local id = redis.call('HGET', KEYS[1], ARGV[1])
-if not id then return nil end
-local key = redis.call('HGET', KEYS[2], id)
-if not key then return nil end
-local org = redis.call('HGET', KEYS[4], string.match(key, '"orgId":"([^"]*)"'))
-return {key, redis.call('HGET', KEYS[3], id) or '', org or ''}`;
 
 /**
  * One request against a fixed window: counted only while under the limit (a refusal does not count).

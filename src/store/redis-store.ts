@@ -4,7 +4,7 @@
  * so a request answers 502 `upstream_error` at once instead of hanging (docs/scaling.md).
  */
 import type { Redis, RedisOptions } from 'ioredis';
-import { FAULT_CLAIM, FAULT_REMOVE, LOOKUP_BY_HASH, PUT_NEW, RATE_HIT, REVOKE } from './redis-scripts.js';
+import { FAULT_CLAIM, FAULT_REMOVE, PUT_NEW, RATE_HIT } from './redis-scripts.js';
 import {
   StoreUnavailableError,
   describeStoreUrl,
@@ -38,14 +38,6 @@ interface Scripts {
     channel: string,
     message: string,
   ): Promise<number>;
-  svcRevoke(k1: string, id: string, json: string, channel: string, message: string): Promise<string>;
-  svcLookupByHash(
-    k1: string,
-    k2: string,
-    k3: string,
-    k4: string,
-    hex: string,
-  ): Promise<[string, string, string] | null>;
   svcRateHit(k1: string, limit: number, ttlMs: number): Promise<[number, number]>;
   svcFaultClaim(k1: string, k2: string, id: string, channel: string, message: string): Promise<number>;
   svcFaultRemove(k1: string, k2: string, id: string, channel: string, message: string): Promise<number>;
@@ -102,8 +94,6 @@ export class RedisStore implements StateStore {
     // The connection's state is read from conn.status; the last error says why it is down.
     for (const conn of [this.redis, this.sub]) conn.on('error', (err: Error) => (this.lastError = err));
     this.redis.defineCommand('svcPutNew', { numberOfKeys: 2, lua: PUT_NEW });
-    this.redis.defineCommand('svcRevoke', { numberOfKeys: 1, lua: REVOKE });
-    this.redis.defineCommand('svcLookupByHash', { numberOfKeys: 4, lua: LOOKUP_BY_HASH });
     this.redis.defineCommand('svcRateHit', { numberOfKeys: 1, lua: RATE_HIT });
     this.redis.defineCommand('svcFaultClaim', { numberOfKeys: 2, lua: FAULT_CLAIM });
     this.redis.defineCommand('svcFaultRemove', { numberOfKeys: 2, lua: FAULT_REMOVE });
@@ -117,9 +107,9 @@ export class RedisStore implements StateStore {
     return this.gen;
   }
 
-  /** A key of the current generation: retired by the next reset through any instance. */
-  scopedKey(name: string): string {
-    return `${KEY_PREFIX}g${this.gen}:${name}`;
+  /** A key of the current generation (or of `gen`, to delete what a reset retired): retired by the next reset through any instance. */
+  scopedKey(name: string, gen = this.gen): string {
+    return `${KEY_PREFIX}g${gen}:${name}`;
   }
 
   /** A reset moved the generation to `gen` (this instance's, or another's `reset` message). */

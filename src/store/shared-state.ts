@@ -1,42 +1,35 @@
 /**
- * The first slice of shared state, wired to one emulator: organizations, keys and revocations
- * (orgs/redis-orgs.ts), single-use ws-tokens, rate-limit windows, and resets. Ws-token and window keys carry
- * the store's generation, which a reset increments: a reset on any instance retires every token and window
- * at once without a scan.
+ * The first slice of shared state, wired to one emulator: rate-limit windows, and resets. Window keys carry
+ * the store's generation, which a reset increments: a reset on any instance retires every window (and every
+ * area's state kept in the generation: ws-tokens, organizations...) at once without a scan.
  */
-import type { TokenBackend, TokenRecord } from '../auth/ws-tokens.js';
 import type { WindowBackend } from '../metering/rate-limit.js';
 import type { FaultStore } from '../faults/store.js';
 import type { Metering } from '../metering/index.js';
-import type { OrgStore } from '../orgs/store.js';
 import type { Clock } from '../core/clock.js';
 import type { RedisStore, StoreMessage } from './redis-store.js';
 import type { ScenarioReplica } from '../scenarios/scenarios.js';
 import { SharedBilling } from '../metering/redis-billing.js';
 import { SharedFaults } from '../faults/redis-faults.js';
-import { SharedOrgs } from '../orgs/redis-orgs.js';
 import { SharedScenarios, type ScenarioTarget } from '../scenarios/redis-scenarios.js';
 import { SharedSttJobs } from '../stt/redis-jobs.js';
 import { SharedWork } from './shared-work.js';
 import { SharedRag } from '../rag/redis-store.js';
 
-/** Wall-time garbage collection of tokens and windows: they are checked on the emulator clock, which a test may freeze. */
-const TOKEN_GC_MS = 3_600_000;
+/** Wall-time garbage collection of windows: they are checked on the emulator clock, which a test may freeze. */
 const WINDOW_GC_MIN_MS = 3_600_000;
 
 export interface SharedStateTargets {
-  orgs: OrgStore;
   faults: FaultStore;
   /** Binds the shared scenarios to the emulator (scenarios.ts `scenarioTarget`). */
   scenarios: (replica: ScenarioReplica) => ScenarioTarget;
   clock: Clock;
   metering: Metering;
-  /** What another instance's reset does here: drop cached organizations, close this instance's sockets. */
+  /** What another instance's reset does here: close this instance's sockets. */
   onRemoteReset: () => void;
 }
 
-export class SharedState implements TokenBackend, WindowBackend {
-  readonly orgs: SharedOrgs;
+export class SharedState implements WindowBackend {
   readonly faults: SharedFaults;
   readonly scenarios: SharedScenarios;
   readonly work: SharedWork;
@@ -49,7 +42,6 @@ export class SharedState implements TokenBackend, WindowBackend {
     private readonly store: RedisStore,
     private readonly targets: SharedStateTargets,
   ) {
-    this.orgs = new SharedOrgs(store, targets.orgs);
     this.faults = new SharedFaults(store, targets.faults);
     this.scenarios = new SharedScenarios(store);
     this.work = new SharedWork(store, targets.clock);
@@ -61,7 +53,6 @@ export class SharedState implements TokenBackend, WindowBackend {
 
   async open(): Promise<void> {
     await this.store.open();
-    await this.orgs.load();
     await this.faults.load();
     await this.scenarios.open(this.targets.scenarios(this.scenarios));
     this.sttJobs.open();
@@ -70,7 +61,6 @@ export class SharedState implements TokenBackend, WindowBackend {
     this.targets.metering.shared = this.billing;
     this.targets.metering.rateLimiter.sharedRules = this.billing;
     await this.rag.load();
-    this.targets.orgs.replica = this.orgs;
     this.targets.faults.replica = this.faults;
   }
 
@@ -90,35 +80,16 @@ export class SharedState implements TokenBackend, WindowBackend {
 
   /** The keys of every shared part, deleted by a reset. */
   private keyNames(): string[] {
-    return [this.orgs, this.faults, this.scenarios, this.work, this.sttJobs, this.billing, this.rag].flatMap((part) => part.keyNames());
+    return [this.faults, this.scenarios, this.work, this.sttJobs, this.billing, this.rag].flatMap((part) => part.keyNames());
   }
 
   private receive(m: StoreMessage): void {
     if (m.type !== 'reset') return;
-    this.targets.orgs.clear();
     this.targets.onRemoteReset();
   }
 
   private scoped(name: string): string {
     return this.store.scopedKey(name);
-  }
-
-  // Ws-tokens (spec, Authentication 8): single use across instances through GETDEL, atomic in Redis.
-
-  putToken(token: string, record: TokenRecord): void {
-    this.store.assertAvailable();
-    this.store.track(
-      this.store.redis.set(this.scoped(`wst:${token}`), JSON.stringify(record), 'PX', TOKEN_GC_MS),
-    );
-  }
-
-  async takeToken(token: string): Promise<TokenRecord | undefined> {
-    const json = await this.store.run(() => this.store.redis.getdel(this.scoped(`wst:${token}`)));
-    return json ? (JSON.parse(json) as TokenRecord) : undefined;
-  }
-
-  async ensureKey(keyId: string): Promise<void> {
-    if (!this.targets.orgs.getKey(keyId)) await this.orgs.fetchKey(keyId);
   }
 
   // Rate-limit windows: one counter per key and window, counted atomically (redis-scripts.ts RATE_HIT).

@@ -1,0 +1,121 @@
+/**
+ * Organizations and keys in this process (the memory store), each key under its organization. The Redis
+ * implementation keeps one of these as its local copy, and applies other instances' changes to it.
+ */
+import type { ApiKeyRecord, OrgEvent, OrgState, Organization } from './org-state.js';
+
+interface OrgEntry {
+  org: Organization;
+  keys: Map<string, ApiKeyRecord>;
+}
+
+export class MemoryOrgState implements OrgState {
+  readonly name = 'orgs';
+  private readonly orgs = new Map<string, OrgEntry>();
+  /** Indexes over every organization's keys: by id (admin calls, ws-tokens) and by hash (every request). */
+  private readonly keysById = new Map<string, ApiKeyRecord>();
+  private readonly keysByHash = new Map<string, ApiKeyRecord>();
+  private readonly listeners: ((event: OrgEvent) => void)[] = [];
+
+  assertWritable(): void {}
+
+  onEvent(listener: (event: OrgEvent) => void): void {
+    this.listeners.push(listener);
+  }
+
+  getOrg(orgId: string): Organization | undefined {
+    return this.orgs.get(orgId)?.org;
+  }
+
+  listOrgs(): Organization[] {
+    return [...this.orgs.values()].map((entry) => entry.org);
+  }
+
+  addOrg(org: Organization): Organization {
+    const known = this.getOrg(org.id);
+    if (known) return known;
+    this.orgs.set(org.id, { org, keys: new Map() });
+    this.emit({ type: 'org.created', org });
+    return org;
+  }
+
+  updateOrg(orgId: string, patch: { name?: string; ragEntitled?: boolean }): Organization | undefined {
+    const org = this.getOrg(orgId);
+    if (!org) return undefined;
+    const previous = { ...org };
+    if (patch.name !== undefined) org.name = patch.name;
+    if (patch.ragEntitled !== undefined) org.ragEntitled = patch.ragEntitled;
+    this.emit({ type: 'org.updated', org, previous });
+    return org;
+  }
+
+  /** An organization as another instance has it: added, or its changes applied (its listeners told either way). */
+  applyOrg(org: Organization): void {
+    const known = this.getOrg(org.id);
+    if (!known) {
+      this.addOrg(org);
+      return;
+    }
+    // Two instances booting at once both make the demo organization: the one in the store wins.
+    known.createdAt = org.createdAt;
+    if (known.name !== org.name || known.ragEntitled !== org.ragEntitled) {
+      this.updateOrg(org.id, { name: org.name, ragEntitled: org.ragEntitled });
+    }
+  }
+
+  getKey(keyId: string): ApiKeyRecord | undefined {
+    return this.keysById.get(keyId);
+  }
+
+  listKeys(orgId: string): ApiKeyRecord[] {
+    return [...(this.orgs.get(orgId)?.keys.values() ?? [])];
+  }
+
+  addKey(key: ApiKeyRecord): ApiKeyRecord {
+    const entry = this.orgs.get(key.orgId);
+    if (!entry) throw new Error(`unknown organization ${key.orgId}`);
+    const known = entry.keys.get(key.id);
+    if (known) return known;
+    entry.keys.set(key.id, key);
+    this.keysById.set(key.id, key);
+    this.keysByHash.set(key.hash.toString('hex'), key);
+    return key;
+  }
+
+  /** A key as another instance has it (without its revocation, applied with revokeKey): added, or the stored one adopted. */
+  applyKey(key: ApiKeyRecord): ApiKeyRecord | undefined {
+    if (!this.orgs.has(key.orgId)) return undefined;
+    const known = this.keysById.get(key.id);
+    if (!known) return this.addKey(key);
+    // Two instances booting at once both make the demo keys: the one in the store wins.
+    known.createdAt = key.createdAt;
+    return known;
+  }
+
+  revokeKey(keyId: string, at: string, reason: string): ApiKeyRecord | undefined {
+    const key = this.keysById.get(keyId);
+    if (!key || key.revokedAt) return key;
+    key.revokedAt = at;
+    key.revokedReason = reason;
+    this.emit({ type: 'key.revoked', key });
+    return key;
+  }
+
+  findKeyByHash(hashHex: string): ApiKeyRecord | undefined {
+    return this.keysByHash.get(hashHex);
+  }
+
+  findKey(keyId: string): ApiKeyRecord | undefined {
+    return this.keysById.get(keyId);
+  }
+
+  reset(): void {
+    this.orgs.clear();
+    this.keysById.clear();
+    this.keysByHash.clear();
+  }
+
+  private emit(event: OrgEvent): void {
+    for (const listener of this.listeners) listener(event);
+  }
+}
