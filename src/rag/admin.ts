@@ -18,7 +18,7 @@ interface RagTenantUpdateBody {
 export function ragAdminHandlers(deps: {
   tenants: TenantManager;
   store: RagStore;
-  /** With a shared store: waits for this call's writes to reach it (src/rag/redis-store.ts). */
+  /** With a shared store: waits for this call's writes to reach it (src/rag/redis-rag.ts). */
   settled?: () => Promise<void>;
 }): Record<string, AdminHandler> {
   const requireOrg = (ctx: AdminContext) => {

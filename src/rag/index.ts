@@ -89,7 +89,7 @@ export function createRagArea(emulator: Emulator): ProductArea {
     );
   }
 
-  // With a shared store: tenants, documents, text and jobs live there (src/rag/redis-store.ts); every
+  // With a shared store: tenants, documents, text and jobs live there (src/rag/redis-rag.ts); every
   // instance builds the demo corpus itself, and does again when another instance resets.
   const shared = sharedRag(emulator.store);
   shared?.attach({

@@ -88,7 +88,7 @@ export class OrgRagState {
 }
 
 /**
- * RAG documents, jobs and extracted text in a shared store (src/rag/redis-store.ts); null with the memory
+ * RAG documents, jobs and extracted text in a shared store (src/rag/redis-rag.ts); null with the memory
  * store, where nothing here is called and no RAG path awaits anything new. Writes answer 502 `upstream_error`
  * before anything changes while the store is down.
  */

@@ -53,7 +53,7 @@ export interface TenantUpdate {
   durations?: Partial<TenantDurations>;
 }
 
-/** Tenants in a shared store (src/rag/redis-store.ts); null with the memory store. */
+/** Tenants in a shared store (src/rag/redis-rag.ts); null with the memory store. */
 export interface TenantReplica {
   /** A tenant created here: stored unless another instance stored one first (then that one is applied here). */
   created(tenant: Tenant): void;

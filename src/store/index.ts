@@ -6,7 +6,7 @@ import type { Clock } from '../core/clock.js';
 import { MemoryStore } from './memory-store.js';
 import { RedisStore } from './redis-store.js';
 import { SharedState, type SharedStateTargets } from './shared-state.js';
-import type { SharedRag } from '../rag/redis-store.js';
+import type { SharedRag } from '../rag/redis-rag.js';
 import { generateInstanceId, type StateStore } from './state-store.js';
 import { MemoryWorkQueue, type WorkQueue } from './work-queue.js';
 

@@ -23,7 +23,7 @@ import { SharedSttJobs } from '../stt/redis-jobs.js';
 import { SharedWork } from './shared-work.js';
 import { SharedWebhooks } from '../webhooks/redis-queue.js';
 import type { WebhookEngine } from '../webhooks/engine.js';
-import { SharedRag } from '../rag/redis-store.js';
+import { SharedRag } from '../rag/redis-rag.js';
 
 /** Wall-time garbage collection of tokens and windows: they are checked on the emulator clock, which a test may freeze. */
 const TOKEN_GC_MS = 3_600_000;

@@ -1,8 +1,8 @@
 /**
- * Lua scripts of the shared RAG state (rag/redis-store.ts). Every change to an organization's documents or jobs
+ * Lua scripts of the shared RAG state (rag/redis-rag.ts). Every change to an organization's documents or jobs
  * runs in one script that also moves the org's version: the next value of one global counter (`rag:seq`,
  * never reset, so a version never comes back after a reset) and publishes `rag.changed`. An instance whose
- * cached version differs reloads the org (rag/redis-store.ts, sync).
+ * cached version differs reloads the org (rag/redis-rag.ts, sync).
  *
  * The per-org keys share KEYS positions in every script: 1 seq, 2 ver, 3 orgs set, 4 docs hash, 5 text
  * hash, 6 jobs hash, 7 order zset. The first ARGV are always: org id, channel, message prefix (the event's

@@ -1,7 +1,7 @@
 /**
  * RAG state in Redis (issue 17): tenants, documents with their extracted text, and indexing jobs. Each
  * instance keeps its RagStore and BM25 index as a cache of the shared documents. Every change to an org's
- * documents or jobs runs in one Lua script (rag/redis-scripts.ts) that moves the org's version and publishes
+ * documents or jobs runs in one Lua script (rag/redis-rag-scripts.ts) that moves the org's version and publishes
  * `rag.changed`; every RAG read (search, list, get) first reads the version (one round trip) and reloads the
  * org when it moved, adding to or removing from the index only the documents that changed. So a document
  * deleted before another instance answered is never served, even if the event has not arrived yet; the
@@ -23,7 +23,7 @@ import { indexInput } from './index-input.js';
 import type { OrgRagState, RagDocumentRecord, RagJobRecord, RagReplica, RagStore } from './store.js';
 import type { Tenant, TenantManager, TenantReplica } from './tenants.js';
 import type { RedisStore, StoreMessage } from '../store/redis-store.js';
-import { RAG_ACCEPT, RAG_CLEAR, RAG_DELETE, RAG_FINISH, RAG_JOB_PUT, RAG_TENANT_PUT } from './redis-scripts.js';
+import { RAG_ACCEPT, RAG_CLEAR, RAG_DELETE, RAG_FINISH, RAG_JOB_PUT, RAG_TENANT_PUT } from './redis-rag-scripts.js';
 import type { WorkQueue } from '../store/work-queue.js';
 
 /** The due-work kind of an indexing job's completion; the payload names the org, the item id is the job's. */
@@ -112,7 +112,7 @@ export class SharedRag implements RagReplica, TenantReplica {
 
   private orgKeys(orgId: string) {
     const key = (name: string) => this.store.key(`rag:org:${orgId}:${name}`);
-    // The order of every script's KEYS (rag/redis-scripts.ts).
+    // The order of every script's KEYS (rag/redis-rag-scripts.ts).
     const all = [this.store.key('rag:seq'), key('ver'), this.k.orgs, key('docs'), key('text'), key('jobs'), key('order')];
     return { all, ver: all[1], docs: all[3], text: all[4], jobs: all[5], order: all[6] };
   }
