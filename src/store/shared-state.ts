@@ -23,7 +23,6 @@ import { SharedSttJobs } from '../stt/redis-jobs.js';
 import { SharedWork } from './shared-work.js';
 import { SharedWebhooks } from '../webhooks/redis-queue.js';
 import type { WebhookEngine } from '../webhooks/engine.js';
-import { SharedRag } from '../rag/redis-rag.js';
 
 /** Wall-time garbage collection of tokens and windows: they are checked on the emulator clock, which a test may freeze. */
 const TOKEN_GC_MS = 3_600_000;
@@ -52,8 +51,6 @@ export class SharedState implements TokenBackend, WindowBackend {
   readonly sttJobs: SharedSttJobs;
   readonly webhooks: SharedWebhooks;
   readonly billing: SharedBilling;
-  /** RAG tenants, documents and jobs: the RAG area attaches its structures (src/rag/index.ts). */
-  readonly rag: SharedRag;
 
   constructor(
     private readonly store: RedisStore,
@@ -68,7 +65,6 @@ export class SharedState implements TokenBackend, WindowBackend {
     this.sttJobs = new SharedSttJobs(store);
     this.webhooks = new SharedWebhooks(store, targets.webhooks);
     this.billing = new SharedBilling(store, targets.metering.replica, () => store.generation);
-    this.rag = new SharedRag(store, this.work);
     store.onMessage((m) => this.receive(m));
   }
 
@@ -85,7 +81,6 @@ export class SharedState implements TokenBackend, WindowBackend {
     await this.billing.open();
     this.targets.metering.shared = this.billing;
     this.targets.metering.rateLimiter.sharedRules = this.billing;
-    await this.rag.load();
     this.targets.orgs.replica = this.orgs;
     this.targets.faults.replica = this.faults;
   }
@@ -93,9 +88,7 @@ export class SharedState implements TokenBackend, WindowBackend {
   /** POST /_emulator/reset on this instance: the shared slice starts over for every instance. */
   async reset(): Promise<void> {
     const results = await this.store.run(() => {
-      const tx = this.store.redis.multi().incr(this.store.key('gen'));
-      this.rag.clear(tx);
-      return tx.del(...this.keyNames()).exec();
+      return this.store.redis.multi().incr(this.store.key('gen')).del(...this.keyNames()).exec();
     });
     this.webhooks.forget();
     // exec() answers [error, result] per command; the first is the new generation.
@@ -107,7 +100,7 @@ export class SharedState implements TokenBackend, WindowBackend {
 
   /** The keys of every shared part, deleted by a reset. */
   private keyNames(): string[] {
-    return [this.orgs, this.faults, this.journal, this.scenarios, this.work, this.sttJobs, this.webhooks, this.billing, this.rag].flatMap((part) => part.keyNames());
+    return [this.orgs, this.faults, this.journal, this.scenarios, this.work, this.sttJobs, this.webhooks, this.billing].flatMap((part) => part.keyNames());
   }
 
   private receive(m: StoreMessage): void {
