@@ -45,7 +45,7 @@ export interface RagState extends StateUnit {
   accept(orgId: string, doc: RagDocumentRecord, prepared: PreparedText, job: RagJobRecord): MaybePromise<void>;
   /** The job's record changed before anyone could see it (its ledger entry, an injected failure); kept only while it is processing. */
   saveJob(orgId: string, job: RagJobRecord): void;
-  /** A document's extracted text as accepted, until its job ends; null when it is gone. */
+  /** A document's extracted text as accepted (kept at least until its job ends); null when it is gone. */
   text(orgId: string, documentId: string): MaybePromise<PreparedText | null>;
   /**
    * A job's outcome with its document's: written only while the job is still processing and its document still
