@@ -48,6 +48,7 @@ import { reportAdminHandlers } from './report/admin.js';
 import { applyScenario, bootScenarioName, loadUserScenarios, scenarioTarget } from './scenarios/scenarios.js';
 import { invokeAdmin } from './admin/invoke.js';
 import { createRagArea } from './rag/index.js';
+import { createRagState } from './rag/rag-state.js';
 import { createSttArea } from './stt/index.js';
 import { createTtsArea } from './tts/index.js';
 import { WorkerPool } from './workers/pool.js';
@@ -215,7 +216,7 @@ export class Emulator {
     this.register(authArea(this));
     this.register(createTtsArea(this));
     this.register(createSttArea(this));
-    this.register(createRagArea(this));
+    this.register(createRagArea(this, this.state.add(createRagState(this.store))));
 
     this.proxy = createProxyMode(this);
     this.replay = createReplayMode(this);

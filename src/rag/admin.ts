@@ -2,7 +2,9 @@
 import type { AdminContext, AdminHandler } from '../admin/admin-context.js';
 import { sendJson } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
-import type { RagStore } from './store.js';
+import type { OrgStore } from '../orgs/store.js';
+import type { RagState } from './rag-state.js';
+import type { OrgRagState } from './store.js';
 import type { TenantManager, TenantState } from './tenants.js';
 
 interface RagTenantUpdateBody {
@@ -16,43 +18,43 @@ interface RagTenantUpdateBody {
 }
 
 export function ragAdminHandlers(deps: {
+  orgs: Pick<OrgStore, 'getOrg'>;
   tenants: TenantManager;
-  store: RagStore;
-  /** With a shared store: waits for this call's writes to reach it (src/rag/redis-store.ts). */
-  settled?: () => Promise<void>;
+  state: RagState;
+  /** Waits for this call's writes to reach a shared store (undefined when none is pending, always in memory). */
+  settled: () => Promise<void> | undefined;
 }): Record<string, AdminHandler> {
   const requireOrg = (ctx: AdminContext) => {
-    const org = ctx.emulator.orgs.getOrg(ctx.params.id);
+    const org = deps.orgs.getOrg(ctx.params.id);
     if (!org) throw new ApiError('not_found', `no organization ${ctx.params.id}`);
     return org;
   };
-  const view = (ctx: AdminContext) => {
-    const org = requireOrg(ctx);
-    const state = deps.store.peek(org.id);
-    const stats = state?.index.stats();
+  const view = (orgId: string, ragEntitled: boolean, state: OrgRagState) => {
+    const stats = state.index.stats();
     return {
-      org_id: org.id,
-      rag_entitled: org.ragEntitled,
-      tenant: deps.tenants.view(org.id) ?? null,
-      documents: state?.documents.size ?? 0,
-      chunks: stats?.chunks ?? 0,
-      stored_bytes: { live: state?.storedBytes('live') ?? 0, test: state?.storedBytes('test') ?? 0 },
-      pending_jobs: [...(state?.jobs.values() ?? [])].filter((j) => j.status === 'processing').length,
-      fail_next_jobs: state?.failNextJobs ?? 0,
+      org_id: orgId,
+      rag_entitled: ragEntitled,
+      tenant: deps.tenants.view(orgId) ?? null,
+      documents: state.documents.size,
+      chunks: stats.chunks,
+      stored_bytes: { live: state.storedBytes('live'), test: state.storedBytes('test') },
+      pending_jobs: [...state.jobs.values()].filter((j) => j.status === 'processing').length,
+      fail_next_jobs: deps.state.local(orgId).failNextJobs,
     };
   };
-  // With a shared store the org's documents and jobs are brought up to date before they are counted.
-  const fresh = (ctx: AdminContext) => deps.store.replica?.sync(requireOrg(ctx).id);
+  // With Redis the org's documents and jobs are brought up to date before they are counted.
+  const send = async (ctx: AdminContext) => {
+    const read = deps.state.read(requireOrg(ctx).id);
+    const state = read instanceof Promise ? await read : read;
+    const org = requireOrg(ctx);
+    sendJson(ctx, 200, view(org.id, org.ragEntitled, state));
+  };
   return {
-    'admin.getRagTenant': async (ctx) => {
-      const pending = fresh(ctx);
-      if (pending) await pending;
-      sendJson(ctx, 200, view(ctx));
-    },
+    'admin.getRagTenant': (ctx) => send(ctx),
     'admin.updateRagTenant': async (ctx: AdminContext<RagTenantUpdateBody>) => {
       const org = requireOrg(ctx);
       // While the shared store is down: 502 before anything changes.
-      deps.store.replica?.assertWritable();
+      deps.state.assertWritable();
       const b = ctx.body;
       const durations = {
         notProvisionedSeconds: b.not_provisioned_seconds,
@@ -61,15 +63,14 @@ export function ragAdminHandlers(deps: {
         resumeSeconds: b.resume_seconds,
       };
       deps.tenants.update(org.id, { state: b.state, hold: b.hold, durations });
-      if (b.fail_next_jobs !== undefined) deps.store.org(org.id).failNextJobs = b.fail_next_jobs;
-      if (deps.settled) await deps.settled();
-      const pending = fresh(ctx);
+      if (b.fail_next_jobs !== undefined) deps.state.local(org.id).failNextJobs = b.fail_next_jobs;
+      const pending = deps.settled();
       if (pending) await pending;
-      sendJson(ctx, 200, view(ctx));
+      await send(ctx);
     },
     'admin.listRagSearches': (ctx) => {
       const org = requireOrg(ctx);
-      sendJson(ctx, 200, { searches: [...(deps.store.peek(org.id)?.searches ?? [])].reverse() });
+      sendJson(ctx, 200, { searches: [...deps.state.local(org.id).searches].reverse() });
     },
   };
 }

@@ -1,23 +1,30 @@
 import type { BootState, ProductArea } from '../areas.js';
 import type { Emulator } from '../emulator.js';
-import { sharedRag, storeSettled } from '../store/index.js';
+import { workQueueFor } from '../store/index.js';
 import { ragAdminHandlers } from './admin.js';
 import { loadCorpus } from './corpus.js';
 import { ragGateStage, ragRoutes } from './routes.js';
 import { documentLimits, RagService } from './service.js';
-import { RagStore, type RagDocumentRecord } from './store.js';
+import type { RagState } from './rag-state.js';
+import type { RagDocumentRecord } from './store.js';
 import { TenantManager } from './tenants.js';
 
-/** The RAG product area: /v1 handlers, the tenant gate, admin handlers and the demo corpus at boot. */
-export function createRagArea(emulator: Emulator): ProductArea {
+/**
+ * The RAG product area: /v1 handlers, the tenant gate, admin handlers and the demo corpus at boot, over the
+ * area's state (rag-state.ts), which the composition root builds and resets.
+ */
+export function createRagArea(emulator: Emulator, state: RagState): ProductArea {
   const config = emulator.config.rag;
-  const tenants = new TenantManager(emulator.clock, {
-    notProvisionedSeconds: config.notProvisionedSeconds,
-    provisioningSeconds: config.provisioningSeconds,
-    idleAfterSeconds: config.idleAfterSeconds,
-    resumeSeconds: config.resumeSeconds,
-  });
-  const store = new RagStore();
+  const tenants = new TenantManager(
+    emulator.clock,
+    {
+      notProvisionedSeconds: config.notProvisionedSeconds,
+      provisioningSeconds: config.provisioningSeconds,
+      idleAfterSeconds: config.idleAfterSeconds,
+      resumeSeconds: config.resumeSeconds,
+    },
+    state.tenants,
+  );
   const service = new RagService({
     clock: emulator.clock,
     ids: emulator.ids,
@@ -25,7 +32,8 @@ export function createRagArea(emulator: Emulator): ProductArea {
     metering: emulator.metering,
     webhooks: emulator.webhooks,
     tenants,
-    store,
+    state,
+    queue: workQueueFor(emulator.store, emulator.clock),
     config,
     workers: emulator.workers,
   });
@@ -48,7 +56,6 @@ export function createRagArea(emulator: Emulator): ProductArea {
 
   async function loadDemoCorpus(): Promise<void> {
     const orgId = emulator.demo.orgId;
-    const state = store.org(orgId);
     const now = emulator.clock.isoNow();
     for (const c of await loadCorpus(emulator.config.corpus ?? undefined, documentLimits(emulator.config.rag))) {
       const doc: RagDocumentRecord = {
@@ -58,19 +65,17 @@ export function createRagArea(emulator: Emulator): ProductArea {
         fileType: c.fileType,
         sizeBytes: c.sizeBytes,
         language: c.language,
-        status: 'indexing',
-        chunkCount: 0,
+        status: 'ready',
+        chunkCount: c.prepared.chunks.length,
         metadata: c.metadata,
         createdAt: now,
-        updatedAt: now,
+        updatedAt: emulator.clock.isoNow(),
         environment: 'live',
-        prepared: null,
         builtin: true,
       };
-      state.documents.set(doc.documentId, doc);
-      service.indexDocument(state, doc, c.prepared, c.language);
+      state.addBuiltin(orgId, doc, c.prepared);
     }
-    emulator.metering.observeStorage(orgId, state.storedBytes('live'), 'live');
+    emulator.metering.observeStorage(orgId, state.local(orgId).storedBytes('live'), 'live');
   }
 
   function bootRag(): void {
@@ -89,35 +94,18 @@ export function createRagArea(emulator: Emulator): ProductArea {
     );
   }
 
-  // With a shared store: tenants, documents, text and jobs live there (src/rag/redis-store.ts); every
-  // instance builds the demo corpus itself, and does again when another instance resets.
-  const shared = sharedRag(emulator.store);
-  shared?.attach({
-    store,
-    tenants,
-    clock: emulator.clock,
-    ready: () => corpusReady,
-    finish: (orgId, jobId) => service.finishShared(orgId, jobId),
-    remoteReset: () => {
-      store.reset();
-      tenants.reset();
-      bootRag();
-    },
-  });
-  const settled = shared ? () => emulator.store.settled() : undefined;
+  // With Redis every instance builds the demo corpus itself, and does again when another instance resets.
+  state.onRemoteReset(bootRag);
+  const settled = () => emulator.store.settled();
 
   return {
     name: 'rag',
     handlers: ragRoutes(service, emulator.faults, settled),
-    adminHandlers: ragAdminHandlers({ tenants, store, settled: shared ? () => storeSettled(emulator.store) : undefined }),
+    adminHandlers: ragAdminHandlers({ orgs: emulator.orgs, tenants, state, settled }),
     uploadLimits: { 'rag.uploadDocument': { maxFileBytes: config.maxUploadBytes, tooLargeCode: 'document_too_large' } },
     boot: bootRag,
     /** Resolves once the demo corpus is searchable. */
     ready: () => corpusReady,
     bootState: () => ({ demo_corpus: corpusState }),
-    reset() {
-      store.reset();
-      tenants.reset();
-    },
   };
 }

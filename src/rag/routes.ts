@@ -65,24 +65,22 @@ export function ragRoutes(service: RagService, faults?: FaultStore, settled?: ()
       const fault = (await faults?.take('job', targetOf(ctx))) ?? null;
       if (fault) ctx.journal.fault = fault.journal;
       const { document, job } = await service.upload(ctx.principal, ctx.body, file, ctx.requestId, fault?.rule, ctx.signal);
-      // With a shared store the job's ledger entry is in the store before the client hears of the job.
+      // With Redis the job's ledger entry and its completion are in the store before the client hears of the job.
       const pending = settled?.();
       if (pending) await pending;
       sendJson(ctx, 202, { document: documentView(document), job: jobView(job), request_id: ctx.requestId });
     },
 
-    // With a shared store each read brings the org up to date first (service.fresh); nothing to await in memory.
+    // With Redis each read brings the org up to date first (one round trip); a value at once in memory.
     'rag.listDocuments': async (ctx: OperationContext) => {
-      const fresh = service.fresh(ctx.principal.orgId);
-      if (fresh) await fresh;
-      const limit = Number(ctx.query.limit ?? 100);
-      sendJson(ctx, 200, { documents: service.listDocuments(ctx.principal.orgId, limit).map(documentView), request_id: ctx.requestId });
+      const listed = service.listDocuments(ctx.principal.orgId, Number(ctx.query.limit ?? 100));
+      const documents = listed instanceof Promise ? await listed : listed;
+      sendJson(ctx, 200, { documents: documents.map(documentView), request_id: ctx.requestId });
     },
 
     'rag.getDocument': async (ctx: OperationContext) => {
-      const fresh = service.fresh(ctx.principal.orgId);
-      if (fresh) await fresh;
-      sendJson(ctx, 200, documentView(service.getDocument(ctx.principal.orgId, ctx.params.id)));
+      const found = service.getDocument(ctx.principal.orgId, ctx.params.id);
+      sendJson(ctx, 200, documentView(found instanceof Promise ? await found : found));
     },
 
     'rag.deleteDocument': async (ctx: OperationContext) => {
@@ -92,9 +90,8 @@ export function ragRoutes(service: RagService, faults?: FaultStore, settled?: ()
     },
 
     'rag.getJob': async (ctx: OperationContext) => {
-      const fresh = service.fresh(ctx.principal.orgId);
-      if (fresh) await fresh;
-      sendJson(ctx, 200, jobView(service.getJob(ctx.principal.orgId, ctx.params.id)));
+      const found = service.getJob(ctx.principal.orgId, ctx.params.id);
+      sendJson(ctx, 200, jobView(found instanceof Promise ? await found : found));
     },
   };
 }

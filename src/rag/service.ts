@@ -22,16 +22,20 @@ import { composeAnswer } from './engine/answer.js';
 import type { InspectedDocument } from './engine/inspect.js';
 import type { PreparedText } from './engine/prepare.js';
 import type { SearchHit } from './engine/search-index.js';
-import { indexInput } from './index-input.js';
-import { deleteSharedDocument, finishSharedJob } from './shared-flows.js';
 import type { DocumentErrorCode } from './engine/errors.js';
 import type { DocumentLimits } from './engine/limits.js';
 import { answerLanguage } from './engine/sentences.js';
 import { parseMetadata } from './metadata.js';
 export { chunkId, indexInput } from './index-input.js';
 import { rewriteQuery } from './rewrite.js';
-import type { OrgRagState, RagDocumentRecord, RagJobRecord, RagStore } from './store.js';
+import { andThen as then, type MaybePromise } from '../core/maybe.js';
+import type { WorkQueue } from '../store/work-queue.js';
+import type { RagState } from './rag-state.js';
+import type { OrgRagState, RagDocumentRecord, RagJobRecord } from './store.js';
 import type { TenantManager } from './tenants.js';
+
+/** The due-work kind of an indexing job's completion; the payload names the org, the item id is the job's. */
+export const INDEX_WORK = 'rag.index';
 
 export interface RagSearchInput {
   query: string;
@@ -74,14 +78,22 @@ export interface RagServiceDeps {
   metering: Metering;
   webhooks: WebhookEngine;
   tenants: TenantManager;
-  store: RagStore;
+  state: RagState;
+  /** Job completions: clock timers in memory; with Redis, run once by any instance, even if this one dies. */
+  queue: WorkQueue;
   config: EmulatorConfig['rag'];
   /** Extraction runs here, off the event loop and inside the pool's ceilings. */
   workers: Pick<WorkerPool, 'run' | 'options'>;
 }
 
 export class RagService {
-  constructor(private readonly deps: RagServiceDeps) {}
+  constructor(private readonly deps: RagServiceDeps) {
+    // Idempotent, as the queue asks: an outcome is written only while the job is still processing.
+    deps.queue.handle<{ orgId: string }>(INDEX_WORK, async (item) => {
+      const done = this.completeJob(item.payload.orgId, item.id);
+      if (done) await done;
+    });
+  }
 
   // ---- gate -------------------------------------------------------------------------------------------
 
@@ -121,8 +133,7 @@ export class RagService {
 
     // Accepted: from here on the upload has state and is billed.
     const now = this.deps.clock.isoNow();
-    const replica = this.deps.store.replica;
-    const state = this.deps.store.org(principal.orgId);
+    const orgId = principal.orgId;
     const document: RagDocumentRecord = {
       documentId: this.deps.ids.next('doc', 16),
       title: input.title,
@@ -136,7 +147,6 @@ export class RagService {
       createdAt: now,
       updatedAt: now,
       environment: principal.environment,
-      prepared,
     };
     const job: RagJobRecord = {
       jobId: this.deps.ids.next('ragjob', 16),
@@ -149,14 +159,10 @@ export class RagService {
       requestId,
       livemode: principal.environment === 'live',
       usageEntryId: null,
-      timer: null,
     };
-    // With a shared store the document, its text and job are stored first (502 while it is down, before anything changes).
-    if (replica) await replica.accept(principal.orgId, document, prepared, job);
-    else {
-      state.documents.set(document.documentId, document);
-      state.jobs.set(job.jobId, job);
-    }
+    // With Redis the document, its text and job are stored first (502 while it is down, before anything changes).
+    const accepted = this.deps.state.accept(orgId, document, prepared, job);
+    if (accepted) await accepted;
     job.usageEntryId = this.deps.metering.record(principal, {
       product: 'rag_upload',
       quantity: size,
@@ -164,13 +170,9 @@ export class RagService {
       jobId: job.jobId,
     }).id;
     if (fault?.kind === 'job_fail') job.injectedFailure = jobFailError(fault, 'indexing_failed', 'indexing');
+    this.deps.state.saveJob(orgId, job);
     // A stuck job (fault `job_stuck`) is never scheduled: it stays `processing`.
-    if (replica) {
-      replica.jobUpdated(principal.orgId, job);
-      if (fault?.kind !== 'job_stuck') replica.schedule(principal.orgId, job, this.indexingMs(size));
-    } else if (fault?.kind !== 'job_stuck') {
-      job.timer = this.deps.clock.setTimeout(() => this.finishJob(principal.orgId, job.jobId), this.indexingMs(size), `rag index ${job.jobId}`);
-    }
+    if (fault?.kind !== 'job_stuck') this.deps.queue.schedule(INDEX_WORK, job.jobId, { orgId }, this.deps.clock.now() + this.indexingMs(size));
     return { document, job };
   }
 
@@ -202,66 +204,74 @@ export class RagService {
     return Math.round((indexBaseSeconds + sizeBytes / indexBytesPerSecond) * 1000);
   }
 
-  private finishJob(orgId: string, jobId: string): void {
-    const state = this.deps.store.org(orgId);
-    const job = state.jobs.get(jobId);
-    const doc = job === undefined ? undefined : state.documents.get(job.documentId);
-    if (job?.status !== 'processing' || doc === undefined) return;
-    job.timer = null;
-    if (job.injectedFailure) {
-      this.failJob(orgId, state, job, job.injectedFailure);
-      return;
-    }
-    if (state.failNextJobs > 0) {
-      state.failNextJobs--;
-      this.failJob(orgId, state, job, new ApiError('indexing_failed', 'the tenant failed to index the document (fault injected with fail_next_jobs)'));
-      return;
-    }
-    try {
-      if (doc.prepared === null) throw new Error('the extracted text is gone');
-      this.indexDocument(state, doc, doc.prepared, langOrNull(doc.prepared.language));
-    } catch (err) {
-      this.failJob(orgId, state, job, new ApiError('indexing_failed', `indexing failed: ${err instanceof Error ? err.message : String(err)}`));
-      return;
-    }
+  /**
+   * A due job's completion, on whichever instance runs it: completed, or failed (injected, or its text gone),
+   * if it is still processing and its document still there. Synchronous in memory.
+   */
+  completeJob(orgId: string, jobId: string): MaybePromise<void> {
+    return then(this.deps.state.read(orgId), (org) => {
+      const job = org.jobs.get(jobId);
+      const doc = job === undefined ? undefined : org.documents.get(job.documentId);
+      if (job?.status !== 'processing' || doc === undefined) return;
+      if (job.injectedFailure) return this.failJob(orgId, job, doc, job.injectedFailure);
+      const local = this.deps.state.local(orgId);
+      if (local.failNextJobs > 0) {
+        local.failNextJobs--;
+        return this.failJob(orgId, job, doc, new ApiError('indexing_failed', 'the tenant failed to index the document (fault injected with fail_next_jobs)'));
+      }
+      return then(this.deps.state.text(orgId, doc.documentId), (prepared) =>
+        prepared === null ? this.failJob(orgId, job, doc, new ApiError('indexing_failed', 'indexing failed: the extracted text is gone')) : this.indexJob(orgId, job, doc, prepared),
+      );
+    });
+  }
+
+  private indexJob(orgId: string, job: RagJobRecord, doc: RagDocumentRecord, prepared: PreparedText): MaybePromise<void> {
     const now = this.deps.clock.isoNow();
-    Object.assign(job, { status: 'completed', updatedAt: now, completedAt: now });
-    this.observeStorage(orgId, state, doc.environment);
+    const language = langOrNull(prepared.language);
+    const readyDoc: RagDocumentRecord = { ...doc, status: 'ready', chunkCount: prepared.chunks.length, language, updatedAt: now };
+    const doneJob: RagJobRecord = { ...job, status: 'completed', updatedAt: now, completedAt: now };
+    let written: MaybePromise<OrgRagState | null>;
+    try {
+      written = this.deps.state.finish(orgId, doneJob, readyDoc, prepared);
+    } catch (err) {
+      // The index refused the document (thrown at once; a store that is down rejects instead, and the queue retries).
+      return this.failJob(orgId, job, doc, new ApiError('indexing_failed', `indexing failed: ${err instanceof Error ? err.message : String(err)}`));
+    }
+    return then(written, (org) => {
+      if (org === null) return;
+      this.observeStorage(orgId, org, readyDoc.environment);
+      this.emitJobEvent(orgId, doneJob, readyDoc);
+    });
+  }
+
+  /** Writes the job's failure (if it still processes), then refunds its upload and announces it. */
+  private failJob(orgId: string, job: RagJobRecord, doc: RagDocumentRecord, error: AnyApiError): MaybePromise<void> {
+    const now = this.deps.clock.isoNow();
+    const failedJob = this.failedJob(job, error, now);
+    const failedDoc: RagDocumentRecord = { ...doc, status: 'failed', updatedAt: now };
+    return then(this.deps.state.finish(orgId, failedJob, failedDoc, null), (org) => {
+      if (org !== null) this.jobFailed(orgId, failedJob, failedDoc);
+    });
+  }
+
+  private failedJob(job: RagJobRecord, error: AnyApiError, now: string): RagJobRecord {
+    return { ...job, status: 'failed', updatedAt: now, completedAt: now, error: toProblem(error, job.requestId) };
+  }
+
+  /** Spec, billing: a failed indexing job is refunded. */
+  private jobFailed(orgId: string, job: RagJobRecord, doc: RagDocumentRecord): void {
+    if (job.usageEntryId !== null) {
+      // With Redis the job may have been accepted by another instance, whose ledger this one does not hold.
+      try {
+        this.deps.metering.refund(job.usageEntryId);
+      } catch (err) {
+        if (!(err instanceof RangeError)) throw err;
+      }
+    }
     this.emitJobEvent(orgId, job, doc);
   }
 
-  /** Puts a document into the org's index and marks it ready (jobs and the boot corpus). */
-  indexDocument(state: OrgRagState, doc: RagDocumentRecord, prepared: PreparedText, language: string | null): void {
-    state.index.addDocument(indexInput(doc, prepared, language));
-    Object.assign(doc, { status: 'ready', chunkCount: prepared.chunks.length, language, prepared: null, updatedAt: this.deps.clock.isoNow() });
-  }
-
-  failJob(orgId: string, state: OrgRagState, job: RagJobRecord, error: AnyApiError): void {
-    const now = this.deps.clock.isoNow();
-    job.timer?.cancel();
-    const problem = toProblem(error, job.requestId);
-    Object.assign(job, { status: 'failed', updatedAt: now, completedAt: now, error: problem, timer: null });
-    const doc = state.documents.get(job.documentId);
-    if (doc !== undefined) Object.assign(doc, { status: 'failed', prepared: null, updatedAt: now });
-    // Spec, billing: a failed indexing job is refunded.
-    if (job.usageEntryId !== null) this.refund(job.usageEntryId);
-    this.emitJobEvent(orgId, job, doc);
-  }
-
-  private refund(entryId: string): void {
-    if (this.deps.store.replica === null) {
-      this.deps.metering.refund(entryId);
-      return;
-    }
-    // With a shared store the job may have been accepted by another instance, whose ledger this one does not hold.
-    try {
-      this.deps.metering.refund(entryId);
-    } catch (err) {
-      if (!(err instanceof RangeError)) throw err;
-    }
-  }
-
-  emitJobEvent(orgId: string, job: RagJobRecord, doc: RagDocumentRecord | undefined): void {
+  private emitJobEvent(orgId: string, job: RagJobRecord, doc: RagDocumentRecord | undefined): void {
     this.deps.webhooks.emit(
       orgId,
       'rag.job.completed',
@@ -281,54 +291,50 @@ export class RagService {
     );
   }
 
-  observeStorage(orgId: string, state: OrgRagState, environment: RagDocumentRecord['environment']): void {
+  private observeStorage(orgId: string, state: OrgRagState, environment: RagDocumentRecord['environment']): void {
     this.deps.metering.observeStorage(orgId, state.storedBytes(environment), environment);
   }
 
   // ---- documents ----------------------------------------------------------------------------------------
 
-  listDocuments(orgId: string, limit: number): RagDocumentRecord[] {
-    const docs = [...(this.deps.store.peek(orgId)?.documents.values() ?? [])];
-    // Newest first; insertion order breaks ties of equal clock times.
-    return docs.reverse().sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0)).slice(0, limit);
+  listDocuments(orgId: string, limit: number): MaybePromise<RagDocumentRecord[]> {
+    return then(this.deps.state.read(orgId), (org) => {
+      const docs = [...org.documents.values()];
+      // Newest first; insertion order breaks ties of equal clock times.
+      return docs.reverse().sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0)).slice(0, limit);
+    });
   }
 
-  getDocument(orgId: string, documentId: string): RagDocumentRecord {
-    const doc = this.deps.store.peek(orgId)?.documents.get(documentId);
-    if (doc === undefined) throw new ApiError('document_not_found', `no document ${documentId} in this organization`);
-    return doc;
-  }
-
-  /** With a shared store: the org's documents and jobs brought up to date first (undefined with the memory store). */
-  fresh(orgId: string): Promise<void> | undefined {
-    return this.deps.store.replica?.sync(orgId);
-  }
-
-  /** A job's completion with a shared store, on whichever instance runs it (shared-flows.ts). */
-  finishShared(orgId: string, jobId: string): Promise<void> {
-    return finishSharedJob(this, this.deps, orgId, jobId);
+  getDocument(orgId: string, documentId: string): MaybePromise<RagDocumentRecord> {
+    return then(this.deps.state.read(orgId), (org) => documentIn(org, documentId));
   }
 
   /** Removes the document from search and from stored bytes; a job still indexing it fails (and is refunded). */
-  deleteDocument(orgId: string, documentId: string): void | Promise<void> {
-    if (this.deps.store.replica) return deleteSharedDocument(this, this.deps, orgId, documentId);
-    const doc = this.getDocument(orgId, documentId);
-    const state = this.deps.store.org(orgId);
-    for (const job of state.jobs.values()) {
-      if (job.documentId === documentId && job.status === 'processing') {
-        this.failJob(orgId, state, job, new ApiError('document_not_found', `document ${documentId} was deleted before indexing completed`));
-      }
-    }
-    const wasStored = doc.status === 'ready';
-    state.documents.delete(documentId);
-    state.index.removeDocument(documentId);
-    if (wasStored) this.observeStorage(orgId, state, doc.environment);
+  deleteDocument(orgId: string, documentId: string): MaybePromise<void> {
+    return then(this.deps.state.read(orgId), (org) => {
+      const doc = documentIn(org, documentId);
+      const now = this.deps.clock.isoNow();
+      const error = new ApiError('document_not_found', `document ${documentId} was deleted before indexing completed`);
+      const failing = [...org.jobs.values()].filter((j) => j.documentId === documentId && j.status === 'processing').map((j) => this.failedJob(j, error, now));
+      return then(this.deps.state.remove(orgId, doc, failing), (removed) => {
+        if (removed === null) throw new ApiError('document_not_found', `no document ${documentId} in this organization`);
+        const failedDoc: RagDocumentRecord = { ...doc, status: 'failed', updatedAt: now };
+        for (const job of failing) {
+          if (!removed.failed.includes(job.jobId)) continue;
+          this.deps.queue.cancel(INDEX_WORK, job.jobId);
+          this.jobFailed(orgId, job, failedDoc);
+        }
+        if (doc.status === 'ready') this.observeStorage(orgId, removed.org, doc.environment);
+      });
+    });
   }
 
-  getJob(orgId: string, jobId: string): RagJobRecord {
-    const job = this.deps.store.peek(orgId)?.jobs.get(jobId);
-    if (job === undefined) throw new ApiError('job_not_found', `no RAG job ${jobId} in this organization`);
-    return job;
+  getJob(orgId: string, jobId: string): MaybePromise<RagJobRecord> {
+    return then(this.deps.state.read(orgId), (org) => {
+      const job = org.jobs.get(jobId);
+      if (job === undefined) throw new ApiError('job_not_found', `no RAG job ${jobId} in this organization`);
+      return job;
+    });
   }
 
   // ---- search -------------------------------------------------------------------------------------------
@@ -337,11 +343,10 @@ export class RagService {
     const mode = input.mode;
     const held = this.deps.metering.precheck(principal, 'rag_search', 1, mode);
     if (held) await held;
-    // With a shared store: one round trip for the org's version, a reload if it moved. Nothing with the memory store.
-    const fresh = this.deps.store.replica?.sync(principal.orgId);
-    if (fresh) await fresh;
+    // With Redis: one round trip for the org's version, a reload if it moved. A value at once in memory.
+    const read = this.deps.state.read(principal.orgId);
+    const state = read instanceof Promise ? await read : read;
     const started = this.deps.clock.now();
-    const state = this.deps.store.org(principal.orgId);
     const rewrite = input.enable_rewrite_search_query ? rewriteQuery(input.query, input.rewrite_search_query_instructions) : undefined;
     const query = rewrite?.query ?? input.query;
     const hits = state.index.search({
@@ -382,6 +387,12 @@ export class RagService {
       request_id: requestId,
     };
   }
+}
+
+function documentIn(org: OrgRagState, documentId: string): RagDocumentRecord {
+  const doc = org.documents.get(documentId);
+  if (doc === undefined) throw new ApiError('document_not_found', `no document ${documentId} in this organization`);
+  return doc;
 }
 
 function resultItem(hit: SearchHit, detail: 'minimal' | 'full'): RagSearchResultItem {

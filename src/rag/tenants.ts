@@ -11,6 +11,7 @@
  */
 import type { Clock } from '../core/clock.js';
 import { ApiError } from '../http/errors.js';
+import type { TenantRecords } from './rag-state.js';
 
 export type TenantState = 'not_provisioned' | 'provisioning' | 'ready' | 'idle';
 
@@ -31,7 +32,7 @@ export interface Tenant {
   hold: boolean;
   lastActivityAt: number;
   durations: TenantDurations;
-  /** With a shared store: the revision of the last version written there (Redis order); absent in memory. */
+  /** With Redis: the revision of the version stored there (redis-tenants.ts); absent in memory. */
   rev?: number;
 }
 
@@ -53,31 +54,16 @@ export interface TenantUpdate {
   durations?: Partial<TenantDurations>;
 }
 
-/** Tenants in a shared store (src/rag/redis-store.ts); null with the memory store. */
-export interface TenantReplica {
-  /** A tenant created here: stored unless another instance stored one first (then that one is applied here). */
-  created(tenant: Tenant): void;
-  changed(tenant: Tenant): void;
-}
-
-/** With a shared store, a ready tenant's activity is written at most once per this many clock ms. */
-const ACTIVITY_SHARE_MS = 1000;
-
+/** The tenant rules over the area's tenant records (rag-state.ts), in memory or shared through Redis. */
 export class TenantManager {
-  private tenants = new Map<string, Tenant>();
-  replica: TenantReplica | null = null;
-  /** With a replica: the last activity time written, per org. */
-  private readonly sharedActivity = new Map<string, number>();
-  /** With a replica: orgs whose tenant came from the shared store (another instance made it). */
-  private readonly fromStore = new Set<string>();
-
   constructor(
     private readonly clock: Clock,
     private readonly defaults: TenantDurations,
+    private readonly tenants: TenantRecords,
   ) {}
 
   has(orgId: string): boolean {
-    return this.tenants.has(orgId);
+    return this.tenants.get(orgId) !== undefined;
   }
 
   /** Starts provisioning a tenant for a newly entitled organization (no-op when one exists). */
@@ -90,13 +76,13 @@ export class TenantManager {
    * ever reads it as not provisioned; with a shared store, one already there stays as it is.
    */
   provisionReady(orgId: string): void {
-    if (this.fromStore.has(orgId)) return;
+    if (this.tenants.madeElsewhere(orgId)) return;
     if (!this.create(orgId, 'ready')) this.update(orgId, { state: 'ready' });
   }
 
   /** A new tenant in `state` since now; false when the organization has one. */
   private create(orgId: string, state: 'not_provisioned' | 'ready'): boolean {
-    if (this.tenants.has(orgId)) return false;
+    if (this.tenants.get(orgId) !== undefined) return false;
     const now = this.clock.now();
     const tenant: Tenant = {
       orgId,
@@ -107,8 +93,7 @@ export class TenantManager {
       lastActivityAt: now,
       durations: { ...this.defaults },
     };
-    this.tenants.set(orgId, tenant);
-    this.replica?.created(tenant);
+    this.tenants.create(tenant);
     return true;
   }
 
@@ -123,17 +108,14 @@ export class TenantManager {
     this.settle(t, now);
     if (t.state === 'ready') {
       t.lastActivityAt = now;
-      if (this.replica && now - (this.sharedActivity.get(orgId) ?? -Infinity) >= ACTIVITY_SHARE_MS) {
-        this.sharedActivity.set(orgId, now);
-        this.replica.changed(t);
-      }
+      this.tenants.touch(t);
       return;
     }
     if (t.state === 'idle' && !t.hold) {
       t.state = 'provisioning';
       t.resuming = true;
       t.since = now;
-      this.replica?.changed(t);
+      this.tenants.save(t);
     }
     const retryAfter = this.retryAfterSeconds(t, now);
     if (t.state === 'not_provisioned') {
@@ -195,7 +177,7 @@ export class TenantManager {
       if (patch.state === 'ready') t.lastActivityAt = now;
     }
     this.settle(t, now);
-    this.replica?.changed(t);
+    this.tenants.save(t);
   }
 
   /** Entitlement revoked: the tenant keeps its data and goes idle (a later grant resumes it). */
@@ -205,24 +187,7 @@ export class TenantManager {
     t.state = 'idle';
     t.since = this.clock.now();
     t.resuming = false;
-    this.replica?.changed(t);
-  }
-
-  reset(): void {
-    this.tenants.clear();
-    this.sharedActivity.clear();
-    this.fromStore.clear();
-  }
-
-  /**
-   * A tenant as the shared store holds it; the later of the two activity times is kept. One whose revision is
-   * not newer than the one held here is older news (a reply or event that crossed a newer one) and is ignored.
-   */
-  applyRemote(tenant: Tenant): void {
-    const local = this.tenants.get(tenant.orgId);
-    this.fromStore.add(tenant.orgId);
-    if (local?.rev !== undefined && tenant.rev !== undefined && tenant.rev <= local.rev) return;
-    this.tenants.set(tenant.orgId, { ...tenant, lastActivityAt: Math.max(tenant.lastActivityAt, local?.lastActivityAt ?? -Infinity) });
+    this.tenants.save(t);
   }
 
   private nextTransition(t: Tenant): { state: TenantState; at: number } | undefined {

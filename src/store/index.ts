@@ -5,7 +5,6 @@ import type { Clock } from '../core/clock.js';
 import { MemoryStore } from './memory-store.js';
 import { RedisStore } from './redis-store.js';
 import { SharedState, type SharedStateTargets } from './shared-state.js';
-import type { SharedRag } from '../rag/redis-store.js';
 import { generateInstanceId, type StateStore } from './state-store.js';
 import { MemoryWorkQueue, type WorkQueue } from './work-queue.js';
 
@@ -56,11 +55,6 @@ export function workQueueFor(store: StateStore, clock: Clock): WorkQueue {
 /** The shared slice wired to a store by shareState(), or undefined with the memory store. */
 export function sharedStateOf(store: StateStore): SharedState | undefined {
   return sharedByStore.get(store);
-}
-
-/** The shared RAG state of a store, for the RAG area to attach to (built after shareState): null in memory. */
-export function sharedRag(store: StateStore): SharedRag | null {
-  return sharedByStore.get(store)?.rag ?? null;
 }
 
 /** Tells a Redis store the URL this instance serves, for its heartbeat (health `instances`). */

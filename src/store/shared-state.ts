@@ -14,7 +14,6 @@ import { SharedFaults } from '../faults/redis-faults.js';
 import { SharedScenarios, type ScenarioTarget } from '../scenarios/redis-scenarios.js';
 import { SharedSttJobs } from '../stt/redis-jobs.js';
 import { SharedWork } from './shared-work.js';
-import { SharedRag } from '../rag/redis-store.js';
 
 /** Wall-time garbage collection of windows: they are checked on the emulator clock, which a test may freeze. */
 const WINDOW_GC_MIN_MS = 3_600_000;
@@ -35,8 +34,6 @@ export class SharedState implements WindowBackend {
   readonly work: SharedWork;
   readonly sttJobs: SharedSttJobs;
   readonly billing: SharedBilling;
-  /** RAG tenants, documents and jobs: the RAG area attaches its structures (src/rag/index.ts). */
-  readonly rag: SharedRag;
 
   constructor(
     private readonly store: RedisStore,
@@ -47,7 +44,6 @@ export class SharedState implements WindowBackend {
     this.work = new SharedWork(store, targets.clock);
     this.sttJobs = new SharedSttJobs(store);
     this.billing = new SharedBilling(store, targets.metering.replica, () => store.generation);
-    this.rag = new SharedRag(store, this.work);
     store.onMessage((m) => this.receive(m));
   }
 
@@ -60,16 +56,13 @@ export class SharedState implements WindowBackend {
     await this.billing.open();
     this.targets.metering.shared = this.billing;
     this.targets.metering.rateLimiter.sharedRules = this.billing;
-    await this.rag.load();
     this.targets.faults.replica = this.faults;
   }
 
   /** POST /_emulator/reset on this instance: the shared slice starts over for every instance. */
   async reset(): Promise<void> {
     const results = await this.store.run(() => {
-      const tx = this.store.redis.multi().incr(this.store.key('gen'));
-      this.rag.clear(tx);
-      return tx.del(...this.keyNames()).exec();
+      return this.store.redis.multi().incr(this.store.key('gen')).del(...this.keyNames()).exec();
     });
     // exec() answers [error, result] per command; the first is the new generation.
     this.store.advanceGeneration(Number(results?.[0]?.[1]) || this.store.generation + 1);
@@ -80,7 +73,7 @@ export class SharedState implements WindowBackend {
 
   /** The keys of every shared part, deleted by a reset. */
   private keyNames(): string[] {
-    return [this.faults, this.scenarios, this.work, this.sttJobs, this.billing, this.rag].flatMap((part) => part.keyNames());
+    return [this.faults, this.scenarios, this.work, this.sttJobs, this.billing].flatMap((part) => part.keyNames());
   }
 
   private receive(m: StoreMessage): void {

@@ -1,19 +1,26 @@
 /**
- * Lua scripts of the shared RAG state (rag/redis-store.ts). Every change to an organization's documents or jobs
- * runs in one script that also moves the org's version: the next value of one global counter (`rag:seq`,
- * never reset, so a version never comes back after a reset) and publishes `rag.changed`. An instance whose
- * cached version differs reloads the org (rag/redis-store.ts, sync).
+ * Lua scripts of the RAG state in Redis (rag/redis-rag.ts, rag/redis-tenants.ts). Every change to an
+ * organization's documents or jobs runs in one script that also moves the org's version: the next value of one
+ * global counter (`rag:seq`, never reset, so a version never comes back after a reset) and publishes
+ * `rag.changed`. An instance whose cached version differs reloads the org (rag/redis-rag.ts, read).
+ *
+ * Every RAG key but `rag:seq` and `rag:gens` carries the store's generation (RedisStore.scopedKey), so a reset
+ * retires them all at once; `rag:gens` lists the generations' organization sets, for RAG_CLEAR to delete the
+ * retired ones.
  *
  * The per-org keys share KEYS positions in every script: 1 seq, 2 ver, 3 orgs set, 4 docs hash, 5 text
- * hash, 6 jobs hash, 7 order zset. The first ARGV are always: org id, channel, message prefix (the event's
- * JSON up to `"ver":`; the script appends the version and closes it).
+ * hash, 6 jobs hash, 7 order zset, 8 gens set. The first ARGV are always: org id, channel, message prefix (the
+ * event's JSON up to `"ver":`; the script appends the version and closes it).
  */
+import type { Redis } from 'ioredis';
+import { defineOnce } from '../store/redis-scripts.js';
 
 const BUMP = `
 local function bump()
   local seq = redis.call('INCR', KEYS[1])
   redis.call('SET', KEYS[2], seq)
   redis.call('SADD', KEYS[3], ARGV[1])
+  redis.call('SADD', KEYS[8], KEYS[3])
   redis.call('PUBLISH', ARGV[2], ARGV[3] .. seq .. '}}')
   return seq
 end
@@ -76,20 +83,29 @@ end
 table.insert(out, 1, tostring(bump()))
 return out`;
 
-/** Reset: every org's RAG keys. KEYS: orgs set. ARGV: the org key prefix (`…rag:org:`). */
+/**
+ * After a reset: deletes the RAG keys of every generation but the current one. KEYS: gens set. ARGV: the
+ * current generation's orgs set (`…g<n>:rag:orgs`; a generation's other keys share its prefix).
+ */
 export const RAG_CLEAR = `
-for _, org in ipairs(redis.call('SMEMBERS', KEYS[1])) do
-  local p = ARGV[1] .. org .. ':'
-  redis.call('DEL', p .. 'docs', p .. 'text', p .. 'jobs', p .. 'order', p .. 'ver')
+for _, orgs in ipairs(redis.call('SMEMBERS', KEYS[1])) do
+  if orgs ~= ARGV[1] then
+    local p = string.sub(orgs, 1, -5)
+    for _, org in ipairs(redis.call('SMEMBERS', orgs)) do
+      local o = p .. 'org:' .. org .. ':'
+      redis.call('DEL', o .. 'docs', o .. 'text', o .. 'jobs', o .. 'order', o .. 'ver')
+    end
+    redis.call('DEL', orgs, p .. 'tenants')
+    redis.call('SREM', KEYS[1], orgs)
+  end
 end
-redis.call('DEL', KEYS[1])
 return 1`;
 
 /**
  * A tenant written under the next value of `rag:seq` as its revision, and published as `rag.tenant`: an instance
  * applies a tenant only if its revision is newer than the one it holds, so replies and events that cross on
- * the two connections (commands and subscriber) cannot put an older state back. KEYS: seq, tenants hash.
- * ARGV: org id, tenant json without `rev`, '1' to write only if the org has none, channel, message prefix (the
+ * the two connections (commands and subscriber) cannot put an older state back. KEYS: seq, tenants hash, gens
+ * set, the generation's orgs set (only named, in gens). ARGV: org id, tenant json without `rev`, '1' to write only if the org has none, channel, message prefix (the
  * event's JSON up to `"data":`). Returns the tenant as stored: the one written, or the one already there.
  */
 export const RAG_TENANT_PUT = `
@@ -98,6 +114,29 @@ if ARGV[3] == '1' then
   if stored then return stored end
 end
 local json = '{"rev":' .. redis.call('INCR', KEYS[1]) .. ',' .. string.sub(ARGV[2], 2)
+redis.call('SADD', KEYS[3], KEYS[4])
 redis.call('HSET', KEYS[2], ARGV[1], json)
 redis.call('PUBLISH', ARGV[4], ARGV[5] .. json .. '}')
 return json`;
+
+type Keyed = (...args: (string | number)[]) => Promise<unknown>;
+
+/** The connection with the RAG scripts as commands (defined once per connection). */
+export type RagRedis = Redis & {
+  svcRagAccept: Keyed;
+  svcRagJobPut: Keyed;
+  svcRagFinish: Keyed;
+  svcRagDelete: Keyed;
+  svcRagClear: Keyed;
+  svcRagTenantPut: (...args: string[]) => Promise<string>;
+};
+
+export function ragRedis(redis: Redis): RagRedis {
+  defineOnce(redis, 'svcRagAccept', 8, RAG_ACCEPT);
+  defineOnce(redis, 'svcRagJobPut', 8, RAG_JOB_PUT);
+  defineOnce(redis, 'svcRagFinish', 8, RAG_FINISH);
+  defineOnce(redis, 'svcRagDelete', 8, RAG_DELETE);
+  defineOnce(redis, 'svcRagClear', 1, RAG_CLEAR);
+  defineOnce(redis, 'svcRagTenantPut', 4, RAG_TENANT_PUT);
+  return redis as RagRedis;
+}

@@ -1,0 +1,118 @@
+/**
+ * The RAG state in this process (the memory store): maps keyed by organization. Every operation answers at
+ * once, so no RAG path awaits anything it did not await before.
+ */
+import type { PreparedText } from './engine/prepare.js';
+import { indexInput } from './index-input.js';
+import type { RagState, TenantRecords } from './rag-state.js';
+import { OrgRagState, type RagDocumentRecord, type RagJobRecord } from './store.js';
+import type { Tenant } from './tenants.js';
+
+class MemoryTenants implements TenantRecords {
+  readonly tenants = new Map<string, Tenant>();
+
+  get(orgId: string): Tenant | undefined {
+    return this.tenants.get(orgId);
+  }
+
+  create(tenant: Tenant): void {
+    if (!this.tenants.has(tenant.orgId)) this.tenants.set(tenant.orgId, tenant);
+  }
+
+  save(tenant: Tenant): void {
+    this.tenants.set(tenant.orgId, tenant);
+  }
+
+  touch(): void {}
+
+  madeElsewhere(): boolean {
+    return false;
+  }
+}
+
+export class MemoryRagState implements RagState {
+  readonly name = 'rag';
+  readonly tenants = new MemoryTenants();
+  private readonly orgs = new Map<string, OrgRagState>();
+  /** Extracted text per org and document, kept from the upload until its job ends. */
+  private readonly texts = new Map<string, Map<string, PreparedText>>();
+
+  read(orgId: string): OrgRagState {
+    return this.local(orgId);
+  }
+
+  local(orgId: string): OrgRagState {
+    let org = this.orgs.get(orgId);
+    if (org === undefined) this.orgs.set(orgId, (org = new OrgRagState()));
+    return org;
+  }
+
+  assertWritable(): void {}
+
+  accept(orgId: string, doc: RagDocumentRecord, prepared: PreparedText, job: RagJobRecord): void {
+    const org = this.local(orgId);
+    org.documents.set(doc.documentId, doc);
+    org.jobs.set(job.jobId, job);
+    this.textsOf(orgId).set(doc.documentId, prepared);
+  }
+
+  saveJob(orgId: string, job: RagJobRecord): void {
+    const org = this.local(orgId);
+    if (org.jobs.get(job.jobId)?.status === 'processing') org.jobs.set(job.jobId, job);
+  }
+
+  text(orgId: string, documentId: string): PreparedText | null {
+    return this.texts.get(orgId)?.get(documentId) ?? null;
+  }
+
+  finish(orgId: string, job: RagJobRecord, doc: RagDocumentRecord, prepared: PreparedText | null): OrgRagState | null {
+    const org = this.local(orgId);
+    const storedJob = org.jobs.get(job.jobId);
+    const storedDoc = org.documents.get(doc.documentId);
+    if (storedJob?.status !== 'processing' || storedDoc === undefined) return null;
+    // Indexed first: a document the index refuses leaves every record as it was.
+    if (doc.status === 'ready' && prepared !== null) org.index.addDocument(indexInput(doc, prepared, doc.language));
+    // The records keep their identity: whoever holds one sees the outcome.
+    Object.assign(storedJob, job);
+    Object.assign(storedDoc, doc);
+    this.texts.get(orgId)?.delete(doc.documentId);
+    return org;
+  }
+
+  remove(orgId: string, doc: RagDocumentRecord, failing: RagJobRecord[]): { org: OrgRagState; failed: string[] } | null {
+    const org = this.local(orgId);
+    if (!org.documents.has(doc.documentId)) return null;
+    const failed: string[] = [];
+    for (const job of failing) {
+      const stored = org.jobs.get(job.jobId);
+      if (stored?.status !== 'processing') continue;
+      Object.assign(stored, job);
+      failed.push(job.jobId);
+    }
+    org.documents.delete(doc.documentId);
+    org.index.removeDocument(doc.documentId);
+    this.texts.get(orgId)?.delete(doc.documentId);
+    return { org, failed };
+  }
+
+  addBuiltin(orgId: string, doc: RagDocumentRecord, prepared: PreparedText): void {
+    const org = this.local(orgId);
+    org.documents.set(doc.documentId, doc);
+    org.index.addDocument(indexInput(doc, prepared, doc.language));
+  }
+
+  /** Nothing is shared in memory: no other instance resets it. */
+  onRemoteReset(): void {}
+
+  reset(): void {
+    this.orgs.clear();
+    this.texts.clear();
+    this.tenants.tenants.clear();
+  }
+
+  private textsOf(orgId: string): Map<string, PreparedText> {
+    let texts = this.texts.get(orgId);
+    if (texts === undefined) this.texts.set(orgId, (texts = new Map()));
+    return texts;
+  }
+}

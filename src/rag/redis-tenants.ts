@@ -1,0 +1,121 @@
+/**
+ * RAG tenants in Redis: one hash of the current generation, one record per organization. Each instance keeps a
+ * copy, so the gate on every RAG call stays a local check. A write takes the next `rag:seq` as the tenant's
+ * revision and is published as `rag.tenant`; an instance applies only a revision newer than the one it holds
+ * (TenantCopies), so a reply and an event that cross on the two connections cannot put an older state back.
+ */
+import type { RedisStore } from '../store/redis-store.js';
+import type { TenantRecords } from './rag-state.js';
+import { ragRedis, type RagRedis } from './redis-rag-scripts.js';
+import type { Tenant } from './tenants.js';
+
+/** A ready tenant's activity is written at most once per this many clock ms. */
+const ACTIVITY_SHARE_MS = 1000;
+
+/** The local copy of the shared tenants, and the rule by which a stored version replaces the one held. */
+export class TenantCopies {
+  private readonly tenants = new Map<string, Tenant>();
+  /** Orgs whose tenant came from Redis (made, or last written, through any instance). */
+  private readonly fromStore = new Set<string>();
+
+  get(orgId: string): Tenant | undefined {
+    return this.tenants.get(orgId);
+  }
+
+  set(tenant: Tenant): void {
+    this.tenants.set(tenant.orgId, tenant);
+  }
+
+  fromElsewhere(orgId: string): boolean {
+    return this.fromStore.has(orgId);
+  }
+
+  /**
+   * A tenant as Redis holds it; the later of the two activity times is kept. One whose revision is not newer
+   * than the one held here is older news (a reply or event that crossed a newer one) and is ignored.
+   */
+  apply(stored: Tenant): void {
+    const local = this.tenants.get(stored.orgId);
+    this.fromStore.add(stored.orgId);
+    if (local?.rev !== undefined && stored.rev !== undefined && stored.rev <= local.rev) return;
+    this.tenants.set(stored.orgId, { ...stored, lastActivityAt: Math.max(stored.lastActivityAt, local?.lastActivityAt ?? -Infinity) });
+  }
+
+  clear(): void {
+    this.tenants.clear();
+    this.fromStore.clear();
+  }
+}
+
+export class RedisTenants implements TenantRecords {
+  private readonly copies = new TenantCopies();
+  /** The last activity time written, per org. */
+  private readonly sharedActivity = new Map<string, number>();
+
+  constructor(private readonly store: RedisStore) {}
+
+  private get redis(): RagRedis {
+    return ragRedis(this.store.redis);
+  }
+
+  /** The tenants hash of the current generation (the orgs set is named with it, for RAG_CLEAR). */
+  private get keys(): string[] {
+    return [this.store.key('rag:seq'), this.store.scopedKey('rag:tenants'), this.store.key('rag:gens'), this.store.scopedKey('rag:orgs')];
+  }
+
+  get(orgId: string): Tenant | undefined {
+    return this.copies.get(orgId);
+  }
+
+  create(tenant: Tenant): void {
+    if (this.copies.get(tenant.orgId) !== undefined) return;
+    this.copies.set(tenant);
+    this.put(tenant, true);
+  }
+
+  save(tenant: Tenant): void {
+    this.copies.set(tenant);
+    this.put(tenant, false);
+  }
+
+  touch(tenant: Tenant): void {
+    if (tenant.lastActivityAt - (this.sharedActivity.get(tenant.orgId) ?? -Infinity) < ACTIVITY_SHARE_MS) return;
+    this.sharedActivity.set(tenant.orgId, tenant.lastActivityAt);
+    this.put(tenant, false);
+  }
+
+  madeElsewhere(orgId: string): boolean {
+    return this.copies.fromElsewhere(orgId);
+  }
+
+  /** A `rag.tenant` event of another instance. */
+  apply(stored: Tenant): void {
+    this.copies.apply(stored);
+  }
+
+  /** At open, and after the subscriber was away (events may have been missed): every tenant in Redis. */
+  async load(): Promise<void> {
+    const all = await this.store.run(() => this.redis.hgetall(this.keys[1]));
+    for (const json of Object.values(all)) this.copies.apply(JSON.parse(json) as Tenant);
+  }
+
+  clear(): void {
+    this.copies.clear();
+    this.sharedActivity.clear();
+  }
+
+  /**
+   * Writes the tenant under a new revision (only if none is stored, for a new one), then applies what Redis
+   * holds: an instance that lost the race to create it takes the winner's. Tracked: the call that made the
+   * change answers once it is in Redis.
+   */
+  private put(tenant: Tenant, onlyIfNew: boolean): void {
+    this.store.assertAvailable();
+    const { rev: _rev, ...rest } = tenant;
+    const prefix = `{"from":${JSON.stringify(this.store.instanceId)},"type":"rag.tenant","data":`;
+    const gen = this.store.generation;
+    const put = this.redis.svcRagTenantPut(...this.keys, tenant.orgId, JSON.stringify(rest), onlyIfNew ? '1' : '', this.store.channel, prefix);
+    // A reply that comes back after a reset belongs to the generation it retired.
+    this.store.track(put.then((json) => gen === this.store.generation && this.copies.apply(JSON.parse(json) as Tenant)));
+  }
+}
