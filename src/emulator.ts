@@ -27,7 +27,7 @@ import { createWsGateway } from './http/ws-gateway.js';
 import { createHttpServer } from './http/server.js';
 import { ALL_SCOPES, OrgStore } from './orgs/store.js';
 import { authArea } from './auth/auth-area.js';
-import { Metering } from './metering/index.js';
+import { createBillingState, createRateLimitState, Metering } from './metering/index.js';
 import { REGISTRABLE_EVENTS, WebhookEngine } from './webhooks/index.js';
 import { checkEndpointUrl } from './webhooks/endpoint-url.js';
 import { rateLimitStage, rateLimitUpgradeStage } from './stages/rate-limit.js';
@@ -162,6 +162,8 @@ export class Emulator {
       clock: this.clock,
       ids: this.ids,
       emit: (orgId, event, data, livemode) => this.webhooks.emit(orgId, event, data, { livemode }),
+      state: this.state.add(createBillingState(this.store)),
+      rateLimits: this.state.add(createRateLimitState(this.store)),
       prices: this.config.prices,
       defaults: {
         orgGrants: { [DEMO_ORG_ID]: this.config.demo.credits },
@@ -179,12 +181,10 @@ export class Emulator {
       orgs: this.orgs,
       faults: this.faults,
       wsTokens: this.wsTokens,
-      rateLimiter: this.metering.rateLimiter,
       journal: this.journal,
       scenarios: (replica) => scenarioTarget(this, replica),
       clock: this.clock,
       webhooks: this.webhooks,
-      metering: this.metering,
       onRemoteReset: () => this.sockets.closeAll(1012, 'emulator reset through another instance'),
     });
     this.stages.push(rateLimitStage(this.metering));

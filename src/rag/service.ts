@@ -244,21 +244,8 @@ export class RagService {
     const doc = state.documents.get(job.documentId);
     if (doc !== undefined) Object.assign(doc, { status: 'failed', prepared: null, updatedAt: now });
     // Spec, billing: a failed indexing job is refunded.
-    if (job.usageEntryId !== null) this.refund(job.usageEntryId);
+    if (job.usageEntryId !== null) this.deps.metering.refundQuietly(orgId, job.usageEntryId);
     this.emitJobEvent(orgId, job, doc);
-  }
-
-  private refund(entryId: string): void {
-    if (this.deps.store.replica === null) {
-      this.deps.metering.refund(entryId);
-      return;
-    }
-    // With a shared store the job may have been accepted by another instance, whose ledger this one does not hold.
-    try {
-      this.deps.metering.refund(entryId);
-    } catch (err) {
-      if (!(err instanceof RangeError)) throw err;
-    }
   }
 
   emitJobEvent(orgId: string, job: RagJobRecord, doc: RagDocumentRecord | undefined): void {

@@ -1,7 +1,6 @@
 /** The state store of one emulator: which implementation, and the shared slice wired to the local structures. */
 import type { WsTokenStore } from '../auth/ws-tokens.js';
 import type { EmulatorConfig } from '../config.js';
-import type { RateLimiter } from '../metering/rate-limit.js';
 import type { Clock } from '../core/clock.js';
 import { MemoryStore } from './memory-store.js';
 import { RedisStore } from './redis-store.js';
@@ -30,13 +29,12 @@ export function streamSeed(seed: string, store: StateStore): string {
 /** Shares the state of docs/scaling.md (organizations, keys, tokens, windows, billing, jobs, webhooks, faults, clock, journal...) through a Redis store; null with the memory store. */
 export function shareState(
   store: StateStore,
-  parts: SharedStateTargets & { wsTokens: WsTokenStore; rateLimiter: RateLimiter },
+  parts: SharedStateTargets & { wsTokens: WsTokenStore },
 ): SharedState | null {
   if (!(store instanceof RedisStore)) return null;
   const shared = new SharedState(store, parts);
   sharedByStore.set(store, shared);
   parts.wsTokens.shared = shared;
-  parts.rateLimiter.shared = shared;
   return shared;
 }
 

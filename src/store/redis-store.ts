@@ -4,7 +4,7 @@
  * so a request answers 502 `upstream_error` at once instead of hanging (docs/scaling.md).
  */
 import type { Redis, RedisOptions } from 'ioredis';
-import { FAULT_CLAIM, FAULT_REMOVE, LOOKUP_BY_HASH, PUT_NEW, RATE_HIT, REVOKE } from './redis-scripts.js';
+import { FAULT_CLAIM, FAULT_REMOVE, LOOKUP_BY_HASH, PUT_NEW, REVOKE } from './redis-scripts.js';
 import {
   StoreUnavailableError,
   describeStoreUrl,
@@ -46,7 +46,6 @@ interface Scripts {
     k4: string,
     hex: string,
   ): Promise<[string, string, string] | null>;
-  svcRateHit(k1: string, limit: number, ttlMs: number): Promise<[number, number]>;
   svcFaultClaim(k1: string, k2: string, id: string, channel: string, message: string): Promise<number>;
   svcFaultRemove(k1: string, k2: string, id: string, channel: string, message: string): Promise<number>;
 }
@@ -104,7 +103,6 @@ export class RedisStore implements StateStore {
     this.redis.defineCommand('svcPutNew', { numberOfKeys: 2, lua: PUT_NEW });
     this.redis.defineCommand('svcRevoke', { numberOfKeys: 1, lua: REVOKE });
     this.redis.defineCommand('svcLookupByHash', { numberOfKeys: 4, lua: LOOKUP_BY_HASH });
-    this.redis.defineCommand('svcRateHit', { numberOfKeys: 1, lua: RATE_HIT });
     this.redis.defineCommand('svcFaultClaim', { numberOfKeys: 2, lua: FAULT_CLAIM });
     this.redis.defineCommand('svcFaultRemove', { numberOfKeys: 2, lua: FAULT_REMOVE });
   }

@@ -1,20 +1,16 @@
 /**
  * The first slice of shared state, wired to one emulator: organizations, keys and revocations
- * (orgs/redis-orgs.ts), single-use ws-tokens, rate-limit windows, and resets. Ws-token and window keys carry
- * the store's generation, which a reset increments: a reset on any instance retires every token and window
- * at once without a scan.
+ * (orgs/redis-orgs.ts), single-use ws-tokens, and resets. Ws-token keys carry the store's generation, which a
+ * reset increments: a reset on any instance retires every token at once without a scan.
  */
 import type { TokenBackend, TokenRecord } from '../auth/ws-tokens.js';
-import type { WindowBackend } from '../metering/rate-limit.js';
 import type { FaultStore } from '../faults/store.js';
-import type { Metering } from '../metering/index.js';
 import type { OrgStore } from '../orgs/store.js';
 import type { Clock } from '../core/clock.js';
 import type { RedisStore, StoreMessage } from './redis-store.js';
 import type { Journal } from '../http/journal.js';
 import type { ScenarioReplica } from '../scenarios/scenarios.js';
 import { SharedClock } from '../core/redis-clock.js';
-import { SharedBilling } from '../metering/redis-billing.js';
 import { SharedFaults } from '../faults/redis-faults.js';
 import { SharedJournal } from '../http/redis-journal.js';
 import { SharedOrgs } from '../orgs/redis-orgs.js';
@@ -25,9 +21,8 @@ import { SharedWebhooks } from '../webhooks/redis-queue.js';
 import type { WebhookEngine } from '../webhooks/engine.js';
 import { SharedRag } from '../rag/redis-store.js';
 
-/** Wall-time garbage collection of tokens and windows: they are checked on the emulator clock, which a test may freeze. */
+/** Wall-time garbage collection of tokens: they are checked on the emulator clock, which a test may freeze. */
 const TOKEN_GC_MS = 3_600_000;
-const WINDOW_GC_MIN_MS = 3_600_000;
 
 export interface SharedStateTargets {
   orgs: OrgStore;
@@ -37,12 +32,11 @@ export interface SharedStateTargets {
   scenarios: (replica: ScenarioReplica) => ScenarioTarget;
   clock: Clock;
   webhooks: WebhookEngine;
-  metering: Metering;
   /** What another instance's reset does here: drop cached organizations, close this instance's sockets. */
   onRemoteReset: () => void;
 }
 
-export class SharedState implements TokenBackend, WindowBackend {
+export class SharedState implements TokenBackend {
   readonly orgs: SharedOrgs;
   readonly faults: SharedFaults;
   readonly journal: SharedJournal;
@@ -51,7 +45,6 @@ export class SharedState implements TokenBackend, WindowBackend {
   readonly work: SharedWork;
   readonly sttJobs: SharedSttJobs;
   readonly webhooks: SharedWebhooks;
-  readonly billing: SharedBilling;
   /** RAG tenants, documents and jobs: the RAG area attaches its structures (src/rag/index.ts). */
   readonly rag: SharedRag;
 
@@ -67,7 +60,6 @@ export class SharedState implements TokenBackend, WindowBackend {
     this.work = new SharedWork(store, targets.clock);
     this.sttJobs = new SharedSttJobs(store);
     this.webhooks = new SharedWebhooks(store, targets.webhooks);
-    this.billing = new SharedBilling(store, targets.metering.replica, () => store.generation);
     this.rag = new SharedRag(store, this.work);
     store.onMessage((m) => this.receive(m));
   }
@@ -82,9 +74,6 @@ export class SharedState implements TokenBackend, WindowBackend {
     this.sttJobs.open();
     this.work.start();
     await this.webhooks.load();
-    await this.billing.open();
-    this.targets.metering.shared = this.billing;
-    this.targets.metering.rateLimiter.sharedRules = this.billing;
     await this.rag.load();
     this.targets.orgs.replica = this.orgs;
     this.targets.faults.replica = this.faults;
@@ -107,7 +96,7 @@ export class SharedState implements TokenBackend, WindowBackend {
 
   /** The keys of every shared part, deleted by a reset. */
   private keyNames(): string[] {
-    return [this.orgs, this.faults, this.journal, this.scenarios, this.work, this.sttJobs, this.webhooks, this.billing, this.rag].flatMap((part) => part.keyNames());
+    return [this.orgs, this.faults, this.journal, this.scenarios, this.work, this.sttJobs, this.webhooks, this.rag].flatMap((part) => part.keyNames());
   }
 
   private receive(m: StoreMessage): void {
@@ -136,20 +125,5 @@ export class SharedState implements TokenBackend, WindowBackend {
 
   async ensureKey(keyId: string): Promise<void> {
     if (!this.targets.orgs.getKey(keyId)) await this.orgs.fetchKey(keyId);
-  }
-
-  // Rate-limit windows: one counter per key and window, counted atomically (redis-scripts.ts RATE_HIT).
-
-  async hitWindow(
-    keyId: string,
-    limit: number,
-    windowMs: number,
-    start: number,
-  ): Promise<{ allowed: boolean; count: number }> {
-    const ttl = Math.max(WINDOW_GC_MIN_MS, windowMs * 2);
-    const [allowed, count] = await this.store.run(() =>
-      this.store.redis.svcRateHit(this.scoped(`rl:${keyId}:${windowMs}:${start}`), limit, ttl),
-    );
-    return { allowed: allowed === 1, count };
   }
 }
