@@ -200,9 +200,14 @@ export class RedisBilling implements BillingState {
         const status = refundable(entry) ? 'refunded' : entry.status;
         if (applied === -2) throw new RangeError(`ledger entry '${entryId}' is ${status} and cannot be refunded`);
         this.saw(orgId, { balance: unmicro(b) });
-        return Object.assign(entry, { status: 'refunded', reason: r.reason, refundedAt: r.refundedAt }) as LedgerEntry;
+        return Object.assign(entry, { status: 'refunded' as const, reason: r.reason, refundedAt: r.refundedAt });
       });
-    this.store.track(write.catch((err: unknown) => (err instanceof RangeError ? undefined : Promise.reject(err))));
+    // A refund refused (unknown, or refunded already) is the caller's answer, not a store failure.
+    this.store.track(
+      write.catch((err: unknown) => {
+        if (!(err instanceof RangeError)) throw err;
+      }),
+    );
     return write;
   }
 
