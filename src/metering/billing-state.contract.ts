@@ -47,13 +47,14 @@ const credits = (orgId: string, amount: number) => ({ orgId, kind: 'credits' as 
 export function billingStateContract(name: string, harness: () => Promise<BillingHarness>): void {
   describe(`billing state contract: ${name}`, () => {
     it('reserves within the balance less what is held, refuses beyond it, and a release gives it back', async () => {
-      const { a, b } = await harness();
+      const { a, b, settled } = await harness();
       const r1 = await a.reserve(credits('org_r', 30));
       expect(r1).toMatchObject({ value: 40, held: 0 });
       expect(r1.reservationId).toBeDefined();
       const r2 = await b.reserve(credits('org_r', 20));
       expect(r2).toMatchObject({ reservationId: undefined, value: 40, held: 30 });
       a.release('org_r', [r1.reservationId!]);
+      await settled();
       await expect(Promise.resolve(b.reserve(credits('org_r', 20)))).resolves.toMatchObject({ held: 0 });
     });
 

@@ -112,8 +112,9 @@ export class RedisBilling implements BillingState {
 
   release(orgId: string, reservationIds: string[]): void {
     if (reservationIds.length === 0) return;
-    // Best effort: a reservation left behind (Redis away) expires by itself.
-    this.redis.hdel(this.k(`held:${orgId}`), ...reservationIds).catch(() => {});
+    // Best effort: a reservation left behind (Redis away) expires by itself. Tracked so that this instance's
+    // next admin answer comes after it.
+    this.store.track(this.redis.hdel(this.k(`held:${orgId}`), ...reservationIds).catch(() => 0));
   }
 
   charge(c: ChargeRequest): Promise<ChargeOutcome> {
