@@ -47,7 +47,7 @@ export function buildHttpApp(emulator: Emulator): express.Express {
       if (!res.writableFinished) state.clientDisconnected();
       if (isV1 && state.principal) {
         // Decision M-R2: a 5xx answer is never billed, whatever the handler recorded before it failed.
-        if (res.statusCode >= 500 && !res.locals.noResponse) emulator.metering.refundRequest(state.principal.orgId, requestId);
+        if (res.statusCode >= 500 && !res.locals.noResponse) emulator.metering.refundRequest(state.principal, requestId);
         emulator.metering.releaseReservations(state.principal);
       }
       journal.status = res.locals.noResponse ? null : res.statusCode;

@@ -32,7 +32,7 @@ import { createHttpServer } from './http/server.js';
 import { ALL_SCOPES, OrgStore } from './orgs/store.js';
 import { createOrgState } from './orgs/org-state.js';
 import { authArea } from './auth/auth-area.js';
-import { Metering } from './metering/index.js';
+import { createBillingState, createRateLimitState, Metering } from './metering/index.js';
 import { AttemptMaker, REGISTRABLE_EVENTS, WebhookEngine, createWebhookState } from './webhooks/index.js';
 import { checkEndpointUrl } from './webhooks/endpoint-url.js';
 import { rateLimitStage, rateLimitUpgradeStage } from './stages/rate-limit.js';
@@ -174,6 +174,8 @@ export class Emulator {
       clock: this.clock,
       ids: this.ids,
       emit: (orgId, event, data, livemode) => this.webhooks.emit(orgId, event, data, { livemode }),
+      state: this.state.add(createBillingState(this.store)),
+      rateLimits: this.state.add(createRateLimitState(this.store)),
       prices: this.config.prices,
       defaults: {
         orgGrants: { [DEMO_ORG_ID]: this.config.demo.credits },
@@ -189,10 +191,8 @@ export class Emulator {
     });
     this.shared = shareState(this.store, {
       faults: this.faults,
-      rateLimiter: this.metering.rateLimiter,
       scenarios: (replica) => scenarioTarget(this, replica),
       clock: this.clock,
-      metering: this.metering,
       onRemoteReset: () => this.sockets.closeAll(1012, 'emulator reset through another instance'),
     });
     this.stages.push(rateLimitStage(this.metering));

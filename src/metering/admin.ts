@@ -50,8 +50,11 @@ export function ledgerEntryView(e: LedgerEntry) {
   };
 }
 
-export function balanceView(metering: Metering, orgId: string) {
-  const b = metering.balance(orgId);
+export async function balanceView(metering: Metering, orgId: string) {
+  return balanceFields(await metering.balance(orgId));
+}
+
+function balanceFields(b: Awaited<ReturnType<Metering['balance']>>) {
   return {
     balance: b.balance,
     period_grant: b.periodGrant,
@@ -62,13 +65,19 @@ export function balanceView(metering: Metering, orgId: string) {
   };
 }
 
-function billingView(deps: MeteringAdminDeps, orgId: string) {
+async function billingView(deps: MeteringAdminDeps, orgId: string) {
   const period = deps.metering.period(orgId);
+  const limiter = deps.metering.rateLimiter;
+  const [balance, quotas, overrides] = await Promise.all([
+    balanceView(deps.metering, orgId),
+    deps.metering.testQuotaStatus(orgId),
+    limiter.keyLimits(orgId),
+  ]);
   return {
     org_id: orgId,
-    balance: balanceView(deps.metering, orgId),
+    balance,
     period: { period_start: period.periodStart, period_end: period.periodEnd },
-    test_quotas: deps.metering.testQuotaStatus(orgId).map((q) => ({
+    test_quotas: quotas.map((q) => ({
       product: q.product,
       used: q.used,
       quota: q.quota,
@@ -76,7 +85,7 @@ function billingView(deps: MeteringAdminDeps, orgId: string) {
       window_end: new Date(q.windowEnd).toISOString(),
     })),
     rate_limits: deps.orgs.listKeys(orgId).map((k) => {
-      const rule = deps.metering.rateLimiter.ruleFor(k.id, k.environment);
+      const rule = overrides.get(k.id) ?? limiter.defaults(k.environment);
       return { key_id: k.id, key: k.display, limit: rule.limit, window_seconds: rule.windowSeconds };
     }),
   };
@@ -96,18 +105,11 @@ function asValidation<T>(fn: () => T): T {
   }
 }
 
-/** With a shared store, the organization's balance and quota usage as Redis holds them now. */
-async function refreshed(deps: MeteringAdminDeps, orgId: string): Promise<void> {
-  const pending = deps.metering.refresh(orgId);
-  if (pending) await pending;
-}
-
-/** The `credits` section of an organization's admin view: with a shared store, the balance Redis holds now. */
+/** The `credits` section of an organization's admin view: with Redis, the balance Redis holds now. */
 export function creditsOrgView(metering: Metering): OrgViewPart {
   return (org) => {
-    const pending = metering.refresh(org.id);
-    if (!pending) return { credits: balanceView(metering, org.id) };
-    return pending.then(() => ({ credits: balanceView(metering, org.id) }));
+    const b = metering.balance(org.id);
+    return b instanceof Promise ? b.then((v) => ({ credits: balanceFields(v) })) : { credits: balanceFields(b) };
   };
 }
 
@@ -125,25 +127,19 @@ export function meteringAdminHandlers(deps: MeteringAdminDeps): Record<string, A
         since: q.since,
         until: q.until,
       };
-      const shared = deps.metering.shared;
-      // With a shared store the ledger is read where every instance writes it (after this one's writes land).
-      if (shared) await storeSettled(ctx.emulator.store);
-      const { totals, exact } = shared ? await shared.totals(orgId, filter) : deps.metering.totals(filter);
-      const entries = shared
-        ? await shared.entries(orgId, { ...filter, limit: q.limit })
-        : deps.metering.entries({ ...filter, limit: q.limit });
-      await refreshed(deps, orgId);
-      sendJson(ctx, 200, {
-        entries: entries.map(ledgerEntryView),
-        totals,
-        totals_exact: exact,
-        balance: balanceView(deps.metering, orgId),
-      });
+      // The ledger is read after this instance's own writes have landed (with Redis: where every instance writes).
+      await storeSettled(ctx.emulator.store);
+      const [{ totals, exact }, entries, balance] = await Promise.all([
+        deps.metering.totals(filter),
+        deps.metering.entries({ ...filter, limit: q.limit }),
+        balanceView(deps.metering, orgId),
+      ]);
+      sendJson(ctx, 200, { entries: entries.map(ledgerEntryView), totals, totals_exact: exact, balance });
     },
     'admin.getBilling': async (ctx) => {
       const orgId = requireOrg(deps, ctx);
-      await refreshed(deps, orgId);
-      sendJson(ctx, 200, billingView(deps, orgId));
+      await storeSettled(ctx.emulator.store);
+      sendJson(ctx, 200, await billingView(deps, orgId));
     },
     'admin.updateBilling': async (
       ctx: AdminContext<{
@@ -163,23 +159,20 @@ export function meteringAdminHandlers(deps: MeteringAdminDeps): Record<string, A
           m.setTestQuota(orgId, product as QuotaProduct, quota);
         }
       });
-      // Shared store: in Redis before the answer, as every instance will see it.
+      // With Redis: in Redis before the answer, as every instance will see it; a write that failed answers 502.
       await storeSettled(ctx.emulator.store);
-      sendJson(ctx, 200, billingView(deps, orgId));
+      sendJson(ctx, 200, await billingView(deps, orgId));
     },
     'admin.closePeriod': async (ctx) => {
       const orgId = requireOrg(deps, ctx);
-      const { metering } = deps;
-      if (!metering.shared) return sendJson(ctx, 200, metering.closePeriod(orgId));
-      metering.shared.assertWritable();
-      const invoice = await metering.closePeriodShared(metering.shared, orgId);
+      const invoice = await deps.metering.closePeriod(orgId);
       await storeSettled(ctx.emulator.store);
       sendJson(ctx, 200, invoice);
     },
     'admin.listInvoices': async (ctx) => {
       const orgId = requireOrg(deps, ctx);
-      const { shared } = deps.metering;
-      sendJson(ctx, 200, { invoices: shared ? await shared.invoices(orgId) : deps.metering.invoices(orgId) });
+      await storeSettled(ctx.emulator.store);
+      sendJson(ctx, 200, { invoices: await deps.metering.invoices(orgId) });
     },
     'admin.getPrices': (ctx) => sendJson(ctx, 200, deps.metering.priceTable()),
     'admin.updatePrices': (ctx: AdminContext<PriceOverrides>) => {
@@ -192,8 +185,8 @@ export function meteringAdminHandlers(deps: MeteringAdminDeps): Record<string, A
     'admin.getRateLimits': (ctx) => {
       const limiter = deps.metering.rateLimiter;
       sendJson(ctx, 200, {
-        live: ruleView(limiter.ruleFor('', 'live')),
-        test: ruleView(limiter.ruleFor('', 'test')),
+        live: ruleView(limiter.defaults('live')),
+        test: ruleView(limiter.defaults('test')),
       });
     },
     'admin.updateRateLimits': (
@@ -208,25 +201,24 @@ export function meteringAdminHandlers(deps: MeteringAdminDeps): Record<string, A
       );
       asValidation(() => limiter.setDefaults(rules));
       sendJson(ctx, 200, {
-        live: ruleView(limiter.ruleFor('', 'live')),
-        test: ruleView(limiter.ruleFor('', 'test')),
+        live: ruleView(limiter.defaults('live')),
+        test: ruleView(limiter.defaults('test')),
       });
     },
     'admin.setKeyRateLimit': async (ctx: AdminContext<{ limit: number; window_seconds: number }>) => {
       const key = requireKey(deps, ctx);
       const limiter = deps.metering.rateLimiter;
-      asValidation(() =>
-        limiter.setKeyLimit(key.id, { limit: ctx.body.limit, windowSeconds: ctx.body.window_seconds }),
-      );
+      const rule = { limit: ctx.body.limit, windowSeconds: ctx.body.window_seconds };
+      asValidation(() => limiter.setKeyLimit(key.orgId, key.id, rule));
       await storeSettled(ctx.emulator.store);
-      sendJson(ctx, 200, ruleView(limiter.ruleFor(key.id, key.environment)));
+      sendJson(ctx, 200, ruleView(rule));
     },
     'admin.clearKeyRateLimit': async (ctx) => {
       const key = requireKey(deps, ctx);
       const limiter = deps.metering.rateLimiter;
-      limiter.setKeyLimit(key.id, null);
+      limiter.setKeyLimit(key.orgId, key.id, null);
       await storeSettled(ctx.emulator.store);
-      sendJson(ctx, 200, ruleView(limiter.ruleFor(key.id, key.environment)));
+      sendJson(ctx, 200, ruleView(limiter.defaults(key.environment)));
     },
     'admin.leakKey': async (ctx) => {
       const key = requireKey(deps, ctx);

@@ -1,5 +1,3 @@
-import { roundCredits } from './types.js';
-
 /** Credits granted to an organization at the start of each billing period unless set per org. */
 export const DEFAULT_PERIOD_GRANT = 1000;
 
@@ -16,83 +14,12 @@ export interface OrgBalance {
 }
 
 /**
- * Per-organization credit balances. Model (the spec leaves it open): credits are a prepaid allowance.
- * Each billing period starts with the balance set to the org's grant (default 1000 credits; unused credits
- * do not roll over and an overdraft is forgiven); top-ups add to the balance for the current period.
+ * Model (the spec leaves it open): credits are a prepaid allowance. Each billing period starts with the
+ * balance set to the org's grant (default 1000 credits; unused credits do not roll over and an overdraft is
+ * forgiven); top-ups add to the balance for the current period. The figures live in the billing state
+ * (billing-state.ts); these are the checks of an admin change.
  */
-export class Balances {
-  private readonly orgs = new Map<string, OrgBalance>();
-  private readonly grants = new Map<string, number>();
-
-  constructor(private defaultGrant = DEFAULT_PERIOD_GRANT) {
-    checkCredits('default grant', defaultGrant);
-  }
-
-  get(orgId: string): OrgBalance {
-    let b = this.orgs.get(orgId);
-    if (!b) {
-      const grant = this.grants.get(orgId) ?? this.defaultGrant;
-      b = { orgId, balance: grant, periodGrant: grant, grantedInPeriod: grant, consumedInPeriod: 0 };
-      this.orgs.set(orgId, b);
-    }
-    return b;
-  }
-
-  /** The grant an organization starts a period with. */
-  grantOf(orgId: string): number {
-    return this.orgs.get(orgId)?.periodGrant ?? this.grants.get(orgId) ?? this.defaultGrant;
-  }
-
-  /** Overwrites the local copy with the shared store's figures (issue 17). */
-  apply(orgId: string, figures: Omit<OrgBalance, 'orgId'>): void {
-    Object.assign(this.get(orgId), figures);
-  }
-
-  /** Sets the org's per-period grant; an org not yet seen also starts with it (e.g. the demo org). */
-  setGrant(orgId: string, credits: number): void {
-    checkCredits('grant', credits);
-    this.grants.set(orgId, credits);
-    const b = this.orgs.get(orgId);
-    if (b) b.periodGrant = credits;
-  }
-
-  /** Adds credits now (a top-up); they count as granted in the current period. */
-  addCredits(orgId: string, credits: number): OrgBalance {
-    if (!Number.isFinite(credits)) throw new RangeError(`credits must be a finite number (got ${credits})`);
-    const b = this.get(orgId);
-    b.balance = roundCredits(b.balance + credits);
-    b.grantedInPeriod = roundCredits(b.grantedInPeriod + credits);
-    return b;
-  }
-
-  /** Sets the balance to an exact value, as a top-up (or withdrawal) of the difference. */
-  setBalance(orgId: string, credits: number): OrgBalance {
-    checkCredits('balance', credits);
-    return this.addCredits(orgId, credits - this.get(orgId).balance);
-  }
-
-  /** Debits (positive) or credits back (negative) live usage. */
-  charge(orgId: string, amount: number): void {
-    const b = this.get(orgId);
-    b.balance = roundCredits(b.balance - amount);
-    b.consumedInPeriod = roundCredits(b.consumedInPeriod + amount);
-  }
-
-  startPeriod(orgId: string): void {
-    const b = this.get(orgId);
-    b.balance = b.periodGrant;
-    b.grantedInPeriod = b.periodGrant;
-    b.consumedInPeriod = 0;
-  }
-
-  reset(defaultGrant = DEFAULT_PERIOD_GRANT): void {
-    this.orgs.clear();
-    this.grants.clear();
-    this.defaultGrant = defaultGrant;
-  }
-}
-
-function checkCredits(name: string, credits: number): void {
+export function checkCredits(name: string, credits: number): void {
   if (!Number.isFinite(credits) || credits < 0) {
     throw new RangeError(`${name} must be a finite number of credits >= 0 (got ${credits})`);
   }

@@ -12,8 +12,8 @@ function caught(fn: () => void): MeteringError {
   throw new Error('expected a MeteringError');
 }
 
-describe('precheck', () => {
-  it('refuses a live request that costs more than the balance, until the period ends', () => {
+describe('precheck', async () => {
+  it('refuses a live request that costs more than the balance, until the period ends', async () => {
     const { metering } = makeMetering();
     metering.setBalance('org_a', 3.2);
     expect(() => void metering.precheck(live, 'rag_search', 1, 'answer')).not.toThrow();
@@ -43,7 +43,7 @@ describe('precheck', () => {
     expect(() => void metering.precheck(test, 'rag_search', 1)).not.toThrow();
   });
 
-  it('refuses a test request that would overrun the quota, and quantity 0 once it is used up', () => {
+  it('refuses a test request that would overrun the quota, and quantity 0 once it is used up', async () => {
     const { metering } = makeMetering();
     metering.record(test, { product: 'tts', quantity: 4_900 });
     expect(() => void metering.precheck(test, 'tts', 100)).not.toThrow();
@@ -53,7 +53,7 @@ describe('precheck', () => {
   });
 });
 
-describe('quota.threshold events', () => {
+describe('quota.threshold events', async () => {
   it('fires 50/80/100 % of the live credits granted once per period', async () => {
     const { metering, events, clock } = makeMetering({ periodGrant: 100 });
     metering.record(live, { product: 'rag_search', quantity: 1, mode: 'analyze' }); // 10 %
@@ -82,7 +82,7 @@ describe('quota.threshold events', () => {
     ]);
   });
 
-  it('fires per test quota and product with livemode false', () => {
+  it('fires per test quota and product with livemode false', async () => {
     const { metering, events } = makeMetering();
     metering.record(test, { product: 'stt', quantity: 160 });
     metering.record(test, { product: 'stt', quantity: 10 });
@@ -101,17 +101,17 @@ describe('quota.threshold events', () => {
   });
 });
 
-describe('billing periods and invoices', () => {
-  it('invoices live usage only, emits invoice.finalized and starts a new period with a fresh grant', () => {
+describe('billing periods and invoices', async () => {
+  it('invoices live usage only, emits invoice.finalized and starts a new period with a fresh grant', async () => {
     const { metering, events } = makeMetering();
     metering.record(live, { product: 'tts', quantity: 500 });
     metering.record(live, { product: 'tts', quantity: 100, mode: 'fast' });
     metering.record(test, { product: 'tts', quantity: 5_000 });
     metering.recordNotBilled(live, { product: 'stt', quantity: 99 }, 'upstream_error');
     const refunded = metering.record(live, { product: 'rag_upload', quantity: 2_000_000 });
-    metering.refund(refunded.id);
+    (await metering.refund('org_a', refunded.id));
     metering.record(live, { product: 'rag_search', quantity: 1 });
-    const invoice = metering.closePeriod('org_a');
+    const invoice = (await metering.closePeriod('org_a'));
     expect(invoice).toMatchObject({
       org_id: 'org_a',
       period_start: '2025-01-01T00:00:00.000Z',
@@ -128,35 +128,35 @@ describe('billing periods and invoices', () => {
       livemode: true,
       data: { id: invoice.id },
     });
-    expect(metering.balance('org_a')).toMatchObject({
+    expect((await metering.balance('org_a'))).toMatchObject({
       balance: 1000,
       periodStart: '2025-01-15T12:00:00.000Z',
     });
-    expect(metering.invoices('org_a')).toHaveLength(1);
+    expect((await metering.invoices('org_a'))).toHaveLength(1);
   });
 
   it('closes periods by itself when the clock passes the month end', async () => {
     const { metering, events, clock } = makeMetering({ orgGrants: { org_demo: 50 } });
     const demo = { ...live, orgId: 'org_demo' };
     metering.record(demo, { product: 'rag_search', quantity: 1 });
-    expect(metering.balance('org_demo').balance).toBe(49);
+    expect((await metering.balance('org_demo')).balance).toBe(49);
     await clock.advance(Date.UTC(2025, 2, 1) - START);
-    const invoices = metering.invoices('org_demo');
+    const invoices = (await metering.invoices('org_demo'));
     expect(invoices.map((i) => [i.period_start, i.period_end, i.total])).toEqual([
       ['2025-01-01T00:00:00.000Z', '2025-02-01T00:00:00.000Z', 1],
       ['2025-02-01T00:00:00.000Z', '2025-03-01T00:00:00.000Z', 0],
     ]);
     expect(events.filter((e) => e.event === 'invoice.finalized')).toHaveLength(2);
-    expect(metering.balance('org_demo').balance).toBe(50);
+    expect((await metering.balance('org_demo')).balance).toBe(50);
   });
 
-  it('reset drops state and the period timers', () => {
-    const { metering, clock } = makeMetering();
+  it('reset drops state and the period timers', async () => {
+    const { metering, clock, reset } = makeMetering();
     metering.record(live, { product: 'tts', quantity: 10 });
     expect(clock.state().pendingTimers).toBe(1);
-    metering.reset();
+    reset();
     expect(clock.state().pendingTimers).toBe(0);
-    expect(metering.entries()).toEqual([]);
-    expect(metering.balance('org_a').balance).toBe(1000);
+    expect((await metering.entries())).toEqual([]);
+    expect((await metering.balance('org_a')).balance).toBe(1000);
   });
 });

@@ -1,4 +1,3 @@
-import type { Clock } from '../core/clock.js';
 import type { Product } from './types.js';
 
 /** The products that have a test quota; stt and stt_realtime share the `stt` quota. */
@@ -33,72 +32,14 @@ export interface QuotaStatus {
   windowEnd: number;
 }
 
-export class TestQuotas {
-  private readonly perOrg = new Map<string, Partial<Record<QuotaProduct, number>>>();
-  private readonly usage = new Map<string, { windowStart: number; used: Record<QuotaProduct, number> }>();
-  private defaults: Record<QuotaProduct, number>;
-
-  constructor(
-    private readonly clock: Clock,
-    defaults: Partial<Record<QuotaProduct, number>> = {},
-    private readonly windowSeconds = DEFAULT_QUOTA_WINDOW_SECONDS,
-  ) {
-    this.defaults = { ...defaultTestQuotas, ...validQuotas(defaults) };
-    if (!Number.isInteger(windowSeconds) || windowSeconds < 1) {
-      throw new RangeError(`quota window must be an integer >= 1 second (got ${windowSeconds})`);
-    }
-  }
-
-  setQuota(orgId: string, product: QuotaProduct, quota: number): void {
-    this.perOrg.set(orgId, { ...this.perOrg.get(orgId), ...validQuotas({ [product]: quota }) });
-  }
-
-  quotaOf(orgId: string, product: QuotaProduct): number {
-    return this.perOrg.get(orgId)?.[product] ?? this.defaults[product];
-  }
-
-  status(orgId: string, product: QuotaProduct): QuotaStatus {
-    const w = this.window(orgId);
-    return {
-      product,
-      used: w.used[product],
-      quota: this.quotaOf(orgId, product),
-      windowStart: w.windowStart,
-      windowEnd: w.windowStart + this.windowSeconds * 1000,
-    };
-  }
-
-  /** Adds (or with a negative quantity, gives back) test usage in the current window. */
-  add(orgId: string, product: QuotaProduct, quantity: number): QuotaStatus {
-    const w = this.window(orgId);
-    w.used[product] = Math.max(0, w.used[product] + quantity);
-    return this.status(orgId, product);
-  }
-
-  /** Overwrites the local copy of the current window's usage with the shared store's (issue 17). */
-  setUsed(orgId: string, product: QuotaProduct, windowStart: number, used: number): void {
-    const w = this.window(orgId);
-    if (w.windowStart === windowStart) w.used[product] = used;
-  }
-
-  reset(): void {
-    this.perOrg.clear();
-    this.usage.clear();
-  }
-
-  private window(orgId: string): { windowStart: number; used: Record<QuotaProduct, number> } {
-    const size = this.windowSeconds * 1000;
-    const windowStart = Math.floor(this.clock.now() / size) * size;
-    let w = this.usage.get(orgId);
-    if (!w || w.windowStart !== windowStart) {
-      w = { windowStart, used: { tts: 0, stt: 0, rag_search: 0, rag_upload: 0 } };
-      this.usage.set(orgId, w);
-    }
-    return w;
-  }
+/** The quota window `now` falls in: fixed windows of clock time aligned to multiples of their length. */
+export function quotaWindow(now: number, windowSeconds: number): { windowStart: number; windowEnd: number } {
+  const size = windowSeconds * 1000;
+  const windowStart = Math.floor(now / size) * size;
+  return { windowStart, windowEnd: windowStart + size };
 }
 
-function validQuotas(q: Partial<Record<QuotaProduct, number>>): Partial<Record<QuotaProduct, number>> {
+export function validQuotas(q: Partial<Record<QuotaProduct, number>>): Partial<Record<QuotaProduct, number>> {
   for (const [product, value] of Object.entries(q)) {
     if (!(product in defaultTestQuotas)) {
       throw new RangeError(

@@ -1,5 +1,6 @@
 import type { Clock } from '../core/clock.js';
-import type { BillingBackend } from './backend.js';
+import { andThen, type MaybePromise } from '../core/maybe.js';
+import type { RateLimitState } from './rate-limit-state.js';
 import type { Environment } from './types.js';
 
 export interface RateLimitRule {
@@ -22,120 +23,75 @@ export interface RateLimitResult {
   resetSeconds: number;
 }
 
-/** Windows counted where every instance sees them (src/store/shared-state.ts); null with the memory store. */
-export interface WindowBackend {
-  hitWindow(keyId: string, limit: number, windowMs: number, start: number): Promise<{ allowed: boolean; count: number }>;
-}
-
-interface Window {
-  start: number;
-  windowMs: number;
-  count: number;
+/** Who a request counts against. */
+export interface RateLimited {
+  orgId: string;
+  keyId: string;
+  environment: Environment;
 }
 
 /**
  * Fixed windows per key in clock time, aligned to multiples of the window length since the epoch, so a
- * frozen clock advanced past the boundary opens a fresh window. Rejected requests do not count.
+ * frozen clock advanced past the boundary opens a fresh window. Rejected requests do not count. The windows
+ * and the per-key overrides are in the state (rate-limit-state.ts); the default rules per environment are
+ * this instance's (set by the config or `PUT /rate-limits`).
  */
 export class RateLimiter {
   private rules: Record<Environment, RateLimitRule>;
-  private readonly perKey = new Map<string, RateLimitRule>();
-  private readonly windows = new Map<string, Window>();
-  shared: WindowBackend | null = null;
-  /** Per-key overrides shared by every instance (issue 17), read with each hit; null with the memory store. */
-  sharedRules: Pick<BillingBackend, 'assertWritable' | 'setKeyLimit' | 'hitKey'> | null = null;
+  /** The rule each key's last hit through this instance applied (an injected 429's RateLimit-Limit). */
+  private readonly lastRules = new Map<string, RateLimitRule>();
 
   constructor(
     private readonly clock: Clock,
-    rules: Partial<Record<Environment, RateLimitRule>> = {},
+    private readonly state: RateLimitState,
+    private readonly initial: Partial<Record<Environment, RateLimitRule>> = {},
   ) {
-    this.rules = { ...defaultRateLimits, ...validRules(rules) };
+    this.rules = { ...defaultRateLimits, ...validRules(initial) };
   }
 
   setDefaults(rules: Partial<Record<Environment, RateLimitRule>>): void {
     this.rules = { ...this.rules, ...validRules(rules) };
   }
 
+  defaults(environment: Environment): RateLimitRule {
+    return this.rules[environment];
+  }
+
   /** Overrides the rule of one key; `null` removes the override. */
-  setKeyLimit(keyId: string, rule: RateLimitRule | null): void {
-    this.sharedRules?.assertWritable();
+  setKeyLimit(orgId: string, keyId: string, rule: RateLimitRule | null): void {
     const valid = rule === null ? null : validRule(`key ${keyId}`, rule);
-    this.applyKeyLimit(keyId, valid);
-    this.sharedRules?.setKeyLimit(keyId, valid);
+    this.state.setKeyLimit(orgId, keyId, valid);
+    this.lastRules.delete(keyId);
   }
 
-  /** An override set here or, with a shared store, through another instance. */
-  applyKeyLimit(keyId: string, rule: RateLimitRule | null): void {
-    if (rule === null) this.perKey.delete(keyId);
-    else this.perKey.set(keyId, rule);
-    this.windows.delete(keyId);
+  /** The rule of each key of the organization that has an override. */
+  keyLimits(orgId: string): MaybePromise<Map<string, RateLimitRule>> {
+    return this.state.keyLimits(orgId);
   }
 
-  clearKeyLimits(): void {
-    this.perKey.clear();
-    this.windows.clear();
-  }
-
+  /** The rule the key's last request through this instance was counted under (the default before any). */
   ruleFor(keyId: string, environment: Environment): RateLimitRule {
-    return this.perKey.get(keyId) ?? this.rules[environment];
+    return this.lastRules.get(keyId) ?? this.rules[environment];
   }
 
-  /** The same rule against the shared window of every instance (`shared` must be set). */
-  async sharedHit(keyId: string, environment: Environment): Promise<RateLimitResult> {
-    if (this.sharedRules) return this.sharedRuleHit(this.sharedRules, keyId, environment);
-    const rule = this.ruleFor(keyId, environment);
-    const windowMs = rule.windowSeconds * 1000;
+  /** Counts one request: synchronous with the memory store, one round trip with Redis. */
+  hit(who: RateLimited): MaybePromise<RateLimitResult> {
     const now = this.clock.now();
-    const start = Math.floor(now / windowMs) * windowMs;
-    const { allowed, count } = await this.shared!.hitWindow(keyId, rule.limit, windowMs, start);
-    return {
-      allowed,
-      limit: rule.limit,
-      remaining: Math.max(0, rule.limit - count),
-      resetSeconds: Math.max(1, Math.ceil((start + windowMs - now) / 1000)),
-    };
+    return andThen(this.state.hit(who.orgId, who.keyId, this.rules[who.environment], now), ({ allowed, count, rule, start }) => {
+      this.lastRules.set(who.keyId, rule);
+      return {
+        allowed,
+        limit: rule.limit,
+        remaining: Math.max(0, rule.limit - count),
+        resetSeconds: Math.max(1, Math.ceil((start + rule.windowSeconds * 1000 - now) / 1000)),
+      };
+    });
   }
 
-  /** The key's override read in the store with the hit itself, so one set on any instance applies at once. */
-  private async sharedRuleHit(
-    rules: Pick<BillingBackend, 'hitKey'>,
-    keyId: string,
-    environment: Environment,
-  ): Promise<RateLimitResult> {
-    const now = this.clock.now();
-    const { allowed, count, rule, start } = await rules.hitKey(keyId, this.rules[environment], now);
-    return {
-      allowed,
-      limit: rule.limit,
-      remaining: Math.max(0, rule.limit - count),
-      resetSeconds: Math.max(1, Math.ceil((start + rule.windowSeconds * 1000 - now) / 1000)),
-    };
-  }
-
-  hit(keyId: string, environment: Environment): RateLimitResult {
-    const rule = this.ruleFor(keyId, environment);
-    const windowMs = rule.windowSeconds * 1000;
-    const now = this.clock.now();
-    const start = Math.floor(now / windowMs) * windowMs;
-    let w = this.windows.get(keyId);
-    if (!w || w.start !== start || w.windowMs !== windowMs) {
-      w = { start, windowMs, count: 0 };
-      this.windows.set(keyId, w);
-    }
-    const allowed = w.count < rule.limit;
-    if (allowed) w.count++;
-    return {
-      allowed,
-      limit: rule.limit,
-      remaining: Math.max(0, rule.limit - w.count),
-      resetSeconds: Math.max(1, Math.ceil((start + windowMs - now) / 1000)),
-    };
-  }
-
+  /** The default rules go back to the start options'. */
   reset(): void {
-    this.windows.clear();
-    this.perKey.clear();
-    this.rules = { ...defaultRateLimits };
+    this.lastRules.clear();
+    this.rules = { ...defaultRateLimits, ...validRules(this.initial) };
   }
 }
 

@@ -1,4 +1,4 @@
-import type { Ledger, LedgerEntry } from './ledger.js';
+import type { LedgerEntry, UsageInput } from './ledger.js';
 import type { Principal } from './types.js';
 
 /**
@@ -10,12 +10,18 @@ export const REALTIME_CHECKPOINT_SECONDS = 30;
 
 export type RealtimeState = 'open' | 'completed' | 'dropped';
 
+/** Where a stream's usage goes (Metering): by the billing rules, or as a billed true-up. */
+export interface StreamRecorder {
+  record(usage: UsageInput): LedgerEntry;
+  trueUp(usage: UsageInput): LedgerEntry;
+}
+
 export class RealtimeMeter {
   private billed = 0;
   private current: RealtimeState = 'open';
 
   constructor(
-    private readonly ledger: Ledger,
+    private readonly recorder: StreamRecorder,
     private readonly principal: Principal,
     readonly streamId: string,
     private readonly requestId?: string,
@@ -36,7 +42,7 @@ export class RealtimeMeter {
     const delta = totalAudioSeconds - this.billed;
     if (!(delta > 0)) return undefined;
     this.billed = totalAudioSeconds;
-    return this.ledger.record(this.principal, this.usage(delta));
+    return this.recorder.record(this.usage(delta));
   }
 
   /**
@@ -49,8 +55,8 @@ export class RealtimeMeter {
     const delta = finalAudioSeconds - this.billed;
     if (delta === 0) return undefined;
     this.billed = finalAudioSeconds;
-    if (this.principal.environment === 'test') return this.ledger.record(this.principal, this.usage(delta));
-    return this.ledger.add(this.principal, this.usage(delta), 'billed', 'true_up');
+    if (this.principal.environment === 'test') return this.recorder.record(this.usage(delta));
+    return this.recorder.trueUp(this.usage(delta));
   }
 
   /** The connection was lost: the checkpoints stand and nothing more is metered. */

@@ -1,6 +1,7 @@
 /**
- * Lua scripts of the shared billing state (issue 17, metering/redis-billing.ts): each runs atomically in Redis, so
- * two instances racing on one organization's credits, quota, ledger entry or threshold cannot both win.
+ * Lua scripts of the billing state in Redis (redis-billing.ts): each runs atomically in Redis, so two
+ * instances racing on one organization's credits, quota, ledger entry or threshold cannot both win. Every key
+ * holds one organization's state (its id is in the key), so each script touches one organization only.
  * Amounts and quantities are integers in millionths (credits are kept to 6 decimals, roundCredits), so
  * HINCRBY adds them exactly. A balance hash has the fields b (balance), g (period grant), gp (granted in
  * the period), c (consumed in the period), v (version, +1 on every change), d (1 once the ledger cap dropped
@@ -33,7 +34,8 @@ end
 `;
 
 /**
- * Checks and reserves (decision M-R1, across instances). KEYS: balance, held, quota window, quota limits.
+ * Checks and reserves (decision M-R1, across instances; billing-state.ts `refuses`). KEYS: balance, held,
+ * quota window, the organization's quotas.
  * ARGV: reservation id, kind ('credits' or a quota product), amount, wall now ms, wall expiry ms, grant (for
  * an organization not seen yet), default quota, org id. Live: refused when the cost exceeds the balance less
  * what is held (or nothing is available for a free request); test: when the quota is used or held up, or
@@ -53,7 +55,7 @@ if ARGV[2] == 'credits' then
   if amount > 0 then redis.call('HSET', KEYS[2], ARGV[1], entry) end
   return {1, balance, h, 0}
 end
-local limit = tonumber(redis.call('HGET', KEYS[4], ARGV[8] .. '|' .. ARGV[2]) or ARGV[7])
+local limit = tonumber(redis.call('HGET', KEYS[4], ARGV[2]) or ARGV[7])
 local used = tonumber(redis.call('HGET', KEYS[3], ARGV[2]) or '0')
 local u = used + h
 if u >= limit or u + amount > limit then return {0, used, h, limit} end
@@ -64,13 +66,13 @@ return {1, used, h, limit}`;
  * One ledger entry: settles its reservation, debits the balance (billed) or counts the test quota, appends
  * the entry (the newest `max` are kept per organization), adds to the aggregates and the period's usage, and
  * claims the thresholds crossed (SET NX: each fires once across instances). KEYS: balance, held, quota
- * window, ledger list, entries hash, refunds hash, aggregates, period usage, quota limits. ARGV: reservation
+ * window, ledger list, entries hash, refunds hash, aggregates, period usage, the organization's quotas. ARGV: reservation
  * id ('' = none), entry id, entry json, kind ('billed', 'live' for a live entry not billed, 'test' for
  * test-key usage, 'none'), amount, quantity, quota product, aggregate field prefix, max entries, grant,
  * default quota, org id, channel, instance id, percents (comma-separated), product, the threshold markers'
  * prefix (a credits marker adds the balance's period number p, +1 at each close, so a period closed early
- * through any instance starts with fresh thresholds everywhere). Returns {b, g, gp, c, v, quota used, fired
- * percents comma-separated}.
+ * through any instance starts with fresh thresholds everywhere). Returns {b, g, gp, c, v, quota used, quota,
+ * fired percents comma-separated}.
  */
 export const BILLING_CHARGE = `${PRELUDE}
 if ARGV[1] ~= '' then redis.call('HDEL', KEYS[2], ARGV[1]) end
@@ -89,6 +91,7 @@ redis.call('HINCRBY', KEYS[7], ARGV[8] .. '|q', qty)
 redis.call('HINCRBY', KEYS[7], ARGV[8] .. '|a', amount)
 local ratio = -1
 local used = -1
+local limit = 0
 if ARGV[4] == 'billed' then
   redis.call('HINCRBY', KEYS[1], 'b', -amount)
   redis.call('HINCRBY', KEYS[1], 'c', amount)
@@ -104,7 +107,7 @@ elseif ARGV[4] == 'test' then
     redis.call('HSET', KEYS[3], ARGV[7], 0)
     used = 0
   end
-  local limit = tonumber(redis.call('HGET', KEYS[9], ARGV[12] .. '|' .. ARGV[7]) or ARGV[11])
+  limit = tonumber(redis.call('HGET', KEYS[9], ARGV[7]) or ARGV[11])
   if limit > 0 then ratio = used / limit * 100 end
 end
 local fired = {}
@@ -116,48 +119,54 @@ if ratio >= 0 then
   end
 end
 local s = publish(KEYS[1], ARGV[12], ARGV[13], ARGV[14])
-return {s[1], s[2], s[3], s[4], s[5], tostring(used), table.concat(fired, ',')}`;
+return {s[1], s[2], s[3], s[4], s[5], tostring(used), tostring(limit), table.concat(fired, ',')}`;
 
 /**
- * Refunds an entry once across instances (the first refund wins, HSETNX): gives the credits or the test
- * quota back and moves the entry's aggregates to `refunded`. KEYS: balance, quota window, refunds hash,
- * aggregates, period usage. ARGV: entry id, refund json, kind ('billed' | 'test' | 'none'), amount,
- * quantity, quota product, aggregate prefix (env|product), status refunded from, product, org id, channel,
- * instance id, grant. Returns {0} when already refunded, else {1, b, g, gp, c, v, quota used}.
+ * Refunds a billed or test-key entry once across instances (the first refund wins, HSETNX): gives the credits
+ * or the test quota back and moves the entry's aggregates to `refunded`. The entry's figures are read from the
+ * ledger itself. KEYS: balance, quota window, refunds hash, aggregates, period usage, entries hash. ARGV: entry
+ * id, refund json, org id, channel, instance id, grant. Returns {-1} when the entry is not in the ledger,
+ * {-2, entry json} when it is refunded already or not refundable, else {1, entry json, b, g, gp, c, v}.
  */
 export const BILLING_REFUND = `${PRELUDE}
-if redis.call('HSETNX', KEYS[3], ARGV[1], ARGV[2]) == 0 then return {0} end
-local amount, qty = tonumber(ARGV[4]), tonumber(ARGV[5])
-redis.call('HINCRBY', KEYS[4], ARGV[7] .. '|' .. ARGV[8] .. '|n', -1)
-redis.call('HINCRBY', KEYS[4], ARGV[7] .. '|' .. ARGV[8] .. '|q', -qty)
-redis.call('HINCRBY', KEYS[4], ARGV[7] .. '|' .. ARGV[8] .. '|a', -amount)
-redis.call('HINCRBY', KEYS[4], ARGV[7] .. '|refunded|n', 1)
-redis.call('HINCRBY', KEYS[4], ARGV[7] .. '|refunded|q', qty)
-redis.call('HINCRBY', KEYS[4], ARGV[7] .. '|refunded|a', amount)
-init(KEYS[1], ARGV[13])
-local used = -1
-if ARGV[3] == 'billed' then
+local json = redis.call('HGET', KEYS[6], ARGV[1])
+if not json then return {-1} end
+local e = cjson.decode(json)
+local testKey = e.status == 'not_billed' and e.reason == 'test_key'
+if (e.status ~= 'billed' and not testKey) or redis.call('HSETNX', KEYS[3], ARGV[1], ARGV[2]) == 0 then return {-2, json} end
+local function micro(x)
+  if x >= 0 then return string.format('%d', math.floor(x * 1e6 + 0.5)) end
+  return string.format('%d', -math.floor(-x * 1e6 + 0.5))
+end
+local amount, qty = micro(e.amount), micro(e.quantity)
+local prefix = e.environment .. '|' .. e.product
+redis.call('HINCRBY', KEYS[4], prefix .. '|' .. e.status .. '|n', -1)
+redis.call('HINCRBY', KEYS[4], prefix .. '|' .. e.status .. '|q', -qty)
+redis.call('HINCRBY', KEYS[4], prefix .. '|' .. e.status .. '|a', -amount)
+redis.call('HINCRBY', KEYS[4], prefix .. '|refunded|n', 1)
+redis.call('HINCRBY', KEYS[4], prefix .. '|refunded|q', qty)
+redis.call('HINCRBY', KEYS[4], prefix .. '|refunded|a', amount)
+init(KEYS[1], ARGV[6])
+if e.status == 'billed' then
   redis.call('HINCRBY', KEYS[1], 'b', amount)
   redis.call('HINCRBY', KEYS[1], 'c', -amount)
-  redis.call('HINCRBY', KEYS[5], ARGV[9] .. '|q', -qty)
-  redis.call('HINCRBY', KEYS[5], ARGV[9] .. '|a', -amount)
-elseif ARGV[3] == 'test' then
-  used = redis.call('HINCRBY', KEYS[2], ARGV[6], -qty)
-  if used < 0 then
-    redis.call('HSET', KEYS[2], ARGV[6], 0)
-    used = 0
-  end
+  redis.call('HINCRBY', KEYS[5], e.product .. '|q', -qty)
+  redis.call('HINCRBY', KEYS[5], e.product .. '|a', -amount)
+else
+  local q = e.product
+  if q == 'stt_realtime' then q = 'stt' end
+  if q ~= 'rag_storage' and redis.call('HINCRBY', KEYS[2], q, -qty) < 0 then redis.call('HSET', KEYS[2], q, 0) end
 end
-local s = publish(KEYS[1], ARGV[10], ARGV[11], ARGV[12])
-return {1, s[1], s[2], s[3], s[4], s[5], tostring(used)}`;
+local s = publish(KEYS[1], ARGV[3], ARGV[4], ARGV[5])
+return {1, json, s[1], s[2], s[3], s[4], s[5]}`;
 
 /**
  * An admin change of an organization's credits. KEYS: balance. ARGV: grant (for an organization not seen
- * yet), new period grant (''), new balance ('': a top-up or withdrawal of the difference), credits to add
+ * yet, unless a new period grant is given: it starts with that one), new period grant (''), new balance ('': a top-up or withdrawal of the difference), credits to add
  * (''), org id, channel, instance id. Returns {b, g, gp, c, v}.
  */
 export const BILLING_ADJUST = `${PRELUDE}
-init(KEYS[1], ARGV[1])
+if ARGV[2] ~= '' then init(KEYS[1], ARGV[2]) else init(KEYS[1], ARGV[1]) end
 if ARGV[2] ~= '' then redis.call('HSET', KEYS[1], 'g', ARGV[2]) end
 local add = 0
 if ARGV[3] ~= '' then add = tonumber(ARGV[3]) - tonumber(redis.call('HGET', KEYS[1], 'b')) end
@@ -167,29 +176,6 @@ if add ~= 0 then
   redis.call('HINCRBY', KEYS[1], 'gp', add)
 end
 return publish(KEYS[1], ARGV[5], ARGV[6], ARGV[7])`;
-
-/**
- * A rate-limit hit with the key's override read in the same step, so an override set through any instance
- * applies on every other at once. KEYS: overrides hash. ARGV: key id, default limit, default window ms,
- * emulator now ms, window key prefix, gc ttl ms. An override is 'limit|windowMs|stamp'; the stamp is part of
- * the window, so setting an override starts a fresh window as on one instance. Returns {allowed, count,
- * limit, window ms, window start}.
- */
-export const BILLING_RATE_HIT = `
-local limit, windowMs, stamp = tonumber(ARGV[2]), tonumber(ARGV[3]), ''
-local o = redis.call('HGET', KEYS[1], ARGV[1])
-if o then
-  local l, w, s = string.match(o, '^([^|]*)|([^|]*)|([^|]*)$')
-  limit, windowMs, stamp = tonumber(l), tonumber(w), s
-end
-local now = tonumber(ARGV[4])
-local start = math.floor(now / windowMs) * windowMs
-local key = ARGV[5] .. ARGV[1] .. ':' .. string.format('%d', windowMs) .. ':' .. string.format('%d', start) .. ':' .. stamp
-local count = tonumber(redis.call('GET', key) or '0')
-if count >= limit then return {0, count, limit, windowMs, start} end
-count = redis.call('INCR', key)
-if count == 1 then redis.call('PEXPIRE', key, math.max(tonumber(ARGV[6]), windowMs * 2)) end
-return {1, count, limit, windowMs, start}`;
 
 /**
  * The end of a billing period, once across instances: takes the period's usage (the invoice lines) and

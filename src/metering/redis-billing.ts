@@ -1,37 +1,35 @@
 /**
- * Credits, test quotas, the usage ledger and per-key rate-limit overrides in Redis (issue 17). Redis holds
- * the truth; each instance keeps its metering structures as a local copy (balances updated from every
- * change's `billing.balance` event), so views stay synchronous. The money moves in Lua scripts
- * (metering/redis-billing-scripts.ts): a precheck reserves atomically against the shared balance or quota, the charge
- * settles the reservation and debits in one step, a refund applies once, a threshold is claimed once. Keys
- * carry the store's generation (a reset retires them all at once); quota and rate overrides set through
- * the admin API live in two fixed hashes, which a reset deletes (keyNames).
+ * The billing state in Redis, shared by every instance (docs/scaling.md). Redis holds the only copy: every
+ * read an admin view makes (balance, quota usage, ledger, totals, invoices) goes to Redis, so every instance,
+ * and one started later, shows the same figures. The money moves in Lua scripts (redis-billing-scripts.ts):
+ * a reservation is checked and held in one step, a charge settles it and debits in one step, a refund applies
+ * once, a threshold and a period's close are claimed once. Every key carries the store's generation (a reset
+ * retires them all) and the organization's id.
+ *
+ * The one thing kept at hand is `glance`: the figures of the last reservation, charge or balance event this
+ * instance saw, for realtime STT's synchronous checkpoint check (it reserves nothing; a lag is accepted there).
  */
+import type { RedisStore, StoreMessage } from '../store/redis-store.js';
+import { defineOnce } from '../store/redis-scripts.js';
 import type {
-  BillingBackend,
-  BillingReplica,
-  ChargeContext,
+  BalanceChange,
+  BalanceFigures,
+  BillingListener,
+  BillingState,
+  ChargeOutcome,
+  ChargeRequest,
+  ReserveFigures,
   ReserveOutcome,
   ReserveRequest,
-  SharedBalance,
-} from './backend.js';
-import {
-  type LedgerEntry,
-  type LedgerFilter,
-  type LedgerStatus,
-  type Totals,
-} from './ledger.js';
-import type { QuotaProduct } from './quotas.js';
-import type { RateLimitRule } from './rate-limit.js';
-import { quotaProductOf } from './quotas.js';
+} from './billing-state.js';
+import { refundable, type LedgerEntry, type LedgerFilter, type LedgerReason, type Totals } from './ledger.js';
 import type { Invoice, InvoiceLine } from './periods.js';
+import type { QuotaProduct } from './quotas.js';
 import { productUnits, type Product } from './types.js';
-import type { RedisStore, StoreMessage } from '../store/redis-store.js';
 import { LedgerReader, micro, unmicro } from './redis-ledger.js';
 import {
   BILLING_ADJUST,
   BILLING_CHARGE,
-  BILLING_RATE_HIT,
   BILLING_REFUND,
   BILLING_RESERVE,
   BILLING_TAKE_PERIOD,
@@ -39,7 +37,6 @@ import {
 
 /** Wall time after which a reservation nobody settled or released is dropped (an instance died mid-request). */
 const RESERVATION_TTL_MS = 15 * 60_000;
-const WINDOW_GC_MIN_MS = 3_600_000;
 
 type Run = (...args: (string | number)[]) => Promise<unknown>;
 interface BillingScripts {
@@ -47,81 +44,50 @@ interface BillingScripts {
   svcBillingCharge: Run;
   svcBillingRefund: Run;
   svcBillingAdjust: Run;
-  svcBillingRateHit: Run;
   svcBillingTakePeriod: Run;
 }
 
-
-export class SharedBilling implements BillingBackend {
+export class RedisBilling implements BillingState {
+  readonly name = 'billing';
   private readonly ledger: LedgerReader;
+  private readonly listeners: BillingListener[] = [];
+  /** The last figures seen per organization (glance only). */
+  private readonly seen = new Map<string, { balance?: number; used: Map<string, number> }>();
   private reservations = 0;
-  private stamps = 0;
 
-  constructor(
-    private readonly store: RedisStore,
-    private readonly replica: BillingReplica,
-    private readonly generation: () => number,
-  ) {
+  constructor(private readonly store: RedisStore) {
     this.ledger = new LedgerReader(store, (name) => this.k(name));
     store.onMessage((m) => this.receive(m));
-    store.onResync(() => this.load());
   }
 
-  /** Defines the scripts on the connection (once open) and loads the shared quota and rate overrides. */
   async open(): Promise<void> {
     const r = this.store.redis;
-    r.defineCommand('svcBillingReserve', { numberOfKeys: 4, lua: BILLING_RESERVE });
-    r.defineCommand('svcBillingRefund', { numberOfKeys: 5, lua: BILLING_REFUND });
-    r.defineCommand('svcBillingAdjust', { numberOfKeys: 1, lua: BILLING_ADJUST });
-    r.defineCommand('svcBillingRateHit', { numberOfKeys: 1, lua: BILLING_RATE_HIT });
-    r.defineCommand('svcBillingCharge', { numberOfKeys: 9, lua: BILLING_CHARGE });
-    r.defineCommand('svcBillingTakePeriod', { numberOfKeys: 2, lua: BILLING_TAKE_PERIOD });
-    await this.load();
+    defineOnce(r, 'svcBillingReserve', 4, BILLING_RESERVE);
+    defineOnce(r, 'svcBillingRefund', 6, BILLING_REFUND);
+    defineOnce(r, 'svcBillingAdjust', 1, BILLING_ADJUST);
+    defineOnce(r, 'svcBillingCharge', 9, BILLING_CHARGE);
+    defineOnce(r, 'svcBillingTakePeriod', 2, BILLING_TAKE_PERIOD);
+    return Promise.resolve();
   }
 
-  /** The command connection (it exists once the store is open). */
   private get redis(): RedisStore['redis'] & BillingScripts {
     return this.store.redis as RedisStore['redis'] & BillingScripts;
   }
 
-  private get fixed() {
-    return { quotas: this.store.key('billing:quotas'), limits: this.store.key('billing:rate-overrides') };
-  }
-
+  /** A billing key of the current generation. */
   private k(name: string): string {
-    return this.store.key(`billing:g${this.generation()}:${name}`);
-  }
-
-  /** The keys a reset deletes (the rest carries the generation). */
-  keyNames(): string[] {
-    return [this.fixed.quotas, this.fixed.limits];
-  }
-
-  private async load(): Promise<void> {
-    const [quotas, limits] = await this.store.run(() =>
-      Promise.all([this.redis.hgetall(this.fixed.quotas), this.redis.hgetall(this.fixed.limits)]),
-    );
-    for (const [field, value] of Object.entries(quotas)) {
-      const [orgId, product] = splitLast(field);
-      this.replica.applyQuota(orgId, product as QuotaProduct, unmicro(value));
-    }
-    for (const [keyId, value] of Object.entries(limits)) this.replica.applyKeyLimit(keyId, parseRule(value));
-  }
-
-  assertWritable(): void {
-    this.store.assertAvailable();
+    return this.store.scopedKey(`billing:${name}`);
   }
 
   async reserve(r: ReserveRequest): Promise<ReserveOutcome> {
     const id = `${this.store.instanceId}:${++this.reservations}`;
     const now = Date.now();
-    const live = r.kind === 'credits';
     const [ok, value, held, quota] = (await this.store.run(() =>
       this.redis.svcBillingReserve(
         this.k(`bal:${r.orgId}`),
         this.k(`held:${r.orgId}`),
         this.k(`quota:${r.orgId}:${r.windowStart}`),
-        this.fixed.quotas,
+        this.k(`quotas:${r.orgId}`),
         id,
         r.kind,
         micro(r.amount),
@@ -132,17 +98,27 @@ export class SharedBilling implements BillingBackend {
         r.orgId,
       ),
     )) as number[];
-    if (!live && ok === 1)
-      this.replica.applyQuotaUsed(r.orgId, r.kind as QuotaProduct, r.windowStart, unmicro(value));
-    return {
-      reservationId: ok === 1 ? id : undefined,
-      value: unmicro(value),
-      held: unmicro(held),
-      quota: unmicro(quota),
-    };
+    const out = { reservationId: ok === 1 ? id : undefined, value: unmicro(value), held: unmicro(held), quota: unmicro(quota) };
+    this.saw(r.orgId, r.kind === 'credits' ? { balance: out.value } : { used: [`${r.kind}|${r.windowStart}`, out.value] });
+    return out;
   }
 
-  charge(entry: LedgerEntry, c: ChargeContext): void {
+  glance(r: Omit<ReserveRequest, 'amount'>): ReserveFigures | undefined {
+    const seen = this.seen.get(r.orgId);
+    if (r.kind === 'credits') return seen?.balance === undefined ? undefined : { value: seen.balance, held: 0, quota: 0 };
+    const used = seen?.used.get(`${r.kind}|${r.windowStart}`);
+    return used === undefined ? undefined : { value: used, held: 0, quota: r.quota };
+  }
+
+  release(orgId: string, reservationIds: string[]): void {
+    if (reservationIds.length === 0) return;
+    // Best effort: a reservation left behind (Redis away) expires by itself. Tracked so that this instance's
+    // next admin answer comes after it.
+    this.store.track(this.redis.hdel(this.k(`held:${orgId}`), ...reservationIds).catch(() => 0));
+  }
+
+  charge(c: ChargeRequest): Promise<ChargeOutcome> {
+    const { entry } = c;
     const org = entry.orgId;
     const kind =
       entry.status === 'billed'
@@ -153,23 +129,18 @@ export class SharedBilling implements BillingBackend {
             ? 'test'
             : 'none';
     const markers =
-      kind === 'test'
-        ? this.k(`thr:${org}:quota:${c.quotaProduct}:${c.windowStart}:`)
-        : this.k(`thr:${org}:credits:`);
-    const keys = [
-      this.k(`bal:${org}`),
-      this.k(`held:${org}`),
-      this.k(`quota:${org}:${c.windowStart}`),
-      this.k(`ledger:${org}`),
-      this.k(`entries:${org}`),
-      this.k(`refunds:${org}`),
-      this.k(`agg:${org}`),
-      this.k(`period:${org}`),
-      this.fixed.quotas,
-    ];
+      kind === 'test' ? this.k(`thr:${org}:quota:${c.quotaProduct}:${c.windowStart}:`) : this.k(`thr:${org}:credits:`);
     const write = this.redis
       .svcBillingCharge(
-        ...keys,
+        this.k(`bal:${org}`),
+        this.k(`held:${org}`),
+        this.k(`quota:${org}:${c.windowStart}`),
+        this.k(`ledger:${org}`),
+        this.k(`entries:${org}`),
+        this.k(`refunds:${org}`),
+        this.k(`agg:${org}`),
+        this.k(`period:${org}`),
+        this.k(`quotas:${org}`),
         c.reservationId ?? '',
         entry.id,
         JSON.stringify(entry),
@@ -189,51 +160,107 @@ export class SharedBilling implements BillingBackend {
         markers,
       )
       .then((result) => {
-        const [b, g, gp, cons, v, used, fired] = result as string[];
-        this.replica.applyBalance(org, balanceOf([b, g, gp, cons, v]));
-        if (kind === 'test' && c.quotaProduct)
-          this.replica.applyQuotaUsed(org, c.quotaProduct, c.windowStart, unmicro(used));
-        if (fired) this.replica.thresholdsClaimed(entry, fired.split(',').map(Number));
+        const [b, g, gp, cons, , used, quota, fired] = result as string[];
+        const balance = figuresOf([b, g, gp, cons]);
+        this.saw(org, { balance: balance.balance });
+        if (kind === 'test') this.saw(org, { used: [`${c.quotaProduct}|${c.windowStart}`, unmicro(used)] });
+        return { balance, used: unmicro(used), quota: unmicro(quota), fired: fired ? fired.split(',').map(Number) : [] };
       });
+    // The charge is sent after the work and not waited for; the next admin answer waits for it (settled).
     this.store.track(write);
+    return write;
   }
 
-  refund(entry: LedgerEntry, from: LedgerStatus, c: Pick<ChargeContext, 'grant' | 'windowStart'>): void {
-    const org = entry.orgId;
-    const q = quotaProductOf(entry.product);
-    const kind = from === 'billed' ? 'billed' : entry.environment === 'test' && q ? 'test' : 'none';
-    const write = this.redis
-      .svcBillingRefund(
-        this.k(`bal:${org}`),
-        this.k(`quota:${org}:${c.windowStart}`),
-        this.k(`refunds:${org}`),
-        this.k(`agg:${org}`),
-        this.k(`period:${org}`),
-        entry.id,
-        JSON.stringify({ reason: entry.reason, refundedAt: entry.refundedAt }),
-        kind,
-        micro(entry.amount),
-        micro(entry.quantity),
-        q ?? '',
-        `${entry.environment}|${entry.product}`,
-        from,
-        entry.product,
-        org,
-        this.store.channel,
-        this.store.instanceId,
-        micro(c.grant),
+  refund(
+    orgId: string,
+    entryId: string,
+    r: { reason: LedgerReason; refundedAt: string; grant: number; windowStart: number },
+  ): Promise<LedgerEntry> {
+    const write = this.store
+      .run(() =>
+        this.redis.svcBillingRefund(
+          this.k(`bal:${orgId}`),
+          this.k(`quota:${orgId}:${r.windowStart}`),
+          this.k(`refunds:${orgId}`),
+          this.k(`agg:${orgId}`),
+          this.k(`period:${orgId}`),
+          this.k(`entries:${orgId}`),
+          entryId,
+          JSON.stringify({ reason: r.reason, refundedAt: r.refundedAt }),
+          orgId,
+          this.store.channel,
+          this.store.instanceId,
+          micro(r.grant),
+        ),
       )
       .then((result) => {
-        const [applied, b, g, gp, cons, v, used] = result as (string | number)[];
-        if (Number(applied) !== 1) return;
-        this.replica.applyBalance(org, balanceOf([b, g, gp, cons, v]));
-        if (kind === 'test' && q) this.replica.applyQuotaUsed(org, q, c.windowStart, unmicro(used));
+        const [applied, json, b] = result as [number, string, string];
+        if (applied === -1) throw new RangeError(`no ledger entry '${entryId}' (unknown or dropped by the per-org cap)`);
+        const entry = JSON.parse(json) as LedgerEntry;
+        // Refundable but refused: the first refund took it.
+        const status = refundable(entry) ? 'refunded' : entry.status;
+        if (applied === -2) throw new RangeError(`ledger entry '${entryId}' is ${status} and cannot be refunded`);
+        this.saw(orgId, { balance: unmicro(b) });
+        return Object.assign(entry, { status: 'refunded' as const, reason: r.reason, refundedAt: r.refundedAt });
       });
+    // A refund refused (unknown, or refunded already) is the caller's answer, not a store failure.
+    this.store.track(
+      write.catch((err: unknown) => {
+        if (!(err instanceof RangeError)) throw err;
+      }),
+    );
+    return write;
+  }
+
+  async balance(orgId: string, grant: number): Promise<BalanceFigures> {
+    const s = await this.store.run(() => this.redis.hmget(this.k(`bal:${orgId}`), 'b', 'g', 'gp', 'c'));
+    if (s[0] === null) return { balance: grant, periodGrant: grant, grantedInPeriod: grant, consumedInPeriod: 0 };
+    return figuresOf(s);
+  }
+
+  adjust(orgId: string, grant: number, change: BalanceChange): void {
+    this.store.assertAvailable();
+    const arg = (x: number | undefined) => (x === undefined ? '' : micro(x));
+    const write = this.redis
+      .svcBillingAdjust(
+        this.k(`bal:${orgId}`),
+        micro(grant),
+        arg(change.periodGrant),
+        arg(change.balance),
+        arg(change.add),
+        orgId,
+        this.store.channel,
+        this.store.instanceId,
+      )
+      .then((s) => this.saw(orgId, { balance: unmicro((s as string[])[0]) }));
     this.store.track(write);
   }
 
-  // Billing periods: each end is closed by one instance (a marker on the period's end), an early close
-  // through the admin API always closes; the invoices live in a list per organization.
+  async quotaUsage(orgId: string, windowStart: number) {
+    const [used, quotas] = await this.store.run(() =>
+      Promise.all([this.redis.hgetall(this.k(`quota:${orgId}:${windowStart}`)), this.redis.hgetall(this.k(`quotas:${orgId}`))]),
+    );
+    const parse = (h: Record<string, string>) =>
+      Object.fromEntries(Object.entries(h).map(([p, v]) => [p, unmicro(v)])) as Partial<Record<QuotaProduct, number>>;
+    return { used: parse(used), quotas: parse(quotas) };
+  }
+
+  setQuota(orgId: string, product: QuotaProduct, quota: number): void {
+    this.store.assertAvailable();
+    this.store.track(this.redis.hset(this.k(`quotas:${orgId}`), product, micro(quota)));
+  }
+
+  entries(filter: LedgerFilter): Promise<LedgerEntry[]> {
+    return this.ledger.entries(orgOf(filter), filter);
+  }
+
+  async entry(orgId: string, entryId: string): Promise<LedgerEntry | undefined> {
+    return this.ledger.entry(orgId, entryId);
+  }
+
+  totals(filter: Omit<LedgerFilter, 'limit'>): Promise<{ totals: Totals; exact: boolean }> {
+    return this.ledger.totals(orgOf(filter), filter);
+  }
 
   async claimClose(orgId: string, end: number): Promise<boolean> {
     const ok = await this.store.run(() => this.redis.set(this.k(`closed:${orgId}:${end}`), '1', 'NX'));
@@ -251,7 +278,7 @@ export class SharedBilling implements BillingBackend {
         this.store.instanceId,
       ),
     )) as [string[], string[]];
-    this.replica.applyBalance(orgId, balanceOf(state));
+    this.saw(orgId, { balance: unmicro(state[0]) });
     const usage = new Map<Product, { quantity: number; amount: number }>();
     for (let i = 0; i < fields.length; i += 2) {
       const [product, part] = fields[i].split('|') as [Product, 'q' | 'a'];
@@ -265,7 +292,7 @@ export class SharedBilling implements BillingBackend {
       .map(([product, u]) => ({ product, unit: productUnits[product], ...u }));
   }
 
-  saveInvoice(invoice: Invoice): void {
+  addInvoice(invoice: Invoice): void {
     this.store.track(
       this.redis
         .multi()
@@ -280,137 +307,60 @@ export class SharedBilling implements BillingBackend {
     return list.map((json) => JSON.parse(json) as Invoice);
   }
 
-  release(orgId: string, reservationIds: string[]): void {
-    if (reservationIds.length === 0) return;
-    // Best effort: a reservation left behind (Redis away) expires by itself.
-    this.redis.hdel(this.k(`held:${orgId}`), ...reservationIds).catch(() => {});
+  watch(listener: BillingListener): void {
+    this.listeners.push(listener);
   }
 
-  adjust(
-    orgId: string,
-    grant: number,
-    change: { periodGrant?: number; balance?: number; add?: number },
-  ): void {
-    const arg = (x: number | undefined) => (x === undefined ? '' : micro(x));
-    const write = this.redis
-      .svcBillingAdjust(
-        this.k(`bal:${orgId}`),
-        micro(grant),
-        arg(change.periodGrant),
-        arg(change.balance),
-        arg(change.add),
-        orgId,
-        this.store.channel,
-        this.store.instanceId,
-      )
-      .then((s) => this.replica.applyBalance(orgId, balanceOf(s as string[])));
-    this.store.track(write);
-  }
-
-  setQuota(orgId: string, product: QuotaProduct, quota: number): void {
-    this.store.track(
-      this.redis
-        .multi()
-        .hset(this.fixed.quotas, `${orgId}|${product}`, micro(quota))
-        .publish(this.store.channel, this.store.message('billing.quota', { orgId, product, quota }))
-        .exec(),
-    );
-  }
-
-  setKeyLimit(keyId: string, rule: RateLimitRule | null): void {
-    const tx = this.redis.multi();
-    if (rule)
-      tx.hset(
-        this.fixed.limits,
-        keyId,
-        `${rule.limit}|${rule.windowSeconds * 1000}|${this.store.instanceId}.${++this.stamps}`,
-      );
-    else tx.hdel(this.fixed.limits, keyId);
-    this.store.track(
-      tx.publish(this.store.channel, this.store.message('billing.key-limit', { keyId, rule })).exec(),
-    );
-  }
-
-  async hitKey(keyId: string, rule: RateLimitRule, now: number) {
-    const [allowed, count, limit, windowMs, start] = (await this.store.run(() =>
-      this.redis.svcBillingRateHit(
-        this.fixed.limits,
-        keyId,
-        rule.limit,
-        rule.windowSeconds * 1000,
-        now,
-        this.k('rl:'),
-        WINDOW_GC_MIN_MS,
-      ),
-    )) as number[];
-    return { allowed: allowed === 1, count, rule: { limit, windowSeconds: windowMs / 1000 }, start };
-  }
-
-  async refresh(orgId: string, windowStart: number): Promise<void> {
-    const [bal, used] = await this.store.run(() =>
-      Promise.all([
-        this.redis.hmget(this.k(`bal:${orgId}`), 'b', 'g', 'gp', 'c', 'v'),
-        this.redis.hgetall(this.k(`quota:${orgId}:${windowStart}`)),
-      ]),
-    );
-    if (bal[0] !== null) this.replica.applyBalance(orgId, balanceOf(bal));
-    for (const [product, value] of Object.entries(used)) {
-      this.replica.applyQuotaUsed(orgId, product as QuotaProduct, windowStart, unmicro(value));
-    }
-  }
-
-  entries(orgId: string, filter: LedgerFilter): Promise<LedgerEntry[]> {
-    return this.ledger.entries(orgId, filter);
-  }
-
-  totals(orgId: string, filter: Omit<LedgerFilter, 'limit'>): Promise<{ totals: Totals; exact: boolean }> {
-    return this.ledger.totals(orgId, filter);
+  /**
+   * Deletes this generation's billing keys. A reset through the emulator has moved the generation first
+   * (nothing left to delete then); the others drop what they saw when the store's `reset` message arrives.
+   */
+  async reset(): Promise<void> {
+    this.seen.clear();
+    const pattern = this.k('*');
+    let cursor = '0';
+    do {
+      const [next, keys] = await this.store.run(() => this.redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000));
+      if (keys.length > 0) await this.store.run(() => this.redis.unlink(...keys));
+      cursor = next;
+    } while (cursor !== '0');
   }
 
   private receive(m: StoreMessage): void {
     switch (m.type) {
       case 'billing.balance': {
         const d = m.data as { org: string; s: string[] };
-        this.replica.applyBalance(d.org, balanceOf(d.s));
-        return;
-      }
-      case 'billing.quota': {
-        const d = m.data as { orgId: string; product: QuotaProduct; quota: number };
-        this.replica.applyQuota(d.orgId, d.product, d.quota);
-        return;
-      }
-      case 'billing.key-limit': {
-        const d = m.data as { keyId: string; rule: RateLimitRule | null };
-        this.replica.applyKeyLimit(d.keyId, d.rule);
+        this.saw(d.org, { balance: unmicro(d.s[0]) });
         return;
       }
       case 'billing.closed':
-        this.replica.periodClosed((m.data as { orgId: string }).orgId);
+        for (const l of this.listeners) l.periodClosed((m.data as { orgId: string }).orgId);
         return;
       case 'reset':
-        this.replica.dropShared();
+        this.seen.clear();
+        for (const l of this.listeners) l.reset();
         return;
     }
   }
+
+  private saw(orgId: string, figures: { balance?: number; used?: [string, number] }): void {
+    let seen = this.seen.get(orgId);
+    if (!seen) this.seen.set(orgId, (seen = { used: new Map() }));
+    if (figures.balance !== undefined) seen.balance = figures.balance;
+    if (figures.used) seen.used.set(...figures.used);
+  }
 }
 
-function balanceOf(s: (string | number | null)[]): SharedBalance {
+function figuresOf(s: (string | number | null)[]): BalanceFigures {
   return {
     balance: unmicro(s[0]),
     periodGrant: unmicro(s[1]),
     grantedInPeriod: unmicro(s[2]),
     consumedInPeriod: unmicro(s[3]),
-    version: Number(s[4] ?? 0),
   };
 }
 
-function parseRule(value: string): RateLimitRule {
-  const [limit, windowMs] = value.split('|').map(Number);
-  return { limit, windowSeconds: windowMs / 1000 };
-}
-
-/** `org|product` → [org, product] (an org id may hold '|'; a product never does). */
-function splitLast(field: string): [string, string] {
-  const i = field.lastIndexOf('|');
-  return [field.slice(0, i), field.slice(i + 1)];
+function orgOf(filter: Omit<LedgerFilter, 'limit'>): string {
+  if (filter.orgId === undefined) throw new Error('the shared ledger is read one organization at a time');
+  return filter.orgId;
 }

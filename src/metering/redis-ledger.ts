@@ -1,5 +1,5 @@
 /**
- * Reading the shared usage ledger (metering/redis-billing.ts writes it): an organization's entries newest first, in
+ * Reading the usage ledger in Redis (redis-billing.ts writes it): an organization's entries newest first, in
  * pages, with their refunds applied, and its totals (exact running sums in Redis when the filter allows).
  * Amounts in Redis are whole millionths of a credit.
  */
@@ -42,7 +42,7 @@ export class LedgerReader {
       t.quantity = roundCredits(t.quantity + q);
       t.amount = roundCredits(t.amount + a);
     };
-    if (filter.keyId === undefined && filter.since === undefined && filter.until === undefined) {
+    if (filter.keyId === undefined && filter.since === undefined && filter.until === undefined && filter.requestId === undefined) {
       const agg = await this.store.run(() => this.store.redis.hgetall(this.k(`agg:${orgId}`)));
       for (const [field, n] of Object.entries(agg)) {
         const [environment, product, status, part] = field.split('|') as [
@@ -67,6 +67,16 @@ export class LedgerReader {
     return { totals, exact: dropped !== '1' };
   }
 
+  async entry(orgId: string, entryId: string): Promise<LedgerEntry | undefined> {
+    const [json, refund] = await this.store.run(() =>
+      Promise.all([
+        this.store.redis.hget(this.k(`entries:${orgId}`), entryId),
+        this.store.redis.hget(this.k(`refunds:${orgId}`), entryId),
+      ]),
+    );
+    return json === null ? undefined : withRefund(json, refund);
+  }
+
   /** PAGE entries from `from` (newest first), with their refunds applied. */
   private async page(orgId: string, from: number): Promise<LedgerEntry[]> {
     const ids = await this.store.run(() =>
@@ -81,13 +91,14 @@ export class LedgerReader {
     );
     const out: LedgerEntry[] = [];
     jsons.forEach((json, i) => {
-      if (json === null) return;
-      const entry = JSON.parse(json) as LedgerEntry;
-      const refund = refunds[i];
-      if (refund !== null)
-        Object.assign(entry, { status: 'refunded' }, JSON.parse(refund) as Partial<LedgerEntry>);
-      out.push(entry);
+      if (json !== null) out.push(withRefund(json, refunds[i]));
     });
     return out;
   }
+}
+
+function withRefund(json: string, refund: string | null): LedgerEntry {
+  const entry = JSON.parse(json) as LedgerEntry;
+  if (refund !== null) Object.assign(entry, { status: 'refunded' }, JSON.parse(refund) as Partial<LedgerEntry>);
+  return entry;
 }

@@ -260,14 +260,8 @@ export class RagService {
 
   /** Spec, billing: a failed indexing job is refunded. */
   private jobFailed(orgId: string, job: RagJobRecord, doc: RagDocumentRecord): void {
-    if (job.usageEntryId !== null) {
-      // With Redis the job may have been accepted by another instance, whose ledger this one does not hold.
-      try {
-        this.deps.metering.refund(job.usageEntryId);
-      } catch (err) {
-        if (!(err instanceof RangeError)) throw err;
-      }
-    }
+    // The refund is written where the ledger is (Redis: any instance can refund a job another accepted).
+    if (job.usageEntryId !== null) this.deps.metering.refundQuietly(orgId, job.usageEntryId);
     this.emitJobEvent(orgId, job, doc);
   }
 

@@ -6,17 +6,16 @@
 import type { Principal } from '../auth/principal.js';
 import type { Stage } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
+import { andThen, type MaybePromise } from '../core/maybe.js';
 import type { Metering, RateLimitResult } from '../metering/index.js';
 
 export function rateLimitHeaders(r: RateLimitResult): Record<string, number> {
   return { 'RateLimit-Limit': r.limit, 'RateLimit-Remaining': r.remaining, 'RateLimit-Reset': r.resetSeconds };
 }
 
-/** Synchronous with the memory store; a promise when windows are shared (Redis). */
-function check(metering: Metering, principal: Principal): Record<string, number> | Promise<Record<string, number>> {
-  const limiter = metering.rateLimiter;
-  if (limiter.shared) return limiter.sharedHit(principal.keyId, principal.environment).then(verdict);
-  return verdict(limiter.hit(principal.keyId, principal.environment));
+/** Synchronous with the memory store; a promise (one round trip) when windows are in Redis. */
+function check(metering: Metering, principal: Principal): MaybePromise<Record<string, number>> {
+  return andThen(metering.rateLimiter.hit(principal), verdict);
 }
 
 function verdict(result: RateLimitResult): Record<string, number> {

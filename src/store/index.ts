@@ -1,6 +1,5 @@
 /** The state store of one emulator: which implementation, and the shared slice wired to the local structures. */
 import type { EmulatorConfig } from '../config.js';
-import type { RateLimiter } from '../metering/rate-limit.js';
 import type { Clock } from '../core/clock.js';
 import { MemoryStore } from './memory-store.js';
 import { RedisStore } from './redis-store.js';
@@ -28,12 +27,11 @@ export function streamSeed(seed: string, store: StateStore): string {
 /** Shares the state of docs/scaling.md not yet owned by its area (windows, billing, jobs, faults, scenarios, RAG) through a Redis store; null with the memory store. */
 export function shareState(
   store: StateStore,
-  parts: SharedStateTargets & { rateLimiter: RateLimiter },
+  parts: SharedStateTargets,
 ): SharedState | null {
   if (!(store instanceof RedisStore)) return null;
   const shared = new SharedState(store, parts);
   sharedByStore.set(store, shared);
-  parts.rateLimiter.shared = shared;
   return shared;
 }
 

@@ -65,17 +65,6 @@ redis.call('PUBLISH', ARGV[4], ARGV[5])
 return 1`;
 
 /**
- * One request against a fixed window: counted only while under the limit (a refusal does not count).
- * KEYS: window counter. ARGV: limit, ttl ms. Returns {allowed 0|1, count}.
- */
-export const RATE_HIT = `
-local count = tonumber(redis.call('GET', KEYS[1]) or '0')
-if count >= tonumber(ARGV[1]) then return {0, count} end
-count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
-return {1, count}`;
-
-/**
  * Fires a counted fault rule once, across every instance: takes one of its `times` if any is left; the
  * last one taken removes the rule and tells the others. KEYS: counters hash, rules hash. ARGV: rule id,
  * channel, removal message. Returns what is left after this hit, or -1 when none was left.

@@ -4,7 +4,7 @@
  * so a request answers 502 `upstream_error` at once instead of hanging (docs/scaling.md).
  */
 import type { Redis, RedisOptions } from 'ioredis';
-import { FAULT_CLAIM, FAULT_REMOVE, PUT_NEW, RATE_HIT } from './redis-scripts.js';
+import { FAULT_CLAIM, FAULT_REMOVE, PUT_NEW } from './redis-scripts.js';
 import {
   StoreUnavailableError,
   describeStoreUrl,
@@ -38,7 +38,6 @@ interface Scripts {
     channel: string,
     message: string,
   ): Promise<number>;
-  svcRateHit(k1: string, limit: number, ttlMs: number): Promise<[number, number]>;
   svcFaultClaim(k1: string, k2: string, id: string, channel: string, message: string): Promise<number>;
   svcFaultRemove(k1: string, k2: string, id: string, channel: string, message: string): Promise<number>;
 }
@@ -94,7 +93,6 @@ export class RedisStore implements StateStore {
     // The connection's state is read from conn.status; the last error says why it is down.
     for (const conn of [this.redis, this.sub]) conn.on('error', (err: Error) => (this.lastError = err));
     this.redis.defineCommand('svcPutNew', { numberOfKeys: 2, lua: PUT_NEW });
-    this.redis.defineCommand('svcRateHit', { numberOfKeys: 1, lua: RATE_HIT });
     this.redis.defineCommand('svcFaultClaim', { numberOfKeys: 2, lua: FAULT_CLAIM });
     this.redis.defineCommand('svcFaultRemove', { numberOfKeys: 2, lua: FAULT_REMOVE });
   }

@@ -1,39 +1,31 @@
 /**
- * The first slice of shared state, wired to one emulator: rate-limit windows, and resets. Window keys carry
- * the store's generation, which a reset increments: a reset on any instance retires every window (and every
- * area's state kept in the generation: ws-tokens, organizations...) at once without a scan.
+ * The part of the shared state not yet owned by its area, wired to one emulator: fault rules, scenarios, STT
+ * jobs and the due-work queue, and the store-wide reset (the generation, which retires every key an area keeps
+ * under it, and the `reset` message).
  */
-import type { WindowBackend } from '../metering/rate-limit.js';
 import type { FaultStore } from '../faults/store.js';
-import type { Metering } from '../metering/index.js';
 import type { Clock } from '../core/clock.js';
 import type { RedisStore, StoreMessage } from './redis-store.js';
 import type { ScenarioReplica } from '../scenarios/scenarios.js';
-import { SharedBilling } from '../metering/redis-billing.js';
 import { SharedFaults } from '../faults/redis-faults.js';
 import { SharedScenarios, type ScenarioTarget } from '../scenarios/redis-scenarios.js';
 import { SharedSttJobs } from '../stt/redis-jobs.js';
 import { SharedWork } from './shared-work.js';
-
-/** Wall-time garbage collection of windows: they are checked on the emulator clock, which a test may freeze. */
-const WINDOW_GC_MIN_MS = 3_600_000;
 
 export interface SharedStateTargets {
   faults: FaultStore;
   /** Binds the shared scenarios to the emulator (scenarios.ts `scenarioTarget`). */
   scenarios: (replica: ScenarioReplica) => ScenarioTarget;
   clock: Clock;
-  metering: Metering;
   /** What another instance's reset does here: close this instance's sockets. */
   onRemoteReset: () => void;
 }
 
-export class SharedState implements WindowBackend {
+export class SharedState {
   readonly faults: SharedFaults;
   readonly scenarios: SharedScenarios;
   readonly work: SharedWork;
   readonly sttJobs: SharedSttJobs;
-  readonly billing: SharedBilling;
 
   constructor(
     private readonly store: RedisStore,
@@ -43,7 +35,6 @@ export class SharedState implements WindowBackend {
     this.scenarios = new SharedScenarios(store);
     this.work = new SharedWork(store, targets.clock);
     this.sttJobs = new SharedSttJobs(store);
-    this.billing = new SharedBilling(store, targets.metering.replica, () => store.generation);
     store.onMessage((m) => this.receive(m));
   }
 
@@ -53,9 +44,6 @@ export class SharedState implements WindowBackend {
     await this.scenarios.open(this.targets.scenarios(this.scenarios));
     this.sttJobs.open();
     this.work.start();
-    await this.billing.open();
-    this.targets.metering.shared = this.billing;
-    this.targets.metering.rateLimiter.sharedRules = this.billing;
     this.targets.faults.replica = this.faults;
   }
 
@@ -73,7 +61,7 @@ export class SharedState implements WindowBackend {
 
   /** The keys of every shared part, deleted by a reset. */
   private keyNames(): string[] {
-    return [this.faults, this.scenarios, this.work, this.sttJobs, this.billing].flatMap((part) => part.keyNames());
+    return [this.faults, this.scenarios, this.work, this.sttJobs].flatMap((part) => part.keyNames());
   }
 
   private receive(m: StoreMessage): void {
@@ -81,22 +69,4 @@ export class SharedState implements WindowBackend {
     this.targets.onRemoteReset();
   }
 
-  private scoped(name: string): string {
-    return this.store.scopedKey(name);
-  }
-
-  // Rate-limit windows: one counter per key and window, counted atomically (redis-scripts.ts RATE_HIT).
-
-  async hitWindow(
-    keyId: string,
-    limit: number,
-    windowMs: number,
-    start: number,
-  ): Promise<{ allowed: boolean; count: number }> {
-    const ttl = Math.max(WINDOW_GC_MIN_MS, windowMs * 2);
-    const [allowed, count] = await this.store.run(() =>
-      this.store.redis.svcRateHit(this.scoped(`rl:${keyId}:${windowMs}:${start}`), limit, ttl),
-    );
-    return { allowed: allowed === 1, count };
-  }
 }

@@ -284,7 +284,7 @@ describe('stream faults on /v1/tts/stream', () => {
     expect(read.bytes).toBe(1000);
     const journal = await request(t.app).get('/_emulator/requests').query({ operation_id: 'tts.stream', wait: 5 });
     expect(journal.body.requests[0].fault.kind).toBe('stream_truncate');
-    expect(t.emulator.metering.entries({ orgId: t.orgId, product: 'tts' })).toEqual([]);
+    expect((await t.emulator.metering.entries({ orgId: t.orgId, product: 'tts' }))).toEqual([]);
   });
 
   it('slows the stream to N bytes per second and still delivers it whole', async () => {
@@ -334,7 +334,7 @@ describe('job faults on RAG indexing', () => {
     const failed = (await job(accepted.body.job.job_id)).body;
     expect(failed.status).toBe('failed');
     expect(failed.error).toMatchObject({ code: 'indexing_failed', detail: 'disk on fire' });
-    const uploads = t.emulator.metering.entries({ orgId: t.orgId, product: 'rag_upload' });
+    const uploads = (await t.emulator.metering.entries({ orgId: t.orgId, product: 'rag_upload' }));
     expect(uploads.map((e) => e.status)).toEqual(['refunded']);
   });
 });

@@ -74,12 +74,12 @@ describe('STT scripts', () => {
       .send({ org_id: t.orgId, queue: 1, error: { status: 503, code: 'service_unavailable', detail: 'load balancer says no' } });
     expect(script.status).toBe(201);
     expect(script.body.off_contract).toBe(true);
-    const billed = t.emulator.metering.entries({ orgId: t.orgId, status: 'billed' }).length;
+    const billed = (await t.emulator.metering.entries({ orgId: t.orgId, status: 'billed' })).length;
     const answer = await transcribe(t.app, t.keys.live, wav(noise(1)));
     const problem = expectProblem(answer, 503, 'service_unavailable');
     expect(problem.detail).toBe('load balancer says no');
     expect(await journalOf(answer.headers['x-request-id'])).toMatchObject({ status: 503, off_contract: true });
-    expect(t.emulator.metering.entries({ orgId: t.orgId, status: 'billed' })).toHaveLength(billed);
+    expect((await t.emulator.metering.entries({ orgId: t.orgId, status: 'billed' }))).toHaveLength(billed);
   });
 
   it("the docs' STT script example works as written", async () => {

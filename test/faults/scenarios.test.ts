@@ -72,7 +72,7 @@ describe('scenarios', () => {
     const { baseUrl } = await t.emulator.listen(0);
     const ws = await openWs(`${baseUrl.replace('http', 'ws')}/stt/realtime`, [], { Authorization: bearer(t.keys.live) });
     expect(await new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)))).toBe(1011);
-    expect(t.emulator.metering.entries({ orgId: t.orgId, status: 'billed' })).toEqual([]);
+    expect((await t.emulator.metering.entries({ orgId: t.orgId, status: 'billed' }))).toEqual([]);
     await clock.advance(120_000);
     expect((await tts()).status).toBe(200);
   });

@@ -73,7 +73,7 @@ describe('POST /v1/rag/documents', () => {
     expectProblem(await upload(t, org.key, { bytes: `before ${EICAR} after`, name: 'x.txt' }), 422, 'malware_detected');
     expectProblem(await upload(t, org.key, { bytes: buildDocx(['intro', EICAR]), name: 'x.docx' }), 422, 'malware_detected');
     expect((await get(t, org.key, '/v1/rag/documents').expect(200)).body.documents).toEqual([]);
-    expect(t.emulator.metering.entries({ orgId: org.orgId })).toEqual([]);
+    expect((await t.emulator.metering.entries({ orgId: org.orgId }))).toEqual([]);
   });
 
   it('rejects a DOCX that decompresses beyond the limit with 422 archive_rejected', async () => {
@@ -85,7 +85,7 @@ describe('POST /v1/rag/documents', () => {
     ]);
     const res = await upload(t, org.key, { bytes: bomb, name: 'bomb.docx' });
     expectProblem(res, 422, 'archive_rejected');
-    expect(t.emulator.metering.entries({ orgId: org.orgId })).toEqual([]);
+    expect((await t.emulator.metering.entries({ orgId: org.orgId }))).toEqual([]);
   });
 
   it('rejects a file over rag.maxUploadBytes with 422 document_too_large', async () => {
@@ -189,7 +189,7 @@ describe('RAG indexing jobs and rag.job.completed', () => {
     expect((await search(t, org.key, { query: 'flarnish' })).body.results).toEqual([]);
     expect((await delivered).json.data).toMatchObject({ status: 'failed', error: { code: 'indexing_failed' } });
 
-    const [entry] = t.emulator.metering.entries({ orgId: org.orgId, product: 'rag_upload' });
+    const [entry] = (await t.emulator.metering.entries({ orgId: org.orgId, product: 'rag_upload' }));
     expect(entry).toMatchObject({ status: 'refunded', jobId: res.body.job.job_id, quantity: 26 });
     // Only the next job failed.
     const ok = await upload(t, org.key, { bytes: 'fine text', name: 'g.txt' }).expect(202);
@@ -255,6 +255,6 @@ describe('RAG document list, get and delete', () => {
     expect(job.body).toMatchObject({ status: 'failed', error: { code: 'document_not_found' } });
     await finishJobs(t);
     expect((await get(t, org.key, `/v1/rag/jobs/${res.body.job.job_id}`)).body.status).toBe('failed');
-    expect(t.emulator.metering.entries({ orgId: org.orgId, product: 'rag_upload' })[0].status).toBe('refunded');
+    expect((await t.emulator.metering.entries({ orgId: org.orgId, product: 'rag_upload' }))[0].status).toBe('refunded');
   });
 });

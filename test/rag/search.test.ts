@@ -223,7 +223,7 @@ describe('RAG search billing', () => {
     expect((await analyzing.done).status).toBe(200);
     await search(t, t.keys.test, { query: 'VPN' }).expect(200);
 
-    const entries = t.emulator.metering.entries({ orgId: t.orgId, product: 'rag_search' }).reverse();
+    const entries = (await t.emulator.metering.entries({ orgId: t.orgId, product: 'rag_search' })).reverse();
     expect(entries.map((e) => ({ mode: e.mode, amount: e.amount, status: e.status, env: e.environment }))).toEqual([
       { mode: 'retrieve', amount: 1, status: 'billed', env: 'live' },
       { mode: 'answer', amount: 3, status: 'billed', env: 'live' },
@@ -236,17 +236,17 @@ describe('RAG search billing', () => {
     t = await buildRagEmulator();
     await request(t.app).patch(`/_emulator/orgs/${t.orgId}`).send({ credits: 2 }).expect(200);
     expectProblem(await search(t, t.keys.live, { query: 'VPN', mode: 'answer' }), 429, 'insufficient_credits');
-    expect(t.emulator.metering.entries({ orgId: t.orgId, product: 'rag_search' })).toEqual([]);
+    expect((await t.emulator.metering.entries({ orgId: t.orgId, product: 'rag_search' }))).toEqual([]);
   });
 
   it('bills an upload by bytes at acceptance', async () => {
     t = await buildRagEmulator();
     const org = await readyOrg(t);
     const res = await upload(t, org.key, { bytes: 'x'.repeat(2000), name: 'x.txt' }).expect(202);
-    const [entry] = t.emulator.metering.entries({ orgId: org.orgId, product: 'rag_upload' });
+    const [entry] = (await t.emulator.metering.entries({ orgId: org.orgId, product: 'rag_upload' }));
     expect(entry).toMatchObject({ quantity: 2000, unit: 'bytes', status: 'billed', amount: 0.001, jobId: res.body.job.job_id, requestId: res.body.request_id });
     await upload(t, org.testKey, { bytes: 'y'.repeat(10), name: 'y.txt' }).expect(202);
-    expect(t.emulator.metering.entries({ orgId: org.orgId, product: 'rag_upload', environment: 'test' })[0]).toMatchObject({ status: 'not_billed', reason: 'test_key' });
+    expect((await t.emulator.metering.entries({ orgId: org.orgId, product: 'rag_upload', environment: 'test' }))[0]).toMatchObject({ status: 'not_billed', reason: 'test_key' });
   });
 });
 

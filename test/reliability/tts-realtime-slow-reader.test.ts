@@ -53,6 +53,6 @@ describe('WS /v1/tts/realtime slow reader', () => {
     expect(entry.websocket.close_code).toBe(1006);
     const health = await request(t.app).get('/_emulator/health').expect(200);
     expect(health.body.open_websockets).toBe(0);
-    expect(t.emulator.metering.entries({ orgId: t.orgId, product: 'tts' }).filter((e) => e.status === 'billed').length).toBeLessThan(6);
+    expect((await t.emulator.metering.entries({ orgId: t.orgId, product: 'tts' })).filter((e) => e.status === 'billed').length).toBeLessThan(6);
   });
 });

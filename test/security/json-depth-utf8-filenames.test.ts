@@ -47,7 +47,7 @@ beforeAll(async () => {
 afterAll(() => t.emulator.close());
 
 const live = () => bearer(t.keys.live);
-const uploadsBilled = () => t.emulator.metering.entries({ orgId: t.orgId, product: 'rag_upload', status: 'billed' }).length;
+const uploadsBilled = async () => (await t.emulator.metering.entries({ orgId: t.orgId, product: 'rag_upload', status: 'billed' })).length;
 
 describe(`JSON nested deeper than ${MAX_JSON_DEPTH}`, () => {
   it.each([MAX_JSON_DEPTH + 1, 20_000])('a /v1 body (metadata_filters) %i deep → 422 json_too_deep', async (depth) => {
@@ -70,7 +70,7 @@ describe(`JSON nested deeper than ${MAX_JSON_DEPTH}`, () => {
   });
 
   it('a RAG upload metadata part 20,000 deep → 422 json_too_deep, nothing stored, nothing billed, listings still answer', async () => {
-    const billed = uploadsBilled();
+    const billed = (await uploadsBilled());
     const res = await request(t.app)
       .post('/v1/rag/documents')
       .set('Authorization', live())
@@ -78,7 +78,7 @@ describe(`JSON nested deeper than ${MAX_JSON_DEPTH}`, () => {
       .field('metadata', nested(20_000))
       .attach('file', Buffer.from('نص قصير'), 'deep.txt');
     expectProblem(res, 422, 'json_too_deep');
-    expect(uploadsBilled()).toBe(billed);
+    expect((await uploadsBilled())).toBe(billed);
     const list = await request(t.app).get('/v1/rag/documents').set('Authorization', live());
     expect(list.status).toBe(200);
     expect(JSON.stringify(list.body)).not.toContain('deep.txt');

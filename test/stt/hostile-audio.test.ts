@@ -34,7 +34,7 @@ afterEach(() => {
 /** Decoding tasks among a spied pool's calls (the TTS warm-up after boot also runs tasks on the pool). */
 const decodes = (run: { mock: { calls: unknown[][] } }) => run.mock.calls.filter(([name]) => name === 'audio.analyze').length;
 
-const entries = (requestId: string) => t.emulator.metering.entries({ orgId: t.orgId }).filter((e) => e.requestId === requestId);
+const entries = async (requestId: string) => (await t.emulator.metering.entries({ orgId: t.orgId })).filter((e) => e.requestId === requestId);
 
 describe('cheap checks come before any decoding', () => {
   it('a test key whose quota the estimate overruns gets 429 and its audio is never decoded', async () => {
@@ -43,7 +43,7 @@ describe('cheap checks come before any decoding', () => {
     expectProblem(res, 429, 'test_quota_exceeded');
     expect(res.body.detail).toContain('this request needs 3999.984');
     expect(decodes(run)).toBe(0);
-    expect(entries(res.body.request_id)).toEqual([]);
+    expect((await entries(res.body.request_id))).toEqual([]);
   });
 
   it('a live key without the credits gets 429 insufficient_credits, never decoded', async () => {
@@ -61,7 +61,7 @@ describe('cheap checks come before any decoding', () => {
     expectProblem(res, 422, 'audio_too_complex');
     expect(res.body.detail).toMatch(/^file: the audio lasts 7\d{3}\.\d s; the limit is 7200 \(max_audio_seconds, config stt\.maxAudioSeconds\)$/);
     expect(decodes(run)).toBe(0);
-    expect(entries(res.body.request_id)).toEqual([]);
+    expect((await entries(res.body.request_id))).toEqual([]);
   });
 
   it('past stt.maxFrames → 422 audio_too_complex naming the limit, never decoded', async () => {
@@ -80,7 +80,7 @@ describe('cheap checks come before any decoding', () => {
     expect(res.status).toBe(200);
     expect(decodes(run)).toBe(1);
     expect(res.body.duration_seconds).toBeLessThanOrEqual(36);
-    expect(entries(res.body.request_id)).toMatchObject([{ status: 'billed', quantity: res.body.duration_seconds }]);
+    expect((await entries(res.body.request_id))).toMatchObject([{ status: 'billed', quantity: res.body.duration_seconds }]);
   });
 });
 
@@ -97,7 +97,7 @@ describe('a ceiling of the worker pool', () => {
     const res = await transcribe(tight.app, tight.keys.live, wav(noise(4)));
     expectProblem(res, 422, 'audio_too_complex');
     expect(res.body.detail).toContain('exceeded its time budget of 1 ms');
-    expect(tight.emulator.metering.entries({ orgId: tight.orgId }).filter((e) => e.requestId === res.body.request_id && e.status === 'billed')).toEqual([]);
+    expect((await tight.emulator.metering.entries({ orgId: tight.orgId })).filter((e) => e.requestId === res.body.request_id && e.status === 'billed')).toEqual([]);
   });
 
   it('job: fails with audio_too_complex, not billed', async () => {
@@ -112,7 +112,7 @@ describe('a ceiling of the worker pool', () => {
       return r.body as { error: { code: string; status: number } };
     }, { timeout: 30_000 });
     expect(job.error).toMatchObject({ status: 422, code: 'audio_too_complex' });
-    expect(tight.emulator.metering.entries({ orgId: tight.orgId }).filter((e) => e.jobId === res.body.job_id)).toMatchObject([{ status: 'not_billed', reason: 'failed_job' }]);
+    expect((await tight.emulator.metering.entries({ orgId: tight.orgId })).filter((e) => e.jobId === res.body.job_id)).toMatchObject([{ status: 'not_billed', reason: 'failed_job' }]);
   });
 });
 
@@ -146,7 +146,7 @@ describe('a client that disconnects stops its decoding', () => {
       const decoding = run.mock.results.filter((_, i) => run.mock.calls[i][0] === 'audio.analyze');
       const settled = await Promise.allSettled(decoding.map((r) => r.value as Promise<unknown>));
       expect(settled.map((r) => r.status)).toEqual(['rejected']);
-      expect(sync.emulator.metering.entries({ orgId: sync.orgId })).toEqual([]);
+      expect((await sync.emulator.metering.entries({ orgId: sync.orgId }))).toEqual([]);
     } finally {
       server.close();
       await sync.emulator.close();

@@ -50,7 +50,7 @@ describe('transcription jobs', () => {
       error: null,
       request_id: res.body.request_id,
     });
-    expect(t.emulator.metering.entries({ orgId: t.orgId })).toEqual([]);
+    expect((await t.emulator.metering.entries({ orgId: t.orgId }))).toEqual([]);
 
     const processingMs = Math.round(seconds * 0.1 * 1000);
     await clock.advance(processingMs - 1);
@@ -67,7 +67,7 @@ describe('transcription jobs', () => {
     const done = await getJob(jobId).expect(200);
     expect(done.body).toEqual(delivered.json.data);
     expect(done.body.completed_at).toBe(new Date(Date.parse('2030-01-01T00:00:00Z') + processingMs).toISOString());
-    expect(t.emulator.metering.entries({ orgId: t.orgId })).toMatchObject([
+    expect((await t.emulator.metering.entries({ orgId: t.orgId }))).toMatchObject([
       { product: 'stt', quantity: seconds, status: 'billed', jobId, requestId: res.body.request_id },
     ]);
   });
@@ -97,7 +97,7 @@ describe('transcription jobs', () => {
       error: { type: 'about:blank', status: 502, code: 'upstream_error', detail: 'engine crashed', request_id: res.body.request_id },
     });
     expect(delivered.json.data).toEqual(job);
-    const entries = t.emulator.metering.entries({ orgId: t.orgId }).filter((e) => e.jobId === res.body.job_id);
+    const entries = (await t.emulator.metering.entries({ orgId: t.orgId })).filter((e) => e.jobId === res.body.job_id);
     expect(entries).toMatchObject([{ status: 'not_billed', reason: 'failed_job', amount: 0 }]);
   });
 
@@ -117,7 +117,7 @@ describe('transcription jobs', () => {
     const org = await createOrg(t.app, { name: 'Broke', credits: 0 });
     const key = await createKey(t.app, org.id, { scopes: ['stt:transcribe'] });
     expectProblem(await transcribe(t.app, key.key, wav(noise(3))), 429, 'insufficient_credits');
-    expect(t.emulator.metering.entries({ orgId: org.id })).toEqual([]);
+    expect((await t.emulator.metering.entries({ orgId: org.id }))).toEqual([]);
   });
 });
 
@@ -131,13 +131,13 @@ describe('job faults', () => {
     expect((await getJob(stuck.body.job_id as string)).body.status).toBe('processing');
 
     await request(t.app).post('/_emulator/faults').send({ kind: 'job_fail', detail: 'engine crashed', times: 1 });
-    const before = t.emulator.metering.entries({ orgId: t.orgId, status: 'billed' }).length;
+    const before = (await t.emulator.metering.entries({ orgId: t.orgId, status: 'billed' })).length;
     const failing = await transcribe(t.app, t.keys.live, file);
     const hook = receiver.next();
     await clock.advance(3000);
     const delivered = await hook;
     expect(delivered.json.data).toMatchObject({ job_id: failing.body.job_id, status: 'failed', error: { code: 'transcription_failed', detail: 'engine crashed' } });
     expect((await getJob(failing.body.job_id as string)).body.status).toBe('failed');
-    expect(t.emulator.metering.entries({ orgId: t.orgId, status: 'billed' })).toHaveLength(before);
+    expect((await t.emulator.metering.entries({ orgId: t.orgId, status: 'billed' }))).toHaveLength(before);
   });
 });

@@ -26,7 +26,7 @@ async function connect(key = t.keys.live): Promise<WebSocket> {
 }
 const start = (ws: WebSocket, frame: Record<string, unknown> = {}): void => ws.send(JSON.stringify({ type: 'start', ...frame }));
 const control = (ws: WebSocket, action: string): void => ws.send(JSON.stringify({ action }));
-const streamEntries = (requestId: string) => t.emulator.metering.entries({ orgId: t.orgId, product: 'stt_realtime' }).filter((e) => e.requestId === requestId).reverse();
+const streamEntries = async (requestId: string) => (await t.emulator.metering.entries({ orgId: t.orgId, product: 'stt_realtime' })).filter((e) => e.requestId === requestId).reverse();
 
 describe('round trip over the realtime socket', () => {
   it.each([8000, 16000])('PCM at %i Hz: partials, a final per utterance with the exact text and the voice, completed, close 1000', async (rate) => {
@@ -170,7 +170,7 @@ describe('metering', () => {
     control(ws, 'close_stream');
     const completed = (await s.done).frames.at(-1)!;
     expect(completed.duration_seconds).toBe(12.5);
-    expect(streamEntries(completed.request_id as string).map((e) => [e.quantity, e.status, e.reason])).toEqual([
+    expect((await streamEntries(completed.request_id as string)).map((e) => [e.quantity, e.status, e.reason])).toEqual([
       [5, 'billed', undefined],
       [5, 'billed', undefined],
       [2.5, 'billed', 'true_up'],
@@ -186,7 +186,7 @@ describe('metering', () => {
     await s.next('final'); // the first fallback window is final once 6 s have arrived: past the 5 s checkpoint
     ws.terminate();
     await s.done;
-    const entries = t.emulator.metering.entries({ keyId: key.id });
+    const entries = (await t.emulator.metering.entries({ keyId: key.id }));
     expect(entries.map((e) => [e.product, e.quantity, e.status])).toEqual([['stt_realtime', 5, 'billed']]);
   });
 
@@ -203,7 +203,7 @@ describe('metering', () => {
     const { code, frames } = await within(s.done, 1000, 'close after revocation');
     expect(code).toBe(4001);
     expect(frames.at(-1)).toMatchObject({ type: 'error', code: 'api_key_revoked' });
-    expect(t.emulator.metering.entries({ keyId: key.id }).map((e) => e.quantity)).toEqual([5]);
+    expect((await t.emulator.metering.entries({ keyId: key.id })).map((e) => e.quantity)).toEqual([5]);
   });
 });
 

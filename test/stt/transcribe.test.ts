@@ -38,7 +38,7 @@ afterAll(async () => {
   await t.emulator.close();
 });
 
-const sttEntries = (requestId: string) => t.emulator.metering.entries({ orgId: t.orgId }).filter((e) => e.requestId === requestId);
+const sttEntries = async (requestId: string) => (await t.emulator.metering.entries({ orgId: t.orgId })).filter((e) => e.requestId === requestId);
 
 describe('round trip: the emulator\'s own voice comes back as the exact text', () => {
   it.each([8000, 16000, 22050, 24000, 44100])('WAV at %i Hz', async (rate) => {
@@ -125,7 +125,7 @@ describe('intake and billing by decoded seconds', () => {
       const res = await transcribe(t.app, t.keys.live, file, { fileName: `clip.${ext}` });
       expect(res.status).toBe(200);
       if (hasFfmpeg) expect(Math.abs(res.body.duration_seconds - ffprobeDuration(file, ext))).toBeLessThan(0.03);
-      const entries = sttEntries(res.body.request_id);
+      const entries = (await sttEntries(res.body.request_id));
       expect(entries).toHaveLength(1);
       expect(entries[0]).toMatchObject({ product: 'stt', quantity: res.body.duration_seconds, unit: 'audio_seconds', status: 'billed' });
       expect(entries[0].amount).toBeGreaterThan(0);
@@ -149,7 +149,7 @@ describe('intake and billing by decoded seconds', () => {
   it('a test key gets the result and a not-billed ledger entry', async () => {
     const res = await transcribe(t.app, t.keys.test, wav(speech(TEXT_AR)));
     expect(res.status).toBe(200);
-    const [entry] = sttEntries(res.body.request_id);
+    const [entry] = (await sttEntries(res.body.request_id));
     expect(entry).toMatchObject({ environment: 'test', quantity: res.body.duration_seconds, amount: 0, livemode: false });
   });
 
@@ -160,10 +160,10 @@ describe('intake and billing by decoded seconds', () => {
     ['audio_truncated', (() => { const f = wav(speech(TEXT_AR)); f.writeUInt32LE(f.length * 2, 40); return f; })()],
     ['audio_corrupt', (() => { const f = Buffer.from(wav(speech(TEXT_AR))); f.write('junk', 36); return f; })()],
   ])('%s: 422, and nothing in the ledger', async (code, file) => {
-    const before = t.emulator.metering.entries({ orgId: t.orgId }).length;
+    const before = (await t.emulator.metering.entries({ orgId: t.orgId })).length;
     const res = await transcribe(t.app, t.keys.live, file);
     expectProblem(res, 422, code);
-    expect(t.emulator.metering.entries({ orgId: t.orgId })).toHaveLength(before);
+    expect((await t.emulator.metering.entries({ orgId: t.orgId }))).toHaveLength(before);
   });
 
   it('a truncated MP3 is audio_truncated', async () => {
@@ -215,7 +215,7 @@ describe('fallback: foreign audio gets deterministic Arabic', () => {
   it('silence transcribes to nothing (and is still billed by its duration)', async () => {
     const res = await transcribe(t.app, t.keys.live, wav(new Float32Array(16000 * 3)));
     expect(res.body).toMatchObject({ text: '', segments: [], duration_seconds: 3 });
-    expect(sttEntries(res.body.request_id)[0].quantity).toBe(3);
+    expect((await sttEntries(res.body.request_id))[0].quantity).toBe(3);
   });
 
   it('the seed is the SHA-256 of the uploaded bytes: changing one sample changes the text', async () => {

@@ -26,12 +26,12 @@ describe('GET /_emulator/requests/{id}/audio', () => {
   ])('returns the same %s bytes the request was answered with, billing nothing more', async (accept, type) => {
     const answer = await postTts(t.app, t.keys.live, { text: SHORT_TEXT, voice: VOICE, speed: 1.25, quality: 'high' }, accept);
     expect(answer.status).toBe(200);
-    const billed = t.emulator.metering.entries({ orgId: t.orgId, status: 'billed' }).length;
+    const billed = (await t.emulator.metering.entries({ orgId: t.orgId, status: 'billed' })).length;
     const replay = await getAudio(String(answer.headers['x-request-id']));
     expect(replay.status).toBe(200);
     expect(replay.headers['content-type']).toContain(type);
     expect(Buffer.compare(replay.body as Buffer, answer.body as Buffer)).toBe(0);
-    expect(t.emulator.metering.entries({ orgId: t.orgId, status: 'billed' })).toHaveLength(billed);
+    expect((await t.emulator.metering.entries({ orgId: t.orgId, status: 'billed' }))).toHaveLength(billed);
   });
 
   it('is 404 for an entry that was not answered with audio, and for an unknown id', async () => {

@@ -36,7 +36,7 @@ describe('ttsCacheMb: 0 (--tts-cache-mb 0)', () => {
     const second = await speak(t, text);
     expect(second.equals(first)).toBe(true);
     expect(await stats(t)).toEqual({ enabled: false, max_bytes: 0, bytes: 0, entries: 0, hits: 0, misses: 2, evictions: 0 });
-    const charges = t.emulator.metering.entries({ orgId: t.orgId, product: 'tts' });
+    const charges = (await t.emulator.metering.entries({ orgId: t.orgId, product: 'tts' }));
     expect(charges.map((e) => [e.status, e.quantity])).toEqual([
       ['billed', 15],
       ['billed', 15],

@@ -146,7 +146,7 @@ describe('POST /v1/tts validation and errors', () => {
     const res = await postTts(t.app, t.keys.test, { text, voice: VOICE, quality: 'fast', speed: 2 }, 'audio/wav', scope);
     expect(res.status).toBe(200);
     await settled(t.emulator, scope);
-    const entry = t.emulator.metering.entries({ orgId: t.orgId, product: 'tts', limit: 1 })[0];
+    const entry = (await t.emulator.metering.entries({ orgId: t.orgId, product: 'tts', limit: 1 }))[0];
     expect(entry.quantity).toBe(500);
   });
 
@@ -163,15 +163,15 @@ describe('POST /v1/tts metering', () => {
   it('bills a live key by code points at the tier rate and debits the balance', async () => {
     const text = 'سلام 🇸🇦';
     const rate = t.emulator.metering.priceTable().tts.high;
-    const before = t.emulator.metering.balance(t.orgId).balance;
+    const before = (await t.emulator.metering.balance(t.orgId)).balance;
     const scope = newScope();
     const res = await postTts(t.app, t.keys.live, { text, voice: VOICE, quality: 'high' }, undefined, scope);
     expect(res.status).toBe(200);
     await settled(t.emulator, scope);
-    const [entry] = t.emulator.metering.entries({ orgId: t.orgId, product: 'tts', limit: 1 });
+    const [entry] = (await t.emulator.metering.entries({ orgId: t.orgId, product: 'tts', limit: 1 }));
     expect(entry).toMatchObject({ status: 'billed', quantity: [...text].length, mode: 'high', requestId: res.headers['x-request-id'] });
     expect(entry.amount).toBeCloseTo([...text].length * rate, 6);
-    expect(t.emulator.metering.balance(t.orgId).balance).toBeCloseTo(before - entry.amount, 6);
+    expect((await t.emulator.metering.balance(t.orgId)).balance).toBeCloseTo(before - entry.amount, 6);
   });
 
   it('records a test key as not billed', async () => {
@@ -179,7 +179,7 @@ describe('POST /v1/tts metering', () => {
     const res = await postTts(t.app, t.keys.test, { text: SHORT_TEXT, voice: VOICE }, undefined, scope);
     expect(res.status).toBe(200);
     await settled(t.emulator, scope);
-    const [entry] = t.emulator.metering.entries({ orgId: t.orgId, product: 'tts', limit: 1 });
+    const [entry] = (await t.emulator.metering.entries({ orgId: t.orgId, product: 'tts', limit: 1 }));
     expect(entry).toMatchObject({ status: 'not_billed', reason: 'test_key', amount: 0, requestId: res.headers['x-request-id'] });
   });
 
@@ -193,7 +193,7 @@ describe('POST /v1/tts metering', () => {
     for (const h of ['retry-after', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset']) {
       expect(res.headers[h], h).toMatch(/^\d+$/);
     }
-    expect(t.emulator.metering.entries({ orgId: org.body.id as string })).toEqual([]);
+    expect((await t.emulator.metering.entries({ orgId: org.body.id as string }))).toEqual([]);
   });
 });
 

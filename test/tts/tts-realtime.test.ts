@@ -79,7 +79,7 @@ async function connect(key = t.keys.live, protocols?: string[], scope?: string):
 }
 
 const validServerFrame = () => t.emulator.contract.schema('TtsRealtimeServerFrame');
-const entriesOf = (requestId: string) => t.emulator.metering.entries({ orgId: t.orgId, product: 'tts' }).filter((e) => e.requestId === requestId);
+const entriesOf = async (requestId: string) => (await t.emulator.metering.entries({ orgId: t.orgId, product: 'tts' })).filter((e) => e.requestId === requestId);
 
 describe('WS /v1/tts/realtime session', () => {
   it('start → text → flush → text → close: MP3 utterances that decode to the texts, utterance_done, completed, 1000', async () => {
@@ -111,7 +111,7 @@ describe('WS /v1/tts/realtime session', () => {
       ['مرحبا بكم', 2],
       ['مع السلامة', 2],
     ]);
-    const entries = entriesOf(started.request_id as string);
+    const entries = (await entriesOf(started.request_id as string));
     expect(entries.map((e) => [e.quantity, e.status, e.mode]).sort()).toEqual([
       [10, 'billed', 'fast'],
       [9, 'billed', 'fast'],
@@ -131,7 +131,7 @@ describe('WS /v1/tts/realtime session', () => {
     const pcm = Buffer.concat(s.audio);
     expect(pcm.length).toBe(2 * Math.round(done.audio_seconds * 8000));
     expect(decode(s16leToFloat32(pcm), 8000).map((u) => [u.text, u.voiceIndex, u.speed])).toEqual([['صوت خام', 7, 1.5]]);
-    const [entry] = entriesOf((await s.next('completed')).request_id as string);
+    const [entry] = (await entriesOf((await s.next('completed')).request_id as string));
     expect(entry).toMatchObject({ status: 'not_billed', reason: 'test_key', quantity: 7 });
   });
 
@@ -189,7 +189,7 @@ describe('WS /v1/tts/realtime errors: an error frame, then the documented close 
     expect(await s.closed).toMatchObject({ code: 4429 });
     expect(s.frames.find((f) => f.type === 'error')).toMatchObject({ code: 'insufficient_credits' });
     expect(s.audio).toEqual([]);
-    expect(t.emulator.metering.entries({ orgId })).toEqual([]);
+    expect((await t.emulator.metering.entries({ orgId }))).toEqual([]);
   });
 
   it('closes an idle session with 4408 after 60 s of clock time', async () => {
@@ -213,7 +213,7 @@ describe('WS /v1/tts/realtime errors: an error frame, then the documented close 
     await s.closed;
     // The server has seen the close once the session's journal entry exists.
     await settled(t.emulator, scope);
-    expect(entriesOf(requestId as string)).toEqual([]);
+    expect((await entriesOf(requestId as string))).toEqual([]);
   });
 
   it('requires the tts:speak scope before the upgrade', async () => {

@@ -45,7 +45,7 @@ function readAll(res: IncomingMessage, first: Buffer[] = []): Promise<Buffer> {
   return once(res, 'end').then(() => Buffer.concat(chunks));
 }
 
-const ttsEntries = (requestId: string) => t.emulator.metering.entries({ orgId: t.orgId, product: 'tts' }).filter((e) => e.requestId === requestId);
+const ttsEntries = async (requestId: string) => (await t.emulator.metering.entries({ orgId: t.orgId, product: 'tts' })).filter((e) => e.requestId === requestId);
 
 describe('POST /v1/tts/stream', () => {
   it('sends chunked audio/mpeg with the same bytes as /v1/tts, and bills once the stream completed', async () => {
@@ -64,7 +64,7 @@ describe('POST /v1/tts/stream', () => {
     expect((await decodeClip(audio)).utterances.map((u) => u.text)).toEqual([body.text]);
     await settled(t.emulator, scope);
     const requestId = res.headers['x-request-id'] as string;
-    expect(ttsEntries(requestId)).toMatchObject([{ status: 'billed', quantity: 120, mode: 'fast' }]);
+    expect((await ttsEntries(requestId))).toMatchObject([{ status: 'billed', quantity: 120, mode: 'fast' }]);
   });
 
   it('serves other requests while a reader has paused a stream, and delivers the whole clip once it reads again', async () => {
@@ -87,7 +87,7 @@ describe('POST /v1/tts/stream', () => {
     const audio = await readAll(res, [first]);
     expect((await decodeClip(audio)).utterances.map((u) => u.text)).toEqual([arabicText(500)]);
     await settled(t.emulator, scope);
-    expect(ttsEntries(requestId)).toHaveLength(1);
+    expect((await ttsEntries(requestId))).toHaveLength(1);
   });
 
   it('keeps the event loop free while a 500-character stream is produced: a health check completes before the stream ends', async () => {
@@ -101,15 +101,15 @@ describe('POST /v1/tts/stream', () => {
   });
 
   it('stops on client disconnect and bills nothing', async () => {
-    const before = t.emulator.metering.balance(t.orgId).balance;
+    const before = (await t.emulator.metering.balance(t.orgId)).balance;
     const { res, destroy, scope } = await openStream(t.keys.live, { text: arabicText(500), voice: VOICE, speed: 0.5 });
     const requestId = res.headers['x-request-id'] as string;
     await once(res, 'data');
     res.on('error', () => undefined);
     destroy();
     await settled(t.emulator, scope);
-    expect(ttsEntries(requestId)).toEqual([]);
-    expect(t.emulator.metering.balance(t.orgId).balance).toBe(before);
+    expect((await ttsEntries(requestId))).toEqual([]);
+    expect((await t.emulator.metering.balance(t.orgId)).balance).toBe(before);
     // The server is healthy and the next stream is served in full.
     const next = await openStream(t.keys.test, { text: 'بعد الانقطاع', voice: VOICE, quality: 'fast' });
     expect((await decodeClip(await readAll(next.res))).utterances.map((u) => u.text)).toEqual(['بعد الانقطاع']);

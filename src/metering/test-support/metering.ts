@@ -1,6 +1,8 @@
 import { Clock } from '../../core/clock.js';
 import { IdFactory } from '../../core/random.js';
 import { Metering, type MeteringDefaults } from '../index.js';
+import { MemoryBilling } from '../memory-billing.js';
+import { MemoryRateLimits } from '../rate-limit-state.js';
 import type { Principal } from '../types.js';
 
 export const START = Date.UTC(2025, 0, 15, 12);
@@ -28,11 +30,21 @@ export interface Emitted {
 export function makeMetering(defaults?: MeteringDefaults) {
   const clock = new Clock({ mode: 'frozen', startAt: START });
   const events: Emitted[] = [];
+  const state = new MemoryBilling();
+  const rateLimits = new MemoryRateLimits();
   const metering = new Metering({
     clock,
+    state,
+    rateLimits,
     ids: new IdFactory('m'),
     emit: (orgId, event, data, livemode) => events.push({ orgId, event, data, livemode }),
     defaults,
   });
-  return { clock, metering, events };
+  /** POST /_emulator/reset: the states, then the rules. */
+  const reset = () => {
+    state.reset();
+    rateLimits.reset();
+    metering.reset();
+  };
+  return { clock, metering, events, reset };
 }

@@ -1,0 +1,439 @@
+import type { Clock } from '../core/clock.js';
+import { andThen, type MaybePromise } from '../core/maybe.js';
+import type { IdFactory } from '../core/random.js';
+import { checkCredits, DEFAULT_PERIOD_GRANT, type OrgBalance } from './balance.js';
+import type { BillingState, ChargeOutcome, ReserveFigures, ReserveRequest } from './billing-state.js';
+import { refuses } from './billing-state.js';
+import {
+  buildEntry,
+  DEFAULT_MAX_ENTRIES_PER_ORG,
+  refundable,
+  type LedgerEntry,
+  type LedgerFilter,
+  type LedgerReason,
+  type LedgerStatus,
+  type Totals,
+  type UsageInput,
+} from './ledger.js';
+import { MeteringError } from './errors.js';
+import { BillingPeriods, type Invoice, type InvoiceLine, type Period } from './periods.js';
+import { costOf, defaultPrices, mergePrices, type PriceOverrides, type PriceTable } from './prices.js';
+import {
+  DEFAULT_QUOTA_WINDOW_SECONDS,
+  defaultTestQuotas,
+  quotaProductOf,
+  quotaWindow,
+  validQuotas,
+  type QuotaProduct,
+  type QuotaStatus,
+} from './quotas.js';
+import { RateLimiter, type RateLimitRule } from './rate-limit.js';
+import type { RateLimitState } from './rate-limit-state.js';
+import { RealtimeMeter } from './realtime.js';
+import { Reservations } from './reservations.js';
+import { StorageMeter } from './storage.js';
+import { checkPercents, DEFAULT_THRESHOLD_PERCENTS, emitCredits, emitQuota } from './thresholds.js';
+import { productUnits, type EmitEvent, type Environment, type Mode, type Principal, type Product } from './types.js';
+
+export interface MeteringDefaults {
+  /** Credits granted to each org per billing period (default 1000). */
+  periodGrant?: number;
+  /** Per-org grants applied when the org is first seen, e.g. the demo org. */
+  orgGrants?: Record<string, number>;
+  testQuotas?: Partial<Record<QuotaProduct, number>>;
+  /** Test quota window (default 86 400 s, aligned to UTC midnight). */
+  quotaWindowSeconds?: number;
+  /** Billing period length in seconds; default: UTC calendar months. */
+  periodSeconds?: number;
+  thresholdPercents?: readonly number[];
+  maxEntriesPerOrg?: number;
+  rateLimits?: Partial<Record<Environment, RateLimitRule>>;
+}
+
+export interface MeteringOptions {
+  clock: Clock;
+  ids: IdFactory;
+  emit: EmitEvent;
+  /** Balances, reservations, quotas, the ledger, periods' usage and invoices (createBillingState). */
+  state: BillingState;
+  /** Rate-limit windows and per-key overrides (createRateLimitState). */
+  rateLimits: RateLimitState;
+  prices?: PriceOverrides;
+  defaults?: MeteringDefaults;
+}
+
+/**
+ * The metering rules: prices, the precheck's decision and its wording, the ledger's billing rules, thresholds,
+ * periods and invoices, rate limits. The figures live in the billing state, memory or Redis, which this class
+ * reaches only through its interface (billing-state.ts): reads return a value with the memory store and a
+ * promise with Redis, so the memory path stays synchronous.
+ */
+export class Metering {
+  readonly rateLimiter: RateLimiter;
+  /** An observer of every ledger entry written or refunded (the journal links entries to their request). */
+  onEntry: ((entry: LedgerEntry) => void) | undefined;
+  private readonly state: BillingState;
+  private prices: PriceTable;
+  private readonly defaultGrant: number;
+  private readonly quotas: Record<QuotaProduct, number>;
+  private readonly quotaWindowSeconds: number;
+  private readonly percents: readonly number[];
+  private readonly maxEntries: number;
+  private readonly periods: BillingPeriods;
+  private storage = new StorageMeter();
+  private reservations = new Reservations();
+
+  constructor(private readonly opts: MeteringOptions) {
+    const d = opts.defaults ?? {};
+    this.state = opts.state;
+    this.prices = mergePrices(defaultPrices, opts.prices);
+    this.rateLimiter = new RateLimiter(opts.clock, opts.rateLimits, d.rateLimits);
+    this.defaultGrant = d.periodGrant ?? DEFAULT_PERIOD_GRANT;
+    checkCredits('default grant', this.defaultGrant);
+    for (const credits of Object.values(d.orgGrants ?? {})) checkCredits('grant', credits);
+    this.quotas = { ...defaultTestQuotas, ...validQuotas(d.testQuotas ?? {}) };
+    this.quotaWindowSeconds = d.quotaWindowSeconds ?? DEFAULT_QUOTA_WINDOW_SECONDS;
+    if (!Number.isInteger(this.quotaWindowSeconds) || this.quotaWindowSeconds < 1) {
+      throw new RangeError(`quota window must be an integer >= 1 second (got ${this.quotaWindowSeconds})`);
+    }
+    this.percents = checkPercents(d.thresholdPercents ?? DEFAULT_THRESHOLD_PERCENTS);
+    this.maxEntries = d.maxEntriesPerOrg ?? DEFAULT_MAX_ENTRIES_PER_ORG;
+    if (!Number.isInteger(this.maxEntries) || this.maxEntries < 1) {
+      throw new RangeError(`maxEntriesPerOrg must be an integer >= 1 (got ${this.maxEntries})`);
+    }
+    this.periods = new BillingPeriods({
+      clock: opts.clock,
+      periodSeconds: d.periodSeconds,
+      onEnd: (orgId, end) => this.periodEnded(orgId, end),
+    });
+    this.state.watch({
+      periodClosed: (orgId) => this.periods.roll(orgId),
+      reset: () => this.dropLocal(),
+    });
+  }
+
+  priceTable(): PriceTable {
+    return structuredClone(this.prices);
+  }
+
+  /** Applies overrides to the current prices. */
+  setPrices(overrides: PriceOverrides): PriceTable {
+    Object.assign(this.prices, mergePrices(this.prices, overrides));
+    return this.priceTable();
+  }
+
+  /**
+   * Throws MeteringError (429 insufficient_credits / test_quota_exceeded) when the work must not start, counting
+   * what concurrent requests hold; otherwise reserves the expected amount for this principal (one request or
+   * session) until `record` charges it or `release` gives it back. Pass quantity 0 when the size is not known
+   * yet (STT before decoding). Realtime STT is metered in checkpoints and reserves nothing: it is checked, at
+   * once, against the figures the state has at hand (`glance`). With Redis the reservation is one round trip.
+   */
+  precheck(principal: Principal, product: 'stt_realtime', quantity: number): void;
+  precheck(principal: Principal, product: Product, quantity: number, mode?: Mode): MaybePromise<void>;
+  precheck(principal: Principal, product: Product, quantity: number, mode?: Mode): MaybePromise<void> {
+    const orgId = principal.orgId;
+    this.periods.current(orgId);
+    const live = principal.environment === 'live';
+    const q = live ? undefined : quotaProductOf(product);
+    if (!live && !q) return;
+    const request: ReserveRequest = {
+      orgId,
+      kind: q ?? 'credits',
+      amount: live ? costOf(this.prices, product, quantity, mode) : quantity,
+      grant: this.grantOf(orgId),
+      quota: q ? this.quotas[q] : 0,
+      windowStart: this.window().windowStart,
+    };
+    if (product === 'stt_realtime') {
+      const seen = this.state.glance(request);
+      if (seen && refuses(request.kind, request.amount, seen)) throw this.refusal(principal, product, request, seen);
+      return;
+    }
+    return andThen(this.state.reserve(request), (out) => {
+      if (out.reservationId === undefined) throw this.refusal(principal, product, request, out);
+      this.reservations.add(principal, { id: out.reservationId, orgId, product });
+    });
+  }
+
+  /**
+   * The refusal, worded from the figures it was decided on. Live: Retry-After is the time until the billing
+   * period ends, when the next grant arrives. Test: the time until the quota window resets.
+   */
+  private refusal(principal: Principal, product: Product, r: ReserveRequest, f: ReserveFigures): MeteringError {
+    const now = this.opts.clock.now();
+    if (r.kind === 'credits') {
+      const { end } = this.periods.current(principal.orgId);
+      const heldText = f.held > 0 ? `, of which ${f.held} are held by requests in progress` : '';
+      return new MeteringError(
+        'insufficient_credits',
+        `this request costs ${r.amount} credits; the organization's balance is ${f.value} credits${heldText} (credits are granted again when the billing period ends)`,
+        (end - now) / 1000,
+      );
+    }
+    const { windowEnd } = this.window();
+    const unit = productUnits[product].replace('_', ' ');
+    const per = this.quotaWindowSeconds === 86_400 ? 'day' : `${this.quotaWindowSeconds} s`;
+    return new MeteringError(
+      'test_quota_exceeded',
+      `test keys may use ${f.quota} ${unit} of ${r.kind} per ${per}; ${f.value + f.held} used or held by requests in progress, this request needs ${r.amount}`,
+      (windowEnd - now) / 1000,
+    );
+  }
+
+  /** Charges usage by the billing rules; a reservation of this principal for the product is settled in the same step. */
+  record(principal: Principal, usage: UsageInput): LedgerEntry {
+    const status = principal.environment === 'test' ? 'not_billed' : 'billed';
+    return this.write(principal, usage, status, status === 'billed' ? undefined : 'test_key', true);
+  }
+
+  /** Records usage that is not billed (failed job, upstream 5xx); it counts against nothing. */
+  recordNotBilled(principal: Principal, usage: UsageInput, reason: LedgerReason): LedgerEntry {
+    return this.write(principal, usage, 'not_billed', reason, true);
+  }
+
+  /** Writes one entry: the entry is returned at once; with Redis its charge is sent without being waited for. */
+  private write(principal: Principal, usage: UsageInput, status: LedgerStatus, reason: LedgerReason | undefined, settle: boolean): LedgerEntry {
+    const orgId = principal.orgId;
+    this.periods.current(orgId);
+    const reservation = settle ? this.reservations.settle(principal, usage.product) : undefined;
+    const entry = buildEntry({ ...this.opts, prices: this.prices }, principal, usage, status, reason);
+    const q = quotaProductOf(entry.product);
+    const { windowStart } = this.window();
+    const out = this.state.charge({
+      entry,
+      reservationId: reservation?.id,
+      grant: this.grantOf(orgId),
+      quotaProduct: q,
+      quota: q ? this.quotas[q] : 0,
+      windowStart,
+      maxEntries: this.maxEntries,
+      percents: this.percents,
+    });
+    this.reservations.charged(principal, entry);
+    this.onEntry?.(entry);
+    // A charge that fails in Redis answers the next admin call 502 (StateStore.settled); nothing to announce then.
+    if (out instanceof Promise) out.then((o) => this.announce(entry, o), () => {});
+    else this.announce(entry, out);
+    return entry;
+  }
+
+  /** Emits the thresholds the entry claimed (each once across instances). */
+  private announce(entry: LedgerEntry, out: ChargeOutcome): void {
+    const orgId = entry.orgId;
+    for (const pct of out.fired) {
+      if (entry.environment === 'live') {
+        emitCredits(this.opts.emit, { orgId, ...out.balance }, this.periods.current(orgId), pct);
+      } else {
+        const product = quotaProductOf(entry.product)!;
+        emitQuota(this.opts.emit, orgId, { product, used: out.used, quota: out.quota, ...this.window() }, pct);
+      }
+    }
+  }
+
+  /** Keeps this principal's reservations past the end of its request: an async job settles them later. */
+  holdReservations(principal: Principal): void {
+    this.reservations.hold(principal);
+  }
+
+  /** The end of a request or session: what it reserved and did not charge is available again. */
+  releaseReservations(principal: Principal, force = false): void {
+    const released = this.reservations.release(principal, force);
+    if (released.length > 0) this.state.release(released[0].orgId, released.map((r) => r.id));
+  }
+
+  /**
+   * A /v1 response with a 5xx status is never billed (decision M-R2): refunds what the request was charged (a
+   * handler that failed after recording usage).
+   */
+  refundRequest(principal: Principal, requestId: string): void {
+    for (const entry of this.reservations.chargedOf(principal)) {
+      if (entry.requestId === requestId && refundable(entry)) this.refundQuietly(entry.orgId, entry.id, 'upstream_error');
+    }
+  }
+
+  /** Refunds a billed or test-key entry once; throws RangeError when it is unknown or not refundable. */
+  refund(orgId: string, entryId: string, reason: LedgerReason = 'refund'): MaybePromise<LedgerEntry> {
+    const { windowStart } = this.window();
+    const refundedAt = this.opts.clock.isoNow();
+    return andThen(this.state.refund(orgId, entryId, { reason, refundedAt, grant: this.grantOf(orgId), windowStart }), (entry) => {
+      this.onEntry?.(entry);
+      return entry;
+    });
+  }
+
+  /**
+   * A failed job's charge is refunded (spec, billing). An entry already refunded, or one the ledger no longer
+   * holds, is left as it is; with Redis a failed write answers the next admin call 502.
+   */
+  refundQuietly(orgId: string, entryId: string, reason: LedgerReason = 'refund'): void {
+    try {
+      const pending = this.refund(orgId, entryId, reason);
+      if (pending instanceof Promise) pending.catch(() => {});
+    } catch (err) {
+      if (!(err instanceof RangeError)) throw err;
+    }
+  }
+
+  openStream(principal: Principal, streamId: string, requestId?: string): RealtimeMeter {
+    this.periods.current(principal.orgId);
+    return new RealtimeMeter(
+      {
+        record: (usage) => this.write(principal, usage, principal.environment === 'test' ? 'not_billed' : 'billed', principal.environment === 'test' ? 'test_key' : undefined, false),
+        trueUp: (usage) => this.write(principal, usage, 'billed', 'true_up', false),
+      },
+      principal,
+      streamId,
+      requestId,
+    );
+  }
+
+  observeStorage(orgId: string, bytesStored: number, environment: Environment = 'live'): number {
+    this.periods.current(orgId);
+    return this.storage.observe(orgId, bytesStored, environment);
+  }
+
+  /** Entries matching the filter, newest first (with Redis, of one organization). */
+  entries(filter: LedgerFilter = {}): MaybePromise<LedgerEntry[]> {
+    return this.state.entries(filter);
+  }
+
+  entry(orgId: string, entryId: string): MaybePromise<LedgerEntry | undefined> {
+    return this.state.entry(orgId, entryId);
+  }
+
+  /**
+   * Totals per product and status. Exact (from running aggregates) when the filter uses only org,
+   * environment, product and status; otherwise summed from the retained entries, and `exact` is false if
+   * an org in scope has had entries dropped by the cap.
+   */
+  totals(filter: Omit<LedgerFilter, 'limit'> = {}): MaybePromise<{ totals: Totals; exact: boolean }> {
+    return this.state.totals(filter);
+  }
+
+  balance(orgId: string): MaybePromise<OrgBalance & { periodStart: string; periodEnd: string }> {
+    const period = isoPeriod(this.periods.current(orgId));
+    return andThen(this.state.balance(orgId, this.grantOf(orgId)), (b) => ({ orgId, ...b, ...period }));
+  }
+
+  /** Sets the org's per-period grant; an org not yet seen also starts with it (e.g. a new org's `credits`). */
+  setGrant(orgId: string, credits: number): void {
+    checkCredits('grant', credits);
+    this.state.adjust(orgId, this.grantOf(orgId), { periodGrant: credits });
+  }
+
+  /** Adds credits now (a top-up); they count as granted in the current period. */
+  addCredits(orgId: string, credits: number): void {
+    if (!Number.isFinite(credits)) throw new RangeError(`credits must be a finite number (got ${credits})`);
+    this.periods.current(orgId);
+    this.state.adjust(orgId, this.grantOf(orgId), { add: credits });
+  }
+
+  /** Sets the balance to an exact value, as a top-up (or withdrawal) of the difference. */
+  setBalance(orgId: string, credits: number): void {
+    checkCredits('balance', credits);
+    this.periods.current(orgId);
+    this.state.adjust(orgId, this.grantOf(orgId), { balance: credits });
+  }
+
+  setTestQuota(orgId: string, product: QuotaProduct, quota: number): void {
+    validQuotas({ [product]: quota });
+    this.state.setQuota(orgId, product, quota);
+  }
+
+  testQuotaStatus(orgId: string): MaybePromise<QuotaStatus[]> {
+    const w = this.window();
+    return andThen(this.state.quotaUsage(orgId, w.windowStart), ({ used, quotas }) =>
+      (['tts', 'stt', 'rag_search', 'rag_upload'] as const).map((product) => ({
+        product,
+        used: used[product] ?? 0,
+        quota: quotas[product] ?? this.quotas[product],
+        ...w,
+      })),
+    );
+  }
+
+  period(orgId: string): { periodStart: string; periodEnd: string } {
+    return isoPeriod(this.periods.current(orgId));
+  }
+
+  /**
+   * Bills storage, finalizes the invoice of live usage, emits invoice.finalized and starts the next period.
+   * `end`: the period's end reached on this clock (closed once across instances: null for the others); null
+   * closes now (the admin API).
+   */
+  closePeriod(orgId: string): MaybePromise<Invoice>;
+  closePeriod(orgId: string, end: number): MaybePromise<Invoice | null>;
+  closePeriod(orgId: string, end: number | null = null): MaybePromise<Invoice | null> {
+    const period = this.periods.current(orgId);
+    return andThen(end === null ? true : this.state.claimClose(orgId, end), (claimed) => {
+      if (!claimed) {
+        this.periods.roll(orgId);
+        return null;
+      }
+      this.billStorage(orgId);
+      return andThen(this.state.takePeriod(orgId, this.grantOf(orgId)), (lines) => this.finish(orgId, period, lines));
+    });
+  }
+
+  invoices(orgId: string): MaybePromise<Invoice[]> {
+    return this.state.invoices(orgId);
+  }
+
+  /** Drops this instance's timers, reservations and storage; prices and default rate limits go back to the start options'. */
+  reset(): void {
+    this.dropLocal();
+    this.rateLimiter.reset();
+    this.prices = mergePrices(defaultPrices, this.opts.prices);
+  }
+
+  private dropLocal(): void {
+    this.periods.reset();
+    this.storage = new StorageMeter();
+    this.reservations = new Reservations();
+  }
+
+  private periodEnded(orgId: string, end: number): void {
+    const closed = this.closePeriod(orgId, end);
+    // Redis away: this instance starts the next period by itself.
+    if (closed instanceof Promise) closed.catch(() => this.periods.roll(orgId));
+  }
+
+  private billStorage(orgId: string): void {
+    for (const { environment, maxBytes } of this.storage.closePeriod(orgId)) {
+      const principal = { orgId, keyId: 'storage', keyDisplay: 'storage', environment };
+      this.record(principal, { product: 'rag_storage', quantity: maxBytes });
+    }
+  }
+
+  private finish(orgId: string, period: Period, lines: InvoiceLine[]): Invoice {
+    const now = this.opts.clock.now();
+    const invoice: Invoice = {
+      id: this.opts.ids.next('in'),
+      org_id: orgId,
+      period_start: new Date(period.start).toISOString(),
+      period_end: new Date(Math.min(now, period.end)).toISOString(),
+      lines,
+      total: Math.round(lines.reduce((sum, l) => sum + l.amount, 0) * 1e6) / 1e6,
+      currency: 'credits',
+      status: 'finalized',
+      finalized_at: this.opts.clock.isoNow(),
+    };
+    this.state.addInvoice(invoice);
+    this.periods.roll(orgId);
+    this.opts.emit(orgId, 'invoice.finalized', { ...invoice, lines: invoice.lines.map((l) => ({ ...l })) }, true);
+    return invoice;
+  }
+
+  private grantOf(orgId: string): number {
+    return this.opts.defaults?.orgGrants?.[orgId] ?? this.defaultGrant;
+  }
+
+  private window(): { windowStart: number; windowEnd: number } {
+    return quotaWindow(this.opts.clock.now(), this.quotaWindowSeconds);
+  }
+}
+
+function isoPeriod(p: Period): { periodStart: string; periodEnd: string } {
+  return { periodStart: new Date(p.start).toISOString(), periodEnd: new Date(p.end).toISOString() };
+}
