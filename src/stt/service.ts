@@ -25,7 +25,7 @@ import { MemoryWorkQueue, type WorkQueue } from '../store/work-queue.js';
 import { JOB_KIND, JobStore, jobView, type Finished, type JobPayload, type JobPrincipal, type SttJob, type SttJobView } from './jobs.js';
 import { roundTripTranscript, type SpeakerNamer } from './round-trip.js';
 import { ScriptStore, scriptedTranscript, type Script } from './scripts.js';
-import { finishSharedJob } from './shared-jobs.js';
+import { finishSharedJob } from './finish-job.js';
 import { ms, shapeResult, type SttResultView, type Transcript } from './transcript.js';
 
 /** Clock time a job takes: this share of the audio's duration... */
