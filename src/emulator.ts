@@ -43,7 +43,7 @@ import { reportAdminHandlers } from './report/admin.js';
 import { applyScenario, bootScenarioName, loadUserScenarios, scenarioTarget } from './scenarios/scenarios.js';
 import { invokeAdmin } from './admin/invoke.js';
 import { createRagArea } from './rag/index.js';
-import { createSttArea } from './stt/index.js';
+import { createSttArea, createSttJobsState } from './stt/index.js';
 import { createTtsArea } from './tts/index.js';
 import { WorkerPool } from './workers/pool.js';
 import { Redactor } from './observe/redact.js';
@@ -205,7 +205,7 @@ export class Emulator {
     }
     this.register(authArea(this));
     this.register(createTtsArea(this));
-    this.register(createSttArea(this));
+    this.register(createSttArea(this, this.state.add(createSttJobsState(this.store))));
     this.register(createRagArea(this));
 
     this.proxy = createProxyMode(this);

@@ -55,11 +55,6 @@ export function workQueueFor(store: StateStore, clock: Clock): WorkQueue {
   return queue;
 }
 
-/** The shared slice wired to a store by shareState(), or undefined with the memory store. */
-export function sharedStateOf(store: StateStore): SharedState | undefined {
-  return sharedByStore.get(store);
-}
-
 /** The shared RAG state of a store, for the RAG area to attach to (built after shareState): null in memory. */
 export function sharedRag(store: StateStore): SharedRag | null {
   return sharedByStore.get(store)?.rag ?? null;

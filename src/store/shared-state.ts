@@ -19,7 +19,6 @@ import { SharedFaults } from '../faults/redis-faults.js';
 import { SharedJournal } from '../http/redis-journal.js';
 import { SharedOrgs } from '../orgs/redis-orgs.js';
 import { SharedScenarios, type ScenarioTarget } from '../scenarios/redis-scenarios.js';
-import { SharedSttJobs } from '../stt/redis-jobs.js';
 import { SharedWork } from './shared-work.js';
 import { SharedWebhooks } from '../webhooks/redis-queue.js';
 import type { WebhookEngine } from '../webhooks/engine.js';
@@ -49,7 +48,6 @@ export class SharedState implements TokenBackend, WindowBackend {
   readonly scenarios: SharedScenarios;
   readonly clock: SharedClock;
   readonly work: SharedWork;
-  readonly sttJobs: SharedSttJobs;
   readonly webhooks: SharedWebhooks;
   readonly billing: SharedBilling;
   /** RAG tenants, documents and jobs: the RAG area attaches its structures (src/rag/index.ts). */
@@ -65,7 +63,6 @@ export class SharedState implements TokenBackend, WindowBackend {
     this.scenarios = new SharedScenarios(store);
     this.clock = new SharedClock(store, targets.clock);
     this.work = new SharedWork(store, targets.clock);
-    this.sttJobs = new SharedSttJobs(store);
     this.webhooks = new SharedWebhooks(store, targets.webhooks);
     this.billing = new SharedBilling(store, targets.metering.replica, () => store.generation);
     this.rag = new SharedRag(store, this.work);
@@ -79,7 +76,6 @@ export class SharedState implements TokenBackend, WindowBackend {
     await this.scenarios.open(this.targets.scenarios(this.scenarios));
     this.targets.journal.replica = this.journal;
     await this.clock.load();
-    this.sttJobs.open();
     this.work.start();
     await this.webhooks.load();
     await this.billing.open();
@@ -107,7 +103,7 @@ export class SharedState implements TokenBackend, WindowBackend {
 
   /** The keys of every shared part, deleted by a reset. */
   private keyNames(): string[] {
-    return [this.orgs, this.faults, this.journal, this.scenarios, this.work, this.sttJobs, this.webhooks, this.billing, this.rag].flatMap((part) => part.keyNames());
+    return [this.orgs, this.faults, this.journal, this.scenarios, this.work, this.webhooks, this.billing, this.rag].flatMap((part) => part.keyNames());
   }
 
   private receive(m: StoreMessage): void {
