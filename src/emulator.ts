@@ -49,7 +49,7 @@ import { applyScenario, bootScenarioName, loadUserScenarios, scenarioTarget } fr
 import { invokeAdmin } from './admin/invoke.js';
 import { createRagArea } from './rag/index.js';
 import { createRagState } from './rag/rag-state.js';
-import { createSttArea } from './stt/index.js';
+import { createSttArea, createSttJobsState } from './stt/index.js';
 import { createTtsArea } from './tts/index.js';
 import { WorkerPool } from './workers/pool.js';
 import { Redactor } from './observe/redact.js';
@@ -215,7 +215,7 @@ export class Emulator {
     }
     this.register(authArea(this));
     this.register(createTtsArea(this));
-    this.register(createSttArea(this));
+    this.register(createSttArea(this, this.state.add(createSttJobsState(this.store))));
     this.register(createRagArea(this, this.state.add(createRagState(this.store))));
 
     this.proxy = createProxyMode(this);

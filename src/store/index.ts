@@ -50,11 +50,6 @@ export function workQueueFor(store: StateStore, clock: Clock): WorkQueue {
   return queue;
 }
 
-/** The shared slice wired to a store by shareState(), or undefined with the memory store. */
-export function sharedStateOf(store: StateStore): SharedState | undefined {
-  return sharedByStore.get(store);
-}
-
 /** Tells a Redis store the URL this instance serves, for its heartbeat (health `instances`). */
 export function announce(store: StateStore, baseUrl: string): void {
   if (store instanceof RedisStore) store.announce(baseUrl);

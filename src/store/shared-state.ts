@@ -1,6 +1,6 @@
 /**
- * The part of the shared state not yet owned by its area, wired to one emulator: fault rules, scenarios, STT
- * jobs and the due-work queue, and the store-wide reset (the generation, which retires every key an area keeps
+ * The part of the shared state not yet owned by its area, wired to one emulator: fault rules, scenarios and
+ * the due-work queue, and the store-wide reset (the generation, which retires every key an area keeps
  * under it, and the `reset` message).
  */
 import type { FaultStore } from '../faults/store.js';
@@ -9,7 +9,6 @@ import type { RedisStore, StoreMessage } from './redis-store.js';
 import type { ScenarioReplica } from '../scenarios/scenarios.js';
 import { SharedFaults } from '../faults/redis-faults.js';
 import { SharedScenarios, type ScenarioTarget } from '../scenarios/redis-scenarios.js';
-import { SharedSttJobs } from '../stt/redis-jobs.js';
 import { SharedWork } from './shared-work.js';
 
 export interface SharedStateTargets {
@@ -25,7 +24,6 @@ export class SharedState {
   readonly faults: SharedFaults;
   readonly scenarios: SharedScenarios;
   readonly work: SharedWork;
-  readonly sttJobs: SharedSttJobs;
 
   constructor(
     private readonly store: RedisStore,
@@ -34,7 +32,6 @@ export class SharedState {
     this.faults = new SharedFaults(store, targets.faults);
     this.scenarios = new SharedScenarios(store);
     this.work = new SharedWork(store, targets.clock);
-    this.sttJobs = new SharedSttJobs(store);
     store.onMessage((m) => this.receive(m));
   }
 
@@ -42,7 +39,6 @@ export class SharedState {
     await this.store.open();
     await this.faults.load();
     await this.scenarios.open(this.targets.scenarios(this.scenarios));
-    this.sttJobs.open();
     this.work.start();
     this.targets.faults.replica = this.faults;
   }
@@ -61,7 +57,7 @@ export class SharedState {
 
   /** The keys of every shared part, deleted by a reset. */
   private keyNames(): string[] {
-    return [this.faults, this.scenarios, this.work, this.sttJobs].flatMap((part) => part.keyNames());
+    return [this.faults, this.scenarios, this.work].flatMap((part) => part.keyNames());
   }
 
   private receive(m: StoreMessage): void {

@@ -40,7 +40,8 @@ export function sttAdminHandlers(service: SttService): Record<string, AdminHandl
     },
     'admin.listSttJobs': async (ctx) => {
       const orgId = orgFilter(ctx, ctx.query.org_id);
-      sendJson(ctx, 200, { jobs: await service.listJobs(orgId) });
+      const jobs = service.listJobs(orgId);
+      sendJson(ctx, 200, { jobs: jobs instanceof Promise ? await jobs : jobs });
     },
   };
 }

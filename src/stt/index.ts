@@ -1,9 +1,10 @@
 import type { ProductArea } from '../areas.js';
 import type { Emulator } from '../emulator.js';
 import { principalFor, type Principal } from '../auth/principal.js';
-import { sharedStateOf, workQueueFor } from '../store/index.js';
+import { workQueueFor } from '../store/index.js';
 import { VoiceCatalogue } from '../tts/voices.js';
 import type { JobPrincipal } from './jobs.js';
+import type { SttJobsState } from './jobs-state.js';
 import { sttAdminHandlers } from './admin.js';
 import { sttRealtimeHandler } from './realtime.js';
 import type { SpeakerNamer } from './round-trip.js';
@@ -16,8 +17,8 @@ function speakerNamer(): SpeakerNamer {
   return (voiceIndex) => byIndex.get(voiceIndex) ?? `voice_${voiceIndex}`;
 }
 
-/** The STT product area: /v1 handlers, admin handlers and boot state. */
-export function createSttArea(emulator: Emulator): ProductArea {
+/** The STT product area: /v1 handlers, admin handlers and boot state; `jobs` from createSttJobsState. */
+export function createSttArea(emulator: Emulator, jobs: SttJobsState): ProductArea {
   const speaker = speakerNamer();
   const { stt } = emulator.config;
   const service = new SttService({
@@ -33,8 +34,9 @@ export function createSttArea(emulator: Emulator): ProductArea {
       baseTimeMs: emulator.config.taskTimeoutMs,
       msPerAudioSecond: stt.msPerAudioSecond,
     },
+    jobs,
     queue: workQueueFor(emulator.store, emulator.clock),
-    shared: sharedStateOf(emulator.store)?.sttJobs,
+    store: emulator.store,
     principalOf: (p: JobPrincipal): Principal => {
       const org = emulator.orgs.getOrg(p.orgId);
       const key = emulator.orgs.getKey(p.keyId);
@@ -64,3 +66,4 @@ export function createSttArea(emulator: Emulator): ProductArea {
 }
 
 export { SttService } from './service.js';
+export { createSttJobsState, type SttJobsState } from './jobs-state.js';

@@ -1,93 +1,86 @@
 /**
- * Transcription jobs (audio longer than the sync cutoff), keyed by organization. The public record is
- * `SttJob` in openapi/gateway.yaml: `processing` → `completed` (with `result`) or `failed` (with a
- * Problem in `error`), never back.
+ * Transcription jobs (audio longer than the sync cutoff) in this process: the memory implementation of
+ * SttJobsState (jobs-state.ts), keyed by organization, and what a job's completion carries in the due-work
+ * queue.
  */
 import type { Principal } from '../auth/principal.js';
 import type { AudioFormat } from '../audio/formats.js';
 import type { Problem } from '../http/problem.js';
-import type { Outcome, SttParams } from './service.js';
-import type { SttResultView } from './transcript.js';
+import type { Leftover, SttJobRecord, SttJobView, SttJobsState } from './jobs-state.js';
+import type { SttParams } from './service.js';
 
 /** The due-work kind of a job's completion (src/store/work-queue.ts). */
 export const JOB_KIND = 'stt.job';
-
-export type JobStatus = 'processing' | 'completed' | 'failed';
-
-export interface SttJobView {
-  job_id: string;
-  status: JobStatus;
-  created_at: string;
-  updated_at: string;
-  completed_at: string | null;
-  duration_seconds: number;
-  result: SttResultView | null;
-  error: Problem | null;
-  request_id: string;
-}
-
-export interface SttJob extends SttJobView {
-  orgId: string;
-  livemode: boolean;
-  /** Who submitted it, and how: kept by the instance that accepted the job. */
-  principal?: Principal;
-  params?: SttParams;
-  /** The decoding, running on this instance since the job was accepted. */
-  work?: Promise<Outcome>;
-  /** Stops the job's decoding on the worker pool when the job is dropped. */
-  abort?: AbortController;
-}
-
-/** The fields a job takes when it completes or fails. */
-export type Finished = Pick<SttJobView, 'status' | 'duration_seconds' | 'result' | 'error'>;
 
 /** The principal of a job as JSON: what another instance needs to bill it. */
 export type JobPrincipal = Pick<Principal, 'orgId' | 'keyId' | 'keyDisplay' | 'environment' | 'livemode' | 'scopes' | 'via'>;
 
 /**
- * What a job's completion needs, in the due-work queue. With the memory store only the ids (the job is in
- * this process); with a shared store everything another instance needs to finish it if this one dies.
+ * What a job's completion needs, in the due-work queue: everything another instance needs to finish it if
+ * the accepting one dies (with the memory store it is this process that finishes it, from its own decoding).
  */
 export interface JobPayload {
   jobId: string;
   orgId: string;
-  principal?: JobPrincipal;
-  params?: SttParams;
-  format?: AudioFormat;
-  sha256?: string;
-  fileName?: string;
-  estimatedSeconds?: number;
+  principal: JobPrincipal;
+  params: SttParams;
+  format: AudioFormat;
+  sha256: string;
+  fileName: string;
+  estimatedSeconds: number;
   /** A `job_fail` fault's failure, decided when the job was accepted. */
   failure?: Problem;
 }
 
-export class JobStore {
-  private byOrg = new Map<string, Map<string, SttJob>>();
+const NOTHING_LEFT: Leftover = { audio: null };
 
-  add(job: SttJob): void {
-    let jobs = this.byOrg.get(job.orgId);
-    if (!jobs) this.byOrg.set(job.orgId, (jobs = new Map()));
+/** The jobs in this process: one instance, so nothing is kept for another one (no audio, no outcome). */
+export class MemorySttJobs implements SttJobsState {
+  readonly name = 'stt-jobs';
+  private readonly byOrg = new Map<string, Map<string, SttJobRecord>>();
+  private readonly drops: (() => void)[] = [];
+
+  assertWritable(): void {}
+
+  accept(job: SttJobRecord): void {
+    let jobs = this.byOrg.get(job.org_id);
+    if (!jobs) this.byOrg.set(job.org_id, (jobs = new Map()));
     jobs.set(job.job_id, job);
   }
 
-  /** Only the owning organization sees a job. */
-  get(orgId: string, jobId: string): SttJob | undefined {
+  get(orgId: string, jobId: string): SttJobRecord | undefined {
     return this.byOrg.get(orgId)?.get(jobId);
   }
 
-  list(orgId?: string): SttJob[] {
-    const orgs = orgId === undefined ? [...this.byOrg.values()] : [this.byOrg.get(orgId) ?? new Map<string, SttJob>()];
+  list(orgId?: string): SttJobRecord[] {
+    const orgs = orgId === undefined ? [...this.byOrg.values()] : [this.byOrg.get(orgId) ?? new Map<string, SttJobRecord>()];
     return orgs.flatMap((m) => [...m.values()]);
   }
 
+  outcomeKnown(): void {}
+
+  leftover(): Leftover {
+    return NOTHING_LEFT;
+  }
+
+  complete(final: SttJobRecord): boolean {
+    const jobs = this.byOrg.get(final.org_id);
+    if (jobs?.get(final.job_id)?.status !== 'processing') return false;
+    jobs.set(final.job_id, final);
+    return true;
+  }
+
   reset(): void {
-    for (const job of this.list()) {
-      job.abort?.abort(new Error('the job was dropped by a reset'));
-    }
     this.byOrg.clear();
+    for (const drop of this.drops) drop();
+  }
+
+  onReset(drop: () => void): void {
+    this.drops.push(drop);
   }
 }
 
+/** The public record of a job, without what the state keeps beside it. */
 export function jobView(job: SttJobView): SttJobView {
   return {
     job_id: job.job_id,

@@ -1,115 +1,116 @@
 /**
- * STT transcription jobs in Redis (issue 17): the job record (the public SttJob view with its organization
- * and mode) is written before the 202 answers, so a GET on any instance finds it; the uploaded audio is kept
- * beside it (with a TTL) until the decoding's outcome is stored, so that if the accepting instance dies,
- * the instance that takes over the job's completion (src/store/shared-work.ts) decodes it again, or
- * finishes from the stored outcome. Completing is one Lua script (core/redis-clock-scripts.ts STT_COMPLETE): a job is
- * completed, billed and announced once, whichever instances try.
+ * STT transcription jobs in Redis (issue 17), keyed by organization: the job record is written before the 202
+ * answers, so a GET on any instance finds it; the uploaded audio is kept beside it (with a TTL) until the
+ * decoding's outcome is stored, so that if the accepting instance dies, the instance that takes over the
+ * job's completion (the due-work queue) decodes it again, or finishes from the stored outcome. Completing is
+ * one Lua script (STT_COMPLETE): a job is completed, billed and announced once, whichever instances try.
+ * Nothing is kept at hand: every read goes to Redis.
  */
 import type { Redis } from 'ioredis';
-import type { SttJobView } from './jobs.js';
-import type { RedisStore, StoreMessage } from '../store/redis-store.js';
+import type { RedisStore } from '../store/redis-store.js';
 import { defineOnce } from '../store/redis-scripts.js';
-import { STT_COMPLETE } from './redis-jobs-scripts.js';
+import type { Finished, Leftover, SttJobRecord, SttJobsState } from './jobs-state.js';
+import { STT_CLEAR, STT_COMPLETE, STT_LIST } from './redis-jobs-scripts.js';
 
 /** Wall time the audio and the outcome of a job stay in Redis while it is processing. */
 const JOB_DATA_TTL_MS = 6 * 3_600_000;
 
-export interface SharedJobRecord extends SttJobView {
-  org_id: string;
-  livemode: boolean;
-}
-
 interface SttScripts {
   svcSttComplete(k1: string, k2: string, k3: string, k4: string, id: string, json: string, instance: string): Promise<number>;
+  svcSttList(k1: string, prefix: string): Promise<string[]>;
+  svcSttClear(k1: string, prefix: string): Promise<number>;
 }
 
-export class SharedSttJobs {
-  private readonly resets: (() => void)[] = [];
+export class RedisSttJobs implements SttJobsState {
+  readonly name = 'stt-jobs';
+  private readonly drops: (() => void)[] = [];
 
   constructor(private readonly store: RedisStore) {
-    store.onMessage((m) => this.receive(m));
+    // Another instance's reset: this one stops the decodings it runs for the dropped jobs.
+    store.onMessage((m) => {
+      if (m.type === 'reset') this.dropped();
+    });
   }
 
+  /** The scripts are defined on first use: the due-work queue may run a completion before open() of the units. */
   private get redis(): Redis & SttScripts {
-    return this.store.redis as unknown as Redis & SttScripts;
+    const redis = this.store.redis;
+    defineOnce(redis, 'svcSttComplete', 4, STT_COMPLETE);
+    defineOnce(redis, 'svcSttList', 1, STT_LIST);
+    defineOnce(redis, 'svcSttClear', 1, STT_CLEAR);
+    return redis as unknown as Redis & SttScripts;
   }
 
-  private get k() {
-    return { jobs: this.store.key('stt:jobs'), completed: this.store.key('stt:completed') };
+  /** The organizations that have jobs: what a reset and the admin list go through. */
+  private get orgs(): string {
+    return this.store.key('stt:orgs');
   }
 
-  private data(jobId: string) {
-    return { input: this.store.key(`stt:input:${jobId}`), outcome: this.store.key(`stt:outcome:${jobId}`) };
+  /** The prefix of an organization's keys, as the scripts build it. */
+  private get orgPrefix(): string {
+    return this.store.key('stt:org:');
   }
 
-  /** The keys a reset deletes (a job's audio and outcome expire by themselves). */
-  keyNames(): string[] {
-    return Object.values(this.k);
-  }
-
-  open(): void {
-    defineOnce(this.store.redis, 'svcSttComplete', 4, STT_COMPLETE);
-  }
-
-  /** Another instance's reset: this instance drops its own jobs (and stops their decoding). */
-  onRemoteReset(drop: () => void): void {
-    this.resets.push(drop);
+  private keys(orgId: string, jobId: string) {
+    const key = (name: string) => `${this.orgPrefix}${orgId}:${name}`;
+    return { jobs: key('jobs'), completed: key('completed'), input: key(`input:${jobId}`), outcome: key(`outcome:${jobId}`) };
   }
 
   assertWritable(): void {
     this.store.assertAvailable();
   }
 
-  settled(): Promise<void> | undefined {
-    return this.store.settled();
-  }
-
-  /** A new job and its audio (none when it needs no decoding); tracked: the 202 waits for it. */
-  accepted(job: SharedJobRecord, audio: Buffer | null): void {
-    const tx = this.redis.multi().hset(this.k.jobs, job.job_id, JSON.stringify(job));
-    if (audio) tx.set(this.data(job.job_id).input, audio, 'PX', JOB_DATA_TTL_MS);
+  accept(job: SttJobRecord, audio: Uint8Array | null): void {
+    const k = this.keys(job.org_id, job.job_id);
+    const tx = this.redis.multi().sadd(this.orgs, job.org_id).hset(k.jobs, job.job_id, JSON.stringify(job));
+    // Copied now: the decoding moves the bytes to a worker thread.
+    if (audio) tx.set(k.input, Buffer.from(audio), 'PX', JOB_DATA_TTL_MS);
     this.store.track(tx.exec());
   }
 
-  /**
-   * What the decoding gave, once known (best effort: without it, another instance decodes the audio again).
-   * The audio stays until the job completes, in case this write is lost.
-   */
-  outcomeKnown(jobId: string, outcome: unknown): void {
-    void this.redis.set(this.data(jobId).outcome, JSON.stringify(outcome), 'PX', JOB_DATA_TTL_MS).catch(() => {});
+  async get(orgId: string, jobId: string): Promise<SttJobRecord | undefined> {
+    const json = await this.store.run(() => this.redis.hget(this.keys(orgId, jobId).jobs, jobId));
+    return json ? (JSON.parse(json) as SttJobRecord) : undefined;
   }
 
-  async outcome<T>(jobId: string): Promise<T | undefined> {
-    const json = await this.store.run(() => this.redis.get(this.data(jobId).outcome));
-    return json ? (JSON.parse(json) as T) : undefined;
+  async list(orgId?: string): Promise<SttJobRecord[]> {
+    const all = await this.store.run(() =>
+      orgId === undefined ? this.redis.svcSttList(this.orgs, this.orgPrefix) : this.redis.hvals(this.keys(orgId, '').jobs),
+    );
+    return all.map((json) => JSON.parse(json) as SttJobRecord);
   }
 
-  async audio(jobId: string): Promise<Buffer | null> {
-    return this.store.run(() => this.redis.getBuffer(this.data(jobId).input));
+  /** Best effort: without it, another instance decodes the audio again (kept until the job completes). */
+  outcomeKnown(orgId: string, jobId: string, outcome: Finished): void {
+    void this.redis.set(this.keys(orgId, jobId).outcome, JSON.stringify(outcome), 'PX', JOB_DATA_TTL_MS).catch(() => {});
   }
 
-  async get(jobId: string): Promise<SharedJobRecord | undefined> {
-    const json = await this.store.run(() => this.redis.hget(this.k.jobs, jobId));
-    return json ? (JSON.parse(json) as SharedJobRecord) : undefined;
+  async leftover(orgId: string, jobId: string): Promise<Leftover> {
+    const k = this.keys(orgId, jobId);
+    const outcome = await this.store.run(() => this.redis.get(k.outcome));
+    if (outcome) return { outcome: JSON.parse(outcome) as Finished, audio: null };
+    return { audio: await this.store.run(() => this.redis.getBuffer(k.input)) };
   }
 
-  async list(): Promise<SharedJobRecord[]> {
-    const all = await this.store.run(() => this.redis.hgetall(this.k.jobs));
-    return Object.values(all).map((json) => JSON.parse(json) as SharedJobRecord);
-  }
-
-  /** Writes the final record if no instance completed the job before (and it was not reset). True: this call did. */
-  async complete(job: SharedJobRecord): Promise<boolean> {
-    const k = this.k;
-    const { input, outcome } = this.data(job.job_id);
+  async complete(final: SttJobRecord): Promise<boolean> {
+    const k = this.keys(final.org_id, final.job_id);
     const done = await this.store.run(() =>
-      this.redis.svcSttComplete(k.jobs, k.completed, input, outcome, job.job_id, JSON.stringify(job), this.store.instanceId),
+      this.redis.svcSttComplete(k.jobs, k.completed, k.input, k.outcome, final.job_id, JSON.stringify(final), this.store.instanceId),
     );
     return done === 1;
   }
 
-  private receive(m: StoreMessage): void {
-    if (m.type === 'reset') for (const drop of this.resets) drop();
+  /** Every organization's jobs, for every instance; the others stop their decodings on the store's `reset` message. */
+  async reset(): Promise<void> {
+    await this.store.run(() => this.redis.svcSttClear(this.orgs, this.orgPrefix));
+    this.dropped();
+  }
+
+  onReset(drop: () => void): void {
+    this.drops.push(drop);
+  }
+
+  private dropped(): void {
+    for (const drop of this.drops) drop();
   }
 }

@@ -10,6 +10,7 @@ import { AudioDecodeError, type AudioLimits } from '../audio/errors.js';
 import type { AudioFormat } from '../audio/formats.js';
 import { probeAudio } from '../audio/probe.js';
 import type { Clock } from '../core/clock.js';
+import type { MaybePromise } from '../core/maybe.js';
 import type { IdFactory } from '../core/random.js';
 import type { UploadedFile } from '../http/context.js';
 import { ApiError, CustomApiError, errorCatalog, isErrorCode, type AnyApiError, type ErrorCode } from '../http/errors.js';
@@ -20,12 +21,13 @@ import { movable, TaskError, TaskLimitError, type WorkerPool } from '../workers/
 import type { AnalyzeOutput } from './analyze.js';
 import { jobFailError } from '../faults/stage.js';
 import type { FaultRule } from '../faults/store.js';
-import type { SharedSttJobs } from './redis-jobs.js';
+import type { StateStore } from '../store/state-store.js';
 import { MemoryWorkQueue, type WorkQueue } from '../store/work-queue.js';
-import { JOB_KIND, JobStore, jobView, type Finished, type JobPayload, type JobPrincipal, type SttJob, type SttJobView } from './jobs.js';
+import { JOB_KIND, jobView, type JobPayload, type JobPrincipal } from './jobs.js';
+import type { Finished, SttJobRecord, SttJobView, SttJobsState } from './jobs-state.js';
 import { roundTripTranscript, type SpeakerNamer } from './round-trip.js';
 import { ScriptStore, scriptedTranscript, type Script } from './scripts.js';
-import { finishSharedJob } from './shared-jobs.js';
+import { finishJob, type RunningJob } from './finish-job.js';
 import { ms, shapeResult, type SttResultView, type Transcript } from './transcript.js';
 
 /** Clock time a job takes: this share of the audio's duration... */
@@ -77,37 +79,44 @@ export interface SttServiceDeps {
   speaker: SpeakerNamer;
   workers: Pick<WorkerPool, 'run'>;
   config: { syncMaxSeconds: number } & SttAnalysisConfig;
-  /** Where job completions wait for their clock time (default: timers on `clock`). */
+  /** The jobs of every organization (jobs-state.ts): in this process, or in Redis for every instance. */
+  jobs: SttJobsState;
+  /** Where job completions wait for their clock time (default: timers on `clock`); shared with a Redis store. */
   queue?: WorkQueue;
-  /** Jobs shared through Redis (src/stt/redis-jobs.ts); with it, `queue` is the shared one. */
-  shared?: SharedSttJobs;
+  /** The store whose writes a 202 waits for (the job and its due work), so any instance finds the job. */
+  store?: Pick<StateStore, 'settled'>;
   /** The principal of a job accepted on another instance, for its billing. */
   principalOf?: (p: JobPrincipal) => Principal;
 }
 
 export class SttService {
   readonly scripts: ScriptStore;
-  /** The jobs this instance accepted (all of them with the memory store). */
-  readonly jobs = new JobStore();
+  private readonly jobs: SttJobsState;
+  /** The decodings of the jobs this instance accepted, until they complete. */
+  private readonly running = new Map<string, RunningJob>();
   private readonly queue: WorkQueue;
 
   constructor(private readonly deps: SttServiceDeps) {
     this.scripts = new ScriptStore({ clock: deps.clock, ids: deps.ids });
+    this.jobs = deps.jobs;
     this.queue = deps.queue ?? new MemoryWorkQueue(deps.clock);
     this.queue.handle<JobPayload>(JOB_KIND, (item) => this.runJob(item.payload));
-    deps.shared?.onRemoteReset(() => this.jobs.reset());
+    // The jobs are dropped (a reset here or, with Redis, through another instance): stop their decodings. Their
+    // completions find no job when they come due (and a reset drops the due work anyway).
+    this.jobs.onReset(() => {
+      for (const job of this.running.values()) job.abort.abort(new Error('the job was dropped by a reset'));
+      this.running.clear();
+    });
   }
 
+  /** The scripts; the jobs are a state unit of their own, reset with the others. */
   reset(): void {
     this.scripts.reset();
-    // With a shared store the reset already emptied the queue in Redis.
-    if (!this.deps.shared) for (const job of this.jobs.list()) this.queue.cancel(JOB_KIND, job.job_id);
-    this.jobs.reset();
   }
 
   /** The writes of a job just accepted, settled (with a shared store): the 202 waits for them. */
   settled(): Promise<void> | undefined {
-    return this.deps.shared?.settled();
+    return this.deps.store?.settled();
   }
 
   /**
@@ -208,11 +217,10 @@ export class SttService {
    * the due-work queue; with a shared store the job, its audio and the decoding's outcome are in Redis, so
    * another instance completes it if this one dies (docs/scaling.md).
    */
-  submitJob(principal: Principal, intake: Intake, params: SttParams, requestId: string, fault?: Pick<FaultRule, 'id' | 'kind' | 'detail' | 'code' | 'status'>): SttJob {
-    const shared = this.deps.shared;
-    shared?.assertWritable();
+  submitJob(principal: Principal, intake: Intake, params: SttParams, requestId: string, fault?: Pick<FaultRule, 'id' | 'kind' | 'detail' | 'code' | 'status'>): SttJobRecord {
+    this.jobs.assertWritable();
     const now = this.deps.clock.isoNow();
-    const job: SttJob = {
+    const job: SttJobRecord = {
       job_id: this.deps.ids.next('job'),
       status: 'processing',
       created_at: now,
@@ -222,45 +230,41 @@ export class SttService {
       result: null,
       error: null,
       request_id: requestId,
-      orgId: principal.orgId,
+      org_id: principal.orgId,
       livemode: principal.environment === 'live',
-      principal,
-      params,
     };
-    this.jobs.add(job);
-    // The credits reserved at the precheck stay held until the job completes (billed) or fails (released).
-    this.deps.metering.holdReservations(principal);
     // A `job_fail` fault replaces the transcript with an upstream failure; a `job_stuck` one never finishes.
     const failure = fault?.kind === 'job_fail' ? jobFailError(fault, 'transcription_failed', 'transcription') : undefined;
     const decodes = fault?.kind !== 'job_stuck' && !failure;
-    // Copied now: the decoding moves the bytes to a worker thread.
-    shared?.accepted({ ...jobView(job), org_id: job.orgId, livemode: job.livemode }, decodes ? Buffer.from(intake.bytes) : null);
+    this.jobs.accept(job, decodes ? intake.bytes : null);
+    // The credits reserved at the precheck stay held until the job completes (billed) or fails (released).
+    this.deps.metering.holdReservations(principal);
     if (fault?.kind === 'job_stuck') return job;
     // The transcript is worked out now, in the background; the clock decides when the job is done.
     // Its decoding on the pool stops when the job is dropped (reset).
-    job.abort = new AbortController();
+    const abort = new AbortController();
     const work: Promise<Outcome> = failure
       ? Promise.resolve({ kind: 'error', error: failure })
-      : this.transcribe(principal, intake, job.abort.signal).then(
+      : this.transcribe(principal, intake, abort.signal).then(
           (o) => o,
           (err: unknown): Outcome => ({ kind: 'error', error: normalizeError(err) }),
         );
-    job.work = work;
-    let payload: JobPayload = { jobId: job.job_id, orgId: job.orgId };
-    if (shared) {
-      void work.then((o) => shared.outcomeKnown(job.job_id, this.finished(o, job, params)));
-      const { orgId, keyId, keyDisplay, environment, livemode, scopes, via } = principal;
-      payload = {
-        ...payload,
-        principal: { orgId, keyId, keyDisplay, environment, livemode, scopes, via },
-        params,
-        format: intake.format,
-        sha256: intake.sha256.toString('hex'),
-        fileName: intake.fileName,
-        estimatedSeconds: intake.estimatedSeconds,
-        failure: failure && toProblem(failure, requestId, TRANSCRIBE_INSTANCE),
-      };
-    }
+    const done = work.then((o) => this.finished(o, job, params));
+    this.running.set(job.job_id, { principal, done, abort });
+    // A failure here surfaces at the completion, which awaits `done` too.
+    void done.then((d) => this.jobs.outcomeKnown(job.org_id, job.job_id, d), () => {});
+    const { orgId, keyId, keyDisplay, environment, livemode, scopes, via } = principal;
+    const payload: JobPayload = {
+      jobId: job.job_id,
+      orgId: job.org_id,
+      principal: { orgId, keyId, keyDisplay, environment, livemode, scopes, via },
+      params,
+      format: intake.format,
+      sha256: intake.sha256.toString('hex'),
+      fileName: intake.fileName,
+      estimatedSeconds: intake.estimatedSeconds,
+      failure: failure && toProblem(failure, requestId, TRANSCRIBE_INSTANCE),
+    };
     const delayMs = Math.round(Math.max(MIN_JOB_SECONDS, intake.estimatedSeconds * JOB_SECONDS_PER_AUDIO_SECOND) * 1000);
     this.queue.schedule(JOB_KIND, job.job_id, payload, this.deps.clock.now() + delayMs);
     return job;
@@ -268,13 +272,12 @@ export class SttService {
 
   /** A job's clock time has passed (the due-work queue): complete it. */
   private async runJob(p: JobPayload): Promise<void> {
-    const local = this.jobs.get(p.orgId, p.jobId);
-    if (this.deps.shared) return finishSharedJob(this, this.deps.shared, p, local);
-    if (!local?.work) return;
-    const outcome = await local.work;
-    if (this.jobs.get(local.orgId, local.job_id) !== local) return; // reset while working
-    this.completeLocal(local, this.finished(outcome, local, local.params!));
-    this.announce(local.principal!, local);
+    const running = this.running.get(p.jobId);
+    try {
+      await finishJob(this, this.jobs, p, running);
+    } finally {
+      if (this.running.get(p.jobId) === running) this.running.delete(p.jobId);
+    }
   }
 
   /** The fields a job takes from its decoding's outcome. */
@@ -290,47 +293,35 @@ export class SttService {
     return this.deps.clock.isoNow();
   }
 
-  /** This instance's copy of a job takes its final fields. */
-  completeLocal(job: SttJob, done: Finished, at = this.deps.clock.isoNow()): void {
-    Object.assign(job, done, { updated_at: at, completed_at: at });
-    job.abort = undefined;
-    job.work = undefined;
-  }
-
   /** Bills a completed job (a failed one is recorded as not billed) and sends `job.completed`: once per job. */
-  announce(principal: Principal, job: SttJobView & { orgId: string; livemode: boolean }): void {
+  announce(principal: Principal, job: SttJobRecord): void {
     const usage = { product: 'stt' as const, quantity: job.duration_seconds, requestId: job.request_id, jobId: job.job_id };
     if (job.status === 'failed') this.deps.metering.recordNotBilled(principal, usage, 'failed_job');
     else this.deps.metering.record(principal, usage);
-    this.deps.webhooks.emit(job.orgId, 'job.completed', { ...jobView(job) }, { livemode: job.livemode });
+    this.deps.webhooks.emit(job.org_id, 'job.completed', { ...jobView(job) }, { livemode: job.livemode });
   }
 
   /** The principal that submitted a job, on whichever instance completes it. */
-  principalFor(p: JobPrincipal, local?: SttJob): Principal {
-    return local?.principal ?? this.deps.principalOf?.(p) ?? (p as Principal);
+  principalFor(p: JobPrincipal): Principal {
+    return this.deps.principalOf?.(p) ?? (p as Principal);
   }
 
-  /** A job of this organization (from Redis with a shared store, so any instance sees it). */
-  getJobView(orgId: string, jobId: string): SttJobView | Promise<SttJobView> {
-    const notFound = () => new ApiError('job_not_found', `no transcription job '${jobId}' in this organization`);
-    if (this.deps.shared) {
-      return this.deps.shared.get(jobId).then((job) => {
-        if (!job || job.org_id !== orgId) throw notFound();
-        return jobView(job);
-      });
-    }
+  /** A job of this organization: another organization's, or none, is 404. */
+  getJobView(orgId: string, jobId: string): MaybePromise<SttJobView> {
+    const found = (job: SttJobRecord | undefined) => {
+      if (!job) throw new ApiError('job_not_found', `no transcription job '${jobId}' in this organization`);
+      return jobView(job);
+    };
+    // Not core/maybe.ts then(): a module exporting `then` is a thenable namespace, which vitest's module runner awaits.
     const job = this.jobs.get(orgId, jobId);
-    if (!job) throw notFound();
-    return jobView(job);
+    return job instanceof Promise ? job.then(found) : found(job);
   }
 
-  /** Every job (admin), with its organization. */
-  async listJobs(orgId?: string): Promise<(SttJobView & { org_id: string })[]> {
-    if (this.deps.shared) {
-      const all = await this.deps.shared.list();
-      return all.filter((j) => orgId === undefined || j.org_id === orgId).map((j) => ({ ...jobView(j), org_id: j.org_id }));
-    }
-    return this.jobs.list(orgId).map((j) => ({ ...jobView(j), org_id: j.orgId }));
+  /** Every job (admin), or one organization's, with its organization. */
+  listJobs(orgId?: string): MaybePromise<(SttJobView & { org_id: string })[]> {
+    const view = (jobs: SttJobRecord[]) => jobs.map((j) => ({ ...jobView(j), org_id: j.org_id }));
+    const jobs = this.jobs.list(orgId);
+    return jobs instanceof Promise ? jobs.then(view) : view(jobs);
   }
 }
 

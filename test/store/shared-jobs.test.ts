@@ -38,7 +38,7 @@ const redisKeys = (pattern: string) => withRedis((r) => r.keys(pattern));
 /** Replaces the transcript text of a job's stored outcome. */
 async function rewriteOutcome(id: string, text: string): Promise<void> {
   await withRedis(async (r) => {
-    const key = `svc-emulator:stt:outcome:${id}`;
+    const key = `svc-emulator:stt:org:${ORG}:outcome:${id}`;
     const outcome = JSON.parse((await r.get(key))!) as { result: { text: string } };
     outcome.result.text = text;
     await r.set(key, JSON.stringify(outcome));
@@ -160,7 +160,7 @@ describe('STT jobs shared by two instances over one Redis', () => {
     const d = await startInstance(redis, 'D', config);
     const id = await submit(d);
     // The new instance's decoding (a cold worker pool, a busy machine) may take a while.
-    await expect.poll(() => redisKeys(`svc-emulator:stt:outcome:${id}`), { timeout: 30_000, interval: 100 }).toHaveLength(1);
+    await expect.poll(() => redisKeys(`svc-emulator:stt:org:${ORG}:outcome:${id}`), { timeout: 30_000, interval: 100 }).toHaveLength(1);
     d.run.child.kill('SIGKILL');
     await d.run.exited;
     // The outcome says "the five boxing wizards" (written here): B took it rather than decoding the audio.
@@ -175,10 +175,10 @@ describe('STT jobs shared by two instances over one Redis', () => {
     const d = await startInstance(redis, 'E', config);
     const id = await submit(d);
     // The new instance's decoding (a cold worker pool, a busy machine) may take a while.
-    await expect.poll(() => redisKeys(`svc-emulator:stt:outcome:${id}`), { timeout: 30_000, interval: 100 }).toHaveLength(1);
+    await expect.poll(() => redisKeys(`svc-emulator:stt:org:${ORG}:outcome:${id}`), { timeout: 30_000, interval: 100 }).toHaveLength(1);
     d.run.child.kill('SIGKILL');
     await d.run.exited;
-    await withRedis((r) => r.del(`svc-emulator:stt:outcome:${id}`));
+    await withRedis((r) => r.del(`svc-emulator:stt:org:${ORG}:outcome:${id}`));
     expect((await admin(b, 'POST', '/clock/advance', { seconds: 2 })).status).toBe(200);
     await expect.poll(async () => (await getJob(b, id)).body.status, { timeout: 20_000, interval: 250 }).toBe('completed');
     expect((await getJob(b, id)).body.result!.text).toContain('quick brown fox');

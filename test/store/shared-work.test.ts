@@ -6,7 +6,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Clock } from '../../src/core/clock.js';
 import { RedisStore } from '../../src/store/redis-store.js';
-import { SharedSttJobs, type SharedJobRecord } from '../../src/stt/redis-jobs.js';
 import { SharedWork } from '../../src/store/shared-work.js';
 import type { WorkItem } from '../../src/store/work-queue.js';
 import { startRedis, type TestRedis } from '../support/redis.js';
@@ -109,40 +108,5 @@ describe('the due-work queue over Redis', () => {
     await expect.poll(() => b.ran.length, { timeout: 10_000 }).toBe(1);
     expect(b.ran[0]).toMatchObject({ id: 'd1', attempt: 2 });
     hang();
-  });
-});
-
-describe('completing a shared STT job', () => {
-  it('completes once: a second completion (a re-run after a death) and one after a reset change nothing', async () => {
-    const store = new RedisStore(redis.url, 'jobs');
-    await store.open();
-    open.push(store);
-    const jobs = new SharedSttJobs(store);
-    jobs.open();
-    const record: SharedJobRecord = {
-      job_id: 'job_once',
-      status: 'processing',
-      created_at: '2030-06-01T00:00:00.000Z',
-      updated_at: '2030-06-01T00:00:00.000Z',
-      completed_at: null,
-      duration_seconds: 3,
-      result: null,
-      error: null,
-      request_id: 'req_1',
-      org_id: 'org_1',
-      livemode: true,
-    };
-    jobs.accepted(record, Buffer.from([1, 2, 3]));
-    await store.settled();
-    expect(await jobs.audio('job_once')).toEqual(Buffer.from([1, 2, 3]));
-    const done = { ...record, status: 'completed' as const, completed_at: '2030-06-01T00:00:02.000Z' };
-    expect(await jobs.complete(done)).toBe(true);
-    expect(await jobs.complete({ ...done, completed_at: '2030-06-01T00:00:09.000Z' })).toBe(false);
-    expect(await jobs.get('job_once')).toEqual(done);
-    expect(await jobs.audio('job_once')).toBeNull();
-
-    await store.redis.del(...jobs.keyNames());
-    expect(await jobs.complete({ ...record, job_id: 'job_gone' })).toBe(false);
-    expect(await jobs.get('job_gone')).toBeUndefined();
   });
 });
