@@ -10,7 +10,7 @@ import { AudioDecodeError, type AudioLimits } from '../audio/errors.js';
 import type { AudioFormat } from '../audio/formats.js';
 import { probeAudio } from '../audio/probe.js';
 import type { Clock } from '../core/clock.js';
-import type { MaybePromise } from '../core/maybe.js';
+import { andThen, type MaybePromise } from '../core/maybe.js';
 import type { IdFactory } from '../core/random.js';
 import type { UploadedFile } from '../http/context.js';
 import { ApiError, CustomApiError, errorCatalog, isErrorCode, type AnyApiError, type ErrorCode } from '../http/errors.js';
@@ -312,16 +312,13 @@ export class SttService {
       if (!job) throw new ApiError('job_not_found', `no transcription job '${jobId}' in this organization`);
       return jobView(job);
     };
-    // Not core/maybe.ts then(): a module exporting `then` is a thenable namespace, which vitest's module runner awaits.
-    const job = this.jobs.get(orgId, jobId);
-    return job instanceof Promise ? job.then(found) : found(job);
+    return andThen(this.jobs.get(orgId, jobId), found);
   }
 
   /** Every job (admin), or one organization's, with its organization. */
   listJobs(orgId?: string): MaybePromise<(SttJobView & { org_id: string })[]> {
     const view = (jobs: SttJobRecord[]) => jobs.map((j) => ({ ...jobView(j), org_id: j.org_id }));
-    const jobs = this.jobs.list(orgId);
-    return jobs instanceof Promise ? jobs.then(view) : view(jobs);
+    return andThen(this.jobs.list(orgId), view);
   }
 }
 
