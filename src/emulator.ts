@@ -318,11 +318,14 @@ export class Emulator {
    * demo keys, empty journal, no pending timers. Ids keep counting, so none repeats within the process.
    */
   async reset(options: { keepClock?: boolean } = {}): Promise<void> {
-    // First, so an unreachable shared store (502) leaves everything as it was.
+    // First, so an unreachable shared store (502) leaves everything as it was; the other instances are told
+    // once every area's keys are gone, so none reloads what the reset is removing.
+    await this.store.beginReset();
     await this.shared?.reset();
     // Timers are per instance; they go before the clock moves back, so none fires on the way.
     this.clock.clearTimers();
     await this.state.reset({ keepClock: options.keepClock });
+    await this.store.endReset();
     this.sockets.closeAll(1012, 'emulator reset');
     this.random.reset();
     this.metering.reset();

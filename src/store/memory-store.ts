@@ -23,6 +23,9 @@ export class MemoryStore implements StateStore {
     return undefined;
   }
 
+  async beginReset(): Promise<void> {}
+  async endReset(): Promise<void> {}
+
   instances(self: { baseUrl: string | null }): InstanceInfo[] {
     const now = new Date().toISOString();
     return [

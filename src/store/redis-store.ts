@@ -110,6 +110,14 @@ export class RedisStore implements StateStore {
     return `${KEY_PREFIX}g${gen}:${name}`;
   }
 
+  async beginReset(): Promise<void> {
+    this.advanceGeneration(await this.run(() => this.redis.incr(this.key('gen'))));
+  }
+
+  async endReset(): Promise<void> {
+    await this.run(() => this.redis.publish(this.channel, this.message('reset', { gen: this.gen })));
+  }
+
   /** A reset moved the generation to `gen` (this instance's, or another's `reset` message). */
   advanceGeneration(gen: number): void {
     this.gen = Math.max(this.gen, gen);

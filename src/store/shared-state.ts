@@ -43,16 +43,9 @@ export class SharedState {
     this.targets.faults.replica = this.faults;
   }
 
-  /** POST /_emulator/reset on this instance: the shared slice starts over for every instance. */
+  /** POST /_emulator/reset on this instance: the parts here start over for every instance (Emulator.reset). */
   async reset(): Promise<void> {
-    const results = await this.store.run(() => {
-      return this.store.redis.multi().incr(this.store.key('gen')).del(...this.keyNames()).exec();
-    });
-    // exec() answers [error, result] per command; the first is the new generation.
-    this.store.advanceGeneration(Number(results?.[0]?.[1]) || this.store.generation + 1);
-    await this.store.run(() =>
-      this.store.redis.publish(this.store.channel, this.store.message('reset', { gen: this.store.generation })),
-    );
+    await this.store.run(() => this.store.redis.del(...this.keyNames()));
   }
 
   /** The keys of every shared part, deleted by a reset. */

@@ -36,6 +36,13 @@ export interface StateStore {
    * change from one instance finds it on any other. Undefined when nothing is pending (always, in memory).
    */
   settled(): Promise<void> | undefined;
+  /**
+   * A reset through this instance begins: with Redis the store's generation moves on, retiring at once every
+   * key an area keeps under it (502 while Redis is away, before anything changes). Nothing in memory.
+   */
+  beginReset(): Promise<void>;
+  /** The areas have reset: with Redis the other instances are told (`reset` message) and drop what they keep. */
+  endReset(): Promise<void>;
   /** The instances seen in the last few seconds (this one included). */
   instances(self: { baseUrl: string | null }): Promise<InstanceInfo[]> | InstanceInfo[];
 }

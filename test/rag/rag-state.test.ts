@@ -51,13 +51,12 @@ ragStateContract('redis', () => ({
     stores.set(state, store);
     return state;
   },
-  // What the emulator's reset does to a Redis store (the generation, told to every instance), then the state's.
+  // What the emulator's reset does through a Redis store: the next generation, the state's reset, the others told.
   async reset(state) {
     const store = storeOf(state);
-    const gen = await store.redis.incr(store.key('gen'));
-    store.advanceGeneration(gen);
-    await store.redis.publish(store.channel, store.message('reset', { gen }));
+    await store.beginReset();
     await state.reset();
+    await store.endReset();
   },
   async settle(from, to) {
     await storeOf(from).settled();

@@ -45,10 +45,11 @@ function redisHarness(): SttJobsHarness & { storeOf: Map<SttJobsState, RedisStor
       for (const store of stores) await store.settled();
     },
     async reset(state) {
-      // What the composition root's reset sends the other instances (src/store/shared-state.ts).
+      // What the composition root's reset does through a store (Emulator.reset): the state's reset between the two.
       const store = storeOf.get(state)!;
-      await store.redis.publish(store.channel, store.message('reset', { gen: store.generation }));
+      await store.beginReset();
       await state.reset();
+      await store.endReset();
     },
   };
 }

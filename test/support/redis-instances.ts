@@ -26,13 +26,12 @@ export class RedisInstances<S extends StateUnit> {
     return state;
   }
 
-  /** What POST /_emulator/reset does through the instance of `state`: the store's new generation, told to the others, then the state's reset. */
+  /** What POST /_emulator/reset does through the instance of `state`: the store's new generation, the state's reset, then the others told. */
   async reset(state: S): Promise<void> {
     const store = this.stores.get(state)!;
-    const gen = await store.redis.incr(store.key('gen'));
-    store.advanceGeneration(gen);
-    await store.redis.publish(store.channel, store.message('reset', { gen }));
+    await store.beginReset();
     await state.reset();
+    await store.endReset();
   }
 
   /**

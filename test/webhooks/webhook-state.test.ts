@@ -63,10 +63,11 @@ webhookStateContract('redis', async (attempts: (clock: Clock) => AttemptMaker) =
     b,
     join: () => instance(`late-${opened.length}`),
     async reset(on) {
-      // As the emulator does: the shared reset's message to the other instances, then each state's reset.
+      // As the emulator does: the next generation, each state's reset, then the other instances told.
       const { store, units } = [a, b].find((i) => i === on) ?? a;
-      await store.redis.publish(store.channel, store.message('reset', { gen: store.generation }));
+      await store.beginReset();
       await units.reset();
+      await store.endReset();
     },
     async close() {
       for (const { store, clock, units } of opened) {
