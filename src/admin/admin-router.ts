@@ -12,6 +12,7 @@ import { ApiError } from '../http/errors.js';
 import { requestState } from '../http/request-state.js';
 import type { Emulator } from '../emulator.js';
 import type { AdminHandler } from './admin-context.js';
+import { guardedByStore, writesSharedState } from './store-guard.js';
 
 // The dashboard page and its files are open so a browser can load them; the page then asks for the token.
 const OPEN_OPERATIONS = new Set(['admin.health', 'admin.ui', 'admin.uiAsset']);
@@ -64,7 +65,9 @@ export function createAdminRouter(deps: { routes: RouteTable; handlers: Map<stri
       }
       const handler = deps.handlers.get(op.operationId);
       if (!handler) throw new ApiError('not_implemented', `${op.method} ${op.path} is not implemented yet`);
-      await handler({ requestId: state.requestId, req, res, params, query, body, emulator: deps.emulator, signal: state.signal });
+      const ctx = { requestId: state.requestId, req, res, params, query, body, emulator: deps.emulator, signal: state.signal };
+      if (writesSharedState(op)) await guardedByStore(deps.emulator.store, res, () => handler(ctx));
+      else await handler(ctx);
     } catch (err) {
       next(err);
     }

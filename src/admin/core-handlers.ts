@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { packagePath } from '../core/paths.js';
-import { sendJson } from '../http/context.js';
+import { sendJson, sendNoContent } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
 import { publicKeyView, type Scope } from '../orgs/store.js';
 import type { AdminContext, AdminHandler } from './admin-context.js';
@@ -8,7 +8,6 @@ import { clockView } from './clock-handlers.js';
 import { orgView } from './views.js';
 import { demoKeys } from '../readiness.js';
 import { MemoryStore as MemoryStoreView } from '../store/memory-store.js';
-import { storeSettled as settled } from '../store/index.js';
 
 /** The package's own version. */
 const VERSION = (JSON.parse(readFileSync(packagePath('package.json'), 'utf8')) as { version: string }).version;
@@ -17,19 +16,6 @@ function requireOrg(ctx: AdminContext) {
   const org = ctx.emulator.orgs.getOrg(ctx.params.id);
   if (!org) throw new ApiError('not_found', `no organization ${ctx.params.id}`);
   return org;
-}
-
-/**
- * Before a change that is shared (organizations, keys): 502 `upstream_error` while the shared store is
- * unreachable, before anything changes. After it: the answer waits until the store has the change, so any
- * instance the client calls next knows it. Both do nothing with the memory store.
- */
-function assertStoreWritable(ctx: AdminContext): void {
-  ctx.emulator.orgs.assertWritable();
-}
-
-function storeSettled(ctx: AdminContext): Promise<void> {
-  return settled(ctx.emulator.store);
 }
 
 /** Admin operations of the gateway core, keyed by operationId in openapi/admin.yaml. */
@@ -85,13 +71,11 @@ export const coreAdminHandlers: Record<string, AdminHandler> = {
   'admin.adminOpenapi': (ctx) => sendJson(ctx, 200, ctx.emulator.contract.adminDocument),
 
   'admin.createOrg': async (ctx: AdminContext<{ name?: string; rag_entitled?: boolean; credits?: number }>) => {
-    assertStoreWritable(ctx);
     const org = ctx.emulator.orgs.createOrg({ name: ctx.body.name, ragEntitled: ctx.body.rag_entitled });
     if (ctx.body.credits !== undefined) {
       ctx.emulator.metering.setGrant(org.id, ctx.body.credits);
       ctx.emulator.metering.setBalance(org.id, ctx.body.credits);
     }
-    await storeSettled(ctx);
     sendJson(ctx, 201, await orgView(ctx.emulator, org));
   },
   'admin.listOrgs': async (ctx) => {
@@ -102,17 +86,14 @@ export const coreAdminHandlers: Record<string, AdminHandler> = {
   'admin.getOrg': async (ctx) => sendJson(ctx, 200, await orgView(ctx.emulator, requireOrg(ctx))),
   'admin.updateOrg': async (ctx: AdminContext<{ name?: string; rag_entitled?: boolean; credits?: number }>) => {
     requireOrg(ctx);
-    assertStoreWritable(ctx);
     if (ctx.body.credits !== undefined) ctx.emulator.metering.setBalance(ctx.params.id, ctx.body.credits);
     const org = ctx.emulator.orgs.updateOrg(ctx.params.id, { name: ctx.body.name, ragEntitled: ctx.body.rag_entitled })!;
-    await storeSettled(ctx);
     sendJson(ctx, 200, await orgView(ctx.emulator, org));
   },
 
   'admin.createKey': async (ctx: AdminContext<{ environment: 'live' | 'test'; scopes: Scope[]; name?: string }>) => {
     const org = requireOrg(ctx);
     const { record, secret } = ctx.emulator.orgs.createKey(org.id, ctx.body);
-    await storeSettled(ctx);
     sendJson(ctx, 201, { ...publicKeyView(record), key: secret });
   },
   'admin.listKeys': (ctx) => {
@@ -122,7 +103,6 @@ export const coreAdminHandlers: Record<string, AdminHandler> = {
   'admin.revokeKey': async (ctx) => {
     const key = ctx.emulator.orgs.revokeKey(ctx.params.keyId);
     if (!key) throw new ApiError('not_found', `no key ${ctx.params.keyId}`);
-    await storeSettled(ctx);
     sendJson(ctx, 200, publicKeyView(key));
   },
 
@@ -157,6 +137,6 @@ export const coreAdminHandlers: Record<string, AdminHandler> = {
   },
   'admin.clearRequests': async (ctx) => {
     await ctx.emulator.journal.clear();
-    ctx.res.status(204).end();
+    sendNoContent(ctx);
   },
 };

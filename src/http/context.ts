@@ -47,11 +47,43 @@ export type WsHandler = (ws: WebSocket, ctx: WsContext) => void;
 /** A pipeline stage between authentication and the handler (rate limits, faults...). */
 export type Stage = (ctx: OperationContext) => Promise<void> | void;
 
+/**
+ * A JSON answer held back until the admin router has settled the call's writes in the shared store
+ * (admin/store-guard.ts): set on `res.locals.staged` for those calls, absent otherwise.
+ */
+export interface StagedJson {
+  status: number;
+  /** The JSON text; undefined for an empty answer (sendNoContent) or none yet. */
+  text: string | undefined;
+  empty?: boolean;
+}
+
 export function sendJson(ctx: Pick<OperationContext, 'res'>, status: number, body: unknown): void {
   const text = JSON.stringify(body);
-  ctx.res.status(status);
-  ctx.res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  ctx.res.setHeader('Content-Length', Buffer.byteLength(text));
-  keepResponseJson(ctx.res, text);
-  ctx.res.end(text);
+  const staged = (ctx.res.locals as { staged?: StagedJson } | undefined)?.staged;
+  if (staged) {
+    staged.status = status;
+    staged.text = text;
+    return;
+  }
+  writeJson(ctx.res, status, text);
+}
+
+/** 204 No Content (held back like sendJson for a guarded admin call). */
+export function sendNoContent(ctx: Pick<OperationContext, 'res'>): void {
+  const staged = (ctx.res.locals as { staged?: StagedJson } | undefined)?.staged;
+  if (staged) {
+    staged.status = 204;
+    staged.empty = true;
+    return;
+  }
+  ctx.res.status(204).end();
+}
+
+export function writeJson(res: Response, status: number, text: string): void {
+  res.status(status);
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(text));
+  keepResponseJson(res, text);
+  res.end(text);
 }

@@ -7,10 +7,9 @@ import { publicKeyView, type OrgStore } from '../orgs/store.js';
 import type { WebhookEngine } from '../webhooks/engine.js';
 import type { LedgerEntry, Metering, PriceOverrides, RateLimitRule } from './index.js';
 import type { QuotaProduct } from './quotas.js';
-import { storeSettled } from '../store/index.js';
 
 export interface MeteringAdminDeps {
-  orgs: Pick<OrgStore, 'getOrg' | 'getKey' | 'listKeys' | 'revokeKey' | 'assertWritable'>;
+  orgs: Pick<OrgStore, 'getOrg' | 'getKey' | 'listKeys' | 'revokeKey'>;
   metering: Metering;
   webhooks: Pick<WebhookEngine, 'emit'>;
 }
@@ -128,7 +127,6 @@ export function meteringAdminHandlers(deps: MeteringAdminDeps): Record<string, A
         until: q.until,
       };
       // The ledger is read after this instance's own writes have landed (with Redis: where every instance writes).
-      await storeSettled(ctx.emulator.store);
       const [{ totals, exact }, entries, balance] = await Promise.all([
         deps.metering.totals(filter),
         deps.metering.entries({ ...filter, limit: q.limit }),
@@ -138,7 +136,6 @@ export function meteringAdminHandlers(deps: MeteringAdminDeps): Record<string, A
     },
     'admin.getBilling': async (ctx) => {
       const orgId = requireOrg(deps, ctx);
-      await storeSettled(ctx.emulator.store);
       sendJson(ctx, 200, await billingView(deps, orgId));
     },
     'admin.updateBilling': async (
@@ -160,18 +157,15 @@ export function meteringAdminHandlers(deps: MeteringAdminDeps): Record<string, A
         }
       });
       // With Redis: in Redis before the answer, as every instance will see it; a write that failed answers 502.
-      await storeSettled(ctx.emulator.store);
       sendJson(ctx, 200, await billingView(deps, orgId));
     },
     'admin.closePeriod': async (ctx) => {
       const orgId = requireOrg(deps, ctx);
       const invoice = await deps.metering.closePeriod(orgId);
-      await storeSettled(ctx.emulator.store);
       sendJson(ctx, 200, invoice);
     },
     'admin.listInvoices': async (ctx) => {
       const orgId = requireOrg(deps, ctx);
-      await storeSettled(ctx.emulator.store);
       sendJson(ctx, 200, { invoices: await deps.metering.invoices(orgId) });
     },
     'admin.getPrices': (ctx) => sendJson(ctx, 200, deps.metering.priceTable()),
@@ -210,20 +204,16 @@ export function meteringAdminHandlers(deps: MeteringAdminDeps): Record<string, A
       const limiter = deps.metering.rateLimiter;
       const rule = { limit: ctx.body.limit, windowSeconds: ctx.body.window_seconds };
       asValidation(() => limiter.setKeyLimit(key.orgId, key.id, rule));
-      await storeSettled(ctx.emulator.store);
       sendJson(ctx, 200, ruleView(rule));
     },
     'admin.clearKeyRateLimit': async (ctx) => {
       const key = requireKey(deps, ctx);
       const limiter = deps.metering.rateLimiter;
       limiter.setKeyLimit(key.orgId, key.id, null);
-      await storeSettled(ctx.emulator.store);
       sendJson(ctx, 200, ruleView(limiter.defaults(key.environment)));
     },
     'admin.leakKey': async (ctx) => {
       const key = requireKey(deps, ctx);
-      // Shared store unreachable: 502 before the webhook below is emitted for a revocation that did not happen.
-      deps.orgs.assertWritable();
       const revoked = deps.orgs.revokeKey(key.id, 'compromised')!;
       const { event } = deps.webhooks.emit(
         key.orgId,
@@ -238,7 +228,6 @@ export function meteringAdminHandlers(deps: MeteringAdminDeps): Record<string, A
         },
         { livemode: key.environment === 'live' },
       );
-      await storeSettled(ctx.emulator.store);
       sendJson(ctx, 200, { key: publicKeyView(revoked), event_id: event.id });
     },
   };

@@ -21,8 +21,6 @@ export function ragAdminHandlers(deps: {
   orgs: Pick<OrgStore, 'getOrg'>;
   tenants: TenantManager;
   state: RagState;
-  /** Waits for this call's writes to reach a shared store (undefined when none is pending, always in memory). */
-  settled: () => Promise<void> | undefined;
 }): Record<string, AdminHandler> {
   const requireOrg = (ctx: AdminContext) => {
     const org = deps.orgs.getOrg(ctx.params.id);
@@ -53,8 +51,6 @@ export function ragAdminHandlers(deps: {
     'admin.getRagTenant': (ctx) => send(ctx),
     'admin.updateRagTenant': async (ctx: AdminContext<RagTenantUpdateBody>) => {
       const org = requireOrg(ctx);
-      // While the shared store is down: 502 before anything changes.
-      deps.state.assertWritable();
       const b = ctx.body;
       const durations = {
         notProvisionedSeconds: b.not_provisioned_seconds,
@@ -64,8 +60,6 @@ export function ragAdminHandlers(deps: {
       };
       deps.tenants.update(org.id, { state: b.state, hold: b.hold, durations });
       if (b.fail_next_jobs !== undefined) deps.state.local(org.id).failNextJobs = b.fail_next_jobs;
-      const pending = deps.settled();
-      if (pending) await pending;
       await send(ctx);
     },
     'admin.listRagSearches': (ctx) => {

@@ -101,7 +101,7 @@ export function createRagArea(emulator: Emulator, state: RagState): ProductArea 
   return {
     name: 'rag',
     handlers: ragRoutes(service, emulator.faults, settled),
-    adminHandlers: ragAdminHandlers({ orgs: emulator.orgs, tenants, state, settled }),
+    adminHandlers: ragAdminHandlers({ orgs: emulator.orgs, tenants, state }),
     uploadLimits: { 'rag.uploadDocument': { maxFileBytes: config.maxUploadBytes, tooLargeCode: 'document_too_large' } },
     boot: bootRag,
     /** Resolves once the demo corpus is searchable. */

@@ -15,6 +15,8 @@ export class MemoryStore implements StateStore {
   async open(): Promise<void> {}
   async close(): Promise<void> {}
 
+  assertAvailable(): void {}
+
   status(): 'ok' {
     return 'ok';
   }

@@ -29,6 +29,8 @@ export interface StateStore {
   /** Connects (Redis) and starts the heartbeat; idempotent. Rejects with a StoreUnavailableError. */
   open(): Promise<void>;
   close(): Promise<void>;
+  /** Throws 502 `upstream_error` while a shared store cannot be reached (before a change); never in memory. */
+  assertAvailable(): void;
   /** `ok`, or `unreachable` while a shared store cannot be reached. */
   status(): 'ok' | 'unreachable';
   /**

@@ -1,10 +1,9 @@
 /** The webhooks area's admin operations: endpoints, deliveries, redelivery and test events. */
 import type { AdminContext, AdminHandler } from '../admin/admin-context.js';
 import type { Clock } from '../core/clock.js';
-import { sendJson } from '../http/context.js';
+import { sendJson, sendNoContent } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
 import type { OrgStore } from '../orgs/store.js';
-import { storeSettled } from '../store/index.js';
 import { checkEndpointUrl } from './endpoint-url.js';
 import type { RegistrableEvent, WebhookEndpoint } from './endpoints.js';
 import type { WebhookEngine } from './engine.js';
@@ -117,7 +116,6 @@ export function webhookAdminHandlers(deps: WebhookAdminDeps): Record<string, Adm
         events: ctx.body.events,
       });
       // With a shared store the endpoint is in Redis before the answer (nothing to wait for in memory).
-      await storeSettled(ctx.emulator.store);
       sendJson(ctx, 201, endpointView(endpoint));
       // Decision W2: registering an endpoint that subscribes to `ping` pings that endpoint (and no other).
       if (endpoint.events.includes('ping')) {
@@ -138,8 +136,7 @@ export function webhookAdminHandlers(deps: WebhookAdminDeps): Record<string, Adm
       if (!(await deps.webhooks.endpoints.delete(orgId, ctx.params.endpointId))) {
         throw new ApiError('not_found', `no webhook endpoint ${ctx.params.endpointId} in ${orgId}`);
       }
-      await storeSettled(ctx.emulator.store);
-      ctx.res.status(204).end();
+      sendNoContent(ctx);
     },
     'admin.listDeliveries': async (ctx) => {
       const q = ctx.query;
@@ -174,12 +171,10 @@ export function webhookAdminHandlers(deps: WebhookAdminDeps): Record<string, Adm
     ) => {
       if (!deps.orgs.getOrg(ctx.body.org_id))
         throw new ApiError('not_found', `no organization ${ctx.body.org_id}`);
-      deps.webhooks.assertWritable();
       const data = ctx.body.data ?? sampleData(deps.clock, ctx.body.org_id, ctx.body.event);
       const { event, deliveryIds } = deps.webhooks.emit(ctx.body.org_id, ctx.body.event, data, {
         livemode: ctx.body.livemode,
       });
-      await storeSettled(ctx.emulator.store);
       sendJson(ctx, 202, { event, delivery_ids: deliveryIds });
     },
   };
