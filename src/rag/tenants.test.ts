@@ -1,7 +1,7 @@
 /**
  * TenantManager over the tenant records: what it writes at boot, and which tenant the Redis copy keeps when the
  * store's replies and events arrive out of order (they come on two connections: TenantCopies). The Redis side
- * is in test/rag/rag-state.test.ts and test/store/shared-rag.test.ts.
+ * is in test/rag/rag-state.test.ts and test/rag/shared-rag.test.ts.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { Clock } from '../core/clock.js';

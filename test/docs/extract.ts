@@ -34,7 +34,7 @@ export function extractExamples(file: string, text: string): Example[] {
       const marker = SKIP.exec(before);
       if (marker && marker[1].trim() === '') throw new Error(`${file}:${i}: an example skip needs a reason: <!-- example: skip (why) -->`);
       const recipe = RECIPE.exec(before);
-      const skip = marker?.[1].trim() ?? (recipe ? `step '${recipe[1]}' of a recipe its own test runs in sequence (test/observability/recipe.test.ts)` : undefined);
+      const skip = marker?.[1].trim() ?? (recipe ? `step '${recipe[1]}' of a recipe its own test runs in sequence (test/observe/recipe.test.ts)` : undefined);
       open = { lang: fence[1].toLowerCase(), start: i + 1, skip };
       body = [];
     } else if (open && line.trim() === '```') {

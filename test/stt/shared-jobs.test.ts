@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { killAll } from '../support/cli.js';
 import { startReceiver, type Receiver } from '../support/receiver.js';
 import { startInstance, startRedis, type StoreInstance as Instance, type TestRedis } from '../support/redis.js';
-import { TEXT_EN, speech, wav } from '../stt/support.js';
+import { TEXT_EN, speech, wav } from './support.js';
 
 const ORG = 'org_demo';
 const START = '2030-01-01T00:00:00.000Z';

@@ -1,6 +1,6 @@
 /**
  * Issue 17, the clock: two emulator processes (the built CLI) over one real Redis share the emulator clock.
- * A set or an advance through A's admin API applies on B (and fires B's own timers: test/store/shared-jobs.test.ts
+ * A set or an advance through A's admin API applies on B (and fires B's own timers: test/stt/shared-jobs.test.ts
  * has a job accepted on B completing when the clock is advanced through A); an instance started later takes
  * the shared clock; a reset on one puts the clock back on every instance.
  */
