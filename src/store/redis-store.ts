@@ -4,7 +4,8 @@
  * so a request answers 502 `upstream_error` at once instead of hanging (docs/scaling.md).
  */
 import type { Redis, RedisOptions } from 'ioredis';
-import { FAULT_CLAIM, FAULT_REMOVE, LOOKUP_BY_HASH, PUT_NEW, RATE_HIT, REVOKE } from './redis-scripts.js';
+import { LOOKUP_BY_HASH, PUT_NEW, RATE_HIT, REVOKE } from './redis-scripts.js';
+import { FAULT_CLAIM, FAULT_REMOVE } from '../faults/redis-fault-rules.js';
 import {
   StoreUnavailableError,
   describeStoreUrl,

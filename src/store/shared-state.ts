@@ -15,7 +15,7 @@ import type { Journal } from '../http/journal.js';
 import type { ScenarioReplica } from '../scenarios/scenarios.js';
 import { SharedClock } from '../core/redis-clock.js';
 import { SharedBilling } from '../metering/redis-billing.js';
-import { SharedFaults } from '../faults/redis-faults.js';
+import { SharedFaults } from '../faults/redis-fault-rules.js';
 import { SharedJournal } from '../http/redis-journal.js';
 import { SharedOrgs } from '../orgs/redis-orgs.js';
 import { SharedScenarios, type ScenarioTarget } from '../scenarios/redis-scenarios.js';
