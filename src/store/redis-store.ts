@@ -5,7 +5,6 @@
  */
 import type { Redis, RedisOptions } from 'ioredis';
 import { LOOKUP_BY_HASH, PUT_NEW, RATE_HIT, REVOKE } from './redis-scripts.js';
-import { FAULT_CLAIM, FAULT_REMOVE } from '../faults/redis-fault-rules.js';
 import {
   StoreUnavailableError,
   describeStoreUrl,
@@ -48,8 +47,6 @@ interface Scripts {
     hex: string,
   ): Promise<[string, string, string] | null>;
   svcRateHit(k1: string, limit: number, ttlMs: number): Promise<[number, number]>;
-  svcFaultClaim(k1: string, k2: string, id: string, channel: string, message: string): Promise<number>;
-  svcFaultRemove(k1: string, k2: string, id: string, channel: string, message: string): Promise<number>;
 }
 
 export class RedisStore implements StateStore {
@@ -106,8 +103,6 @@ export class RedisStore implements StateStore {
     this.redis.defineCommand('svcRevoke', { numberOfKeys: 1, lua: REVOKE });
     this.redis.defineCommand('svcLookupByHash', { numberOfKeys: 4, lua: LOOKUP_BY_HASH });
     this.redis.defineCommand('svcRateHit', { numberOfKeys: 1, lua: RATE_HIT });
-    this.redis.defineCommand('svcFaultClaim', { numberOfKeys: 2, lua: FAULT_CLAIM });
-    this.redis.defineCommand('svcFaultRemove', { numberOfKeys: 2, lua: FAULT_REMOVE });
   }
 
   key(name: string): string {

@@ -6,19 +6,15 @@
  */
 import type { TokenBackend, TokenRecord } from '../auth/ws-tokens.js';
 import type { WindowBackend } from '../metering/rate-limit.js';
-import type { FaultStore } from '../faults/store.js';
 import type { Metering } from '../metering/index.js';
 import type { OrgStore } from '../orgs/store.js';
 import type { Clock } from '../core/clock.js';
 import type { RedisStore, StoreMessage } from './redis-store.js';
 import type { Journal } from '../http/journal.js';
-import type { ScenarioReplica } from '../scenarios/scenarios.js';
 import { SharedClock } from '../core/redis-clock.js';
 import { SharedBilling } from '../metering/redis-billing.js';
-import { SharedFaults } from '../faults/redis-fault-rules.js';
 import { SharedJournal } from '../http/redis-journal.js';
 import { SharedOrgs } from '../orgs/redis-orgs.js';
-import { SharedScenarios, type ScenarioTarget } from '../scenarios/redis-scenarios.js';
 import { SharedSttJobs } from '../stt/redis-jobs.js';
 import { SharedWork } from './shared-work.js';
 import { SharedWebhooks } from '../webhooks/redis-queue.js';
@@ -31,10 +27,7 @@ const WINDOW_GC_MIN_MS = 3_600_000;
 
 export interface SharedStateTargets {
   orgs: OrgStore;
-  faults: FaultStore;
   journal: Journal;
-  /** Binds the shared scenarios to the emulator (scenarios.ts `scenarioTarget`). */
-  scenarios: (replica: ScenarioReplica) => ScenarioTarget;
   clock: Clock;
   webhooks: WebhookEngine;
   metering: Metering;
@@ -44,9 +37,7 @@ export interface SharedStateTargets {
 
 export class SharedState implements TokenBackend, WindowBackend {
   readonly orgs: SharedOrgs;
-  readonly faults: SharedFaults;
   readonly journal: SharedJournal;
-  readonly scenarios: SharedScenarios;
   readonly clock: SharedClock;
   readonly work: SharedWork;
   readonly sttJobs: SharedSttJobs;
@@ -60,9 +51,7 @@ export class SharedState implements TokenBackend, WindowBackend {
     private readonly targets: SharedStateTargets,
   ) {
     this.orgs = new SharedOrgs(store, targets.orgs);
-    this.faults = new SharedFaults(store, targets.faults);
     this.journal = new SharedJournal(store, targets.journal);
-    this.scenarios = new SharedScenarios(store);
     this.clock = new SharedClock(store, targets.clock);
     this.work = new SharedWork(store, targets.clock);
     this.sttJobs = new SharedSttJobs(store);
@@ -75,8 +64,6 @@ export class SharedState implements TokenBackend, WindowBackend {
   async open(): Promise<void> {
     await this.store.open();
     await this.orgs.load();
-    await this.faults.load();
-    await this.scenarios.open(this.targets.scenarios(this.scenarios));
     this.targets.journal.replica = this.journal;
     await this.clock.load();
     this.sttJobs.open();
@@ -87,7 +74,6 @@ export class SharedState implements TokenBackend, WindowBackend {
     this.targets.metering.rateLimiter.sharedRules = this.billing;
     await this.rag.load();
     this.targets.orgs.replica = this.orgs;
-    this.targets.faults.replica = this.faults;
   }
 
   /** POST /_emulator/reset on this instance: the shared slice starts over for every instance. */
@@ -107,7 +93,7 @@ export class SharedState implements TokenBackend, WindowBackend {
 
   /** The keys of every shared part, deleted by a reset. */
   private keyNames(): string[] {
-    return [this.orgs, this.faults, this.journal, this.scenarios, this.work, this.sttJobs, this.webhooks, this.billing, this.rag].flatMap((part) => part.keyNames());
+    return [this.orgs, this.journal, this.work, this.sttJobs, this.webhooks, this.billing, this.rag].flatMap((part) => part.keyNames());
   }
 
   private receive(m: StoreMessage): void {
