@@ -15,8 +15,8 @@ import type { FaultRule } from './store.js';
 
 export interface FaultRulesState extends StateUnit {
   /**
-   * The rules to match, in order: this instance's own (config file and boot scenario) first, then the others
-   * in the order they were added. The same array until the rules change: the caller must not modify it.
+   * The rules to match, in order: this instance's own (config file and boot scenario) first, then the others,
+   * each in the order they were added. The same array until the rules change: the caller must not modify it.
    */
   rules(): readonly FaultRule[];
   get(id: string): FaultRule | undefined;
@@ -42,37 +42,45 @@ export interface FaultRulesState extends StateUnit {
   prune(now: number): void;
 }
 
-/** The memory store: one list, in this process. */
+/** The memory store: the rules in this process. */
 export class MemoryFaultRules implements FaultRulesState {
   readonly name = 'faults';
-  private list: FaultRule[] = [];
+  private own: FaultRule[] = [];
+  private others: FaultRule[] = [];
+  private all: readonly FaultRule[] = [];
 
   rules(): readonly FaultRule[] {
-    return this.list;
+    return this.all;
   }
 
   get(id: string): FaultRule | undefined {
-    return this.list.find((r) => r.id === id);
+    return this.all.find((r) => r.id === id);
   }
 
   assertWritable(): void {}
 
   add(rule: FaultRule): void {
-    this.list = [...this.list, rule];
+    this.others.push(rule);
+    this.changed();
   }
 
   addLocal(rule: FaultRule): void {
-    this.add(rule);
+    this.own.push(rule);
+    this.changed();
   }
 
   remove(id: string): boolean {
-    const before = this.list.length;
-    this.list = this.list.filter((r) => r.id !== id);
-    return this.list.length < before;
+    const before = this.all.length;
+    this.own = this.own.filter((r) => r.id !== id);
+    this.others = this.others.filter((r) => r.id !== id);
+    this.changed();
+    return this.all.length < before;
   }
 
   clear(): void {
-    this.list = [];
+    this.own = [];
+    this.others = [];
+    this.changed();
   }
 
   claim(rule: FaultRule): number {
@@ -80,11 +88,19 @@ export class MemoryFaultRules implements FaultRulesState {
   }
 
   prune(now: number): void {
-    if (this.list.some((r) => isSpent(r, now))) this.list = this.list.filter((r) => !isSpent(r, now));
+    if (!this.all.some((r) => isSpent(r, now))) return;
+    this.own = this.own.filter((r) => !isSpent(r, now));
+    this.others = this.others.filter((r) => !isSpent(r, now));
+    this.changed();
   }
 
   reset(): void {
-    this.list = [];
+    this.clear();
+  }
+
+  /** A new array for rules(), so a lookup under way goes on over the one it started with. */
+  private changed(): void {
+    this.all = [...this.own, ...this.others];
   }
 }
 

@@ -163,7 +163,7 @@ export class RedisFaultRules implements FaultRulesState {
     this.shared = [];
     this.changed();
     const tx = this.redis.multi().del(this.k.rules, this.k.left);
-    // Sent after the store's `reset`: a rule another instance added in between is dropped there too.
+    // Sent after the store's `reset` message: a rule another instance added in between is dropped there too.
     await this.store.run(() => tx.publish(this.store.channel, this.store.message('faults.reset', {})).exec());
   }
 
@@ -206,10 +206,6 @@ export class RedisFaultRules implements FaultRulesState {
         this.changed();
         return;
       case 'faults.reset':
-        this.shared = [];
-        this.changed();
-        return;
-      case 'reset':
         // Another instance's reset: this instance's own rules start over, as after a reset here.
         this.own = this.ownAsAdded.map((r) => structuredClone(r));
         this.shared = [];

@@ -3,17 +3,45 @@
  * other, and `active_scenario` in health is the one applied last through any instance. Nothing is kept at
  * hand: these are admin reads, each one round trip, so every instance reads the same at once.
  */
+import type { Redis } from 'ioredis';
 import type { RedisStore } from '../store/redis-store.js';
+import { defineOnce } from '../store/redis-scripts.js';
 import type { ActiveScenario, ScenariosState } from './scenarios-state.js';
 import type { Scenario } from './scenarios.js';
+
+/**
+ * Registers a scenario, keeping the order names were first registered in (a hash of long values keeps none).
+ * KEYS: scenarios hash, names list. ARGV: name, json. Returns 1 if the name was new.
+ */
+export const SCENARIO_REGISTER = `
+local created = redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+if created == 1 then redis.call('RPUSH', KEYS[2], ARGV[1]) end
+return created`;
+
+interface ScenarioScripts {
+  svcScenarioRegister(scenarios: string, order: string, name: string, json: string): Promise<number>;
+}
 
 export class RedisScenarios implements ScenariosState {
   readonly name = 'scenarios';
 
   constructor(private readonly store: RedisStore) {}
 
+  private get redis(): Redis & ScenarioScripts {
+    return this.store.redis as unknown as Redis & ScenarioScripts;
+  }
+
   private get k() {
-    return { registered: this.store.key('scenarios:registered'), active: this.store.key('scenarios:active') };
+    return {
+      registered: this.store.key('scenarios:registered'),
+      order: this.store.key('scenarios:order'),
+      active: this.store.key('scenarios:active'),
+    };
+  }
+
+  open(): Promise<void> {
+    defineOnce(this.store.redis, 'svcScenarioRegister', 2, SCENARIO_REGISTER);
+    return Promise.resolve();
   }
 
   assertWritable(): void {
@@ -21,26 +49,26 @@ export class RedisScenarios implements ScenariosState {
   }
 
   async registered(): Promise<Scenario[]> {
-    const all = await this.store.run(() => this.store.redis.hgetall(this.k.registered));
-    return Object.values(all).map((json) => JSON.parse(json) as Scenario);
+    const [names, all] = await this.store.run(() => Promise.all([this.redis.lrange(this.k.order, 0, -1), this.redis.hgetall(this.k.registered)]));
+    return names.filter((name) => all[name] !== undefined).map((name) => JSON.parse(all[name]) as Scenario);
   }
 
   async register(scenario: Scenario): Promise<boolean> {
-    // HSET counts the fields it created: of two instances registering one name at once, one creates it.
-    const created = await this.store.run(() => this.store.redis.hset(this.k.registered, scenario.name, JSON.stringify(scenario)));
+    // Of two instances registering one name at once, one creates it.
+    const created = await this.store.run(() => this.redis.svcScenarioRegister(this.k.registered, this.k.order, scenario.name, JSON.stringify(scenario)));
     return created === 1;
   }
 
   async active(): Promise<ActiveScenario | null> {
-    const json = await this.store.run(() => this.store.redis.get(this.k.active));
+    const json = await this.store.run(() => this.redis.get(this.k.active));
     return json ? (JSON.parse(json) as ActiveScenario) : null;
   }
 
   async setActive(active: ActiveScenario): Promise<void> {
-    await this.store.run(() => this.store.redis.set(this.k.active, JSON.stringify(active)));
+    await this.store.run(() => this.redis.set(this.k.active, JSON.stringify(active)));
   }
 
   async reset(): Promise<void> {
-    await this.store.run(() => this.store.redis.del(this.k.registered, this.k.active));
+    await this.store.run(() => this.redis.del(this.k.registered, this.k.order, this.k.active));
   }
 }
