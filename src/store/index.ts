@@ -27,7 +27,7 @@ export function streamSeed(seed: string, store: StateStore): string {
   return store.shared ? `${seed}@${store.instanceId}` : seed;
 }
 
-/** Shares the state of docs/scaling.md (organizations, keys, tokens, windows, billing, jobs, webhooks, faults, clock, journal...) through a Redis store; null with the memory store. */
+/** Shares the state of docs/scaling.md (organizations, keys, tokens, windows, billing, jobs, webhooks, clock, journal...) through a Redis store; null with the memory store. Fault rules and scenarios are state units of their own areas. */
 export function shareState(
   store: StateStore,
   parts: SharedStateTargets & { wsTokens: WsTokenStore; rateLimiter: RateLimiter },
