@@ -37,6 +37,7 @@ import { AttemptMaker, REGISTRABLE_EVENTS, WebhookEngine, createWebhookState } f
 import { checkEndpointUrl } from './webhooks/endpoint-url.js';
 import { rateLimitStage, rateLimitUpgradeStage } from './stages/rate-limit.js';
 import { FaultStore } from './faults/store.js';
+import { createFaultRulesState } from './faults/fault-rules-state.js';
 import { faultStage } from './faults/stage.js';
 import { armWsCloseFault, faultUpgradeStage } from './faults/websocket.js';
 import { webhookFaultHook } from './faults/webhooks.js';
@@ -45,7 +46,8 @@ import { creditsOrgView, meteringAdminHandlers } from './metering/admin.js';
 import { webhookAdminHandlers } from './webhooks/admin.js';
 import { scenarioAdminHandlers } from './scenarios/admin.js';
 import { reportAdminHandlers } from './report/admin.js';
-import { applyScenario, bootScenarioName, loadUserScenarios, scenarioTarget } from './scenarios/scenarios.js';
+import { Scenarios } from './scenarios/scenarios.js';
+import { createScenariosState } from './scenarios/scenarios-state.js';
 import { invokeAdmin } from './admin/invoke.js';
 import { createRagArea } from './rag/index.js';
 import { createRagState } from './rag/rag-state.js';
@@ -107,6 +109,8 @@ export class Emulator {
   readonly metering: Metering;
   readonly webhooks: WebhookEngine;
   readonly faults: FaultStore;
+  /** The built-in, file and registered scenarios, and the one applied last. */
+  readonly scenarios: Scenarios;
   /** Heavy work (extraction, decoding, encoding) off the event loop, inside memory and time ceilings. */
   readonly workers: WorkerPool;
   /** The contract self-check (SVC_EMULATOR_CONTRACT_CHECK=1, as in the test suite); off otherwise. */
@@ -130,8 +134,6 @@ export class Emulator {
   readonly app: express.Express;
   readonly handleUpgrade: (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
   demo!: DemoState;
-  /** The scenario applied last since boot or reset (`active_scenario` in health), or null. */
-  activeScenario: { name: string; appliedAt: string } | null = null;
   /** Set by `listen()`: the real base and admin URLs. */
   urls: { baseUrl: string; adminUrl: string } | undefined;
   readonly startedAt: number;
@@ -183,15 +185,19 @@ export class Emulator {
         rateLimits: this.config.rateLimits,
       },
     });
-    this.faults = new FaultStore({
+    this.faults = new FaultStore(this.state.add(createFaultRulesState(this.store)), {
       clock: this.clock,
       ids: this.ids,
       random: this.random,
       documents: (operationId, status) => this.contract.gateway.documents(operationId, status),
     });
+    this.scenarios = new Scenarios(this.state.add(createScenariosState(this.store)), {
+      validators: this.contract.validators,
+      config: this.config,
+      clock: this.clock,
+      invoke: (call) => invokeAdmin(this, call),
+    });
     this.shared = shareState(this.store, {
-      faults: this.faults,
-      scenarios: (replica) => scenarioTarget(this, replica),
       clock: this.clock,
       onRemoteReset: () => this.sockets.closeAll(1012, 'emulator reset through another instance'),
     });
@@ -291,9 +297,9 @@ export class Emulator {
     // and the boot scenario's stay per instance with a shared store: every instance reads the same ones.
     await this.faults.addLocally(async () => {
       for (const rule of this.config.faults) await invokeAdmin(this, { method: 'POST', path: '/faults', body: rule });
-      loadUserScenarios(this);
-      const scenario = bootScenarioName(this);
-      if (scenario) await applyScenario(this, scenario);
+      this.scenarios.loadUserScenarios();
+      const scenario = this.scenarios.bootScenarioName();
+      if (scenario) await this.scenarios.apply(scenario);
     });
     await this.store.settled();
   }
@@ -330,7 +336,6 @@ export class Emulator {
     this.random.reset();
     this.metering.reset();
     this.faults.reset();
-    this.activeScenario = null;
     for (const area of this.areas) await area.reset?.();
     await this.boot();
   }

@@ -34,6 +34,9 @@ export const coreAdminHandlers: Record<string, AdminHandler> = {
     let instances = store.instances({ baseUrl });
     // While a shared store is down, health still answers (status `unreachable`) and lists this instance only.
     if (instances instanceof Promise) instances = await instances.catch(() => new MemoryStoreView(store.instanceId).instances({ baseUrl }));
+    // While a shared store is down the active scenario is not known: health shows none rather than fail.
+    let active = e.scenarios.active();
+    if (active instanceof Promise) active = await active.catch(() => null);
     sendJson(ctx, 200, {
       status: 'ok',
       ready,
@@ -43,7 +46,7 @@ export const coreAdminHandlers: Record<string, AdminHandler> = {
       clock: clockView(e.clock),
       organizations: e.orgs.listOrgs().length,
       open_websockets: e.sockets.count(),
-      active_scenario: e.activeScenario && { name: e.activeScenario.name, applied_at: e.activeScenario.appliedAt },
+      active_scenario: active && { name: active.name, applied_at: active.appliedAt },
       store: { kind: store.kind, location: store.description, status: store.status() },
       instance_id: store.instanceId,
       instances,

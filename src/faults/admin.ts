@@ -10,14 +10,14 @@ import type { FaultRuleInput } from './store.js';
  */
 export const faultAdminHandlers: Record<string, AdminHandler> = {
   'admin.addFault': async (ctx: AdminContext<FaultRuleInput>) => {
-    ctx.emulator.faults.replica?.assertWritable();
+    ctx.emulator.faults.assertWritable();
     const rule = ctx.emulator.faults.add(ctx.body);
     await storeSettled(ctx.emulator.store);
     sendJson(ctx, 201, rule);
   },
   'admin.listFaults': (ctx) => sendJson(ctx, 200, { faults: ctx.emulator.faults.list() }),
   'admin.clearFaults': async (ctx) => {
-    ctx.emulator.faults.replica?.assertWritable();
+    ctx.emulator.faults.assertWritable();
     ctx.emulator.faults.clear();
     await storeSettled(ctx.emulator.store);
     ctx.res.status(204).end();
@@ -28,8 +28,8 @@ export const faultAdminHandlers: Record<string, AdminHandler> = {
     sendJson(ctx, 200, rule);
   },
   'admin.removeFault': async (ctx) => {
-    ctx.emulator.faults.replica?.assertWritable();
-    if (!ctx.emulator.faults.remove(ctx.params.faultId)) throw new ApiError('not_found', `no fault rule ${ctx.params.faultId}`);
+    ctx.emulator.faults.assertWritable();
+    if (!(await ctx.emulator.faults.remove(ctx.params.faultId))) throw new ApiError('not_found', `no fault rule ${ctx.params.faultId}`);
     await storeSettled(ctx.emulator.store);
     ctx.res.status(204).end();
   },

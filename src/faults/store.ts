@@ -6,6 +6,8 @@
 import { pathPatternMatches } from '../core/path-pattern.js';
 import type { Clock } from '../core/clock.js';
 import type { IdFactory, Random } from '../core/random.js';
+import type { MaybePromise } from '../core/maybe.js';
+import type { FaultRulesState } from './fault-rules-state.js';
 import { explainFault, KIND_CHANNEL, type FaultChannel, type FaultKind, type FaultParams } from './kinds.js';
 
 export interface FaultMatch {
@@ -80,35 +82,19 @@ export interface WebhookFaultRecord {
 
 const WEBHOOK_LOG_LIMIT = 1000;
 
-/**
- * Where fault rules are shared with other instances (src/faults/redis-faults.ts); null with the memory
- * store. Changes made here are written and published; a counted rule's `times` is consumed in the shared
- * counter, so it fires at most `times` times across all instances.
- */
-export interface FaultReplica {
-  /** Throws 502 `upstream_error` while the shared store is unreachable, before anything changes. */
-  assertWritable(): void;
-  added(rule: FaultRule): void;
-  removed(id: string): void;
-  cleared(): void;
-  /** Consumes one of the rule's `times`: what is left after it, or -1 when none was left. */
-  claim(id: string): Promise<number>;
-}
-
 export type TakeResult = FaultHit | null | Promise<FaultHit | null>;
 
+/**
+ * The rules (FaultRulesState, in memory or shared through Redis) and how a request meets them: matching,
+ * probability draws, off-contract checks, and the log of webhook attempts the faults changed (per instance).
+ */
 export class FaultStore {
-  private rules: FaultRule[] = [];
   readonly webhookLog: WebhookFaultRecord[] = [];
   private random: Random;
-  /** Null with the memory store: then every path below is exactly the in-process one. */
-  replica: FaultReplica | null = null;
-  /** Rules added by this instance alone (config file and boot scenario), as first added: see addLocally(). */
-  private localRules: FaultRule[] = [];
-  private readonly localIds = new Set<string>();
   private adding: 'shared' | 'local' = 'shared';
 
   constructor(
+    private readonly state: FaultRulesState,
     private readonly deps: {
       clock: Clock;
       ids: IdFactory;
@@ -123,6 +109,11 @@ export class FaultStore {
   private offContract(kind: FaultKind, status: number | undefined, operationId: string | undefined): boolean {
     if (kind !== 'error' || status === undefined || !this.deps.documents) return false;
     return !this.deps.documents(operationId, status);
+  }
+
+  /** Throws 502 `upstream_error` while a shared store is unreachable, before anything changes. */
+  assertWritable(): void {
+    this.state.assertWritable();
   }
 
   add(input: FaultRuleInput): FaultRule {
@@ -141,11 +132,8 @@ export class FaultStore {
       explanation: `${explainFault(input.kind, input)}${describeMatch(input.match, input.times)}${offContract ? `; off contract: ${where} does not document ${input.status}` : ''}`,
       off_contract: offContract,
     };
-    this.rules.push(rule);
-    if (this.adding === 'local') {
-      this.localRules.push({ ...rule, match: { ...rule.match } });
-      this.localIds.add(rule.id);
-    } else this.replica?.added(rule);
+    if (this.adding === 'local') this.state.addLocal(rule);
+    else this.state.add(rule);
     return rule;
   }
 
@@ -162,56 +150,21 @@ export class FaultStore {
     }
   }
 
-  /** A rule another instance added (or a reload from the shared store): replaces this copy's rule of that id. */
-  putReplicated(rule: FaultRule): void {
-    const i = this.rules.findIndex((r) => r.id === rule.id);
-    if (i >= 0) this.rules[i] = rule;
-    else this.rules.push(rule);
-  }
-
-  /** Another instance removed the rule, or its shared `times` ran out. */
-  removeReplicated(id: string): void {
-    this.rules = this.rules.filter((r) => r.id !== id);
-  }
-
-  /** Another instance cleared every rule. */
-  clearReplicated(): void {
-    this.rules = [];
-  }
-
-  /**
-   * Another instance's reset: the shared rules go; this instance's own boot rules start over, as they do
-   * after a reset here.
-   */
-  resetReplicated(): void {
-    this.rules = this.localRules.map((r) => ({ ...r, match: { ...r.match } }));
-  }
-
-  /** The shared rules as the store has them now (after a reconnect): this instance's own boot rules stay. */
-  replaceReplicated(rules: FaultRule[]): void {
-    this.rules = [...this.rules.filter((r) => this.localIds.has(r.id)), ...rules];
-  }
-
   list(): FaultRule[] {
-    this.dropExpired();
-    return [...this.rules];
+    this.state.prune(this.deps.clock.now());
+    return [...this.state.rules()];
   }
 
   get(id: string): FaultRule | undefined {
-    return this.rules.find((r) => r.id === id);
+    return this.state.get(id);
   }
 
-  remove(id: string): boolean {
-    const before = this.rules.length;
-    this.rules = this.rules.filter((r) => r.id !== id);
-    const removed = this.rules.length < before;
-    if (removed) this.replica?.removed(id);
-    return removed;
+  remove(id: string): MaybePromise<boolean> {
+    return this.state.remove(id);
   }
 
   clear(): void {
-    this.rules = [];
-    this.replica?.cleared();
+    this.state.clear();
   }
 
   noteWebhookFault(record: WebhookFaultRecord): void {
@@ -219,11 +172,8 @@ export class FaultStore {
     if (this.webhookLog.length > WEBHOOK_LOG_LIMIT) this.webhookLog.splice(0, this.webhookLog.length - WEBHOOK_LOG_LIMIT);
   }
 
+  /** This instance's part: the rules themselves are a state unit of their own, reset with the others. */
   reset(): void {
-    // The shared rules are cleared by the shared reset (src/store/shared-state.ts), not one by one.
-    this.rules = [];
-    this.localRules = [];
-    this.localIds.clear();
     this.webhookLog.length = 0;
     this.random.reset();
   }
@@ -235,23 +185,43 @@ export class FaultStore {
    * shared counter first (a promise), and a rule another instance used up is skipped.
    */
   take(channel: FaultChannel, target: FaultTarget, kinds?: readonly FaultKind[]): TakeResult {
-    this.dropExpired();
-    const found = this.find(channel, target, kinds, 0);
+    this.state.prune(this.deps.clock.now());
+    return this.takeFrom(this.state.rules(), 0, channel, target, kinds);
+  }
+
+  private takeFrom(
+    rules: readonly FaultRule[],
+    from: number,
+    channel: FaultChannel,
+    target: FaultTarget,
+    kinds: readonly FaultKind[] | undefined,
+  ): TakeResult {
+    const found = this.find(rules, from, channel, target, kinds);
     if (found < 0) return null;
-    const rule = this.rules[found];
-    if (!this.replica || !this.isShared(rule)) return this.hit(rule, target);
-    return this.claimFrom(found, channel, target, kinds, this.replica);
+    const rule = rules[found];
+    if (rule.remaining === null) return this.hit(rule, target);
+    // Used up elsewhere: look further on, in the rules as they are now (they may have changed meanwhile).
+    const fire = (left: number) => (left >= 0 ? this.hit(rule, target) : this.takeAfter(rule, channel, target, kinds));
+    // Not core/maybe.ts `then()`: a module exporting `then` is a thenable namespace, which vitest's loader awaits.
+    const left = this.state.claim(rule);
+    return left instanceof Promise ? left.then(fire) : fire(left);
   }
 
-  /** A counted rule whose count is kept in the shared store (not one of this instance's own boot rules). */
-  private isShared(rule: FaultRule): boolean {
-    return rule.remaining !== null && !this.localIds.has(rule.id);
+  private takeAfter(rule: FaultRule, channel: FaultChannel, target: FaultTarget, kinds: readonly FaultKind[] | undefined): TakeResult {
+    const rules = this.state.rules();
+    return this.takeFrom(rules, rules.indexOf(rule) + 1, channel, target, kinds);
   }
 
-  private find(channel: FaultChannel, target: FaultTarget, kinds: readonly FaultKind[] | undefined, from: number): number {
+  private find(
+    rules: readonly FaultRule[],
+    from: number,
+    channel: FaultChannel,
+    target: FaultTarget,
+    kinds: readonly FaultKind[] | undefined,
+  ): number {
     const now = this.deps.clock.now();
-    for (let i = from; i < this.rules.length; i++) {
-      const rule = this.rules[i];
+    for (let i = from; i < rules.length; i++) {
+      const rule = rules[i];
       if (KIND_CHANNEL[rule.kind] !== channel) continue;
       if (kinds && !kinds.includes(rule.kind)) continue;
       if (rule.remaining !== null && rule.remaining <= 0) continue;
@@ -264,8 +234,8 @@ export class FaultStore {
     return -1;
   }
 
+  /** The rule fires: its `times` were already taken (FaultRulesState.claim). */
   private hit(rule: FaultRule, target: FaultTarget): FaultHit {
-    if (rule.remaining !== null) rule.remaining--;
     rule.hits++;
     return {
       rule,
@@ -274,42 +244,9 @@ export class FaultStore {
     };
   }
 
-  /** Claims counted rules in the shared counter, in order, until one fires or none is left. */
-  private async claimFrom(
-    index: number,
-    channel: FaultChannel,
-    target: FaultTarget,
-    kinds: readonly FaultKind[] | undefined,
-    replica: FaultReplica,
-  ): Promise<FaultHit | null> {
-    let rule = this.rules[index];
-    for (;;) {
-      const left = await replica.claim(rule.id);
-      if (left >= 0) {
-        // The shared count, less this hit (hit() takes it off).
-        rule.remaining = left + 1;
-        return this.hit(rule, target);
-      }
-      // Used up elsewhere: skip it, and look further on from where it stood (it may have moved meanwhile).
-      rule.remaining = 0;
-      const at = this.rules.indexOf(rule);
-      const next = this.find(channel, target, kinds, at >= 0 ? at + 1 : 0);
-      if (next < 0) return null;
-      rule = this.rules[next];
-      if (!this.isShared(rule)) return this.hit(rule, target);
-    }
-  }
-
   /** A seeded jitter in [-max, max]. */
   jitter(maxMs: number): number {
     return Math.round((this.random.next() * 2 - 1) * maxMs);
-  }
-
-  private dropExpired(): void {
-    const now = this.deps.clock.now();
-    this.rules = this.rules.filter(
-      (r) => (!r.expires_at || Date.parse(r.expires_at) > now) && !(r.remaining !== null && r.remaining <= 0),
-    );
   }
 }
 

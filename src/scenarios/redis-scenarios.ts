@@ -1,86 +1,74 @@
 /**
- * Scenarios over Redis (issue 17): a scenario registered through any instance's admin API can be applied
- * through any other, and `active_scenario` in health is the one applied last through any instance. Each
- * instance keeps its registry as a local copy updated from the events channel. Applying a scenario runs its
- * steps on the instance that was asked; the steps change shared state like any admin call.
+ * Scenarios in Redis: a scenario registered through any instance's admin API can be applied through any
+ * other, and `active_scenario` in health is the one applied last through any instance. Nothing is kept at
+ * hand: these are admin reads, each one round trip, so every instance reads the same at once.
  */
-import type { Scenario, ScenarioReplica } from './scenarios.js';
-import type { RedisStore, StoreMessage } from '../store/redis-store.js';
+import type { Redis } from 'ioredis';
+import type { RedisStore } from '../store/redis-store.js';
+import { defineOnce } from '../store/redis-scripts.js';
+import type { ActiveScenario, ScenariosState } from './scenarios-state.js';
+import type { Scenario } from './scenarios.js';
 
-type Active = { name: string; appliedAt: string };
+/**
+ * Registers a scenario, keeping the order names were first registered in (a hash of long values keeps none).
+ * KEYS: scenarios hash, names list. ARGV: name, json. Returns 1 if the name was new.
+ */
+export const SCENARIO_REGISTER = `
+local created = redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+if created == 1 then redis.call('RPUSH', KEYS[2], ARGV[1]) end
+return created`;
 
-export interface ScenarioTarget {
-  put(scenario: Scenario): void;
-  setActive(active: Active | null): void;
-  reset(): void;
+interface ScenarioScripts {
+  svcScenarioRegister(scenarios: string, order: string, name: string, json: string): Promise<number>;
 }
 
-export class SharedScenarios implements ScenarioReplica {
-  private target: ScenarioTarget | undefined;
+export class RedisScenarios implements ScenariosState {
+  readonly name = 'scenarios';
 
-  constructor(private readonly store: RedisStore) {
-    store.onMessage((m) => this.receive(m));
-    store.onResync(() => this.load());
+  constructor(private readonly store: RedisStore) {}
+
+  private get redis(): Redis & ScenarioScripts {
+    return this.store.redis as unknown as Redis & ScenarioScripts;
   }
 
   private get k() {
-    return { registered: this.store.key('scenarios:registered'), active: this.store.key('scenarios:active') };
+    return {
+      registered: this.store.key('scenarios:registered'),
+      order: this.store.key('scenarios:order'),
+      active: this.store.key('scenarios:active'),
+    };
   }
 
-  /** The keys a reset deletes. */
-  keyNames(): string[] {
-    return Object.values(this.k);
-  }
-
-  /** Binds the emulator's side (scenarios.ts `scenarioTarget`) and loads what Redis has. */
-  async open(target: ScenarioTarget): Promise<void> {
-    this.target = target;
-    await this.load();
-  }
-
-  private async load(): Promise<void> {
-    const [all, active] = await this.store.run(() =>
-      Promise.all([this.store.redis.hgetall(this.k.registered), this.store.redis.get(this.k.active)]),
-    );
-    for (const json of Object.values(all)) this.target?.put(JSON.parse(json) as Scenario);
-    if (active) this.target?.setActive(JSON.parse(active) as Active);
+  open(): Promise<void> {
+    defineOnce(this.store.redis, 'svcScenarioRegister', 2, SCENARIO_REGISTER);
+    return Promise.resolve();
   }
 
   assertWritable(): void {
     this.store.assertAvailable();
   }
 
-  registered(scenario: Scenario): void {
-    this.store.track(
-      this.store.redis
-        .multi()
-        .hset(this.k.registered, scenario.name, JSON.stringify(scenario))
-        .publish(this.store.channel, this.store.message('scenario', scenario))
-        .exec(),
-    );
+  async registered(): Promise<Scenario[]> {
+    const [names, all] = await this.store.run(() => Promise.all([this.redis.lrange(this.k.order, 0, -1), this.redis.hgetall(this.k.registered)]));
+    return names.filter((name) => all[name] !== undefined).map((name) => JSON.parse(all[name]) as Scenario);
   }
 
-  applied(active: Active): void {
-    this.store.track(
-      this.store.redis
-        .multi()
-        .set(this.k.active, JSON.stringify(active))
-        .publish(this.store.channel, this.store.message('scenario.applied', active))
-        .exec(),
-    );
+  async register(scenario: Scenario): Promise<boolean> {
+    // Of two instances registering one name at once, one creates it.
+    const created = await this.store.run(() => this.redis.svcScenarioRegister(this.k.registered, this.k.order, scenario.name, JSON.stringify(scenario)));
+    return created === 1;
   }
 
-  private receive(m: StoreMessage): void {
-    switch (m.type) {
-      case 'scenario':
-        this.target?.put(m.data as Scenario);
-        return;
-      case 'scenario.applied':
-        this.target?.setActive(m.data as Active);
-        return;
-      case 'reset':
-        this.target?.reset();
-        return;
-    }
+  async active(): Promise<ActiveScenario | null> {
+    const json = await this.store.run(() => this.redis.get(this.k.active));
+    return json ? (JSON.parse(json) as ActiveScenario) : null;
+  }
+
+  async setActive(active: ActiveScenario): Promise<void> {
+    await this.store.run(() => this.redis.set(this.k.active, JSON.stringify(active)));
+  }
+
+  async reset(): Promise<void> {
+    await this.store.run(() => this.redis.del(this.k.registered, this.k.order, this.k.active));
   }
 }

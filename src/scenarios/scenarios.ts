@@ -6,12 +6,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packagePath } from '../core/paths.js';
-import { invokeAdmin, type AdminCall, type AdminCallResult } from '../admin/invoke.js';
-import { assertValid, compileSchema, lazyValidator } from '../contract/compile.js';
+import type { AdminCall, AdminCallResult } from '../admin/invoke.js';
+import { assertValid, compileSchema, lazyValidator, type Validators } from '../contract/compile.js';
 import { ADMIN_DOC_ID } from '../contract/documents.js';
-import { ConfigError } from '../config.js';
-import type { Emulator } from '../emulator.js';
+import { ConfigError, type EmulatorConfig } from '../config.js';
+import type { Clock } from '../core/clock.js';
+import type { MaybePromise } from '../core/maybe.js';
 import { ApiError } from '../http/errors.js';
+import type { ActiveScenario, ScenariosState } from './scenarios-state.js';
 
 export const SCENARIO_DIR = packagePath('fixtures', 'scenarios');
 
@@ -29,39 +31,11 @@ export class ScenarioFileError extends ConfigError {
 }
 
 let builtIn: Map<string, Scenario> | undefined;
-/** Scenarios registered for one emulator: from its files at boot, then at run time. */
-const registered = new WeakMap<Emulator, Map<string, Scenario>>();
 
-/** The scenarios shared by several instances (scenarios/redis-scenarios.ts): told of every registration and application. */
-export interface ScenarioReplica {
-  assertWritable(): void;
-  registered(scenario: Scenario): void;
-  applied(active: { name: string; appliedAt: string }): void;
-}
-const replicas = new WeakMap<Emulator, ScenarioReplica>();
-
-/** What the shared scenarios change in one emulator when another instance registers or applies one. */
-export function scenarioTarget(emulator: Emulator, replica: ScenarioReplica) {
-  replicas.set(emulator, replica);
-  return {
-    put(scenario: Scenario): void {
-      const own = registered.get(emulator) ?? new Map<string, Scenario>();
-      own.set(scenario.name, scenario);
-      registered.set(emulator, own);
-    },
-    setActive(active: { name: string; appliedAt: string } | null): void {
-      emulator.activeScenario = active;
-    },
-    /** Another instance's reset: back to the scenarios of this instance's own files, none active. */
-    reset(): void {
-      emulator.activeScenario = null;
-      loadUserScenarios(emulator);
-    },
-  };
-}
-
-function validator(emulator: Emulator): Validate {
-  return compileSchema(emulator.contract.validators, ADMIN_DOC_ID, 'Scenario');
+/** The package's own scenarios (fixtures/scenarios), read once per process. */
+function builtIns(validate: Validate): Map<string, Scenario> {
+  builtIn ??= new Map(readDir(validate, SCENARIO_DIR).map((s) => [s.name, s]));
+  return builtIn;
 }
 
 function readScenarioFile(validate: Validate, path: string): Scenario {
@@ -94,57 +68,87 @@ export function isScenarioPath(value: string): boolean {
   return value.endsWith('.json') || value.includes('/') || value.includes('\\');
 }
 
-/** The built-in scenarios, then the user's (a user scenario with a built-in's name replaces it). */
-export function loadScenarios(emulator: Emulator): Map<string, Scenario> {
-  builtIn ??= new Map(readDir(validator(emulator), SCENARIO_DIR).map((s) => [s.name, s]));
-  return new Map([...builtIn, ...(registered.get(emulator) ?? [])]);
-}
+/** What a scenario's steps run on: the admin API, in-process (admin/invoke.ts). */
+export type InvokeAdmin = (call: AdminCall) => Promise<AdminCallResult>;
 
-/** Reads the user's scenario files named in the config (at boot and after every reset). */
-export function loadUserScenarios(emulator: Emulator): void {
-  // Compiled only when there is a file to check: most starts have none.
-  const validate = lazyValidator(() => validator(emulator));
-  const own = new Map<string, Scenario>();
-  if (emulator.config.scenariosDir) for (const s of readDir(validate, emulator.config.scenariosDir)) own.set(s.name, s);
-  if (emulator.config.scenario && isScenarioPath(emulator.config.scenario)) {
-    const s = readScenarioFile(validate, emulator.config.scenario);
-    own.set(s.name, s);
+/**
+ * The scenarios of one emulator: the package's own, this instance's files (`--scenarios-dir`, `--scenario
+ * ./file.json`: every instance reads the same ones), and those registered at run time with the one applied
+ * last (ScenariosState: shared through Redis with a Redis store).
+ */
+export class Scenarios {
+  private fromFiles = new Map<string, Scenario>();
+  private readonly validate: Validate;
+
+  constructor(
+    private readonly state: ScenariosState,
+    private readonly deps: {
+      validators: Validators;
+      config: Pick<EmulatorConfig, 'scenario' | 'scenariosDir'>;
+      clock: Clock;
+      invoke: InvokeAdmin;
+    },
+  ) {
+    // Compiled only when there is a file to check: most starts have none.
+    this.validate = lazyValidator(() => compileSchema(deps.validators, ADMIN_DOC_ID, 'Scenario'));
   }
-  registered.set(emulator, own);
-}
 
-/** POST /_emulator/scenarios: the body is already valid against `Scenario`. Until the next reset. */
-export function registerScenario(emulator: Emulator, scenario: Scenario): { created: boolean } {
-  const replica = replicas.get(emulator);
-  replica?.assertWritable();
-  const own = registered.get(emulator) ?? new Map<string, Scenario>();
-  const created = !loadScenarios(emulator).has(scenario.name);
-  own.set(scenario.name, scenario);
-  registered.set(emulator, own);
-  replica?.registered(scenario);
-  return { created };
-}
-
-/** The scenario `--scenario` applies at boot: by name, or the one in the named file. */
-export function bootScenarioName(emulator: Emulator): string | null {
-  const value = emulator.config.scenario;
-  if (!value) return null;
-  if (!isScenarioPath(value)) return value;
-  return readScenarioFile(validator(emulator), value).name;
-}
-
-export async function applyScenario(emulator: Emulator, name: string): Promise<{ name: string; steps: (AdminCall & AdminCallResult)[] }> {
-  const all = loadScenarios(emulator);
-  const scenario = all.get(name);
-  if (!scenario) throw new ApiError('not_found', `no scenario '${name}'; scenarios: ${[...all.keys()].join(', ')}`);
-  replicas.get(emulator)?.assertWritable();
-  const steps: (AdminCall & AdminCallResult)[] = [];
-  // Marked before the steps run: a scenario whose steps fail half-way has still changed the emulator.
-  emulator.activeScenario = { name, appliedAt: emulator.clock.isoNow() };
-  replicas.get(emulator)?.applied(emulator.activeScenario);
-  for (const step of scenario.steps) {
-    const result = await invokeAdmin(emulator, step);
-    steps.push({ ...step, ...result });
+  /** The built-in scenarios, then the user's (a user scenario with a built-in's name replaces it). */
+  list(): MaybePromise<Map<string, Scenario>> {
+    const base = new Map([...builtIns(this.validate), ...this.fromFiles]);
+    const add = (registered: Scenario[]) => {
+      for (const s of registered) base.set(s.name, s);
+      return base;
+    };
+    const registered = this.state.registered();
+    return registered instanceof Promise ? registered.then(add) : add(registered);
   }
-  return { name, steps };
+
+  /** Reads the user's scenario files named in the config (at boot, so after every reset too). */
+  loadUserScenarios(): void {
+    const own = new Map<string, Scenario>();
+    const { scenariosDir, scenario } = this.deps.config;
+    if (scenariosDir) for (const s of readDir(this.validate, scenariosDir)) own.set(s.name, s);
+    if (scenario && isScenarioPath(scenario)) {
+      const s = readScenarioFile(this.validate, scenario);
+      own.set(s.name, s);
+    }
+    this.fromFiles = own;
+  }
+
+  /** POST /_emulator/scenarios: the body is already valid against `Scenario`. Until the next reset. */
+  async register(scenario: Scenario): Promise<{ created: boolean }> {
+    this.state.assertWritable();
+    const known = builtIns(this.validate).has(scenario.name) || this.fromFiles.has(scenario.name);
+    const created = await this.state.register(scenario);
+    return { created: created && !known };
+  }
+
+  /** The scenario `--scenario` applies at boot: by name, or the one in the named file. */
+  bootScenarioName(): string | null {
+    const value = this.deps.config.scenario;
+    if (!value) return null;
+    if (!isScenarioPath(value)) return value;
+    return readScenarioFile(this.validate, value).name;
+  }
+
+  /** The scenario applied last since boot or reset (`active_scenario` in health), or null. */
+  active(): MaybePromise<ActiveScenario | null> {
+    return this.state.active();
+  }
+
+  async apply(name: string): Promise<{ name: string; steps: (AdminCall & AdminCallResult)[] }> {
+    const all = await this.list();
+    const scenario = all.get(name);
+    if (!scenario) throw new ApiError('not_found', `no scenario '${name}'; scenarios: ${[...all.keys()].join(', ')}`);
+    this.state.assertWritable();
+    const steps: (AdminCall & AdminCallResult)[] = [];
+    // Marked before the steps run: a scenario whose steps fail half-way has still changed the emulator.
+    await this.state.setActive({ name, appliedAt: this.deps.clock.isoNow() });
+    for (const step of scenario.steps) {
+      const result = await this.deps.invoke(step);
+      steps.push({ ...step, ...result });
+    }
+    return { name, steps };
+  }
 }

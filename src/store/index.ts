@@ -24,7 +24,7 @@ export function streamSeed(seed: string, store: StateStore): string {
   return store.shared ? `${seed}@${store.instanceId}` : seed;
 }
 
-/** Shares the state of docs/scaling.md not yet owned by its area (windows, billing, jobs, faults, scenarios, RAG) through a Redis store; null with the memory store. */
+/** Shares what docs/scaling.md lists and no area owns yet (the due-work queue) through a Redis store; null with the memory store. */
 export function shareState(
   store: StateStore,
   parts: SharedStateTargets,

@@ -57,31 +57,3 @@ local nxt = redis.call('ZRANGEBYSCORE', KEYS[1], '(' .. ARGV[1], '+inf', 'WITHSC
 if #nxt == 0 then return {'', '', 0, -1} end
 return {'', '', 0, nxt[2]}`;
 
-/** Insert if absent, keep an index, publish (webhook endpoints). KEYS: hash, index hash. ARGV: id, json, index field ('' = none), channel, message. Returns 1 if inserted. */
-export const PUT_NEW = `
-if redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[2]) == 0 then return 0 end
-if ARGV[3] ~= '' then redis.call('HSET', KEYS[2], ARGV[3], ARGV[1]) end
-redis.call('PUBLISH', ARGV[4], ARGV[5])
-return 1`;
-
-/**
- * Fires a counted fault rule once, across every instance: takes one of its `times` if any is left; the
- * last one taken removes the rule and tells the others. KEYS: counters hash, rules hash. ARGV: rule id,
- * channel, removal message. Returns what is left after this hit, or -1 when none was left.
- */
-export const FAULT_CLAIM = `
-local left = tonumber(redis.call('HGET', KEYS[1], ARGV[1]) or '0')
-if left <= 0 then return -1 end
-left = redis.call('HINCRBY', KEYS[1], ARGV[1], -1)
-if left == 0 then
-  redis.call('HDEL', KEYS[2], ARGV[1])
-  redis.call('PUBLISH', ARGV[2], ARGV[3])
-end
-return left`;
-
-/** Removes a fault rule and its counter, and tells the others. KEYS: rules hash, counters hash. ARGV: rule id, channel, message. Returns 1 if it was there. */
-export const FAULT_REMOVE = `
-local removed = redis.call('HDEL', KEYS[1], ARGV[1])
-redis.call('HDEL', KEYS[2], ARGV[1])
-redis.call('PUBLISH', ARGV[2], ARGV[3])
-return removed`;

@@ -4,7 +4,6 @@
  * so a request answers 502 `upstream_error` at once instead of hanging (docs/scaling.md).
  */
 import type { Redis, RedisOptions } from 'ioredis';
-import { FAULT_CLAIM, FAULT_REMOVE, PUT_NEW } from './redis-scripts.js';
 import {
   StoreUnavailableError,
   describeStoreUrl,
@@ -28,27 +27,14 @@ export interface StoreMessage {
   data: any;
 }
 
-interface Scripts {
-  svcPutNew(
-    k1: string,
-    k2: string,
-    id: string,
-    json: string,
-    indexField: string,
-    channel: string,
-    message: string,
-  ): Promise<number>;
-  svcFaultClaim(k1: string, k2: string, id: string, channel: string, message: string): Promise<number>;
-  svcFaultRemove(k1: string, k2: string, id: string, channel: string, message: string): Promise<number>;
-}
 
 export class RedisStore implements StateStore {
   readonly kind = 'redis' as const;
   readonly shared = true;
   readonly description: string;
   readonly channel = `${KEY_PREFIX}events`;
-  /** The Redis connection for commands (from open()); its scripts are the atomic operations of redis-scripts.ts. */
-  redis!: Redis & Scripts;
+  /** The Redis connection for commands (from open()); each area defines its scripts on it (redis-scripts.ts defineOnce). */
+  redis!: Redis;
   private sub: Redis | undefined;
   private readonly handlers: ((message: StoreMessage) => void)[] = [];
   private readonly resyncs: (() => Promise<void>)[] = [];
@@ -88,13 +74,10 @@ export class RedisStore implements StateStore {
       // No retries while starting: an unreachable Redis is a start-up error, not a hang. open() turns them on.
       retryStrategy: () => null,
     };
-    this.redis = new Redis(this.url, options) as Redis & Scripts;
+    this.redis = new Redis(this.url, options);
     this.sub = new Redis(this.url, { ...options, commandTimeout: undefined });
     // The connection's state is read from conn.status; the last error says why it is down.
     for (const conn of [this.redis, this.sub]) conn.on('error', (err: Error) => (this.lastError = err));
-    this.redis.defineCommand('svcPutNew', { numberOfKeys: 2, lua: PUT_NEW });
-    this.redis.defineCommand('svcFaultClaim', { numberOfKeys: 2, lua: FAULT_CLAIM });
-    this.redis.defineCommand('svcFaultRemove', { numberOfKeys: 2, lua: FAULT_REMOVE });
   }
 
   key(name: string): string {
