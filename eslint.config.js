@@ -2,7 +2,17 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'src/admin/ui/assets/**', 'src/client/admin-api.ts', '.doc-examples/**', 'test/package/consumer/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'coverage/**',
+      'src/admin/ui/assets/**',
+      'src/client/admin-api.ts',
+      '.doc-examples/**',
+      'test/package/consumer/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -90,7 +90,15 @@ async function main(): Promise<void> {
   const delay = monitorEventLoopDelay({ resolution: 5 });
   delay.enable();
   const child = spawn(process.execPath, ['--input-type=module', '-e', CHILD], {
-    env: { ...process.env, BASE: emu.baseUrl, ADMIN: emu.adminUrl, KEY: emu.keys.live, SECONDS: String(SECONDS), STREAMS: String(STREAMS), UPLOADS: String(UPLOADS) },
+    env: {
+      ...process.env,
+      BASE: emu.baseUrl,
+      ADMIN: emu.adminUrl,
+      KEY: emu.keys.live,
+      SECONDS: String(SECONDS),
+      STREAMS: String(STREAMS),
+      UPLOADS: String(UPLOADS),
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';
@@ -101,11 +109,19 @@ async function main(): Promise<void> {
   const ms = (ns: number) => (ns / 1e6).toFixed(1);
   const h = summarize(result.health);
   const c = summarize(result.cheap);
-  console.log(`event loop under load (${SECONDS} s, ${STREAMS} TTS streams, ${UPLOADS} STT upload loops, 1 RAG upload loop; load ${loadBefore} → ${load1()})`);
+  console.log(
+    `event loop under load (${SECONDS} s, ${STREAMS} TTS streams, ${UPLOADS} STT upload loops, 1 RAG upload loop; load ${loadBefore} → ${load1()})`,
+  );
   console.log(`  work done: ${JSON.stringify(result.counts)}`);
-  console.log(`  GET /_emulator/health: n=${h.n} p50 ${h.p50.toFixed(1)} ms, p99 ${h.p99.toFixed(1)} ms, max ${h.max.toFixed(1)} ms`);
-  console.log(`  POST /v1/auth/ws-token: n=${c.n} p50 ${c.p50.toFixed(1)} ms, p99 ${c.p99.toFixed(1)} ms, max ${c.max.toFixed(1)} ms`);
-  console.log(`  event-loop delay: p50 ${ms(delay.percentile(50))} ms, p99 ${ms(delay.percentile(99))} ms, max ${ms(delay.max)} ms`);
+  console.log(
+    `  GET /_emulator/health: n=${h.n} p50 ${h.p50.toFixed(1)} ms, p99 ${h.p99.toFixed(1)} ms, max ${h.max.toFixed(1)} ms`,
+  );
+  console.log(
+    `  POST /v1/auth/ws-token: n=${c.n} p50 ${c.p50.toFixed(1)} ms, p99 ${c.p99.toFixed(1)} ms, max ${c.max.toFixed(1)} ms`,
+  );
+  console.log(
+    `  event-loop delay: p50 ${ms(delay.percentile(50))} ms, p99 ${ms(delay.percentile(99))} ms, max ${ms(delay.max)} ms`,
+  );
   await emu.close();
 }
 

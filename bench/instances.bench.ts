@@ -57,7 +57,13 @@ const BIN = join(ROOT, 'dist', 'cli.js');
 const HAS_WRK = !spawnSync('wrk', ['--version']).error;
 
 const TTS_TEXTS = ['مرحبا بكم', 'كيف يمكنني مساعدتك اليوم؟', 'شكرا لاتصالك بنا', 'The order ships tomorrow'];
-const RAG_QUERIES = ['سياسة الإجازة السنوية', 'annual leave policy', 'كلمة المرور', 'travel expenses', 'أمن المعلومات'];
+const RAG_QUERIES = [
+  'سياسة الإجازة السنوية',
+  'annual leave policy',
+  'كلمة المرور',
+  'travel expenses',
+  'أمن المعلومات',
+];
 
 function argList(name: string, fallback: string): string[] {
   const i = process.argv.indexOf(`--${name}`);
@@ -79,15 +85,23 @@ function lines(child: ChildProcess, wanted: RegExp[], what: string): Promise<str
         if (found.length === wanted.length) resolve(found);
       }
     });
-    child.once('exit', (code) => reject(new Error(`${what} exited (${code}) before /${wanted[found.length]?.source}/:\n${seen.join('\n')}`)));
+    child.once('exit', (code) =>
+      reject(
+        new Error(`${what} exited (${code}) before /${wanted[found.length]?.source}/:\n${seen.join('\n')}`),
+      ),
+    );
   });
 }
 
 async function startRedis(): Promise<{ url: string; port: number; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', work], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', work],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   await lines(child, [/Ready to accept connections/], 'redis-server');
   return { url: `redis://127.0.0.1:${port}/0`, port, child };
 }
@@ -99,7 +113,12 @@ interface Running {
   key: string;
 }
 
-async function startServer(name: string, redisUrl: string, redisPort: number, config: string): Promise<Running> {
+async function startServer(
+  name: string,
+  redisUrl: string,
+  redisPort: number,
+  config: string,
+): Promise<Running> {
   // Each run starts from an empty Redis, as a fresh deployment would.
   spawnSync('redis-cli', ['-p', String(redisPort), 'flushall']);
   const port = await freePort();
@@ -107,7 +126,21 @@ async function startServer(name: string, redisUrl: string, redisPort: number, co
   const instances = name === 'redis-2' ? ['--instances', '2'] : [];
   const child = spawn(
     process.execPath,
-    [...(process.env.SERVER_NODE_FLAGS?.split(' ').filter(Boolean) ?? []), BIN, '--port', String(port), '--config', config, '--seed', 'instances-bench', '--log-level', 'silent', '--wait-ready', ...store, ...instances],
+    [
+      ...(process.env.SERVER_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
+      BIN,
+      '--port',
+      String(port),
+      '--config',
+      config,
+      '--seed',
+      'instances-bench',
+      '--log-level',
+      'silent',
+      '--wait-ready',
+      ...store,
+      ...instances,
+    ],
     // SERVER_NODE_FLAGS (for example --cpu-prof) go to the servers only, not to this client.
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
@@ -134,16 +167,40 @@ function routes(): RouteSpec[] {
   const pcm = synthesize('مرحبا بكم', { voiceIndex: 0, speed: 1, sampleRate: RATE });
   const boundary = '----svc-emulator-instances-bench';
   const stt = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="clip.wav"\r\nContent-Type: audio/wav\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="clip.wav"\r\nContent-Type: audio/wav\r\n\r\n`,
+    ),
     encodeWav(pcm, RATE),
-    Buffer.from(`\r\n--${boundary}\r\nContent-Disposition: form-data; name="language"\r\n\r\nar\r\n--${boundary}--\r\n`),
+    Buffer.from(
+      `\r\n--${boundary}\r\nContent-Disposition: form-data; name="language"\r\n\r\nar\r\n--${boundary}--\r\n`,
+    ),
   ]);
   const json = (o: unknown) => Buffer.from(JSON.stringify(o));
   return [
-    { route: 'tts', path: '/tts', contentType: 'application/json', bodies: TTS_TEXTS.map((text) => json({ text, voice: 'ar-SA-noura', quality: 'fast' })) },
-    { route: 'stt', path: '/stt/transcriptions', contentType: `multipart/form-data; boundary=${boundary}`, bodies: [stt] },
-    { route: 'search', path: '/rag/search', contentType: 'application/json', bodies: RAG_QUERIES.map((query) => json({ query, mode: 'retrieve', top_k: 5 })) },
-    { route: 'ws-token', path: '/auth/ws-token', contentType: 'application/json', bodies: [json({ scopes: ['stt:transcribe'] })] },
+    {
+      route: 'tts',
+      path: '/tts',
+      contentType: 'application/json',
+      bodies: TTS_TEXTS.map((text) => json({ text, voice: 'ar-SA-noura', quality: 'fast' })),
+    },
+    {
+      route: 'stt',
+      path: '/stt/transcriptions',
+      contentType: `multipart/form-data; boundary=${boundary}`,
+      bodies: [stt],
+    },
+    {
+      route: 'search',
+      path: '/rag/search',
+      contentType: 'application/json',
+      bodies: RAG_QUERIES.map((query) => json({ query, mode: 'retrieve', top_k: 5 })),
+    },
+    {
+      route: 'ws-token',
+      path: '/auth/ws-token',
+      contentType: 'application/json',
+      bodies: [json({ scopes: ['stt:transcribe'] })],
+    },
   ];
 }
 
@@ -214,9 +271,15 @@ function treePids(roots: (number | undefined)[]): Map<number, number[]> {
     const fields = /^\d+$/.test(entry) ? statFields(`/proc/${entry}/stat`) : undefined;
     if (fields) parents.set(Number(entry), Number(fields[1]));
   }
-  const under = (pid: number, root: number): boolean => pid === root || (pid > 1 && parents.has(pid) && under(parents.get(pid)!, root));
+  const under = (pid: number, root: number): boolean =>
+    pid === root || (pid > 1 && parents.has(pid) && under(parents.get(pid)!, root));
   const trees = new Map<number, number[]>();
-  for (const root of roots) if (root !== undefined) trees.set(root, [...parents.keys()].filter((pid) => under(pid, root)));
+  for (const root of roots)
+    if (root !== undefined)
+      trees.set(
+        root,
+        [...parents.keys()].filter((pid) => under(pid, root)),
+      );
   return trees;
 }
 
@@ -241,7 +304,8 @@ function cpuMeter(serverPid: number, redisPid: number | undefined): () => CpuSha
   const at = () => {
     const trees = treePids([serverPid, redisPid]);
     const server = trees.get(serverPid) ?? [];
-    const sum = (pids: number[], stat: (pid: number) => string) => pids.reduce((a, pid) => a + cpuMsOf(statFields(stat(pid))), 0);
+    const sum = (pids: number[], stat: (pid: number) => string) =>
+      pids.reduce((a, pid) => a + cpuMsOf(statFields(stat(pid))), 0);
     return {
       server: sum(server, (pid) => `/proc/${pid}/stat`),
       // The main thread's id is the process id.
@@ -258,7 +322,13 @@ function cpuMeter(serverPid: number, redisPid: number | undefined): () => CpuSha
     const after = at();
     const wall = performance.now() - started;
     const pct = (k: keyof CpuShare) => Math.round(((after[k] - before[k]) / wall) * 100);
-    return { server: pct('server'), serverMain: pct('serverMain'), redis: pct('redis'), client: pct('client'), idle: pct('idle') };
+    return {
+      server: pct('server'),
+      serverMain: pct('serverMain'),
+      redis: pct('redis'),
+      client: pct('client'),
+      idle: pct('idle'),
+    };
   };
 }
 
@@ -270,7 +340,17 @@ interface RouteResult {
 }
 
 async function wrkRoute(spec: RouteSpec, server: Running): Promise<RouteResult> {
-  const out = await runWrk(['-t1', `-c${CONNECTIONS}`, `-d${SECONDS}s`, '--timeout', '30s', '--latency', '-s', wrkScript(spec, server.key), `${server.base}${spec.path}`]);
+  const out = await runWrk([
+    '-t1',
+    `-c${CONNECTIONS}`,
+    `-d${SECONDS}s`,
+    '--timeout',
+    '30s',
+    '--latency',
+    '-s',
+    wrkScript(spec, server.key),
+    `${server.base}${spec.path}`,
+  ]);
   const statuses = /statuses: (\S+)/.exec(out)?.[1];
   if (statuses) console.log(`  ${spec.route}: answers other than 2xx: ${statuses}`);
   return wrkResult(spec.route, out);
@@ -292,7 +372,9 @@ function wrkResult(route: string, out: string): RouteResult {
   const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
   const errors = non2xx + (socketErrors ? socketErrors.slice(1).reduce((a, n) => a + Number(n), 0) : 0);
   const p99Match = /99%\s+([\d.]+)(us|ms|s)/.exec(out);
-  const p99 = p99Match ? Number(p99Match[1]) * ({ us: 0.001, ms: 1, s: 1000 } as Record<string, number>)[p99Match[2]] : NaN;
+  const p99 = p99Match
+    ? Number(p99Match[1]) * ({ us: 0.001, ms: 1, s: 1000 } as Record<string, number>)[p99Match[2]]
+    : NaN;
   return { route, rps, errors, p99 };
 }
 
@@ -319,7 +401,20 @@ request = function()
 end
 `,
   );
-  return wrkResult('mix', await runWrk(['-t1', `-c${CONNECTIONS * 4}`, `-d${SECONDS}s`, '--timeout', '30s', '--latency', '-s', script, server.base]));
+  return wrkResult(
+    'mix',
+    await runWrk([
+      '-t1',
+      `-c${CONNECTIONS * 4}`,
+      `-d${SECONDS}s`,
+      '--timeout',
+      '30s',
+      '--latency',
+      '-s',
+      script,
+      server.base,
+    ]),
+  );
 }
 
 async function autocannonRoute(spec: RouteSpec, server: Running): Promise<RouteResult> {
@@ -339,15 +434,27 @@ async function autocannonRoute(spec: RouteSpec, server: Running): Promise<RouteR
       if (status < 200 || status > 299) errors++;
     },
   );
-  return { route: spec.route, rps: latencies.length / SECONDS, errors: errors + result.errors + result.timeouts, p99: summarize(latencies).p99 };
+  return {
+    route: spec.route,
+    rps: latencies.length / SECONDS,
+    errors: errors + result.errors + result.timeouts,
+    p99: summarize(latencies).p99,
+  };
 }
 
-async function httpMix(server: Running, redisPid: number | undefined): Promise<{ total: number; routes: RouteResult[]; cpu: CpuShare }> {
+async function httpMix(
+  server: Running,
+  redisPid: number | undefined,
+): Promise<{ total: number; routes: RouteResult[]; cpu: CpuShare }> {
   const meter = cpuMeter(server.child.pid!, redisPid);
   const results =
     MIX === 'fixed' && HAS_WRK
       ? [await wrkFixedMix(server)]
-      : await Promise.all(routes().filter((r) => ROUTES.includes(r.route)).map((spec) => (HAS_WRK ? wrkRoute(spec, server) : autocannonRoute(spec, server))));
+      : await Promise.all(
+          routes()
+            .filter((r) => ROUTES.includes(r.route))
+            .map((spec) => (HAS_WRK ? wrkRoute(spec, server) : autocannonRoute(spec, server))),
+        );
   return { total: results.reduce((a, r) => a + r.rps, 0), routes: results, cpu: meter() };
 }
 
@@ -363,7 +470,10 @@ async function main(): Promise<void> {
   }
   const redis = await startRedis();
   const config = join(work, 'config.json');
-  writeFileSync(config, JSON.stringify({ rateLimits: { live: { limit: 1e9, windowSeconds: 60 } }, demo: { credits: 1e12 } }));
+  writeFileSync(
+    config,
+    JSON.stringify({ rateLimits: { live: { limit: 1e9, windowSeconds: 60 } }, demo: { credits: 1e12 } }),
+  );
   const audio = voicePcm(RT_SECONDS);
   const http = new Map<string, number[]>();
   const perRoute = new Map<string, RouteResult[]>();
@@ -372,7 +482,9 @@ async function main(): Promise<void> {
   const client = !HAS_WRK
     ? `autocannon in this process; ${CONNECTIONS} connections per route`
     : MIX === 'fixed'
-      ? `one wrk thread, ${CONNECTIONS * 4} connections, each sending ${Object.entries(FIXED_MIX).map(([r, n]) => `${n} ${r}`).join(', ')} in turn`
+      ? `one wrk thread, ${CONNECTIONS * 4} connections, each sending ${Object.entries(FIXED_MIX)
+          .map(([r, n]) => `${n} ${r}`)
+          .join(', ')} in turn`
       : `wrk, one thread per route; ${CONNECTIONS} connections per route`;
   console.log(`client: ${client}, ${SECONDS} s; ${SOCKETS} realtime sockets × ${RT_SECONDS} s`);
   try {
@@ -394,7 +506,13 @@ async function main(): Promise<void> {
           }
           if (PARTS.includes('realtime')) {
             const before = load1();
-            const r = await runRealtime({ baseUrl: server.base, key: server.key, sockets: SOCKETS, audio, stagger: STAGGER });
+            const r = await runRealtime({
+              baseUrl: server.base,
+              key: server.key,
+              sockets: SOCKETS,
+              audio,
+              stagger: STAGGER,
+            });
             rt.set(name, [...(rt.get(name) ?? []), r]);
             failures += r.errors.length + (SOCKETS - r.completed);
             const lag = summarize(r.finalLag);
@@ -414,7 +532,10 @@ async function main(): Promise<void> {
   }
   if (http.size > 0) {
     console.log('\n| server | HTTP mix req/s (median) | runs |\n|---|---|---|');
-    for (const name of SERVERS) console.log(`| ${name} | ${median(http.get(name) ?? []).toFixed(0)} | ${(http.get(name) ?? []).map((x) => x.toFixed(0)).join(', ')} |`);
+    for (const name of SERVERS)
+      console.log(
+        `| ${name} | ${median(http.get(name) ?? []).toFixed(0)} | ${(http.get(name) ?? []).map((x) => x.toFixed(0)).join(', ')} |`,
+      );
     const one = median(http.get('redis-1') ?? []);
     const two = median(http.get('redis-2') ?? []);
     if (one && two) console.log(`redis-2 / redis-1: ${(two / one).toFixed(2)}×`);
@@ -424,7 +545,9 @@ async function main(): Promise<void> {
     for (const name of SERVERS) {
       const runs = rt.get(name) ?? [];
       const lag = summarize(runs.flatMap((r) => r.finalLag));
-      console.log(`| ${name} | ${runs.map((r) => r.completed).join(', ')} of ${SOCKETS} | ${lag.p50.toFixed(0)} ms | ${lag.p99.toFixed(0)} ms | ${lag.max.toFixed(0)} ms |`);
+      console.log(
+        `| ${name} | ${runs.map((r) => r.completed).join(', ')} of ${SOCKETS} | ${lag.p50.toFixed(0)} ms | ${lag.p99.toFixed(0)} ms | ${lag.max.toFixed(0)} ms |`,
+      );
     }
   }
   console.log(`\nRESULT instances: ${failures === 0 ? 'ok' : `${failures} errors`}`);

@@ -8,9 +8,21 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[i];
 }
 
-export function summarize(samplesMs: number[]): { n: number; p50: number; p90: number; p99: number; max: number } {
+export function summarize(samplesMs: number[]): {
+  n: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+} {
   const s = [...samplesMs].sort((a, b) => a - b);
-  return { n: s.length, p50: percentile(s, 50), p90: percentile(s, 90), p99: percentile(s, 99), max: s.length ? s[s.length - 1] : NaN };
+  return {
+    n: s.length,
+    p50: percentile(s, 50),
+    p90: percentile(s, 90),
+    p99: percentile(s, 99),
+    max: s.length ? s[s.length - 1] : NaN,
+  };
 }
 
 export function fmt(ms: number): string {
@@ -22,7 +34,8 @@ export function argNumber(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
   if (i < 0 || i + 1 >= process.argv.length) return fallback;
   const n = Number(process.argv[i + 1]);
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} must be a positive number (got ${process.argv[i + 1]})`);
+  if (!Number.isFinite(n) || n <= 0)
+    throw new Error(`--${name} must be a positive number (got ${process.argv[i + 1]})`);
   return n;
 }
 
@@ -36,10 +49,17 @@ export function mib(bytes: number): string {
 }
 
 /** Runs autocannon, calling `onResponse(status, latencyMs)` for every response (per-route percentiles, status counts). */
-export function runAutocannon(opts: autocannon.Options, onResponse: (status: number, ms: number) => void): Promise<autocannon.Result> {
+export function runAutocannon(
+  opts: autocannon.Options,
+  onResponse: (status: number, ms: number) => void,
+): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
-    const instance = autocannon(opts, (err, result) => (err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve(result)));
-    instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => onResponse(status, ms));
+    const instance = autocannon(opts, (err, result) =>
+      err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve(result),
+    );
+    instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) =>
+      onResponse(status, ms),
+    );
   });
 }
 

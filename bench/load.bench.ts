@@ -25,7 +25,13 @@ const RT_SECONDS = argNumber('rt-seconds', 10);
 const CONNECTIONS_PER_ROUTE = 25;
 
 const TTS_TEXTS = ['مرحبا بكم', 'كيف يمكنني مساعدتك اليوم؟', 'شكرا لاتصالك بنا', 'The order ships tomorrow'];
-const RAG_QUERIES = ['سياسة الإجازة السنوية', 'annual leave policy', 'كلمة المرور', 'travel expenses', 'أمن المعلومات'];
+const RAG_QUERIES = [
+  'سياسة الإجازة السنوية',
+  'annual leave policy',
+  'كلمة المرور',
+  'travel expenses',
+  'أمن المعلومات',
+];
 
 interface RouteResult {
   route: string;
@@ -42,7 +48,9 @@ function multipartWav(): { body: Buffer; contentType: string } {
   const head = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="clip.wav"\r\nContent-Type: audio/wav\r\n\r\n`,
   );
-  const tail = Buffer.from(`\r\n--${boundary}\r\nContent-Disposition: form-data; name="language"\r\n\r\nar\r\n--${boundary}--\r\n`);
+  const tail = Buffer.from(
+    `\r\n--${boundary}\r\nContent-Disposition: form-data; name="language"\r\n\r\nar\r\n--${boundary}--\r\n`,
+  );
   return { body: Buffer.concat([head, wav, tail]), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
@@ -58,12 +66,19 @@ async function http(baseUrl: string, key: string): Promise<RouteResult[]> {
         url: `${baseUrl}/tts`,
         method: 'POST',
         headers: json,
-        requests: TTS_TEXTS.map((text) => ({ body: JSON.stringify({ text, voice: 'ar-SA-noura', quality: 'fast' }) })),
+        requests: TTS_TEXTS.map((text) => ({
+          body: JSON.stringify({ text, voice: 'ar-SA-noura', quality: 'fast' }),
+        })),
       },
     },
     {
       route: 'POST /v1/stt/transcriptions',
-      opts: { url: `${baseUrl}/stt/transcriptions`, method: 'POST', headers: { ...auth, 'Content-Type': stt.contentType }, body: stt.body },
+      opts: {
+        url: `${baseUrl}/stt/transcriptions`,
+        method: 'POST',
+        headers: { ...auth, 'Content-Type': stt.contentType },
+        body: stt.body,
+      },
     },
     {
       route: 'POST /v1/rag/search',
@@ -71,23 +86,33 @@ async function http(baseUrl: string, key: string): Promise<RouteResult[]> {
         url: `${baseUrl}/rag/search`,
         method: 'POST',
         headers: json,
-        requests: RAG_QUERIES.map((query) => ({ body: JSON.stringify({ query, mode: 'retrieve', top_k: 5 }) })),
+        requests: RAG_QUERIES.map((query) => ({
+          body: JSON.stringify({ query, mode: 'retrieve', top_k: 5 }),
+        })),
       },
     },
     {
       route: 'POST /v1/auth/ws-token',
-      opts: { url: `${baseUrl}/auth/ws-token`, method: 'POST', headers: json, body: JSON.stringify({ scopes: ['stt:transcribe'] }) },
+      opts: {
+        url: `${baseUrl}/auth/ws-token`,
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ scopes: ['stt:transcribe'] }),
+      },
     },
   ];
   const runs = routes.map(async ({ route, opts }) => {
     const result: RouteResult = { route, requests: 0, errors: 0, latencies: [], statuses: {} };
-    const done = await runAutocannon({ ...opts, connections: CONNECTIONS_PER_ROUTE, duration: SECONDS, timeout: 30 }, (status, ms) => {
-      n++;
-      result.requests++;
-      result.latencies.push(ms);
-      result.statuses[status] = (result.statuses[status] ?? 0) + 1;
-      if (status < 200 || status > 299) result.errors++;
-    });
+    const done = await runAutocannon(
+      { ...opts, connections: CONNECTIONS_PER_ROUTE, duration: SECONDS, timeout: 30 },
+      (status, ms) => {
+        n++;
+        result.requests++;
+        result.latencies.push(ms);
+        result.statuses[status] = (result.statuses[status] ?? 0) + 1;
+        if (status < 200 || status > 299) result.errors++;
+      },
+    );
     result.errors += done.errors + done.timeouts;
     return result;
   });
@@ -131,7 +156,8 @@ async function main(): Promise<void> {
     statuses: {},
   };
   console.log(row(all, wall));
-  for (const r of results) if (r.errors > 0) console.log(`  ${r.route} statuses: ${JSON.stringify(r.statuses)}`);
+  for (const r of results)
+    if (r.errors > 0) console.log(`  ${r.route} statuses: ${JSON.stringify(r.statuses)}`);
   console.log(`RSS before ${mib(rssBefore)}, after ${mib(rssAfter)} (load after ${load1()})`);
 
   console.log(`\n## Realtime STT: ${SOCKETS} sockets × ${RT_SECONDS} s of audio (load before ${load1()})`);
@@ -140,10 +166,16 @@ async function main(): Promise<void> {
   const rtAfter = process.memoryUsage().rss;
   const c = summarize(rt.toCompleted);
   const lag = summarize(rt.finalLag);
-  console.log(`opened ${rt.opened}/${SOCKETS}, completed ${rt.completed}/${SOCKETS}, errors ${rt.errors.length}`);
+  console.log(
+    `opened ${rt.opened}/${SOCKETS}, completed ${rt.completed}/${SOCKETS}, errors ${rt.errors.length}`,
+  );
   if (rt.errors.length > 0) console.log(`  first errors: ${[...new Set(rt.errors)].slice(0, 5).join('; ')}`);
-  console.log(`close_stream → completed: p50 ${c.p50.toFixed(0)} ms, p99 ${c.p99.toFixed(0)} ms, max ${c.max.toFixed(0)} ms`);
-  console.log(`final-frame lag (${lag.n} finals): p50 ${lag.p50.toFixed(0)} ms, p99 ${lag.p99.toFixed(0)} ms, max ${lag.max.toFixed(0)} ms`);
+  console.log(
+    `close_stream → completed: p50 ${c.p50.toFixed(0)} ms, p99 ${c.p99.toFixed(0)} ms, max ${c.max.toFixed(0)} ms`,
+  );
+  console.log(
+    `final-frame lag (${lag.n} finals): p50 ${lag.p50.toFixed(0)} ms, p99 ${lag.p99.toFixed(0)} ms, max ${lag.max.toFixed(0)} ms`,
+  );
   console.log(`RSS before ${mib(rtBefore)}, after ${mib(rtAfter)} (load after ${load1()})`);
   await emulator.close();
   const failed = all.errors + rt.errors.length + (SOCKETS - rt.completed);

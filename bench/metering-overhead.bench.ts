@@ -10,7 +10,10 @@ const seconds = Number(process.argv[2] ?? 10);
 
 async function run(withMetering: boolean): Promise<autocannon.Result> {
   // A rate limit high enough never to refuse, so both runs do the same work but for the stage itself.
-  const emulator = await createEmulator({ logLevel: 'silent', rateLimits: { live: { limit: 1e9, windowSeconds: 60 } } });
+  const emulator = await createEmulator({
+    logLevel: 'silent',
+    rateLimits: { live: { limit: 1e9, windowSeconds: 60 } },
+  });
   if (!withMetering) emulator.stages.length = 0;
   const { baseUrl } = await emulator.listen(0, '127.0.0.1');
   const result = await autocannon({
@@ -30,7 +33,10 @@ async function main(): Promise<void> {
   await run(true);
   const off = await run(false);
   const on = await run(true);
-  for (const [name, r] of [['without metering stage', off], ['with metering stage', on]] as const) {
+  for (const [name, r] of [
+    ['without metering stage', off],
+    ['with metering stage', on],
+  ] as const) {
     console.log(
       `${name.padEnd(24)} ${r.requests.average.toFixed(0)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  errors ${r.errors + r.non2xx}`,
     );

@@ -13,7 +13,12 @@ const base = 'أهلا وسهلا بكم في خدمة العملاء، كيف �
 const TEXT = [...base.repeat(10)].slice(0, 500).join('');
 const RUNS = 7;
 
-async function encode(kind: Mp3EncoderKind, pcm: Float32Array, rate: number, kbps: number): Promise<{ ms: number; bytes: number }> {
+async function encode(
+  kind: Mp3EncoderKind,
+  pcm: Float32Array,
+  rate: number,
+  kbps: number,
+): Promise<{ ms: number; bytes: number }> {
   const t0 = performance.now();
   const enc = await openMp3Encoder(kind, rate, kbps);
   const out: Buffer[] = [];
@@ -22,7 +27,11 @@ async function encode(kind: Mp3EncoderKind, pcm: Float32Array, rate: number, kbp
   return { ms: performance.now() - t0, bytes: out.reduce((n, b) => n + b.length, 0) };
 }
 
-console.log(`node ${process.version}, ${cpus().length} CPUs, load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+console.log(
+  `node ${process.version}, ${cpus().length} CPUs, load average ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')}`,
+);
 for (const [tier, { sampleRate, mp3Kbps }] of Object.entries(QUALITY_TIERS)) {
   const t0 = performance.now();
   const pcm = synthesize(TEXT, { voiceIndex: 0, speed: 1, sampleRate });

@@ -29,17 +29,41 @@ const CONNECTIONS = argNumber('connections', 10);
 const ROOT = join(import.meta.dirname, '..');
 const baseIndex = process.argv.indexOf('--base');
 const REDIS = process.argv.includes('--redis');
-if (baseIndex < 0 && !REDIS) throw new Error('--base DIR (a directory with the other build in DIR/dist) or --redis is required');
+if (baseIndex < 0 && !REDIS)
+  throw new Error('--base DIR (a directory with the other build in DIR/dist) or --redis is required');
 const BASE = baseIndex >= 0 ? process.argv[baseIndex + 1] : ROOT;
 const namesIndex = process.argv.indexOf('--requests');
 const NAMES = (namesIndex >= 0 ? process.argv[namesIndex + 1] : 'search,ws-token,401,tts').split(',');
 
 const json = (key: string) => ({ Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' });
-const REQUESTS: Record<string, { path: string; status: number; body: string; headers: (key: string) => Record<string, string> }> = {
-  search: { path: '/v1/rag/search', status: 200, body: JSON.stringify({ query: 'annual leave policy', mode: 'retrieve', top_k: 5 }), headers: json },
-  'ws-token': { path: '/v1/auth/ws-token', status: 201, body: JSON.stringify({ scopes: ['tts:speak'] }), headers: json },
-  '401': { path: '/v1/rag/search', status: 401, body: '{"query":"x"}', headers: (key) => json(key.slice(0, -1) + (key.endsWith('A') ? 'B' : 'A')) },
-  tts: { path: '/v1/tts', status: 200, body: JSON.stringify({ text: 'مرحبا بكم في خدمة الاختبار', voice: 'ar-SA-noura' }), headers: (key) => ({ ...json(key), Accept: 'audio/wav' }) },
+const REQUESTS: Record<
+  string,
+  { path: string; status: number; body: string; headers: (key: string) => Record<string, string> }
+> = {
+  search: {
+    path: '/v1/rag/search',
+    status: 200,
+    body: JSON.stringify({ query: 'annual leave policy', mode: 'retrieve', top_k: 5 }),
+    headers: json,
+  },
+  'ws-token': {
+    path: '/v1/auth/ws-token',
+    status: 201,
+    body: JSON.stringify({ scopes: ['tts:speak'] }),
+    headers: json,
+  },
+  '401': {
+    path: '/v1/rag/search',
+    status: 401,
+    body: '{"query":"x"}',
+    headers: (key) => json(key.slice(0, -1) + (key.endsWith('A') ? 'B' : 'A')),
+  },
+  tts: {
+    path: '/v1/tts',
+    status: 200,
+    body: JSON.stringify({ text: 'مرحبا بكم في خدمة الاختبار', voice: 'ar-SA-noura' }),
+    headers: (key) => ({ ...json(key), Accept: 'audio/wav' }),
+  },
 };
 
 interface Side {
@@ -55,10 +79,27 @@ const work = mkdtempSync(join(tmpdir(), 'pipeline-ab-'));
 
 async function start(name: string, root: string, extra: string[] = []): Promise<Side> {
   const config = join(work, 'emulator.json');
-  writeFileSync(config, JSON.stringify({ rateLimits: { live: { limit: 1e9, windowSeconds: 60 } }, demo: { credits: 1e12 } }));
-  const child = spawn(process.execPath, ['--trace-gc-nvp', join(root, 'dist', 'cli.js'), '--port', '0', '--config', config, '--log-level', 'error', ...extra], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  writeFileSync(
+    config,
+    JSON.stringify({ rateLimits: { live: { limit: 1e9, windowSeconds: 60 } }, demo: { credits: 1e12 } }),
+  );
+  const child = spawn(
+    process.execPath,
+    [
+      '--trace-gc-nvp',
+      join(root, 'dist', 'cli.js'),
+      '--port',
+      '0',
+      '--config',
+      config,
+      '--log-level',
+      'error',
+      ...extra,
+    ],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const gc = { promoted: 0, pauseMs: 0 };
   let origin = '';
   let key = '';
@@ -93,9 +134,13 @@ function cpuMs(pid: number, whole = false): number {
 /** A redis-server for `--redis`, without persistence, stopped at the end of the run. */
 async function startRedis(): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', work], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', work],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   await new Promise<void>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`redis-server exited (${code})`)));
     createInterface({ input: child.stdout }).on('line', (line) => {
@@ -113,7 +158,14 @@ async function measure(side: Side, name: string, seconds: number) {
   const beforeWhole = cpuMs(side.child.pid!, true);
   const gcBefore = { ...side.gc };
   const result = await runAutocannon(
-    { url: side.origin + r.path, method: 'POST', headers: r.headers(side.key), body: r.body, connections: CONNECTIONS, duration: seconds },
+    {
+      url: side.origin + r.path,
+      method: 'POST',
+      headers: r.headers(side.key),
+      body: r.body,
+      connections: CONNECTIONS,
+      duration: seconds,
+    },
     (status) => {
       if (status !== r.status) unexpected++;
     },
@@ -138,7 +190,10 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 async function main(): Promise<void> {
   const redis = REDIS ? await startRedis() : undefined;
   const sides = redis
-    ? [await start('memory', ROOT), await start('redis', ROOT, ['--store', redis.url, '--instance-id', 'bench'])]
+    ? [
+        await start('memory', ROOT),
+        await start('redis', ROOT, ['--store', redis.url, '--instance-id', 'bench']),
+      ]
     : [await start('base', BASE), await start('this', ROOT)];
   const [A, B] = sides.map((s) => s.name);
   const results = new Map<string, Awaited<ReturnType<typeof measure>>[]>();

@@ -39,7 +39,8 @@ const BODY = JSON.stringify({ query: 'annual leave policy', mode: 'retrieve', to
 const PRISM_BIN = join(ROOT, 'node_modules', '@stoplight', 'prism-cli', 'dist', 'index.js');
 const EMULATOR_BIN = join(ROOT, 'dist', 'cli.js');
 const CLIENT = argList('client', spawnSync('wrk', ['--version']).error ? 'autocannon' : 'wrk')[0];
-if (CLIENT !== 'wrk' && CLIENT !== 'autocannon') throw new Error(`--client: 'wrk' or 'autocannon', not '${CLIENT}'`);
+if (CLIENT !== 'wrk' && CLIENT !== 'autocannon')
+  throw new Error(`--client: 'wrk' or 'autocannon', not '${CLIENT}'`);
 
 interface Server {
   name: string;
@@ -67,16 +68,27 @@ async function poll(url: string, init: RequestInit, started: number): Promise<nu
 }
 
 function searchInit(key: string): RequestInit {
-  return { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' }, body: BODY };
+  return {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+    body: BODY,
+  };
 }
 
 async function startEmulator(): Promise<Server> {
   // A high rate limit and credit balance, so that throughput is not cut short by 429s.
   const config = join(work, 'emulator.json');
-  writeFileSync(config, JSON.stringify({ rateLimits: { live: { limit: 1e9, windowSeconds: 60 } }, demo: { credits: 1e12 } }));
+  writeFileSync(
+    config,
+    JSON.stringify({ rateLimits: { live: { limit: 1e9, windowSeconds: 60 } }, demo: { credits: 1e12 } }),
+  );
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [EMULATOR_BIN, '--port', String(port), '--config', config, '--log-level', 'error'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(
+    process.execPath,
+    [EMULATOR_BIN, '--port', String(port), '--config', config, '--log-level', 'error'],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   let key = '';
   for await (const line of createInterface({ input: child.stdout })) {
     const m = /demo live key: (\S+)/.exec(line);
@@ -93,7 +105,10 @@ async function startEmulator(): Promise<Server> {
 }
 
 function prismDocument(): string {
-  const doc = parse(readFileSync(join(ROOT, 'openapi', 'gateway.yaml'), 'utf8')) as { paths: Record<string, unknown>; servers?: unknown };
+  const doc = parse(readFileSync(join(ROOT, 'openapi', 'gateway.yaml'), 'utf8')) as {
+    paths: Record<string, unknown>;
+    servers?: unknown;
+  };
   doc.paths = Object.fromEntries(Object.entries(doc.paths).map(([p, item]) => [`/v1${p}`, item]));
   doc.servers = [{ url: 'http://127.0.0.1' }];
   const file = join(work, 'gateway.yaml');
@@ -105,7 +120,11 @@ async function startPrism(document: string): Promise<Server> {
   const port = await freePort();
   const started = performance.now();
   // Prism logs every request at info level; its output is discarded so a full pipe cannot slow it down.
-  const child = spawn(process.execPath, [PRISM_BIN, 'mock', document, '-p', String(port), '-h', '127.0.0.1'], { stdio: 'ignore' });
+  const child = spawn(
+    process.execPath,
+    [PRISM_BIN, 'mock', document, '-p', String(port), '-h', '127.0.0.1'],
+    { stdio: 'ignore' },
+  );
   const origin = `http://127.0.0.1:${port}`;
   const startMs = await poll(`${origin}/v1/rag/search`, searchInit('svc_live_any'), started);
   return { name: 'prism', child, origin, key: 'svc_live_any', startMs };
@@ -130,12 +149,29 @@ interface BenchRequest {
   sameAs?: string;
 }
 
-const json = (server: Server) => ({ Authorization: `Bearer ${server.key}`, 'Content-Type': 'application/json' });
+const json = (server: Server) => ({
+  Authorization: `Bearer ${server.key}`,
+  'Content-Type': 'application/json',
+});
 const TTS_TEXT = 'مرحبا بكم في خدمة الاختبار';
 
 const REQUESTS: BenchRequest[] = [
-  { name: 'search', label: 'POST /v1/rag/search (retrieve, top_k 5)', path: '/v1/rag/search', status: 200, body: BODY, headers: json },
-  { name: 'ws-token', label: 'POST /v1/auth/ws-token', path: '/v1/auth/ws-token', status: 201, body: JSON.stringify({ scopes: ['tts:speak'] }), headers: json },
+  {
+    name: 'search',
+    label: 'POST /v1/rag/search (retrieve, top_k 5)',
+    path: '/v1/rag/search',
+    status: 200,
+    body: BODY,
+    headers: json,
+  },
+  {
+    name: 'ws-token',
+    label: 'POST /v1/auth/ws-token',
+    path: '/v1/auth/ws-token',
+    status: 201,
+    body: JSON.stringify({ scopes: ['tts:speak'] }),
+    headers: json,
+  },
   {
     name: '401',
     label: '401 on POST /v1/rag/search',
@@ -143,7 +179,10 @@ const REQUESTS: BenchRequest[] = [
     status: 401,
     body: BODY,
     // The emulator: a well-formed key whose checksum is wrong. Prism: no Authorization header.
-    headers: (s) => (s.name === 'prism' ? { 'Content-Type': 'application/json' } : { ...json(s), Authorization: `Bearer ${badChecksum(s.key)}` }),
+    headers: (s) =>
+      s.name === 'prism'
+        ? { 'Content-Type': 'application/json' }
+        : { ...json(s), Authorization: `Bearer ${badChecksum(s.key)}` },
   },
   {
     name: 'tts',
@@ -183,8 +222,15 @@ interface Run {
   load: string;
 }
 
-async function throughput(server: Server, request: BenchRequest, connections: number, seconds: number): Promise<Run> {
-  return CLIENT === 'wrk' ? throughputWrk(server, request, connections, seconds) : throughputAutocannon(server, request, connections, seconds);
+async function throughput(
+  server: Server,
+  request: BenchRequest,
+  connections: number,
+  seconds: number,
+): Promise<Run> {
+  return CLIENT === 'wrk'
+    ? throughputWrk(server, request, connections, seconds)
+    : throughputAutocannon(server, request, connections, seconds);
 }
 
 /** A Lua long string: the text cannot contain its closing bracket. */
@@ -193,10 +239,17 @@ function luaString(text: string): string {
 }
 
 /** wrk with one thread; its Lua script sets the request, counts unexpected statuses and prints one JSON line. */
-async function throughputWrk(server: Server, request: BenchRequest, connections: number, seconds: number): Promise<Run> {
+async function throughputWrk(
+  server: Server,
+  request: BenchRequest,
+  connections: number,
+  seconds: number,
+): Promise<Run> {
   const load = load1();
   const script = join(work, `wrk-${server.name}-${request.name}.lua`);
-  const headers = Object.entries(request.headers(server)).map(([k, v]) => `wrk.headers[ ${luaString(k)} ] = ${luaString(v)}`);
+  const headers = Object.entries(request.headers(server)).map(
+    ([k, v]) => `wrk.headers[ ${luaString(k)} ] = ${luaString(v)}`,
+  );
   writeFileSync(
     script,
     [
@@ -219,15 +272,41 @@ async function throughputWrk(server: Server, request: BenchRequest, connections:
       `end`,
     ].join('\n'),
   );
-  const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--timeout', '10s', '-s', script, `${server.origin}${request.path}`];
+  const args = [
+    '-t1',
+    `-c${connections}`,
+    `-d${seconds}s`,
+    '--timeout',
+    '10s',
+    '-s',
+    script,
+    `${server.origin}${request.path}`,
+  ];
   const { stdout } = await promisify(execFile)('wrk', args);
   const line = /WRKJSON (\{.*\})/.exec(stdout);
   if (!line) throw new Error(`wrk printed no summary:\n${stdout}`);
-  const r = JSON.parse(line[1]) as { requests: number; duration_us: number; p50_us: number; p99_us: number; errors: number };
-  return { rps: r.requests / (r.duration_us / 1e6), p50: Math.round(r.p50_us / 100) / 10, p99: Math.round(r.p99_us / 100) / 10, errors: r.errors, load };
+  const r = JSON.parse(line[1]) as {
+    requests: number;
+    duration_us: number;
+    p50_us: number;
+    p99_us: number;
+    errors: number;
+  };
+  return {
+    rps: r.requests / (r.duration_us / 1e6),
+    p50: Math.round(r.p50_us / 100) / 10,
+    p99: Math.round(r.p99_us / 100) / 10,
+    errors: r.errors,
+    load,
+  };
 }
 
-async function throughputAutocannon(server: Server, request: BenchRequest, connections: number, seconds: number): Promise<Run> {
+async function throughputAutocannon(
+  server: Server,
+  request: BenchRequest,
+  connections: number,
+  seconds: number,
+): Promise<Run> {
   const load = load1();
   let n = 0;
   let unexpected = 0;
@@ -240,13 +319,28 @@ async function throughputAutocannon(server: Server, request: BenchRequest, conne
       connections,
       duration: seconds,
       // A different text per request (same length class): what a cache of identical requests cannot answer.
-      requests: request.vary ? [{ setupRequest: (req) => ({ ...req, body: JSON.stringify({ text: `${TTS_TEXT} ${++n}`, voice: 'ar-SA-noura' }) }) }] : undefined,
+      requests: request.vary
+        ? [
+            {
+              setupRequest: (req) => ({
+                ...req,
+                body: JSON.stringify({ text: `${TTS_TEXT} ${++n}`, voice: 'ar-SA-noura' }),
+              }),
+            },
+          ]
+        : undefined,
     },
     (status) => {
       if (status !== request.status) unexpected++;
     },
   );
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + unexpected, load };
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts + unexpected,
+    load,
+  };
 }
 
 function median(xs: number[]): number {
@@ -265,7 +359,9 @@ async function measureStarts(document: string): Promise<{ emulator: number; pris
     const p = await startPrism(document);
     starts.prism.push(p.startMs);
     await stop(p);
-    console.error(`  start ${i + 1}: emulator ${e.startMs.toFixed(0)} ms (health ${e.healthMs?.toFixed(0)} ms), prism ${p.startMs.toFixed(0)} ms, load ${load1()}`);
+    console.error(
+      `  start ${i + 1}: emulator ${e.startMs.toFixed(0)} ms (health ${e.healthMs?.toFixed(0)} ms), prism ${p.startMs.toFixed(0)} ms, load ${load1()}`,
+    );
   }
   return { emulator: median(starts.emulator), prism: median(starts.prism), health: median(health) };
 }
@@ -275,7 +371,8 @@ async function main(): Promise<void> {
   if (!existsSync(PRISM_BIN)) throw new Error('@stoplight/prism-cli is not installed (npm ci)');
   const requests = REQUEST_NAMES.map((name) => {
     const found = REQUESTS.find((r) => r.name === name);
-    if (!found) throw new Error(`--requests: unknown '${name}' (known: ${REQUESTS.map((r) => r.name).join(', ')})`);
+    if (!found)
+      throw new Error(`--requests: unknown '${name}' (known: ${REQUESTS.map((r) => r.name).join(', ')})`);
     return found;
   });
   const document = prismDocument();
@@ -286,7 +383,8 @@ async function main(): Promise<void> {
   const key = (server: string, request: string, connections: number) => `${server} ${request} ${connections}`;
   try {
     // Warm-up so neither side is measured cold (JIT, the TTS workers).
-    for (const s of [emulator, prism]) for (const r of requests) if (!(s === prism && r.sameAs)) await throughput(s, r, 10, 1);
+    for (const s of [emulator, prism])
+      for (const r of requests) if (!(s === prism && r.sameAs)) await throughput(s, r, 10, 1);
     for (let round = 0; round < ROUNDS; round++) {
       for (const request of requests) {
         for (const connections of CONNECTIONS) {
@@ -296,7 +394,9 @@ async function main(): Promise<void> {
             const r = await throughput(s, request, connections, SECONDS);
             const k = key(s.name, request.name, connections);
             runs.set(k, [...(runs.get(k) ?? []), r]);
-            console.error(`  round ${round + 1} ${s.name.padEnd(8)} ${request.name.padEnd(10)} c=${connections}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors}, load ${r.load}`);
+            console.error(
+              `  round ${round + 1} ${s.name.padEnd(8)} ${request.name.padEnd(10)} c=${connections}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors}, load ${r.load}`,
+            );
           }
         }
       }
@@ -306,10 +406,16 @@ async function main(): Promise<void> {
     await stop(prism);
     rmSync(work, { recursive: true, force: true });
   }
-  console.log(`## Side by side with Prism: ${CLIENT}, ${SECONDS} s per run, ${ROUNDS} rounds, ${STARTS} starts`);
+  console.log(
+    `## Side by side with Prism: ${CLIENT}, ${SECONDS} s per run, ${ROUNDS} rounds, ${STARTS} starts`,
+  );
   console.log('| measure | emulator | Prism 5.14.2 | ratio |\n|---|---|---|---|');
-  console.log(`| start → first 2xx POST /v1/rag/search (median) | ${start.emulator.toFixed(0)} ms (health ${start.health.toFixed(0)} ms) | ${start.prism.toFixed(0)} ms | ${(start.prism / start.emulator).toFixed(1)}× faster |`);
-  console.log('\n| request | connections | emulator req/s (median) | p50 / p99 ms | Prism req/s (median) | p50 / p99 ms | ratio | errors (e / P) | load per run (e; P) |');
+  console.log(
+    `| start → first 2xx POST /v1/rag/search (median) | ${start.emulator.toFixed(0)} ms (health ${start.health.toFixed(0)} ms) | ${start.prism.toFixed(0)} ms | ${(start.prism / start.emulator).toFixed(1)}× faster |`,
+  );
+  console.log(
+    '\n| request | connections | emulator req/s (median) | p50 / p99 ms | Prism req/s (median) | p50 / p99 ms | ratio | errors (e / P) | load per run (e; P) |',
+  );
   console.log('|---|---|---|---|---|---|---|---|---|');
   let met = true;
   for (const request of requests) {
@@ -327,7 +433,9 @@ async function main(): Promise<void> {
       );
     }
   }
-  console.log(`\nRESULT prism-compare: ${met ? 'ok' : 'goal (3× req/s on every request, p99 ≤ 10 ms at 10 connections) not met'}`);
+  console.log(
+    `\nRESULT prism-compare: ${met ? 'ok' : 'goal (3× req/s on every request, p99 ≤ 10 ms at 10 connections) not met'}`,
+  );
 }
 
 await main();

@@ -54,7 +54,9 @@ async function main(): Promise<void> {
   const t0 = performance.now();
   const corpus = await loadCorpus(undefined, documentLimits(DEFAULT_CONFIG.rag));
   const loadMs = performance.now() - t0;
-  const queries = (JSON.parse(readFileSync(join(RAG_FIXTURES_DIR, 'queries.json'), 'utf8')) as { queries: LabelledQuery[] }).queries;
+  const queries = (
+    JSON.parse(readFileSync(join(RAG_FIXTURES_DIR, 'queries.json'), 'utf8')) as { queries: LabelledQuery[] }
+  ).queries;
   const build = (normalize: boolean) => {
     const index = new SearchIndex({ normalize });
     for (const d of corpus) {
@@ -74,7 +76,9 @@ async function main(): Promise<void> {
   const indexMs = performance.now() - t1;
   const raw = build(false);
   const chunks = corpus.reduce((n, d) => n + d.prepared.chunks.length, 0);
-  console.log(`node ${process.version}; corpus ${corpus.length} documents, ${chunks} chunks; ${queries.length} labelled queries`);
+  console.log(
+    `node ${process.version}; corpus ${corpus.length} documents, ${chunks} chunks; ${queries.length} labelled queries`,
+  );
   console.log(`corpus read+extract+chunk ${loadMs.toFixed(0)} ms, index ${indexMs.toFixed(0)} ms`);
 
   const runs: [string, SearchIndex, (q: string) => string][] = [

@@ -42,7 +42,13 @@ export interface RealtimeResult {
  * Runs `sockets` streams of `audio` against `baseUrl` (…/v1). With `stagger`, stream i starts i/N of the way
  * through the audio (wrapping round), so the streams' utterances end at different moments.
  */
-export async function runRealtime(opts: { baseUrl: string; key: string; sockets: number; audio: Buffer; stagger?: boolean }): Promise<RealtimeResult> {
+export async function runRealtime(opts: {
+  baseUrl: string;
+  key: string;
+  sockets: number;
+  audio: Buffer;
+  stagger?: boolean;
+}): Promise<RealtimeResult> {
   const { audio, sockets: count } = opts;
   const frame = (RATE / 50) * 2;
   const frames = Math.ceil(audio.length / frame);
@@ -57,7 +63,9 @@ export async function runRealtime(opts: { baseUrl: string; key: string; sockets:
         ws.on('error', (err) => result.errors.push(`socket error: ${err.message}`));
         await once(ws, 'open');
         result.opened++;
-        ws.send(JSON.stringify({ type: 'start', encoding: 'pcm_s16le', sample_rate: RATE, interim_results: false }));
+        ws.send(
+          JSON.stringify({ type: 'start', encoding: 'pcm_s16le', sample_rate: RATE, interim_results: false }),
+        );
         return ws;
       }),
     );
@@ -71,7 +79,8 @@ export async function runRealtime(opts: { baseUrl: string; key: string; sockets:
         ws.on('message', (data: Buffer, isBinary: boolean) => {
           if (isBinary) return;
           const f = JSON.parse(data.toString()) as { type: string; duration_so_far?: number; code?: string };
-          if (f.type === 'final' && f.duration_so_far !== undefined) result.finalLag.push(performance.now() - (t0 + f.duration_so_far * 1000));
+          if (f.type === 'final' && f.duration_so_far !== undefined)
+            result.finalLag.push(performance.now() - (t0 + f.duration_so_far * 1000));
           if (f.type === 'completed') {
             result.completed++;
             result.toCompleted.push(performance.now() - closeSentAt);

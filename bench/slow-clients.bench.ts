@@ -24,7 +24,10 @@ function heap(): number {
   return process.memoryUsage().heapUsed;
 }
 
-async function timedHealth(origin: string, until: Promise<unknown>): Promise<{ served: number; p99: number; max: number }> {
+async function timedHealth(
+  origin: string,
+  until: Promise<unknown>,
+): Promise<{ served: number; p99: number; max: number }> {
   let done = false;
   void until.then(() => (done = true));
   const ms: number[] = [];
@@ -46,7 +49,12 @@ function socketTo(port: number): Promise<Socket> {
 }
 
 async function main(): Promise<void> {
-  const emulator = await createEmulator({ logLevel: 'silent', seed: 'slow-bench', rateLimits: { live: { limit: 1e9, windowSeconds: 60 } }, demo: { credits: 1e12 } });
+  const emulator = await createEmulator({
+    logLevel: 'silent',
+    seed: 'slow-bench',
+    rateLimits: { live: { limit: 1e9, windowSeconds: 60 } },
+    demo: { credits: 1e12 },
+  });
   const { port, adminUrl } = await emulator.listen(0, '127.0.0.1');
   const origin = `http://127.0.0.1:${port}`;
 
@@ -55,7 +63,9 @@ async function main(): Promise<void> {
   const slow = await Promise.all(Array.from({ length: SLOWLORIS }, () => socketTo(port)));
   const t0 = performance.now();
   const dropTimes: number[] = [];
-  const dropped = Promise.all(slow.map((s) => once(s, 'close').then(() => dropTimes.push(performance.now() - t0))));
+  const dropped = Promise.all(
+    slow.map((s) => once(s, 'close').then(() => dropTimes.push(performance.now() - t0))),
+  );
   let i = 0;
   const trickle = setInterval(() => {
     for (const s of slow) if (!s.destroyed) s.write(header.subarray(i, i + 1));
@@ -66,27 +76,42 @@ async function main(): Promise<void> {
   clearInterval(trickle);
   clearTimeout(guard);
   const d = summarize(dropTimes);
-  console.log(`## Slowloris: ${SLOWLORIS} sockets, 1 header byte / 100 ms (headersTimeout ${SERVER_TIMEOUTS.headersMs} ms, load ${load1()})`);
-  console.log(`dropped ${dropTimes.length}/${SLOWLORIS}, after p50 ${(d.p50 / 1000).toFixed(1)} s, max ${(d.max / 1000).toFixed(1)} s; meanwhile health served ${h1.served}×, p99 ${h1.p99.toFixed(0)} ms, max ${h1.max.toFixed(0)} ms`);
+  console.log(
+    `## Slowloris: ${SLOWLORIS} sockets, 1 header byte / 100 ms (headersTimeout ${SERVER_TIMEOUTS.headersMs} ms, load ${load1()})`,
+  );
+  console.log(
+    `dropped ${dropTimes.length}/${SLOWLORIS}, after p50 ${(d.p50 / 1000).toFixed(1)} s, max ${(d.max / 1000).toFixed(1)} s; meanwhile health served ${h1.served}×, p99 ${h1.p99.toFixed(0)} ms, max ${h1.max.toFixed(0)} ms`,
+  );
 
   // 2. Clients that never read a stream.
   const heapBefore = heap();
-  const body = JSON.stringify({ text: [...'أهلا وسهلا بكم في خدمة العملاء، كيف يمكننا مساعدتك اليوم؟ '.repeat(10)].slice(0, 500).join(''), voice: 'ar-SA-noura' });
+  const body = JSON.stringify({
+    text: [...'أهلا وسهلا بكم في خدمة العملاء، كيف يمكننا مساعدتك اليوم؟ '.repeat(10)].slice(0, 500).join(''),
+    voice: 'ar-SA-noura',
+  });
   const readers = await Promise.all(Array.from({ length: READERS }, () => socketTo(port)));
   const t1 = performance.now();
   const readerDrops: number[] = [];
-  const readersDropped = Promise.all(readers.map((s) => once(s, 'close').then(() => readerDrops.push(performance.now() - t1))));
+  const readersDropped = Promise.all(
+    readers.map((s) => once(s, 'close').then(() => readerDrops.push(performance.now() - t1))),
+  );
   for (const s of readers) {
     s.pause();
-    s.write(`POST /v1/tts/stream HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${emulator.demo.keys.live}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+    s.write(
+      `POST /v1/tts/stream HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${emulator.demo.keys.live}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
   }
   const guard2 = setTimeout(() => readers.forEach((s) => s.destroy()), STREAM_STALL_TIMEOUT_MS + 60_000);
   const h2 = await timedHealth(origin, readersDropped);
   clearTimeout(guard2);
   const heapAfter = heap();
   const r = summarize(readerDrops);
-  console.log(`\n## Streams never read: ${READERS} × 500-character /v1/tts/stream (stall timeout ${STREAM_STALL_TIMEOUT_MS} ms, load ${load1()})`);
-  console.log(`abandoned by the server ${readerDrops.length}/${READERS}, after p50 ${(r.p50 / 1000).toFixed(1)} s, max ${(r.max / 1000).toFixed(1)} s; health served ${h2.served}×, p99 ${h2.p99.toFixed(0)} ms; heap ${mib(heapBefore)} → ${mib(heapAfter)}`);
+  console.log(
+    `\n## Streams never read: ${READERS} × 500-character /v1/tts/stream (stall timeout ${STREAM_STALL_TIMEOUT_MS} ms, load ${load1()})`,
+  );
+  console.log(
+    `abandoned by the server ${readerDrops.length}/${READERS}, after p50 ${(r.p50 / 1000).toFixed(1)} s, max ${(r.max / 1000).toFixed(1)} s; health served ${h2.served}×, p99 ${h2.p99.toFixed(0)} ms; heap ${mib(heapBefore)} → ${mib(heapAfter)}`,
+  );
 
   // 3. Webhook receiver that never answers.
   const hanging: ServerResponse[] = [];
@@ -94,7 +119,11 @@ async function main(): Promise<void> {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
   const admin = (path: string, payload: unknown) =>
-    fetch(`${adminUrl}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(payload) }).then(async (res) => {
+    fetch(`${adminUrl}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(payload),
+    }).then(async (res) => {
       if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
       return res.json();
     });
@@ -108,16 +137,23 @@ async function main(): Promise<void> {
   const first = await emulator.webhooks.waitFor({ minAttempts: 1 }, 30_000);
   await new Promise((r) => setTimeout(r, 12_000)); // two more 5 s timeout waves
   const heap1 = heap();
-  const latencies = (await emulator.webhooks.deliveries({ limit: 1000 })).flatMap((dl) => dl.attempts.map((a) => a.latencyMs));
+  const latencies = (await emulator.webhooks.deliveries({ limit: 1000 })).flatMap((dl) =>
+    dl.attempts.map((a) => a.latencyMs),
+  );
   const l = summarize(latencies);
   console.log(`\n## Webhook receiver that never answers: ${EVENTS} events (load ${load1()})`);
-  console.log(`first attempt: ${first?.attempts[0]?.error ?? 'none'}; attempt latency p50 ${l.p50} ms, max ${l.max} ms over ${l.n} attempts; connections held by the receiver ${hanging.length}`);
-  console.log(`heap ${mib(heap0)} → ${samples.join(', ')} → 12 s later ${mib(heap1)}; listed deliveries ${(await emulator.webhooks.deliveries({ limit: 100000 })).length}`);
+  console.log(
+    `first attempt: ${first?.attempts[0]?.error ?? 'none'}; attempt latency p50 ${l.p50} ms, max ${l.max} ms over ${l.n} attempts; connections held by the receiver ${hanging.length}`,
+  );
+  console.log(
+    `heap ${mib(heap0)} → ${samples.join(', ')} → 12 s later ${mib(heap1)}; listed deliveries ${(await emulator.webhooks.deliveries({ limit: 100000 })).length}`,
+  );
 
   receiver.closeAllConnections();
   receiver.close();
   await emulator.close();
-  const ok = dropTimes.length === SLOWLORIS && h1.served > 0 && h2.served > 0 && readerDrops.length === READERS;
+  const ok =
+    dropTimes.length === SLOWLORIS && h1.served > 0 && h2.served > 0 && readerDrops.length === READERS;
   console.log(`\nRESULT slow-clients: ${ok ? 'ok' : 'not ok'}`);
   process.exitCode = ok ? 0 : 1;
 }

@@ -40,13 +40,36 @@ async function main(): Promise<void> {
   await emulator.ready();
   const { baseUrl } = await emulator.listen(0, '127.0.0.1');
   const good = { Authorization: `Bearer ${emulator.demo.keys.live}`, 'Content-Type': 'application/json' };
-  const bad = { Authorization: `Bearer svc_live_${'A'.repeat(32)}000000`, 'Content-Type': 'application/json' };
+  const bad = {
+    Authorization: `Bearer svc_live_${'A'.repeat(32)}000000`,
+    'Content-Type': 'application/json',
+  };
   const requests: autocannon.Request[] = [
-    { method: 'POST', path: '/v1/auth/ws-token', headers: good, body: JSON.stringify({ scopes: ['stt:transcribe'] }) },
-    { method: 'POST', path: '/v1/rag/search', headers: good, body: JSON.stringify({ query: 'annual leave policy', top_k: 5 }) },
+    {
+      method: 'POST',
+      path: '/v1/auth/ws-token',
+      headers: good,
+      body: JSON.stringify({ scopes: ['stt:transcribe'] }),
+    },
+    {
+      method: 'POST',
+      path: '/v1/rag/search',
+      headers: good,
+      body: JSON.stringify({ query: 'annual leave policy', top_k: 5 }),
+    },
     { method: 'POST', path: '/v1/rag/search', headers: bad, body: JSON.stringify({ query: 'x' }) },
-    { method: 'POST', path: '/v1/rag/search', headers: good, body: JSON.stringify({ query: '', top_k: 1000 }) },
-    { method: 'POST', path: '/v1/rag/search', headers: good, body: JSON.stringify({ query: 'كلمة المرور', mode: 'retrieve' }) },
+    {
+      method: 'POST',
+      path: '/v1/rag/search',
+      headers: good,
+      body: JSON.stringify({ query: '', top_k: 1000 }),
+    },
+    {
+      method: 'POST',
+      path: '/v1/rag/search',
+      headers: good,
+      body: JSON.stringify({ query: 'كلمة المرور', mode: 'retrieve' }),
+    },
   ];
   const origin = baseUrl.replace(/\/v1$/, '');
   const statuses: Record<number, number> = {};
@@ -56,10 +79,13 @@ async function main(): Promise<void> {
   const t0 = performance.now();
   while (done < TOTAL) {
     const amount = Math.min(EVERY, TOTAL - done);
-    const r = await runAutocannon({ url: origin, connections: CONNECTIONS, amount, requests, timeout: 30 }, (status) => {
-      statuses[status] = (statuses[status] ?? 0) + 1;
-      if (!EXPECTED.has(status)) errors++;
-    });
+    const r = await runAutocannon(
+      { url: origin, connections: CONNECTIONS, amount, requests, timeout: 30 },
+      (status) => {
+        statuses[status] = (statuses[status] ?? 0) + 1;
+        if (!EXPECTED.has(status)) errors++;
+      },
+    );
     errors += r.errors + r.timeouts;
     done += amount;
     const s = sample(done, (await emulator.journal.list()).length);
@@ -67,10 +93,13 @@ async function main(): Promise<void> {
     console.error(`  ${done} requests: RSS ${mib(s.rss)}, heap ${mib(s.heapUsed)}, load ${s.load}`);
   }
   const seconds = (performance.now() - t0) / 1000;
-  console.log(`## Soak: ${TOTAL} requests, ${CONNECTIONS} connections, ${seconds.toFixed(0)} s (${(TOTAL / seconds).toFixed(0)} req/s)`);
+  console.log(
+    `## Soak: ${TOTAL} requests, ${CONNECTIONS} connections, ${seconds.toFixed(0)} s (${(TOTAL / seconds).toFixed(0)} req/s)`,
+  );
   console.log(`statuses ${JSON.stringify(statuses)}; errors ${errors}`);
   console.log('| requests | RSS | heapUsed | journal entries | load |\n|---|---|---|---|---|');
-  for (const s of samples) console.log(`| ${s.requests} | ${mib(s.rss)} | ${mib(s.heapUsed)} | ${s.journal} | ${s.load} |`);
+  for (const s of samples)
+    console.log(`| ${s.requests} | ${mib(s.rss)} | ${mib(s.heapUsed)} | ${s.journal} | ${s.load} |`);
   // Bounded: the second half of the run must not keep growing. Compare the mean heap of the last quarter with
   // the middle sample; a leak of even 100 bytes per request would add ~10 MiB over 100 000 requests.
   const mid = samples[Math.floor(samples.length / 2)].heapUsed;
@@ -80,7 +109,9 @@ async function main(): Promise<void> {
   const bounded = growth < 8 * 1048576;
   console.log(`heap growth, middle → last quarter: ${mib(growth)} (${bounded ? 'bounded' : 'GROWING'})`);
   await emulator.close();
-  console.log(`\nRESULT soak: ${errors === 0 && bounded ? 'ok' : `${errors} errors, ${bounded ? 'bounded' : 'memory growing'}`}`);
+  console.log(
+    `\nRESULT soak: ${errors === 0 && bounded ? 'ok' : `${errors} errors, ${bounded ? 'bounded' : 'memory growing'}`}`,
+  );
   process.exitCode = errors === 0 && bounded ? 0 : 1;
 }
 

@@ -30,7 +30,8 @@ const IDLE_MS = argNumber('idle-ms', 2000);
 const ROOT = join(import.meta.dirname, '..');
 const againstIndex = process.argv.indexOf('--against');
 const BUILDS: { name: string; dist: string }[] = [{ name: 'this build', dist: join(ROOT, 'dist') }];
-if (againstIndex > 0 && process.argv[againstIndex + 1]) BUILDS.push({ name: process.argv[againstIndex + 1], dist: resolve(process.argv[againstIndex + 1]) });
+if (againstIndex > 0 && process.argv[againstIndex + 1])
+  BUILDS.push({ name: process.argv[againstIndex + 1], dist: resolve(process.argv[againstIndex + 1]) });
 const BODY = JSON.stringify({ query: 'annual leave policy', mode: 'retrieve', top_k: 5 });
 
 // Loaded with --import: prints the process's CPU time at the readiness line and exits.
@@ -60,7 +61,9 @@ interface Started {
 
 async function start(dist: string): Promise<Started> {
   const started = performance.now();
-  const child = spawn(process.execPath, [join(dist, 'cli.js'), '--port', '0', '--log-level', 'error'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [join(dist, 'cli.js'), '--port', '0', '--log-level', 'error'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let readyMs = 0;
   let origin = '';
   let key = '';
@@ -82,7 +85,11 @@ async function start(dist: string): Promise<Started> {
 
 async function firstSearch(s: Started): Promise<number> {
   for (;;) {
-    const res = await fetch(`${s.origin}/v1/rag/search`, { method: 'POST', headers: { Authorization: `Bearer ${s.key}`, 'Content-Type': 'application/json' }, body: BODY });
+    const res = await fetch(`${s.origin}/v1/rag/search`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${s.key}`, 'Content-Type': 'application/json' },
+      body: BODY,
+    });
     await res.arrayBuffer();
     if (res.status === 200) return performance.now() - s.started;
     if (performance.now() - s.started > 30_000) throw new Error(`POST /v1/rag/search answered ${res.status}`);
@@ -103,7 +110,11 @@ function cpuMs(pid: number): number {
 }
 
 async function cpuToReady(dist: string): Promise<number> {
-  const child = spawn(process.execPath, ['--import', HOOK, join(dist, 'cli.js'), '--port', '0', '--log-level', 'error'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    ['--import', HOOK, join(dist, 'cli.js'), '--port', '0', '--log-level', 'error'],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
   let text = '';
   child.stderr.on('data', (d: Buffer) => (text += d.toString()));
   await once(child, 'exit');
@@ -133,8 +144,21 @@ async function bareNode(): Promise<number> {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function main(): Promise<void> {
-  for (const b of BUILDS) if (!existsSync(join(b.dist, 'cli.js'))) throw new Error(`${b.dist}/cli.js is missing: run \`npm run build\``);
-  const results = new Map(BUILDS.map((b) => [b.name, { ready: [] as number[], first: [] as number[], rss: [] as number[], cpuReady: [] as number[], cpuFirst: [] as number[] }]));
+  for (const b of BUILDS)
+    if (!existsSync(join(b.dist, 'cli.js')))
+      throw new Error(`${b.dist}/cli.js is missing: run \`npm run build\``);
+  const results = new Map(
+    BUILDS.map((b) => [
+      b.name,
+      {
+        ready: [] as number[],
+        first: [] as number[],
+        rss: [] as number[],
+        cpuReady: [] as number[],
+        cpuFirst: [] as number[],
+      },
+    ]),
+  );
   const loadBefore = load1();
   const bare: number[] = [];
   for (let i = 0; i < STARTS; i++) {
@@ -153,12 +177,18 @@ async function main(): Promise<void> {
       await stop(idle.child);
     }
   }
-  console.log(`starts ${STARTS} per build, idle RSS ${IDLE_MS} ms after readiness; load ${loadBefore} → ${load1()}; node -e 0: ${median(bare).toFixed(0)} ms`);
-  console.log('| build | readiness line (median) | first 200 POST /v1/rag/search (median) | CPU to readiness (median) | CPU to first 200 (median) | idle RSS (median) |');
+  console.log(
+    `starts ${STARTS} per build, idle RSS ${IDLE_MS} ms after readiness; load ${loadBefore} → ${load1()}; node -e 0: ${median(bare).toFixed(0)} ms`,
+  );
+  console.log(
+    '| build | readiness line (median) | first 200 POST /v1/rag/search (median) | CPU to readiness (median) | CPU to first 200 (median) | idle RSS (median) |',
+  );
   console.log('|---|---|---|---|---|---|');
   for (const [name, r] of results) {
     const ms = (xs: number[]) => `${median(xs).toFixed(0)} ms`;
-    console.log(`| ${name} | ${ms(r.ready)} | ${ms(r.first)} | ${ms(r.cpuReady)} | ${ms(r.cpuFirst)} | ${median(r.rss).toFixed(1)} MiB |`);
+    console.log(
+      `| ${name} | ${ms(r.ready)} | ${ms(r.first)} | ${ms(r.cpuReady)} | ${ms(r.cpuFirst)} | ${median(r.rss).toFixed(1)} MiB |`,
+    );
   }
 }
 

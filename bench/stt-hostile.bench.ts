@@ -44,7 +44,11 @@ const config = join(tmpdir(), `stt-hostile-bench-${process.pid}.json`);
 writeFileSync(config, JSON.stringify({ demo: { credits: 1e9 } }));
 
 for (const [name, file] of Object.entries(cases)) {
-  const child = spawn(process.execPath, ['dist/cli.js', '--port', '0', '--log-level', 'warn', '--time-scale', '0.01', '--config', config], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(
+    process.execPath,
+    ['dist/cli.js', '--port', '0', '--log-level', 'warn', '--time-scale', '0.01', '--config', config],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   let base = '';
   let key = '';
   for await (const line of createInterface({ input: child.stdout })) {
@@ -52,24 +56,33 @@ for (const [name, file] of Object.entries(cases)) {
     key ||= /demo live key: (\S+)/.exec(line)?.[1] ?? '';
     if (base && key) break;
   }
-  const hwm = (): number => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))![1]) / 1024;
+  const hwm = (): number =>
+    Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))![1]) / 1024;
   const before = hwm();
   const load0 = loadavg()[0];
   // The poller runs in a process of its own: this one's event loop is busy sending the upload, and would
   // delay its own polls.
-  const poller = spawn(process.execPath, ['--input-type=module', '-e', POLLER, `${base}/_emulator/health`], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const poller = spawn(process.execPath, ['--input-type=module', '-e', POLLER, `${base}/_emulator/health`], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   let polled = '';
   poller.stdout.on('data', (c: Buffer) => (polled += c.toString()));
   const pollerDone = new Promise<void>((resolve) => poller.once('close', () => resolve()));
   const form = new FormData();
   form.append('file', new Blob([file]), 'a.mp3');
   const t0 = performance.now();
-  const res = await fetch(`${base}/v1/stt/transcriptions`, { method: 'POST', headers: { Authorization: `Bearer ${key}` }, body: form });
+  const res = await fetch(`${base}/v1/stt/transcriptions`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${key}` },
+    body: form,
+  });
   const answer = performance.now() - t0;
   const body = (await res.json()) as { job_id: string };
   let job: { status: string; duration_seconds: number };
   for (;;) {
-    job = (await (await fetch(`${base}/v1/stt/jobs/${body.job_id}`, { headers: { Authorization: `Bearer ${key}` } })).json()) as typeof job;
+    job = (await (
+      await fetch(`${base}/v1/stt/jobs/${body.job_id}`, { headers: { Authorization: `Bearer ${key}` } })
+    ).json()) as typeof job;
     if (job.status !== 'processing') break;
     await delay(200);
   }

@@ -21,7 +21,12 @@ import { voiceAudio as voiceOf } from './realtime-streams.js';
 
 const RATE = 16000;
 const TEN_MINUTES = 600;
-const SENTENCES = ['مرحبا بكم في خدمة العملاء', 'كيف يمكنني مساعدتك اليوم؟', 'شكرا لاتصالك بنا، مع السلامة', 'The order ships tomorrow'];
+const SENTENCES = [
+  'مرحبا بكم في خدمة العملاء',
+  'كيف يمكنني مساعدتك اليوم؟',
+  'شكرا لاتصالك بنا، مع السلامة',
+  'The order ships tomorrow',
+];
 const voiceAudio = (seconds: number, rate: number): Float32Array => voiceOf(seconds, rate, SENTENCES);
 
 function noiseAndTones(seconds: number, rate: number): Float32Array {
@@ -32,7 +37,8 @@ function noiseAndTones(seconds: number, rate: number): Float32Array {
     x ^= x >>> 17;
     x ^= x << 5;
     const t = i / rate;
-    out[i] = ((x >>> 0) / 4294967296 - 0.5) * 0.2 + 0.2 * Math.sin(2 * Math.PI * (300 + 200 * Math.sin(t / 3)) * t);
+    out[i] =
+      ((x >>> 0) / 4294967296 - 0.5) * 0.2 + 0.2 * Math.sin(2 * Math.PI * (300 + 200 * Math.sin(t / 3)) * t);
   }
   return out;
 }
@@ -45,8 +51,19 @@ interface Running {
 
 async function startEmulator(): Promise<Running> {
   const config = join(tmpdir(), `stt-bench-${process.pid}.json`);
-  writeFileSync(config, JSON.stringify({ stt: { syncMaxSeconds: 3600 }, rateLimits: { live: { limit: 100000, windowSeconds: 60 } }, demo: { credits: 1e9 } }));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', '--port', '0', '--log-level', 'warn', '--config', config], { stdio: ['ignore', 'pipe', 'inherit'] });
+  writeFileSync(
+    config,
+    JSON.stringify({
+      stt: { syncMaxSeconds: 3600 },
+      rateLimits: { live: { limit: 100000, windowSeconds: 60 } },
+      demo: { credits: 1e9 },
+    }),
+  );
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'src/cli.ts', '--port', '0', '--log-level', 'warn', '--config', config],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   let baseUrl = '';
   let key = '';
   for await (const line of createInterface({ input: child.stdout })) {
@@ -66,7 +83,11 @@ async function batch(emu: Running, name: string, file: Buffer, seconds: number):
     const form = new FormData();
     form.append('file', new Blob([file]), 'audio');
     const t0 = performance.now();
-    const res = await fetch(`${emu.baseUrl}/stt/transcriptions`, { method: 'POST', headers: { Authorization: `Bearer ${emu.key}` }, body: form });
+    const res = await fetch(`${emu.baseUrl}/stt/transcriptions`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${emu.key}` },
+      body: form,
+    });
     const body = (await res.json()) as { text: string; duration_seconds: number };
     runs.push(performance.now() - t0);
     if (res.status !== 200) throw new Error(`${name}: ${res.status} ${JSON.stringify(body)}`);
@@ -84,7 +105,12 @@ interface StreamResult {
 }
 
 /** `n` streams, each sending `pcm` at real-time pace in 20 ms frames from one shared pacing loop. */
-async function realtime(emu: Running, n: number, pcm: Float32Array, expectedFinals: number): Promise<StreamResult> {
+async function realtime(
+  emu: Running,
+  n: number,
+  pcm: Float32Array,
+  expectedFinals: number,
+): Promise<StreamResult> {
   const bytes = float32ToS16le(pcm);
   const frame = (RATE / 50) * 2;
   const frames = Math.ceil(bytes.length / frame);
@@ -118,7 +144,8 @@ async function realtime(emu: Running, n: number, pcm: Float32Array, expectedFina
   await new Promise<void>((resolve) => {
     const tick = (): void => {
       const due = Math.min(frames, Math.floor((performance.now() - t0) / 20) + 1);
-      for (; sent < due; sent++) for (const ws of sockets) ws.send(bytes.subarray(sent * frame, (sent + 1) * frame));
+      for (; sent < due; sent++)
+        for (const ws of sockets) ws.send(bytes.subarray(sent * frame, (sent + 1) * frame));
       if (sent >= frames) {
         resolve();
         return;
@@ -135,17 +162,44 @@ async function realtime(emu: Running, n: number, pcm: Float32Array, expectedFina
 async function main(): Promise<void> {
   const emu = await startEmulator();
   try {
-    console.log(`STT benchmarks, Node ${process.version}, ${new Date().toISOString()}, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
+    console.log(
+      `STT benchmarks, Node ${process.version}, ${new Date().toISOString()}, load ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}\n`,
+    );
     console.log('| batch input (10 min) | size | wall time (median of 3) | x real time | transcript |');
     console.log('|---|---|---|---|---|');
     const voice16 = voiceAudio(TEN_MINUTES, RATE);
     console.log(await batch(emu, 'synthetic voice, WAV 16 kHz', encodeWav(voice16, RATE), TEN_MINUTES));
     const voice22 = voiceAudio(TEN_MINUTES, 22050);
-    console.log(await batch(emu, 'synthetic voice, MP3 22.05 kHz 64 kbps', await encodeMp3(voice22, 22050, 64), TEN_MINUTES));
-    console.log(await batch(emu, 'synthetic voice, MP3 16 kHz 32 kbps', await encodeMp3(voice16, RATE, 32), TEN_MINUTES));
+    console.log(
+      await batch(
+        emu,
+        'synthetic voice, MP3 22.05 kHz 64 kbps',
+        await encodeMp3(voice22, 22050, 64),
+        TEN_MINUTES,
+      ),
+    );
+    console.log(
+      await batch(
+        emu,
+        'synthetic voice, MP3 16 kHz 32 kbps',
+        await encodeMp3(voice16, RATE, 32),
+        TEN_MINUTES,
+      ),
+    );
     const foreign = noiseAndTones(TEN_MINUTES, RATE);
-    console.log(await batch(emu, 'foreign (noise + sweep), WAV 16 kHz', encodeWav(foreign, RATE), TEN_MINUTES));
-    console.log(await batch(emu, 'foreign (noise + sweep), MP3 16 kHz 32 kbps', await encodeMp3(foreign, RATE, 32), TEN_MINUTES));
+    console.log(
+      await batch(emu, 'foreign (noise + sweep), WAV 16 kHz', encodeWav(foreign, RATE), TEN_MINUTES),
+    );
+    console.log(
+      await batch(
+        emu,
+        'foreign (noise + sweep), MP3 16 kHz 32 kbps',
+        await encodeMp3(foreign, RATE, 32),
+        TEN_MINUTES,
+      ),
+    );
 
     if (process.argv.includes('--batch-only')) return;
     // Realtime: 8 s per stream (three utterances, then silence so every final comes while streaming).
@@ -153,7 +207,9 @@ async function main(): Promise<void> {
     const pcm = new Float32Array(speechPart.length + RATE / 2);
     pcm.set(speechPart);
     const expected = decode(pcm, RATE).length;
-    console.log('\n| concurrent streams | finals received | within 100 ms | lateness p50 | p95 | p99 | max | goal met |');
+    console.log(
+      '\n| concurrent streams | finals received | within 100 ms | lateness p50 | p95 | p99 | max | goal met |',
+    );
     console.log('|---|---|---|---|---|---|---|---|');
     let best = 0;
     await realtime(emu, 20, pcm, expected); // warm-up: JIT of the decoder in the emulator process
@@ -163,7 +219,9 @@ async function main(): Promise<void> {
       const within = r.lateness.filter((x) => x <= 100).length / Math.max(1, r.lateness.length);
       const p95 = [...r.lateness].sort((a, b) => a - b)[Math.max(0, Math.ceil(0.95 * r.lateness.length) - 1)];
       const ok = r.finals === r.expected && p95 <= 100;
-      console.log(`| ${n} | ${r.finals}/${r.expected} | ${(within * 100).toFixed(1)} % | ${s.p50.toFixed(1)} ms | ${p95.toFixed(1)} ms | ${s.p99.toFixed(1)} ms | ${s.max.toFixed(1)} ms | ${ok ? 'yes' : 'no'} |`);
+      console.log(
+        `| ${n} | ${r.finals}/${r.expected} | ${(within * 100).toFixed(1)} % | ${s.p50.toFixed(1)} ms | ${p95.toFixed(1)} ms | ${s.p99.toFixed(1)} ms | ${s.max.toFixed(1)} ms | ${ok ? 'yes' : 'no'} |`,
+      );
       if (ok) best = n;
     }
     console.log(`\nLargest concurrent stream count meeting the goal: ${best}`);

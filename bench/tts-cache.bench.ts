@@ -47,15 +47,23 @@ async function side(name: string, ttsCacheMb: number): Promise<Side> {
 /** One request, timed from send to its last byte; resolves with the milliseconds and the body size. */
 function timed(s: Side, path: string): Promise<{ ms: number; bytes: number }> {
   return new Promise((resolve, reject) => {
-    const headers = { Authorization: `Bearer ${s.key}`, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(BODY), Accept: 'audio/mpeg' };
+    const headers = {
+      Authorization: `Bearer ${s.key}`,
+      'Content-Type': 'application/json',
+      'Content-Length': Buffer.byteLength(BODY),
+      Accept: 'audio/mpeg',
+    };
     const t0 = performance.now();
-    const req = request({ host: '127.0.0.1', port: s.port, path, method: 'POST', headers, agent }, (res: IncomingMessage) => {
-      if (res.statusCode !== 200) reject(new Error(`${path} answered ${res.statusCode}`));
-      let bytes = 0;
-      res.on('data', (c: Buffer) => (bytes += c.length));
-      res.once('end', () => resolve({ ms: performance.now() - t0, bytes }));
-      res.once('error', reject);
-    });
+    const req = request(
+      { host: '127.0.0.1', port: s.port, path, method: 'POST', headers, agent },
+      (res: IncomingMessage) => {
+        if (res.statusCode !== 200) reject(new Error(`${path} answered ${res.statusCode}`));
+        let bytes = 0;
+        res.on('data', (c: Buffer) => (bytes += c.length));
+        res.once('end', () => resolve({ ms: performance.now() - t0, bytes }));
+        res.once('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(BODY);
   });
@@ -91,11 +99,15 @@ async function main(): Promise<void> {
     await series(off, '/v1/tts', RENDERED_PER_ROUND, rendered);
     await series(on, '/v1/tts/stream', CACHED_PER_ROUND, cachedStream);
   }
-  console.log(`repeated 500-character MP3 request (${(bytes / 1024).toFixed(0)} KiB), ${ROUNDS} alternating rounds:`);
+  console.log(
+    `repeated 500-character MP3 request (${(bytes / 1024).toFixed(0)} KiB), ${ROUNDS} alternating rounds:`,
+  );
   console.log(`  ${line(`POST /v1/tts, ${on.name}`, cachedClip)}`);
   console.log(`  ${line(`POST /v1/tts, ${off.name}`, rendered)}`);
   console.log(`  ${line(`POST /v1/tts/stream, ${on.name}`, cachedStream)}`);
-  console.log(`  speed-up of the median: ${(summarize(rendered).p50 / summarize(cachedClip).p50).toFixed(0)}×`);
+  console.log(
+    `  speed-up of the median: ${(summarize(rendered).p50 / summarize(cachedClip).p50).toFixed(0)}×`,
+  );
   console.log(`  counters (cache on): ${JSON.stringify(await cacheStats(on))}`);
   console.log(`load average (1 min) ${load1()} at the end`);
   agent.destroy();

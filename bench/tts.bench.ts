@@ -24,13 +24,23 @@ const agent = new Agent({ keepAlive: true, maxSockets: 64 });
 let port = 0;
 let key = '';
 
-function post(path: string, body: unknown, accept?: string): Promise<{ res: IncomingMessage; sentAt: number }> {
+function post(
+  path: string,
+  body: unknown,
+  accept?: string,
+): Promise<{ res: IncomingMessage; sentAt: number }> {
   const payload = JSON.stringify(body);
   return new Promise((resolve, reject) => {
-    const headers: Record<string, string | number> = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) };
+    const headers: Record<string, string | number> = {
+      Authorization: `Bearer ${key}`,
+      'Content-Type': 'application/json',
+      'Content-Length': Buffer.byteLength(payload),
+    };
     if (accept) headers.Accept = accept;
     const sentAt = performance.now();
-    const req = request({ host: '127.0.0.1', port, path, method: 'POST', headers, agent }, (res) => resolve({ res, sentAt }));
+    const req = request({ host: '127.0.0.1', port, path, method: 'POST', headers, agent }, (res) =>
+      resolve({ res, sentAt }),
+    );
     req.on('error', reject);
     req.end(payload);
   });
@@ -86,18 +96,30 @@ const f = (x: number) => x.toFixed(1);
 async function main(): Promise<void> {
   const bootStart = performance.now();
   // The clip cache off: every request here renders (the cache has its own benchmark, tts-cache.bench.ts).
-  const emulator = await createEmulator({ seed: 'bench', logLevel: 'silent', demo: { credits: 1e9 }, mp3Encoder: MP3_ENCODER, ttsCacheMb: 0 });
+  const emulator = await createEmulator({
+    seed: 'bench',
+    logLevel: 'silent',
+    demo: { credits: 1e9 },
+    mp3Encoder: MP3_ENCODER,
+    ttsCacheMb: 0,
+  });
   const bootMs = performance.now() - bootStart;
   ({ port } = await emulator.listen(0, '127.0.0.1'));
   key = emulator.demo.keys.live;
-  console.log(`node ${process.version}, ${cpus().length} CPUs, mp3 encoder ${MP3_ENCODER}, load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+  console.log(
+    `node ${process.version}, ${cpus().length} CPUs, mp3 encoder ${MP3_ENCODER}, load average ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')}`,
+  );
   console.log(`emulator boot: ${f(bootMs)} ms`);
 
   // Warm: the HTTP path, the synthesiser and the encoder.
   for (let i = 0; i < 20; i++) await ttfb();
   const ttfbs: number[] = [];
   for (let i = 0; i < TTFB_REQUESTS; i++) ttfbs.push(await ttfb());
-  console.log(`/v1/tts/stream 500 chars TTFB over ${TTFB_REQUESTS}: p50 ${f(pct(ttfbs, 50))} ms, p90 ${f(pct(ttfbs, 90))} ms, p99 ${f(pct(ttfbs, 99))} ms, max ${f(Math.max(...ttfbs))} ms`);
+  console.log(
+    `/v1/tts/stream 500 chars TTFB over ${TTFB_REQUESTS}: p50 ${f(pct(ttfbs, 50))} ms, p90 ${f(pct(ttfbs, 90))} ms, p99 ${f(pct(ttfbs, 99))} ms, max ${f(Math.max(...ttfbs))} ms`,
+  );
 
   for (const accept of ['audio/mpeg', 'audio/wav']) {
     const runs: number[] = [];
@@ -107,7 +129,9 @@ async function main(): Promise<void> {
       runs.push(r.ms);
       bytes = r.bytes;
     }
-    console.log(`/v1/tts 500 chars ${accept}: median ${f(pct(runs, 50))} ms (${(bytes / 1024).toFixed(0)} KiB)`);
+    console.log(
+      `/v1/tts 500 chars ${accept}: median ${f(pct(runs, 50))} ms (${(bytes / 1024).toFixed(0)} KiB)`,
+    );
   }
 
   const loop = monitorEventLoopDelay({ resolution: 5 });
@@ -141,7 +165,7 @@ async function main(): Promise<void> {
   const audioSeconds = (audioBytes * 8) / 64_000;
   console.log(
     `8 concurrent 500-char streams (${streams} in all): ${f(wall)} s wall, ${(streams / wall).toFixed(2)} streams/s, ` +
-      `${f(audioSeconds / wall)} s of audio per second, ${((audioBytes / 1024 / 1024) / wall).toFixed(2)} MiB/s, ` +
+      `${f(audioSeconds / wall)} s of audio per second, ${(audioBytes / 1024 / 1024 / wall).toFixed(2)} MiB/s, ` +
       `CPU ${((cpu.user + cpu.system) / 1e6 / wall).toFixed(2)} cores`,
   );
   console.log(

@@ -23,7 +23,11 @@ const dist = join(root, 'dist');
 const require = createRequire(import.meta.url);
 
 if (!process.argv.includes('--no-tsc')) {
-  execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', join(root, 'tsconfig.build.json')], { cwd: root, stdio: 'inherit' });
+  execFileSync(
+    process.execPath,
+    [require.resolve('typescript/bin/tsc'), '-p', join(root, 'tsconfig.build.json')],
+    { cwd: root, stdio: 'inherit' },
+  );
 }
 execFileSync(process.execPath, [join(root, 'scripts', 'openapi-json.mjs')], { cwd: root, stdio: 'inherit' });
 
@@ -35,10 +39,17 @@ const { resolveConfig } = await import(pathToFileURL(join(dist, 'config.js')).hr
 const limits = documentLimits(resolveConfig({}).rag);
 await writeCorpusIndex(RAG_FIXTURES_DIR, limits, await readCorpus(RAG_FIXTURES_DIR, limits));
 
-const { loadDocuments, GATEWAY_DOC_ID, ADMIN_DOC_ID } = await import(pathToFileURL(join(dist, 'contract', 'documents.js')).href);
-const { writeStandaloneValidators } = await import(pathToFileURL(join(dist, 'contract', 'standalone-build.js')).href);
+const { loadDocuments, GATEWAY_DOC_ID, ADMIN_DOC_ID } = await import(
+  pathToFileURL(join(dist, 'contract', 'documents.js')).href
+);
+const { writeStandaloneValidators } = await import(
+  pathToFileURL(join(dist, 'contract', 'standalone-build.js')).href
+);
 const docs = loadDocuments();
-writeStandaloneValidators({ [GATEWAY_DOC_ID]: docs.gateway, [ADMIN_DOC_ID]: docs.admin }, join(dist, 'validators'));
+writeStandaloneValidators(
+  { [GATEWAY_DOC_ID]: docs.gateway, [ADMIN_DOC_ID]: docs.admin },
+  join(dist, 'validators'),
+);
 
 const { build } = await import('esbuild');
 rmSync(join(dist, 'chunks'), { recursive: true, force: true });
@@ -53,10 +64,15 @@ await build({
   platform: 'node',
   target: 'node20',
   // CommonJS packages inside an ES module bundle call require() for Node's built-ins.
-  banner: { js: "import { createRequire as __svcCreateRequire } from 'node:module';\nconst require = __svcCreateRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __svcCreateRequire } from 'node:module';\nconst require = __svcCreateRequire(import.meta.url);",
+  },
   // The pool starts dist/worker.js wherever its code lands in the bundle (src/workers/pool.ts).
   // The bundle validates with the code generated in step 4 (src/contract/standalone.ts).
-  define: { __SVC_BUNDLED_WORKER__: JSON.stringify('worker.js'), __SVC_STANDALONE_VALIDATORS__: JSON.stringify('validators') },
+  define: {
+    __SVC_BUNDLED_WORKER__: JSON.stringify('worker.js'),
+    __SVC_STANDALONE_VALIDATORS__: JSON.stringify('validators'),
+  },
   external: [
     // Resolve files next to themselves at run time (worker scripts, WebAssembly).
     'piscina',

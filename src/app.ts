@@ -35,8 +35,15 @@ export function buildHttpApp(emulator: Emulator): express.Express {
   app.use((req: Request, res: Response, next: NextFunction) => {
     const requestId = emulator.ids.next('req', 20);
     const isV1 = req.path === '/v1' || req.path.startsWith('/v1/');
-    const scope = typeof req.headers['x-emulator-scope'] === 'string' ? req.headers['x-emulator-scope'] : null;
-    const journal = emulator.journal.open({ request_id: requestId, kind: 'http', method: req.method, path: req.path, scope });
+    const scope =
+      typeof req.headers['x-emulator-scope'] === 'string' ? req.headers['x-emulator-scope'] : null;
+    const journal = emulator.journal.open({
+      request_id: requestId,
+      kind: 'http',
+      method: req.method,
+      path: req.path,
+      scope,
+    });
     const state = new PipelineRequestState(requestId, journal, emulator.clock.now());
     res.locals.svc = state;
     res.setHeader('X-Request-Id', requestId);
@@ -47,7 +54,8 @@ export function buildHttpApp(emulator: Emulator): express.Express {
       if (!res.writableFinished) state.clientDisconnected();
       if (isV1 && state.principal) {
         // Decision M-R2: a 5xx answer is never billed, whatever the handler recorded before it failed.
-        if (res.statusCode >= 500 && !res.locals.noResponse) emulator.metering.refundRequest(state.principal, requestId);
+        if (res.statusCode >= 500 && !res.locals.noResponse)
+          emulator.metering.refundRequest(state.principal, requestId);
         emulator.metering.releaseReservations(state.principal);
       }
       journal.status = res.locals.noResponse ? null : res.statusCode;
@@ -74,16 +82,30 @@ export function buildHttpApp(emulator: Emulator): express.Express {
     // A /v1 request goes straight to the gateway pipeline and, on failure, to the error envelope: Express's
     // router would only walk past the admin mount to the same two places (a path that differs from /v1 only
     // in case still takes that walk, and ends as it always did).
-    if (isV1) emulator.journal.context.run(requestId, () => void v1Router(req, res, (err) => envelopeOrNext(err, req, res, next)));
+    if (isV1)
+      emulator.journal.context.run(
+        requestId,
+        () => void v1Router(req, res, (err) => envelopeOrNext(err, req, res, next)),
+      );
     else emulator.journal.context.run(requestId, next);
   });
 
-  app.use('/_emulator', createAdminRouter({ routes: emulator.contract.admin, handlers: emulator.adminHandlers, emulator }));
+  app.use(
+    '/_emulator',
+    createAdminRouter({ routes: emulator.contract.admin, handlers: emulator.adminHandlers, emulator }),
+  );
   app.use('/v1', v1Router);
 
   app.use((req: Request, _res: Response, next: NextFunction) => {
-    const hint = routeHint(req.path, emulator.contract.gateway) || routeHint(req.path.replace(/^\/_emulator/, ''), emulator.contract.admin, '/_emulator');
-    next(new ApiError('route_not_found', `no route ${req.method} ${req.path}${hint}; the API is under /v1 and the admin API under /_emulator`));
+    const hint =
+      routeHint(req.path, emulator.contract.gateway) ||
+      routeHint(req.path.replace(/^\/_emulator/, ''), emulator.contract.admin, '/_emulator');
+    next(
+      new ApiError(
+        'route_not_found',
+        `no route ${req.method} ${req.path}${hint}; the API is under /v1 and the admin API under /_emulator`,
+      ),
+    );
   });
 
   // The one error envelope: whatever threw, the client gets problem+json.
@@ -121,13 +143,18 @@ function watchResponse(emulator: Emulator, req: Request, res: Response, tap: Res
     const contentType = res.getHeader('content-type') as string | undefined;
     const isAdmin = path === '/_emulator' || path.startsWith('/_emulator/');
     const table = isAdmin ? emulator.contract.admin : emulator.contract.gateway;
-    emulator.contractChecker!.checkResponse(checkedOperation(table, req.method, isAdmin ? path.slice('/_emulator'.length) : path), req.method, path, {
-      offContract: requestState(res).journal.off_contract,
-      status: res.statusCode,
-      contentType,
-      headers: res.getHeaders(),
-      body: /json/.test(contentType ?? '') ? tap.whole()?.toString('utf8') : undefined,
-    });
+    emulator.contractChecker!.checkResponse(
+      checkedOperation(table, req.method, isAdmin ? path.slice('/_emulator'.length) : path),
+      req.method,
+      path,
+      {
+        offContract: requestState(res).journal.off_contract,
+        status: res.statusCode,
+        contentType,
+        headers: res.getHeaders(),
+        body: /json/.test(contentType ?? '') ? tap.whole()?.toString('utf8') : undefined,
+      },
+    );
   });
 }
 

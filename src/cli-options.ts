@@ -18,7 +18,8 @@ interface OptionSpec {
 
 function int(name: string, value: string, min: number, max: number): number {
   const n = Number(value);
-  if (!Number.isInteger(n) || n < min || n > max) throw new CliError(`${name} must be an integer from ${min} to ${max} (got '${value}')`);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new CliError(`${name} must be an integer from ${min} to ${max} (got '${value}')`);
   return n;
 }
 
@@ -30,7 +31,8 @@ function positive(name: string, value: string): number {
 
 function mebibytes(name: string, value: string): number {
   const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 65536) throw new CliError(`${name} must be a number of MiB from 0 to 65536 (got '${value}')`);
+  if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 65536)
+    throw new CliError(`${name} must be a number of MiB from 0 to 65536 (got '${value}')`);
   return n;
 }
 
@@ -48,7 +50,8 @@ function isoDate(name: string, value: string): string {
 
 /** One of a closed set of values (log level, format, encoder...). */
 function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {
-  if (!(allowed as readonly string[]).includes(value)) throw new CliError(`${name} must be one of ${allowed.join(', ')} (got '${value}')`);
+  if (!(allowed as readonly string[]).includes(value))
+    throw new CliError(`${name} must be one of ${allowed.join(', ')} (got '${value}')`);
   return value as T;
 }
 
@@ -63,27 +66,153 @@ const LOG_LEVELS: LogLevel[] = ['silent', 'error', 'warn', 'info', 'debug'];
 const LOG_FORMATS: LogFormat[] = ['text', 'json'];
 
 export const OPTION_SPECS: OptionSpec[] = [
-  { flag: 'port', env: 'SVC_EMULATOR_PORT', kind: 'string', help: 'port to listen on; 0 picks a free port (default 4747)', apply: (v, o, src) => (o.port = int(src, v, 0, 65535)) },
-  { flag: 'host', env: 'SVC_EMULATOR_HOST', kind: 'string', help: 'address to bind (default 127.0.0.1; 0.0.0.0 in Docker)', apply: (v, o, src) => (o.host = nonEmpty(src, v)) },
-  { flag: 'seed', env: 'SVC_EMULATOR_SEED', kind: 'string', help: 'seed for keys, ids and generated content (default svc-emulator)', apply: (v, o, src) => (o.seed = nonEmpty(src, v)) },
-  { flag: 'config', env: 'SVC_EMULATOR_CONFIG', kind: 'string', help: 'JSON config file (see README, "Config file")', apply: (v, o, src) => (o.config = nonEmpty(src, v)) },
-  { flag: 'admin-token', env: 'SVC_EMULATOR_ADMIN_TOKEN', kind: 'string', help: 'require this token on the admin API (X-Admin-Token)', apply: (v, o, src) => (o.adminToken = nonEmpty(src, v)) },
-  { flag: 'log-level', env: 'SVC_EMULATOR_LOG_LEVEL', kind: 'string', help: 'silent, error, warn, info (default) or debug', apply: (v, o, src) => (o.logLevel = oneOf(src, v, LOG_LEVELS)) },
-  { flag: 'time-scale', env: 'SVC_EMULATOR_TIME_SCALE', kind: 'string', help: 'real seconds per clock second; 0.01 makes a 30 s wait take 0.3 s (default 1)', apply: (v, o, src) => (o.timeScale = positive(src, v)) },
-  { flag: 'webhook-url', env: 'SVC_EMULATOR_WEBHOOK_URL', kind: 'string', help: 'register a webhook endpoint for the demo organization (all events)', apply: (v, o, src) => (o.webhookUrl = nonEmpty(src, v)) },
-  { flag: 'clock-start', env: 'SVC_EMULATOR_CLOCK_START', kind: 'string', help: 'start the clock at this ISO date-time (default: the wall clock)', apply: (v, o, src) => (o.clockStart = isoDate(src, v)) },
-  { flag: 'journal-limit', env: 'SVC_EMULATOR_JOURNAL_LIMIT', kind: 'string', help: 'request journal entries kept (default 1000)', apply: (v, o, src) => (o.journalLimit = int(src, v, 1, 1_000_000)) },
-  { flag: 'scenario', env: 'SVC_EMULATOR_SCENARIO', kind: 'string', help: 'apply a scenario at start and after every reset: a name, or ./file.json', apply: (v, o, src) => (o.scenario = nonEmpty(src, v)) },
-  { flag: 'scenarios-dir', env: 'SVC_EMULATOR_SCENARIOS_DIR', kind: 'string', help: 'a directory of your own scenario files (*.json)', apply: (v, o, src) => (o.scenariosDir = nonEmpty(src, v)) },
-  { flag: 'corpus', env: 'SVC_EMULATOR_CORPUS', kind: 'string', help: 'a directory of your documents, indexed as the demo corpus', apply: (v, o, src) => (o.corpus = nonEmpty(src, v)) },
-  { flag: 'no-demo-corpus', env: 'SVC_EMULATOR_NO_DEMO_CORPUS', kind: 'boolean', help: 'start the demo organization with no documents', apply: (v, o, src) => (o.demoCorpus = !bool(src, v)) },
-  { flag: 'keys-file', env: 'SVC_EMULATOR_KEYS_FILE', kind: 'string', help: 'write the demo org id and keys here at start (dotenv if *.env, else JSON)', apply: (v, o, src) => (o.keysFile = nonEmpty(src, v)) },
-  { flag: 'wait-ready', env: 'SVC_EMULATOR_WAIT_READY', kind: 'boolean', help: 'print the readiness line only once boot work (demo corpus) is done', apply: (v, o, src) => (o.waitReady = bool(src, v)) },
-  { flag: 'log-format', env: 'SVC_EMULATOR_LOG_FORMAT', kind: 'string', help: 'request log as text (default) or json (one JSON object per line)', apply: (v, o, src) => (o.logFormat = oneOf(src, v, LOG_FORMATS)) },
-  { flag: 'journal-max-mb', env: 'SVC_EMULATOR_JOURNAL_MAX_MB', kind: 'string', help: 'journal size bound in MiB of entry JSON (default 64)', apply: (v, o, src) => (o.journalMaxMb = positive(src, v)) },
-  { flag: 'workers', env: 'SVC_EMULATOR_WORKERS', kind: 'string', help: 'worker threads for extraction, decoding and encoding; 0 runs them in-process (default: cores)', apply: (v, o, src) => (o.workers = int(src, v, 0, 64)) },
-  { flag: 'worker-memory-mb', env: 'SVC_EMULATOR_WORKER_MEMORY_MB', kind: 'string', help: 'heap ceiling of each worker thread in MiB (default 256)', apply: (v, o, src) => (o.workerMemoryMb = int(src, v, 32, 16384)) },
-  { flag: 'task-timeout-ms', env: 'SVC_EMULATOR_TASK_TIMEOUT_MS', kind: 'string', help: 'wall-time budget of one heavy task in ms (default 8000)', apply: (v, o, src) => (o.taskTimeoutMs = int(src, v, 100, 600000)) },
+  {
+    flag: 'port',
+    env: 'SVC_EMULATOR_PORT',
+    kind: 'string',
+    help: 'port to listen on; 0 picks a free port (default 4747)',
+    apply: (v, o, src) => (o.port = int(src, v, 0, 65535)),
+  },
+  {
+    flag: 'host',
+    env: 'SVC_EMULATOR_HOST',
+    kind: 'string',
+    help: 'address to bind (default 127.0.0.1; 0.0.0.0 in Docker)',
+    apply: (v, o, src) => (o.host = nonEmpty(src, v)),
+  },
+  {
+    flag: 'seed',
+    env: 'SVC_EMULATOR_SEED',
+    kind: 'string',
+    help: 'seed for keys, ids and generated content (default svc-emulator)',
+    apply: (v, o, src) => (o.seed = nonEmpty(src, v)),
+  },
+  {
+    flag: 'config',
+    env: 'SVC_EMULATOR_CONFIG',
+    kind: 'string',
+    help: 'JSON config file (see README, "Config file")',
+    apply: (v, o, src) => (o.config = nonEmpty(src, v)),
+  },
+  {
+    flag: 'admin-token',
+    env: 'SVC_EMULATOR_ADMIN_TOKEN',
+    kind: 'string',
+    help: 'require this token on the admin API (X-Admin-Token)',
+    apply: (v, o, src) => (o.adminToken = nonEmpty(src, v)),
+  },
+  {
+    flag: 'log-level',
+    env: 'SVC_EMULATOR_LOG_LEVEL',
+    kind: 'string',
+    help: 'silent, error, warn, info (default) or debug',
+    apply: (v, o, src) => (o.logLevel = oneOf(src, v, LOG_LEVELS)),
+  },
+  {
+    flag: 'time-scale',
+    env: 'SVC_EMULATOR_TIME_SCALE',
+    kind: 'string',
+    help: 'real seconds per clock second; 0.01 makes a 30 s wait take 0.3 s (default 1)',
+    apply: (v, o, src) => (o.timeScale = positive(src, v)),
+  },
+  {
+    flag: 'webhook-url',
+    env: 'SVC_EMULATOR_WEBHOOK_URL',
+    kind: 'string',
+    help: 'register a webhook endpoint for the demo organization (all events)',
+    apply: (v, o, src) => (o.webhookUrl = nonEmpty(src, v)),
+  },
+  {
+    flag: 'clock-start',
+    env: 'SVC_EMULATOR_CLOCK_START',
+    kind: 'string',
+    help: 'start the clock at this ISO date-time (default: the wall clock)',
+    apply: (v, o, src) => (o.clockStart = isoDate(src, v)),
+  },
+  {
+    flag: 'journal-limit',
+    env: 'SVC_EMULATOR_JOURNAL_LIMIT',
+    kind: 'string',
+    help: 'request journal entries kept (default 1000)',
+    apply: (v, o, src) => (o.journalLimit = int(src, v, 1, 1_000_000)),
+  },
+  {
+    flag: 'scenario',
+    env: 'SVC_EMULATOR_SCENARIO',
+    kind: 'string',
+    help: 'apply a scenario at start and after every reset: a name, or ./file.json',
+    apply: (v, o, src) => (o.scenario = nonEmpty(src, v)),
+  },
+  {
+    flag: 'scenarios-dir',
+    env: 'SVC_EMULATOR_SCENARIOS_DIR',
+    kind: 'string',
+    help: 'a directory of your own scenario files (*.json)',
+    apply: (v, o, src) => (o.scenariosDir = nonEmpty(src, v)),
+  },
+  {
+    flag: 'corpus',
+    env: 'SVC_EMULATOR_CORPUS',
+    kind: 'string',
+    help: 'a directory of your documents, indexed as the demo corpus',
+    apply: (v, o, src) => (o.corpus = nonEmpty(src, v)),
+  },
+  {
+    flag: 'no-demo-corpus',
+    env: 'SVC_EMULATOR_NO_DEMO_CORPUS',
+    kind: 'boolean',
+    help: 'start the demo organization with no documents',
+    apply: (v, o, src) => (o.demoCorpus = !bool(src, v)),
+  },
+  {
+    flag: 'keys-file',
+    env: 'SVC_EMULATOR_KEYS_FILE',
+    kind: 'string',
+    help: 'write the demo org id and keys here at start (dotenv if *.env, else JSON)',
+    apply: (v, o, src) => (o.keysFile = nonEmpty(src, v)),
+  },
+  {
+    flag: 'wait-ready',
+    env: 'SVC_EMULATOR_WAIT_READY',
+    kind: 'boolean',
+    help: 'print the readiness line only once boot work (demo corpus) is done',
+    apply: (v, o, src) => (o.waitReady = bool(src, v)),
+  },
+  {
+    flag: 'log-format',
+    env: 'SVC_EMULATOR_LOG_FORMAT',
+    kind: 'string',
+    help: 'request log as text (default) or json (one JSON object per line)',
+    apply: (v, o, src) => (o.logFormat = oneOf(src, v, LOG_FORMATS)),
+  },
+  {
+    flag: 'journal-max-mb',
+    env: 'SVC_EMULATOR_JOURNAL_MAX_MB',
+    kind: 'string',
+    help: 'journal size bound in MiB of entry JSON (default 64)',
+    apply: (v, o, src) => (o.journalMaxMb = positive(src, v)),
+  },
+  {
+    flag: 'workers',
+    env: 'SVC_EMULATOR_WORKERS',
+    kind: 'string',
+    help: 'worker threads for extraction, decoding and encoding; 0 runs them in-process (default: cores)',
+    apply: (v, o, src) => (o.workers = int(src, v, 0, 64)),
+  },
+  {
+    flag: 'worker-memory-mb',
+    env: 'SVC_EMULATOR_WORKER_MEMORY_MB',
+    kind: 'string',
+    help: 'heap ceiling of each worker thread in MiB (default 256)',
+    apply: (v, o, src) => (o.workerMemoryMb = int(src, v, 32, 16384)),
+  },
+  {
+    flag: 'task-timeout-ms',
+    env: 'SVC_EMULATOR_TASK_TIMEOUT_MS',
+    kind: 'string',
+    help: 'wall-time budget of one heavy task in ms (default 8000)',
+    apply: (v, o, src) => (o.taskTimeoutMs = int(src, v, 100, 600000)),
+  },
   {
     flag: 'signature-time',
     env: 'SVC_EMULATOR_SIGNATURE_TIME',
@@ -94,11 +223,41 @@ export const OPTION_SPECS: OptionSpec[] = [
       o.signatureTime = v;
     },
   },
-  { flag: 'mp3-encoder', env: 'SVC_EMULATOR_MP3_ENCODER', kind: 'string', help: 'MP3 encoder for TTS: wasm (LAME in WebAssembly, default) or lamejs', apply: (v, o, src) => (o.mp3Encoder = oneOf(src, v, MP3_ENCODERS)) },
-  { flag: 'tts-cache-mb', env: 'SVC_EMULATOR_TTS_CACHE_MB', kind: 'string', help: 'MiB of encoded TTS clips kept for repeated requests; 0 turns the cache off (default 32)', apply: (v, o, src) => (o.ttsCacheMb = mebibytes(src, v)) },
-  { flag: 'proxy-to', env: 'SVC_EMULATOR_PROXY_TO', kind: 'string', help: 'forward /v1 to this gateway base URL (ending in /v1), checking the contract (docs/proxy.md)', apply: (v, o, src) => (o.proxyTo = nonEmpty(src, v)) },
-  { flag: 'record', env: 'SVC_EMULATOR_RECORD', kind: 'string', help: 'with --proxy-to: write every exchange to this folder', apply: (v, o, src) => (o.record = nonEmpty(src, v)) },
-  { flag: 'replay', env: 'SVC_EMULATOR_REPLAY', kind: 'string', help: 'answer requests that match a recorded exchange in this folder from it', apply: (v, o, src) => (o.replay = nonEmpty(src, v)) },
+  {
+    flag: 'mp3-encoder',
+    env: 'SVC_EMULATOR_MP3_ENCODER',
+    kind: 'string',
+    help: 'MP3 encoder for TTS: wasm (LAME in WebAssembly, default) or lamejs',
+    apply: (v, o, src) => (o.mp3Encoder = oneOf(src, v, MP3_ENCODERS)),
+  },
+  {
+    flag: 'tts-cache-mb',
+    env: 'SVC_EMULATOR_TTS_CACHE_MB',
+    kind: 'string',
+    help: 'MiB of encoded TTS clips kept for repeated requests; 0 turns the cache off (default 32)',
+    apply: (v, o, src) => (o.ttsCacheMb = mebibytes(src, v)),
+  },
+  {
+    flag: 'proxy-to',
+    env: 'SVC_EMULATOR_PROXY_TO',
+    kind: 'string',
+    help: 'forward /v1 to this gateway base URL (ending in /v1), checking the contract (docs/proxy.md)',
+    apply: (v, o, src) => (o.proxyTo = nonEmpty(src, v)),
+  },
+  {
+    flag: 'record',
+    env: 'SVC_EMULATOR_RECORD',
+    kind: 'string',
+    help: 'with --proxy-to: write every exchange to this folder',
+    apply: (v, o, src) => (o.record = nonEmpty(src, v)),
+  },
+  {
+    flag: 'replay',
+    env: 'SVC_EMULATOR_REPLAY',
+    kind: 'string',
+    help: 'answer requests that match a recorded exchange in this folder from it',
+    apply: (v, o, src) => (o.replay = nonEmpty(src, v)),
+  },
   {
     flag: 'store',
     env: 'SVC_EMULATOR_STORE',
@@ -110,12 +269,25 @@ export const OPTION_SPECS: OptionSpec[] = [
       o.store = v;
     },
   },
-  { flag: 'instance-id', env: 'SVC_EMULATOR_INSTANCE_ID', kind: 'string', help: 'name of this instance in a shared store, up to 64 of A-Z a-z 0-9 . _ - (default: generated)', apply: (v, o, src) => (o.instanceId = instanceId(src, v)) },
-  { flag: 'instances', env: 'SVC_EMULATOR_INSTANCES', kind: 'string', help: 'start N processes on one port (needs --store redis://...; default 1)', apply: (v, o, src) => (o.instances = int(src, v, 1, 64)) },
+  {
+    flag: 'instance-id',
+    env: 'SVC_EMULATOR_INSTANCE_ID',
+    kind: 'string',
+    help: 'name of this instance in a shared store, up to 64 of A-Z a-z 0-9 . _ - (default: generated)',
+    apply: (v, o, src) => (o.instanceId = instanceId(src, v)),
+  },
+  {
+    flag: 'instances',
+    env: 'SVC_EMULATOR_INSTANCES',
+    kind: 'string',
+    help: 'start N processes on one port (needs --store redis://...; default 1)',
+    apply: (v, o, src) => (o.instances = int(src, v, 1, 64)),
+  },
 ];
 
 function instanceId(name: string, value: string): string {
-  if (!/^[A-Za-z0-9._-]{1,64}$/.test(value)) throw new CliError(`${name} must be 1 to 64 of A-Z a-z 0-9 . _ - (got '${value}')`);
+  if (!/^[A-Za-z0-9._-]{1,64}$/.test(value))
+    throw new CliError(`${name} must be 1 to 64 of A-Z a-z 0-9 . _ - (got '${value}')`);
   return value;
 }
 
@@ -123,7 +295,8 @@ export class CliError extends Error {
   override name = 'CliError';
 }
 
-export type CliParse = { help: true } | { version: true } | { help?: false; version?: false; options: EmulatorOptions };
+export type CliParse =
+  { help: true } | { version: true } | { help?: false; version?: false; options: EmulatorOptions };
 
 export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliParse {
   let parsed;
@@ -174,7 +347,9 @@ function joinNegativeValues(argv: string[]): string[] {
 }
 
 export function helpText(): string {
-  const rows = OPTION_SPECS.map((s) => `  --${s.flag.padEnd(16)} ${s.help}\n  ${' '.repeat(18)} env: ${s.env}`);
+  const rows = OPTION_SPECS.map(
+    (s) => `  --${s.flag.padEnd(16)} ${s.help}\n  ${' '.repeat(18)} env: ${s.env}`,
+  );
   return [
     'svc-emulator — local emulator of the Speech and Document-Search Gateway API',
     '',

@@ -17,7 +17,8 @@ for (const stream of [process.stdout, process.stderr]) {
 
 /** Errors from listen() that are the user's input, answered in one line (no stack trace). */
 function listenError(err: any, host: string, port: number): string | undefined {
-  if (err?.code === 'EADDRINUSE') return `port ${port} is already in use; choose another with --port (0 picks a free one)`;
+  if (err?.code === 'EADDRINUSE')
+    return `port ${port} is already in use; choose another with --port (0 picks a free one)`;
   if (['EADDRNOTAVAIL', 'EACCES', 'ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EINVAL'].includes(err?.code)) {
     return `cannot listen on ${host}:${port}: ${err.code === 'ENOTFOUND' || err.code === 'EAI_AGAIN' ? 'no such host or address' : err.code} (check --host / SVC_EMULATOR_HOST)`;
   }
@@ -59,7 +60,8 @@ async function serve(argv: string[]): Promise<number> {
       );
       return 2;
     }
-    if (!isClusterWorker()) return runPrimary(argv, { instances: config.instances, instanceId: config.instanceId });
+    if (!isClusterWorker())
+      return runPrimary(argv, { instances: config.instances, instanceId: config.instanceId });
   }
   // Request log lines wait until the readiness line and the banner are out: the readiness line stays first.
   let announced = false;
@@ -90,12 +92,15 @@ async function serve(argv: string[]): Promise<number> {
   const { emulator } = running;
   const host = emulator.config.host;
   if (!emulator.config.adminToken && !['127.0.0.1', 'localhost', '::1'].includes(host)) {
-    console.warn(`svc-emulator: warning: listening on ${host} without --admin-token; anyone who can reach this address can control the emulator`);
+    console.warn(
+      `svc-emulator: warning: listening on ${host} without --admin-token; anyone who can reach this address can control the emulator`,
+    );
   }
   // Signals are handled before readiness is announced: a supervisor may stop us as soon as it reads it.
   const stopped = new Promise<void>((resolve) => {
     const stop = (signal: string) => {
-      if (emulator.config.logLevel !== 'silent') console.log(`svc-emulator: ${signal} received, shutting down`);
+      if (emulator.config.logLevel !== 'silent')
+        console.log(`svc-emulator: ${signal} received, shutting down`);
       resolve();
     };
     process.once('SIGINT', () => stop('SIGINT'));
@@ -105,7 +110,9 @@ async function serve(argv: string[]): Promise<number> {
     try {
       writeKeysFile(emulator.config.keysFile, demoKeys(emulator));
     } catch (err) {
-      console.error(`svc-emulator: cannot write --keys-file ${emulator.config.keysFile}: ${(err as Error).message}`);
+      console.error(
+        `svc-emulator: cannot write --keys-file ${emulator.config.keysFile}: ${(err as Error).message}`,
+      );
       await running.close();
       return 2;
     }
@@ -114,18 +121,31 @@ async function serve(argv: string[]): Promise<number> {
     await Promise.race([emulator.ready(), stopped]);
     const failed = Object.entries(emulator.bootState()).filter(([, state]) => state === 'failed');
     if (failed.length > 0) {
-      console.error(`svc-emulator: boot work failed: ${failed.map(([name]) => name).join(', ')} (see the message above)`);
+      console.error(
+        `svc-emulator: boot work failed: ${failed.map(([name]) => name).join(', ')} (see the message above)`,
+      );
       await running.close();
       return 1;
     }
   }
-  const banner = [`demo organization: ${running.orgId}`, `demo live key: ${running.keys.live}`, `demo test key: ${running.keys.test}`];
+  const banner = [
+    `demo organization: ${running.orgId}`,
+    `demo live key: ${running.keys.live}`,
+    `demo test key: ${running.keys.test}`,
+  ];
   const endpoint = emulator.demo.webhookEndpoint;
   if (endpoint) banner.push(`webhook endpoint: ${endpoint.id} secret: ${endpoint.secret}`);
   const store = emulator.store;
   if (isClusterWorker()) {
     // Under --instances the primary prints one readiness line for all the workers.
-    tellPrimary({ type: 'svc-emulator:ready', instanceId: store.instanceId, baseUrl: running.baseUrl, adminUrl: running.adminUrl, store: store.description, banner });
+    tellPrimary({
+      type: 'svc-emulator:ready',
+      instanceId: store.instanceId,
+      baseUrl: running.baseUrl,
+      adminUrl: running.adminUrl,
+      store: store.description,
+      banner,
+    });
   } else {
     // The readiness line: one line, with the real base URL, once listening (and ready with --wait-ready). A
     // shared store is named on it; the default memory store leaves the line as it always was.

@@ -204,12 +204,17 @@ export function readConfigFile(path: string): Record<string, unknown> {
 /** Merges options over the defaults (and over the config file named by `options.config`). */
 export function resolveConfig(options: EmulatorOptions = {}): EmulatorConfig {
   const fromFile = options.config ? (readConfigFile(options.config) as EmulatorOptions) : {};
-  const merged = { ...DEFAULT_CONFIG, ...stripUndefined(fromFile), ...stripUndefined(options) } as EmulatorConfig;
+  const merged = {
+    ...DEFAULT_CONFIG,
+    ...stripUndefined(fromFile),
+    ...stripUndefined(options),
+  } as EmulatorConfig;
   merged.demo = { ...DEFAULT_CONFIG.demo, ...fromFile.demo, ...options.demo };
   merged.stt = { ...DEFAULT_CONFIG.stt, ...fromFile.stt, ...options.stt };
   merged.rag = { ...DEFAULT_CONFIG.rag, ...fromFile.rag, ...options.rag };
   merged.extra = { ...DEFAULT_CONFIG.extra, ...fromFile.extra, ...options.extra };
-  if (merged.timeScale !== 1 && options.clockMode === undefined && fromFile.clockMode === undefined) merged.clockMode = 'scaled';
+  if (merged.timeScale !== 1 && options.clockMode === undefined && fromFile.clockMode === undefined)
+    merged.clockMode = 'scaled';
   delete (merged as any).config;
   return merged;
 }

@@ -16,7 +16,12 @@ import type { BootState, ProductArea } from './areas.js';
 import { WsTokenStore } from './auth/ws-tokens.js';
 import { createWsTokenState } from './auth/ws-token-state.js';
 import { resolveConfig, type EmulatorConfig, type EmulatorOptions } from './config.js';
-import { checkFrames, compileContract, contractCheckerFor, type Contract } from './contract/emulator-contract.js';
+import {
+  checkFrames,
+  compileContract,
+  contractCheckerFor,
+  type Contract,
+} from './contract/emulator-contract.js';
 import type { Clock } from './core/clock.js';
 import { clockStart } from './core/clock-anchor.js';
 import { emulatorClock } from './core/clock-state.js';
@@ -143,7 +148,11 @@ export class Emulator {
     this.config = resolveConfig(options);
     this.store = createStateStore(this.config);
     // Without --clock-start the clock starts at the wall clock, so a reset starts it at the wall clock again.
-    const start = clockStart({ mode: this.config.clockMode, timeScale: this.config.timeScale, startAt: this.config.clockStart ? Date.parse(this.config.clockStart) : null });
+    const start = clockStart({
+      mode: this.config.clockMode,
+      timeScale: this.config.timeScale,
+      startAt: this.config.clockStart ? Date.parse(this.config.clockStart) : null,
+    });
     this.clock = emulatorClock(this.store, start, overrides.clock);
     // The first unit: it opens before anything reads the time, and a reset puts the clock back (unless
     // keep_clock) before the other areas start over at its time.
@@ -151,13 +160,33 @@ export class Emulator {
     this.startedAt = Date.now();
     this.random = new Random(streamSeed(this.config.seed, this.store));
     this.ids = new IdFactory(streamSeed(this.config.seed, this.store));
-    this.orgs = new OrgStore(this.state.add(createOrgState(this.store)), { clock: this.clock, ids: this.ids, random: this.random });
-    this.wsTokens = new WsTokenStore(this.state.add(createWsTokenState(this.store, this.clock)), { clock: this.clock, random: this.random, orgs: this.orgs });
-    this.workers = new WorkerPool({ size: this.config.workers, memoryMb: this.config.workerMemoryMb, timeMs: this.config.taskTimeoutMs });
-    const journalBounds = { capacity: this.config.journalLimit, maxBytes: Math.round(this.config.journalMaxMb * 1024 * 1024) };
+    this.orgs = new OrgStore(this.state.add(createOrgState(this.store)), {
+      clock: this.clock,
+      ids: this.ids,
+      random: this.random,
+    });
+    this.wsTokens = new WsTokenStore(this.state.add(createWsTokenState(this.store, this.clock)), {
+      clock: this.clock,
+      random: this.random,
+      orgs: this.orgs,
+    });
+    this.workers = new WorkerPool({
+      size: this.config.workers,
+      memoryMb: this.config.workerMemoryMb,
+      timeMs: this.config.taskTimeoutMs,
+    });
+    const journalBounds = {
+      capacity: this.config.journalLimit,
+      maxBytes: Math.round(this.config.journalMaxMb * 1024 * 1024),
+    };
     this.journal = new Journal(this.clock, this.state.add(createJournalState(this.store, journalBounds)));
     this.redactor = new Redactor(this.config.adminToken);
-    this.log = new RequestLog(this.config.logLevel, this.config.logFormat, this.redactor, overrides.logSink ?? null);
+    this.log = new RequestLog(
+      this.config.logLevel,
+      this.config.logFormat,
+      this.redactor,
+      overrides.logSink ?? null,
+    );
     this.contract = compileContract();
     this.contractChecker = contractCheckerFor(this.contract);
     const webhookAttempts = new AttemptMaker({ clock: this.clock, signatureTime: this.config.signatureTime });
@@ -203,20 +232,45 @@ export class Emulator {
     });
     this.stages.push(rateLimitStage(this.metering));
     this.preHandlerStages.push(faultStage(this.faults, this.metering));
-    this.upgradeStages.push(rateLimitUpgradeStage(this.metering), faultUpgradeStage(this.faults, this.metering));
+    this.upgradeStages.push(
+      rateLimitUpgradeStage(this.metering),
+      faultUpgradeStage(this.faults, this.metering),
+    );
     this.webhooks.beforeAttempt = webhookFaultHook(this.faults);
     observeWebhooksAndLedger(this);
 
     this.orgs.onEvent((event) => {
-      if (event.type === 'key.revoked') this.sockets.closeForKey(event.key.id, 4001, 'the API key was revoked');
+      if (event.type === 'key.revoked')
+        this.sockets.closeForKey(event.key.id, 4001, 'the API key was revoked');
     });
 
     this.orgViewParts.push(creditsOrgView(this.metering));
-    const meteringAdmin = meteringAdminHandlers({ orgs: this.orgs, metering: this.metering, webhooks: this.webhooks });
-    const webhookAdmin = webhookAdminHandlers({ orgs: this.orgs, webhooks: this.webhooks, clock: this.clock });
+    const meteringAdmin = meteringAdminHandlers({
+      orgs: this.orgs,
+      metering: this.metering,
+      webhooks: this.webhooks,
+    });
+    const webhookAdmin = webhookAdminHandlers({
+      orgs: this.orgs,
+      webhooks: this.webhooks,
+      clock: this.clock,
+    });
     // The drift report starts an emulator of its own: createEmulator is handed in, so proxy/ imports no emulator.ts.
-    const driftAdmin = driftAdminHandlers({ start: (options) => createEmulator(options), config: this.config });
-    for (const table of [coreAdminHandlers, clockAdminHandlers(this.clock), meteringAdmin, webhookAdmin, faultAdminHandlers, scenarioAdminHandlers, reportAdminHandlers, uiAdminHandlers, driftAdmin]) {
+    const driftAdmin = driftAdminHandlers({
+      start: (options) => createEmulator(options),
+      config: this.config,
+    });
+    for (const table of [
+      coreAdminHandlers,
+      clockAdminHandlers(this.clock),
+      meteringAdmin,
+      webhookAdmin,
+      faultAdminHandlers,
+      scenarioAdminHandlers,
+      reportAdminHandlers,
+      uiAdminHandlers,
+      driftAdmin,
+    ]) {
       for (const [id, handler] of Object.entries(table)) this.adminHandlers.set(id, handler);
     }
     this.register(authArea(this));
@@ -276,10 +330,20 @@ export class Emulator {
     }
     const previous = this.demo as DemoState | undefined;
     // With a shared store every instance derives the demo keys from the seed alone, so all agree on them.
-    const demoSource = this.store.shared ? { random: new Random(this.config.seed), ids: new IdFactory(this.config.seed) } : undefined;
-    const org = this.orgs.getOrg(DEMO_ORG_ID) ?? this.orgs.createOrg({ id: DEMO_ORG_ID, name: 'Demo Organization', ragEntitled: true });
+    const demoSource = this.store.shared
+      ? { random: new Random(this.config.seed), ids: new IdFactory(this.config.seed) }
+      : undefined;
+    const org =
+      this.orgs.getOrg(DEMO_ORG_ID) ??
+      this.orgs.createOrg({ id: DEMO_ORG_ID, name: 'Demo Organization', ragEntitled: true });
     const demoKey = (environment: 'live' | 'test', id: string | undefined) =>
-      this.orgs.createKey(org.id, { environment, scopes: ALL_SCOPES, name: `demo ${environment} key`, id: id ?? demoSource?.ids.next('key', 16), random: demoSource?.random });
+      this.orgs.createKey(org.id, {
+        environment,
+        scopes: ALL_SCOPES,
+        name: `demo ${environment} key`,
+        id: id ?? demoSource?.ids.next('key', 16),
+        random: demoSource?.random,
+      });
     const live = demoKey('live', previous?.keyIds.live);
     const test = demoKey('test', previous?.keyIds.test);
     this.demo = {
@@ -289,14 +353,19 @@ export class Emulator {
     };
     if (this.config.webhookUrl) {
       const url = checkEndpointUrl(this.config.webhookUrl, '--webhook-url');
-      const endpoint = this.webhooks.endpoints.create(org.id, { url, events: [...REGISTRABLE_EVENTS], id: previous?.webhookEndpoint?.id });
+      const endpoint = this.webhooks.endpoints.create(org.id, {
+        url,
+        events: [...REGISTRABLE_EVENTS],
+        id: previous?.webhookEndpoint?.id,
+      });
       this.demo.webhookEndpoint = { id: endpoint.id, secret: endpoint.secret };
     }
     for (const area of this.areas) await area.boot?.();
     // Config-file fault rules go through the admin operation, so they are validated like POST /faults. They
     // and the boot scenario's stay per instance with a shared store: every instance reads the same ones.
     await this.faults.addLocally(async () => {
-      for (const rule of this.config.faults) await invokeAdmin(this, { method: 'POST', path: '/faults', body: rule });
+      for (const rule of this.config.faults)
+        await invokeAdmin(this, { method: 'POST', path: '/faults', body: rule });
       this.scenarios.loadUserScenarios();
       const scenario = this.scenarios.bootScenarioName();
       if (scenario) await this.scenarios.apply(scenario);
@@ -340,8 +409,15 @@ export class Emulator {
     await this.boot();
   }
 
-  async listen(port = this.config.port, host = this.config.host): Promise<{ server: Server; port: number; baseUrl: string; adminUrl: string }> {
-    const server = createHttpServer(this.app, (req, socket, head) => this.handleUpgrade(req, socket, head), () => this.ids.next('req', 20));
+  async listen(
+    port = this.config.port,
+    host = this.config.host,
+  ): Promise<{ server: Server; port: number; baseUrl: string; adminUrl: string }> {
+    const server = createHttpServer(
+      this.app,
+      (req, socket, head) => this.handleUpgrade(req, socket, head),
+      () => this.ids.next('req', 20),
+    );
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(port, host, () => {
@@ -352,7 +428,10 @@ export class Emulator {
     this.server = server;
     const actualPort = (server.address() as AddressInfo).port;
     const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
-    this.urls = { baseUrl: `http://${urlHost}:${actualPort}/v1`, adminUrl: `http://${urlHost}:${actualPort}/_emulator` };
+    this.urls = {
+      baseUrl: `http://${urlHost}:${actualPort}/v1`,
+      adminUrl: `http://${urlHost}:${actualPort}/_emulator`,
+    };
     announce(this.store, this.urls.baseUrl);
     return { server, port: actualPort, ...this.urls };
   }
@@ -375,7 +454,10 @@ export class Emulator {
 }
 
 /** Builds an emulator with its boot state (demo organization and keys). */
-export async function createEmulator(options: EmulatorOptions = {}, overrides: EmulatorOverrides = {}): Promise<Emulator> {
+export async function createEmulator(
+  options: EmulatorOptions = {},
+  overrides: EmulatorOverrides = {},
+): Promise<Emulator> {
   const emulator = new Emulator(options, overrides);
   try {
     await emulator.boot();

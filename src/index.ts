@@ -13,10 +13,21 @@ export {
   type UsageFilter,
   type FaultRuleInput,
 } from './client/admin-client.js';
-export type { paths as AdminPaths, components as AdminComponents, operations as AdminOperations } from './client/admin-api.js';
+export type {
+  paths as AdminPaths,
+  components as AdminComponents,
+  operations as AdminOperations,
+} from './client/admin-api.js';
 export { createEmulator, Emulator, DEMO_ORG_ID, type DemoState } from './emulator.js';
 export { type EmulatorOptions, type EmulatorConfig, DEFAULT_CONFIG } from './config.js';
-export { generateApiKey, parseApiKey, displayKey, checksumTail, type Environment, type ParsedApiKey } from './core/api-keys.js';
+export {
+  generateApiKey,
+  parseApiKey,
+  displayKey,
+  checksumTail,
+  type Environment,
+  type ParsedApiKey,
+} from './core/api-keys.js';
 export { Clock, type ClockMode, type ClockState } from './core/clock.js';
 export { Random } from './core/random.js';
 export { ALL_SCOPES, type Scope } from './orgs/store.js';

@@ -19,7 +19,10 @@ export interface RunningEmulator {
 }
 
 /** Starts an emulator on a port (default 4747; pass `port: 0` in tests) with its boot state. */
-export async function startEmulator(options: EmulatorOptions = {}, overrides: EmulatorOverrides = {}): Promise<RunningEmulator> {
+export async function startEmulator(
+  options: EmulatorOptions = {},
+  overrides: EmulatorOverrides = {},
+): Promise<RunningEmulator> {
   const emulator = await createEmulator(options, overrides);
   let listening;
   try {
@@ -38,14 +41,19 @@ export async function startEmulator(options: EmulatorOptions = {}, overrides: Em
     emulator,
     // Created on first use: the client brings in fetch (undici), which the CLI never needs.
     get admin() {
-      return (admin ??= createAdminClient({ adminUrl: listening.adminUrl, adminToken: emulator.config.adminToken ?? undefined }));
+      return (admin ??= createAdminClient({
+        adminUrl: listening.adminUrl,
+        adminToken: emulator.config.adminToken ?? undefined,
+      }));
     },
     close: () => emulator.close(),
   };
 }
 
 /** The Express app of a booted emulator, for supertest (`request(await createApp())`). */
-export async function createApp(options: EmulatorOptions = {}): Promise<express.Express & { emulator: Emulator }> {
+export async function createApp(
+  options: EmulatorOptions = {},
+): Promise<express.Express & { emulator: Emulator }> {
   const emulator = await createEmulator(options);
   return Object.assign(emulator.app, { emulator });
 }

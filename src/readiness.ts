@@ -23,7 +23,10 @@ export interface DemoKeys {
   key_ids: { live: string; test: string };
 }
 
-export function demoKeys(emulator: Emulator, urls: { baseUrl?: string; adminUrl?: string } = emulator.urls ?? {}): DemoKeys {
+export function demoKeys(
+  emulator: Emulator,
+  urls: { baseUrl?: string; adminUrl?: string } = emulator.urls ?? {},
+): DemoKeys {
   const { demo } = emulator;
   return {
     org_id: demo.orgId,

@@ -30,18 +30,29 @@ export function presentedAdminToken(req: Request): string | undefined {
   return auth?.[1];
 }
 
-export function createAdminRouter(deps: { routes: RouteTable; handlers: Map<string, AdminHandler>; emulator: Emulator }) {
+export function createAdminRouter(deps: {
+  routes: RouteTable;
+  handlers: Map<string, AdminHandler>;
+  emulator: Emulator;
+}) {
   return async function adminRouter(req: Request, res: Response, next: NextFunction): Promise<void> {
     const state = requestState(res);
     try {
       const match = deps.routes.match(req.method, req.path);
       if (match.kind === 'not_found') {
-        throw new ApiError('route_not_found', `no admin route ${req.method} /_emulator${req.path}${routeHint(req.path, deps.routes, '/_emulator')}; routes: ${deps.routes.describe()}`);
+        throw new ApiError(
+          'route_not_found',
+          `no admin route ${req.method} /_emulator${req.path}${routeHint(req.path, deps.routes, '/_emulator')}; routes: ${deps.routes.describe()}`,
+        );
       }
       if (match.kind === 'method_not_allowed') {
-        throw new ApiError('method_not_allowed', `/_emulator${req.path} accepts ${match.allowed.join(', ')}, not ${req.method}`, {
-          Allow: match.allowed.join(', '),
-        });
+        throw new ApiError(
+          'method_not_allowed',
+          `/_emulator${req.path} accepts ${match.allowed.join(', ')}, not ${req.method}`,
+          {
+            Allow: match.allowed.join(', '),
+          },
+        );
       }
       const op = match.operation;
       const token = deps.emulator.config.adminToken;
@@ -50,7 +61,9 @@ export function createAdminRouter(deps: { routes: RouteTable; handlers: Map<stri
         if (!presented || !sameSecret(presented, token)) {
           throw new ApiError(
             'admin_unauthorized',
-            presented ? 'the admin token is wrong' : 'this emulator runs with --admin-token; send it as X-Admin-Token or Authorization: Bearer',
+            presented
+              ? 'the admin token is wrong'
+              : 'this emulator runs with --admin-token; send it as X-Admin-Token or Authorization: Bearer',
           );
         }
       }
@@ -65,7 +78,16 @@ export function createAdminRouter(deps: { routes: RouteTable; handlers: Map<stri
       }
       const handler = deps.handlers.get(op.operationId);
       if (!handler) throw new ApiError('not_implemented', `${op.method} ${op.path} is not implemented yet`);
-      const ctx = { requestId: state.requestId, req, res, params, query, body, emulator: deps.emulator, signal: state.signal };
+      const ctx = {
+        requestId: state.requestId,
+        req,
+        res,
+        params,
+        query,
+        body,
+        emulator: deps.emulator,
+        signal: state.signal,
+      };
       if (writesSharedState(op)) await guardedByStore(deps.emulator.store, res, () => handler(ctx));
       else await handler(ctx);
     } catch (err) {

@@ -4,14 +4,22 @@ import type { AdminContext, AdminHandler } from './admin-context.js';
 
 export function clockView(clock: Clock) {
   const s = clock.state();
-  return { mode: s.mode, now: s.now, now_ms: s.nowMs, time_scale: s.timeScale, pending_timers: s.pendingTimers };
+  return {
+    mode: s.mode,
+    now: s.now,
+    now_ms: s.nowMs,
+    time_scale: s.timeScale,
+    pending_timers: s.pendingTimers,
+  };
 }
 
 /** Set and advance change the clock's state: with a shared store, for every instance (core/redis-clock.ts). */
 export function clockAdminHandlers(clock: Clock): Record<string, AdminHandler> {
   return {
     'admin.getClock': (ctx) => sendJson(ctx, 200, clockView(clock)),
-    'admin.setClock': async (ctx: AdminContext<{ mode?: 'real' | 'scaled' | 'frozen'; now?: string; time_scale?: number }>) => {
+    'admin.setClock': async (
+      ctx: AdminContext<{ mode?: 'real' | 'scaled' | 'frozen'; now?: string; time_scale?: number }>,
+    ) => {
       await clock.set({
         mode: ctx.body.mode,
         now: ctx.body.now !== undefined ? Date.parse(ctx.body.now) : undefined,

@@ -10,7 +10,8 @@ import { demoKeys } from '../readiness.js';
 import { MemoryStore as MemoryStoreView } from '../store/memory-store.js';
 
 /** The package's own version. */
-const VERSION = (JSON.parse(readFileSync(packagePath('package.json'), 'utf8')) as { version: string }).version;
+const VERSION = (JSON.parse(readFileSync(packagePath('package.json'), 'utf8')) as { version: string })
+  .version;
 
 function requireOrg(ctx: AdminContext) {
   const org = ctx.emulator.orgs.getOrg(ctx.params.id);
@@ -27,13 +28,17 @@ export const coreAdminHandlers: Record<string, AdminHandler> = {
     const boot = e.bootState();
     if ((ctx.query.ready === '1' || ctx.query.ready === 'true') && !ready) {
       const pending = Object.entries(boot).filter(([, state]) => state !== 'ready' && state !== 'disabled');
-      throw new ApiError('emulator_not_ready', `boot work not done: ${pending.map(([name, state]) => `${name} is ${state}`).join(', ')}; GET /_emulator/health shows the state`);
+      throw new ApiError(
+        'emulator_not_ready',
+        `boot work not done: ${pending.map(([name, state]) => `${name} is ${state}`).join(', ')}; GET /_emulator/health shows the state`,
+      );
     }
     const store = e.store;
     const baseUrl = e.urls?.baseUrl ?? null;
     let instances = store.instances({ baseUrl });
     // While a shared store is down, health still answers (status `unreachable`) and lists this instance only.
-    if (instances instanceof Promise) instances = await instances.catch(() => new MemoryStoreView(store.instanceId).instances({ baseUrl }));
+    if (instances instanceof Promise)
+      instances = await instances.catch(() => new MemoryStoreView(store.instanceId).instances({ baseUrl }));
     // While a shared store is down the active scenario is not known: health shows none rather than fail.
     let active = e.scenarios.active();
     if (active instanceof Promise) active = await active.catch(() => null);
@@ -73,7 +78,9 @@ export const coreAdminHandlers: Record<string, AdminHandler> = {
   'admin.openapi': (ctx) => sendJson(ctx, 200, ctx.emulator.contract.gatewayDocument),
   'admin.adminOpenapi': (ctx) => sendJson(ctx, 200, ctx.emulator.contract.adminDocument),
 
-  'admin.createOrg': async (ctx: AdminContext<{ name?: string; rag_entitled?: boolean; credits?: number }>) => {
+  'admin.createOrg': async (
+    ctx: AdminContext<{ name?: string; rag_entitled?: boolean; credits?: number }>,
+  ) => {
     const org = ctx.emulator.orgs.createOrg({ name: ctx.body.name, ragEntitled: ctx.body.rag_entitled });
     if (ctx.body.credits !== undefined) {
       ctx.emulator.metering.setGrant(org.id, ctx.body.credits);
@@ -87,14 +94,21 @@ export const coreAdminHandlers: Record<string, AdminHandler> = {
     sendJson(ctx, 200, { organizations });
   },
   'admin.getOrg': async (ctx) => sendJson(ctx, 200, await orgView(ctx.emulator, requireOrg(ctx))),
-  'admin.updateOrg': async (ctx: AdminContext<{ name?: string; rag_entitled?: boolean; credits?: number }>) => {
+  'admin.updateOrg': async (
+    ctx: AdminContext<{ name?: string; rag_entitled?: boolean; credits?: number }>,
+  ) => {
     requireOrg(ctx);
     if (ctx.body.credits !== undefined) ctx.emulator.metering.setBalance(ctx.params.id, ctx.body.credits);
-    const org = ctx.emulator.orgs.updateOrg(ctx.params.id, { name: ctx.body.name, ragEntitled: ctx.body.rag_entitled })!;
+    const org = ctx.emulator.orgs.updateOrg(ctx.params.id, {
+      name: ctx.body.name,
+      ragEntitled: ctx.body.rag_entitled,
+    })!;
     sendJson(ctx, 200, await orgView(ctx.emulator, org));
   },
 
-  'admin.createKey': async (ctx: AdminContext<{ environment: 'live' | 'test'; scopes: Scope[]; name?: string }>) => {
+  'admin.createKey': async (
+    ctx: AdminContext<{ environment: 'live' | 'test'; scopes: Scope[]; name?: string }>,
+  ) => {
     const org = requireOrg(ctx);
     const { record, secret } = ctx.emulator.orgs.createKey(org.id, ctx.body);
     sendJson(ctx, 201, { ...publicKeyView(record), key: secret });
@@ -135,7 +149,11 @@ export const coreAdminHandlers: Record<string, AdminHandler> = {
   },
   'admin.getRequest': async (ctx) => {
     const entry = await ctx.emulator.journal.find(ctx.params.id);
-    if (!entry) throw new ApiError('not_found', `no request ${ctx.params.id} in the journal (it holds the newest ${ctx.emulator.journal.capacity} entries)`);
+    if (!entry)
+      throw new ApiError(
+        'not_found',
+        `no request ${ctx.params.id} in the journal (it holds the newest ${ctx.emulator.journal.capacity} entries)`,
+      );
     sendJson(ctx, 200, entry);
   },
   'admin.clearRequests': async (ctx) => {

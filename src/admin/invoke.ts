@@ -22,7 +22,8 @@ export interface AdminCallResult {
 
 export async function invokeAdmin(emulator: Emulator, call: AdminCall): Promise<AdminCallResult> {
   const match = emulator.contract.admin.match(call.method, call.path);
-  if (match.kind !== 'match') throw new ApiError('route_not_found', `no admin route ${call.method} ${call.path}`);
+  if (match.kind !== 'match')
+    throw new ApiError('route_not_found', `no admin route ${call.method} ${call.path}`);
   const op = match.operation;
   const body = structuredClone(call.body ?? {});
   const query = { ...(call.query ?? {}) };

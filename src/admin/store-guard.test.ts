@@ -82,7 +82,9 @@ describe('the admin store guard', () => {
   it('refuses before the handler runs while the store is away', async () => {
     const log: string[] = [];
     const res = fakeResponse(log);
-    await expect(guardedByStore(fakeStore(log, { down: true }), res, () => void log.push('handler'))).rejects.toMatchObject({
+    await expect(
+      guardedByStore(fakeStore(log, { down: true }), res, () => void log.push('handler')),
+    ).rejects.toMatchObject({
       code: 'upstream_error',
     });
     expect(log).toEqual([]);
@@ -95,7 +97,9 @@ describe('the admin store guard', () => {
       sendJson({ res }, 200, { half: true });
       throw new ApiError('not_found', 'no such thing');
     };
-    await expect(guardedByStore(fakeStore(log, {}), res, failing)).rejects.toMatchObject({ code: 'not_found' });
+    await expect(guardedByStore(fakeStore(log, {}), res, failing)).rejects.toMatchObject({
+      code: 'not_found',
+    });
     expect(log).toEqual([]);
     expect((res.locals as { staged?: unknown }).staged).toBeUndefined();
   });

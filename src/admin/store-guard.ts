@@ -16,7 +16,11 @@ export function writesSharedState(op: CompiledOperation): boolean {
 }
 
 /** Runs `handler` for a guarded operation: the store checked first, the JSON answer sent after its writes settled. */
-export async function guardedByStore(store: StateStore, res: Response, handler: () => Promise<void> | void): Promise<void> {
+export async function guardedByStore(
+  store: StateStore,
+  res: Response,
+  handler: () => Promise<void> | void,
+): Promise<void> {
   store.assertAvailable();
   const staged: StagedJson = { status: 200, text: undefined };
   const locals = res.locals as { staged?: StagedJson };

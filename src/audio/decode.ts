@@ -9,7 +9,12 @@ import { LAMEJS_ENCODER_DELAY } from './encoders.js';
 import { readM4a } from './m4a.js';
 import { type AudioProbe, type Mp3Stream, type WavFmt, probeAudio } from './probe.js';
 
-export { AudioDecodeError, type AudioDecodeErrorCode, type AudioLimits, DEFAULT_AUDIO_LIMITS } from './errors.js';
+export {
+  AudioDecodeError,
+  type AudioDecodeErrorCode,
+  type AudioLimits,
+  DEFAULT_AUDIO_LIMITS,
+} from './errors.js';
 
 export interface AudioFacts {
   format: AudioFormat;
@@ -61,7 +66,10 @@ export async function decodeStream(
 }
 
 /** The whole file as one PCM array (tests and small clips; uploads use decodeStream). */
-export async function decodeAudio(buf: Uint8Array, limits: AudioLimits = DEFAULT_AUDIO_LIMITS): Promise<DecodedAudio> {
+export async function decodeAudio(
+  buf: Uint8Array,
+  limits: AudioLimits = DEFAULT_AUDIO_LIMITS,
+): Promise<DecodedAudio> {
   const parts: Float32Array[] = [];
   const facts = await decodeStream(buf, (pcm) => parts.push(pcm), limits);
   return { ...facts, pcm: facts.format === 'm4a' ? null : concatFloat32(parts) };
@@ -80,7 +88,11 @@ export function concatFloat32(parts: Float32Array[]): Float32Array {
 
 // ---------------------------------------------------------------------------------------------- WAV
 
-async function decodeWav(buf: Uint8Array, wav: { fmt: WavFmt; start: number; end: number }, sink: PcmSink): Promise<AudioFacts> {
+async function decodeWav(
+  buf: Uint8Array,
+  wav: { fmt: WavFmt; start: number; end: number },
+  sink: PcmSink,
+): Promise<AudioFacts> {
   const { channels, bits, float, sampleRate } = wav.fmt;
   const dv = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
   const bytes = bits >> 3;
@@ -89,7 +101,7 @@ async function decodeWav(buf: Uint8Array, wav: { fmt: WavFmt; start: number; end
   const frames = Math.floor((wav.end - wav.start) / frameBytes);
   const inv = 1 / channels;
   let p = wav.start;
-  for (let done = 0; done < frames; ) {
+  for (let done = 0; done < frames;) {
     if (done > 0) await yieldToEventLoop();
     const n = Math.min(WAV_CHUNK_FRAMES, frames - done);
     const out = new Float32Array(n);
@@ -118,7 +130,12 @@ async function decodeWav(buf: Uint8Array, wav: { fmt: WavFmt; start: number; end
 
 // ---------------------------------------------------------------------------------------------- MP3
 
-async function decodeMp3(buf: Uint8Array, stream: Mp3Stream, sink: PcmSink, limits: AudioLimits): Promise<AudioFacts> {
+async function decodeMp3(
+  buf: Uint8Array,
+  stream: Mp3Stream,
+  sink: PcmSink,
+  limits: AudioLimits,
+): Promise<AudioFacts> {
   const { first } = stream;
   // Loaded on first use: the WebAssembly module costs start-up time only MP3 uploads should pay.
   const { MPEGDecoder } = await import('mpg123-decoder');
@@ -139,7 +156,12 @@ async function decodeMp3(buf: Uint8Array, stream: Mp3Stream, sink: PcmSink, limi
       samples += r.samplesDecoded;
       sampleRate = r.sampleRate;
       if (samples > maxSamples) {
-        throw tooComplex('max_audio_seconds', limits.maxSeconds, samples / first.sampleRate, `the decoded audio passes ${limits.maxSeconds} s`);
+        throw tooComplex(
+          'max_audio_seconds',
+          limits.maxSeconds,
+          samples / first.sampleRate,
+          `the decoded audio passes ${limits.maxSeconds} s`,
+        );
       }
       const left = r.channelData[0];
       if (first.channels === 2) {

@@ -13,9 +13,25 @@ export function encodeWav(pcm: Float32Array, sampleRate: number): Buffer {
   return Buffer.from(ab);
 }
 
-import { DEFAULT_MP3_ENCODER, LAMEJS_ENCODER_DELAY, MP3_BLOCK, MP3_ENCODERS, QUALITY_TIERS, type Mp3EncoderKind, type QualityTier } from './encoders.js';
+import {
+  DEFAULT_MP3_ENCODER,
+  LAMEJS_ENCODER_DELAY,
+  MP3_BLOCK,
+  MP3_ENCODERS,
+  QUALITY_TIERS,
+  type Mp3EncoderKind,
+  type QualityTier,
+} from './encoders.js';
 
-export { DEFAULT_MP3_ENCODER, LAMEJS_ENCODER_DELAY, MP3_BLOCK, MP3_ENCODERS, QUALITY_TIERS, type Mp3EncoderKind, type QualityTier };
+export {
+  DEFAULT_MP3_ENCODER,
+  LAMEJS_ENCODER_DELAY,
+  MP3_BLOCK,
+  MP3_ENCODERS,
+  QUALITY_TIERS,
+  type Mp3EncoderKind,
+  type QualityTier,
+};
 
 /** What encodeMp3Stream needs of an encoder; both Mp3StreamEncoder and WasmMp3StreamEncoder are one. */
 export interface Mp3FrameEncoder {
@@ -29,7 +45,11 @@ export interface Mp3FrameEncoder {
 }
 
 /** Builds an encoder of the given kind (the wasm one compiles its module on first use in a thread). */
-export async function openMp3Encoder(kind: Mp3EncoderKind, sampleRate: number, kbps: number): Promise<Mp3FrameEncoder> {
+export async function openMp3Encoder(
+  kind: Mp3EncoderKind,
+  sampleRate: number,
+  kbps: number,
+): Promise<Mp3FrameEncoder> {
   if (kind === 'lamejs') return new Mp3StreamEncoder(sampleRate, kbps);
   const { WasmMp3StreamEncoder } = await import('./mp3-wasm.js');
   return WasmMp3StreamEncoder.open(sampleRate, kbps);
@@ -230,7 +250,10 @@ export async function encodeMp3(pcm: Float32Array, sampleRate: number, kbps: num
  * default on a heavily loaded 2-core machine; pass fewer seconds to trade warmth for start-up time): call it
  * once at start-up. Returns the milliseconds it took.
  */
-export function warmUpMp3Encoder(secondsPerTier = 0.5, tiers: readonly QualityTier[] = Object.keys(QUALITY_TIERS) as QualityTier[]): number {
+export function warmUpMp3Encoder(
+  secondsPerTier = 0.5,
+  tiers: readonly QualityTier[] = Object.keys(QUALITY_TIERS) as QualityTier[],
+): number {
   const t0 = performance.now();
   for (const { sampleRate, mp3Kbps } of tiers.map((t) => QUALITY_TIERS[t])) {
     const pcm = new Float32Array(Math.round(sampleRate * secondsPerTier));

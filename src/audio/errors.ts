@@ -1,11 +1,16 @@
 /** Errors of upload decoding: each `code` is an STT error code of the catalog (src/stt/errors.ts). */
-export type AudioDecodeErrorCode = 'unsupported_audio_format' | 'audio_corrupt' | 'audio_truncated' | 'audio_too_complex';
+export type AudioDecodeErrorCode =
+  'unsupported_audio_format' | 'audio_corrupt' | 'audio_truncated' | 'audio_too_complex';
 
 export class AudioDecodeError extends Error {
   readonly code: AudioDecodeErrorCode;
   /** For `audio_too_complex`: which content limit was exceeded, its value and the amount found. */
   readonly details?: { limit: string; max: number; found: number };
-  constructor(code: AudioDecodeErrorCode, message: string, details?: { limit: string; max: number; found: number }) {
+  constructor(
+    code: AudioDecodeErrorCode,
+    message: string,
+    details?: { limit: string; max: number; found: number },
+  ) {
     super(message);
     this.name = 'AudioDecodeError';
     this.code = code;
@@ -13,7 +18,8 @@ export class AudioDecodeError extends Error {
   }
 }
 
-export const unsupported = (m: string): AudioDecodeError => new AudioDecodeError('unsupported_audio_format', m);
+export const unsupported = (m: string): AudioDecodeError =>
+  new AudioDecodeError('unsupported_audio_format', m);
 export const corrupt = (m: string): AudioDecodeError => new AudioDecodeError('audio_corrupt', m);
 export const truncated = (m: string): AudioDecodeError => new AudioDecodeError('audio_truncated', m);
 
@@ -29,7 +35,16 @@ export interface AudioLimits {
 
 export const DEFAULT_AUDIO_LIMITS: AudioLimits = { maxSeconds: 4 * 3600, maxFrames: 600_000 };
 
-export function tooComplex(limit: 'max_audio_seconds' | 'max_frames', max: number, found: number, what: string): AudioDecodeError {
+export function tooComplex(
+  limit: 'max_audio_seconds' | 'max_frames',
+  max: number,
+  found: number,
+  what: string,
+): AudioDecodeError {
   const setting = limit === 'max_audio_seconds' ? 'stt.maxAudioSeconds' : 'stt.maxFrames';
-  return new AudioDecodeError('audio_too_complex', `${what}; the limit is ${max} (${limit}, config ${setting})`, { limit, max, found });
+  return new AudioDecodeError(
+    'audio_too_complex',
+    `${what}; the limit is ${max} (${limit}, config ${setting})`,
+    { limit, max, found },
+  );
 }

@@ -205,7 +205,10 @@ function audioSpecificConfig(
   return null;
 }
 
-function soundTrackOf(buf: Uint8Array, offsets: boolean): { dv: DataView; movieTimescale: number; track: M4aTrack } {
+function soundTrackOf(
+  buf: Uint8Array,
+  offsets: boolean,
+): { dv: DataView; movieTimescale: number; track: M4aTrack } {
   const dv = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
   const topLevel = boxes(buf, dv, 0, buf.length, true);
   const moov = child(topLevel, 'moov');
@@ -218,7 +221,8 @@ function soundTrackOf(buf: Uint8Array, offsets: boolean): { dv: DataView; movieT
 
 /** Presentation duration from the edit list, else the track's media duration. */
 function trackSeconds(movieTimescale: number, track: M4aTrack): number {
-  if (track.editDuration !== null && track.editDuration > 0 && movieTimescale > 0) return track.editDuration / movieTimescale;
+  if (track.editDuration !== null && track.editDuration > 0 && movieTimescale > 0)
+    return track.editDuration / movieTimescale;
   return track.timescale > 0 ? track.mediaDuration / track.timescale : 0;
 }
 
@@ -228,7 +232,11 @@ function trackSeconds(movieTimescale: number, track: M4aTrack): number {
  */
 export function probeM4a(buf: Uint8Array): M4aFacts {
   const { movieTimescale, track } = soundTrackOf(buf, false);
-  return { sampleRate: track.sampleRate || track.timescale, channels: track.channels || 1, durationSeconds: trackSeconds(movieTimescale, track) };
+  return {
+    sampleRate: track.sampleRate || track.timescale,
+    channels: track.channels || 1,
+    durationSeconds: trackSeconds(movieTimescale, track),
+  };
 }
 
 /**
@@ -249,7 +257,8 @@ export async function readM4a(buf: Uint8Array): Promise<M4aFacts> {
     throw corrupt(`MP4 unreadable: ${e instanceof Error ? e.message : String(e)}`);
   }
   const f = meta.format;
-  if (f.hasAudio === false || !f.duration || !Number.isFinite(f.duration)) throw corrupt('MP4 audio track has no duration');
+  if (f.hasAudio === false || !f.duration || !Number.isFinite(f.duration))
+    throw corrupt('MP4 audio track has no duration');
   // music-metadata counts the AAC priming samples (7.023 s where ffprobe says 7.000); the edit list gives
   // the presentation duration without them, which is what ffprobe reports.
   let durationSeconds = f.duration;

@@ -40,14 +40,17 @@ export class WasmMp3StreamEncoder implements Mp3FrameEncoder {
   ) {}
 
   static async open(sampleRate: number, kbps: number): Promise<WasmMp3StreamEncoder> {
-    if (!Number.isInteger(sampleRate) || sampleRate <= 0) throw new RangeError(`invalid sample rate ${sampleRate}`);
+    if (!Number.isInteger(sampleRate) || sampleRate <= 0)
+      throw new RangeError(`invalid sample rate ${sampleRate}`);
     if (!Number.isInteger(kbps) || kbps <= 0) throw new RangeError(`invalid MP3 bitrate ${kbps}`);
     const wasm = await instance();
     try {
       wasm.configure({ sampleRate, channels: 1, bitrate: kbps as CbrKbps });
     } catch (err) {
       free.push(wasm);
-      throw new RangeError(`wasm LAME cannot encode ${sampleRate} Hz at ${kbps} kbps: ${(err as Error).message}`);
+      throw new RangeError(
+        `wasm LAME cannot encode ${sampleRate} Hz at ${kbps} kbps: ${(err as Error).message}`,
+      );
     }
     return new WasmMp3StreamEncoder(sampleRate, kbps, wasm);
   }

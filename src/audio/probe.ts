@@ -17,7 +17,14 @@ import {
   sameMpegStream,
   sniffAudioFormat,
 } from './formats.js';
-import { type AudioLimits, corrupt, DEFAULT_AUDIO_LIMITS, tooComplex, truncated, unsupported } from './errors.js';
+import {
+  type AudioLimits,
+  corrupt,
+  DEFAULT_AUDIO_LIMITS,
+  tooComplex,
+  truncated,
+  unsupported,
+} from './errors.js';
 import { probeM4a } from './m4a.js';
 
 export interface WavFmt {
@@ -54,15 +61,32 @@ export function probeAudio(buf: Uint8Array, limits: AudioLimits = DEFAULT_AUDIO_
     const wav = probeWav(buf);
     const frames = Math.floor((wav.end - wav.start) / ((wav.fmt.bits >> 3) * wav.fmt.channels));
     if (frames === 0) throw corrupt('WAV holds no samples');
-    probe = { format, sampleRate: wav.fmt.sampleRate, channels: wav.fmt.channels, estimatedSeconds: frames / wav.fmt.sampleRate, wav };
+    probe = {
+      format,
+      sampleRate: wav.fmt.sampleRate,
+      channels: wav.fmt.channels,
+      estimatedSeconds: frames / wav.fmt.sampleRate,
+      wav,
+    };
   } else if (format === 'mp3') {
     const mp3 = scanMp3(buf, limits.maxFrames);
     const audioFrames = mp3.frames - (mp3.hasInfoFrame ? 1 : 0);
     const { sampleRate, channels, samplesPerFrame } = mp3.first;
-    probe = { format, sampleRate, channels, estimatedSeconds: (audioFrames * samplesPerFrame) / sampleRate, mp3 };
+    probe = {
+      format,
+      sampleRate,
+      channels,
+      estimatedSeconds: (audioFrames * samplesPerFrame) / sampleRate,
+      mp3,
+    };
   } else if (format === 'm4a') {
     const facts = probeM4a(buf);
-    probe = { format, sampleRate: facts.sampleRate, channels: facts.channels, estimatedSeconds: facts.durationSeconds };
+    probe = {
+      format,
+      sampleRate: facts.sampleRate,
+      channels: facts.channels,
+      estimatedSeconds: facts.durationSeconds,
+    };
   } else {
     throw unsupported('not a WAV, MP3 or M4A file');
   }
@@ -72,7 +96,12 @@ export function probeAudio(buf: Uint8Array, limits: AudioLimits = DEFAULT_AUDIO_
 
 export function checkSeconds(seconds: number, limits: AudioLimits): void {
   if (seconds > limits.maxSeconds) {
-    throw tooComplex('max_audio_seconds', limits.maxSeconds, seconds, `the audio lasts ${seconds.toFixed(1)} s`);
+    throw tooComplex(
+      'max_audio_seconds',
+      limits.maxSeconds,
+      seconds,
+      `the audio lasts ${seconds.toFixed(1)} s`,
+    );
   }
 }
 
@@ -85,7 +114,10 @@ function isChunkId(buf: Uint8Array, off: number): boolean {
 }
 
 const isTag = (buf: Uint8Array, off: number, tag: string): boolean =>
-  buf[off] === tag.charCodeAt(0) && buf[off + 1] === tag.charCodeAt(1) && buf[off + 2] === tag.charCodeAt(2) && buf[off + 3] === tag.charCodeAt(3);
+  buf[off] === tag.charCodeAt(0) &&
+  buf[off + 1] === tag.charCodeAt(1) &&
+  buf[off + 2] === tag.charCodeAt(2) &&
+  buf[off + 3] === tag.charCodeAt(3);
 
 function parseWavFmt(dv: DataView, off: number, size: number): WavFmt {
   if (size < 16) throw corrupt('fmt chunk too short');
@@ -128,10 +160,12 @@ function probeWav(buf: Uint8Array): { fmt: WavFmt; start: number; end: number } 
       if (!fmt) throw corrupt('WAV data chunk before its fmt chunk');
       // 0 and 0xFFFFFFFF are written by streaming encoders that cannot seek back: use the bytes present.
       if (size === 0 || size === 0xffffffff) return { fmt, start: body, end: buf.length };
-      if (body + size > buf.length) throw truncated(`WAV data chunk claims ${size} bytes, ${buf.length - body} present`);
+      if (body + size > buf.length)
+        throw truncated(`WAV data chunk claims ${size} bytes, ${buf.length - body} present`);
       return { fmt, start: body, end: body + size };
     }
-    if (body + size > buf.length) throw truncated(`WAV chunk '${readAscii(buf, off, 4)}' runs past the end of the file`);
+    if (body + size > buf.length)
+      throw truncated(`WAV chunk '${readAscii(buf, off, 4)}' runs past the end of the file`);
     if (isTag(buf, off, 'fmt ')) fmt = parseWavFmt(dv, body, size);
     off = body + size + (size & 1); // chunks are word-aligned
   }
@@ -188,7 +222,8 @@ export function scanMp3(buf: Uint8Array, maxFrames = Infinity): Mp3Stream {
     if (h && sameMpegStream(h, h0)) {
       if (off + h.frameLength > buf.length) throw truncated(`MP3 cut inside frame ${frames + 1}`);
       off += h.frameLength;
-      if (++frames > maxFrames) throw tooComplex('max_frames', maxFrames, frames, `the MP3 holds more than ${maxFrames} frames`);
+      if (++frames > maxFrames)
+        throw tooComplex('max_frames', maxFrames, frames, `the MP3 holds more than ${maxFrames} frames`);
       continue;
     }
     const rest = buf.length - off;

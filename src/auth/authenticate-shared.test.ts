@@ -57,7 +57,11 @@ const deps = () => ({
 });
 
 function stores() {
-  const elsewhere = new OrgStore(new MemoryOrgState(), { ...deps(), ids: new IdFactory('other'), random: new Random('other') });
+  const elsewhere = new OrgStore(new MemoryOrgState(), {
+    ...deps(),
+    ids: new IdFactory('other'),
+    random: new Random('other'),
+  });
   const state = new SharedCopy(elsewhere);
   return { here: new OrgStore(state, deps()), state, elsewhere };
 }
@@ -82,7 +86,11 @@ describe('authentication with a shared store', () => {
   it('a key nobody has is refused 401 invalid_api_key after the lookup; without a shared store there is none', async () => {
     const { here, state, elsewhere } = stores();
     elsewhere.createOrg({ id: 'org_x' });
-    const unknown = new OrgStore(new MemoryOrgState(), { clock: new Clock(), ids: new IdFactory('u'), random: new Random('u') });
+    const unknown = new OrgStore(new MemoryOrgState(), {
+      clock: new Clock(),
+      ids: new IdFactory('u'),
+      random: new Random('u'),
+    });
     unknown.createOrg({ id: 'org_u' });
     const { secret } = unknown.createKey('org_u', { environment: 'test', scopes: ['tts:speak'] });
     await expect(authenticateApiKey(request(secret), here)).rejects.toMatchObject({

@@ -12,7 +12,10 @@ import { principalFor, type Principal } from './principal.js';
 const WWW_AUTHENTICATE = { 'WWW-Authenticate': 'Bearer realm="svc-emulator"' };
 const QUERY_KEY_NAMES = ['api_key', 'apikey', 'key', 'token', 'access_token', 'authorization'];
 
-function unauthorized(code: 'missing_api_key' | 'malformed_api_key' | 'invalid_api_key' | 'api_key_revoked', detail: string) {
+function unauthorized(
+  code: 'missing_api_key' | 'malformed_api_key' | 'invalid_api_key' | 'api_key_revoked',
+  detail: string,
+) {
   return new ApiError(code, detail, WWW_AUTHENTICATE);
 }
 
@@ -40,7 +43,8 @@ export function authenticateApiKey(req: IncomingMessage, orgs: OrgStore): Princi
   const match = /^(\S+)\s+(\S+)\s*$/.exec(header);
   if (!match || match[1].toLowerCase() !== 'bearer') {
     // Name the scheme only when there is one: a bare header value is the credential itself.
-    const scheme = match && /^[A-Za-z][A-Za-z0-9-]{0,19}$/.test(match[1]) ? ` (got the scheme '${match[1]}')` : '';
+    const scheme =
+      match && /^[A-Za-z][A-Za-z0-9-]{0,19}$/.test(match[1]) ? ` (got the scheme '${match[1]}')` : '';
     throw unauthorized('missing_api_key', `Authorization must be 'Bearer <API_KEY>'${scheme}`);
   }
   const secret = match[2];
@@ -51,7 +55,8 @@ export function authenticateApiKey(req: IncomingMessage, orgs: OrgStore): Princi
 
 function principalOf(found: KeyLookup, display: string): Principal {
   if (!found.ok) {
-    if (found.reason === 'revoked') throw unauthorized('api_key_revoked', `the API key ${display} has been revoked`);
+    if (found.reason === 'revoked')
+      throw unauthorized('api_key_revoked', `the API key ${display} has been revoked`);
     throw unauthorized('invalid_api_key', `no active API key ${display} exists`);
   }
   return principalFor(found.org, found.key, 'api_key');

@@ -14,7 +14,12 @@ export interface Principal {
   via: 'api_key' | 'ws_token';
 }
 
-export function principalFor(org: Organization, key: ApiKeyRecord, via: Principal['via'], scopes?: Scope[]): Principal {
+export function principalFor(
+  org: Organization,
+  key: ApiKeyRecord,
+  via: Principal['via'],
+  scopes?: Scope[],
+): Principal {
   return {
     org,
     key,

@@ -17,7 +17,12 @@ export interface WsTokenStateHarness {
 
 let seq = 0;
 const token = () => `wst_contract${process.pid}x${Date.now().toString(36)}x${seq++}`;
-const record = (keyId = 'key_1'): TokenRecord => ({ orgId: 'org_1', keyId, scopes: ['tts:speak'], expiresAt: Date.parse('2030-01-01T00:01:00Z') });
+const record = (keyId = 'key_1'): TokenRecord => ({
+  orgId: 'org_1',
+  keyId,
+  scopes: ['tts:speak'],
+  expiresAt: Date.parse('2030-01-01T00:01:00Z'),
+});
 
 export function wsTokenStateContract(makeHarness: () => WsTokenStateHarness): void {
   const harness = makeHarness();

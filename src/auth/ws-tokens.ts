@@ -36,9 +36,16 @@ export class WsTokenStore {
   }
 
   private principalOf(record: TokenRecord | undefined): Principal {
-    if (!record) throw new ApiError('invalid_ws_token', 'the ws-token is unknown or was already used (tokens are single-use)');
+    if (!record)
+      throw new ApiError(
+        'invalid_ws_token',
+        'the ws-token is unknown or was already used (tokens are single-use)',
+      );
     if (this.deps.clock.now() >= record.expiresAt) {
-      throw new ApiError('invalid_ws_token', `the ws-token expired (tokens live ${WS_TOKEN_TTL_SECONDS} seconds)`);
+      throw new ApiError(
+        'invalid_ws_token',
+        `the ws-token expired (tokens live ${WS_TOKEN_TTL_SECONDS} seconds)`,
+      );
     }
     const key = this.deps.orgs.getKey(record.keyId);
     const org = this.deps.orgs.getOrg(record.orgId);

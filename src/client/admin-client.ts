@@ -188,7 +188,8 @@ export class AdminClient {
     /** One entry in full, by its `request_id` (the `X-Request-Id` response header). */
     get: (id: string) => unwrap(this.raw.GET('/requests/{id}', { params: { path: { id } } })),
     /** The audio a TTS entry was answered with (MP3 or WAV bytes), rendered again and not billed. */
-    audio: (id: string) => unwrap(this.raw.GET('/requests/{id}/audio', { params: { path: { id } }, parseAs: 'arrayBuffer' })),
+    audio: (id: string) =>
+      unwrap(this.raw.GET('/requests/{id}/audio', { params: { path: { id } }, parseAs: 'arrayBuffer' })),
     /**
      * Resolves with the oldest journal entry matching `filter`, long-polling `GET /requests?wait=` until one
      * is recorded (an entry is recorded when its request has been answered). Entries already in the journal

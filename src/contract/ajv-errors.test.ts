@@ -36,26 +36,91 @@ describe('describeAjvError names the field and the rule', () => {
 
   it.each<[string, object, unknown, string]>([
     ['required', object({ text: {} }, { required: ['text'] }), {}, 'text is required'],
-    ['nested required', object({ meta: object({ a: {} }, { required: ['a'] }) }), { meta: {} }, 'meta.a is required'],
-    ['unknown field', object({ a: {}, b: {} }, { additionalProperties: false }), { c: 1 }, 'c is not an allowed field (allowed: a, b)'],
-    ['maxLength counts code points', object({ t: { type: 'string', maxLength: 2 } }), { t: '😀😀😀' }, 't must be at most 2 characters (got 3)'],
-    ['minLength, singular', object({ t: { type: 'string', minLength: 1 } }), { t: '' }, 't must be at least 1 character long'],
-    ['minLength, plural', object({ t: { type: 'string', minLength: 3 } }), { t: 'ab' }, 't must be at least 3 characters long'],
-    ['range', object({ s: { type: 'number', minimum: 0.5, maximum: 2 } }), { s: 3 }, 's must be between 0.5 and 2 (got 3)'],
+    [
+      'nested required',
+      object({ meta: object({ a: {} }, { required: ['a'] }) }),
+      { meta: {} },
+      'meta.a is required',
+    ],
+    [
+      'unknown field',
+      object({ a: {}, b: {} }, { additionalProperties: false }),
+      { c: 1 },
+      'c is not an allowed field (allowed: a, b)',
+    ],
+    [
+      'maxLength counts code points',
+      object({ t: { type: 'string', maxLength: 2 } }),
+      { t: '😀😀😀' },
+      't must be at most 2 characters (got 3)',
+    ],
+    [
+      'minLength, singular',
+      object({ t: { type: 'string', minLength: 1 } }),
+      { t: '' },
+      't must be at least 1 character long',
+    ],
+    [
+      'minLength, plural',
+      object({ t: { type: 'string', minLength: 3 } }),
+      { t: 'ab' },
+      't must be at least 3 characters long',
+    ],
+    [
+      'range',
+      object({ s: { type: 'number', minimum: 0.5, maximum: 2 } }),
+      { s: 3 },
+      's must be between 0.5 and 2 (got 3)',
+    ],
     ['minimum only', object({ n: { type: 'number', minimum: 0 } }), { n: -1 }, 'n must be >= 0 (got -1)'],
     ['maximum only', object({ n: { type: 'number', maximum: 10 } }), { n: 11 }, 'n must be <= 10 (got 11)'],
-    ['exclusiveMinimum', object({ n: { type: 'number', exclusiveMinimum: 0 } }), { n: 0 }, 'n must be > 0 (got 0)'],
-    ['exclusiveMaximum', object({ n: { type: 'number', exclusiveMaximum: 1 } }), { n: 1 }, 'n must be < 1 (got 1)'],
+    [
+      'exclusiveMinimum',
+      object({ n: { type: 'number', exclusiveMinimum: 0 } }),
+      { n: 0 },
+      'n must be > 0 (got 0)',
+    ],
+    [
+      'exclusiveMaximum',
+      object({ n: { type: 'number', exclusiveMaximum: 1 } }),
+      { n: 1 },
+      'n must be < 1 (got 1)',
+    ],
     ['type, integer', object({ k: { type: 'integer' } }), { k: 1.5 }, 'k must be an integer (got number)'],
     ['type, object', object({ m: { type: 'object' } }), { m: [] }, 'm must be an object (got array)'],
     ['type, null shown', object({ s: { type: 'string' } }), { s: null }, 's must be a string (got null)'],
-    ['enum', object({ q: { enum: ['fast', 'high'] } }), { q: 'slow' }, "q must be one of fast, high (got 'slow')"],
+    [
+      'enum',
+      object({ q: { enum: ['fast', 'high'] } }),
+      { q: 'slow' },
+      "q must be one of fast, high (got 'slow')",
+    ],
     ['const', object({ type: { const: 'start' } }), { type: 'stop' }, "type must be 'start' (got 'stop')"],
-    ['pattern', object({ l: { type: 'string', pattern: '^[a-z]{2}$' } }), { l: 'ARA' }, "l must match ^[a-z]{2}$ (got 'ARA')"],
-    ['format', object({ u: { type: 'string', format: 'date-time' } }), { u: 'x' }, "u must be a valid date-time (got 'x')"],
+    [
+      'pattern',
+      object({ l: { type: 'string', pattern: '^[a-z]{2}$' } }),
+      { l: 'ARA' },
+      "l must match ^[a-z]{2}$ (got 'ARA')",
+    ],
+    [
+      'format',
+      object({ u: { type: 'string', format: 'date-time' } }),
+      { u: 'x' },
+      "u must be a valid date-time (got 'x')",
+    ],
     ['minItems', object({ s: { type: 'array', minItems: 1 } }), { s: [] }, 's must have at least 1 item'],
-    ['maxItems', object({ s: { type: 'array', maxItems: 2 } }), { s: [1, 2, 3] }, 's must have at most 2 items'],
-    ['array item', object({ ids: { type: 'array', items: { type: 'string' } } }), { ids: ['a', 2] }, 'ids[1] must be a string (got integer)'],
+    [
+      'maxItems',
+      object({ s: { type: 'array', maxItems: 2 } }),
+      { s: [1, 2, 3] },
+      's must have at most 2 items',
+    ],
+    [
+      'array item',
+      object({ ids: { type: 'array', items: { type: 'string' } } }),
+      { ids: ['a', 2] },
+      'ids[1] must be a string (got integer)',
+    ],
     ['the root itself', { type: 'object' }, [], 'body must be an object (got array)'],
   ])('%s', (_name, schema, data, message) => {
     expect(describeFirst(schema, data)).toBe(message);
@@ -94,7 +159,9 @@ describe('firstMeaningfulError', () => {
   });
 
   it('falls back to the first error when every error is a combinator', () => {
-    const errors = [{ keyword: 'oneOf', instancePath: '', schemaPath: '#/oneOf', params: {} }] as ErrorObject[];
+    const errors = [
+      { keyword: 'oneOf', instancePath: '', schemaPath: '#/oneOf', params: {} },
+    ] as ErrorObject[];
     expect(firstMeaningfulError(errors)).toBe(errors[0]);
   });
 });

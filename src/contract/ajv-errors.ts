@@ -4,12 +4,17 @@ import { closest } from './near-miss.js';
 /** Renders an instance path such as `/document_ids/0` as `document_ids[0]`. */
 export function fieldName(instancePath: string, root: string): string {
   if (!instancePath) return root;
-  return instancePath
-    .split('/')
-    .slice(1)
-    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
-    // An index at the top (a root array) hangs off the root name rather than off nothing.
-    .reduce((acc, part) => (/^\d+$/.test(part) ? `${acc || root}[${part}]` : acc ? `${acc}.${part}` : part), '');
+  return (
+    instancePath
+      .split('/')
+      .slice(1)
+      .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+      // An index at the top (a root array) hangs off the root name rather than off nothing.
+      .reduce(
+        (acc, part) => (/^\d+$/.test(part) ? `${acc || root}[${part}]` : acc ? `${acc}.${part}` : part),
+        '',
+      )
+  );
 }
 
 function show(value: unknown): string {
@@ -47,8 +52,11 @@ export function describeAjvError(err: ErrorObject, root = 'body'): string {
       // A missing field next to an unknown one that looks like it is most likely a typo: say so.
       const missing = String(params.missingProperty);
       const known = new Set(Object.keys(parent.properties ?? {}));
-      const typo = isObject(data) ? Object.keys(data).find((k) => !known.has(k) && closest(k, [missing]) === missing) : undefined;
-      const hint = typo === undefined ? '' : `; unknown field \`${prefix(typo)}\`; did you mean \`${missing}\`?`;
+      const typo = isObject(data)
+        ? Object.keys(data).find((k) => !known.has(k) && closest(k, [missing]) === missing)
+        : undefined;
+      const hint =
+        typo === undefined ? '' : `; unknown field \`${prefix(typo)}\`; did you mean \`${missing}\`?`;
       return `${prefix(missing)} is required${hint}`;
     }
     case 'additionalProperties': {
@@ -56,7 +64,8 @@ export function describeAjvError(err: ErrorObject, root = 'body'): string {
       const allowed = names.join(', ');
       const unknown = String(params.additionalProperty);
       const suggestion = closest(unknown, names);
-      if (suggestion !== undefined) return `unknown field \`${prefix(unknown)}\`; did you mean \`${suggestion}\`? (allowed: ${allowed})`;
+      if (suggestion !== undefined)
+        return `unknown field \`${prefix(unknown)}\`; did you mean \`${suggestion}\`? (allowed: ${allowed})`;
       return `${prefix(unknown)} is not an allowed field${allowed ? ` (allowed: ${allowed})` : ''}`;
     }
     case 'maxLength':
@@ -97,5 +106,7 @@ export function describeAjvError(err: ErrorObject, root = 'body'): string {
 
 /** Picks the most useful error: ajv reports `if` failures after the `then` error that explains them. */
 export function firstMeaningfulError(errors: ErrorObject[]): ErrorObject {
-  return errors.find((e) => e.keyword !== 'if' && e.keyword !== 'oneOf' && e.keyword !== 'anyOf') ?? errors[0];
+  return (
+    errors.find((e) => e.keyword !== 'if' && e.keyword !== 'oneOf' && e.keyword !== 'anyOf') ?? errors[0]
+  );
 }

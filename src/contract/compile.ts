@@ -73,7 +73,10 @@ export function createValidators(
   const make = (coerceTypes: boolean) => {
     const { Ajv2020: Ajv, addFormats } = loadAjv();
     // `code.source` keeps each function's source for ajv's standaloneCode (the build only).
-    const ajv = new Ajv({ ...ajvOptions(coerceTypes), ...(options.source ? { code: { source: true } } : {}) });
+    const ajv = new Ajv({
+      ...ajvOptions(coerceTypes),
+      ...(options.source ? { code: { source: true } } : {}),
+    });
     addFormats(ajv);
     for (const [id, doc] of Object.entries(documents)) ajv.addSchema(doc, id);
     return ajv;
@@ -131,7 +134,9 @@ export class RouteTable {
       }
       allowed.push(op.method);
     }
-    return allowed.length ? { kind: 'method_not_allowed', allowed: [...new Set(allowed)] } : { kind: 'not_found' };
+    return allowed.length
+      ? { kind: 'method_not_allowed', allowed: [...new Set(allowed)] }
+      : { kind: 'not_found' };
   }
 
   /** A readable list of the routes, for "unknown route" problems. */
@@ -177,14 +182,18 @@ export function compileDocument(
       const raw = item[method];
       if (!raw) continue;
       const paramNames: string[] = [];
-      const pattern = path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{([^}]+)\}/g, (_m, name: string) => {
-        paramNames.push(name);
-        return '([^/]+)';
-      });
+      const pattern = path
+        .replace(/[.*+?^$()|[\]\\]/g, '\\$&')
+        .replace(/\{([^}]+)\}/g, (_m, name: string) => {
+          paramNames.push(name);
+          return '([^/]+)';
+        });
       const regex = new RegExp(`^${options.basePath.replace(/\//g, '\\/')}${pattern}\\/?$`);
       const security: Record<string, string[]>[] | undefined = raw.security ?? doc.security;
       const scopes =
-        security && security.length > 0 && Object.keys(security[0]).length > 0 ? Object.values(security[0])[0] : null;
+        security && security.length > 0 && Object.keys(security[0]).length > 0
+          ? Object.values(security[0])[0]
+          : null;
 
       const op: CompiledOperation = {
         operationId: raw.operationId,
@@ -207,21 +216,29 @@ export function compileDocument(
         const ref = `${docId}#${pointer('', 'paths', path, method, 'requestBody', 'content')}`;
         if (body.content['application/json']) {
           op.bodyKind = 'json';
-          lazy(op, 'validateBody', validators, operationKey(docId, op.operationId, 'body'), () => validators.json.compile({ $ref: `${ref}/${pointer('application/json')}/schema` }));
+          lazy(op, 'validateBody', validators, operationKey(docId, op.operationId, 'body'), () =>
+            validators.json.compile({ $ref: `${ref}/${pointer('application/json')}/schema` }),
+          );
         } else if (body.content['multipart/form-data']) {
           op.bodyKind = 'multipart';
           const schema = resolveRef(doc, body.content['multipart/form-data'].schema);
           op.fileFields = Object.entries<Record<string, any>>(schema?.properties ?? {})
             .filter(([, s]) => s.contentMediaType || s.format === 'binary')
             .map(([name]) => name);
-          op.jsonFields = Object.entries<Record<string, any>>(body.content['multipart/form-data'].encoding ?? {})
+          op.jsonFields = Object.entries<Record<string, any>>(
+            body.content['multipart/form-data'].encoding ?? {},
+          )
             .filter(([, e]) => /^application\/json\b/.test(e.contentType ?? ''))
             .map(([name]) => name);
-          lazy(op, 'validateBody', validators, operationKey(docId, op.operationId, 'body'), () => validators.coercing.compile({ $ref: `${ref}/${pointer('multipart/form-data')}/schema` }));
+          lazy(op, 'validateBody', validators, operationKey(docId, op.operationId, 'body'), () =>
+            validators.coercing.compile({ $ref: `${ref}/${pointer('multipart/form-data')}/schema` }),
+          );
         }
       }
 
-      const parameters = [...(item.parameters ?? []), ...(raw.parameters ?? [])].map((p) => resolveRef(doc, p));
+      const parameters = [...(item.parameters ?? []), ...(raw.parameters ?? [])].map((p) =>
+        resolveRef(doc, p),
+      );
       const group = (where: string) => {
         const list = parameters.filter((p) => p.in === where);
         if (list.length === 0) return undefined;
@@ -234,7 +251,8 @@ export function compileDocument(
       };
       const params = group('path');
       const query = group('query');
-      if (params) lazy(op, 'validateParams', validators, operationKey(docId, op.operationId, 'params'), params);
+      if (params)
+        lazy(op, 'validateParams', validators, operationKey(docId, op.operationId, 'params'), params);
       if (query) lazy(op, 'validateQuery', validators, operationKey(docId, op.operationId, 'query'), query);
       operations.push(op);
     }
@@ -263,7 +281,10 @@ function lazy(
 }
 
 /** The parts of an operation that have a validator, with the property holding it. */
-export const OPERATION_PARTS: readonly { part: OperationPart; property: 'validateBody' | 'validateParams' | 'validateQuery' }[] = [
+export const OPERATION_PARTS: readonly {
+  part: OperationPart;
+  property: 'validateBody' | 'validateParams' | 'validateQuery';
+}[] = [
   { part: 'body', property: 'validateBody' },
   { part: 'params', property: 'validateParams' },
   { part: 'query', property: 'validateQuery' },
@@ -271,7 +292,10 @@ export const OPERATION_PARTS: readonly { part: OperationPart; property: 'validat
 
 /** A named schema of a document, e.g. a WebSocket frame: generated at build time, else compiled. */
 export function compileSchema(validators: Validators, docId: string, schemaName: string): ValidateFunction {
-  return validators.prebuilt(schemaKey(docId, schemaName)) ?? validators.json.compile({ $ref: `${docId}#/components/schemas/${schemaName}` });
+  return (
+    validators.prebuilt(schemaKey(docId, schemaName)) ??
+    validators.json.compile({ $ref: `${docId}#/components/schemas/${schemaName}` })
+  );
 }
 
 /**

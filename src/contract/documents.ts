@@ -24,7 +24,8 @@ function read(name: 'gateway' | 'admin'): OpenApiDocument {
   const yamlPath = join(OPENAPI_DIR, `${name}.yaml`);
   const jsonPath = join(JSON_DIR, `${name}.json`);
   try {
-    if (statSync(jsonPath).mtimeMs >= statSync(yamlPath).mtimeMs) return JSON.parse(readFileSync(jsonPath, 'utf8')) as OpenApiDocument;
+    if (statSync(jsonPath).mtimeMs >= statSync(yamlPath).mtimeMs)
+      return JSON.parse(readFileSync(jsonPath, 'utf8')) as OpenApiDocument;
   } catch {
     /* no build output: read the YAML */
   }

@@ -5,7 +5,14 @@
  */
 import type { WebSocket } from 'ws';
 import type { WsContext } from '../http/context.js';
-import { compileDocument, compileSchema, createValidators, lazyValidator, type RouteTable, type Validators } from './compile.js';
+import {
+  compileDocument,
+  compileSchema,
+  createValidators,
+  lazyValidator,
+  type RouteTable,
+  type Validators,
+} from './compile.js';
 import { ADMIN_DOC_ID, GATEWAY_DOC_ID, loadDocuments, type OpenApiDocument } from './documents.js';
 import { ContractChecker } from './response-check.js';
 

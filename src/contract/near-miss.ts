@@ -53,14 +53,20 @@ export function closest(word: string, candidates: Iterable<string>): string | un
  * The route closest to a path no route matched: path parameters (`{id}`) stand for the request's own
  * segment, so `/v1/stt/job/abc` is compared with `/v1/stt/jobs/abc`. Only routes within a few edits count.
  */
-export function closestRoute(path: string, routes: { method: string; path: string }[]): { method: string; path: string } | undefined {
+export function closestRoute(
+  path: string,
+  routes: { method: string; path: string }[],
+): { method: string; path: string } | undefined {
   if (path.length > MAX_COMPARED_LENGTH) return undefined;
   const segments = path.split('/');
   let best: { method: string; path: string } | undefined;
   let bestDistance = Infinity;
   for (const route of routes) {
     const template = route.path.split('/');
-    const filled = template.length === segments.length ? template.map((s, i) => (/^\{.+\}$/.test(s) ? segments[i] : s)).join('/') : route.path;
+    const filled =
+      template.length === segments.length
+        ? template.map((s, i) => (/^\{.+\}$/.test(s) ? segments[i] : s)).join('/')
+        : route.path;
     const d = editDistance(path, filled);
     if (d <= Math.max(2, Math.floor(filled.length / 5)) && d < bestDistance) {
       best = route;
@@ -71,7 +77,11 @@ export function closestRoute(path: string, routes: { method: string; path: strin
 }
 
 /** `; did you mean POST /v1/tts?` for a path close to a route of `table`, else an empty string. */
-export function routeHint(path: string, table: { operations: { method: string; path: string }[] }, prefix = ''): string {
+export function routeHint(
+  path: string,
+  table: { operations: { method: string; path: string }[] },
+  prefix = '',
+): string {
   const route = closestRoute(path, table.operations);
   if (!route) return '';
   const methods = table.operations.filter((op) => op.path === route.path).map((op) => op.method);

@@ -51,7 +51,8 @@ export class ContractChecker {
   private find(op: CompiledOperation): { id: string; doc: OpenApiDocument; path: string } | undefined {
     for (const d of this.docs) {
       for (const [path, item] of Object.entries<Record<string, any>>(d.doc.paths ?? {})) {
-        if (item[op.method.toLowerCase()]?.operationId === op.operationId) return { id: d.id, doc: d.doc, path };
+        if (item[op.method.toLowerCase()]?.operationId === op.operationId)
+          return { id: d.id, doc: d.doc, path };
       }
     }
     return undefined;
@@ -60,15 +61,18 @@ export class ContractChecker {
   /** Checks one HTTP response of an operation (or of no operation: unknown routes must still be Problems). */
   checkResponse(op: CompiledOperation | undefined, method: string, url: string, facts: ResponseFacts): void {
     const where = `${method} ${url} → ${facts.status}`;
-    const fail = (problem: string, detail?: Pick<ContractViolation, 'value' | 'pointer'>) => this.violations.push({ where, problem, ...detail });
+    const fail = (problem: string, detail?: Pick<ContractViolation, 'value' | 'pointer'>) =>
+      this.violations.push({ where, problem, ...detail });
     if (!facts.headers['x-request-id']) fail('missing X-Request-Id header');
     const isProblem = /^application\/problem\+json/.test(facts.contentType ?? '');
-    if (facts.status >= 400 && !isProblem) fail(`error response with Content-Type ${facts.contentType ?? 'none'}`);
+    if (facts.status >= 400 && !isProblem)
+      fail(`error response with Content-Type ${facts.contentType ?? 'none'}`);
     if (isProblem && facts.body !== undefined) {
       this.validateJson(`${this.docs[0].id}${PROBLEM_REF}`, facts.body, fail);
       try {
         const body = JSON.parse(facts.body) as { request_id?: string };
-        if (body.request_id !== facts.headers['x-request-id']) fail('problem request_id differs from X-Request-Id');
+        if (body.request_id !== facts.headers['x-request-id'])
+          fail('problem request_id differs from X-Request-Id');
       } catch {
         /* reported by validateJson */
       }
@@ -79,11 +83,19 @@ export class ContractChecker {
     if (!located) return;
     const raw = located.doc.paths[located.path][op.method.toLowerCase()];
     const responses: Record<string, any> = raw.responses ?? {};
-    const key = responses[String(facts.status)] ? String(facts.status) : responses[`${String(facts.status)[0]}XX`] ? `${String(facts.status)[0]}XX` : responses.default ? 'default' : undefined;
+    const key = responses[String(facts.status)]
+      ? String(facts.status)
+      : responses[`${String(facts.status)[0]}XX`]
+        ? `${String(facts.status)[0]}XX`
+        : responses.default
+          ? 'default'
+          : undefined;
     // 501 marks an operation the emulator does not implement yet; it is not part of the contract.
     if (!key) {
-      if (facts.status !== 501 && !facts.offContract) fail(`status ${facts.status} is not documented for ${op.operationId}`);
-      if (facts.offContract && facts.status >= 400 && facts.body !== undefined) this.validateJson(`${this.docs[0].id}${PROBLEM_REF}`, facts.body, fail);
+      if (facts.status !== 501 && !facts.offContract)
+        fail(`status ${facts.status} is not documented for ${op.operationId}`);
+      if (facts.offContract && facts.status >= 400 && facts.body !== undefined)
+        this.validateJson(`${this.docs[0].id}${PROBLEM_REF}`, facts.body, fail);
       return;
     }
     const response = resolveRef(located.doc, responses[key]);
@@ -91,17 +103,27 @@ export class ContractChecker {
       const schema = resolveRef(located.doc, header)?.schema;
       const value = facts.headers[name.toLowerCase()];
       if (value === undefined) {
-        if (/^(RateLimit-|Retry-After)/.test(name) && facts.status === 429) fail(`missing header ${name} on 429`);
+        if (/^(RateLimit-|Retry-After)/.test(name) && facts.status === 429)
+          fail(`missing header ${name} on 429`);
         continue;
       }
-      const text = Array.isArray(value) ? value.join(',') : typeof value === 'number' ? String(value) : typeof value === 'string' ? value : JSON.stringify(value);
-      if (schema?.type === 'integer' && !/^\d+$/.test(text)) fail(`header ${name} must be an integer (got ${text})`);
+      const text = Array.isArray(value)
+        ? value.join(',')
+        : typeof value === 'number'
+          ? String(value)
+          : typeof value === 'string'
+            ? value
+            : JSON.stringify(value);
+      if (schema?.type === 'integer' && !/^\d+$/.test(text))
+        fail(`header ${name} must be an integer (got ${text})`);
     }
     const content: Record<string, any> | undefined = response.content;
     if (!content) return;
     const mediaType = (facts.contentType ?? '').split(';')[0].trim();
     if (!content[mediaType]) {
-      fail(`Content-Type ${mediaType || 'none'} is not documented for ${op.operationId} ${key} (documented: ${Object.keys(content).join(', ')})`);
+      fail(
+        `Content-Type ${mediaType || 'none'} is not documented for ${op.operationId} ${key} (documented: ${Object.keys(content).join(', ')})`,
+      );
       return;
     }
     if (facts.body !== undefined && /json/.test(mediaType)) {
@@ -120,7 +142,8 @@ export class ContractChecker {
   /** Checks a JSON frame against the operation's documented server frames (or client frames, for a proxy). */
   checkFrame(op: CompiledOperation, data: string, from: 'server' | 'client' = 'server'): void {
     const located = this.find(op);
-    const frames: { $ref: string }[] | undefined = located?.doc.paths[located.path][op.method.toLowerCase()]?.['x-websocket']?.[`${from}Frames`];
+    const frames: { $ref: string }[] | undefined =
+      located?.doc.paths[located.path][op.method.toLowerCase()]?.['x-websocket']?.[`${from}Frames`];
     if (!located || !frames) return;
     const errors: string[] = [];
     let value: unknown;
@@ -131,10 +154,18 @@ export class ContractChecker {
       });
       if (ok) return;
     }
-    this.violations.push({ where: `WebSocket ${op.path} ${from} frame`, problem: `${data.slice(0, 200)}: ${errors.join('; ')}`, value });
+    this.violations.push({
+      where: `WebSocket ${op.path} ${from} frame`,
+      problem: `${data.slice(0, 200)}: ${errors.join('; ')}`,
+      value,
+    });
   }
 
-  private validateJson(ref: string, text: string, fail: (p: string, detail?: Pick<ContractViolation, 'value' | 'pointer'>) => void): boolean {
+  private validateJson(
+    ref: string,
+    text: string,
+    fail: (p: string, detail?: Pick<ContractViolation, 'value' | 'pointer'>) => void,
+  ): boolean {
     let data: unknown;
     try {
       data = JSON.parse(text);
@@ -146,7 +177,10 @@ export class ContractChecker {
     // Schema defaults must not be written into the checked copy: validate a clone.
     if (validate(structuredClone(data))) return true;
     const error = validate.errors![0];
-    fail(`body does not match ${ref.split('#')[1]}: ${describeAjvError(error, 'body')}`, { value: offendingValue(error), pointer: error.instancePath });
+    fail(`body does not match ${ref.split('#')[1]}: ${describeAjvError(error, 'body')}`, {
+      value: offendingValue(error),
+      pointer: error.instancePath,
+    });
     return false;
   }
 }
@@ -154,6 +188,7 @@ export class ContractChecker {
 /** What broke a rule: nothing for a missing field, the name of an undocumented one, else the value itself. */
 export function offendingValue(error: ErrorObject): unknown {
   if (error.keyword === 'required') return null;
-  if (error.keyword === 'additionalProperties') return (error.params as { additionalProperty?: string }).additionalProperty ?? null;
+  if (error.keyword === 'additionalProperties')
+    return (error.params as { additionalProperty?: string }).additionalProperty ?? null;
   return error.data;
 }

@@ -9,10 +9,19 @@ import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
 import standaloneModule from 'ajv/dist/standalone/index.js';
 import { compileDocument, compileSchema, createValidators, OPERATION_PARTS } from './compile.js';
 import type { OpenApiDocument } from './documents.js';
-import { MANIFEST, operationKey, schemaKey, validatorFingerprint, type StandaloneManifest } from './standalone.js';
+import {
+  MANIFEST,
+  operationKey,
+  schemaKey,
+  validatorFingerprint,
+  type StandaloneManifest,
+} from './standalone.js';
 
 // CommonJS; under NodeNext its default export arrives wrapped.
-const standaloneCode = ((standaloneModule as any).default ?? standaloneModule) as (ajv: Ajv2020, validate: ValidateFunction) => string;
+const standaloneCode = ((standaloneModule as any).default ?? standaloneModule) as (
+  ajv: Ajv2020,
+  validate: ValidateFunction,
+) => string;
 
 /** A key as a file name: keys are `doc/operationId.part` or `doc/#Schema`. */
 function fileFor(key: string): string {
@@ -24,13 +33,17 @@ function fileFor(key: string): string {
  * Generates a validator for every operation part (JSON body, multipart fields, path and query parameters)
  * and every component schema of `documents` into `dir` (emptied first), with its manifest and fingerprint.
  */
-export function writeStandaloneValidators(documents: Record<string, OpenApiDocument>, dir: string): StandaloneManifest {
+export function writeStandaloneValidators(
+  documents: Record<string, OpenApiDocument>,
+  dir: string,
+): StandaloneManifest {
   const validators = createValidators(documents, { source: true, prebuilt: () => undefined });
   rmSync(dir, { recursive: true, force: true });
   const files: Record<string, string> = {};
   const emit = (key: string, ajv: Ajv2020, validate: ValidateFunction) => {
     const file = fileFor(key);
-    if (Object.values(files).includes(file)) throw new Error(`standalone validators: two keys share the file ${file}`);
+    if (Object.values(files).includes(file))
+      throw new Error(`standalone validators: two keys share the file ${file}`);
     mkdirSync(dirname(join(dir, file)), { recursive: true });
     writeFileSync(join(dir, file), standaloneCode(ajv, validate));
     files[key] = file;

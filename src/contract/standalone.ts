@@ -57,7 +57,12 @@ export function validatorFingerprint(documents: Record<string, OpenApiDocument>)
   const ids = Object.keys(documents).sort();
   // The same document objects (the process loads them once) give the same fingerprint: `--config` validates
   // its file with validators of its own before the emulator creates its set.
-  if (last && last.ids.length === ids.length && ids.every((id, i) => last!.ids[i] === id && last!.docs[i] === documents[id])) return last.fingerprint;
+  if (
+    last &&
+    last.ids.length === ids.length &&
+    ids.every((id, i) => last!.ids[i] === id && last!.docs[i] === documents[id])
+  )
+    return last.fingerprint;
   const hash = createHash('sha256').update(JSON.stringify([ajvOptions(false), ajvOptions(true)]));
   for (const id of ids) hash.update(`${id}\n`).update(JSON.stringify(documents[id])).update('\n');
   last = { ids, docs: ids.map((id) => documents[id]), fingerprint: hash.digest('hex') };
@@ -70,7 +75,10 @@ let last: { ids: string[]; docs: OpenApiDocument[]; fingerprint: string } | unde
  * The generated validators of `dir` for `documents`: a lookup returning undefined for a key it has no file
  * for, and for every key when the directory is missing or was generated from other documents.
  */
-export function standaloneValidators(dir: string, documents: Record<string, OpenApiDocument>): (key: string) => ValidateFunction | undefined {
+export function standaloneValidators(
+  dir: string,
+  documents: Record<string, OpenApiDocument>,
+): (key: string) => ValidateFunction | undefined {
   const require = createRequire(import.meta.url);
   let files: Record<string, string> | null | undefined;
   return (key) => {
@@ -88,7 +96,9 @@ export function standaloneValidators(dir: string, documents: Record<string, Open
 }
 
 /** In the bundled CLI, its generated validators; elsewhere none. */
-export function bundledValidators(documents: Record<string, OpenApiDocument>): (key: string) => ValidateFunction | undefined {
+export function bundledValidators(
+  documents: Record<string, OpenApiDocument>,
+): (key: string) => ValidateFunction | undefined {
   if (typeof __SVC_STANDALONE_VALIDATORS__ !== 'string') return () => undefined;
   return standaloneValidators(packagePath('dist', __SVC_STANDALONE_VALIDATORS__), documents);
 }

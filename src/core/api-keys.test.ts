@@ -1,11 +1,20 @@
 import fc from 'fast-check';
 import { crc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { CHECKSUM_LENGTH, checksumTail, displayKey, generateApiKey, KEY_BODY_LENGTH, KEY_PREFIXES, parseApiKey } from './api-keys.js';
+import {
+  CHECKSUM_LENGTH,
+  checksumTail,
+  displayKey,
+  generateApiKey,
+  KEY_BODY_LENGTH,
+  KEY_PREFIXES,
+  parseApiKey,
+} from './api-keys.js';
 import { BASE62, Random } from './random.js';
 
 const base62Char = fc.constantFrom(...BASE62.split(''));
-const base62String = (minLength: number, maxLength: number) => fc.array(base62Char, { minLength, maxLength }).map((a) => a.join(''));
+const base62String = (minLength: number, maxLength: number) =>
+  fc.array(base62Char, { minLength, maxLength }).map((a) => a.join(''));
 const environment = fc.constantFrom('live' as const, 'test' as const);
 
 /** Reads a base62 tail back as a number, independently of checksumTail. */
@@ -14,14 +23,17 @@ function fromBase62(s: string): number {
 }
 
 describe('generateApiKey', () => {
-  it.each(['live', 'test'] as const)('makes a %s key: prefix, 32 base62 characters, a 6-character CRC-32 tail', (env) => {
-    const key = generateApiKey(env);
-    expect(key.startsWith(KEY_PREFIXES[env])).toBe(true);
-    const rest = key.slice(KEY_PREFIXES[env].length);
-    expect(rest).toMatch(new RegExp(`^[0-9A-Za-z]{${KEY_BODY_LENGTH + CHECKSUM_LENGTH}}$`));
-    const head = key.slice(0, -CHECKSUM_LENGTH);
-    expect(fromBase62(key.slice(-CHECKSUM_LENGTH))).toBe(crc32(head) >>> 0);
-  });
+  it.each(['live', 'test'] as const)(
+    'makes a %s key: prefix, 32 base62 characters, a 6-character CRC-32 tail',
+    (env) => {
+      const key = generateApiKey(env);
+      expect(key.startsWith(KEY_PREFIXES[env])).toBe(true);
+      const rest = key.slice(KEY_PREFIXES[env].length);
+      expect(rest).toMatch(new RegExp(`^[0-9A-Za-z]{${KEY_BODY_LENGTH + CHECKSUM_LENGTH}}$`));
+      const head = key.slice(0, -CHECKSUM_LENGTH);
+      expect(fromBase62(key.slice(-CHECKSUM_LENGTH))).toBe(crc32(head) >>> 0);
+    },
+  );
 
   it('is deterministic for a seeded random source and random without one', () => {
     expect(generateApiKey('live', new Random('s'))).toBe(generateApiKey('live', new Random('s')));
@@ -33,7 +45,12 @@ describe('generateApiKey', () => {
     fc.assert(
       fc.property(environment, fc.string({ minLength: 1 }), (env, seed) => {
         const key = generateApiKey(env, new Random(seed));
-        expect(parseApiKey(key)).toEqual({ ok: true, environment: env, prefix: KEY_PREFIXES[env], display: displayKey(key) });
+        expect(parseApiKey(key)).toEqual({
+          ok: true,
+          environment: env,
+          prefix: KEY_PREFIXES[env],
+          display: displayKey(key),
+        });
       }),
     );
   });
@@ -86,21 +103,29 @@ describe('parseApiKey', () => {
         const key = generateApiKey(env, new Random(seed));
         const i = KEY_PREFIXES[env].length + (at % (KEY_BODY_LENGTH + CHECKSUM_LENGTH));
         fc.pre(key[i] !== replacement);
-        expect(parseApiKey(key.slice(0, i) + replacement + key.slice(i + 1))).toEqual({ ok: false, reason: 'checksum' });
+        expect(parseApiKey(key.slice(0, i) + replacement + key.slice(i + 1))).toEqual({
+          ok: false,
+          reason: 'checksum',
+        });
       }),
     );
   });
 
   it('rejects adjacent transpositions in the body (property)', () => {
     fc.assert(
-      fc.property(environment, base62String(KEY_BODY_LENGTH, KEY_BODY_LENGTH), fc.nat(KEY_BODY_LENGTH - 2), (env, body, i) => {
-        fc.pre(body[i] !== body[i + 1]);
-        const head = KEY_PREFIXES[env] + body;
-        const key = head + checksumTail(head);
-        const at = KEY_PREFIXES[env].length + i;
-        const swapped = key.slice(0, at) + key[at + 1] + key[at] + key.slice(at + 2);
-        expect(parseApiKey(swapped)).toEqual({ ok: false, reason: 'checksum' });
-      }),
+      fc.property(
+        environment,
+        base62String(KEY_BODY_LENGTH, KEY_BODY_LENGTH),
+        fc.nat(KEY_BODY_LENGTH - 2),
+        (env, body, i) => {
+          fc.pre(body[i] !== body[i + 1]);
+          const head = KEY_PREFIXES[env] + body;
+          const key = head + checksumTail(head);
+          const at = KEY_PREFIXES[env].length + i;
+          const swapped = key.slice(0, at) + key[at + 1] + key[at] + key.slice(at + 2);
+          expect(parseApiKey(swapped)).toEqual({ ok: false, reason: 'checksum' });
+        },
+      ),
     );
   });
 });

@@ -42,7 +42,9 @@ export type ParsedApiKey =
 
 /** Checks format and checksum without any lookup (spec: "rejected before any lookup"). */
 export function parseApiKey(key: string): ParsedApiKey {
-  const environment = (Object.keys(KEY_PREFIXES) as Environment[]).find((env) => key.startsWith(KEY_PREFIXES[env]));
+  const environment = (Object.keys(KEY_PREFIXES) as Environment[]).find((env) =>
+    key.startsWith(KEY_PREFIXES[env]),
+  );
   if (!environment) return { ok: false, reason: 'prefix' };
   const prefix = KEY_PREFIXES[environment];
   const rest = key.slice(prefix.length);

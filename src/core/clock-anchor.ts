@@ -29,9 +29,17 @@ export interface ClockStart {
 export type ClockChange = { advance: number } | { mode?: ClockMode; now?: number; timeScale?: number };
 
 /** The start of a clock built from options (`--time-scale` other than 1 implies the scaled mode). */
-export function clockStart(options: { mode?: ClockMode; timeScale?: number; startAt?: number | null }): ClockStart {
+export function clockStart(options: {
+  mode?: ClockMode;
+  timeScale?: number;
+  startAt?: number | null;
+}): ClockStart {
   const timeScale = validScale(options.timeScale ?? 1);
-  return { mode: options.mode ?? (timeScale !== 1 ? 'scaled' : 'real'), timeScale, at: options.startAt ?? null };
+  return {
+    mode: options.mode ?? (timeScale !== 1 ? 'scaled' : 'real'),
+    timeScale,
+    at: options.startAt ?? null,
+  };
 }
 
 export function startAnchor(start: ClockStart, wall: number): ClockAnchor {
@@ -67,7 +75,8 @@ export function checkChange(change: ClockChange): ClockChange {
 }
 
 export function validScale(scale: number): number {
-  if (!Number.isFinite(scale) || scale <= 0) throw new RangeError(`timeScale must be a positive number (got ${scale})`);
+  if (!Number.isFinite(scale) || scale <= 0)
+    throw new RangeError(`timeScale must be a positive number (got ${scale})`);
   return scale;
 }
 

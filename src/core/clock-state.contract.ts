@@ -126,7 +126,9 @@ export function clockStateContract(make: (wallNow: () => number) => ClockStateIn
   it('changes made at once through two instances all count (each one atomic)', async () => {
     const a = await instances.join(frozenAt(START));
     const b = await instances.join(frozenAt(START));
-    await Promise.all(Array.from({ length: 20 }, (_, i) => change((i % 2 ? a : b).change({ advance: (i + 1) * 1_000 }))));
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) => change((i % 2 ? a : b).change({ advance: (i + 1) * 1_000 }))),
+    );
     const total = START + 210_000;
     await expect.poll(() => a.now()).toBe(total);
     await expect.poll(() => b.now()).toBe(total);

@@ -44,8 +44,14 @@ export interface ClockStateOptions {
  * The clock state of an emulator's store: shared through Redis with a Redis store (an instance that joins
  * later takes the clock in Redis; its own start matters only for a reset through it), in memory otherwise.
  */
-export function createClockState(store: StateStore, start: ClockStart, options: ClockStateOptions = {}): ClockAnchorState {
-  return store instanceof RedisStore ? new RedisClockState(store, start, options) : new MemoryClockState(start, options);
+export function createClockState(
+  store: StateStore,
+  start: ClockStart,
+  options: ClockStateOptions = {},
+): ClockAnchorState {
+  return store instanceof RedisStore
+    ? new RedisClockState(store, start, options)
+    : new MemoryClockState(start, options);
 }
 
 /**

@@ -79,7 +79,8 @@ export class Clock {
   constructor(options: ClockOptions = {}) {
     const wallNow = options.wallNow ?? (() => Date.now());
     // A clock on its own starts at the wall clock of its creation, and a reset brings it back there.
-    const start = () => clockStart({ mode: options.mode, timeScale: options.timeScale, startAt: options.startAt ?? wallNow() });
+    const start = () =>
+      clockStart({ mode: options.mode, timeScale: options.timeScale, startAt: options.startAt ?? wallNow() });
     this.timeState = options.state ?? new MemoryClockState(start(), { wallNow });
     this.timeState.onMove((before) => this.moved(before));
   }

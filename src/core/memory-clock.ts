@@ -1,5 +1,12 @@
 /** The clock state of one process (the memory store, and a Clock built on its own): the anchor, here. */
-import { applyChange, startAnchor, timeAt, type ClockAnchor, type ClockChange, type ClockStart } from './clock-anchor.js';
+import {
+  applyChange,
+  startAnchor,
+  timeAt,
+  type ClockAnchor,
+  type ClockChange,
+  type ClockStart,
+} from './clock-anchor.js';
 import type { ClockAnchorState, ClockStateOptions } from './clock-state.js';
 import type { ResetOptions } from '../store/state-unit.js';
 

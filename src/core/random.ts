@@ -92,7 +92,6 @@ export class IdFactory {
     this.counters.set(prefix, n);
     return `${prefix}_${base62FromHash(`${this.seed}:${prefix}:${n}`, length)}`;
   }
-
 }
 
 export function base62FromHash(input: string, length: number): string {

@@ -6,7 +6,14 @@
  * instance started later takes the clock in Redis; the first one writes its own start.
  */
 import type { Redis } from 'ioredis';
-import { checkChange, startAnchor, timeAt, type ClockAnchor, type ClockChange, type ClockStart } from './clock-anchor.js';
+import {
+  checkChange,
+  startAnchor,
+  timeAt,
+  type ClockAnchor,
+  type ClockChange,
+  type ClockStart,
+} from './clock-anchor.js';
 import type { ClockAnchorState, ClockStateOptions } from './clock-state.js';
 import type { RedisStore, StoreMessage } from '../store/redis-store.js';
 import { defineOnce } from '../store/redis-scripts.js';
@@ -21,7 +28,15 @@ interface SharedAnchor extends ClockAnchor {
 type ScriptChange = ClockChange | { replace: ClockAnchor };
 
 interface ClockScripts {
-  svcClockChange(k: string, change: string, wall: number, current: string, channel: string, from: string, id: string): Promise<string>;
+  svcClockChange(
+    k: string,
+    change: string,
+    wall: number,
+    current: string,
+    channel: string,
+    from: string,
+    id: string,
+  ): Promise<string>;
 }
 
 export class RedisClockState implements ClockAnchorState {
@@ -94,7 +109,15 @@ export class RedisClockState implements ClockAnchorState {
   private run(change: ScriptChange): Promise<string> {
     // The current state goes along for the case where the key is gone (a flushed database): the script starts
     // from it, after this instance's sequence number, so the result is not taken for an old one.
-    return this.redis.svcClockChange(this.key, JSON.stringify(change), this.wallNow(), JSON.stringify(this.current), this.store.channel, this.store.instanceId, this.id);
+    return this.redis.svcClockChange(
+      this.key,
+      JSON.stringify(change),
+      this.wallNow(),
+      JSON.stringify(this.current),
+      this.store.channel,
+      this.store.instanceId,
+      this.id,
+    );
   }
 
   private take(state: string | SharedAnchor, always = false): void {

@@ -29,7 +29,8 @@ export const faultAdminHandlers: Record<string, AdminHandler> = {
   },
   'admin.removeFault': async (ctx) => {
     ctx.emulator.faults.assertWritable();
-    if (!(await ctx.emulator.faults.remove(ctx.params.faultId))) throw new ApiError('not_found', `no fault rule ${ctx.params.faultId}`);
+    if (!(await ctx.emulator.faults.remove(ctx.params.faultId)))
+      throw new ApiError('not_found', `no fault rule ${ctx.params.faultId}`);
     await storeSettled(ctx.emulator.store);
     ctx.res.status(204).end();
   },

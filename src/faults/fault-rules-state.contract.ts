@@ -65,7 +65,10 @@ export function faultRulesStateContract(fresh: () => Promise<FaultRulesInstances
       const r = rule({ match: { org_id: 'org_one', path: '/v1/rag/*' }, description: 'one org' });
       t.a.add(r);
       await t.sync();
-      expect(t.b.get(r.id)).toMatchObject({ match: { org_id: 'org_one', path: '/v1/rag/*' }, description: 'one org' });
+      expect(t.b.get(r.id)).toMatchObject({
+        match: { org_id: 'org_one', path: '/v1/rag/*' },
+        description: 'one org',
+      });
       expect(await t.b.remove(r.id)).toBe(true);
       await t.sync();
       expect(t.a.get(r.id)).toBeUndefined();
@@ -96,7 +99,9 @@ export function faultRulesStateContract(fresh: () => Promise<FaultRulesInstances
       t.a.add(r);
       await t.sync();
       const [onA, onB] = [t.a.get(r.id)!, t.b.get(r.id)!];
-      const claims = await Promise.all(Array.from({ length: 20 }, (_, i) => Promise.resolve(i % 2 === 0 ? t.a.claim(onA) : t.b.claim(onB))));
+      const claims = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => Promise.resolve(i % 2 === 0 ? t.a.claim(onA) : t.b.claim(onB))),
+      );
       expect(claims.filter((left) => left >= 0).sort()).toEqual([0, 1, 2, 3, 4]);
     });
 

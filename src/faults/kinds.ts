@@ -76,7 +76,7 @@ export function explainFault(kind: FaultKind, p: FaultParams): string {
     case 'job_stuck':
       return 'leave the job in processing forever';
     case 'job_fail':
-      return `fail the job with ${p.code ?? 'the area\'s failure code (transcription_failed, indexing_failed)'}${p.detail ? `: ${p.detail}` : ''}`;
+      return `fail the job with ${p.code ?? "the area's failure code (transcription_failed, indexing_failed)"}${p.detail ? `: ${p.detail}` : ''}`;
     case 'webhook_delay':
       return `hold each delivery attempt for ${p.delay_ms ?? 0} ms before sending it`;
     case 'webhook_duplicate':

@@ -39,7 +39,14 @@ redis.call('PUBLISH', ARGV[2], ARGV[3])
 return removed`;
 
 interface FaultScripts {
-  svcFaultClaim(left: string, rules: string, id: string, channel: string, removal: string, from: string): Promise<number>;
+  svcFaultClaim(
+    left: string,
+    rules: string,
+    id: string,
+    channel: string,
+    removal: string,
+    from: string,
+  ): Promise<number>;
   svcFaultRemove(rules: string, left: string, id: string, channel: string, message: string): Promise<number>;
 }
 
@@ -73,7 +80,9 @@ export class RedisFaultRules implements FaultRulesState {
 
   /** The shared rules with their shared counts (at open and after a reconnect): this instance's own stay. */
   private async load(): Promise<void> {
-    const [rules, left] = await this.store.run(() => Promise.all([this.redis.hgetall(this.k.rules), this.redis.hgetall(this.k.left)]));
+    const [rules, left] = await this.store.run(() =>
+      Promise.all([this.redis.hgetall(this.k.rules), this.redis.hgetall(this.k.left)]),
+    );
     const hits = new Map(this.shared.map((r) => [r.id, r.hits]));
     this.shared = Object.values(rules)
       .map((json) => {
@@ -142,7 +151,16 @@ export class RedisFaultRules implements FaultRulesState {
     if (this.own.includes(rule)) return claimHere(rule);
     const removal = this.store.message('fault.removed', { id: rule.id });
     return this.store
-      .run(() => this.redis.svcFaultClaim(this.k.left, this.k.rules, rule.id, this.store.channel, removal, this.store.instanceId))
+      .run(() =>
+        this.redis.svcFaultClaim(
+          this.k.left,
+          this.k.rules,
+          rule.id,
+          this.store.channel,
+          removal,
+          this.store.instanceId,
+        ),
+      )
       .then((left) => {
         rule.remaining = Math.max(left, 0);
         return left;

@@ -3,7 +3,10 @@ import type { FaultRule } from './store.js';
 
 /** A rule that can never fire again: expired, or its `times` used up. */
 export function isSpent(rule: FaultRule, now: number): boolean {
-  return (rule.expires_at !== null && Date.parse(rule.expires_at) <= now) || (rule.remaining !== null && rule.remaining <= 0);
+  return (
+    (rule.expires_at !== null && Date.parse(rule.expires_at) <= now) ||
+    (rule.remaining !== null && rule.remaining <= 0)
+  );
 }
 
 /** Takes one of a rule's `times` in this process: what is left after it, or -1 when none was left. */

@@ -5,7 +5,14 @@
 import type { IncomingMessage } from 'node:http';
 import type { Principal } from '../auth/principal.js';
 import type { OperationContext, Stage } from '../http/context.js';
-import { ApiError, CustomApiError, errorCatalog, isErrorCode, type AnyApiError, type ErrorCode } from '../http/errors.js';
+import {
+  ApiError,
+  CustomApiError,
+  errorCatalog,
+  isErrorCode,
+  type AnyApiError,
+  type ErrorCode,
+} from '../http/errors.js';
 import type { Metering } from '../metering/index.js';
 import { defaultCode } from './kinds.js';
 import type { FaultHit, FaultRule, FaultStore, FaultTarget } from './store.js';
@@ -38,7 +45,11 @@ function wallSleep(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 /** The error an `error` rule answers with: its status and code, with the spec's headers for 429 and 409. */
-export function injectedError(hit: FaultHit, metering: Metering, principal?: Pick<Principal, 'keyId' | 'environment'>): CustomApiError {
+export function injectedError(
+  hit: FaultHit,
+  metering: Metering,
+  principal?: Pick<Principal, 'keyId' | 'environment'>,
+): CustomApiError {
   const rule = hit.rule;
   const status = rule.status ?? 500;
   const code = rule.code ?? defaultCode(status);
@@ -47,7 +58,12 @@ export function injectedError(hit: FaultHit, metering: Metering, principal?: Pic
   if (status === 429) {
     const retry = rule.retry_after ?? 1;
     const limit = principal ? metering.rateLimiter.ruleFor(principal.keyId, principal.environment).limit : 0;
-    Object.assign(headers, { 'RateLimit-Limit': limit, 'RateLimit-Remaining': 0, 'RateLimit-Reset': retry, 'Retry-After': retry });
+    Object.assign(headers, {
+      'RateLimit-Limit': limit,
+      'RateLimit-Remaining': 0,
+      'RateLimit-Reset': retry,
+      'Retry-After': retry,
+    });
   } else if (status === 409 || rule.retry_after !== undefined) {
     headers['Retry-After'] = rule.retry_after ?? 5;
   }
@@ -58,12 +74,22 @@ export function injectedError(hit: FaultHit, metering: Metering, principal?: Pic
  * The error a `job_fail` rule fails a job with: the rule's code and detail; without a code, the area's own
  * failure code (`transcription_failed`, `indexing_failed`). The status is the rule's, else the code's.
  */
-export function jobFailError(rule: Pick<FaultRule, 'id' | 'code' | 'detail' | 'status'>, areaCode: ErrorCode, what: string): AnyApiError {
+export function jobFailError(
+  rule: Pick<FaultRule, 'id' | 'code' | 'detail' | 'status'>,
+  areaCode: ErrorCode,
+  what: string,
+): AnyApiError {
   const code = rule.code ?? areaCode;
   const detail = rule.detail ?? `${what} failed (fault rule ${rule.id})`;
-  if (isErrorCode(code) && (rule.status === undefined || rule.status === errorCatalog[code].status)) return new ApiError(code, detail);
+  if (isErrorCode(code) && (rule.status === undefined || rule.status === errorCatalog[code].status))
+    return new ApiError(code, detail);
   const status = rule.status ?? (isErrorCode(code) ? errorCatalog[code].status : 502);
-  return new CustomApiError(status, code, isErrorCode(code) ? errorCatalog[code].title : 'Injected fault', detail);
+  return new CustomApiError(
+    status,
+    code,
+    isErrorCode(code) ? errorCatalog[code].title : 'Injected fault',
+    detail,
+  );
 }
 
 export function faultStage(faults: FaultStore, metering: Metering): Stage {

@@ -50,7 +50,11 @@ class FakeSharedRules implements FaultRulesState {
 
 function setup() {
   const state = new FakeSharedRules();
-  const faults = new FaultStore(state, { clock: new Clock(), ids: new IdFactory('t'), random: new Random('t') });
+  const faults = new FaultStore(state, {
+    clock: new Clock(),
+    ids: new IdFactory('t'),
+    random: new Random('t'),
+  });
   return { faults, left: state.left, events: state.events };
 }
 

@@ -169,7 +169,8 @@ export class FaultStore {
 
   noteWebhookFault(record: WebhookFaultRecord): void {
     this.webhookLog.push(record);
-    if (this.webhookLog.length > WEBHOOK_LOG_LIMIT) this.webhookLog.splice(0, this.webhookLog.length - WEBHOOK_LOG_LIMIT);
+    if (this.webhookLog.length > WEBHOOK_LOG_LIMIT)
+      this.webhookLog.splice(0, this.webhookLog.length - WEBHOOK_LOG_LIMIT);
   }
 
   /** This instance's part: the rules themselves are a state unit of their own, reset with the others. */
@@ -201,13 +202,19 @@ export class FaultStore {
     const rule = rules[found];
     if (rule.remaining === null) return this.hit(rule, target);
     // Used up elsewhere: look further on, in the rules as they are now (they may have changed meanwhile).
-    const fire = (left: number) => (left >= 0 ? this.hit(rule, target) : this.takeAfter(rule, channel, target, kinds));
+    const fire = (left: number) =>
+      left >= 0 ? this.hit(rule, target) : this.takeAfter(rule, channel, target, kinds);
     // Not core/maybe.ts `then()`: a module exporting `then` is a thenable namespace, which vitest's loader awaits.
     const left = this.state.claim(rule);
     return left instanceof Promise ? left.then(fire) : fire(left);
   }
 
-  private takeAfter(rule: FaultRule, channel: FaultChannel, target: FaultTarget, kinds: readonly FaultKind[] | undefined): TakeResult {
+  private takeAfter(
+    rule: FaultRule,
+    channel: FaultChannel,
+    target: FaultTarget,
+    kinds: readonly FaultKind[] | undefined,
+  ): TakeResult {
     const rules = this.state.rules();
     return this.takeFrom(rules, rules.indexOf(rule) + 1, channel, target, kinds);
   }
@@ -268,6 +275,11 @@ function matches(m: FaultMatch, t: FaultTarget): boolean {
 
 function describeMatch(m: FaultMatch | undefined, times: number | undefined): string {
   const parts = Object.entries(m ?? {}).map(([k, v]) => `${k}=${String(v)}`);
-  const how = times === undefined ? 'every matching call' : times === 1 ? 'the next matching call' : `the next ${times} matching calls`;
+  const how =
+    times === undefined
+      ? 'every matching call'
+      : times === 1
+        ? 'the next matching call'
+        : `the next ${times} matching calls`;
   return parts.length ? ` (${how}, when ${parts.join(', ')})` : ` (${how})`;
 }

@@ -7,15 +7,27 @@ const WRONG_SECRET = 'whsec_not_the_endpoint_secret_svc_emulator';
 export function webhookFaultHook(faults: FaultStore): BeforeAttemptHook {
   return async (plan) => {
     const d = plan.delivery;
-    const hit = await faults.take('webhook', { orgId: d.orgId, event: d.event, environment: d.livemode ? 'live' : 'test' });
+    const hit = await faults.take('webhook', {
+      orgId: d.orgId,
+      event: d.event,
+      environment: d.livemode ? 'live' : 'test',
+    });
     if (!hit) return;
     const rule = hit.rule;
-    faults.noteWebhookFault({ delivery_id: d.id, series: d.series, attempt: plan.attempt, kind: rule.kind, rule_id: rule.id });
+    faults.noteWebhookFault({
+      delivery_id: d.id,
+      series: d.series,
+      attempt: plan.attempt,
+      kind: rule.kind,
+      rule_id: rule.id,
+    });
     switch (rule.kind) {
       case 'webhook_delay':
       case 'webhook_out_of_order':
         // Wall time: the receiver sees the delivery late, or after events emitted later.
-        await new Promise((resolve) => setTimeout(resolve, rule.delay_ms ?? (rule.kind === 'webhook_delay' ? 1000 : 2000)));
+        await new Promise((resolve) =>
+          setTimeout(resolve, rule.delay_ms ?? (rule.kind === 'webhook_delay' ? 1000 : 2000)),
+        );
         return;
       case 'webhook_duplicate':
         plan.copies = 2;

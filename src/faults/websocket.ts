@@ -20,7 +20,10 @@ export interface UpgradeInfo {
 }
 
 export function faultUpgradeStage(faults: FaultStore, metering: Metering) {
-  return async (principal: Pick<Principal, 'orgId' | 'keyId' | 'environment'>, info: UpgradeInfo): Promise<void> => {
+  return async (
+    principal: Pick<Principal, 'orgId' | 'keyId' | 'environment'>,
+    info: UpgradeInfo,
+  ): Promise<void> => {
     const hit = await faults.take('request', {
       operation: info.operationId,
       method: 'GET',
@@ -36,7 +39,9 @@ export function faultUpgradeStage(faults: FaultStore, metering: Metering) {
     const rule = hit.rule;
     if (rule.kind === 'error') throw injectedError(hit, metering, principal);
     if (rule.kind === 'latency') {
-      await new Promise((r) => setTimeout(r, (rule.latency_ms ?? 0) + (rule.jitter_ms ? faults.jitter(rule.jitter_ms) : 0)));
+      await new Promise((r) =>
+        setTimeout(r, (rule.latency_ms ?? 0) + (rule.jitter_ms ? faults.jitter(rule.jitter_ms) : 0)),
+      );
       return;
     }
     if (rule.kind === 'hang') {
@@ -57,7 +62,9 @@ export function faultUpgradeStage(faults: FaultStore, metering: Metering) {
 export function armWsCloseFault(
   faults: FaultStore,
   ws: WebSocket,
-  ctx: Pick<WsContext, 'operation' | 'journal' | 'testScope'> & { principal: Pick<Principal, 'orgId' | 'keyId' | 'environment'> },
+  ctx: Pick<WsContext, 'operation' | 'journal' | 'testScope'> & {
+    principal: Pick<Principal, 'orgId' | 'keyId' | 'environment'>;
+  },
 ): void {
   const taken = faults.take('websocket', {
     operation: ctx.operation.operationId,
@@ -69,7 +76,11 @@ export function armWsCloseFault(
     scope: ctx.testScope,
   });
   // A promise only for a counted rule under a shared store: armed once claimed (frames before it are not counted).
-  if (taken instanceof Promise) void taken.then((hit) => hit && armHit(hit, ws, ctx), () => {});
+  if (taken instanceof Promise)
+    void taken.then(
+      (hit) => hit && armHit(hit, ws, ctx),
+      () => {},
+    );
   else if (taken) armHit(taken, ws, ctx);
 }
 
@@ -95,7 +106,8 @@ function armHit(hit: FaultHit, ws: WebSocket, ctx: Pick<WsContext, 'journal'>): 
   ws.on('message', (data: Buffer, isBinary: boolean) => {
     if (isBinary) {
       audioBytes += data.length;
-      if (rule.after_audio_seconds !== undefined && audioBytes / 2 / sampleRate >= rule.after_audio_seconds) fire();
+      if (rule.after_audio_seconds !== undefined && audioBytes / 2 / sampleRate >= rule.after_audio_seconds)
+        fire();
     } else {
       const rate = /"sample_rate"\s*:\s*(\d+)/.exec(data.toString('utf8'))?.[1];
       if (rate) sampleRate = Number(rate);

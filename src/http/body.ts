@@ -21,7 +21,10 @@ function verifyJsonBytes(_req: unknown, _res: unknown, buf: Buffer, encoding: st
   if (/^utf-?8$/i.test(encoding) && !isUtf8(buf)) {
     const bad = invalidUtf8Offset(buf);
     if (bad >= 0) {
-      throw new ApiError('malformed_request', `the body is not valid UTF-8: byte ${bad} (0x${buf[bad].toString(16).padStart(2, '0')}) starts no valid sequence`);
+      throw new ApiError(
+        'malformed_request',
+        `the body is not valid UTF-8: byte ${bad} (0x${buf[bad].toString(16).padStart(2, '0')}) starts no valid sequence`,
+      );
     }
   }
   const text = /^utf-?8$/i.test(encoding) ? buf : buf.toString(encoding as BufferEncoding);
@@ -29,11 +32,18 @@ function verifyJsonBytes(_req: unknown, _res: unknown, buf: Buffer, encoding: st
   if (deep >= 0) throw new ApiError('json_too_deep', depthMessage('the JSON body', deep));
 }
 
-const jsonParser = express.json({ limit: JSON_BODY_LIMIT_BYTES, strict: false, type: () => true, verify: verifyJsonBytes });
+const jsonParser = express.json({
+  limit: JSON_BODY_LIMIT_BYTES,
+  strict: false,
+  type: () => true,
+  verify: verifyJsonBytes,
+});
 
 function run(middleware: express.RequestHandler, req: Request, res: Response): Promise<void> {
   return new Promise((resolve, reject) => {
-    middleware(req, res, (err?: unknown) => (err ? reject(err instanceof Error ? err : new Error('body parser failed')) : resolve()));
+    middleware(req, res, (err?: unknown) =>
+      err ? reject(err instanceof Error ? err : new Error('body parser failed')) : resolve(),
+    );
   });
 }
 
@@ -80,7 +90,8 @@ function readBody(req: Request, length: number): Promise<Buffer> {
       received += chunk.length;
       chunks.push(chunk);
     };
-    const onEnd = () => done(received === length ? undefined : new Error('request size did not match content length'));
+    const onEnd = () =>
+      done(received === length ? undefined : new Error('request size did not match content length'));
     const onClose = () => done(new Error('request aborted'));
     req.on('data', onData).on('end', onEnd).on('error', done).on('close', onClose);
   });
@@ -90,7 +101,10 @@ function readBody(req: Request, length: number): Promise<Buffer> {
 export async function parseJsonBody(req: Request, res: Response, required: boolean): Promise<unknown> {
   if (!hasBody(req)) {
     if (!required) return {};
-    throw new ApiError('invalid_json', 'the request body is empty; send a JSON object with Content-Type: application/json');
+    throw new ApiError(
+      'invalid_json',
+      'the request body is empty; send a JSON object with Content-Type: application/json',
+    );
   }
   if (!isJsonType(req.headers['content-type'])) {
     throw new ApiError(
@@ -119,7 +133,10 @@ export async function parseJsonBody(req: Request, res: Response, required: boole
     if (err?.type === 'charset.unsupported' || err?.type === 'encoding.unsupported') {
       throw new ApiError('unsupported_content_type', `the body must be UTF-8 JSON (${String(err.message)})`);
     }
-    throw new ApiError('invalid_json', `the body is not valid JSON: ${String(err?.message ?? 'parse error')}`);
+    throw new ApiError(
+      'invalid_json',
+      `the body is not valid JSON: ${String(err?.message ?? 'parse error')}`,
+    );
   }
   return req.body;
 }
@@ -150,21 +167,36 @@ export async function parseMultipartBody(
   const upload = multer({
     storage: hashingMemoryStorage(limits.maxFileBytes),
     defParamCharset: 'utf8',
-    limits: { fileSize: limits.maxFileBytes, files: fileFields.length || 1, fields: 50, fieldSize: 1024 * 1024, parts: 60 },
+    limits: {
+      fileSize: limits.maxFileBytes,
+      files: fileFields.length || 1,
+      fields: 50,
+      fieldSize: 1024 * 1024,
+      parts: 60,
+    },
   }).any();
   try {
     await run(upload, req, res);
   } catch (err: any) {
     if (err?.code === 'LIMIT_FILE_SIZE') {
-      throw new ApiError(limits.tooLargeCode, `${String(err.field ?? 'file')} must be at most ${limits.maxFileBytes} bytes`);
+      throw new ApiError(
+        limits.tooLargeCode,
+        `${String(err.field ?? 'file')} must be at most ${limits.maxFileBytes} bytes`,
+      );
     }
     if (err?.code === 'LIMIT_FILE_COUNT' || err?.code === 'LIMIT_UNEXPECTED_FILE') {
-      throw new ApiError('validation_failed', `only one file is accepted, in the field ${fileFields.join(' or ')}`);
+      throw new ApiError(
+        'validation_failed',
+        `only one file is accepted, in the field ${fileFields.join(' or ')}`,
+      );
     }
     if (typeof err?.code === 'string' && err.code.startsWith('LIMIT_')) {
       throw new ApiError('invalid_multipart', `the multipart body exceeds a limit: ${String(err.message)}`);
     }
-    throw new ApiError('invalid_multipart', `the multipart body could not be parsed: ${String(err?.message ?? err)}`);
+    throw new ApiError(
+      'invalid_multipart',
+      `the multipart body could not be parsed: ${String(err?.message ?? err)}`,
+    );
   }
   const files: Record<string, UploadedFile> = {};
   for (const f of (req.files as Express.Multer.File[] | undefined) ?? []) {
@@ -183,7 +215,10 @@ export async function parseMultipartBody(
   const fields: Record<string, string> = Object.create(null);
   for (const [name, value] of Object.entries((req.body ?? {}) as Record<string, unknown>)) {
     if (fileFields.includes(name)) {
-      throw new ApiError('validation_failed', `${name} must be a file part (with a filename), not a text field`);
+      throw new ApiError(
+        'validation_failed',
+        `${name} must be a file part (with a filename), not a text field`,
+      );
     }
     fields[name] = Array.isArray(value) ? String(value[value.length - 1]) : String(value);
   }

@@ -34,7 +34,13 @@ let seq = 0;
 
 /** Records a finished request through one instance's journal, as the app does when a response ends. */
 function record(side: JournalSide, fields: Partial<JournalEntry> = {}): JournalEntry {
-  const entry = side.journal.open({ request_id: `req_c${seq++}`, kind: 'http', method: 'POST', path: fields.path ?? '/v1/auth/ws-token', scope: fields.scope ?? null });
+  const entry = side.journal.open({
+    request_id: `req_c${seq++}`,
+    kind: 'http',
+    method: 'POST',
+    path: fields.path ?? '/v1/auth/ws-token',
+    scope: fields.scope ?? null,
+  });
   Object.assign(entry, { status: 201, org_id: 'org_a', key_id: 'key_a', duration_ms: 3 }, fields);
   side.journal.record(entry);
   return entry;
@@ -71,8 +77,15 @@ export function journalStateContract(build: JournalWorldFactory): void {
         expect(ids(await side.journal.list({ scope: 's1', limit: 1 }))).toEqual(ids([three]));
         expect(ids(await side.journal.list({ after: one.request_id }))).toEqual(ids([two, three]));
         // The cursor counts in the order of all entries, whichever organization it names.
-        expect(ids(await side.journal.list({ org_id: 'org_a', after: two.request_id }))).toEqual(ids([three]));
-        expect(await side.journal.find(two.request_id)).toMatchObject({ request_id: two.request_id, org_id: 'org_b', status: 404, code: 'not_found' });
+        expect(ids(await side.journal.list({ org_id: 'org_a', after: two.request_id }))).toEqual(
+          ids([three]),
+        );
+        expect(await side.journal.find(two.request_id)).toMatchObject({
+          request_id: two.request_id,
+          org_id: 'org_b',
+          status: 404,
+          code: 'not_found',
+        });
         expect(await side.journal.find('req_not_there')).toBeUndefined();
         expect(await side.journal.usage()).toMatchObject({ entries: 3, max_entries: WIDE.capacity });
       }
@@ -96,7 +109,13 @@ export function journalStateContract(build: JournalWorldFactory): void {
 
   it('joins links to an entry, made before or after it reached the store, through either instance', () =>
     withWorld(WIDE, async ({ a, b }) => {
-      const entry = a.journal.open({ request_id: `req_c${seq++}`, kind: 'http', method: 'POST', path: '/v1/tts', scope: null });
+      const entry = a.journal.open({
+        request_id: `req_c${seq++}`,
+        kind: 'http',
+        method: 'POST',
+        path: '/v1/tts',
+        scope: null,
+      });
       a.journal.link(entry.request_id, 'ledger', 'le_in_flight');
       Object.assign(entry, { status: 200, org_id: 'org_a' });
       a.journal.record(entry);
@@ -107,7 +126,10 @@ export function journalStateContract(build: JournalWorldFactory): void {
       b.journal.link('req_gone', 'ledger', 'le_nowhere');
       await sent(b);
       for (const side of [a, b]) {
-        expect(await side.journal.find(entry.request_id)).toMatchObject({ ledger_entry_ids: ['le_in_flight', 'le_later'], webhook_event_ids: ['evt_queued'] });
+        expect(await side.journal.find(entry.request_id)).toMatchObject({
+          ledger_entry_ids: ['le_in_flight', 'le_later'],
+          webhook_event_ids: ['evt_queued'],
+        });
         const [listed] = await side.journal.list({ path: '/v1/tts' });
         expect(listed.ledger_entry_ids).toEqual(['le_in_flight', 'le_later']);
       }
@@ -155,15 +177,19 @@ export function journalStateContract(build: JournalWorldFactory): void {
       expect(await a.journal.list({ scope: 'race' })).toEqual([]);
     }));
 
-  it('wakes a long-poll on one instance when a matching entry is recorded through the other', () =>
-    withWorld(WIDE, async ({ a, b }) => {
-      // The test's own timeout (well under the poll's) fails it if only the poll's timeout ends the wait.
-      const polled = b.journal.waitFor({ scope: 'poll' }, 60_000);
-      record(a, { scope: 'other' });
-      const entry = record(a, { scope: 'poll' });
-      await polled;
-      expect(ids(await b.journal.list({ scope: 'poll' }))).toEqual([entry.request_id]);
-    }), 10_000);
+  it(
+    'wakes a long-poll on one instance when a matching entry is recorded through the other',
+    () =>
+      withWorld(WIDE, async ({ a, b }) => {
+        // The test's own timeout (well under the poll's) fails it if only the poll's timeout ends the wait.
+        const polled = b.journal.waitFor({ scope: 'poll' }, 60_000);
+        record(a, { scope: 'other' });
+        const entry = record(a, { scope: 'poll' });
+        await polled;
+        expect(ids(await b.journal.list({ scope: 'poll' }))).toEqual([entry.request_id]);
+      }),
+    10_000,
+  );
 
   it('a reset empties the journal for every instance', () =>
     withWorld(WIDE, async ({ a, b }) => {

@@ -47,6 +47,9 @@ export interface JournalState extends StateUnit {
 }
 
 /** The journal's state for the emulator's store, bounded as the options say. */
-export function createJournalState(store: StateStore, bounds: { capacity: number; maxBytes: number }): JournalState {
+export function createJournalState(
+  store: StateStore,
+  bounds: { capacity: number; maxBytes: number },
+): JournalState {
   return store instanceof RedisStore ? new RedisJournal(store, bounds) : new MemoryJournal(bounds);
 }

@@ -5,7 +5,10 @@ import { Journal } from './journal.js';
 import { MemoryJournal } from './memory-journal.js';
 
 /** A journal over its memory state, which the checks read directly (synchronously). */
-function memoryJournal(capacity: number, maxBytes = 64 * 1024 * 1024): { journal: Journal; state: MemoryJournal } {
+function memoryJournal(
+  capacity: number,
+  maxBytes = 64 * 1024 * 1024,
+): { journal: Journal; state: MemoryJournal } {
   const state = new MemoryJournal({ capacity, maxBytes });
   return { journal: new Journal(new Clock(), state), state };
 }
@@ -13,7 +16,13 @@ function memoryJournal(capacity: number, maxBytes = 64 * 1024 * 1024): { journal
 function recordN(journal: Journal, from: number, n: number, pad = 0): string[] {
   const ids: string[] = [];
   for (let i = from; i < from + n; i++) {
-    const entry = journal.open({ request_id: `req_${i}`, kind: 'http', method: 'POST', path: `/v1/x${'y'.repeat(pad)}`, scope: null });
+    const entry = journal.open({
+      request_id: `req_${i}`,
+      kind: 'http',
+      method: 'POST',
+      path: `/v1/x${'y'.repeat(pad)}`,
+      scope: null,
+    });
     entry.status = 200;
     journal.record(entry);
     ids.push(entry.request_id);

@@ -60,7 +60,13 @@ export interface JournalEntry {
   replayed?: string;
 }
 
-export const EMPTY_REQUEST: RequestDetail = { headers: {}, query: {}, body: null, body_truncated: false, multipart: null };
+export const EMPTY_REQUEST: RequestDetail = {
+  headers: {},
+  query: {},
+  body: null,
+  body_truncated: false,
+  multipart: null,
+};
 export const EMPTY_RESPONSE: ResponseDetail = { headers: {}, body: null, body_truncated: false, audio: null };
 
 export interface JournalFilter {
@@ -83,12 +89,19 @@ export interface JournalFilter {
 type Waiter = { filter: JournalFilter; resolve: (entry: JournalEntry | null) => void };
 
 /** What a filter looks at: enough of an entry recorded on another instance to wake a long-poll. */
-export type JournalSummary = Pick<JournalEntry, 'org_id' | 'key_id' | 'path' | 'operation_id' | 'status' | 'code' | 'scope' | 'time'> & {
+export type JournalSummary = Pick<
+  JournalEntry,
+  'org_id' | 'key_id' | 'path' | 'operation_id' | 'status' | 'code' | 'scope' | 'time'
+> & {
   fault: { rule_id: string } | null;
 };
 
 /** A new entry, nothing known yet but what arrived. */
-export function newJournalEntry(init: Pick<JournalEntry, 'request_id' | 'kind' | 'method' | 'path' | 'scope'>, time: string, wallMs: number): JournalEntry {
+export function newJournalEntry(
+  init: Pick<JournalEntry, 'request_id' | 'kind' | 'method' | 'path' | 'scope'>,
+  time: string,
+  wallMs: number,
+): JournalEntry {
   // Written out field by field (no spread): V8 then builds the entry from one literal shape.
   return {
     request_id: init.request_id,
@@ -113,7 +126,15 @@ export function newJournalEntry(init: Pick<JournalEntry, 'request_id' | 'kind' |
     off_contract: false,
     websocket:
       init.kind === 'websocket'
-        ? { close_code: null, close_reason: null, opened_at: null, closed_at: null, frames_in: 0, frames_out: 0, close_stream_sent: false }
+        ? {
+            close_code: null,
+            close_reason: null,
+            opened_at: null,
+            closed_at: null,
+            frames_in: 0,
+            frames_out: 0,
+            close_stream_sent: false,
+          }
         : null,
     request: EMPTY_REQUEST,
     response: EMPTY_RESPONSE,

@@ -18,7 +18,8 @@ export function jsonDepthOverflow(text: string | Uint8Array, max = MAX_JSON_DEPT
   for (let i = 0; i < length; i++) {
     const c = at(i);
     if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) {
       inString = true;

@@ -30,7 +30,10 @@ export class MemoryJournal implements JournalState {
     this.byId.set(entry.request_id, entry);
     // The newest entry always stays, however large. Dropped entries leave the index at once but the arrays
     // only once a capacity's worth has gone: shifting a full journal's arrays cost every request.
-    while (this.entries.length - this.first > 1 && (this.entries.length - this.first > this.capacity || this.bytes > this.maxBytes)) {
+    while (
+      this.entries.length - this.first > 1 &&
+      (this.entries.length - this.first > this.capacity || this.bytes > this.maxBytes)
+    ) {
       const old = this.entries[this.first]!;
       this.bytes -= this.sizes[this.first];
       if (this.byId.get(old.request_id) === old) this.byId.delete(old.request_id);
@@ -74,14 +77,20 @@ export class MemoryJournal implements JournalState {
     }
     this.compact();
     const keep = this.entries.map((e) => e!.org_id !== orgId);
-    for (const e of this.entries) if (e!.org_id === orgId && this.byId.get(e!.request_id) === e) this.byId.delete(e!.request_id);
+    for (const e of this.entries)
+      if (e!.org_id === orgId && this.byId.get(e!.request_id) === e) this.byId.delete(e!.request_id);
     this.entries = this.entries.filter((_, i) => keep[i]);
     this.sizes = this.sizes.filter((_, i) => keep[i]);
     this.bytes = this.sizes.reduce((n, s) => n + s, 0);
   }
 
   usage(): JournalUsage {
-    return { entries: this.entries.length - this.first, bytes: this.bytes, max_entries: this.capacity, max_bytes: this.maxBytes };
+    return {
+      entries: this.entries.length - this.first,
+      bytes: this.bytes,
+      max_entries: this.capacity,
+      max_bytes: this.maxBytes,
+    };
   }
 
   /** One process: no other instance records. */

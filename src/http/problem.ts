@@ -32,7 +32,8 @@ export function toProblem(err: AnyApiError, requestId: string, instance?: string
 /** Turns anything thrown into an API error; unknown errors become 500 `internal_error`. */
 export function normalizeError(err: unknown): AnyApiError {
   if (isApiError(err)) return err;
-  if (err instanceof MeteringError) return new ApiError(err.code, err.detail, { 'Retry-After': err.retryAfterSeconds });
+  if (err instanceof MeteringError)
+    return new ApiError(err.code, err.detail, { 'Retry-After': err.retryAfterSeconds });
   return new ApiError('internal_error', 'The emulator hit an unexpected error; see its log for the stack.');
 }
 

@@ -16,7 +16,13 @@
 import { entryBytes } from '../observe/entry-bytes.js';
 import type { RedisStore, StoreMessage } from '../store/redis-store.js';
 import { defineOnce } from '../store/redis-scripts.js';
-import { addLink, journalMatches, type JournalEntry, type JournalFilter, type JournalSummary } from './journal.js';
+import {
+  addLink,
+  journalMatches,
+  type JournalEntry,
+  type JournalFilter,
+  type JournalSummary,
+} from './journal.js';
 import type { JournalScope, JournalState, JournalUsage, LinkKind } from './journal-state.js';
 
 const BATCH_ENTRIES = 200;
@@ -145,7 +151,10 @@ interface JournalScripts {
 }
 
 /** What another instance needs to wake a long-poll (`wait`) whose filter matches a new entry. */
-type Summary = Pick<JournalEntry, 'org_id' | 'key_id' | 'path' | 'operation_id' | 'status' | 'code' | 'scope' | 'time'> & { rule: string | null };
+type Summary = Pick<
+  JournalEntry,
+  'org_id' | 'key_id' | 'path' | 'operation_id' | 'status' | 'code' | 'scope' | 'time'
+> & { rule: string | null };
 
 export class RedisJournal implements JournalState {
   readonly name = 'journal';
@@ -218,20 +227,25 @@ export class RedisJournal implements JournalState {
       });
     }
     const message = this.store.message('journal.recorded', summaries);
-    void this.redis.svcJournalAdd(this.prefix, this.capacity, this.maxBytes, this.store.channel, message, ...args).catch(() => {});
+    void this.redis
+      .svcJournalAdd(this.prefix, this.capacity, this.maxBytes, this.store.channel, message, ...args)
+      .catch(() => {});
   }
 
   private async read(what: 'all' | 'org' | 'one', target: string, after = ''): Promise<JournalEntry[]> {
     this.send();
     const flat = await this.store.run(() => this.redis.svcJournalRead(this.prefix, what, target, after));
     const entries: JournalEntry[] = [];
-    for (let i = 0; i < flat.length; i += 3) entries.push(withLinks(JSON.parse(flat[i]) as JournalEntry, flat[i + 1], flat[i + 2]));
+    for (let i = 0; i < flat.length; i += 3)
+      entries.push(withLinks(JSON.parse(flat[i]) as JournalEntry, flat[i + 1], flat[i + 2]));
     return entries;
   }
 
   async list(filter: JournalFilter): Promise<JournalEntry[]> {
     // One organization's entries are read alone; the cursor counts in the order of all of them.
-    const entries = await (filter.org_id ? this.read('org', filter.org_id, filter.after) : this.read('all', '', filter.after));
+    const entries = await (filter.org_id
+      ? this.read('org', filter.org_id, filter.after)
+      : this.read('all', '', filter.after));
     const found = entries.filter((e) => journalMatches(e, filter));
     return filter.limit ? found.slice(-filter.limit) : found;
   }
@@ -244,13 +258,24 @@ export class RedisJournal implements JournalState {
     const orgId = scope.org_id;
     this.dropQueued(orgId);
     const message = this.store.message('journal.cleared', { org_id: orgId ?? null });
-    await this.store.run(() => this.redis.svcJournalClear(this.prefix, orgId === undefined ? '0' : '1', orgId ?? '', this.store.channel, message));
+    await this.store.run(() =>
+      this.redis.svcJournalClear(
+        this.prefix,
+        orgId === undefined ? '0' : '1',
+        orgId ?? '',
+        this.store.channel,
+        message,
+      ),
+    );
   }
 
   async usage(): Promise<JournalUsage> {
     this.send();
     const [entries, bytes] = await this.store.run(() =>
-      Promise.all([this.store.redis.zcard(`${this.prefix}order`), this.store.redis.get(`${this.prefix}bytes`)]),
+      Promise.all([
+        this.store.redis.zcard(`${this.prefix}order`),
+        this.store.redis.get(`${this.prefix}bytes`),
+      ]),
     );
     return { entries, bytes: Number(bytes) || 0, max_entries: this.capacity, max_bytes: this.maxBytes };
   }

@@ -13,9 +13,16 @@ describe('createHttpServer', () => {
   it('makes requests and responses with Express prototypes before Express sees them, and Express still works', async () => {
     const app = express();
     app.post('/echo', express.json(), (req, res) => {
-      res.status(201).set('X-Seen', req.get('x-probe') ?? '').json({ body: req.body as unknown, path: req.path });
+      res
+        .status(201)
+        .set('X-Seen', req.get('x-probe') ?? '')
+        .json({ body: req.body as unknown, path: req.path });
     });
-    const server = createHttpServer(app, (_req, socket) => socket.destroy(), () => 'req_test');
+    const server = createHttpServer(
+      app,
+      (_req, socket) => socket.destroy(),
+      () => 'req_test',
+    );
     const born: boolean[] = [];
     server.prependListener('request', (req, res) => {
       born.push(Object.getPrototypeOf(req) === app.request && Object.getPrototypeOf(res) === app.response);

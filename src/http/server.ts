@@ -46,7 +46,9 @@ export function expressMessageClasses(app: express.Express): {
  * Node's IncomingMessage and ServerResponse are plain constructor functions (not classes) in Node 20 to 24, so
  * they can initialise an object made with another prototype; Reflect.construct (slower) covers a future class.
  */
-const CALLABLE_MESSAGES = [IncomingMessage, ServerResponse].every((ctor) => !Function.prototype.toString.call(ctor).startsWith('class'));
+const CALLABLE_MESSAGES = [IncomingMessage, ServerResponse].every(
+  (ctor) => !Function.prototype.toString.call(ctor).startsWith('class'),
+);
 
 export function createHttpServer(
   app: express.Express,
@@ -67,7 +69,11 @@ export function createHttpServer(
       socket.destroy();
       return;
     }
-    writeProblemToSocket(socket, new ApiError('malformed_request', `not a valid HTTP request (${err.code})`), requestId());
+    writeProblemToSocket(
+      socket,
+      new ApiError('malformed_request', `not a valid HTTP request (${err.code})`),
+      requestId(),
+    );
   });
   // Slow or stuck clients must not hold the server (docs/benchmarks.md, "Slow clients"): 10 s for the
   // headers, 120 s for the whole request (a 25 MiB upload at about 2 Mbit/s).

@@ -59,9 +59,15 @@ class FileBytes {
 /** `maxFileBytes` bounds the buffer sized in advance (multer stops the upload past it anyway). */
 export function hashingMemoryStorage(maxFileBytes: number): multer.StorageEngine {
   return {
-    _handleFile(req: Request, file: Express.Multer.File, cb: (error?: unknown, info?: Partial<Express.Multer.File>) => void): void {
+    _handleFile(
+      req: Request,
+      file: Express.Multer.File,
+      cb: (error?: unknown, info?: Partial<Express.Multer.File>) => void,
+    ): void {
       const declared = Number(req.headers['content-length']);
-      const bytes = new FileBytes(Number.isSafeInteger(declared) && declared > 0 ? Math.min(declared, maxFileBytes) : 0);
+      const bytes = new FileBytes(
+        Number.isSafeInteger(declared) && declared > 0 ? Math.min(declared, maxFileBytes) : 0,
+      );
       const hash = createHash('sha256');
       file.stream.on('data', (chunk: Buffer) => {
         hash.update(chunk);

@@ -42,12 +42,19 @@ export function createV1Router(deps: V1RouterDeps) {
       const match = deps.routes.match(req.method, path);
       if (deps.proxy) return await deps.proxy(req, res, match);
       if (match.kind === 'not_found') {
-        throw new ApiError('route_not_found', `no route ${req.method} ${path}${routeHint(path, deps.routes)}; routes: ${deps.routes.describe()}`);
+        throw new ApiError(
+          'route_not_found',
+          `no route ${req.method} ${path}${routeHint(path, deps.routes)}; routes: ${deps.routes.describe()}`,
+        );
       }
       if (match.kind === 'method_not_allowed') {
-        throw new ApiError('method_not_allowed', `${path} accepts ${match.allowed.join(', ')}, not ${req.method}`, {
-          Allow: match.allowed.join(', '),
-        });
+        throw new ApiError(
+          'method_not_allowed',
+          `${path} accepts ${match.allowed.join(', ')}, not ${req.method}`,
+          {
+            Allow: match.allowed.join(', '),
+          },
+        );
       }
       const op = match.operation;
       state.journal.operation_id = op.operationId;
@@ -78,7 +85,10 @@ export function createV1Router(deps: V1RouterDeps) {
       for (const stage of deps.stages) await stage(ctx);
 
       if (op.websocket) {
-        throw new ApiError('upgrade_required', `${op.path} is a WebSocket endpoint; connect with an Upgrade: websocket request`);
+        throw new ApiError(
+          'upgrade_required',
+          `${op.path} is a WebSocket endpoint; connect with an Upgrade: websocket request`,
+        );
       }
       await parseAndValidate(ctx, op, deps);
       for (const stage of deps.preHandlerStages) await stage(ctx);
@@ -86,7 +96,10 @@ export function createV1Router(deps: V1RouterDeps) {
 
       const handler = deps.handlers.get(op.operationId);
       if (!handler) {
-        throw new ApiError('not_implemented', `${op.method} ${op.path} (${op.operationId}) is not emulated yet`);
+        throw new ApiError(
+          'not_implemented',
+          `${op.method} ${op.path} (${op.operationId}) is not emulated yet`,
+        );
       }
       const handlerStart = performance.now();
       try {
@@ -100,7 +113,11 @@ export function createV1Router(deps: V1RouterDeps) {
   };
 }
 
-async function parseAndValidate(ctx: OperationContext, op: CompiledOperation, deps: V1RouterDeps): Promise<void> {
+async function parseAndValidate(
+  ctx: OperationContext,
+  op: CompiledOperation,
+  deps: V1RouterDeps,
+): Promise<void> {
   if (op.validateParams) assertValid(op.validateParams, ctx.params, 'path');
   if (op.validateQuery) assertValid(op.validateQuery, ctx.query, 'query');
   if (op.bodyKind === 'json') {

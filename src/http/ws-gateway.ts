@@ -87,10 +87,21 @@ export function createWsGateway(deps: WsGatewayDeps) {
     const requestId = deps.ids.next('req', 20);
     const started = deps.now();
     const path = (req.url ?? '/').split('?')[0];
-    const scope = typeof req.headers['x-emulator-scope'] === 'string' ? req.headers['x-emulator-scope'] : null;
-    const journal = deps.journal.open({ request_id: requestId, kind: 'websocket', method: 'GET', path, scope });
+    const scope =
+      typeof req.headers['x-emulator-scope'] === 'string' ? req.headers['x-emulator-scope'] : null;
+    const journal = deps.journal.open({
+      request_id: requestId,
+      kind: 'websocket',
+      method: 'GET',
+      path,
+      scope,
+    });
     // The subprotocol header may carry a ws-token: the redactor keeps its display form only.
-    journal.request = { ...journal.request, headers: deps.redactor.headers(req.headers), query: queryOf(req.url, deps.redactor) };
+    journal.request = {
+      ...journal.request,
+      headers: deps.redactor.headers(req.headers),
+      query: queryOf(req.url, deps.redactor),
+    };
     const finish = () => {
       journal.duration_ms = deps.now() - started;
       deps.journal.record(journal);
@@ -101,13 +112,24 @@ export function createWsGateway(deps: WsGatewayDeps) {
       if (deps.proxy) return await deps.proxy(req, socket, head, journal);
       const match = deps.routes.match('GET', path);
       if (match.kind !== 'match' || !match.operation.websocket) {
-        throw new ApiError('route_not_found', `no WebSocket endpoint at ${path}; WebSocket endpoints: ${deps.routes.operations.filter((o) => o.websocket).map((o) => o.path).join(', ')}`);
+        throw new ApiError(
+          'route_not_found',
+          `no WebSocket endpoint at ${path}; WebSocket endpoints: ${deps.routes.operations
+            .filter((o) => o.websocket)
+            .map((o) => o.path)
+            .join(', ')}`,
+        );
       }
       const op = match.operation;
       journal.operation_id = op.operationId;
       const authenticated = authenticate(req);
       const principal = authenticated instanceof Promise ? await authenticated : authenticated;
-      Object.assign(journal, { org_id: principal.orgId, key_id: principal.keyId, key: principal.keyDisplay, environment: principal.environment });
+      Object.assign(journal, {
+        org_id: principal.orgId,
+        key_id: principal.keyId,
+        key: principal.keyDisplay,
+        environment: principal.environment,
+      });
       if (op.scopes) assertScopes(principal, op.scopes, `WebSocket ${op.path}`);
       for (const stage of deps.upgradeStages) {
         await stage(principal, { operationId: op.operationId, path, testScope: scope, socket, journal });
@@ -125,7 +147,8 @@ export function createWsGateway(deps: WsGatewayDeps) {
         ws.on('message', (data: Buffer, isBinary: boolean) => {
           journal.websocket!.frames_in++;
           // For the client report: did the client finish the stream properly?
-          if (!isBinary && data.length < 200 && data.includes('close_stream')) journal.websocket!.close_stream_sent = true;
+          if (!isBinary && data.length < 200 && data.includes('close_stream'))
+            journal.websocket!.close_stream_sent = true;
         });
         const send = ws.send.bind(ws);
         ws.send = ((data: any, ...rest: any[]) => {
@@ -133,7 +156,11 @@ export function createWsGateway(deps: WsGatewayDeps) {
           return (send as any)(data, ...rest);
         }) as typeof ws.send;
         ws.once('close', (code, reason) => {
-          Object.assign(journal.websocket!, { close_code: code, close_reason: deps.redactor.text(reason.toString()), closed_at: Date.now() });
+          Object.assign(journal.websocket!, {
+            close_code: code,
+            close_reason: deps.redactor.text(reason.toString()),
+            closed_at: Date.now(),
+          });
           finish();
         });
         const ctx: WsContext = { requestId, operation: op, req, principal, journal, testScope: scope };
@@ -153,7 +180,8 @@ export function createWsGateway(deps: WsGatewayDeps) {
       }
       const apiError = normalizeError(err);
       journal.status = apiError.status;
-      journal.retry_after = apiError.headers['Retry-After'] !== undefined ? Number(apiError.headers['Retry-After']) : null;
+      journal.retry_after =
+        apiError.headers['Retry-After'] !== undefined ? Number(apiError.headers['Retry-After']) : null;
       journal.code = apiError.code;
       journal.response = { ...journal.response, body: toProblem(apiError, requestId, path) };
       finish();
@@ -173,9 +201,16 @@ function queryOf(url: string | undefined, redactor: Redactor): Record<string, st
 }
 
 /** Writes a whole HTTP problem response on a raw socket and closes it (refused upgrades, unparseable requests). */
-export function writeProblemToSocket(socket: Duplex, err: ReturnType<typeof normalizeError>, requestId: string, path?: string): void {
+export function writeProblemToSocket(
+  socket: Duplex,
+  err: ReturnType<typeof normalizeError>,
+  requestId: string,
+  path?: string,
+): void {
   const body = JSON.stringify(toProblem(err, requestId, path));
-  const extra = Object.entries(err.headers).map(([k, v]) => `${k}: ${v}\r\n`).join('');
+  const extra = Object.entries(err.headers)
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join('');
   const reason = err.title.replace(/[^\x20-\x7e]/g, '');
   socket.end(
     `HTTP/1.1 ${err.status} ${reason}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +

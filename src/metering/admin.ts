@@ -108,7 +108,9 @@ function asValidation<T>(fn: () => T): T {
 export function creditsOrgView(metering: Metering): OrgViewPart {
   return (org) => {
     const b = metering.balance(org.id);
-    return b instanceof Promise ? b.then((v) => ({ credits: balanceFields(v) })) : { credits: balanceFields(b) };
+    return b instanceof Promise
+      ? b.then((v) => ({ credits: balanceFields(v) }))
+      : { credits: balanceFields(b) };
   };
 }
 

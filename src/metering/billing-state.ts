@@ -119,7 +119,10 @@ export interface BillingState extends StateUnit {
   quotaUsage(
     orgId: string,
     windowStart: number,
-  ): MaybePromise<{ used: Partial<Record<QuotaProduct, number>>; quotas: Partial<Record<QuotaProduct, number>> }>;
+  ): MaybePromise<{
+    used: Partial<Record<QuotaProduct, number>>;
+    quotas: Partial<Record<QuotaProduct, number>>;
+  }>;
   setQuota(orgId: string, product: QuotaProduct, quota: number): void;
   /** Entries matching the filter, newest first (Redis: one organization at a time). */
   entries(filter: LedgerFilter): MaybePromise<LedgerEntry[]>;

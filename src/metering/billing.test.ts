@@ -109,9 +109,9 @@ describe('billing periods and invoices', async () => {
     metering.record(test, { product: 'tts', quantity: 5_000 });
     metering.recordNotBilled(live, { product: 'stt', quantity: 99 }, 'upstream_error');
     const refunded = metering.record(live, { product: 'rag_upload', quantity: 2_000_000 });
-    (await metering.refund('org_a', refunded.id));
+    await metering.refund('org_a', refunded.id);
     metering.record(live, { product: 'rag_search', quantity: 1 });
-    const invoice = (await metering.closePeriod('org_a'));
+    const invoice = await metering.closePeriod('org_a');
     expect(invoice).toMatchObject({
       org_id: 'org_a',
       period_start: '2025-01-01T00:00:00.000Z',
@@ -128,11 +128,11 @@ describe('billing periods and invoices', async () => {
       livemode: true,
       data: { id: invoice.id },
     });
-    expect((await metering.balance('org_a'))).toMatchObject({
+    expect(await metering.balance('org_a')).toMatchObject({
       balance: 1000,
       periodStart: '2025-01-15T12:00:00.000Z',
     });
-    expect((await metering.invoices('org_a'))).toHaveLength(1);
+    expect(await metering.invoices('org_a')).toHaveLength(1);
   });
 
   it('closes periods by itself when the clock passes the month end', async () => {
@@ -141,7 +141,7 @@ describe('billing periods and invoices', async () => {
     metering.record(demo, { product: 'rag_search', quantity: 1 });
     expect((await metering.balance('org_demo')).balance).toBe(49);
     await clock.advance(Date.UTC(2025, 2, 1) - START);
-    const invoices = (await metering.invoices('org_demo'));
+    const invoices = await metering.invoices('org_demo');
     expect(invoices.map((i) => [i.period_start, i.period_end, i.total])).toEqual([
       ['2025-01-01T00:00:00.000Z', '2025-02-01T00:00:00.000Z', 1],
       ['2025-02-01T00:00:00.000Z', '2025-03-01T00:00:00.000Z', 0],
@@ -156,7 +156,7 @@ describe('billing periods and invoices', async () => {
     expect(clock.state().pendingTimers).toBe(1);
     reset();
     expect(clock.state().pendingTimers).toBe(0);
-    expect((await metering.entries())).toEqual([]);
+    expect(await metering.entries()).toEqual([]);
     expect((await metering.balance('org_a')).balance).toBe(1000);
   });
 });

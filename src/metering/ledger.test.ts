@@ -49,7 +49,7 @@ describe('ledger billing rules', async () => {
     const { metering, clock } = makeMetering();
     const e = metering.record(live, { product: 'rag_upload', quantity: 4_000_000, jobId: 'job_idx' });
     expect((await metering.balance('org_a')).balance).toBe(998);
-    const r = (await metering.refund('org_a', e.id, 'failed_job'));
+    const r = await metering.refund('org_a', e.id, 'failed_job');
     expect(r).toMatchObject({
       status: 'refunded',
       reason: 'failed_job',
@@ -71,13 +71,17 @@ describe('ledger billing rules', async () => {
     const since = clock.now();
     metering.record(test, { product: 'tts', quantity: 20 });
     metering.record(live, { product: 'rag_search', quantity: 1, mode: 'answer' });
-    expect((await metering.entries({ orgId: 'org_a' })).map((e) => e.product)).toEqual(['rag_search', 'tts', 'tts']);
-    expect((await metering.entries({ environment: 'test' }))).toHaveLength(1);
-    expect((await metering.entries({ keyId: 'key_live', since }))).toHaveLength(1);
-    expect((await metering.entries({ until: since }))).toHaveLength(1);
-    expect((await metering.entries({ limit: 2 }))).toHaveLength(2);
+    expect((await metering.entries({ orgId: 'org_a' })).map((e) => e.product)).toEqual([
+      'rag_search',
+      'tts',
+      'tts',
+    ]);
+    expect(await metering.entries({ environment: 'test' })).toHaveLength(1);
+    expect(await metering.entries({ keyId: 'key_live', since })).toHaveLength(1);
+    expect(await metering.entries({ until: since })).toHaveLength(1);
+    expect(await metering.entries({ limit: 2 })).toHaveLength(2);
     expect((await metering.entries({ status: 'not_billed', product: 'tts' }))[0].keyId).toBe('key_test');
-    const { totals, exact } = (await metering.totals({ orgId: 'org_a' }));
+    const { totals, exact } = await metering.totals({ orgId: 'org_a' });
     expect(exact).toBe(true);
     expect(totals.tts).toEqual({
       billed: { count: 1, quantity: 10, amount: 0.2 },
@@ -92,8 +96,8 @@ describe('ledger billing rules', async () => {
     const { metering } = makeMetering({ maxEntriesPerOrg: 3 });
     const first = metering.record(live, { product: 'tts', quantity: 1 });
     for (let i = 0; i < 4; i++) metering.record(live, { product: 'tts', quantity: 1 });
-    expect((await metering.entries({ orgId: 'org_a' }))).toHaveLength(3);
-    expect((await metering.entry('org_a', first.id))).toBeUndefined();
+    expect(await metering.entries({ orgId: 'org_a' })).toHaveLength(3);
+    expect(await metering.entry('org_a', first.id)).toBeUndefined();
     expect((await metering.totals({ orgId: 'org_a' })).totals.tts?.billed).toEqual({
       count: 5,
       quantity: 5,
@@ -104,16 +108,24 @@ describe('ledger billing rules', async () => {
 
   it('keeps exactly the newest maxEntriesPerOrg entries across many drops, newest first, in every listing', async () => {
     const { metering } = makeMetering({ maxEntriesPerOrg: 3 });
-    const all = Array.from({ length: 11 }, (_, i) => metering.record(live, { product: 'tts', quantity: i + 1 }));
+    const all = Array.from({ length: 11 }, (_, i) =>
+      metering.record(live, { product: 'tts', quantity: i + 1 }),
+    );
     const check = async (newest: number) => {
       const kept = [newest, newest - 1, newest - 2];
       expect((await metering.entries({ orgId: 'org_a' })).map((e) => e.quantity)).toEqual(kept);
       expect((await metering.entries({})).map((e) => e.quantity)).toEqual(kept);
-      expect((await metering.entries({ orgId: 'org_a', limit: 2 })).map((e) => e.quantity)).toEqual(kept.slice(0, 2));
-      for (const e of all) expect((await metering.entry('org_a', e.id))).toBe(e.quantity > newest - 3 ? e : undefined);
+      expect((await metering.entries({ orgId: 'org_a', limit: 2 })).map((e) => e.quantity)).toEqual(
+        kept.slice(0, 2),
+      );
+      for (const e of all)
+        expect(await metering.entry('org_a', e.id)).toBe(e.quantity > newest - 3 ? e : undefined);
     };
     await check(11);
-    all.push(metering.record(live, { product: 'tts', quantity: 12 }), metering.record(live, { product: 'tts', quantity: 13 }));
+    all.push(
+      metering.record(live, { product: 'tts', quantity: 12 }),
+      metering.record(live, { product: 'tts', quantity: 13 }),
+    );
     await check(13);
     expect(() => metering.refund('org_a', all[9].id)).toThrow(/dropped by the per-org cap/);
     expect((await metering.refund('org_a', all[12].id)).status).toBe('refunded');
@@ -170,7 +182,9 @@ describe('realtime STT metering', async () => {
     s.checkpoint(40);
     s.complete(30);
     expect((await metering.testQuotaStatus('org_a')).find((q) => q.product === 'stt')?.used).toBe(30);
-    expect((await metering.entries({ product: 'stt_realtime' })).every((e) => e.status === 'not_billed')).toBe(true);
+    expect(
+      (await metering.entries({ product: 'stt_realtime' })).every((e) => e.status === 'not_billed'),
+    ).toBe(true);
   });
 });
 
@@ -180,11 +194,11 @@ describe('storage metering', async () => {
     metering.observeStorage('org_a', 2_000_000);
     metering.observeStorage('org_a', 10_000_000);
     metering.observeStorage('org_a', 4_000_000);
-    const invoice = (await metering.closePeriod('org_a'));
+    const invoice = await metering.closePeriod('org_a');
     expect(invoice.lines).toEqual([
       { product: 'rag_storage', unit: 'bytes', quantity: 10_000_000, amount: 1 },
     ]);
-    const next = (await metering.closePeriod('org_a'));
+    const next = await metering.closePeriod('org_a');
     expect(next.lines).toEqual([{ product: 'rag_storage', unit: 'bytes', quantity: 4_000_000, amount: 0.4 }]);
   });
 });

@@ -85,7 +85,8 @@ export function buildEntry(
   status: LedgerStatus,
   reason?: LedgerReason,
 ): LedgerEntry {
-  if (!Number.isFinite(usage.quantity)) throw new RangeError(`quantity must be finite (got ${usage.quantity})`);
+  if (!Number.isFinite(usage.quantity))
+    throw new RangeError(`quantity must be finite (got ${usage.quantity})`);
   const mode = usage.mode ?? defaultMode(usage.product);
   const amount = status === 'billed' ? costOf(deps.prices, usage.product, usage.quantity, mode) : 0;
   return {
@@ -185,7 +186,13 @@ export class OrgLedger {
       .map(([product, u]) => ({ product, unit: productUnits[product], ...u }));
   }
 
-  private bump(entry: LedgerEntry, status: LedgerStatus, count: number, quantity: number, amount: number): void {
+  private bump(
+    entry: LedgerEntry,
+    status: LedgerStatus,
+    count: number,
+    quantity: number,
+    amount: number,
+  ): void {
     const key = `${entry.environment}|${entry.product}|${status}`;
     const cell = this.aggregates.get(key) ?? { count: 0, quantity: 0, amount: 0 };
     cell.count += count;

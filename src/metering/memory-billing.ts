@@ -107,8 +107,10 @@ export class MemoryBilling implements BillingState {
   ): LedgerEntry {
     const book = this.books.get(orgId);
     const entry = book?.ledger.byId.get(entryId);
-    if (!book || !entry) throw new RangeError(`no ledger entry '${entryId}' (unknown or dropped by the per-org cap)`);
-    if (!refundable(entry)) throw new RangeError(`ledger entry '${entryId}' is ${entry.status} and cannot be refunded`);
+    if (!book || !entry)
+      throw new RangeError(`no ledger entry '${entryId}' (unknown or dropped by the per-org cap)`);
+    if (!refundable(entry))
+      throw new RangeError(`ledger entry '${entryId}' is ${entry.status} and cannot be refunded`);
     const from: LedgerStatus = entry.status;
     book.ledger.refund(entry, r.reason, r.refundedAt);
     const q = quotaProductOf(entry.product);
@@ -164,8 +166,16 @@ export class MemoryBilling implements BillingState {
 
   totals(filter: Omit<LedgerFilter, 'limit'>): { totals: Totals; exact: boolean } {
     const totals: Totals = {};
-    const books = filter.orgId !== undefined ? [this.books.get(filter.orgId)].filter((b) => b !== undefined) : [...this.books.values()];
-    if (filter.keyId === undefined && filter.since === undefined && filter.until === undefined && filter.requestId === undefined) {
+    const books =
+      filter.orgId !== undefined
+        ? [this.books.get(filter.orgId)].filter((b) => b !== undefined)
+        : [...this.books.values()];
+    if (
+      filter.keyId === undefined &&
+      filter.since === undefined &&
+      filter.until === undefined &&
+      filter.requestId === undefined
+    ) {
       for (const book of books) {
         for (const [key, cell] of book.ledger.aggregates) {
           const [environment, product, status] = key.split('|') as [Environment, Product, LedgerStatus];
@@ -252,7 +262,12 @@ export class MemoryBilling implements BillingState {
 
 /** The organization's balance, opened at `grant` when first used. */
 function balanceOf(book: Book, grant: number): BalanceFigures {
-  return (book.balance ??= { balance: grant, periodGrant: grant, grantedInPeriod: grant, consumedInPeriod: 0 });
+  return (book.balance ??= {
+    balance: grant,
+    periodGrant: grant,
+    grantedInPeriod: grant,
+    consumedInPeriod: 0,
+  });
 }
 
 function matchesAll(e: LedgerEntry, f: LedgerFilter): boolean {

@@ -33,7 +33,14 @@ import { RealtimeMeter } from './realtime.js';
 import { Reservations } from './reservations.js';
 import { StorageMeter } from './storage.js';
 import { checkPercents, DEFAULT_THRESHOLD_PERCENTS, emitCredits, emitQuota } from './thresholds.js';
-import { productUnits, type EmitEvent, type Environment, type Mode, type Principal, type Product } from './types.js';
+import {
+  productUnits,
+  type EmitEvent,
+  type Environment,
+  type Mode,
+  type Principal,
+  type Product,
+} from './types.js';
 
 export interface MeteringDefaults {
   /** Credits granted to each org per billing period (default 1000). */
@@ -147,7 +154,8 @@ export class Metering {
     };
     if (product === 'stt_realtime') {
       const seen = this.state.glance(request);
-      if (seen && refuses(request.kind, request.amount, seen)) throw this.refusal(principal, product, request, seen);
+      if (seen && refuses(request.kind, request.amount, seen))
+        throw this.refusal(principal, product, request, seen);
       return;
     }
     return andThen(this.state.reserve(request), (out) => {
@@ -160,7 +168,12 @@ export class Metering {
    * The refusal, worded from the figures it was decided on. Live: Retry-After is the time until the billing
    * period ends, when the next grant arrives. Test: the time until the quota window resets.
    */
-  private refusal(principal: Principal, product: Product, r: ReserveRequest, f: ReserveFigures): MeteringError {
+  private refusal(
+    principal: Principal,
+    product: Product,
+    r: ReserveRequest,
+    f: ReserveFigures,
+  ): MeteringError {
     const now = this.opts.clock.now();
     if (r.kind === 'credits') {
       const { end } = this.periods.current(principal.orgId);
@@ -193,7 +206,13 @@ export class Metering {
   }
 
   /** Writes one entry: the entry is returned at once; with Redis its charge is sent without being waited for. */
-  private write(principal: Principal, usage: UsageInput, status: LedgerStatus, reason: LedgerReason | undefined, settle: boolean): LedgerEntry {
+  private write(
+    principal: Principal,
+    usage: UsageInput,
+    status: LedgerStatus,
+    reason: LedgerReason | undefined,
+    settle: boolean,
+  ): LedgerEntry {
     const orgId = principal.orgId;
     this.periods.current(orgId);
     const reservation = settle ? this.reservations.settle(principal, usage.product) : undefined;
@@ -213,7 +232,11 @@ export class Metering {
     this.reservations.charged(principal, entry);
     this.onEntry?.(entry);
     // A charge that fails in Redis answers the next admin call 502 (StateStore.settled); nothing to announce then.
-    if (out instanceof Promise) out.then((o) => this.announce(entry, o), () => {});
+    if (out instanceof Promise)
+      out.then(
+        (o) => this.announce(entry, o),
+        () => {},
+      );
     else this.announce(entry, out);
     return entry;
   }
@@ -226,7 +249,12 @@ export class Metering {
         emitCredits(this.opts.emit, { orgId, ...out.balance }, this.periods.current(orgId), pct);
       } else {
         const product = quotaProductOf(entry.product)!;
-        emitQuota(this.opts.emit, orgId, { product, used: out.used, quota: out.quota, ...this.window() }, pct);
+        emitQuota(
+          this.opts.emit,
+          orgId,
+          { product, used: out.used, quota: out.quota, ...this.window() },
+          pct,
+        );
       }
     }
   }
@@ -239,7 +267,11 @@ export class Metering {
   /** The end of a request or session: what it reserved and did not charge is available again. */
   releaseReservations(principal: Principal, force = false): void {
     const released = this.reservations.release(principal, force);
-    if (released.length > 0) this.state.release(released[0].orgId, released.map((r) => r.id));
+    if (released.length > 0)
+      this.state.release(
+        released[0].orgId,
+        released.map((r) => r.id),
+      );
   }
 
   /**
@@ -248,7 +280,8 @@ export class Metering {
    */
   refundRequest(principal: Principal, requestId: string): void {
     for (const entry of this.reservations.chargedOf(principal)) {
-      if (entry.requestId === requestId && refundable(entry)) this.refundQuietly(entry.orgId, entry.id, 'upstream_error');
+      if (entry.requestId === requestId && refundable(entry))
+        this.refundQuietly(entry.orgId, entry.id, 'upstream_error');
     }
   }
 
@@ -256,10 +289,13 @@ export class Metering {
   refund(orgId: string, entryId: string, reason: LedgerReason = 'refund'): MaybePromise<LedgerEntry> {
     const { windowStart } = this.window();
     const refundedAt = this.opts.clock.isoNow();
-    return andThen(this.state.refund(orgId, entryId, { reason, refundedAt, grant: this.grantOf(orgId), windowStart }), (entry) => {
-      this.onEntry?.(entry);
-      return entry;
-    });
+    return andThen(
+      this.state.refund(orgId, entryId, { reason, refundedAt, grant: this.grantOf(orgId), windowStart }),
+      (entry) => {
+        this.onEntry?.(entry);
+        return entry;
+      },
+    );
   }
 
   /**
@@ -279,7 +315,14 @@ export class Metering {
     this.periods.current(principal.orgId);
     return new RealtimeMeter(
       {
-        record: (usage) => this.write(principal, usage, principal.environment === 'test' ? 'not_billed' : 'billed', principal.environment === 'test' ? 'test_key' : undefined, false),
+        record: (usage) =>
+          this.write(
+            principal,
+            usage,
+            principal.environment === 'test' ? 'not_billed' : 'billed',
+            principal.environment === 'test' ? 'test_key' : undefined,
+            false,
+          ),
         trueUp: (usage) => this.write(principal, usage, 'billed', 'true_up', false),
       },
       principal,
@@ -372,7 +415,9 @@ export class Metering {
         return null;
       }
       this.billStorage(orgId);
-      return andThen(this.state.takePeriod(orgId, this.grantOf(orgId)), (lines) => this.finish(orgId, period, lines));
+      return andThen(this.state.takePeriod(orgId, this.grantOf(orgId)), (lines) =>
+        this.finish(orgId, period, lines),
+      );
     });
   }
 
@@ -421,7 +466,12 @@ export class Metering {
     };
     this.state.addInvoice(invoice);
     this.periods.roll(orgId);
-    this.opts.emit(orgId, 'invoice.finalized', { ...invoice, lines: invoice.lines.map((l) => ({ ...l })) }, true);
+    this.opts.emit(
+      orgId,
+      'invoice.finalized',
+      { ...invoice, lines: invoice.lines.map((l) => ({ ...l })) },
+      true,
+    );
     return invoice;
   }
 

@@ -71,7 +71,11 @@ export class BillingPeriods {
 
   private open(orgId: string, start: number, now: number): Period {
     const end = this.nextBoundary(now);
-    const timer = this.opts.clock.setTimeout(() => this.opts.onEnd(orgId, end), end - now, `billing period end ${orgId}`);
+    const timer = this.opts.clock.setTimeout(
+      () => this.opts.onEnd(orgId, end),
+      end - now,
+      `billing period end ${orgId}`,
+    );
     this.periods.set(orgId, { start, end, timer });
     return { start, end };
   }

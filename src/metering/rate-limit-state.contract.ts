@@ -21,14 +21,23 @@ export function rateLimitStateContract(name: string, harness: () => Promise<Rate
       const { a, b } = await harness();
       const hits = [];
       for (const s of [a, b, a, b]) hits.push(await s.hit('org_1', 'key_w', rule, NOW));
-      expect(hits.map((h) => [h.allowed, h.count])).toEqual([[true, 1], [true, 2], [true, 3], [false, 3]]);
+      expect(hits.map((h) => [h.allowed, h.count])).toEqual([
+        [true, 1],
+        [true, 2],
+        [true, 3],
+        [false, 3],
+      ]);
       expect(hits[0]).toMatchObject({ rule, start: NOW - 15_000 });
       expect(await a.hit('org_1', 'key_w', rule, NOW + 45_000)).toMatchObject({ allowed: true, count: 1 });
     });
 
     it('concurrent hits from two instances allow exactly the limit', async () => {
       const { a, b } = await harness();
-      const hits = await Promise.all(Array.from({ length: 10 }, (_, i) => Promise.resolve((i % 2 ? a : b).hit('org_1', 'key_c', rule, NOW))));
+      const hits = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          Promise.resolve((i % 2 ? a : b).hit('org_1', 'key_c', rule, NOW)),
+        ),
+      );
       expect(hits.filter((h) => h.allowed)).toHaveLength(3);
     });
 
@@ -38,7 +47,12 @@ export function rateLimitStateContract(name: string, harness: () => Promise<Rate
       a.setKeyLimit('org_2', 'key_o', { limit: 1, windowSeconds: 10 });
       await settled();
       expect(await b.keyLimits('org_2')).toEqual(new Map([['key_o', { limit: 1, windowSeconds: 10 }]]));
-      expect(await b.hit('org_2', 'key_o', rule, NOW)).toMatchObject({ allowed: true, count: 1, rule: { limit: 1, windowSeconds: 10 }, start: NOW - 5_000 });
+      expect(await b.hit('org_2', 'key_o', rule, NOW)).toMatchObject({
+        allowed: true,
+        count: 1,
+        rule: { limit: 1, windowSeconds: 10 },
+        start: NOW - 5_000,
+      });
       expect(await a.hit('org_2', 'key_o', rule, NOW)).toMatchObject({ allowed: false });
       b.setKeyLimit('org_2', 'key_o', null);
       await settled();
@@ -63,7 +77,11 @@ export function rateLimitStateContract(name: string, harness: () => Promise<Rate
       await settled();
       await a.hit('org_4', 'key_l', rule, NOW);
       const c = await late();
-      expect(await c.hit('org_4', 'key_l', rule, NOW)).toMatchObject({ allowed: true, count: 2, rule: { limit: 2 } });
+      expect(await c.hit('org_4', 'key_l', rule, NOW)).toMatchObject({
+        allowed: true,
+        count: 2,
+        rule: { limit: 2 },
+      });
       expect(await a.hit('org_4', 'key_l', rule, NOW)).toMatchObject({ allowed: false });
     });
   });

@@ -32,7 +32,13 @@ export interface RateLimitState extends StateUnit {
 
 export class MemoryRateLimits implements RateLimitState {
   readonly name = 'rate-limits';
-  private readonly orgs = new Map<string, { overrides: Map<string, RateLimitRule>; windows: Map<string, { start: number; windowMs: number; count: number }> }>();
+  private readonly orgs = new Map<
+    string,
+    {
+      overrides: Map<string, RateLimitRule>;
+      windows: Map<string, { start: number; windowMs: number; count: number }>;
+    }
+  >();
 
   hit(orgId: string, keyId: string, rule: RateLimitRule, now: number): RateLimitHit {
     const org = this.org(orgId);
@@ -40,7 +46,8 @@ export class MemoryRateLimits implements RateLimitState {
     const windowMs = applied.windowSeconds * 1000;
     const start = Math.floor(now / windowMs) * windowMs;
     let w = org.windows.get(keyId);
-    if (!w || w.start !== start || w.windowMs !== windowMs) org.windows.set(keyId, (w = { start, windowMs, count: 0 }));
+    if (!w || w.start !== start || w.windowMs !== windowMs)
+      org.windows.set(keyId, (w = { start, windowMs, count: 0 }));
     const allowed = w.count < applied.limit;
     if (allowed) w.count++;
     return { allowed, count: w.count, rule: applied, start };

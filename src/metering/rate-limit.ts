@@ -77,15 +77,18 @@ export class RateLimiter {
   /** Counts one request: synchronous with the memory store, one round trip with Redis. */
   hit(who: RateLimited): MaybePromise<RateLimitResult> {
     const now = this.clock.now();
-    return andThen(this.state.hit(who.orgId, who.keyId, this.rules[who.environment], now), ({ allowed, count, rule, start }) => {
-      this.lastRules.set(who.keyId, rule);
-      return {
-        allowed,
-        limit: rule.limit,
-        remaining: Math.max(0, rule.limit - count),
-        resetSeconds: Math.max(1, Math.ceil((start + rule.windowSeconds * 1000 - now) / 1000)),
-      };
-    });
+    return andThen(
+      this.state.hit(who.orgId, who.keyId, this.rules[who.environment], now),
+      ({ allowed, count, rule, start }) => {
+        this.lastRules.set(who.keyId, rule);
+        return {
+          allowed,
+          limit: rule.limit,
+          remaining: Math.max(0, rule.limit - count),
+          resetSeconds: Math.max(1, Math.ceil((start + rule.windowSeconds * 1000 - now) / 1000)),
+        };
+      },
+    );
   }
 
   /** The default rules go back to the start options'. */

@@ -98,14 +98,23 @@ export class RedisBilling implements BillingState {
         r.orgId,
       ),
     )) as number[];
-    const out = { reservationId: ok === 1 ? id : undefined, value: unmicro(value), held: unmicro(held), quota: unmicro(quota) };
-    this.saw(r.orgId, r.kind === 'credits' ? { balance: out.value } : { used: [`${r.kind}|${r.windowStart}`, out.value] });
+    const out = {
+      reservationId: ok === 1 ? id : undefined,
+      value: unmicro(value),
+      held: unmicro(held),
+      quota: unmicro(quota),
+    };
+    this.saw(
+      r.orgId,
+      r.kind === 'credits' ? { balance: out.value } : { used: [`${r.kind}|${r.windowStart}`, out.value] },
+    );
     return out;
   }
 
   glance(r: Omit<ReserveRequest, 'amount'>): ReserveFigures | undefined {
     const seen = this.seen.get(r.orgId);
-    if (r.kind === 'credits') return seen?.balance === undefined ? undefined : { value: seen.balance, held: 0, quota: 0 };
+    if (r.kind === 'credits')
+      return seen?.balance === undefined ? undefined : { value: seen.balance, held: 0, quota: 0 };
     const used = seen?.used.get(`${r.kind}|${r.windowStart}`);
     return used === undefined ? undefined : { value: used, held: 0, quota: r.quota };
   }
@@ -129,7 +138,9 @@ export class RedisBilling implements BillingState {
             ? 'test'
             : 'none';
     const markers =
-      kind === 'test' ? this.k(`thr:${org}:quota:${c.quotaProduct}:${c.windowStart}:`) : this.k(`thr:${org}:credits:`);
+      kind === 'test'
+        ? this.k(`thr:${org}:quota:${c.quotaProduct}:${c.windowStart}:`)
+        : this.k(`thr:${org}:credits:`);
     const write = this.redis
       .svcBillingCharge(
         this.k(`bal:${org}`),
@@ -164,7 +175,12 @@ export class RedisBilling implements BillingState {
         const balance = figuresOf([b, g, gp, cons]);
         this.saw(org, { balance: balance.balance });
         if (kind === 'test') this.saw(org, { used: [`${c.quotaProduct}|${c.windowStart}`, unmicro(used)] });
-        return { balance, used: unmicro(used), quota: unmicro(quota), fired: fired ? fired.split(',').map(Number) : [] };
+        return {
+          balance,
+          used: unmicro(used),
+          quota: unmicro(quota),
+          fired: fired ? fired.split(',').map(Number) : [],
+        };
       });
     // The charge is sent after the work and not waited for; the next admin answer waits for it (settled).
     this.store.track(write);
@@ -195,13 +211,19 @@ export class RedisBilling implements BillingState {
       )
       .then((result) => {
         const [applied, json, b] = result as [number, string, string];
-        if (applied === -1) throw new RangeError(`no ledger entry '${entryId}' (unknown or dropped by the per-org cap)`);
+        if (applied === -1)
+          throw new RangeError(`no ledger entry '${entryId}' (unknown or dropped by the per-org cap)`);
         const entry = JSON.parse(json) as LedgerEntry;
         // Refundable but refused: the first refund took it.
         const status = refundable(entry) ? 'refunded' : entry.status;
-        if (applied === -2) throw new RangeError(`ledger entry '${entryId}' is ${status} and cannot be refunded`);
+        if (applied === -2)
+          throw new RangeError(`ledger entry '${entryId}' is ${status} and cannot be refunded`);
         this.saw(orgId, { balance: unmicro(b) });
-        return Object.assign(entry, { status: 'refunded' as const, reason: r.reason, refundedAt: r.refundedAt });
+        return Object.assign(entry, {
+          status: 'refunded' as const,
+          reason: r.reason,
+          refundedAt: r.refundedAt,
+        });
       });
     // A refund refused (unknown, or refunded already) is the caller's answer, not a store failure.
     this.store.track(
@@ -214,7 +236,8 @@ export class RedisBilling implements BillingState {
 
   async balance(orgId: string, grant: number): Promise<BalanceFigures> {
     const s = await this.store.run(() => this.redis.hmget(this.k(`bal:${orgId}`), 'b', 'g', 'gp', 'c'));
-    if (s[0] === null) return { balance: grant, periodGrant: grant, grantedInPeriod: grant, consumedInPeriod: 0 };
+    if (s[0] === null)
+      return { balance: grant, periodGrant: grant, grantedInPeriod: grant, consumedInPeriod: 0 };
     return figuresOf(s);
   }
 
@@ -238,10 +261,15 @@ export class RedisBilling implements BillingState {
 
   async quotaUsage(orgId: string, windowStart: number) {
     const [used, quotas] = await this.store.run(() =>
-      Promise.all([this.redis.hgetall(this.k(`quota:${orgId}:${windowStart}`)), this.redis.hgetall(this.k(`quotas:${orgId}`))]),
+      Promise.all([
+        this.redis.hgetall(this.k(`quota:${orgId}:${windowStart}`)),
+        this.redis.hgetall(this.k(`quotas:${orgId}`)),
+      ]),
     );
     const parse = (h: Record<string, string>) =>
-      Object.fromEntries(Object.entries(h).map(([p, v]) => [p, unmicro(v)])) as Partial<Record<QuotaProduct, number>>;
+      Object.fromEntries(Object.entries(h).map(([p, v]) => [p, unmicro(v)])) as Partial<
+        Record<QuotaProduct, number>
+      >;
     return { used: parse(used), quotas: parse(quotas) };
   }
 
@@ -320,7 +348,9 @@ export class RedisBilling implements BillingState {
     const pattern = this.k('*');
     let cursor = '0';
     do {
-      const [next, keys] = await this.store.run(() => this.redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000));
+      const [next, keys] = await this.store.run(() =>
+        this.redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000),
+      );
       if (keys.length > 0) await this.store.run(() => this.redis.unlink(...keys));
       cursor = next;
     } while (cursor !== '0');

@@ -42,7 +42,12 @@ export class LedgerReader {
       t.quantity = roundCredits(t.quantity + q);
       t.amount = roundCredits(t.amount + a);
     };
-    if (filter.keyId === undefined && filter.since === undefined && filter.until === undefined && filter.requestId === undefined) {
+    if (
+      filter.keyId === undefined &&
+      filter.since === undefined &&
+      filter.until === undefined &&
+      filter.requestId === undefined
+    ) {
       const agg = await this.store.run(() => this.store.redis.hgetall(this.k(`agg:${orgId}`)));
       for (const [field, n] of Object.entries(agg)) {
         const [environment, product, status, part] = field.split('|') as [
@@ -99,6 +104,7 @@ export class LedgerReader {
 
 function withRefund(json: string, refund: string | null): LedgerEntry {
   const entry = JSON.parse(json) as LedgerEntry;
-  if (refund !== null) Object.assign(entry, { status: 'refunded' }, JSON.parse(refund) as Partial<LedgerEntry>);
+  if (refund !== null)
+    Object.assign(entry, { status: 'refunded' }, JSON.parse(refund) as Partial<LedgerEntry>);
   return entry;
 }

@@ -55,7 +55,16 @@ export class RedisRateLimits implements RateLimitState {
   async hit(orgId: string, keyId: string, rule: RateLimitRule, now: number): Promise<RateLimitHit> {
     const hit = (this.store.redis as unknown as { svcRateLimitHit: Run }).svcRateLimitHit;
     const [allowed, count, limit, windowMs, start] = (await this.store.run(() =>
-      hit.call(this.store.redis, this.k(`overrides:${orgId}`), keyId, rule.limit, rule.windowSeconds * 1000, now, this.k(`w:${orgId}:`), WINDOW_GC_MIN_MS),
+      hit.call(
+        this.store.redis,
+        this.k(`overrides:${orgId}`),
+        keyId,
+        rule.limit,
+        rule.windowSeconds * 1000,
+        now,
+        this.k(`w:${orgId}:`),
+        WINDOW_GC_MIN_MS,
+      ),
     )) as number[];
     return { allowed: allowed === 1, count, rule: { limit, windowSeconds: windowMs / 1000 }, start };
   }
@@ -65,7 +74,9 @@ export class RedisRateLimits implements RateLimitState {
     const key = this.k(`overrides:${orgId}`);
     const stamp = `${this.store.instanceId}.${++this.stamps}`;
     this.store.track(
-      rule ? this.store.redis.hset(key, keyId, `${rule.limit}|${rule.windowSeconds * 1000}|${stamp}`) : this.store.redis.hdel(key, keyId),
+      rule
+        ? this.store.redis.hset(key, keyId, `${rule.limit}|${rule.windowSeconds * 1000}|${stamp}`)
+        : this.store.redis.hdel(key, keyId),
     );
   }
 
@@ -83,7 +94,9 @@ export class RedisRateLimits implements RateLimitState {
   async reset(): Promise<void> {
     let cursor = '0';
     do {
-      const [next, keys] = await this.store.run(() => this.store.redis.scan(cursor, 'MATCH', this.k('*'), 'COUNT', 1000));
+      const [next, keys] = await this.store.run(() =>
+        this.store.redis.scan(cursor, 'MATCH', this.k('*'), 'COUNT', 1000),
+      );
       if (keys.length > 0) await this.store.run(() => this.store.redis.unlink(...keys));
       cursor = next;
     } while (cursor !== '0');

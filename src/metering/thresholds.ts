@@ -21,7 +21,12 @@ export function checkPercents(percents: readonly number[]): readonly number[] {
  * Data, credits: { kind: 'credits', org_id, threshold_percent, consumed, granted, balance, period_start, period_end }
  * Data, test quota: { kind: 'test_quota', org_id, product, unit, threshold_percent, used, quota, window_start, window_end }
  */
-export function emitCredits(emit: EmitEvent, balance: OrgBalance, period: { start: number; end: number }, pct: number): void {
+export function emitCredits(
+  emit: EmitEvent,
+  balance: OrgBalance,
+  period: { start: number; end: number },
+  pct: number,
+): void {
   emit(
     balance.orgId,
     'quota.threshold',

@@ -10,12 +10,26 @@ export interface AudioSummary {
 }
 
 export function audioSummary(type: string, head: Buffer, bytes: number): AudioSummary {
-  const seconds = /wav/i.test(type) ? wavSeconds(head, bytes) : /mpeg|mp3/i.test(type) ? mp3Seconds(head, bytes) : null;
-  return { type, bytes, duration_seconds: seconds === null || !Number.isFinite(seconds) ? null : Math.round(seconds * 1000) / 1000 };
+  const seconds = /wav/i.test(type)
+    ? wavSeconds(head, bytes)
+    : /mpeg|mp3/i.test(type)
+      ? mp3Seconds(head, bytes)
+      : null;
+  return {
+    type,
+    bytes,
+    duration_seconds:
+      seconds === null || !Number.isFinite(seconds) ? null : Math.round(seconds * 1000) / 1000,
+  };
 }
 
 function wavSeconds(head: Buffer, bytes: number): number | null {
-  if (head.length < 12 || head.toString('latin1', 0, 4) !== 'RIFF' || head.toString('latin1', 8, 12) !== 'WAVE') return null;
+  if (
+    head.length < 12 ||
+    head.toString('latin1', 0, 4) !== 'RIFF' ||
+    head.toString('latin1', 8, 12) !== 'WAVE'
+  )
+    return null;
   let offset = 12;
   let byteRate = 0;
   while (offset + 8 <= head.length) {
@@ -38,7 +52,8 @@ const MPEG2_L3_KBPS = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 
 function mp3Seconds(head: Buffer, bytes: number): number | null {
   let offset = 0;
   if (head.length >= 10 && head.toString('latin1', 0, 3) === 'ID3') {
-    offset = 10 + ((head[6] & 0x7f) << 21) + ((head[7] & 0x7f) << 14) + ((head[8] & 0x7f) << 7) + (head[9] & 0x7f);
+    offset =
+      10 + ((head[6] & 0x7f) << 21) + ((head[7] & 0x7f) << 14) + ((head[8] & 0x7f) << 7) + (head[9] & 0x7f);
   }
   for (; offset + 4 <= head.length; offset++) {
     if (head[offset] !== 0xff || (head[offset + 1] & 0xe0) !== 0xe0) continue;

@@ -35,7 +35,11 @@ export interface ResponseDetail {
 }
 
 /** A JSON value as the journal keeps it: redacted, and cut to a string prefix beyond the limit. */
-export function boundedJson(value: unknown, redact: Redactor, limit = JOURNAL_BODY_LIMIT_BYTES): { body: unknown; truncated: boolean } {
+export function boundedJson(
+  value: unknown,
+  redact: Redactor,
+  limit = JOURNAL_BODY_LIMIT_BYTES,
+): { body: unknown; truncated: boolean } {
   if (value === undefined || value === null) return { body: null, truncated: false };
   const text = redact.text(JSON.stringify(value) ?? 'null');
   if (Buffer.byteLength(text) <= limit) return { body: JSON.parse(text) as unknown, truncated: false };
@@ -47,7 +51,12 @@ export function boundedJson(value: unknown, redact: Redactor, limit = JOURNAL_BO
  * would give the same text, so it is only redacted, and parsed if and when someone reads the body.
  * Returns whether the body was cut.
  */
-export function setBoundedJsonText(holder: { body: unknown }, text: string, redact: Redactor, limit = JOURNAL_BODY_LIMIT_BYTES): boolean {
+export function setBoundedJsonText(
+  holder: { body: unknown },
+  text: string,
+  redact: Redactor,
+  limit = JOURNAL_BODY_LIMIT_BYTES,
+): boolean {
   const redacted = redact.text(text);
   if (Buffer.byteLength(redacted) <= limit) {
     setLazyJsonBody(holder, redacted);
@@ -82,7 +91,9 @@ export function requestDetail(req: Request, res: Response, redact: Redactor): Re
   // `req.query` parses the URL on every read: a URL without a query string has nothing to parse.
   const parsed = req.url.includes('?') ? ((req.query ?? {}) as Record<string, unknown>) : {};
   for (const [name, value] of Object.entries(parsed)) {
-    query[redact.text(name)] = Array.isArray(value) ? value.map((v) => redact.text(String(v))) : redact.text(String(value));
+    query[redact.text(name)] = Array.isArray(value)
+      ? value.map((v) => redact.text(String(v)))
+      : redact.text(String(value));
   }
   const files = req.files as Express.Multer.File[] | undefined;
   const isMultipart = /^multipart\//i.test(req.headers['content-type'] ?? '');
@@ -96,22 +107,36 @@ export function requestDetail(req: Request, res: Response, redact: Redactor): Re
     multipart = {
       fields,
       // A body cut before its closing boundary leaves a file without its bytes.
-      files: (files ?? []).filter((f) => f.buffer !== undefined).map((f) => ({
-        field: f.fieldname,
-        name: redact.text(f.originalname ?? ''),
-        type: f.mimetype,
-        size: f.size,
-        sha256: uploadSha256(f.buffer),
-      })),
+      files: (files ?? [])
+        .filter((f) => f.buffer !== undefined)
+        .map((f) => ({
+          field: f.fieldname,
+          name: redact.text(f.originalname ?? ''),
+          type: f.mimetype,
+          size: f.size,
+          sha256: uploadSha256(f.buffer),
+        })),
     };
   } else if (typeof res.locals.sentJson === 'string') {
-    const detail: RequestDetail = { headers: redact.headers(req.headers), query, body: null, body_truncated: false, multipart };
+    const detail: RequestDetail = {
+      headers: redact.headers(req.headers),
+      query,
+      body: null,
+      body_truncated: false,
+      multipart,
+    };
     detail.body_truncated = setBoundedJsonText(detail, res.locals.sentJson, redact);
     return detail;
   } else {
     body = boundedJson(req.body, redact);
   }
-  return { headers: redact.headers(req.headers), query, body: body.body, body_truncated: body.truncated, multipart };
+  return {
+    headers: redact.headers(req.headers),
+    query,
+    body: body.body,
+    body_truncated: body.truncated,
+    multipart,
+  };
 }
 
 /** A chunk as written: strings are kept as they are and encoded only if the tap is read. */
@@ -152,7 +177,11 @@ export class ResponseTap {
       }
       return;
     }
-    const buf = Buffer.isBuffer(chunk) ? chunk : chunk instanceof Uint8Array ? Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength) : undefined;
+    const buf = Buffer.isBuffer(chunk)
+      ? chunk
+      : chunk instanceof Uint8Array
+        ? Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
+        : undefined;
     if (!buf) return;
     this.bytes += buf.length;
     if (this.kept < this.keepBytes) {
@@ -163,7 +192,9 @@ export class ResponseTap {
   }
 
   private buffers(): Buffer[] {
-    return this.chunks.map((c) => (Buffer.isBuffer(c) ? c : Buffer.from(c.text, c.encoding).subarray(0, c.take)));
+    return this.chunks.map((c) =>
+      Buffer.isBuffer(c) ? c : Buffer.from(c.text, c.encoding).subarray(0, c.take),
+    );
   }
 
   /** Everything sent, when all of it was kept. */
@@ -178,9 +209,19 @@ export class ResponseTap {
 
 export function responseDetail(res: Response, tap: ResponseTap, redact: Redactor): ResponseDetail {
   const type = String(res.getHeader('content-type') ?? '');
-  const detail: ResponseDetail = { headers: redact.headers(res.getHeaders()), body: null, body_truncated: false, audio: null };
+  const detail: ResponseDetail = {
+    headers: redact.headers(res.getHeaders()),
+    body: null,
+    body_truncated: false,
+    audio: null,
+  };
   const sent = res.locals.responseJson as string | undefined;
-  if (/json/i.test(type) && typeof sent === 'string' && tap.bytes === Buffer.byteLength(sent) && tap.bytes <= JOURNAL_BODY_LIMIT_BYTES) {
+  if (
+    /json/i.test(type) &&
+    typeof sent === 'string' &&
+    tap.bytes === Buffer.byteLength(sent) &&
+    tap.bytes <= JOURNAL_BODY_LIMIT_BYTES
+  ) {
     // The whole body is the text sendJson or sendProblem wrote: no need to read it back from the tap.
     // (A body that redaction made longer than the limit is cut but, as below, not flagged.)
     setBoundedJsonText(detail, sent, redact);
@@ -198,7 +239,11 @@ export function responseDetail(res: Response, tap: ResponseTap, redact: Redactor
       detail.body_truncated = true;
     }
   } else if (/^audio\//i.test(type)) {
-    detail.audio = audioSummary(type.split(';')[0].trim(), tap.head().subarray(0, AUDIO_HEAD_BYTES), tap.bytes);
+    detail.audio = audioSummary(
+      type.split(';')[0].trim(),
+      tap.head().subarray(0, AUDIO_HEAD_BYTES),
+      tap.bytes,
+    );
   }
   return detail;
 }

@@ -44,7 +44,9 @@ function ids(list: string[]): number {
 }
 
 function request(d: RequestDetail): number {
-  return headers(d.headers) + (Object.keys(d.query).length > 0 ? json(d.query) : 0) + body(d) + json(d.multipart);
+  return (
+    headers(d.headers) + (Object.keys(d.query).length > 0 ? json(d.query) : 0) + body(d) + json(d.multipart)
+  );
 }
 
 function response(d: ResponseDetail): number {

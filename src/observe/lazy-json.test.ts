@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { lazyJsonText, setLazyJsonBody } from './lazy-json.js';
 
-const value = { query: 'إجازة سنوية', key: 'svc_live_…abcd', n: [1, 2.5, -0, 1e21], nested: { __proto__: null, a: '"q"\n' } };
+const value = {
+  query: 'إجازة سنوية',
+  key: 'svc_live_…abcd',
+  n: [1, 2.5, -0, 1e21],
+  nested: { __proto__: null, a: '"q"\n' },
+};
 
 function lazyDetail(body: unknown) {
   const detail = { headers: { a: 'b' }, body: null as unknown, body_truncated: false };
@@ -12,7 +17,11 @@ function lazyDetail(body: unknown) {
 describe('lazily parsed journal bodies', () => {
   it('read, serialise and compare as the parsed value', () => {
     const detail = lazyDetail(value);
-    const eager = { headers: { a: 'b' }, body: JSON.parse(JSON.stringify(value)) as unknown, body_truncated: false };
+    const eager = {
+      headers: { a: 'b' },
+      body: JSON.parse(JSON.stringify(value)) as unknown,
+      body_truncated: false,
+    };
     expect(JSON.stringify(detail)).toBe(JSON.stringify(eager));
     expect(detail).toEqual(eager);
     expect({ ...detail }).toEqual(eager);

@@ -21,7 +21,9 @@ export function observeWebhooksAndLedger(emulator: Emulator): void {
     if (JOB_EVENTS.has(envelope.event)) logJobEvent(log, envelope, orgId);
   };
   emulator.webhooks.onAttempt = (delivery, attempt) => {
-    const fault = faults.webhookLog.findLast((r) => r.delivery_id === delivery.id && r.series === attempt.series && r.attempt === attempt.attempt);
+    const fault = faults.webhookLog.findLast(
+      (r) => r.delivery_id === delivery.id && r.series === attempt.series && r.attempt === attempt.attempt,
+    );
     logWebhookAttempt(log, delivery, attempt, fault?.rule_id ?? null);
   };
 }

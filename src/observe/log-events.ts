@@ -19,7 +19,8 @@ function who(e: JournalEntry) {
 
 /** One line per finished HTTP request; health checks only at debug, so container probes stay quiet. */
 export function logHttpRequest(log: RequestLog, e: JournalEntry, api: 'v1' | 'admin'): void {
-  const level = e.status === null || e.status >= 500 ? 'warn' : e.path === '/_emulator/health' ? 'debug' : 'info';
+  const level =
+    e.status === null || e.status >= 500 ? 'warn' : e.path === '/_emulator/health' ? 'debug' : 'info';
   if (!log.enabled(level)) return;
   log.write(level, {
     event: 'request',
@@ -58,7 +59,10 @@ export function logWsOpen(log: RequestLog, e: JournalEntry): void {
 /** The session's end, or a refused handshake (then `status` is the refusal's and `code` its problem code). */
 export function logWsClose(log: RequestLog, e: JournalEntry): void {
   const refused = e.status !== 101;
-  const level = e.status === null || (e.status ?? 0) >= 500 || (e.websocket?.close_code ?? 1000) === 1011 ? 'warn' : 'info';
+  const level =
+    e.status === null || (e.status ?? 0) >= 500 || (e.websocket?.close_code ?? 1000) === 1011
+      ? 'warn'
+      : 'info';
   log.write(level, {
     event: refused ? 'ws_refused' : 'ws_close',
     request_id: e.request_id,
@@ -75,7 +79,12 @@ export function logWsClose(log: RequestLog, e: JournalEntry): void {
   });
 }
 
-export function logWebhookAttempt(log: RequestLog, d: WebhookDelivery, a: DeliveryAttempt, faultRule: string | null): void {
+export function logWebhookAttempt(
+  log: RequestLog,
+  d: WebhookDelivery,
+  a: DeliveryAttempt,
+  faultRule: string | null,
+): void {
   log.write(a.statusCode !== undefined && a.statusCode < 300 ? 'info' : 'warn', {
     event: 'webhook_attempt',
     delivery_id: d.id,

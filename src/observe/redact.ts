@@ -15,11 +15,18 @@ export class Redactor {
   text(text: string): string {
     // Each pattern below starts with one of these three prefixes: text with none of them (most header values,
     // most bodies) skips three regular-expression scans.
-    if (!text.includes('svc_') && !text.includes('wst_') && !text.includes('whsec_') && !(this.adminToken && text.includes(this.adminToken))) return text;
+    if (
+      !text.includes('svc_') &&
+      !text.includes('wst_') &&
+      !text.includes('whsec_') &&
+      !(this.adminToken && text.includes(this.adminToken))
+    )
+      return text;
     let out = redactApiKeys(text)
       .replace(WS_TOKEN_RE, (t) => `wst_…${t.slice(-4)}`)
       .replace(WEBHOOK_SECRET_RE, (s) => `whsec_…${s.slice(-4)}`);
-    if (this.adminToken && out.includes(this.adminToken)) out = out.split(this.adminToken).join(ADMIN_TOKEN_PLACEHOLDER);
+    if (this.adminToken && out.includes(this.adminToken))
+      out = out.split(this.adminToken).join(ADMIN_TOKEN_PLACEHOLDER);
     return out;
   }
 

@@ -70,7 +70,7 @@ export function orgStateContract(makeHarness: () => OrgStateHarness): void {
       await harness.sync();
     });
 
-    it("keeps each key under its organization, found by id and by its hash", async () => {
+    it('keeps each key under its organization, found by id and by its hash', async () => {
       const state = await harness.instance();
       const [a, b] = [org(), org()];
       state.addOrg(a);
@@ -96,7 +96,10 @@ export function orgStateContract(makeHarness: () => OrgStateHarness): void {
       const k = state.addKey(key(o.id));
       state.revokeKey(k.id, '2030-01-01T00:00:01.000Z', 'revoked');
       state.revokeKey(k.id, '2030-01-01T00:00:02.000Z', 'compromised');
-      expect(state.getKey(k.id)).toMatchObject({ revokedAt: '2030-01-01T00:00:01.000Z', revokedReason: 'revoked' });
+      expect(state.getKey(k.id)).toMatchObject({
+        revokedAt: '2030-01-01T00:00:01.000Z',
+        revokedReason: 'revoked',
+      });
       expect(events.filter((e) => e.type === 'key.revoked')).toHaveLength(1);
       expect(state.revokeKey(unique('key_none'), '2030-01-01T00:00:01.000Z', 'revoked')).toBeUndefined();
       await harness.sync();
@@ -122,7 +125,9 @@ export function orgStateContract(makeHarness: () => OrgStateHarness): void {
       const k = a.addKey(key(o.id));
       await harness.sync();
       await b.findKey(k.id);
-      const heard = new Promise<OrgEvent>((resolve) => b.onEvent((e) => e.type === 'key.revoked' && e.key.id === k.id && resolve(e)));
+      const heard = new Promise<OrgEvent>((resolve) =>
+        b.onEvent((e) => e.type === 'key.revoked' && e.key.id === k.id && resolve(e)),
+      );
       a.revokeKey(k.id, '2030-01-01T00:00:01.000Z', 'revoked');
       expect(await heard).toMatchObject({ key: { id: k.id, revokedAt: '2030-01-01T00:00:01.000Z' } });
       expect(b.getKey(k.id)?.revokedReason).toBe('revoked');
@@ -186,7 +191,10 @@ export function orgStateContract(makeHarness: () => OrgStateHarness): void {
       const late = await harness.instance();
       expect(late.getOrg(o.id)).toMatchObject({ id: o.id, ragEntitled: true });
       expect(late.listKeys(o.id).map((k) => k.id)).toEqual([k1.id, k2.id]);
-      expect(late.getKey(k2.id)).toMatchObject({ revokedAt: '2030-01-01T00:00:01.000Z', revokedReason: 'compromised' });
+      expect(late.getKey(k2.id)).toMatchObject({
+        revokedAt: '2030-01-01T00:00:01.000Z',
+        revokedReason: 'compromised',
+      });
       expect(late.findKeyByHash(hex(k1))).not.toBeInstanceOf(Promise);
       await harness.sync();
       expect(a.getOrg(o.id)).toBeDefined();

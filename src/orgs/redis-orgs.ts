@@ -13,7 +13,14 @@ import type { RedisStore, StoreMessage } from '../store/redis-store.js';
 import { defineOnce } from '../store/redis-scripts.js';
 import { MemoryOrgState } from './memory-orgs.js';
 import type { ApiKeyRecord, OrgEvent, OrgState, Organization } from './org-state.js';
-import { KEY_FIND, KEY_PUT_NEW, KEY_REVOKE, ORGS_DROP, ORG_PUT_NEW, ORG_UPDATE } from './redis-org-scripts.js';
+import {
+  KEY_FIND,
+  KEY_PUT_NEW,
+  KEY_REVOKE,
+  ORGS_DROP,
+  ORG_PUT_NEW,
+  ORG_UPDATE,
+} from './redis-org-scripts.js';
 
 /** A key as Redis keeps it: the hash in hex, the revocation beside it (`revoked:{keyId}`). */
 interface StoredKey extends Omit<ApiKeyRecord, 'hash' | 'revokedAt' | 'revokedReason'> {
@@ -25,7 +32,14 @@ interface Revocation {
 }
 
 interface OrgScripts {
-  svcOrgPutNew(orgs: string, org: string, id: string, json: string, channel: string, message: string): Promise<string>;
+  svcOrgPutNew(
+    orgs: string,
+    org: string,
+    id: string,
+    json: string,
+    channel: string,
+    message: string,
+  ): Promise<string>;
   svcOrgUpdate(org: string, json: string, channel: string, message: string): Promise<number>;
   svcKeyPutNew(
     org: string,
@@ -78,7 +92,13 @@ export class RedisOrgState implements OrgState {
   private keys(gen = this.store.generation) {
     const key = (name: string) => this.store.scopedKey(name, gen);
     const orgPrefix = key('org:');
-    return { orgs: key('orgs'), keyhash: key('keyhash'), keyorg: key('keyorg'), orgPrefix, org: (id: string) => orgPrefix + id };
+    return {
+      orgs: key('orgs'),
+      keyhash: key('keyhash'),
+      keyorg: key('keyorg'),
+      orgPrefix,
+      org: (id: string) => orgPrefix + id,
+    };
   }
 
   async open(): Promise<void> {
@@ -147,10 +167,12 @@ export class RedisOrgState implements OrgState {
     const json = JSON.stringify(org);
     const message = this.store.message('orgs.org', org);
     this.store.track(
-      this.redis.svcOrgPutNew(k.orgs, k.org(org.id), org.id, json, this.store.channel, message).then((stored) => {
-        // Another instance made it first (the demo organization, at boot): theirs is the one.
-        if (stored !== json) this.local.applyOrg(JSON.parse(stored) as Organization);
-      }),
+      this.redis
+        .svcOrgPutNew(k.orgs, k.org(org.id), org.id, json, this.store.channel, message)
+        .then((stored) => {
+          // Another instance made it first (the demo organization, at boot): theirs is the one.
+          if (stored !== json) this.local.applyOrg(JSON.parse(stored) as Organization);
+        }),
     );
     return org;
   }
@@ -160,7 +182,14 @@ export class RedisOrgState implements OrgState {
     this.store.assertAvailable();
     const org = this.local.updateOrg(orgId, patch)!;
     const json = JSON.stringify(org);
-    this.store.track(this.redis.svcOrgUpdate(this.keys().org(orgId), json, this.store.channel, this.store.message('orgs.org', org)));
+    this.store.track(
+      this.redis.svcOrgUpdate(
+        this.keys().org(orgId),
+        json,
+        this.store.channel,
+        this.store.message('orgs.org', org),
+      ),
+    );
     return org;
   }
 
@@ -181,7 +210,17 @@ export class RedisOrgState implements OrgState {
     const stored = storedKey(key);
     const json = JSON.stringify(stored);
     const message = this.store.message('orgs.key', stored);
-    const put = this.redis.svcKeyPutNew(k.org(key.orgId), k.keyhash, k.keyorg, key.id, json, stored.hash, key.orgId, this.store.channel, message);
+    const put = this.redis.svcKeyPutNew(
+      k.org(key.orgId),
+      k.keyhash,
+      k.keyorg,
+      key.id,
+      json,
+      stored.hash,
+      key.orgId,
+      this.store.channel,
+      message,
+    );
     this.store.track(
       put.then((inStore) => {
         if (inStore !== json) this.local.applyKey(keyOf(inStore));
@@ -198,16 +237,21 @@ export class RedisOrgState implements OrgState {
     const json = JSON.stringify({ at, reason } satisfies Revocation);
     const message = this.store.message('orgs.revoked', { keyId, at, reason });
     this.store.track(
-      this.redis.svcKeyRevoke(this.keys().org(key.orgId), keyId, json, this.store.channel, message).then((inForce) => {
-        // Revoked through another instance a moment before: the first revocation is the one.
-        if (inForce !== json) Object.assign(key, revocationFields(inForce));
-      }),
+      this.redis
+        .svcKeyRevoke(this.keys().org(key.orgId), keyId, json, this.store.channel, message)
+        .then((inForce) => {
+          // Revoked through another instance a moment before: the first revocation is the one.
+          if (inForce !== json) Object.assign(key, revocationFields(inForce));
+        }),
     );
     return key;
   }
 
   findKeyByHash(hashHex: string): MaybePromise<ApiKeyRecord | undefined> {
-    return this.local.findKeyByHash(hashHex) ?? this.fetch(hashHex, '').then(() => this.local.findKeyByHash(hashHex));
+    return (
+      this.local.findKeyByHash(hashHex) ??
+      this.fetch(hashHex, '').then(() => this.local.findKeyByHash(hashHex))
+    );
   }
 
   findKey(keyId: string): MaybePromise<ApiKeyRecord | undefined> {
@@ -217,7 +261,9 @@ export class RedisOrgState implements OrgState {
   /** A key this instance has not heard of yet, with its organization and revocation, into the local copy. */
   private async fetch(hashHex: string, keyId: string): Promise<void> {
     const k = this.keys();
-    const found = await this.store.run(() => this.redis.svcKeyFind(k.keyhash, k.keyorg, k.orgPrefix, hashHex, keyId));
+    const found = await this.store.run(() =>
+      this.redis.svcKeyFind(k.keyhash, k.keyorg, k.orgPrefix, hashHex, keyId),
+    );
     if (!found) return;
     const [org, key, revoked] = found;
     if (!org || !key) return;

@@ -59,7 +59,13 @@ export class OrgStore {
   /** Creates a key and returns the full secret, which is not kept. */
   createKey(
     orgId: string,
-    input: { environment: Environment; scopes: readonly Scope[]; name?: string; id?: string; random?: Random },
+    input: {
+      environment: Environment;
+      scopes: readonly Scope[];
+      name?: string;
+      id?: string;
+      random?: Random;
+    },
   ): { record: ApiKeyRecord; secret: string } {
     if (!this.state.getOrg(orgId)) throw new Error(`unknown organization ${orgId}`);
     const secret = generateApiKey(input.environment, input.random ?? this.deps.random);

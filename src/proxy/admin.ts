@@ -15,23 +15,26 @@ export interface DriftAdminDeps {
 
 export function driftAdminHandlers(deps: DriftAdminDeps): Record<string, AdminHandler> {
   return {
-  'admin.drift': async (ctx) => {
-    const body = ctx.body as { recordings: string; duration_tolerance_seconds?: number };
-    if (!statSync(body.recordings, { throwIfNoEntry: false })?.isDirectory()) {
-      throw new ApiError('validation_failed', `recordings must be a folder of recorded exchanges on the emulator's machine (got '${body.recordings}')`);
-    }
-    const { seed, scenario } = deps.config;
-    const report = await driftAgainst(deps.start, {
-      recordings: body.recordings,
-      durationToleranceSeconds: body.duration_tolerance_seconds,
-      emulator: { seed, scenario },
-    });
-    if (ctx.query.format !== 'junit') return sendJson(ctx, 200, report);
-    const xml = driftToJUnit(report);
-    ctx.res.status(200);
-    ctx.res.setHeader('Content-Type', 'application/xml; charset=utf-8');
-    ctx.res.setHeader('Content-Length', Buffer.byteLength(xml));
-    ctx.res.end(xml);
-  },
+    'admin.drift': async (ctx) => {
+      const body = ctx.body as { recordings: string; duration_tolerance_seconds?: number };
+      if (!statSync(body.recordings, { throwIfNoEntry: false })?.isDirectory()) {
+        throw new ApiError(
+          'validation_failed',
+          `recordings must be a folder of recorded exchanges on the emulator's machine (got '${body.recordings}')`,
+        );
+      }
+      const { seed, scenario } = deps.config;
+      const report = await driftAgainst(deps.start, {
+        recordings: body.recordings,
+        durationToleranceSeconds: body.duration_tolerance_seconds,
+        emulator: { seed, scenario },
+      });
+      if (ctx.query.format !== 'junit') return sendJson(ctx, 200, report);
+      const xml = driftToJUnit(report);
+      ctx.res.status(200);
+      ctx.res.setHeader('Content-Type', 'application/xml; charset=utf-8');
+      ctx.res.setHeader('Content-Length', Buffer.byteLength(xml));
+      ctx.res.end(xml);
+    },
   };
 }

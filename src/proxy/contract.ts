@@ -6,7 +6,12 @@
 import type { ValidateFunction } from 'ajv';
 import type { CompiledOperation } from '../contract/compile.js';
 import { describeAjvError } from '../contract/ajv-errors.js';
-import { ContractChecker, offendingValue, type ContractViolation, type ResponseFacts } from '../contract/response-check.js';
+import {
+  ContractChecker,
+  offendingValue,
+  type ContractViolation,
+  type ResponseFacts,
+} from '../contract/response-check.js';
 import { GATEWAY_DOC_ID } from '../contract/documents.js';
 import type { Contract } from '../contract/emulator-contract.js';
 
@@ -26,13 +31,25 @@ export class ProxyContract {
   }
 
   /** The request as the caller sent it: path and query parameters, and the JSON body or multipart fields. */
-  checkRequest(op: CompiledOperation | undefined, input: { params: Record<string, string>; query: Record<string, unknown>; body?: unknown; bodyError?: string }): Violation[] {
+  checkRequest(
+    op: CompiledOperation | undefined,
+    input: {
+      params: Record<string, string>;
+      query: Record<string, unknown>;
+      body?: unknown;
+      bodyError?: string;
+    },
+  ): Violation[] {
     if (!op) return [];
     const found: Violation[] = [];
     const check = (validate: ValidateFunction | undefined, data: unknown, where: string) => {
       if (!validate || validate(structuredClone(data))) return;
       const error = validate.errors![0];
-      found.push({ where: `request ${where}${error.instancePath}`, rule: describeAjvError(error, where), value: compact(offendingValue(error)) });
+      found.push({
+        where: `request ${where}${error.instancePath}`,
+        rule: describeAjvError(error, where),
+        value: compact(offendingValue(error)),
+      });
     };
     check(op.validateParams, input.params, 'path');
     check(op.validateQuery, input.query, 'query');
@@ -41,12 +58,24 @@ export class ProxyContract {
     return found;
   }
 
-  checkResponse(op: CompiledOperation | undefined, method: string, path: string, facts: ResponseFacts): Violation[] {
+  checkResponse(
+    op: CompiledOperation | undefined,
+    method: string,
+    path: string,
+    facts: ResponseFacts,
+  ): Violation[] {
     this.checker.checkResponse(op, method, path, facts);
-    return this.drain((v) => (v.pointer !== undefined ? `response body${v.pointer}` : `response ${facts.status}`));
+    return this.drain((v) =>
+      v.pointer !== undefined ? `response body${v.pointer}` : `response ${facts.status}`,
+    );
   }
 
-  checkFrame(op: CompiledOperation | undefined, data: string, from: 'server' | 'client', index: number): Violation[] {
+  checkFrame(
+    op: CompiledOperation | undefined,
+    data: string,
+    from: 'server' | 'client',
+    index: number,
+  ): Violation[] {
     if (!op) return [];
     this.checker.checkFrame(op, data, from);
     return this.drain(() => `${from} frame ${index}`);
@@ -54,7 +83,9 @@ export class ProxyContract {
 
   /** The checker reports into its own list; each check is synchronous, so what is there now is this check's. */
   private drain(where: (v: ContractViolation) => string): Violation[] {
-    return this.checker.violations.splice(0).map((v) => ({ where: where(v), rule: v.problem, value: compact(v.value) }));
+    return this.checker.violations
+      .splice(0)
+      .map((v) => ({ where: where(v), rule: v.problem, value: compact(v.value) }));
   }
 }
 
@@ -64,5 +95,7 @@ const VALUE_LIMIT_CHARS = 500;
 function compact(value: unknown): unknown {
   if (value === undefined) return null;
   const text = JSON.stringify(value);
-  return text !== undefined && text.length > VALUE_LIMIT_CHARS ? `${text.slice(0, VALUE_LIMIT_CHARS)}… (${text.length} characters)` : value;
+  return text !== undefined && text.length > VALUE_LIMIT_CHARS
+    ? `${text.slice(0, VALUE_LIMIT_CHARS)}… (${text.length} characters)`
+    : value;
 }

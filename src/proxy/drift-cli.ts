@@ -49,12 +49,17 @@ export async function driftCommand(argv: string[], env: NodeJS.ProcessEnv): Prom
   }
   const recordings = values.recordings ?? env.SVC_EMULATOR_RECORDINGS;
   if (!recordings || !statSync(recordings, { throwIfNoEntry: false })?.isDirectory()) {
-    console.error(`svc-emulator drift: --recordings must name a folder of recorded exchanges (got ${recordings ? `'${recordings}'` : 'none'})`);
+    console.error(
+      `svc-emulator drift: --recordings must name a folder of recorded exchanges (got ${recordings ? `'${recordings}'` : 'none'})`,
+    );
     return 2;
   }
-  const tolerance = values['duration-tolerance'] === undefined ? undefined : Number(values['duration-tolerance']);
+  const tolerance =
+    values['duration-tolerance'] === undefined ? undefined : Number(values['duration-tolerance']);
   if (tolerance !== undefined && !(tolerance >= 0)) {
-    console.error(`svc-emulator drift: --duration-tolerance must be a number of seconds, 0 or more (got '${values['duration-tolerance']}')`);
+    console.error(
+      `svc-emulator drift: --duration-tolerance must be a number of seconds, 0 or more (got '${values['duration-tolerance']}')`,
+    );
     return 2;
   }
   const report = await runDrift({

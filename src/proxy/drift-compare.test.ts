@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { encodeWav } from '../audio/index.js';
 import { compareAnswers, frameTypes, shapeDifferences, type Answer } from './drift-compare.js';
 
-const answer = (over: Partial<Answer> = {}): Answer => ({ status: 200, contentType: 'application/json', headers: {}, ...over });
+const answer = (over: Partial<Answer> = {}): Answer => ({
+  status: 200,
+  contentType: 'application/json',
+  headers: {},
+  ...over,
+});
 const silence = (seconds: number) => encodeWav(new Float32Array(Math.round(16000 * seconds)), 16000);
 
 describe('shapeDifferences', () => {
@@ -21,21 +26,49 @@ describe('shapeDifferences', () => {
 
 describe('frameTypes', () => {
   it('lists frame types in order, a run of one type once', () => {
-    const frames = [{ json: { type: 'started' } }, { binary: 1 }, { binary: 2 }, { json: { type: 'partial' } }, { json: { type: 'partial' } }, { json: [1] }, { text: 'x' }];
+    const frames = [
+      { json: { type: 'started' } },
+      { binary: 1 },
+      { binary: 2 },
+      { json: { type: 'partial' } },
+      { json: { type: 'partial' } },
+      { json: [1] },
+      { text: 'x' },
+    ];
     expect(frameTypes(frames)).toEqual(['started', 'binary', 'partial', 'json', 'text']);
   });
 });
 
 describe('compareAnswers', () => {
   it('compares status, problem code, media type and the rate-limit headers present', async () => {
-    const recorded = answer({ status: 429, contentType: 'application/problem+json', json: { code: 'rate_limited' }, headers: { 'retry-after': '1', 'ratelimit-limit': '5' } });
-    const emulator = answer({ status: 429, contentType: 'application/problem+json; charset=utf-8', json: { code: 'rate_limited' }, headers: { 'ratelimit-limit': '60' } });
-    expect(await compareAnswers(recorded, emulator, 0.5)).toEqual([{ aspect: 'ratelimit_headers', recorded: ['ratelimit-limit', 'retry-after'], emulator: ['ratelimit-limit'] }]);
+    const recorded = answer({
+      status: 429,
+      contentType: 'application/problem+json',
+      json: { code: 'rate_limited' },
+      headers: { 'retry-after': '1', 'ratelimit-limit': '5' },
+    });
+    const emulator = answer({
+      status: 429,
+      contentType: 'application/problem+json; charset=utf-8',
+      json: { code: 'rate_limited' },
+      headers: { 'ratelimit-limit': '60' },
+    });
+    expect(await compareAnswers(recorded, emulator, 0.5)).toEqual([
+      {
+        aspect: 'ratelimit_headers',
+        recorded: ['ratelimit-limit', 'retry-after'],
+        emulator: ['ratelimit-limit'],
+      },
+    ]);
   });
 
   it('measures audio with the decoder and allows the tolerance', async () => {
     const a = answer({ contentType: 'audio/wav', audio: silence(1) });
-    expect(await compareAnswers(a, answer({ contentType: 'audio/wav', audio: silence(1.3) }), 0.5)).toEqual([]);
-    expect(await compareAnswers(a, answer({ contentType: 'audio/wav', audio: silence(2) }), 0.5)).toEqual([{ aspect: 'audio_duration', recorded: 1, emulator: 2 }]);
+    expect(await compareAnswers(a, answer({ contentType: 'audio/wav', audio: silence(1.3) }), 0.5)).toEqual(
+      [],
+    );
+    expect(await compareAnswers(a, answer({ contentType: 'audio/wav', audio: silence(2) }), 0.5)).toEqual([
+      { aspect: 'audio_duration', recorded: 1, emulator: 2 },
+    ]);
   });
 });

@@ -39,7 +39,8 @@ export interface Answer {
 
 const RATE_HEADERS = ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'retry-after'];
 
-export const mediaType = (contentType: string | null | undefined) => (contentType ?? '').split(';')[0].trim().toLowerCase() || null;
+export const mediaType = (contentType: string | null | undefined) =>
+  (contentType ?? '').split(';')[0].trim().toLowerCase() || null;
 
 const typeOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
 
@@ -58,7 +59,8 @@ export function shapeDifferences(recorded: unknown, emulator: unknown, path = ''
   for (const key of new Set([...Object.keys(x), ...Object.keys(y)])) {
     const at = `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
     if (!(key in y)) out.push({ aspect: 'fields', path: at, recorded: typeOf(x[key]), emulator: 'missing' });
-    else if (!(key in x)) out.push({ aspect: 'fields', path: at, recorded: 'missing', emulator: typeOf(y[key]) });
+    else if (!(key in x))
+      out.push({ aspect: 'fields', path: at, recorded: 'missing', emulator: typeOf(y[key]) });
     else out.push(...shapeDifferences(x[key], y[key], at));
   }
   return out;
@@ -73,27 +75,42 @@ async function audioFacts(bytes: Uint8Array): Promise<{ format: string | null; d
   }
 }
 
-export async function compareAnswers(recorded: Answer, emulator: Answer, toleranceSeconds: number): Promise<DriftDifference[]> {
+export async function compareAnswers(
+  recorded: Answer,
+  emulator: Answer,
+  toleranceSeconds: number,
+): Promise<DriftDifference[]> {
   const out: DriftDifference[] = [];
   const differ = (aspect: DriftAspect, a: unknown, b: unknown) => {
     if (JSON.stringify(a) !== JSON.stringify(b)) out.push({ aspect, recorded: a, emulator: b });
   };
   differ('status', recorded.status, emulator.status);
   differ('content_type', mediaType(recorded.contentType), mediaType(emulator.contentType));
-  const code = (a: Answer) => (mediaType(a.contentType) === 'application/problem+json' ? ((a.json as { code?: unknown } | undefined)?.code ?? null) : null);
+  const code = (a: Answer) =>
+    mediaType(a.contentType) === 'application/problem+json'
+      ? ((a.json as { code?: unknown } | undefined)?.code ?? null)
+      : null;
   differ('code', code(recorded), code(emulator));
-  if (recorded.json !== undefined && emulator.json !== undefined) out.push(...shapeDifferences(recorded.json, emulator.json));
+  if (recorded.json !== undefined && emulator.json !== undefined)
+    out.push(...shapeDifferences(recorded.json, emulator.json));
   const present = (a: Answer) => RATE_HEADERS.filter((h) => a.headers[h] !== undefined);
   differ('ratelimit_headers', present(recorded), present(emulator));
   if (recorded.audio || emulator.audio) {
     const none = { format: null, duration: null };
-    const [a, b] = await Promise.all([recorded.audio ? audioFacts(recorded.audio) : none, emulator.audio ? audioFacts(emulator.audio) : none]);
+    const [a, b] = await Promise.all([
+      recorded.audio ? audioFacts(recorded.audio) : none,
+      emulator.audio ? audioFacts(emulator.audio) : none,
+    ]);
     differ('audio_format', a.format, b.format);
-    const drifted = a.duration === null || b.duration === null ? a.duration !== b.duration : Math.abs(a.duration - b.duration) > toleranceSeconds;
+    const drifted =
+      a.duration === null || b.duration === null
+        ? a.duration !== b.duration
+        : Math.abs(a.duration - b.duration) > toleranceSeconds;
     if (drifted) out.push({ aspect: 'audio_duration', recorded: a.duration, emulator: b.duration });
   }
   if (recorded.frames || emulator.frames) differ('frames', recorded.frames ?? [], emulator.frames ?? []);
-  if (recorded.closeCode !== undefined && emulator.closeCode !== undefined) differ('close_code', recorded.closeCode, emulator.closeCode);
+  if (recorded.closeCode !== undefined && emulator.closeCode !== undefined)
+    differ('close_code', recorded.closeCode, emulator.closeCode);
   return out;
 }
 
@@ -106,7 +123,14 @@ export function frameTypes(frames: { json?: unknown; text?: string; binary?: unk
   const out: string[] = [];
   for (const f of frames) {
     const type = f.json && typeof f.json === 'object' ? (f.json as { type?: unknown }).type : undefined;
-    const t = f.binary !== undefined ? 'binary' : f.json === undefined ? 'text' : typeof type === 'string' ? type : 'json';
+    const t =
+      f.binary !== undefined
+        ? 'binary'
+        : f.json === undefined
+          ? 'text'
+          : typeof type === 'string'
+            ? type
+            : 'json';
     if (out[out.length - 1] !== t) out.push(t);
   }
   return out;

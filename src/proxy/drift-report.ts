@@ -13,10 +13,20 @@ function caseSummary(c: DriftCase): string {
 }
 
 export function driftTable(report: DriftReport): string {
-  const rows = report.exchanges.map((c) => [c.id, `${c.method} ${c.path}`, `${c.recorded_status ?? '-'}/${c.emulator_status ?? '-'}`, c.result.toUpperCase(), caseSummary(c)]);
+  const rows = report.exchanges.map((c) => [
+    c.id,
+    `${c.method} ${c.path}`,
+    `${c.recorded_status ?? '-'}/${c.emulator_status ?? '-'}`,
+    c.result.toUpperCase(),
+    caseSummary(c),
+  ]);
   const head = ['exchange', 'request', 'status', 'result', 'differences'];
   const widths = head.slice(0, 4).map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (r: string[]) => r.map((cell, i) => (i < 4 ? cell.padEnd(widths[i]) : cell)).join('  ').trimEnd();
+  const line = (r: string[]) =>
+    r
+      .map((cell, i) => (i < 4 ? cell.padEnd(widths[i]) : cell))
+      .join('  ')
+      .trimEnd();
   const { summary } = report;
   return [
     line(head),
@@ -26,7 +36,11 @@ export function driftTable(report: DriftReport): string {
   ].join('\n');
 }
 
-const xml = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+const xml = (s: string) =>
+  s.replace(
+    /[<>&'"]/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!,
+  );
 
 export function driftToJUnit(report: DriftReport): string {
   const cases = report.exchanges.map((c) => {

@@ -9,7 +9,14 @@ import type { EmulatorOptions } from '../config.js';
 import { WS_TOKEN_PREFIX } from '../auth/ws-tokens.js';
 import { ALL_SCOPES } from '../orgs/store.js';
 import { compareAnswers, frameTypes, mediaType, type Answer, type DriftDifference } from './drift-compare.js';
-import { readBeside, readRecordings, type Exchange, type HttpExchange, type RecordedBody, type WebSocketExchange } from './recording.js';
+import {
+  readBeside,
+  readRecordings,
+  type Exchange,
+  type HttpExchange,
+  type RecordedBody,
+  type WebSocketExchange,
+} from './recording.js';
 
 export const DEFAULT_DURATION_TOLERANCE_SECONDS = 0.5;
 /** The longest a WebSocket replay waits for the emulator's next frame or its close (wall time). */
@@ -57,11 +64,22 @@ export type StartDriftTarget = (options: EmulatorOptions) => Promise<DriftTarget
 export async function driftAgainst(start: StartDriftTarget, options: DriftOptions): Promise<DriftReport> {
   const tolerance = options.durationToleranceSeconds ?? DEFAULT_DURATION_TOLERANCE_SECONDS;
   const exchanges = readRecordings(options.recordings);
-  const emulator = await start({ logLevel: 'silent', ...options.emulator, proxyTo: null, record: null, replay: null });
+  const emulator = await start({
+    logLevel: 'silent',
+    ...options.emulator,
+    proxyTo: null,
+    record: null,
+    replay: null,
+  });
   const cases: DriftCase[] = [];
   try {
     const { port } = await emulator.listen(0, '127.0.0.1');
-    const target = { origin: `http://127.0.0.1:${port}`, keys: emulator.demo.keys, dir: options.recordings, ids: new Map<string, string>() };
+    const target = {
+      origin: `http://127.0.0.1:${port}`,
+      keys: emulator.demo.keys,
+      dir: options.recordings,
+      ids: new Map<string, string>(),
+    };
     for (const exchange of exchanges) cases.push(await driftOne(exchange, target, tolerance));
   } finally {
     await emulator.close();
@@ -102,8 +120,10 @@ async function driftOne(exchange: Exchange, target: Target, tolerance: number): 
   };
   try {
     const recorded = recordedAnswer(exchange, target.dir);
-    const actual = exchange.kind === 'http' ? await sendHttp(exchange, target) : await sendWebSocket(exchange, target);
-    if (recorded.json !== undefined && actual.json !== undefined) learnIds(recorded.json, actual.json, target.ids);
+    const actual =
+      exchange.kind === 'http' ? await sendHttp(exchange, target) : await sendWebSocket(exchange, target);
+    if (recorded.json !== undefined && actual.json !== undefined)
+      learnIds(recorded.json, actual.json, target.ids);
     base.emulator_status = actual.status;
     base.differences = await compareAnswers(recorded, actual, tolerance);
     base.result = base.differences.length ? 'drift' : 'pass';
@@ -118,7 +138,8 @@ function recordedAnswer(exchange: Exchange, dir: string): Answer {
   const { status, headers, body } = exchange.response;
   const answer: Answer = { status, contentType: headers['content-type'] ?? null, headers };
   if (body.kind === 'json') answer.json = body.json;
-  if (body.kind === 'binary' && /^audio\//.test(mediaType(body.content_type) ?? '')) answer.audio = readBeside(dir, body.file);
+  if (body.kind === 'binary' && /^audio\//.test(mediaType(body.content_type) ?? ''))
+    answer.audio = readBeside(dir, body.file);
   if (exchange.kind === 'websocket' && status === 101) {
     answer.frames = frameTypes(exchange.frames.filter((f) => f.from === 'server'));
     answer.closeCode = exchange.close.by === 'server' ? exchange.close.code : null;
@@ -133,20 +154,36 @@ function authorization(headers: Record<string, string>, keys: Target['keys']): R
   return { authorization: `Bearer ${recorded.includes('svc_test_') ? keys.test : keys.live}` };
 }
 
-const mapIds = (text: string, ids: Map<string, string>) => [...ids].reduce((t, [from, to]) => t.split(from).join(to), text);
+const mapIds = (text: string, ids: Map<string, string>) =>
+  [...ids].reduce((t, [from, to]) => t.split(from).join(to), text);
 
-function requestBody(body: RecordedBody, headers: Record<string, string>, target: Target): { body?: RequestInit['body']; contentType?: string } {
+function requestBody(
+  body: RecordedBody,
+  headers: Record<string, string>,
+  target: Target,
+): { body?: RequestInit['body']; contentType?: string } {
   switch (body.kind) {
     case 'json':
-      return { body: mapIds(JSON.stringify(body.json), target.ids), contentType: headers['content-type'] ?? 'application/json' };
+      return {
+        body: mapIds(JSON.stringify(body.json), target.ids),
+        contentType: headers['content-type'] ?? 'application/json',
+      };
     case 'text':
       return { body: body.text, contentType: headers['content-type'] };
     case 'binary':
-      return { body: new Uint8Array(readBeside(target.dir, body.file)), contentType: headers['content-type'] };
+      return {
+        body: new Uint8Array(readBeside(target.dir, body.file)),
+        contentType: headers['content-type'],
+      };
     case 'multipart': {
       const form = new FormData();
       for (const [name, value] of Object.entries(body.fields)) form.append(name, mapIds(value, target.ids));
-      for (const f of body.files) form.append(f.field, new Blob([new Uint8Array(readBeside(target.dir, f.file))], { type: f.content_type }), f.filename);
+      for (const f of body.files)
+        form.append(
+          f.field,
+          new Blob([new Uint8Array(readBeside(target.dir, f.file))], { type: f.content_type }),
+          f.filename,
+        );
       return { body: form };
     }
     default:
@@ -156,7 +193,8 @@ function requestBody(body: RecordedBody, headers: Record<string, string>, target
 
 function queryString(query: Record<string, string | string[]>): string {
   const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) for (const one of Array.isArray(v) ? v : [v]) params.append(k, one);
+  for (const [k, v] of Object.entries(query))
+    for (const one of Array.isArray(v) ? v : [v]) params.append(k, one);
   const text = params.toString();
   return text ? `?${text}` : '';
 }
@@ -166,11 +204,19 @@ async function sendHttp(exchange: HttpExchange, target: Target): Promise<Answer>
   const { body, contentType } = requestBody(exchange.request.body, headers, target);
   const res = await fetch(`${target.origin}${mapIds(path, target.ids)}${queryString(query)}`, {
     method,
-    headers: { ...authorization(headers, target.keys), ...(contentType ? { 'content-type': contentType } : {}), ...(headers.accept ? { accept: headers.accept } : {}) },
+    headers: {
+      ...authorization(headers, target.keys),
+      ...(contentType ? { 'content-type': contentType } : {}),
+      ...(headers.accept ? { accept: headers.accept } : {}),
+    },
     body,
   });
   const bytes = new Uint8Array(await res.arrayBuffer());
-  const answer: Answer = { status: res.status, contentType: res.headers.get('content-type'), headers: Object.fromEntries(res.headers) };
+  const answer: Answer = {
+    status: res.status,
+    contentType: res.headers.get('content-type'),
+    headers: Object.fromEntries(res.headers),
+  };
   const type = mediaType(answer.contentType) ?? '';
   if (/[/+]json$/.test(type)) answer.json = JSON.parse(Buffer.from(bytes).toString('utf8'));
   if (type.startsWith('audio/')) answer.audio = bytes;
@@ -189,7 +235,9 @@ async function sendWebSocket(exchange: WebSocketExchange, target: Target): Promi
   const received: { json?: unknown; text?: string; binary?: true }[] = [];
   let wake: (() => void) | null = null;
   let closeCode: number | null = null;
-  const closed = new Promise<void>((resolve) => ws.once('close', (code) => ((closeCode = code), resolve(), wake?.())));
+  const closed = new Promise<void>((resolve) =>
+    ws.once('close', (code) => ((closeCode = code), resolve(), wake?.())),
+  );
   const opened = await new Promise<true | Answer>((resolve, reject) => {
     ws.once('open', () => resolve(true));
     ws.once('error', reject);
@@ -200,7 +248,12 @@ async function sendWebSocket(exchange: WebSocketExchange, target: Target): Promi
         ws.terminate();
         const text = Buffer.concat(chunks).toString('utf8');
         const contentType = res.headers['content-type'] ?? null;
-        resolve({ status: res.statusCode ?? 0, contentType, headers: res.headers as Record<string, string>, json: /json/.test(contentType ?? '') ? JSON.parse(text) : undefined });
+        resolve({
+          status: res.statusCode ?? 0,
+          contentType,
+          headers: res.headers as Record<string, string>,
+          json: /json/.test(contentType ?? '') ? JSON.parse(text) : undefined,
+        });
       });
     });
   });
@@ -235,17 +288,36 @@ async function sendWebSocket(exchange: WebSocketExchange, target: Target): Promi
     const expected = frameTypes(frames.slice(0, i).filter((x) => x.from === 'server')).length;
     await until(() => frameTypes(received).length >= expected);
     if (ws.readyState !== WebSocket.OPEN) break;
-    if (f.binary) ws.send(f.binary.offset >= 0 ? binary.subarray(f.binary.offset, f.binary.offset + f.binary.size) : Buffer.alloc(f.binary.size));
+    if (f.binary)
+      ws.send(
+        f.binary.offset >= 0
+          ? binary.subarray(f.binary.offset, f.binary.offset + f.binary.size)
+          : Buffer.alloc(f.binary.size),
+      );
     else ws.send(f.json !== undefined ? JSON.stringify(f.json) : (f.text ?? ''));
   }
   const expectedTotal = frameTypes(frames.filter((x) => x.from === 'server')).length;
   if (exchange.close.by === 'server') await until(() => false);
   else await until(() => frameTypes(received).length >= expectedTotal);
   if (closeCode === null) {
-    ws.close(exchange.close.code && exchange.close.code >= 1000 && exchange.close.code < 5000 && exchange.close.code !== 1005 && exchange.close.code !== 1006 ? exchange.close.code : 1000);
+    ws.close(
+      exchange.close.code &&
+        exchange.close.code >= 1000 &&
+        exchange.close.code < 5000 &&
+        exchange.close.code !== 1005 &&
+        exchange.close.code !== 1006
+        ? exchange.close.code
+        : 1000,
+    );
     await closed;
   }
-  return { status: 101, contentType: null, headers: {}, frames: frameTypes(received), closeCode: exchange.close.by === 'server' ? closeCode : null };
+  return {
+    status: 101,
+    contentType: null,
+    headers: {},
+    frames: frameTypes(received),
+    closeCode: exchange.close.by === 'server' ? closeCode : null,
+  };
 }
 
 /** A browser-style session was recorded: it gets a ws-token of the emulator's own (test key, every scope). */
@@ -263,7 +335,15 @@ function learnIds(recorded: unknown, actual: unknown, ids: Map<string, string>):
   if (!recorded || !actual || typeof recorded !== 'object' || typeof actual !== 'object') return;
   for (const [key, value] of Object.entries(recorded)) {
     const other = (actual as Record<string, unknown>)[key];
-    if (typeof value === 'string' && typeof other === 'string' && /^(id|.+_id)$/.test(key) && key !== 'request_id' && value !== other && value.length >= 4) ids.set(value, other);
+    if (
+      typeof value === 'string' &&
+      typeof other === 'string' &&
+      /^(id|.+_id)$/.test(key) &&
+      key !== 'request_id' &&
+      value !== other &&
+      value.length >= 4
+    )
+      ids.set(value, other);
     else if (typeof value === 'object') learnIds(value, other, ids);
   }
 }

@@ -47,7 +47,12 @@ export function createHttpProxy(deps: HttpProxyDeps): HttpProxy {
     journal.operation_id = op?.operationId ?? null;
     const path = req.baseUrl + req.path;
     const caller = callerOf(req.headers.authorization);
-    if (caller) Object.assign(journal, { key_id: caller.keyId, key: caller.keyDisplay, environment: caller.environment });
+    if (caller)
+      Object.assign(journal, {
+        key_id: caller.keyId,
+        key: caller.keyDisplay,
+        environment: caller.environment,
+      });
 
     const body = await readBody(req);
     const inspected = await inspectRequest(req.headers['content-type'], body, null);
@@ -69,7 +74,9 @@ export function createHttpProxy(deps: HttpProxyDeps): HttpProxy {
     }
     // Only what reaches the gateway is recorded (a faulted request never does).
     const draft = deps.recorder?.open(req.method, path) ?? null;
-    const recordedBody = draft ? (await inspectRequest(req.headers['content-type'], body, draft)).recorded : null;
+    const recordedBody = draft
+      ? (await inspectRequest(req.headers['content-type'], body, draft)).recorded
+      : null;
 
     const query = new URL(req.originalUrl, 'http://x').searchParams;
     const violations: Violation[] = deps.contract.checkRequest(op, {
@@ -118,18 +125,33 @@ export function createHttpProxy(deps: HttpProxyDeps): HttpProxy {
     }
 
     violations.push(
-      ...deps.contract.checkResponse(op, req.method, path, { status, contentType, headers: answer.headers, body: text }),
+      ...deps.contract.checkResponse(op, req.method, path, {
+        status,
+        contentType,
+        headers: answer.headers,
+        body: text,
+      }),
     );
     if (status >= 400 && text) journal.code = problemCode(text);
     if (draft) {
       draft.save({
         kind: 'http',
         operation_id: op?.operationId ?? null,
-        request: { method: req.method, path, query: redactQuery(query), headers: draft.headers(req.headers), body: recordedBody ?? { kind: 'none' } },
+        request: {
+          method: req.method,
+          path,
+          query: redactQuery(query),
+          headers: draft.headers(req.headers),
+          body: recordedBody ?? { kind: 'none' },
+        },
         response: {
           status,
           headers: draft.headers(answer.headers),
-          body: draft.body('response', contentType, text !== undefined ? Buffer.from(text) : kept.length ? Buffer.concat(kept) : null),
+          body: draft.body(
+            'response',
+            contentType,
+            text !== undefined ? Buffer.from(text) : kept.length ? Buffer.concat(kept) : null,
+          ),
         },
         contract_violations: violations,
       });
@@ -143,7 +165,11 @@ async function readBody(req: Request): Promise<Buffer> {
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > REQUEST_LIMIT_BYTES) throw new ApiError('body_too_large', `the proxy forwards bodies of at most ${REQUEST_LIMIT_BYTES} bytes`);
+    if (size > REQUEST_LIMIT_BYTES)
+      throw new ApiError(
+        'body_too_large',
+        `the proxy forwards bodies of at most ${REQUEST_LIMIT_BYTES} bytes`,
+      );
     chunks.push(chunk);
   }
   return Buffer.concat(chunks);
@@ -153,7 +179,11 @@ async function readBody(req: Request): Promise<Buffer> {
  * The body as the contract sees it (JSON, or multipart fields with each file's name in its place, as the
  * emulator's own pipeline validates it) and as the recording keeps it.
  */
-async function inspectRequest(contentType: string | undefined, body: Buffer, draft: Draft | null): Promise<{ value?: unknown; error?: string; recorded: RecordedBody }> {
+async function inspectRequest(
+  contentType: string | undefined,
+  body: Buffer,
+  draft: Draft | null,
+): Promise<{ value?: unknown; error?: string; recorded: RecordedBody }> {
   if (body.length === 0) return { recorded: { kind: 'none' } };
   const none = { kind: 'none' } as const;
   if (/^multipart\/form-data/i.test(contentType ?? '')) {
@@ -161,7 +191,10 @@ async function inspectRequest(contentType: string | undefined, body: Buffer, dra
     try {
       form = await new globalThis.Response(body, { headers: { 'content-type': contentType! } }).formData();
     } catch (err) {
-      return { error: `the multipart body could not be parsed: ${(err as Error).message}`, recorded: draft?.body('request', contentType, body) ?? none };
+      return {
+        error: `the multipart body could not be parsed: ${(err as Error).message}`,
+        recorded: draft?.body('request', contentType, body) ?? none,
+      };
     }
     const value: Record<string, string> = {};
     const files: { field: string; filename: string; type: string; data: Buffer }[] = [];
@@ -169,7 +202,12 @@ async function inspectRequest(contentType: string | undefined, body: Buffer, dra
       if (typeof part === 'string') value[name] = part;
       else {
         value[name] = part.name || name;
-        files.push({ field: name, filename: part.name, type: part.type, data: Buffer.from(await part.arrayBuffer()) });
+        files.push({
+          field: name,
+          filename: part.name,
+          type: part.type,
+          data: Buffer.from(await part.arrayBuffer()),
+        });
       }
     }
     return { value, recorded: draft?.multipart(form, files) ?? none };
@@ -182,7 +220,13 @@ async function inspectRequest(contentType: string | undefined, body: Buffer, dra
   }
 }
 
-function send(url: URL, req: Request, body: Buffer, timeoutMs: number, signal: AbortSignal): Promise<IncomingMessage> {
+function send(
+  url: URL,
+  req: Request,
+  body: Buffer,
+  timeoutMs: number,
+  signal: AbortSignal,
+): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
     const client = (url.protocol === 'https:' ? https : http).request(url, {
       method: req.method,
@@ -196,8 +240,14 @@ function send(url: URL, req: Request, body: Buffer, timeoutMs: number, signal: A
       signal.removeEventListener('abort', abort);
       reject(
         err instanceof UpstreamTimeout
-          ? new ApiError('upstream_timeout', `the upstream gateway ${url.origin} did not answer within ${timeoutMs} ms`)
-          : new ApiError('upstream_error', `the upstream gateway ${url.origin} could not be reached: ${(err as NodeJS.ErrnoException).code ?? err.message}`),
+          ? new ApiError(
+              'upstream_timeout',
+              `the upstream gateway ${url.origin} did not answer within ${timeoutMs} ms`,
+            )
+          : new ApiError(
+              'upstream_error',
+              `the upstream gateway ${url.origin} could not be reached: ${(err as NodeJS.ErrnoException).code ?? err.message}`,
+            ),
       );
     });
     client.end(body);

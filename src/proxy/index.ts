@@ -22,17 +22,34 @@ export interface ProxyMode {
 export function createProxyMode(emulator: Emulator): ProxyMode | null {
   const { proxyTo, record, replay, proxyTimeoutMs } = emulator.config;
   if (!proxyTo) {
-    if (record) throw new ConfigError('--record needs --proxy-to: it records the exchanges with the upstream gateway');
+    if (record)
+      throw new ConfigError('--record needs --proxy-to: it records the exchanges with the upstream gateway');
     return null;
   }
-  if (replay) throw new ConfigError('--replay answers from recordings in place of emulation; it cannot be combined with --proxy-to');
+  if (replay)
+    throw new ConfigError(
+      '--replay answers from recordings in place of emulation; it cannot be combined with --proxy-to',
+    );
   const upstream = parseUpstream(proxyTo);
   const contract = new ProxyContract(emulator.contract);
   const recorder = record ? new Recorder(record, upstream.base.href, () => emulator.clock.isoNow()) : null;
-  const common = { upstream, contract, recorder, faults: emulator.faults, metering: emulator.metering, timeoutMs: proxyTimeoutMs };
+  const common = {
+    upstream,
+    contract,
+    recorder,
+    faults: emulator.faults,
+    metering: emulator.metering,
+    timeoutMs: proxyTimeoutMs,
+  };
   return {
     http: createHttpProxy(common),
-    ws: createWsProxy({ ...common, routes: emulator.contract.gateway, journal: emulator.journal, sockets: emulator.sockets, now: () => emulator.clock.now() }),
+    ws: createWsProxy({
+      ...common,
+      routes: emulator.contract.gateway,
+      journal: emulator.journal,
+      sockets: emulator.sockets,
+      now: () => emulator.clock.now(),
+    }),
     recorder,
   };
 }

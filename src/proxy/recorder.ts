@@ -29,7 +29,11 @@ export class Recorder {
   /** Reserves the exchange's name when the request arrives, so files sort in arrival order. */
   open(method: string, path: string): Draft {
     this.seq++;
-    const slug = path.replace(/^\/v1\/?/, '').replace(/[^a-zA-Z0-9_.-]+/g, '_').toLowerCase().slice(0, 60);
+    const slug = path
+      .replace(/^\/v1\/?/, '')
+      .replace(/[^a-zA-Z0-9_.-]+/g, '_')
+      .toLowerCase()
+      .slice(0, 60);
     return new Draft(this, `${String(this.seq).padStart(6, '0')}-${method.toLowerCase()}-${slug}`);
   }
 
@@ -38,7 +42,12 @@ export class Recorder {
   }
 
   save(exchange: Omit<Exchange, 'format' | 'recorded_at' | 'upstream'>): void {
-    const full = { format: RECORDING_FORMAT, recorded_at: this.now(), upstream: this.upstream, ...exchange } as Exchange;
+    const full = {
+      format: RECORDING_FORMAT,
+      recorded_at: this.now(),
+      upstream: this.upstream,
+      ...exchange,
+    } as Exchange;
     this.writeFile(`${exchange.id}.json`, Buffer.from(`${JSON.stringify(full, null, 2)}\n`));
   }
 }
@@ -61,23 +70,41 @@ export class Draft {
         /* not JSON after all: kept as text */
       }
     }
-    if (type.startsWith('text/') || /[/+]json$/.test(type)) return { kind: 'text', text: redactText(data.toString('utf8')) };
+    if (type.startsWith('text/') || /[/+]json$/.test(type))
+      return { kind: 'text', text: redactText(data.toString('utf8')) };
     const file = `${this.id}.${part}.bin`;
     this.recorder.writeFile(file, data);
-    return { kind: 'binary', content_type: contentType ?? null, size: data.length, sha256: sha256(data), file };
+    return {
+      kind: 'binary',
+      content_type: contentType ?? null,
+      size: data.length,
+      sha256: sha256(data),
+      file,
+    };
   }
 
   /** A multipart body: text fields (redacted) and, per file, its name, type, size and SHA-256, bytes beside. */
-  multipart(form: FormData, files: { field: string; filename: string; type: string; data: Buffer }[]): RecordedBody {
+  multipart(
+    form: FormData,
+    files: { field: string; filename: string; type: string; data: Buffer }[],
+  ): RecordedBody {
     const fields: Record<string, string> = {};
-    for (const [name, value] of form.entries()) if (typeof value === 'string') fields[name] = redactText(value);
+    for (const [name, value] of form.entries())
+      if (typeof value === 'string') fields[name] = redactText(value);
     return {
       kind: 'multipart',
       fields,
       files: files.map((f, i) => {
         const file = `${this.id}.request.file${i}.bin`;
         this.recorder.writeFile(file, f.data);
-        return { field: f.field, filename: redactText(f.filename), content_type: f.type, size: f.data.length, sha256: sha256(f.data), file };
+        return {
+          field: f.field,
+          filename: redactText(f.filename),
+          content_type: f.type,
+          size: f.data.length,
+          sha256: sha256(f.data),
+          file,
+        };
       }),
     };
   }

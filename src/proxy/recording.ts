@@ -43,7 +43,13 @@ interface ExchangeBase {
   recorded_at: string;
   upstream: string;
   operation_id: string | null;
-  request: { method: string; path: string; query: Record<string, string | string[]>; headers: Record<string, string>; body: RecordedBody };
+  request: {
+    method: string;
+    path: string;
+    query: Record<string, string | string[]>;
+    headers: Record<string, string>;
+    body: RecordedBody;
+  };
   response: { status: number | null; headers: Record<string, string>; body: RecordedBody };
   contract_violations: Violation[];
 }
@@ -77,6 +83,7 @@ export function readRecordings(dir: string): Exchange[] {
 
 export function readBeside(dir: string, file: string): Buffer {
   // Names come from the recording: keep them inside the folder.
-  if (file.includes('/') || file.includes('\\') || file.startsWith('.')) throw new Error(`bad file name in recording: ${file}`);
+  if (file.includes('/') || file.includes('\\') || file.startsWith('.'))
+    throw new Error(`bad file name in recording: ${file}`);
   return readFileSync(join(dir, file));
 }

@@ -9,7 +9,13 @@ import { WS_TOKEN_PREFIX } from '../auth/ws-tokens.js';
 
 export const REDACTED = '[redacted]';
 
-const SECRET_HEADERS = new Set(['cookie', 'set-cookie', 'x-admin-token', 'svc-signature', 'proxy-authorization']);
+const SECRET_HEADERS = new Set([
+  'cookie',
+  'set-cookie',
+  'x-admin-token',
+  'svc-signature',
+  'proxy-authorization',
+]);
 const SECRET_FIELDS = /^(token|ws_token|secret|signing_secret|api_key|key|password|authorization)$/i;
 const WS_TOKEN_RE = new RegExp(`${WS_TOKEN_PREFIX}[0-9A-Za-z_-]{8,}`, 'g');
 
@@ -36,7 +42,12 @@ export function redactJson(value: unknown): unknown {
   if (typeof value === 'string') return redactText(value);
   if (Array.isArray(value)) return value.map(redactJson);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_FIELDS.test(k) && typeof v === 'string' ? REDACTED : redactJson(v)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [
+        k,
+        SECRET_FIELDS.test(k) && typeof v === 'string' ? REDACTED : redactJson(v),
+      ]),
+    );
   }
   return value;
 }

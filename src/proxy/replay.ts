@@ -10,7 +10,14 @@ import type { RouteTable } from '../contract/compile.js';
 import type { OperationContext } from '../http/context.js';
 import { readBeside, readRecordings, type HttpExchange, type RecordedBody } from './recording.js';
 
-const SKIPPED_HEADERS = new Set(['x-request-id', 'content-length', 'connection', 'keep-alive', 'transfer-encoding', 'date']);
+const SKIPPED_HEADERS = new Set([
+  'x-request-id',
+  'content-length',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'date',
+]);
 
 export type ReplayStage = (ctx: OperationContext) => boolean;
 
@@ -53,7 +60,11 @@ export function canonicalJson(value: unknown): string {
 
 function recordedBodyKey(exchange: HttpExchange, routes: RouteTable): string {
   const body = exchange.request.body;
-  if (body.kind === 'multipart') return `files:${body.files.map((f) => f.sha256).sort().join(',')}`;
+  if (body.kind === 'multipart')
+    return `files:${body.files
+      .map((f) => f.sha256)
+      .sort()
+      .join(',')}`;
   if (body.kind !== 'json') return '';
   // The live request is matched after validation, with the schema's defaults applied: so is the recording.
   const match = routes.match(exchange.request.method, exchange.request.path);
@@ -64,7 +75,11 @@ function recordedBodyKey(exchange: HttpExchange, routes: RouteTable): string {
 
 function liveBodyKey(ctx: OperationContext): string {
   const files = Object.values(ctx.files);
-  if (files.length) return `files:${files.map((f) => createHash('sha256').update(f.buffer).digest('hex')).sort().join(',')}`;
+  if (files.length)
+    return `files:${files
+      .map((f) => createHash('sha256').update(f.buffer).digest('hex'))
+      .sort()
+      .join(',')}`;
   if (ctx.operation.bodyKind === 'json') return `json:${canonicalJson(ctx.body)}`;
   return '';
 }
@@ -74,7 +89,8 @@ function serve(ctx: OperationContext, exchange: HttpExchange, dir: string): void
   ctx.journal.replayed = exchange.id;
   ctx.res.locals.contractExempt = true;
   res.status(exchange.response.status!);
-  for (const [name, value] of Object.entries(exchange.response.headers)) if (!SKIPPED_HEADERS.has(name)) res.setHeader(name, value);
+  for (const [name, value] of Object.entries(exchange.response.headers))
+    if (!SKIPPED_HEADERS.has(name)) res.setHeader(name, value);
   const payload = bodyBytes(exchange.response.body, dir, ctx.requestId);
   if (exchange.response.status! >= 400 && exchange.response.body.kind === 'json') {
     const code = (exchange.response.body.json as { code?: unknown } | null)?.code;
@@ -88,7 +104,10 @@ function bodyBytes(body: RecordedBody, dir: string, requestId: string): Buffer {
   switch (body.kind) {
     case 'json': {
       // The recorded request id belongs to the recorded exchange; problem bodies must repeat this one's.
-      const json = body.json && typeof body.json === 'object' && 'request_id' in body.json ? { ...body.json, request_id: requestId } : body.json;
+      const json =
+        body.json && typeof body.json === 'object' && 'request_id' in body.json
+          ? { ...body.json, request_id: requestId }
+          : body.json;
       return Buffer.from(JSON.stringify(json));
     }
     case 'text':

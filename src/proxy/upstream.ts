@@ -41,7 +41,9 @@ export function parseUpstream(value: string): Upstream {
   }
   const path = url.pathname.replace(/\/+$/, '');
   if (!/^https?:$/.test(url.protocol) || !path.endsWith('/v1') || url.search || url.hash) {
-    throw new ConfigError(`--proxy-to must be an http(s) base URL ending in /v1, without query (got '${value}')`);
+    throw new ConfigError(
+      `--proxy-to must be an http(s) base URL ending in /v1, without query (got '${value}')`,
+    );
   }
   url.pathname = path;
   return {
@@ -64,12 +66,18 @@ function splitQuery(pathAndQuery: string): [string, string] {
 
 /** The caller's headers, minus those of the connection. The caller's key goes through untouched. */
 export function forwardedHeaders(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
-  return Object.fromEntries(Object.entries(headers).filter(([name, v]) => v !== undefined && !HOP_BY_HOP.has(name)));
+  return Object.fromEntries(
+    Object.entries(headers).filter(([name, v]) => v !== undefined && !HOP_BY_HOP.has(name)),
+  );
 }
 
 /** The upstream's response headers to pass back (the framing is the proxy's own). */
 export function returnedHeaders(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
-  return Object.fromEntries(Object.entries(headers).filter(([name, v]) => v !== undefined && !HOP_BY_HOP.has(name) && name !== 'content-length'));
+  return Object.fromEntries(
+    Object.entries(headers).filter(
+      ([name, v]) => v !== undefined && !HOP_BY_HOP.has(name) && name !== 'content-length',
+    ),
+  );
 }
 
 /**

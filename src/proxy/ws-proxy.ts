@@ -38,10 +38,16 @@ export interface WsProxyDeps {
   now: () => number;
 }
 
-export type WsProxy = (req: IncomingMessage, socket: Duplex, head: Buffer, journal: JournalEntry) => Promise<void>;
+export type WsProxy = (
+  req: IncomingMessage,
+  socket: Duplex,
+  head: Buffer,
+  journal: JournalEntry,
+) => Promise<void>;
 
 /** Codes a close frame may carry (RFC 6455 7.4); the others describe a close, they cannot be sent. */
-const sendable = (code: number) => (code >= 1000 && code <= 1003) || (code >= 1007 && code <= 1014) || (code >= 3000 && code <= 4999);
+const sendable = (code: number) =>
+  (code >= 1000 && code <= 1003) || (code >= 1007 && code <= 1014) || (code >= 3000 && code <= 4999);
 
 function closeWith(ws: WebSocket, code: number, reason: string): void {
   if (ws.readyState !== WebSocket.OPEN && ws.readyState !== WebSocket.CONNECTING) return;
@@ -67,14 +73,29 @@ export function createWsProxy(deps: WsProxyDeps): WsProxy {
     const op = match.kind === 'match' && match.operation.websocket ? match.operation : undefined;
     journal.operation_id = op?.operationId ?? null;
     const caller = callerOf(req.headers.authorization);
-    if (caller) Object.assign(journal, { key_id: caller.keyId, key: caller.keyDisplay, environment: caller.environment });
+    if (caller)
+      Object.assign(journal, {
+        key_id: caller.keyId,
+        key: caller.keyDisplay,
+        environment: caller.environment,
+      });
     const who = caller ?? { orgId: '', keyId: '', environment: 'live' as const };
-    if (op) await upgradeFault(who, { operationId: op.operationId, path: url.pathname, testScope: journal.scope, socket, journal });
+    if (op)
+      await upgradeFault(who, {
+        operationId: op.operationId,
+        path: url.pathname,
+        testScope: journal.scope,
+        socket,
+        journal,
+      });
 
     const draft = deps.recorder?.open('GET', url.pathname) ?? null;
     const violations: Violation[] = [];
     journal.contract_violations = violations;
-    const offered = (req.headers['sec-websocket-protocol'] ?? '').split(',').map((p) => p.trim()).filter(Boolean);
+    const offered = (req.headers['sec-websocket-protocol'] ?? '')
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean);
     const upstreamWs = new WebSocket(deps.upstream.url(req.url ?? '/', true), offered, {
       headers: forwardedHeaders(req.headers) as Record<string, string>,
       handshakeTimeout: deps.timeoutMs,
@@ -100,13 +121,33 @@ export function createWsProxy(deps: WsProxyDeps): WsProxy {
     });
     // From here on, errors show up as closes.
     upstreamWs.on('error', () => {});
-    const recordExchange = (status: number | null, headers: IncomingMessage['headers'], extra: { frames: RecordedFrame[]; binary: Buffer[]; close: { code: number | null; reason: string; by: 'client' | 'server' | null }; body?: string; contentType?: string }) => {
+    const recordExchange = (
+      status: number | null,
+      headers: IncomingMessage['headers'],
+      extra: {
+        frames: RecordedFrame[];
+        binary: Buffer[];
+        close: { code: number | null; reason: string; by: 'client' | 'server' | null };
+        body?: string;
+        contentType?: string;
+      },
+    ) => {
       if (!draft) return;
       draft.save({
         kind: 'websocket',
         operation_id: op?.operationId ?? null,
-        request: { method: 'GET', path: url.pathname, query: redactQuery(url.searchParams), headers: draft.headers(req.headers), body: { kind: 'none' } },
-        response: { status, headers: draft.headers(headers), body: draft.body('response', extra.contentType, extra.body ? Buffer.from(extra.body) : null) },
+        request: {
+          method: 'GET',
+          path: url.pathname,
+          query: redactQuery(url.searchParams),
+          headers: draft.headers(req.headers),
+          body: { kind: 'none' },
+        },
+        response: {
+          status,
+          headers: draft.headers(headers),
+          body: draft.body('response', extra.contentType, extra.body ? Buffer.from(extra.body) : null),
+        },
         protocol: upstreamWs.protocol ? redactText(upstreamWs.protocol) : null,
         frames: extra.frames,
         binary_file: extra.binary.length ? draft.writeBinary(Buffer.concat(extra.binary)) : null,
@@ -130,15 +171,33 @@ export function createWsProxy(deps: WsProxyDeps): WsProxy {
       const status = res.statusCode ?? 502;
       const contentType = res.headers['content-type'];
       const text = /json/.test(contentType ?? '') ? body.toString('utf8') : undefined;
-      violations.push(...deps.contract.checkResponse(op, 'GET', url.pathname, { status, contentType, headers: res.headers, body: text }));
-      const headers = Object.entries(returnedHeaders(res.headers)).map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : String(v)}\r\n`).join('');
-      socket.write(`HTTP/1.1 ${status} ${(res.statusMessage ?? '').replace(/[^\x20-\x7e]/g, '')}\r\n${headers}Content-Length: ${body.length}\r\nConnection: close\r\n\r\n`);
+      violations.push(
+        ...deps.contract.checkResponse(op, 'GET', url.pathname, {
+          status,
+          contentType,
+          headers: res.headers,
+          body: text,
+        }),
+      );
+      const headers = Object.entries(returnedHeaders(res.headers))
+        .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : String(v)}\r\n`)
+        .join('');
+      socket.write(
+        `HTTP/1.1 ${status} ${(res.statusMessage ?? '').replace(/[^\x20-\x7e]/g, '')}\r\n${headers}Content-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+      );
       socket.end(body);
       journal.status = status;
-      journal.retry_after = res.headers['retry-after'] !== undefined ? Number(res.headers['retry-after']) : null;
+      journal.retry_after =
+        res.headers['retry-after'] !== undefined ? Number(res.headers['retry-after']) : null;
       if (text) journal.code = problemCode(text);
       journal.duration_ms = deps.now() - started;
-      recordExchange(status, res.headers, { frames: [], binary: [], close: { code: null, reason: '', by: null }, body: text, contentType });
+      recordExchange(status, res.headers, {
+        frames: [],
+        binary: [],
+        close: { code: null, reason: '', by: null },
+        body: text,
+        contentType,
+      });
       deps.journal.record(journal);
     }
 
@@ -156,7 +215,11 @@ export function createWsProxy(deps: WsProxyDeps): WsProxy {
         else journal.websocket!.frames_out++;
         if (isBinary) {
           const kept = binaryBytes + data.length <= RECORD_LIMIT_BYTES;
-          if (draft) frames.push({ from, binary: { size: data.length, offset: kept ? binaryBytes : -1, sha256: sha256(data) } });
+          if (draft)
+            frames.push({
+              from,
+              binary: { size: data.length, offset: kept ? binaryBytes : -1, sha256: sha256(data) },
+            });
           if (kept && draft) {
             binary.push(Buffer.from(data));
             binaryBytes += data.length;
@@ -164,7 +227,8 @@ export function createWsProxy(deps: WsProxyDeps): WsProxy {
           return;
         }
         const text = data.toString('utf8');
-        if (from === 'client' && text.length < 200 && text.includes('close_stream')) journal.websocket!.close_stream_sent = true;
+        if (from === 'client' && text.length < 200 && text.includes('close_stream'))
+          journal.websocket!.close_stream_sent = true;
         violations.push(...deps.contract.checkFrame(op, text, from, index));
         if (!draft) return;
         try {
@@ -190,7 +254,13 @@ export function createWsProxy(deps: WsProxyDeps): WsProxy {
         journal.status = 101;
         deps.sockets.add(caller?.keyId ?? 'proxy', ws);
         for (const [data, isBinary] of pending.splice(0)) ws.send(data, { binary: isBinary });
-        if (op) armWsCloseFault(deps.faults, ws, { operation: op, journal, testScope: journal.scope, principal: who });
+        if (op)
+          armWsCloseFault(deps.faults, ws, {
+            operation: op,
+            journal,
+            testScope: journal.scope,
+            principal: who,
+          });
         ws.on('message', (data: Buffer, isBinary: boolean) => {
           seen('client', data, isBinary);
           if (upstreamWs.readyState === WebSocket.OPEN) upstreamWs.send(data, { binary: isBinary });
@@ -200,7 +270,11 @@ export function createWsProxy(deps: WsProxyDeps): WsProxy {
           closeWith(upstreamWs, code, reason.toString());
           journal.websocket!.close_code = code;
           journal.duration_ms = deps.now() - started;
-          recordExchange(101, upgradeHeaders, { frames, binary, close: { code, reason: redactText(reason.toString()), by: closedBy } });
+          recordExchange(101, upgradeHeaders, {
+            frames,
+            binary,
+            close: { code, reason: redactText(reason.toString()), by: closedBy },
+          });
           deps.journal.record(journal);
         });
       });

@@ -10,14 +10,22 @@
 import type WebSocket from 'ws';
 import type { WsContext } from '../http/context.js';
 import { redactJson, redactText } from './redact.js';
-import { readBeside, readRecordings, sha256, type RecordedFrame, type WebSocketExchange } from './recording.js';
+import {
+  readBeside,
+  readRecordings,
+  sha256,
+  type RecordedFrame,
+  type WebSocketExchange,
+} from './recording.js';
 import { canonicalJson } from './replay.js';
 
 /** Close code of a session whose client deviates from every recording (the protocol error of D12). */
 export const MISMATCH_CLOSE = 4400;
 
 /** The session for a path, or null when nothing was recorded there; `first` is the recording it starts with. */
-export type WsReplay = (path: string) => { first: string; serve: (ws: WebSocket, ctx: WsContext) => void } | null;
+export type WsReplay = (
+  path: string,
+) => { first: string; serve: (ws: WebSocket, ctx: WsContext) => void } | null;
 
 interface Candidate {
   exchange: WebSocketExchange;
@@ -28,7 +36,8 @@ interface Candidate {
 }
 
 /** Sendable close codes (RFC 6455 7.4). */
-const sendable = (code: number) => (code >= 1000 && code <= 1003) || (code >= 1007 && code <= 1014) || (code >= 3000 && code <= 4999);
+const sendable = (code: number) =>
+  (code >= 1000 && code <= 1003) || (code >= 1007 && code <= 1014) || (code >= 3000 && code <= 4999);
 
 export function frameKey(frame: RecordedFrame): string {
   if (frame.binary) return `binary:${frame.binary.sha256}`;
@@ -53,10 +62,20 @@ export function createWsReplay(dir: string): WsReplay {
     if (exchange.kind !== 'websocket' || exchange.response.status !== 101) continue;
     // A session whose binary frames were not all kept (over the recording limit) cannot be replayed.
     if (exchange.frames.some((f) => f.binary && f.binary.offset < 0)) continue;
-    const candidate: Candidate = { exchange, client: [], server: [], binary: exchange.binary_file ? readBeside(dir, exchange.binary_file) : null };
+    const candidate: Candidate = {
+      exchange,
+      client: [],
+      server: [],
+      binary: exchange.binary_file ? readBeside(dir, exchange.binary_file) : null,
+    };
     for (const frame of exchange.frames) {
       if (frame.from === 'client') candidate.client.push(frameKey(frame));
-      else candidate.server.push({ frame, after: candidate.client.length, key: frameKey(withoutRequestId(frame)) });
+      else
+        candidate.server.push({
+          frame,
+          after: candidate.client.length,
+          key: frameKey(withoutRequestId(frame)),
+        });
     }
     const path = exchange.request.path.replace(/\/$/, '');
     const entry = byPath.get(path) ?? { candidates: [], next: 0 };
@@ -89,7 +108,9 @@ function serveSession(ws: WebSocket, ctx: WsContext, candidates: Candidate[]): (
   const pump = () => {
     ctx.journal.replayed = current.exchange.id;
     while (!over && sent < current.server.length && current.server[sent].after <= received.length) {
-      ws.send(payload(current, current.server[sent].frame, ctx.requestId), { binary: Boolean(current.server[sent].frame.binary) });
+      ws.send(payload(current, current.server[sent].frame, ctx.requestId), {
+        binary: Boolean(current.server[sent].frame.binary),
+      });
       sent++;
     }
     if (over || sent < current.server.length || received.length < current.client.length) return;
@@ -130,7 +151,12 @@ function serveSession(ws: WebSocket, ctx: WsContext, candidates: Candidate[]): (
  * already sent, the one with the most server frames due (so a session recorded in turns is not held back by
  * one recorded all at once); on a tie, the one followed so far, then the first in order.
  */
-function follow(candidates: Candidate[], received: string[], sent: number, current?: Candidate): Candidate | null {
+function follow(
+  candidates: Candidate[],
+  received: string[],
+  sent: number,
+  current?: Candidate,
+): Candidate | null {
   let best: Candidate | null = null;
   let bestDue = -1;
   for (const c of current ? [current, ...candidates] : candidates) {
@@ -167,6 +193,9 @@ function payload(c: Candidate, frame: RecordedFrame, requestId: string): Buffer 
   if (frame.binary) return c.binary!.subarray(frame.binary.offset, frame.binary.offset + frame.binary.size);
   if (frame.text !== undefined) return frame.text;
   // The recorded request id belongs to the recorded session: frames repeat this one's.
-  const json = frame.json && typeof frame.json === 'object' && !Array.isArray(frame.json) && 'request_id' in frame.json ? { ...frame.json, request_id: requestId } : frame.json;
+  const json =
+    frame.json && typeof frame.json === 'object' && !Array.isArray(frame.json) && 'request_id' in frame.json
+      ? { ...frame.json, request_id: requestId }
+      : frame.json;
   return JSON.stringify(json);
 }

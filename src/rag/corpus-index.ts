@@ -25,12 +25,17 @@ export async function corpusFingerprint(dir: string, limits: DocumentLimits): Pr
   const manifest = await readFile(join(dir, 'corpus.json'));
   hash.update(manifest);
   const entries = (JSON.parse(manifest.toString('utf8')) as { documents: { file: string }[] }).documents;
-  for (const bytes of await Promise.all(entries.map((e) => readFile(join(dir, e.file))))) hash.update(`${bytes.byteLength}:`).update(bytes);
+  for (const bytes of await Promise.all(entries.map((e) => readFile(join(dir, e.file)))))
+    hash.update(`${bytes.byteLength}:`).update(bytes);
   return hash.digest('hex');
 }
 
 /** The prebuilt documents of `dir`, or undefined when there is no index file or it was built from other input. */
-export async function readCorpusIndex(dir: string, limits: DocumentLimits, file = DEMO_CORPUS_INDEX): Promise<CorpusDocument[] | undefined> {
+export async function readCorpusIndex(
+  dir: string,
+  limits: DocumentLimits,
+  file = DEMO_CORPUS_INDEX,
+): Promise<CorpusDocument[] | undefined> {
   let index: CorpusIndexFile;
   try {
     index = JSON.parse(await readFile(file, 'utf8')) as CorpusIndexFile;
@@ -49,7 +54,20 @@ export async function readCorpusIndex(dir: string, limits: DocumentLimits, file 
 }
 
 /** Writes the index of prepared `documents` (typed arrays as plain arrays). */
-export async function writeCorpusIndex(dir: string, limits: DocumentLimits, documents: readonly CorpusDocument[], file = DEMO_CORPUS_INDEX): Promise<void> {
-  const index: CorpusIndexFile = { fingerprint: await corpusFingerprint(dir, limits), documents: [...documents] };
-  await writeFile(file, JSON.stringify(index, (_key, value: unknown) => (value instanceof Uint32Array || value instanceof Uint16Array ? Array.from(value) : value)));
+export async function writeCorpusIndex(
+  dir: string,
+  limits: DocumentLimits,
+  documents: readonly CorpusDocument[],
+  file = DEMO_CORPUS_INDEX,
+): Promise<void> {
+  const index: CorpusIndexFile = {
+    fingerprint: await corpusFingerprint(dir, limits),
+    documents: [...documents],
+  };
+  await writeFile(
+    file,
+    JSON.stringify(index, (_key, value: unknown) =>
+      value instanceof Uint32Array || value instanceof Uint16Array ? Array.from(value) : value,
+    ),
+  );
 }

@@ -44,7 +44,10 @@ const fromSources = import.meta.url.endsWith('.ts');
  * (closed when done), inside the same content limits as uploads, so boot never blocks the event loop and a
  * user's document cannot exhaust the process.
  */
-export function loadCorpus(dir: string | undefined, limits: DocumentLimits): Promise<readonly CorpusDocument[]> {
+export function loadCorpus(
+  dir: string | undefined,
+  limits: DocumentLimits,
+): Promise<readonly CorpusDocument[]> {
   if (dir !== undefined && dir !== RAG_FIXTURES_DIR) return readCorpus(dir, limits);
   cached ??= loadDemoCorpus(limits).catch((err: unknown) => {
     cached = undefined;
@@ -68,7 +71,8 @@ export async function readCorpus(dir: string, limits: DocumentLimits): Promise<C
   try {
     manifest = JSON.parse(await readFile(join(dir, 'corpus.json'), 'utf8')) as { documents: ManifestEntry[] };
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw new Error(`${join(dir, 'corpus.json')}: ${(err as Error).message}`);
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT')
+      throw new Error(`${join(dir, 'corpus.json')}: ${(err as Error).message}`);
     manifest = { documents: await listDocuments(dir) };
   }
   const pool = new WorkerPool({ size: 1, timeMs: 60_000 });
@@ -79,14 +83,22 @@ export async function readCorpus(dir: string, limits: DocumentLimits): Promise<C
   }
 }
 
-async function readDocument(dir: string, entry: ManifestEntry, pool: WorkerPool, limits: DocumentLimits): Promise<CorpusDocument> {
+async function readDocument(
+  dir: string,
+  entry: ManifestEntry,
+  pool: WorkerPool,
+  limits: DocumentLimits,
+): Promise<CorpusDocument> {
   const bytes = new Uint8Array(await readFile(join(dir, entry.file)));
   const fileName = basename(entry.file);
   let inspected;
   try {
     inspected = await pool.run('rag.inspect', { bytes, fileName, limits });
   } catch (err) {
-    const reason = err instanceof TaskError && err.code === 'unsupported_document_type' ? 'is not a supported document type (pdf, docx, txt, md, html, csv, json)' : `cannot be read: ${(err as Error).message}`;
+    const reason =
+      err instanceof TaskError && err.code === 'unsupported_document_type'
+        ? 'is not a supported document type (pdf, docx, txt, md, html, csv, json)'
+        : `cannot be read: ${(err as Error).message}`;
     throw new Error(`${join(dir, entry.file)} ${reason}`);
   }
   const { type: fileType, prepared } = inspected;
@@ -109,7 +121,13 @@ async function listDocuments(dir: string): Promise<ManifestEntry[]> {
     .map((e) => e.name)
     .sort()
     .map((file) => ({
-      id: `doc_${file.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 48) || 'file'}`,
+      id: `doc_${
+        file
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, '_')
+          .replace(/^_+|_+$/g, '')
+          .slice(0, 48) || 'file'
+      }`,
       file,
       title: file.replace(/\.[^.]+$/, ''),
       language: '',

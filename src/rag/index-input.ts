@@ -9,13 +9,21 @@ export function chunkId(documentId: string, index: number): string {
 }
 
 /** What the search index gets for a document and its extracted text. */
-export function indexInput(doc: RagDocumentRecord, prepared: PreparedText, language: string | null): IndexedDocumentInput {
+export function indexInput(
+  doc: RagDocumentRecord,
+  prepared: PreparedText,
+  language: string | null,
+): IndexedDocumentInput {
   return {
     documentId: doc.documentId,
     title: doc.title,
     fileType: doc.fileType,
     language: language ?? undefined,
     metadata: doc.metadata,
-    chunks: prepared.chunks.map((c) => ({ chunkId: chunkId(doc.documentId, c.index), text: c.text, terms: chunkTerms(prepared, c) })),
+    chunks: prepared.chunks.map((c) => ({
+      chunkId: chunkId(doc.documentId, c.index),
+      text: c.text,
+      terms: chunkTerms(prepared, c),
+    })),
   };
 }

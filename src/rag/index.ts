@@ -57,7 +57,10 @@ export function createRagArea(emulator: Emulator, state: RagState): ProductArea 
   async function loadDemoCorpus(): Promise<void> {
     const orgId = emulator.demo.orgId;
     const now = emulator.clock.isoNow();
-    for (const c of await loadCorpus(emulator.config.corpus ?? undefined, documentLimits(emulator.config.rag))) {
+    for (const c of await loadCorpus(
+      emulator.config.corpus ?? undefined,
+      documentLimits(emulator.config.rag),
+    )) {
       const doc: RagDocumentRecord = {
         documentId: c.id,
         title: c.title,
@@ -102,7 +105,9 @@ export function createRagArea(emulator: Emulator, state: RagState): ProductArea 
     name: 'rag',
     handlers: ragRoutes(service, emulator.faults, settled),
     adminHandlers: ragAdminHandlers({ orgs: emulator.orgs, tenants, state }),
-    uploadLimits: { 'rag.uploadDocument': { maxFileBytes: config.maxUploadBytes, tooLargeCode: 'document_too_large' } },
+    uploadLimits: {
+      'rag.uploadDocument': { maxFileBytes: config.maxUploadBytes, tooLargeCode: 'document_too_large' },
+    },
     boot: bootRag,
     /** Resolves once the demo corpus is searchable. */
     ready: () => corpusReady,

@@ -65,13 +65,19 @@ export class MemoryRagState implements RagState {
     return this.texts.get(orgId)?.get(documentId) ?? null;
   }
 
-  finish(orgId: string, job: RagJobRecord, doc: RagDocumentRecord, prepared: PreparedText | null): OrgRagState | null {
+  finish(
+    orgId: string,
+    job: RagJobRecord,
+    doc: RagDocumentRecord,
+    prepared: PreparedText | null,
+  ): OrgRagState | null {
     const org = this.local(orgId);
     const storedJob = org.jobs.get(job.jobId);
     const storedDoc = org.documents.get(doc.documentId);
     if (storedJob?.status !== 'processing' || storedDoc === undefined) return null;
     // Indexed first: a document the index refuses leaves every record as it was.
-    if (doc.status === 'ready' && prepared !== null) org.index.addDocument(indexInput(doc, prepared, doc.language));
+    if (doc.status === 'ready' && prepared !== null)
+      org.index.addDocument(indexInput(doc, prepared, doc.language));
     // The records keep their identity: whoever holds one sees the outcome.
     Object.assign(storedJob, job);
     Object.assign(storedDoc, doc);
@@ -79,7 +85,11 @@ export class MemoryRagState implements RagState {
     return org;
   }
 
-  remove(orgId: string, doc: RagDocumentRecord, failing: RagJobRecord[]): { org: OrgRagState; failed: string[] } | null {
+  remove(
+    orgId: string,
+    doc: RagDocumentRecord,
+    failing: RagJobRecord[],
+  ): { org: OrgRagState; failed: string[] } | null {
     const org = this.local(orgId);
     if (!org.documents.has(doc.documentId)) return null;
     const failed: string[] = [];

@@ -8,7 +8,10 @@ export function parseMetadata(text: string | undefined): Record<string, unknown>
   try {
     value = JSON.parse(text);
   } catch (err) {
-    throw new ApiError('invalid_metadata', `metadata must be a JSON object (not valid JSON: ${(err as Error).message})`);
+    throw new ApiError(
+      'invalid_metadata',
+      `metadata must be a JSON object (not valid JSON: ${(err as Error).message})`,
+    );
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     const got = value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;

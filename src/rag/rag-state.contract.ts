@@ -32,7 +32,10 @@ function newOrg(): string {
   return `org_contract_${++serial}_${Math.random().toString(36).slice(2, 8)}`;
 }
 
-function upload(word: string, overrides: Partial<RagDocumentRecord> = {}): { doc: RagDocumentRecord; job: RagJobRecord; text: string } {
+function upload(
+  word: string,
+  overrides: Partial<RagDocumentRecord> = {},
+): { doc: RagDocumentRecord; job: RagJobRecord; text: string } {
   const id = `${word}_${++serial}`;
   const doc: RagDocumentRecord = {
     documentId: `doc_${id}`,
@@ -61,7 +64,11 @@ function upload(word: string, overrides: Partial<RagDocumentRecord> = {}): { doc
     livemode: true,
     usageEntryId: null,
   };
-  return { doc, job, text: `The ${word} procedure covers the quarterly ${word} audit and its ${word} findings.` };
+  return {
+    doc,
+    job,
+    text: `The ${word} procedure covers the quarterly ${word} audit and its ${word} findings.`,
+  };
 }
 
 /** Accepts an upload and completes its job, as the service does. */
@@ -70,12 +77,15 @@ async function ingest(state: RagState, orgId: string, word: string): Promise<Rag
   const prepared = prepareText(text);
   await value(state.accept(orgId, doc, prepared, job));
   const ready: RagDocumentRecord = { ...doc, status: 'ready', chunkCount: prepared.chunks.length };
-  expect(await value(state.finish(orgId, { ...job, status: 'completed', completedAt: T0 }, ready, prepared))).not.toBeNull();
+  expect(
+    await value(state.finish(orgId, { ...job, status: 'completed', completedAt: T0 }, ready, prepared)),
+  ).not.toBeNull();
   return ready;
 }
 
 const ids = (org: OrgRagState) => [...org.documents.keys()];
-const found = (org: OrgRagState, query: string) => org.index.search({ query, topK: 10 }).map((h) => ({ id: h.chunkId, score: h.score }));
+const found = (org: OrgRagState, query: string) =>
+  org.index.search({ query, topK: 10 }).map((h) => ({ id: h.chunkId, score: h.score }));
 
 function tenant(orgId: string, state: Tenant['state']): Tenant {
   const at = Date.parse(T0);
@@ -102,9 +112,14 @@ export function ragStateContract(name: string, harness: () => RagStateHarness): 
       state.saveJob(orgId, { ...job, usageEntryId: 'le_1' });
       await h.settle(state, state);
       const org = await value(state.read(orgId));
-      expect(org.documents.get(doc.documentId)).toMatchObject({ status: 'indexing', title: 'zorblax handbook' });
+      expect(org.documents.get(doc.documentId)).toMatchObject({
+        status: 'indexing',
+        title: 'zorblax handbook',
+      });
       expect(org.jobs.get(job.jobId)).toMatchObject({ status: 'processing', usageEntryId: 'le_1' });
-      expect((await value(state.text(orgId, doc.documentId)))?.chunks.map((c) => c.text)).toEqual(prepared.chunks.map((c) => c.text));
+      expect((await value(state.text(orgId, doc.documentId)))?.chunks.map((c) => c.text)).toEqual(
+        prepared.chunks.map((c) => c.text),
+      );
       expect(found(org, 'zorblax')).toEqual([]);
     });
 
@@ -116,12 +131,23 @@ export function ragStateContract(name: string, harness: () => RagStateHarness): 
       const prepared = prepareText(text);
       await value(state.accept(orgId, doc, prepared, job));
       const ready: RagDocumentRecord = { ...doc, status: 'ready', chunkCount: prepared.chunks.length };
-      const org = await value(state.finish(orgId, { ...job, status: 'completed', completedAt: T0 }, ready, prepared));
+      const org = await value(
+        state.finish(orgId, { ...job, status: 'completed', completedAt: T0 }, ready, prepared),
+      );
       expect(org?.jobs.get(job.jobId)?.status).toBe('completed');
       expect(org?.documents.get(doc.documentId)?.status).toBe('ready');
       expect(found(org!, 'quindle').length).toBeGreaterThan(0);
       expect(org!.storedBytes('live')).toBe(100);
-      expect(await value(state.finish(orgId, { ...job, status: 'failed', completedAt: T0 }, { ...doc, status: 'failed' }, null))).toBeNull();
+      expect(
+        await value(
+          state.finish(
+            orgId,
+            { ...job, status: 'failed', completedAt: T0 },
+            { ...doc, status: 'failed' },
+            null,
+          ),
+        ),
+      ).toBeNull();
       expect((await value(state.read(orgId))).jobs.get(job.jobId)?.status).toBe('completed');
     });
 
@@ -131,7 +157,16 @@ export function ragStateContract(name: string, harness: () => RagStateHarness): 
       const orgId = newOrg();
       const { doc, job, text } = upload('plimbus');
       await value(state.accept(orgId, doc, prepareText(text), job));
-      expect(await value(state.finish(orgId, { ...job, status: 'failed', completedAt: T0 }, { ...doc, status: 'failed' }, null))).not.toBeNull();
+      expect(
+        await value(
+          state.finish(
+            orgId,
+            { ...job, status: 'failed', completedAt: T0 },
+            { ...doc, status: 'failed' },
+            null,
+          ),
+        ),
+      ).not.toBeNull();
       const org = await value(state.read(orgId));
       expect(org.documents.get(doc.documentId)?.status).toBe('failed');
       expect(org.jobs.get(job.jobId)?.status).toBe('failed');
@@ -150,7 +185,16 @@ export function ragStateContract(name: string, harness: () => RagStateHarness): 
       const removed = await value(state.remove(orgId, doc, [failing]));
       expect(removed?.failed).toEqual([job.jobId]);
       expect(removed?.org.jobs.get(job.jobId)?.status).toBe('failed');
-      expect(await value(state.finish(orgId, { ...job, status: 'completed' }, { ...doc, status: 'ready' }, prepareText(text)))).toBeNull();
+      expect(
+        await value(
+          state.finish(
+            orgId,
+            { ...job, status: 'completed' },
+            { ...doc, status: 'ready' },
+            prepareText(text),
+          ),
+        ),
+      ).toBeNull();
       expect((await value(state.remove(orgId, gone, [])))?.failed).toEqual([]);
       expect(await value(state.remove(orgId, gone, []))).toBeNull();
       const org = await value(state.read(orgId));
@@ -182,7 +226,9 @@ export function ragStateContract(name: string, harness: () => RagStateHarness): 
       expect(await value(b.remove(orgId, victim, []))).not.toBeNull();
       // No event awaited: the read itself sees the removal.
       expect(ids(await value(a.read(orgId)))).not.toContain(victim.documentId);
-      expect(found(await value(a.read(orgId)), 'sharedword').map((f) => f.id.split(':')[0])).not.toContain(victim.documentId);
+      expect(found(await value(a.read(orgId)), 'sharedword').map((f) => f.id.split(':')[0])).not.toContain(
+        victim.documentId,
+      );
     });
 
     it('concurrent writers on two instances: a job ends once, and a removal racing its completion leaves one outcome', async () => {
@@ -202,7 +248,14 @@ export function ragStateContract(name: string, harness: () => RagStateHarness): 
       const second = upload('raceword');
       await value(b.accept(orgId, second.doc, prepareText(second.text), second.job));
       const [finished, removed] = await Promise.all([
-        value(a.finish(orgId, { ...second.job, status: 'completed' }, { ...second.doc, status: 'ready' }, prepareText(second.text))),
+        value(
+          a.finish(
+            orgId,
+            { ...second.job, status: 'completed' },
+            { ...second.doc, status: 'ready' },
+            prepareText(second.text),
+          ),
+        ),
         value(b.remove(orgId, second.doc, [{ ...second.job, status: 'failed' }])),
       ]);
       expect(removed).not.toBeNull();
@@ -232,7 +285,9 @@ export function ragStateContract(name: string, harness: () => RagStateHarness): 
       const h = harness();
       const a = await h.join();
       const orgId = newOrg();
-      const corpus = ['alpha', 'beta'].map((w) => ({ ...upload(`${w}corpus`, { status: 'ready', builtin: true }) }));
+      const corpus = ['alpha', 'beta'].map((w) => ({
+        ...upload(`${w}corpus`, { status: 'ready', builtin: true }),
+      }));
       for (const c of corpus) a.addBuiltin(orgId, c.doc, prepareText(c.text));
       expect(ids(await value(a.read(orgId))).sort()).toEqual(corpus.map((c) => c.doc.documentId).sort());
       expect(await value(a.remove(orgId, corpus[0].doc, []))).not.toBeNull();

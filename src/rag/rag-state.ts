@@ -42,7 +42,12 @@ export interface RagState extends StateUnit {
   /** 502 `upstream_error` while a shared store is down, before anything changes (nothing in memory). */
   assertWritable(): void;
   /** A new upload: its document (status `indexing`), extracted text and job (status `processing`). */
-  accept(orgId: string, doc: RagDocumentRecord, prepared: PreparedText, job: RagJobRecord): MaybePromise<void>;
+  accept(
+    orgId: string,
+    doc: RagDocumentRecord,
+    prepared: PreparedText,
+    job: RagJobRecord,
+  ): MaybePromise<void>;
   /** The job's record changed before anyone could see it (its ledger entry, an injected failure); kept only while it is processing. */
   saveJob(orgId: string, job: RagJobRecord): void;
   /** A document's extracted text as accepted (kept at least until its job ends); null when it is gone. */
@@ -52,12 +57,21 @@ export interface RagState extends StateUnit {
    * there, so a job ends once across instances. A ready document goes into the index with `prepared`; the text
    * is dropped. Resolves to the organization as after the write, or null when nothing was written.
    */
-  finish(orgId: string, job: RagJobRecord, doc: RagDocumentRecord, prepared: PreparedText | null): MaybePromise<OrgRagState | null>;
+  finish(
+    orgId: string,
+    job: RagJobRecord,
+    doc: RagDocumentRecord,
+    prepared: PreparedText | null,
+  ): MaybePromise<OrgRagState | null>;
   /**
    * Deletes a document (a demo-corpus one leaves a tombstone) and fails those of `failing` still processing.
    * Null when it was already gone; else the organization as after the delete and the ids of the jobs failed.
    */
-  remove(orgId: string, doc: RagDocumentRecord, failing: RagJobRecord[]): MaybePromise<{ org: OrgRagState; failed: string[] } | null>;
+  remove(
+    orgId: string,
+    doc: RagDocumentRecord,
+    failing: RagJobRecord[],
+  ): MaybePromise<{ org: OrgRagState; failed: string[] } | null>;
   /** A demo-corpus document, ready: built by every instance from the seed, never shared (a tombstone hides it). */
   addBuiltin(orgId: string, doc: RagDocumentRecord, prepared: PreparedText): void;
   /** Another instance reset the emulator and this state dropped what it held: the area builds its boot state again. */

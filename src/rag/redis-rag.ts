@@ -34,7 +34,14 @@ type StoredJob = Omit<RagJobRecord, 'injectedFailure'> & { injectedFailure?: Sto
 interface StoredText {
   language: DetectedLanguage;
   vocabulary: string[];
-  chunks: { index: number; text: string; termIds: number[]; counts: number[]; length: number; lang: DetectedLanguage }[];
+  chunks: {
+    index: number;
+    text: string;
+    termIds: number[];
+    counts: number[];
+    length: number;
+    lang: DetectedLanguage;
+  }[];
 }
 
 const TOMBSTONE = '{"tombstone":true}';
@@ -71,7 +78,16 @@ export class RedisRagState implements RagState {
   /** The keys of one org, in the order of every script's KEYS (redis-rag-scripts.ts). */
   private orgKeys(orgId: string) {
     const key = (name: string) => this.store.scopedKey(`rag:org:${orgId}:${name}`);
-    const all = [this.store.key('rag:seq'), key('ver'), this.store.scopedKey('rag:orgs'), key('docs'), key('text'), key('jobs'), key('order'), this.store.key('rag:gens')];
+    const all = [
+      this.store.key('rag:seq'),
+      key('ver'),
+      this.store.scopedKey('rag:orgs'),
+      key('docs'),
+      key('text'),
+      key('jobs'),
+      key('order'),
+      this.store.key('rag:gens'),
+    ];
     return { all, ver: all[1], docs: all[3], text: all[4], jobs: all[5], order: all[6] };
   }
 
@@ -91,7 +107,9 @@ export class RedisRagState implements RagState {
    * of the last one is retired, for every instance); this deletes the retired keys and what this instance held.
    */
   async reset(): Promise<void> {
-    await this.store.run(() => this.redis.svcRagClear(this.store.key('rag:gens'), this.store.scopedKey('rag:orgs')));
+    await this.store.run(() =>
+      this.redis.svcRagClear(this.store.key('rag:gens'), this.store.scopedKey('rag:orgs')),
+    );
     this.drop();
   }
 
@@ -117,21 +135,36 @@ export class RedisRagState implements RagState {
   /** One round trip for the org's version; a reload when it moved. */
   async read(orgId: string): Promise<OrgRagState> {
     const org = this.local(orgId);
-    const ver = Number(await this.store.run(() => this.redis.get(this.store.scopedKey(`rag:org:${orgId}:ver`)))) || 0;
+    const ver =
+      Number(await this.store.run(() => this.redis.get(this.store.scopedKey(`rag:org:${orgId}:ver`)))) || 0;
     if (ver !== org.version) await this.reload(orgId, org);
     return this.local(orgId);
   }
 
-  async accept(orgId: string, doc: RagDocumentRecord, prepared: PreparedText, job: RagJobRecord): Promise<void> {
+  async accept(
+    orgId: string,
+    doc: RagDocumentRecord,
+    prepared: PreparedText,
+    job: RagJobRecord,
+  ): Promise<void> {
     const k = this.orgKeys(orgId);
-    const args = [...this.head(orgId), doc.documentId, JSON.stringify(doc), JSON.stringify(storedText(prepared)), job.jobId, JSON.stringify(storedJob(job))];
+    const args = [
+      ...this.head(orgId),
+      doc.documentId,
+      JSON.stringify(doc),
+      JSON.stringify(storedText(prepared)),
+      job.jobId,
+      JSON.stringify(storedJob(job)),
+    ];
     await this.store.run(() => this.redis.svcRagAccept(...k.all, ...args));
   }
 
   saveJob(orgId: string, job: RagJobRecord): void {
     this.store.assertAvailable();
     const k = this.orgKeys(orgId);
-    this.store.track(this.redis.svcRagJobPut(...k.all, ...this.head(orgId), job.jobId, JSON.stringify(storedJob(job))));
+    this.store.track(
+      this.redis.svcRagJobPut(...k.all, ...this.head(orgId), job.jobId, JSON.stringify(storedJob(job))),
+    );
   }
 
   async text(orgId: string, documentId: string): Promise<PreparedText | null> {
@@ -142,12 +175,23 @@ export class RedisRagState implements RagState {
   /** The index follows from the reload: any instance indexes the text stored beside the document. */
   async finish(orgId: string, job: RagJobRecord, doc: RagDocumentRecord): Promise<OrgRagState | null> {
     const k = this.orgKeys(orgId);
-    const args = [...this.head(orgId), doc.documentId, JSON.stringify(doc), job.jobId, JSON.stringify(storedJob(job)), job.status === 'failed' ? '1' : ''];
+    const args = [
+      ...this.head(orgId),
+      doc.documentId,
+      JSON.stringify(doc),
+      job.jobId,
+      JSON.stringify(storedJob(job)),
+      job.status === 'failed' ? '1' : '',
+    ];
     if (Number(await this.store.run(() => this.redis.svcRagFinish(...k.all, ...args))) === 0) return null;
     return this.read(orgId);
   }
 
-  async remove(orgId: string, doc: RagDocumentRecord, failing: RagJobRecord[]): Promise<{ org: OrgRagState; failed: string[] } | null> {
+  async remove(
+    orgId: string,
+    doc: RagDocumentRecord,
+    failing: RagJobRecord[],
+  ): Promise<{ org: OrgRagState; failed: string[] } | null> {
     const k = this.orgKeys(orgId);
     const args = [...this.head(orgId), doc.documentId, doc.builtin ? TOMBSTONE : ''];
     for (const job of failing) args.push(job.jobId, JSON.stringify(storedJob(job)));
@@ -168,14 +212,21 @@ export class RedisRagState implements RagState {
   private async reload(orgId: string, org: CachedOrg): Promise<void> {
     const k = this.orgKeys(orgId);
     const ticket = ++this.sent;
-    const results = await this.store.run(() => this.redis.multi().get(k.ver).zrange(k.order, 0, -1).hgetall(k.docs).hgetall(k.jobs).exec());
+    const results = await this.store.run(() =>
+      this.redis.multi().get(k.ver).zrange(k.order, 0, -1).hgetall(k.docs).hgetall(k.jobs).exec(),
+    );
     const [ver, order, docs, jobs] = (results ?? []).map(([err, value]) => {
       if (err) throw err;
       return value;
     }) as [string | null, string[], Record<string, string>, Record<string, string>];
-    const stored = order.filter((id) => docs[id] !== undefined && docs[id] !== TOMBSTONE).map((id) => JSON.parse(docs[id]) as StoredDocument);
+    const stored = order
+      .filter((id) => docs[id] !== undefined && docs[id] !== TOMBSTONE)
+      .map((id) => JSON.parse(docs[id]) as StoredDocument);
     const missing = stored.filter((d) => d.status === 'ready' && !org.indexed.has(d.documentId));
-    const texts = missing.length === 0 ? [] : await this.store.run(() => this.redis.hmget(k.text, ...missing.map((d) => d.documentId)));
+    const texts =
+      missing.length === 0
+        ? []
+        : await this.store.run(() => this.redis.hmget(k.text, ...missing.map((d) => d.documentId)));
     // A later reload already applied, or a reset replaced the org's cache meanwhile: this one is stale.
     if (org.applied > ticket || this.orgs.get(orgId) !== org) return;
     org.applied = ticket;
@@ -250,7 +301,14 @@ function storedText(p: PreparedText): StoredText {
   return {
     language: p.language,
     vocabulary: p.vocabulary,
-    chunks: p.chunks.map((c) => ({ index: c.index, text: c.text, termIds: Array.from(c.termIds), counts: Array.from(c.counts), length: c.length, lang: c.lang })),
+    chunks: p.chunks.map((c) => ({
+      index: c.index,
+      text: c.text,
+      termIds: Array.from(c.termIds),
+      counts: Array.from(c.counts),
+      length: c.length,
+      lang: c.lang,
+    })),
   };
 }
 
@@ -258,6 +316,10 @@ function preparedText(s: StoredText): PreparedText {
   return {
     language: s.language,
     vocabulary: s.vocabulary,
-    chunks: s.chunks.map((c) => ({ ...c, termIds: Uint32Array.from(c.termIds), counts: Uint16Array.from(c.counts) })),
+    chunks: s.chunks.map((c) => ({
+      ...c,
+      termIds: Uint32Array.from(c.termIds),
+      counts: Uint16Array.from(c.counts),
+    })),
   };
 }

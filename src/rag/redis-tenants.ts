@@ -38,7 +38,10 @@ export class TenantCopies {
     const local = this.tenants.get(stored.orgId);
     this.fromStore.add(stored.orgId);
     if (local?.rev !== undefined && stored.rev !== undefined && stored.rev <= local.rev) return;
-    this.tenants.set(stored.orgId, { ...stored, lastActivityAt: Math.max(stored.lastActivityAt, local?.lastActivityAt ?? -Infinity) });
+    this.tenants.set(stored.orgId, {
+      ...stored,
+      lastActivityAt: Math.max(stored.lastActivityAt, local?.lastActivityAt ?? -Infinity),
+    });
   }
 
   clear(): void {
@@ -60,7 +63,12 @@ export class RedisTenants implements TenantRecords {
 
   /** The tenants hash of the current generation (the orgs set is named with it, for RAG_CLEAR). */
   private get keys(): string[] {
-    return [this.store.key('rag:seq'), this.store.scopedKey('rag:tenants'), this.store.key('rag:gens'), this.store.scopedKey('rag:orgs')];
+    return [
+      this.store.key('rag:seq'),
+      this.store.scopedKey('rag:tenants'),
+      this.store.key('rag:gens'),
+      this.store.scopedKey('rag:orgs'),
+    ];
   }
 
   get(orgId: string): Tenant | undefined {
@@ -79,7 +87,8 @@ export class RedisTenants implements TenantRecords {
   }
 
   touch(tenant: Tenant): void {
-    if (tenant.lastActivityAt - (this.sharedActivity.get(tenant.orgId) ?? -Infinity) < ACTIVITY_SHARE_MS) return;
+    if (tenant.lastActivityAt - (this.sharedActivity.get(tenant.orgId) ?? -Infinity) < ACTIVITY_SHARE_MS)
+      return;
     this.sharedActivity.set(tenant.orgId, tenant.lastActivityAt);
     this.put(tenant, false);
   }
@@ -114,8 +123,17 @@ export class RedisTenants implements TenantRecords {
     const { rev: _rev, ...rest } = tenant;
     const prefix = `{"from":${JSON.stringify(this.store.instanceId)},"type":"rag.tenant","data":`;
     const gen = this.store.generation;
-    const put = this.redis.svcRagTenantPut(...this.keys, tenant.orgId, JSON.stringify(rest), onlyIfNew ? '1' : '', this.store.channel, prefix);
+    const put = this.redis.svcRagTenantPut(
+      ...this.keys,
+      tenant.orgId,
+      JSON.stringify(rest),
+      onlyIfNew ? '1' : '',
+      this.store.channel,
+      prefix,
+    );
     // A reply that comes back after a reset belongs to the generation it retired.
-    this.store.track(put.then((json) => gen === this.store.generation && this.copies.apply(JSON.parse(json) as Tenant)));
+    this.store.track(
+      put.then((json) => gen === this.store.generation && this.copies.apply(JSON.parse(json) as Tenant)),
+    );
   }
 }

@@ -78,7 +78,10 @@ interface GlossaryEntry {
 }
 
 const terms = (s: string): string[] => tokenize(s, { normalize: true, keepStopwords: true });
-const ENTRIES: readonly GlossaryEntry[] = GLOSSARY.map((pair) => ({ terms: [terms(pair[0]), terms(pair[1])], phrases: pair }));
+const ENTRIES: readonly GlossaryEntry[] = GLOSSARY.map((pair) => ({
+  terms: [terms(pair[0]), terms(pair[1])],
+  phrases: pair,
+}));
 
 export interface Rewrite {
   query: string;

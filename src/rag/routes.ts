@@ -44,7 +44,11 @@ export function ragGateStage(service: RagService): Stage {
   };
 }
 
-export function ragRoutes(service: RagService, faults?: FaultStore, settled?: () => Promise<void> | undefined): Record<string, OperationHandler> {
+export function ragRoutes(
+  service: RagService,
+  faults?: FaultStore,
+  settled?: () => Promise<void> | undefined,
+): Record<string, OperationHandler> {
   return {
     'rag.search': async (ctx: OperationContext<RagSearchInput>) => {
       let result;
@@ -64,7 +68,14 @@ export function ragRoutes(service: RagService, faults?: FaultStore, settled?: ()
       const file = ctx.files.file;
       const fault = (await faults?.take('job', targetOf(ctx))) ?? null;
       if (fault) ctx.journal.fault = fault.journal;
-      const { document, job } = await service.upload(ctx.principal, ctx.body, file, ctx.requestId, fault?.rule, ctx.signal);
+      const { document, job } = await service.upload(
+        ctx.principal,
+        ctx.body,
+        file,
+        ctx.requestId,
+        fault?.rule,
+        ctx.signal,
+      );
       // With Redis the job's ledger entry and its completion are in the store before the client hears of the job.
       const pending = settled?.();
       if (pending) await pending;

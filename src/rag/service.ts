@@ -172,16 +172,30 @@ export class RagService {
     if (fault?.kind === 'job_fail') job.injectedFailure = jobFailError(fault, 'indexing_failed', 'indexing');
     this.deps.state.saveJob(orgId, job);
     // A stuck job (fault `job_stuck`) is never scheduled: it stays `processing`.
-    if (fault?.kind !== 'job_stuck') this.deps.queue.schedule(INDEX_WORK, job.jobId, { orgId }, this.deps.clock.now() + this.indexingMs(size));
+    if (fault?.kind !== 'job_stuck')
+      this.deps.queue.schedule(
+        INDEX_WORK,
+        job.jobId,
+        { orgId },
+        this.deps.clock.now() + this.indexingMs(size),
+      );
     return { document, job };
   }
 
   /** Type sniff, scan and extraction on the worker pool; every rejection is a 422 with its code. */
-  private async inspect(bytes: Uint8Array, fileName: string | undefined, signal: AbortSignal | undefined): Promise<InspectedDocument> {
+  private async inspect(
+    bytes: Uint8Array,
+    fileName: string | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<InspectedDocument> {
     // Moved, not cloned: the upload's own buffer, or a copy when multer's buffer shares its memory.
     const { bytes: moved, transferList } = movable(bytes);
     try {
-      return await this.deps.workers.run('rag.inspect', { bytes: moved, fileName, limits: documentLimits(this.deps.config) }, { signal, transferList });
+      return await this.deps.workers.run(
+        'rag.inspect',
+        { bytes: moved, fileName, limits: documentLimits(this.deps.config) },
+        { signal, transferList },
+      );
     } catch (err) {
       if (err instanceof TaskLimitError) {
         const detail =
@@ -191,7 +205,8 @@ export class RagService {
         throw new ApiError('document_too_complex', detail);
       }
       if (err instanceof TaskError) {
-        if (err.errorName === 'DocumentError' && err.code !== undefined) throw new ApiError(err.code as DocumentErrorCode, err.message);
+        if (err.errorName === 'DocumentError' && err.code !== undefined)
+          throw new ApiError(err.code as DocumentErrorCode, err.message);
         throw new ApiError('document_unreadable', `the document could not be read: ${err.message}`);
       }
       throw err;
@@ -217,25 +232,59 @@ export class RagService {
       const local = this.deps.state.local(orgId);
       if (local.failNextJobs > 0) {
         local.failNextJobs--;
-        return this.failJob(orgId, job, doc, new ApiError('indexing_failed', 'the tenant failed to index the document (fault injected with fail_next_jobs)'));
+        return this.failJob(
+          orgId,
+          job,
+          doc,
+          new ApiError(
+            'indexing_failed',
+            'the tenant failed to index the document (fault injected with fail_next_jobs)',
+          ),
+        );
       }
       return then(this.deps.state.text(orgId, doc.documentId), (prepared) =>
-        prepared === null ? this.failJob(orgId, job, doc, new ApiError('indexing_failed', 'indexing failed: the extracted text is gone')) : this.indexJob(orgId, job, doc, prepared),
+        prepared === null
+          ? this.failJob(
+              orgId,
+              job,
+              doc,
+              new ApiError('indexing_failed', 'indexing failed: the extracted text is gone'),
+            )
+          : this.indexJob(orgId, job, doc, prepared),
       );
     });
   }
 
-  private indexJob(orgId: string, job: RagJobRecord, doc: RagDocumentRecord, prepared: PreparedText): MaybePromise<void> {
+  private indexJob(
+    orgId: string,
+    job: RagJobRecord,
+    doc: RagDocumentRecord,
+    prepared: PreparedText,
+  ): MaybePromise<void> {
     const now = this.deps.clock.isoNow();
     const language = langOrNull(prepared.language);
-    const readyDoc: RagDocumentRecord = { ...doc, status: 'ready', chunkCount: prepared.chunks.length, language, updatedAt: now };
+    const readyDoc: RagDocumentRecord = {
+      ...doc,
+      status: 'ready',
+      chunkCount: prepared.chunks.length,
+      language,
+      updatedAt: now,
+    };
     const doneJob: RagJobRecord = { ...job, status: 'completed', updatedAt: now, completedAt: now };
     let written: MaybePromise<OrgRagState | null>;
     try {
       written = this.deps.state.finish(orgId, doneJob, readyDoc, prepared);
     } catch (err) {
       // The index refused the document (thrown at once; a store that is down rejects instead, and the queue retries).
-      return this.failJob(orgId, job, doc, new ApiError('indexing_failed', `indexing failed: ${err instanceof Error ? err.message : String(err)}`));
+      return this.failJob(
+        orgId,
+        job,
+        doc,
+        new ApiError(
+          'indexing_failed',
+          `indexing failed: ${err instanceof Error ? err.message : String(err)}`,
+        ),
+      );
     }
     return then(written, (org) => {
       if (org === null) return;
@@ -245,7 +294,12 @@ export class RagService {
   }
 
   /** Writes the job's failure (if it still processes), then refunds its upload and announces it. */
-  private failJob(orgId: string, job: RagJobRecord, doc: RagDocumentRecord, error: AnyApiError): MaybePromise<void> {
+  private failJob(
+    orgId: string,
+    job: RagJobRecord,
+    doc: RagDocumentRecord,
+    error: AnyApiError,
+  ): MaybePromise<void> {
     const now = this.deps.clock.isoNow();
     const failedJob = this.failedJob(job, error, now);
     const failedDoc: RagDocumentRecord = { ...doc, status: 'failed', updatedAt: now };
@@ -255,7 +309,13 @@ export class RagService {
   }
 
   private failedJob(job: RagJobRecord, error: AnyApiError, now: string): RagJobRecord {
-    return { ...job, status: 'failed', updatedAt: now, completedAt: now, error: toProblem(error, job.requestId) };
+    return {
+      ...job,
+      status: 'failed',
+      updatedAt: now,
+      completedAt: now,
+      error: toProblem(error, job.requestId),
+    };
   }
 
   /** Spec, billing: a failed indexing job is refunded. */
@@ -285,7 +345,11 @@ export class RagService {
     );
   }
 
-  private observeStorage(orgId: string, state: OrgRagState, environment: RagDocumentRecord['environment']): void {
+  private observeStorage(
+    orgId: string,
+    state: OrgRagState,
+    environment: RagDocumentRecord['environment'],
+  ): void {
     this.deps.metering.observeStorage(orgId, state.storedBytes(environment), environment);
   }
 
@@ -295,7 +359,10 @@ export class RagService {
     return then(this.deps.state.read(orgId), (org) => {
       const docs = [...org.documents.values()];
       // Newest first; insertion order breaks ties of equal clock times.
-      return docs.reverse().sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0)).slice(0, limit);
+      return docs
+        .reverse()
+        .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0))
+        .slice(0, limit);
     });
   }
 
@@ -308,10 +375,16 @@ export class RagService {
     return then(this.deps.state.read(orgId), (org) => {
       const doc = documentIn(org, documentId);
       const now = this.deps.clock.isoNow();
-      const error = new ApiError('document_not_found', `document ${documentId} was deleted before indexing completed`);
-      const failing = [...org.jobs.values()].filter((j) => j.documentId === documentId && j.status === 'processing').map((j) => this.failedJob(j, error, now));
+      const error = new ApiError(
+        'document_not_found',
+        `document ${documentId} was deleted before indexing completed`,
+      );
+      const failing = [...org.jobs.values()]
+        .filter((j) => j.documentId === documentId && j.status === 'processing')
+        .map((j) => this.failedJob(j, error, now));
       return then(this.deps.state.remove(orgId, doc, failing), (removed) => {
-        if (removed === null) throw new ApiError('document_not_found', `no document ${documentId} in this organization`);
+        if (removed === null)
+          throw new ApiError('document_not_found', `no document ${documentId} in this organization`);
         const failedDoc: RagDocumentRecord = { ...doc, status: 'failed', updatedAt: now };
         for (const job of failing) {
           if (!removed.failed.includes(job.jobId)) continue;
@@ -333,7 +406,12 @@ export class RagService {
 
   // ---- search -------------------------------------------------------------------------------------------
 
-  async search(principal: Principal, input: RagSearchInput, requestId: string, signal: () => AbortSignal): Promise<RagSearchOutput> {
+  async search(
+    principal: Principal,
+    input: RagSearchInput,
+    requestId: string,
+    signal: () => AbortSignal,
+  ): Promise<RagSearchOutput> {
     const mode = input.mode;
     const held = this.deps.metering.precheck(principal, 'rag_search', 1, mode);
     if (held) await held;
@@ -341,7 +419,9 @@ export class RagService {
     const read = this.deps.state.read(principal.orgId);
     const state = read instanceof Promise ? await read : read;
     const started = this.deps.clock.now();
-    const rewrite = input.enable_rewrite_search_query ? rewriteQuery(input.query, input.rewrite_search_query_instructions) : undefined;
+    const rewrite = input.enable_rewrite_search_query
+      ? rewriteQuery(input.query, input.rewrite_search_query_instructions)
+      : undefined;
     const query = rewrite?.query ?? input.query;
     const hits = state.index.search({
       query,
@@ -385,7 +465,8 @@ export class RagService {
 
 function documentIn(org: OrgRagState, documentId: string): RagDocumentRecord {
   const doc = org.documents.get(documentId);
-  if (doc === undefined) throw new ApiError('document_not_found', `no document ${documentId} in this organization`);
+  if (doc === undefined)
+    throw new ApiError('document_not_found', `no document ${documentId} in this organization`);
   return doc;
 }
 
@@ -400,6 +481,20 @@ export function langOrNull(lang: string): string | null {
 
 /** The content limits of extraction, from the `rag` config. */
 export function documentLimits(config: EmulatorConfig['rag']): DocumentLimits {
-  const { maxTextBytes, maxPdfPages, maxPdfDecodedBytes, maxArchiveBytes, maxArchiveRatio, maxArchiveEntries } = config;
-  return { maxTextBytes, maxPdfPages, maxPdfDecodedBytes, maxArchiveBytes, maxArchiveRatio, maxArchiveEntries };
+  const {
+    maxTextBytes,
+    maxPdfPages,
+    maxPdfDecodedBytes,
+    maxArchiveBytes,
+    maxArchiveRatio,
+    maxArchiveEntries,
+  } = config;
+  return {
+    maxTextBytes,
+    maxPdfPages,
+    maxPdfDecodedBytes,
+    maxArchiveBytes,
+    maxArchiveRatio,
+    maxArchiveEntries,
+  };
 }

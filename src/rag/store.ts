@@ -74,7 +74,8 @@ export class OrgRagState {
   /** Bytes of the indexed documents uploaded in an environment (what storage metering observes). */
   storedBytes(environment: Environment): number {
     let total = 0;
-    for (const d of this.documents.values()) if (d.status === 'ready' && d.environment === environment) total += d.sizeBytes;
+    for (const d of this.documents.values())
+      if (d.status === 'ready' && d.environment === environment) total += d.sizeBytes;
     return total;
   }
 

@@ -11,7 +11,12 @@ import { TenantCopies } from './redis-tenants.js';
 import { TenantManager, type Tenant } from './tenants.js';
 
 const START = Date.parse('2030-01-01T00:00:00.000Z');
-const DURATIONS = { notProvisionedSeconds: 5, provisioningSeconds: 20, idleAfterSeconds: 900, resumeSeconds: 3 };
+const DURATIONS = {
+  notProvisionedSeconds: 5,
+  provisioningSeconds: 20,
+  idleAfterSeconds: 900,
+  resumeSeconds: 3,
+};
 const clocks: Clock[] = [];
 afterEach(() => {
   for (const c of clocks.splice(0)) c.dispose();
@@ -77,7 +82,11 @@ describe('TenantManager over a shared store', () => {
     const { tenants, copies } = manager();
     copies.apply({ ...stored('ready', 3), lastActivityAt: START + 500 });
     copies.apply({ ...stored('provisioning', 4), hold: true });
-    expect(tenants.view('org_a')).toMatchObject({ state: 'provisioning', hold: true, last_activity_at: new Date(START + 500).toISOString() });
+    expect(tenants.view('org_a')).toMatchObject({
+      state: 'provisioning',
+      hold: true,
+      last_activity_at: new Date(START + 500).toISOString(),
+    });
     expect(admitCode(tenants)).toBe('rag_provisioning');
   });
 });

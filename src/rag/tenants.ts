@@ -45,7 +45,12 @@ export interface TenantView {
   next_state: TenantState | null;
   next_state_at: string | null;
   last_activity_at: string;
-  durations: { not_provisioned_seconds: number; provisioning_seconds: number; idle_after_seconds: number; resume_seconds: number };
+  durations: {
+    not_provisioned_seconds: number;
+    provisioning_seconds: number;
+    idle_after_seconds: number;
+    resume_seconds: number;
+  };
 }
 
 export interface TenantUpdate {
@@ -126,9 +131,13 @@ export class TenantManager {
       );
     }
     const what = t.resuming || t.state === 'idle' ? 'resuming from idle' : 'being provisioned';
-    throw new ApiError('rag_provisioning', `the organization's RAG tenant is ${what}; retry in about ${retryAfter} s`, {
-      'Retry-After': retryAfter,
-    });
+    throw new ApiError(
+      'rag_provisioning',
+      `the organization's RAG tenant is ${what}; retry in about ${retryAfter} s`,
+      {
+        'Retry-After': retryAfter,
+      },
+    );
   }
 
   state(orgId: string): TenantState | undefined {
@@ -196,7 +205,10 @@ export class TenantManager {
       case 'not_provisioned':
         return { state: 'provisioning', at: t.since + d.notProvisionedSeconds * 1000 };
       case 'provisioning':
-        return { state: 'ready', at: t.since + (t.resuming ? d.resumeSeconds : d.provisioningSeconds) * 1000 };
+        return {
+          state: 'ready',
+          at: t.since + (t.resuming ? d.resumeSeconds : d.provisioningSeconds) * 1000,
+        };
       case 'ready':
         return { state: 'idle', at: t.lastActivityAt + d.idleAfterSeconds * 1000 };
       case 'idle':
@@ -223,7 +235,14 @@ export class TenantManager {
     const next = this.nextTransition(t);
     const d = t.durations;
     // A held state has no scheduled end: advertise the nominal length of its phase.
-    const ms = t.hold || next === undefined ? (t.state === 'not_provisioned' ? d.notProvisionedSeconds : t.resuming ? d.resumeSeconds : d.provisioningSeconds) * 1000 : next.at - now;
+    const ms =
+      t.hold || next === undefined
+        ? (t.state === 'not_provisioned'
+            ? d.notProvisionedSeconds
+            : t.resuming
+              ? d.resumeSeconds
+              : d.provisioningSeconds) * 1000
+        : next.at - now;
     return Math.max(1, Math.ceil(ms / 1000));
   }
 }

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_REQUEST, EMPTY_RESPONSE, type JournalEntry } from '../http/journal.js';
-import { checkCloseStream, checkJobPolling, checkRetryAfter, checkRetryBackoff, checkTestKeys, checkWebhookSignatures } from './checks.js';
+import {
+  checkCloseStream,
+  checkJobPolling,
+  checkRetryAfter,
+  checkRetryBackoff,
+  checkTestKeys,
+  checkWebhookSignatures,
+} from './checks.js';
 
 let n = 0;
 function entry(at: number, over: Partial<JournalEntry> = {}): JournalEntry {
@@ -54,7 +61,8 @@ describe('client report checks', () => {
   });
 
   it('flags job polling that never slows down, not polling that backs off', () => {
-    const poll = (at: number) => entry(at, { method: 'GET', path: '/v1/stt/jobs/job_1', operation_id: 'stt.getJob' });
+    const poll = (at: number) =>
+      entry(at, { method: 'GET', path: '/v1/stt/jobs/job_1', operation_id: 'stt.getJob' });
     const hammer = [0, 100, 200, 300, 400, 500, 600].map(poll);
     expect(checkJobPolling(hammer).status).toBe('fail');
     const backoff = [0, 100, 300, 700, 1500, 3100].map(poll);
@@ -71,7 +79,20 @@ describe('client report checks', () => {
 
   it('flags realtime sessions closed by the client without close_stream', () => {
     const ws = (close_stream_sent: boolean, close_code: number) =>
-      entry(0, { kind: 'websocket', operation_id: 'stt.realtime', status: 101, websocket: { close_code, close_reason: null, opened_at: null, closed_at: null, frames_in: 5, frames_out: 2, close_stream_sent } });
+      entry(0, {
+        kind: 'websocket',
+        operation_id: 'stt.realtime',
+        status: 101,
+        websocket: {
+          close_code,
+          close_reason: null,
+          opened_at: null,
+          closed_at: null,
+          frames_in: 5,
+          frames_out: 2,
+          close_stream_sent,
+        },
+      });
     expect(checkCloseStream([ws(false, 1005)]).status).toBe('fail');
     expect(checkCloseStream([ws(true, 1000)]).status).toBe('pass');
     // Closed by the server (idle timeout): not the client's fault.
@@ -85,7 +106,9 @@ describe('client report checks', () => {
       event: 'ping',
       attempts: [{ series: 1, attempt: 1, statusCode: 200 }],
     } as any;
-    const forged = [{ delivery_id: 'whd_1', series: 1, attempt: 1, kind: 'webhook_wrong_secret' as const, rule_id: 'f1' }];
+    const forged = [
+      { delivery_id: 'whd_1', series: 1, attempt: 1, kind: 'webhook_wrong_secret' as const, rule_id: 'f1' },
+    ];
     expect(checkWebhookSignatures([delivery], forged).status).toBe('fail');
     delivery.attempts[0].statusCode = 401;
     expect(checkWebhookSignatures([delivery], forged).status).toBe('pass');

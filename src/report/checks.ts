@@ -33,19 +33,30 @@ function result(id: string, title: string, findings: Finding[], applicable: bool
   return { id, title, status: !applicable ? 'not_applicable' : findings.length ? 'fail' : 'pass', findings };
 }
 
-const sameOperation = (a: JournalEntry, b: JournalEntry) => a.operation_id !== null && a.operation_id === b.operation_id;
+const sameOperation = (a: JournalEntry, b: JournalEntry) =>
+  a.operation_id !== null && a.operation_id === b.operation_id;
 
 export function checkRetryAfter(entries: JournalEntry[]): CheckResult {
   const findings: Finding[] = [];
   let applicable = false;
   entries.forEach((e, i) => {
-    const waitS = e.status === 429 || e.status === 409 ? e.retry_after : e.ratelimit_remaining === 0 ? e.ratelimit_reset : null;
+    const waitS =
+      e.status === 429 || e.status === 409
+        ? e.retry_after
+        : e.ratelimit_remaining === 0
+          ? e.ratelimit_reset
+          : null;
     if (waitS === null || waitS === undefined) return;
     applicable = true;
     const earliest = e.wall_ms + waitS * 1000 - SLACK_MS;
-    const early = entries.slice(i + 1).filter((n) => n.wall_ms < earliest && (e.status !== 409 || sameOperation(n, e)));
+    const early = entries
+      .slice(i + 1)
+      .filter((n) => n.wall_ms < earliest && (e.status !== 409 || sameOperation(n, e)));
     if (early.length) {
-      const why = e.status === 429 || e.status === 409 ? `${e.status} ${e.code} with Retry-After ${waitS}` : `RateLimit-Remaining 0 (reset in ${waitS} s)`;
+      const why =
+        e.status === 429 || e.status === 409
+          ? `${e.status} ${e.code} with Retry-After ${waitS}`
+          : `RateLimit-Remaining 0 (reset in ${waitS} s)`;
       findings.push({
         message: `${early.length} request(s) sent within ${waitS} s after ${why}`,
         request_ids: [e.request_id, ...early.map((n) => n.request_id)],
@@ -89,7 +100,8 @@ export function checkRetryBackoff(entries: JournalEntry[]): CheckResult {
   let applicable = false;
   // Split each operation's requests into failure runs: a 5xx and the requests that follow it until a success.
   const byOperation = new Map<string, JournalEntry[]>();
-  for (const e of entries) if (e.operation_id) byOperation.set(e.operation_id, [...(byOperation.get(e.operation_id) ?? []), e]);
+  for (const e of entries)
+    if (e.operation_id) byOperation.set(e.operation_id, [...(byOperation.get(e.operation_id) ?? []), e]);
   for (const list of byOperation.values()) {
     for (let i = 0; i < list.length; i++) {
       if (!failed(list[i]) || (i > 0 && failed(list[i - 1]))) continue;
@@ -117,23 +129,40 @@ export function checkRetryBackoff(entries: JournalEntry[]): CheckResult {
 }
 
 export function checkCloseStream(entries: JournalEntry[]): CheckResult {
-  const sessions = entries.filter((e) => e.kind === 'websocket' && e.operation_id === 'stt.realtime' && e.status === 101);
+  const sessions = entries.filter(
+    (e) => e.kind === 'websocket' && e.operation_id === 'stt.realtime' && e.status === 101,
+  );
   const findings: Finding[] = sessions
-    .filter((e) => !e.websocket?.close_stream_sent && !e.fault && !serverClosed(e.websocket?.close_code ?? null))
+    .filter(
+      (e) => !e.websocket?.close_stream_sent && !e.fault && !serverClosed(e.websocket?.close_code ?? null),
+    )
     .map((e) => ({
       message: `realtime session closed with ${e.websocket?.close_code ?? 'no code'} without sending close_stream (its last audio was never finalized or trued up)`,
       request_ids: [e.request_id],
     }));
-  return result('closes_realtime_streams', 'Closes realtime streams with close_stream', findings, sessions.length > 0);
+  return result(
+    'closes_realtime_streams',
+    'Closes realtime streams with close_stream',
+    findings,
+    sessions.length > 0,
+  );
 }
 
 /** Codes the server chose (errors, revocation, idle, reset): the client is not to blame. */
 function serverClosed(code: number | null): boolean {
-  return code !== null && (code === 1001 || code === 1008 || code === 1009 || code === 1011 || code === 1012 || code >= 4000);
+  return (
+    code !== null &&
+    (code === 1001 || code === 1008 || code === 1009 || code === 1011 || code === 1012 || code >= 4000)
+  );
 }
 
-export function checkWebhookSignatures(deliveries: WebhookDelivery[], forged: WebhookFaultRecord[]): CheckResult {
-  const forgeries = forged.filter((f) => f.kind === 'webhook_wrong_secret' || f.kind === 'webhook_stale_timestamp');
+export function checkWebhookSignatures(
+  deliveries: WebhookDelivery[],
+  forged: WebhookFaultRecord[],
+): CheckResult {
+  const forgeries = forged.filter(
+    (f) => f.kind === 'webhook_wrong_secret' || f.kind === 'webhook_stale_timestamp',
+  );
   const findings: Finding[] = [];
   for (const f of forgeries) {
     const d = deliveries.find((x) => x.id === f.delivery_id);
@@ -151,9 +180,19 @@ export function checkWebhookSignatures(deliveries: WebhookDelivery[], forged: We
 export function checkTestKeys(entries: JournalEntry[]): CheckResult {
   const live = entries.filter((e) => e.environment === 'live');
   const findings: Finding[] = live.length
-    ? [{ message: `${live.length} request(s) used a live key; test runs should use svc_test_ keys (never billed)`, request_ids: live.slice(0, 20).map((e) => e.request_id) }]
+    ? [
+        {
+          message: `${live.length} request(s) used a live key; test runs should use svc_test_ keys (never billed)`,
+          request_ids: live.slice(0, 20).map((e) => e.request_id),
+        },
+      ]
     : [];
-  return result('uses_test_keys', 'Uses a test key in test runs', findings, entries.some((e) => e.environment !== null));
+  return result(
+    'uses_test_keys',
+    'Uses a test key in test runs',
+    findings,
+    entries.some((e) => e.environment !== null),
+  );
 }
 
 /** Proxy mode: the upstream gateway's traffic, checked against openapi/gateway.yaml (docs/proxy.md). */

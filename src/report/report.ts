@@ -24,14 +24,31 @@ export interface ReportGroup {
 
 export interface ClientReport {
   generated_at: string;
-  summary: { groups: number; checks: number; failed: number; passed: number; not_applicable: number; contract_violations: number };
+  summary: {
+    groups: number;
+    checks: number;
+    failed: number;
+    passed: number;
+    not_applicable: number;
+    contract_violations: number;
+  };
   groups: ReportGroup[];
 }
 
-export function buildReport(emulator: Emulator, journal: JournalEntry[], deliveries: WebhookDelivery[], filter: { org_id?: string; key_id?: string; scope?: string }): ClientReport {
+export function buildReport(
+  emulator: Emulator,
+  journal: JournalEntry[],
+  deliveries: WebhookDelivery[],
+  filter: { org_id?: string; key_id?: string; scope?: string },
+): ClientReport {
   const entries = journal
     .filter((e) => e.key_id !== null)
-    .filter((e) => (!filter.org_id || e.org_id === filter.org_id) && (!filter.key_id || e.key_id === filter.key_id) && (!filter.scope || e.scope === filter.scope));
+    .filter(
+      (e) =>
+        (!filter.org_id || e.org_id === filter.org_id) &&
+        (!filter.key_id || e.key_id === filter.key_id) &&
+        (!filter.scope || e.scope === filter.scope),
+    );
   // Requests with a test scope are grouped by scope (one test's traffic); the others by key.
   const groups = new Map<string, JournalEntry[]>();
   for (const e of entries) {
@@ -42,7 +59,12 @@ export function buildReport(emulator: Emulator, journal: JournalEntry[], deliver
     const first = list[0];
     const orgDeliveries = deliveries.filter((d) => d.orgId === first.org_id);
     return {
-      group: { scope: first.scope, key_id: first.scope ? null : first.key_id, key: first.scope ? null : first.key, org_id: first.org_id },
+      group: {
+        scope: first.scope,
+        key_id: first.scope ? null : first.key_id,
+        key: first.scope ? null : first.key,
+        org_id: first.org_id,
+      },
       requests: list.length,
       checks: [
         checkRetryAfter(list),
@@ -70,7 +92,11 @@ export function buildReport(emulator: Emulator, journal: JournalEntry[], deliver
   };
 }
 
-const xml = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+const xml = (s: string) =>
+  s.replace(
+    /[<>&'"]/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!,
+  );
 
 export function reportToJUnit(report: ClientReport): string {
   const suites = report.groups.map((g) => {

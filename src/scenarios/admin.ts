@@ -4,7 +4,8 @@ import { storeSettled } from '../store/index.js';
 import type { Scenario } from './scenarios.js';
 
 export const scenarioAdminHandlers: Record<string, AdminHandler> = {
-  'admin.listScenarios': async (ctx) => sendJson(ctx, 200, { scenarios: [...(await ctx.emulator.scenarios.list()).values()] }),
+  'admin.listScenarios': async (ctx) =>
+    sendJson(ctx, 200, { scenarios: [...(await ctx.emulator.scenarios.list()).values()] }),
   'admin.createScenario': async (ctx: AdminContext<Scenario>) => {
     // Written to a shared store before the answer, so the scenario can be applied through any instance.
     const { created } = await ctx.emulator.scenarios.register(ctx.body);

@@ -49,13 +49,22 @@ export class RedisScenarios implements ScenariosState {
   }
 
   async registered(): Promise<Scenario[]> {
-    const [names, all] = await this.store.run(() => Promise.all([this.redis.lrange(this.k.order, 0, -1), this.redis.hgetall(this.k.registered)]));
+    const [names, all] = await this.store.run(() =>
+      Promise.all([this.redis.lrange(this.k.order, 0, -1), this.redis.hgetall(this.k.registered)]),
+    );
     return names.filter((name) => all[name] !== undefined).map((name) => JSON.parse(all[name]) as Scenario);
   }
 
   async register(scenario: Scenario): Promise<boolean> {
     // Of two instances registering one name at once, one creates it.
-    const created = await this.store.run(() => this.redis.svcScenarioRegister(this.k.registered, this.k.order, scenario.name, JSON.stringify(scenario)));
+    const created = await this.store.run(() =>
+      this.redis.svcScenarioRegister(
+        this.k.registered,
+        this.k.order,
+        scenario.name,
+        JSON.stringify(scenario),
+      ),
+    );
     return created === 1;
   }
 

@@ -31,7 +31,8 @@ export function scenariosStateContract(fresh: () => Promise<ScenariosInstances>)
 
     it('registers a scenario (new, then replaced) and lists it in the order first registered', async () => {
       // Long enough that Redis keeps the hash in a form without order.
-      for (const name of ['one', 'two', 'three', 'four', 'five', 'six']) expect(await t.a.register(scenario(name, `${name} `.repeat(40)))).toBe(true);
+      for (const name of ['one', 'two', 'three', 'four', 'five', 'six'])
+        expect(await t.a.register(scenario(name, `${name} `.repeat(40)))).toBe(true);
       expect(await t.a.register(scenario('one', 'replaced'))).toBe(false);
       expect(await names(t.a)).toEqual(['one', 'two', 'three', 'four', 'five', 'six']);
       expect((await t.a.registered())[0]).toEqual(scenario('one', 'replaced'));
@@ -46,7 +47,10 @@ export function scenariosStateContract(fresh: () => Promise<ScenariosInstances>)
     });
 
     it('of two instances registering one name at once, exactly one creates it', async () => {
-      const created = await Promise.all([t.a.register(scenario('race')), t.b.register(scenario('race', 'from B'))]);
+      const created = await Promise.all([
+        t.a.register(scenario('race')),
+        t.b.register(scenario('race', 'from B')),
+      ]);
       expect(created.filter(Boolean)).toHaveLength(1);
       expect(await names(t.a)).toEqual(['race']);
     });

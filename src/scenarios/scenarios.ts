@@ -48,7 +48,9 @@ function readScenarioFile(validate: Validate, path: string): Scenario {
   try {
     assertValid(validate, data, 'scenario');
   } catch (err) {
-    throw new ScenarioFileError(`scenario file ${path}: ${(err as ApiError).detail ?? (err as Error).message}`);
+    throw new ScenarioFileError(
+      `scenario file ${path}: ${(err as ApiError).detail ?? (err as Error).message}`,
+    );
   }
   return data as Scenario;
 }
@@ -56,7 +58,9 @@ function readScenarioFile(validate: Validate, path: string): Scenario {
 function readDir(validate: Validate, dir: string): Scenario[] {
   let files: string[];
   try {
-    files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+    files = readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .sort();
   } catch (err) {
     throw new ScenarioFileError(`cannot read the scenarios directory ${dir}: ${(err as Error).message}`);
   }
@@ -140,7 +144,8 @@ export class Scenarios {
   async apply(name: string): Promise<{ name: string; steps: (AdminCall & AdminCallResult)[] }> {
     const all = await this.list();
     const scenario = all.get(name);
-    if (!scenario) throw new ApiError('not_found', `no scenario '${name}'; scenarios: ${[...all.keys()].join(', ')}`);
+    if (!scenario)
+      throw new ApiError('not_found', `no scenario '${name}'; scenarios: ${[...all.keys()].join(', ')}`);
     this.state.assertWritable();
     const steps: (AdminCall & AdminCallResult)[] = [];
     // Marked before the steps run: a scenario whose steps fail half-way has still changed the emulator.

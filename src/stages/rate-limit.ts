@@ -10,7 +10,11 @@ import { andThen, type MaybePromise } from '../core/maybe.js';
 import type { Metering, RateLimitResult } from '../metering/index.js';
 
 export function rateLimitHeaders(r: RateLimitResult): Record<string, number> {
-  return { 'RateLimit-Limit': r.limit, 'RateLimit-Remaining': r.remaining, 'RateLimit-Reset': r.resetSeconds };
+  return {
+    'RateLimit-Limit': r.limit,
+    'RateLimit-Remaining': r.remaining,
+    'RateLimit-Reset': r.resetSeconds,
+  };
 }
 
 /** Synchronous with the memory store; a promise (one round trip) when windows are in Redis. */
@@ -38,7 +42,10 @@ export function rateLimitStage(metering: Metering): Stage {
   };
 }
 
-function setHeaders(res: { setHeader(name: string, value: number): unknown }, headers: Record<string, number>): void {
+function setHeaders(
+  res: { setHeader(name: string, value: number): unknown },
+  headers: Record<string, number>,
+): void {
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
 }
 

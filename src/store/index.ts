@@ -25,10 +25,7 @@ export function streamSeed(seed: string, store: StateStore): string {
 }
 
 /** Shares what docs/scaling.md lists and no area owns yet (the due-work queue) through a Redis store; null with the memory store. */
-export function shareState(
-  store: StateStore,
-  parts: SharedStateTargets,
-): SharedState | null {
+export function shareState(store: StateStore, parts: SharedStateTargets): SharedState | null {
   if (!(store instanceof RedisStore)) return null;
   const shared = new SharedState(store, parts);
   sharedByStore.set(store, shared);

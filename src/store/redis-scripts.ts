@@ -56,4 +56,3 @@ end
 local nxt = redis.call('ZRANGEBYSCORE', KEYS[1], '(' .. ARGV[1], '+inf', 'WITHSCORES', 'LIMIT', 0, 1)
 if #nxt == 0 then return {'', '', 0, -1} end
 return {'', '', 0, nxt[2]}`;
-

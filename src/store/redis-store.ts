@@ -27,7 +27,6 @@ export interface StoreMessage {
   data: any;
 }
 
-
 export class RedisStore implements StateStore {
   readonly kind = 'redis' as const;
   readonly shared = true;

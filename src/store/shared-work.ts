@@ -21,7 +21,9 @@ const MAX_ATTEMPTS = 10;
 type Claimed = [member: string, json: string, attempt: number, next?: string];
 
 interface WorkScripts {
-  svcWorkClaim(...args: [string, string, string, string, string, string, string, number, number, number, string, number]): Promise<Claimed>;
+  svcWorkClaim(
+    ...args: [string, string, string, string, string, string, string, number, number, number, string, number]
+  ): Promise<Claimed>;
 }
 
 export class SharedWork implements WorkQueue {
@@ -79,7 +81,11 @@ export class SharedWork implements WorkQueue {
     this.store.assertAvailable();
     const m = member(kind, id);
     const k = this.k;
-    const tx = this.redis.multi().hset(k.items, m, JSON.stringify({ kind, id, payload, dueAt })).zadd(k.due, dueAt, m).hdel(k.attempts, m);
+    const tx = this.redis
+      .multi()
+      .hset(k.items, m, JSON.stringify({ kind, id, payload, dueAt }))
+      .zadd(k.due, dueAt, m)
+      .hdel(k.attempts, m);
     if (options.anywhere) tx.hdel(k.prefer, m);
     else tx.hset(k.prefer, m, this.store.instanceId);
     this.store.track(tx.publish(this.store.channel, this.store.message('work.scheduled', { dueAt })).exec());
@@ -93,7 +99,15 @@ export class SharedWork implements WorkQueue {
 
   private forget(m: string): Promise<unknown> {
     const k = this.k;
-    return this.redis.multi().zrem(k.due, m).hdel(k.items, m).zrem(k.leases, m).hdel(k.owners, m).hdel(k.prefer, m).hdel(k.attempts, m).exec();
+    return this.redis
+      .multi()
+      .zrem(k.due, m)
+      .hdel(k.items, m)
+      .zrem(k.leases, m)
+      .hdel(k.owners, m)
+      .hdel(k.prefer, m)
+      .hdel(k.attempts, m)
+      .exec();
   }
 
   private onTick(): void {
@@ -124,8 +138,18 @@ export class SharedWork implements WorkQueue {
         for (;;) {
           const k = this.k;
           const [m, json, attempt, next] = await this.redis.svcWorkClaim(
-            k.due, k.items, k.leases, k.owners, k.prefer, k.attempts, this.store.key('instances'),
-            this.clock.now(), Date.now(), LEASE_MS, this.store.instanceId, SEEN_WITHIN_MS,
+            k.due,
+            k.items,
+            k.leases,
+            k.owners,
+            k.prefer,
+            k.attempts,
+            this.store.key('instances'),
+            this.clock.now(),
+            Date.now(),
+            LEASE_MS,
+            this.store.instanceId,
+            SEEN_WITHIN_MS,
           );
           if (!m) {
             if (next !== undefined && Number(next) >= 0) this.arm(Number(next));
@@ -151,7 +175,10 @@ export class SharedWork implements WorkQueue {
     } catch (err) {
       console.error(`[svc-emulator] work ${item.kind} ${item.id} failed (attempt ${attempt}):`, err);
       const k = this.k;
-      const retry = attempt >= MAX_ATTEMPTS ? this.forget(m) : this.redis.multi().zrem(k.leases, m).hdel(k.owners, m).zadd(k.due, this.clock.now(), m).exec();
+      const retry =
+        attempt >= MAX_ATTEMPTS
+          ? this.forget(m)
+          : this.redis.multi().zrem(k.leases, m).hdel(k.owners, m).zadd(k.due, this.clock.now(), m).exec();
       // Left leased if even this fails: the lease runs out and the item is claimed again.
       await retry.catch(() => {});
       return;

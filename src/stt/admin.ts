@@ -23,7 +23,8 @@ export function sttAdminHandlers(service: SttService): Record<string, AdminHandl
     'admin.createSttScript': (ctx: AdminContext<ScriptInput>) => {
       orgFilter(ctx, ctx.body.org_id);
       const status = ctx.body.error?.status;
-      const offContract = status !== undefined && !ctx.emulator.contract.gateway.documents('stt.transcribe', status);
+      const offContract =
+        status !== undefined && !ctx.emulator.contract.gateway.documents('stt.transcribe', status);
       sendJson(ctx, 201, scriptView(service.scripts.add(ctx.body, offContract)));
     },
     'admin.listSttScripts': (ctx) => {
@@ -35,7 +36,8 @@ export function sttAdminHandlers(service: SttService): Record<string, AdminHandl
       sendJson(ctx, 200, { deleted: service.scripts.clear(orgId) });
     },
     'admin.deleteSttScript': (ctx) => {
-      if (!service.scripts.delete(ctx.params.scriptId)) throw new ApiError('not_found', `no STT script '${ctx.params.scriptId}'`);
+      if (!service.scripts.delete(ctx.params.scriptId))
+        throw new ApiError('not_found', `no STT script '${ctx.params.scriptId}'`);
       ctx.res.status(204).end();
     },
     'admin.listSttJobs': async (ctx) => {

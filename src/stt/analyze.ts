@@ -29,7 +29,10 @@ export interface AnalyzeOutput {
 
 export async function analyzeUpload(input: AnalyzeInput): Promise<AnalyzeOutput> {
   const probe = probeAudio(input.bytes, input.limits);
-  const voice = input.transcribe && canDecodeVoiceAt(probe.sampleRate) ? new StreamingDecoder(probe.sampleRate) : undefined;
+  const voice =
+    input.transcribe && canDecodeVoiceAt(probe.sampleRate)
+      ? new StreamingDecoder(probe.sampleRate)
+      : undefined;
   const utterances: DecodedUtterance[] = [];
   const collect = (events: StreamingEvent[]): void => {
     for (const e of events) if (e.type === 'utterance') utterances.push(e.utterance);
@@ -51,7 +54,8 @@ export async function analyzeUpload(input: AnalyzeInput): Promise<AnalyzeOutput>
   let fallback: Transcript | null = null;
   if (input.transcribe && utterances.length === 0) {
     // M4A is never decoded (no AAC decoder): its loudness is unknown, so it is not treated as silence.
-    const silent = facts.format === 'm4a' ? null : samples === 0 || Math.sqrt(sumSquares / samples) < SILENCE_RMS;
+    const silent =
+      facts.format === 'm4a' ? null : samples === 0 || Math.sqrt(sumSquares / samples) < SILENCE_RMS;
     if (silent !== true) await loadFaker();
     fallback = fallbackTranscript(Buffer.from(input.sha256, 'hex'), ms(facts.durationSeconds), silent);
   }

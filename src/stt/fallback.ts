@@ -45,13 +45,19 @@ export function fallbackWords(sha256: Buffer, count: number): { words: string[];
   faker.seed(seedFrom(sha256));
   const words: string[] = [];
   // faker draws from a few hundred words; drawing in groups keeps its per-call overhead low.
-  while (words.length < count) words.push(...faker.lorem.words(Math.min(50, count - words.length)).split(' '));
+  while (words.length < count)
+    words.push(...faker.lorem.words(Math.min(50, count - words.length)).split(' '));
   const confidences = words.map(() => faker.number.float({ min: 0.62, max: 0.97, fractionDigits: 2 }));
   return { words, confidences };
 }
 
 /** Segments of words spread over [start, end] (seconds). */
-export function fallbackSegments(sha256: Buffer, start: number, end: number, count = wordCountFor(end - start)): TranscriptSegment[] {
+export function fallbackSegments(
+  sha256: Buffer,
+  start: number,
+  end: number,
+  count = wordCountFor(end - start),
+): TranscriptSegment[] {
   const { words, confidences } = fallbackWords(sha256, count);
   const timed = spreadWords(words, start, end, (i) => confidences[i]);
   const segments: TranscriptSegment[] = [];
@@ -82,7 +88,11 @@ export function rms(pcm: Float32Array): number {
 }
 
 /** The whole-file fallback. `silent` null (M4A: no AAC decoder, so unknown) is treated as non-silent. */
-export function fallbackTranscript(sha256: Buffer, durationSeconds: number, silent: boolean | null): Transcript {
+export function fallbackTranscript(
+  sha256: Buffer,
+  durationSeconds: number,
+  silent: boolean | null,
+): Transcript {
   if (silent === true || durationSeconds <= 0) return { source: 'fallback', text: '', segments: [] };
   const segments = fallbackSegments(sha256, 0, durationSeconds);
   return { source: 'fallback', text: segments.map((s) => s.text).join(' '), segments };
@@ -159,7 +169,12 @@ export class FallbackStream {
     if (Math.sqrt(this.sumSquares / n) < SILENCE_RMS) return undefined;
     const seconds = n / this.sampleRate;
     const { words } = fallbackWords(this.hash.copy().digest(), wordCountFor(seconds));
-    return { type: 'partial', text: words.join(' '), start: this.windowStart / this.sampleRate, end: this.total / this.sampleRate };
+    return {
+      type: 'partial',
+      text: words.join(' '),
+      start: this.windowStart / this.sampleRate,
+      end: this.total / this.sampleRate,
+    };
   }
 
   private closeWindow(): void {
@@ -180,6 +195,11 @@ export class FallbackStream {
     const p = this.pending;
     this.pending = undefined;
     if (!p || p.silent) return [];
-    return [{ type: 'final', segments: fallbackSegments(p.sha, p.start / this.sampleRate, p.end / this.sampleRate) }];
+    return [
+      {
+        type: 'final',
+        segments: fallbackSegments(p.sha, p.start / this.sampleRate, p.end / this.sampleRate),
+      },
+    ];
   }
 }

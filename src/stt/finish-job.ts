@@ -21,12 +21,18 @@ export interface RunningJob {
   abort: AbortController;
 }
 
-export async function finishJob(service: SttService, jobs: SttJobsState, p: JobPayload, running: RunningJob | undefined): Promise<void> {
+export async function finishJob(
+  service: SttService,
+  jobs: SttJobsState,
+  p: JobPayload,
+  running: RunningJob | undefined,
+): Promise<void> {
   const record = await jobs.get(p.orgId, p.jobId);
   if (!record || record.status !== 'processing') return; // reset, or completed already
   let done: Finished;
   if (running) done = await running.done;
-  else if (p.failure) done = { status: 'failed', duration_seconds: record.duration_seconds, result: null, error: p.failure };
+  else if (p.failure)
+    done = { status: 'failed', duration_seconds: record.duration_seconds, result: null, error: p.failure };
   else {
     const left = await jobs.leftover(p.orgId, p.jobId);
     done = left.outcome ?? (await decodeAgain(service, p, record, left.audio));
@@ -38,10 +44,18 @@ export async function finishJob(service: SttService, jobs: SttJobsState, p: JobP
 }
 
 /** The accepting instance died before its decoding ended: decode the kept audio here (no script is taken). */
-async function decodeAgain(service: SttService, p: JobPayload, record: SttJobRecord, audio: Buffer | null): Promise<Finished> {
+async function decodeAgain(
+  service: SttService,
+  p: JobPayload,
+  record: SttJobRecord,
+  audio: Buffer | null,
+): Promise<Finished> {
   let outcome: Outcome;
   if (!audio) {
-    const lost = new ApiError('upstream_error', `the audio of job '${p.jobId}' was lost with the instance that accepted it; nothing was billed`);
+    const lost = new ApiError(
+      'upstream_error',
+      `the audio of job '${p.jobId}' was lost with the instance that accepted it; nothing was billed`,
+    );
     outcome = { kind: 'error', error: lost };
   } else {
     const intake: Intake = {

@@ -39,7 +39,14 @@ export function job(orgId: string, jobId: string, extra: Partial<SttJobRecord> =
 }
 
 export function completed(record: SttJobRecord, at = T2): SttJobRecord {
-  return { ...record, status: 'completed', updated_at: at, completed_at: at, duration_seconds: 2.5, result: { text: 'done' } as SttJobRecord['result'] };
+  return {
+    ...record,
+    status: 'completed',
+    updated_at: at,
+    completed_at: at,
+    duration_seconds: 2.5,
+    result: { text: 'done' } as SttJobRecord['result'],
+  };
 }
 
 const ids = (jobs: SttJobRecord[]) => jobs.map((j) => `${j.org_id}/${j.job_id}`).sort();
@@ -95,7 +102,12 @@ export function sttJobsStateContract(kind: string, harness: () => SttJobsHarness
       a.accept(record, new Uint8Array([1, 2, 3]));
       await h.settled();
       // The outcome is sent without waiting: the same instance completes, so the completion comes after it.
-      a.outcomeKnown('org_1', 'job_c1', { status: 'completed', duration_seconds: 2.5, result: null, error: null });
+      a.outcomeKnown('org_1', 'job_c1', {
+        status: 'completed',
+        duration_seconds: 2.5,
+        result: null,
+        error: null,
+      });
       const done = completed(record);
       expect(await a.complete(done)).toBe(true);
       expect(await b.complete(completed(record, '2030-06-01T00:00:09.000Z'))).toBe(false);
@@ -117,20 +129,25 @@ export function sttJobsStateContract(kind: string, harness: () => SttJobsHarness
       const records = Array.from({ length: 10 }, (_, i) => job('org_1', `job_race${i}`));
       for (const [i, r] of records.entries()) (i % 2 ? a : b).accept(r, null);
       await h.settled();
-      const race = (r: SttJobRecord) => [a.complete(completed(r, '2030-06-01T00:00:02.000Z')), b.complete(completed(r, '2030-06-01T00:00:03.000Z'))];
+      const race = (r: SttJobRecord) => [
+        a.complete(completed(r, '2030-06-01T00:00:02.000Z')),
+        b.complete(completed(r, '2030-06-01T00:00:03.000Z')),
+      ];
       const results = await Promise.all(records.flatMap(race).map((p) => Promise.resolve(p)));
-      for (let i = 0; i < records.length; i++) expect([results[2 * i], results[2 * i + 1]].filter(Boolean)).toHaveLength(1);
+      for (let i = 0; i < records.length; i++)
+        expect([results[2 * i], results[2 * i + 1]].filter(Boolean)).toHaveLength(1);
       expect((await a.list('org_1')).map((j) => j.status)).toEqual(Array(10).fill('completed'));
     });
 
     it('concurrent accepts on two instances are all kept', async () => {
-      for (let i = 0; i < 20; i++) (i % 2 ? a : b).accept(job(i % 3 ? 'org_1' : 'org_2', `job_many${i}`), null);
+      for (let i = 0; i < 20; i++)
+        (i % 2 ? a : b).accept(job(i % 3 ? 'org_1' : 'org_2', `job_many${i}`), null);
       await h.settled();
       expect(await a.list()).toHaveLength(20);
       expect((await b.list('org_2')).length + (await b.list('org_1')).length).toBe(20);
     });
 
-    it('a reset through one instance drops every organization\'s jobs for all, and each instance hears of it', async () => {
+    it("a reset through one instance drops every organization's jobs for all, and each instance hears of it", async () => {
       const dropped = { a: 0, b: 0 };
       const c = await h.instance();
       const d = await h.instance();

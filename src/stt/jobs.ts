@@ -13,7 +13,10 @@ import type { SttParams } from './service.js';
 export const JOB_KIND = 'stt.job';
 
 /** The principal of a job as JSON: what another instance needs to bill it. */
-export type JobPrincipal = Pick<Principal, 'orgId' | 'keyId' | 'keyDisplay' | 'environment' | 'livemode' | 'scopes' | 'via'>;
+export type JobPrincipal = Pick<
+  Principal,
+  'orgId' | 'keyId' | 'keyDisplay' | 'environment' | 'livemode' | 'scopes' | 'via'
+>;
 
 /**
  * What a job's completion needs, in the due-work queue: everything another instance needs to finish it if
@@ -53,7 +56,10 @@ export class MemorySttJobs implements SttJobsState {
   }
 
   list(orgId?: string): SttJobRecord[] {
-    const orgs = orgId === undefined ? [...this.byOrg.values()] : [this.byOrg.get(orgId) ?? new Map<string, SttJobRecord>()];
+    const orgs =
+      orgId === undefined
+        ? [...this.byOrg.values()]
+        : [this.byOrg.get(orgId) ?? new Map<string, SttJobRecord>()];
     return orgs.flatMap((m) => [...m.values()]);
   }
 

@@ -110,7 +110,9 @@ class RealtimeSession {
       },
       (err: unknown) => this.fail(err),
     );
-    this.ws.on('message', (data: Buffer, isBinary: boolean) => (queue ? queue.push([data, isBinary]) : this.onMessage(data, isBinary)));
+    this.ws.on('message', (data: Buffer, isBinary: boolean) =>
+      queue ? queue.push([data, isBinary]) : this.onMessage(data, isBinary),
+    );
     this.ws.once('close', () => this.onSocketClosed());
     this.armIdleTimer();
   }
@@ -135,11 +137,19 @@ class RealtimeSession {
 
   private onFirstFrame(data: Buffer, isBinary: boolean): void {
     if (isBinary) {
-      throw new SessionError(CLOSE.protocol, 'start_required', 'the first frame must be the JSON start frame ({"type":"start",...}); audio may follow it');
+      throw new SessionError(
+        CLOSE.protocol,
+        'start_required',
+        'the first frame must be the JSON start frame ({"type":"start",...}); audio may follow it',
+      );
     }
     const frame = parseJson(data);
     if (isObject(frame) && 'action' in frame && !('type' in frame)) {
-      throw new SessionError(CLOSE.protocol, 'start_required', `the first frame must be the JSON start frame (got action ${JSON.stringify(frame.action)})`);
+      throw new SessionError(
+        CLOSE.protocol,
+        'start_required',
+        `the first frame must be the JSON start frame (got action ${JSON.stringify(frame.action)})`,
+      );
     }
     this.validate(this.validators.start, frame, 'invalid_start_frame', 'start');
     this.onStart(frame as StartFrame);
@@ -154,7 +164,12 @@ class RealtimeSession {
         'audio must be sent as binary frames of pcm_s16le; text frames carry only JSON control objects ({"action":"keepalive"} or {"action":"close_stream"})',
       );
     }
-    if (frame.type === 'start') throw new SessionError(CLOSE.protocol, 'already_started', 'the stream has already started; send start only once');
+    if (frame.type === 'start')
+      throw new SessionError(
+        CLOSE.protocol,
+        'already_started',
+        'the stream has already started; send start only once',
+      );
     this.validate(this.validators.control, frame, 'unknown_action', 'frame');
     if (frame.action === 'close_stream') this.complete();
     // keepalive: lastActivity is already updated.
@@ -190,7 +205,11 @@ class RealtimeSession {
 
   private onAudio(data: Buffer): void {
     if (data.length % 2 !== 0) {
-      throw new SessionError(CLOSE.protocol, 'odd_byte_count', `pcm_s16le frames hold whole 2-byte samples (got ${data.length} bytes)`);
+      throw new SessionError(
+        CLOSE.protocol,
+        'odd_byte_count',
+        `pcm_s16le frames hold whole 2-byte samples (got ${data.length} bytes)`,
+      );
     }
     if (data.length === 0) return;
     this.bytes += data.length;
@@ -208,7 +227,8 @@ class RealtimeSession {
       // The stream carries the emulator's own voice: the fallback stands down for good.
       this.fallback = undefined;
       if (e.type === 'partial') {
-        if (this.start.interim_results) this.send({ type: 'partial', text: e.text, start: ms(e.start), end: ms(e.end) });
+        if (this.start.interim_results)
+          this.send({ type: 'partial', text: e.text, start: ms(e.start), end: ms(e.end) });
       } else {
         this.sendFinal(utteranceSegment(e.utterance, this.deps.speaker));
       }
@@ -217,7 +237,8 @@ class RealtimeSession {
 
   private onFallbackEvents(events: FallbackEvent[]): void {
     for (const e of events) {
-      if (e.type === 'partial') this.send({ type: 'partial', text: e.text, start: ms(e.start), end: ms(e.end) });
+      if (e.type === 'partial')
+        this.send({ type: 'partial', text: e.text, start: ms(e.start), end: ms(e.end) });
       else for (const s of e.segments) this.sendFinal(s);
     }
   }
@@ -237,7 +258,14 @@ class RealtimeSession {
 
   private sendFinal(s: TranscriptSegment): void {
     this.finals.push(s.text);
-    this.send({ type: 'final', text: s.text, start: ms(s.start), end: ms(s.end), duration_so_far: ms(this.seconds), speaker: s.speaker });
+    this.send({
+      type: 'final',
+      text: s.text,
+      start: ms(s.start),
+      end: ms(s.end),
+      duration_so_far: ms(this.seconds),
+      speaker: s.speaker,
+    });
   }
 
   // ---------------------------------------------------------------------------------------- metering
@@ -280,7 +308,9 @@ class RealtimeSession {
       duration_seconds: seconds,
       text,
       segments: this.finals.length,
-      language: this.script?.language ?? (this.start.language === 'auto' ? detectLanguage(text) : this.start.language),
+      language:
+        this.script?.language ??
+        (this.start.language === 'auto' ? detectLanguage(text) : this.start.language),
       request_id: this.ctx.requestId,
     });
     this.state = 'done';
@@ -312,7 +342,13 @@ class RealtimeSession {
       () => {
         if (this.state === 'done') return;
         if (this.deps.clock.now() - this.lastActivity >= idleMs) {
-          this.fail(new SessionError(CLOSE.idle, 'idle_timeout', `no audio or keepalive for ${this.deps.config.idleSeconds} s; send {"action":"keepalive"} during silence`));
+          this.fail(
+            new SessionError(
+              CLOSE.idle,
+              'idle_timeout',
+              `no audio or keepalive for ${this.deps.config.idleSeconds} s; send {"action":"keepalive"} during silence`,
+            ),
+          );
         } else {
           this.armIdleTimer();
         }
@@ -329,7 +365,8 @@ class RealtimeSession {
 
 function parseJson(data: Buffer): unknown {
   const deep = jsonDepthOverflow(data);
-  if (deep >= 0) throw new SessionError(CLOSE.protocol, 'json_too_deep', depthMessage('the text frame', deep));
+  if (deep >= 0)
+    throw new SessionError(CLOSE.protocol, 'json_too_deep', depthMessage('the text frame', deep));
   try {
     return JSON.parse(strictUtf8.decode(data));
   } catch {

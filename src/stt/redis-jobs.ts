@@ -16,7 +16,15 @@ import { STT_CLEAR, STT_COMPLETE, STT_LIST } from './redis-jobs-scripts.js';
 const JOB_DATA_TTL_MS = 6 * 3_600_000;
 
 interface SttScripts {
-  svcSttComplete(k1: string, k2: string, k3: string, k4: string, id: string, json: string, instance: string): Promise<number>;
+  svcSttComplete(
+    k1: string,
+    k2: string,
+    k3: string,
+    k4: string,
+    id: string,
+    json: string,
+    instance: string,
+  ): Promise<number>;
   svcSttList(k1: string, prefix: string): Promise<string[]>;
   svcSttClear(k1: string, prefix: string): Promise<number>;
 }
@@ -53,7 +61,12 @@ export class RedisSttJobs implements SttJobsState {
 
   private keys(orgId: string, jobId: string) {
     const key = (name: string) => `${this.orgPrefix}${orgId}:${name}`;
-    return { jobs: key('jobs'), completed: key('completed'), input: key(`input:${jobId}`), outcome: key(`outcome:${jobId}`) };
+    return {
+      jobs: key('jobs'),
+      completed: key('completed'),
+      input: key(`input:${jobId}`),
+      outcome: key(`outcome:${jobId}`),
+    };
   }
 
   assertWritable(): void {
@@ -75,14 +88,18 @@ export class RedisSttJobs implements SttJobsState {
 
   async list(orgId?: string): Promise<SttJobRecord[]> {
     const all = await this.store.run(() =>
-      orgId === undefined ? this.redis.svcSttList(this.orgs, this.orgPrefix) : this.redis.hvals(this.keys(orgId, '').jobs),
+      orgId === undefined
+        ? this.redis.svcSttList(this.orgs, this.orgPrefix)
+        : this.redis.hvals(this.keys(orgId, '').jobs),
     );
     return all.map((json) => JSON.parse(json) as SttJobRecord);
   }
 
   /** Best effort: without it, another instance decodes the audio again (kept until the job completes). */
   outcomeKnown(orgId: string, jobId: string, outcome: Finished): void {
-    void this.redis.set(this.keys(orgId, jobId).outcome, JSON.stringify(outcome), 'PX', JOB_DATA_TTL_MS).catch(() => {});
+    void this.redis
+      .set(this.keys(orgId, jobId).outcome, JSON.stringify(outcome), 'PX', JOB_DATA_TTL_MS)
+      .catch(() => {});
   }
 
   async leftover(orgId: string, jobId: string): Promise<Leftover> {
@@ -95,7 +112,15 @@ export class RedisSttJobs implements SttJobsState {
   async complete(final: SttJobRecord): Promise<boolean> {
     const k = this.keys(final.org_id, final.job_id);
     const done = await this.store.run(() =>
-      this.redis.svcSttComplete(k.jobs, k.completed, k.input, k.outcome, final.job_id, JSON.stringify(final), this.store.instanceId),
+      this.redis.svcSttComplete(
+        k.jobs,
+        k.completed,
+        k.input,
+        k.outcome,
+        final.job_id,
+        JSON.stringify(final),
+        this.store.instanceId,
+      ),
     );
     return done === 1;
   }

@@ -18,7 +18,11 @@ export function canDecodeVoiceAt(sampleRate: number): boolean {
  * One segment per utterance. `offsetSeconds` is subtracted from every time (the MP3 encoder delay that
  * decoders keep when the file has no LAME tag), clamped at 0.
  */
-export function utteranceSegment(u: DecodedUtterance, speaker: SpeakerNamer, offsetSeconds = 0): TranscriptSegment {
+export function utteranceSegment(
+  u: DecodedUtterance,
+  speaker: SpeakerNamer,
+  offsetSeconds = 0,
+): TranscriptSegment {
   const t = (x: number): number => Math.max(0, x - offsetSeconds);
   return {
     start: t(u.start),
@@ -30,7 +34,11 @@ export function utteranceSegment(u: DecodedUtterance, speaker: SpeakerNamer, off
   };
 }
 
-export function roundTripTranscript(utterances: DecodedUtterance[], speaker: SpeakerNamer, offsetSeconds = 0): Transcript {
+export function roundTripTranscript(
+  utterances: DecodedUtterance[],
+  speaker: SpeakerNamer,
+  offsetSeconds = 0,
+): Transcript {
   const segments = utterances.map((u) => utteranceSegment(u, speaker, offsetSeconds));
   return { source: 'round_trip', text: segments.map((s) => s.text).join(' '), segments };
 }

@@ -72,7 +72,8 @@ export class ScriptStore {
   constructor(private readonly deps: { clock: Clock; ids: IdFactory }) {}
 
   add(input: ScriptInput, offContract = false): Script {
-    const match: ScriptMatch = input.sha256 !== undefined ? 'sha256' : input.file_name !== undefined ? 'file_name' : 'queue';
+    const match: ScriptMatch =
+      input.sha256 !== undefined ? 'sha256' : input.file_name !== undefined ? 'file_name' : 'queue';
     const script: Script = {
       ...input,
       ...(input.sha256 ? { sha256: input.sha256.toLowerCase() } : {}),
@@ -111,7 +112,11 @@ export class ScriptStore {
   /** Finds the script for a request and counts it as used (a queue script is consumed). */
   take(req: ScriptRequest): Script | undefined {
     const mine = this.scripts.filter((s) => s.org_id === undefined || s.org_id === req.orgId);
-    const newest = (m: ScriptMatch, key: string | undefined, field: 'sha256' | 'file_name'): Script | undefined =>
+    const newest = (
+      m: ScriptMatch,
+      key: string | undefined,
+      field: 'sha256' | 'file_name',
+    ): Script | undefined =>
       key === undefined ? undefined : mine.filter((s) => s.match === m && s[field] === key).at(-1);
     const script =
       newest('sha256', req.sha256?.toLowerCase(), 'sha256') ??
@@ -149,24 +154,39 @@ export function scriptedTranscript(script: Script, durationSeconds: number): Tra
       words: [],
     }));
   } else {
-    const sentences = (script.text ?? '').split(/(?<=[.!?؟۔])\s+/u).map((s) => s.trim()).filter(Boolean);
+    const sentences = (script.text ?? '')
+      .split(/(?<=[.!?؟۔])\s+/u)
+      .map((s) => s.trim())
+      .filter(Boolean);
     const total = sentences.reduce((a, s) => a + s.length, 0);
     let at = 0;
     segments = sentences.map((text, i) => {
       const start = (at / total) * durationSeconds;
       at += text.length;
-      return { start, end: (at / total) * durationSeconds, text, confidence, speaker: speakerAt(i), words: [] };
+      return {
+        start,
+        end: (at / total) * durationSeconds,
+        text,
+        confidence,
+        speaker: speakerAt(i),
+        words: [],
+      };
     });
   }
   if (script.words && script.words.length > 0) {
     for (const w of script.words) {
       const seg = segments.find((s) => w.start >= s.start && w.start < s.end) ?? segments.at(-1);
-      seg?.words.push({ word: w.word, start: w.start, end: w.end, confidence: w.confidence ?? seg.confidence });
+      seg?.words.push({
+        word: w.word,
+        start: w.start,
+        end: w.end,
+        confidence: w.confidence ?? seg.confidence,
+      });
     }
   } else {
-    for (const s of segments) s.words = spreadWords(s.text.split(/\s+/u).filter(Boolean), s.start, s.end, () => s.confidence);
+    for (const s of segments)
+      s.words = spreadWords(s.text.split(/\s+/u).filter(Boolean), s.start, s.end, () => s.confidence);
   }
   const text = script.text ?? segments.map((s) => s.text).join(' ');
   return { source: 'scripted', text, segments, ...(script.language ? { language: script.language } : {}) };
 }
-

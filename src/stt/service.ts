@@ -13,7 +13,14 @@ import type { Clock } from '../core/clock.js';
 import { andThen, type MaybePromise } from '../core/maybe.js';
 import type { IdFactory } from '../core/random.js';
 import type { UploadedFile } from '../http/context.js';
-import { ApiError, CustomApiError, errorCatalog, isErrorCode, type AnyApiError, type ErrorCode } from '../http/errors.js';
+import {
+  ApiError,
+  CustomApiError,
+  errorCatalog,
+  isErrorCode,
+  type AnyApiError,
+  type ErrorCode,
+} from '../http/errors.js';
 import { normalizeError, toProblem } from '../http/problem.js';
 import type { Metering } from '../metering/index.js';
 import type { WebhookEngine } from '../webhooks/index.js';
@@ -62,7 +69,8 @@ export interface Intake {
 }
 
 /** `seconds`: the decoded duration to the millisecond, what the result reports and the ledger bills. */
-export type Outcome = { kind: 'transcript'; transcript: Transcript; seconds: number } | { kind: 'error'; error: AnyApiError };
+export type Outcome =
+  { kind: 'transcript'; transcript: Transcript; seconds: number } | { kind: 'error'; error: AnyApiError };
 
 export interface SttAnalysisConfig {
   limits: AudioLimits;
@@ -156,8 +164,19 @@ export class SttService {
    * Throws ApiError for audio the decoder refuses or a ceiling stops (`audio_too_complex`), and the
    * signal's reason when it aborts.
    */
-  async transcribe(principal: Principal, intake: Intake, signal?: AbortSignal, scripted = true): Promise<Outcome> {
-    const script = scripted ? this.scripts.take({ orgId: principal.orgId, sha256: intake.sha256.toString('hex'), fileName: intake.fileName }) : undefined;
+  async transcribe(
+    principal: Principal,
+    intake: Intake,
+    signal?: AbortSignal,
+    scripted = true,
+  ): Promise<Outcome> {
+    const script = scripted
+      ? this.scripts.take({
+          orgId: principal.orgId,
+          sha256: intake.sha256.toString('hex'),
+          fileName: intake.fileName,
+        })
+      : undefined;
     if (script?.error) return scriptOutcome(script, intake.estimatedSeconds);
     let analysis: AnalyzeOutput;
     try {
@@ -169,7 +188,15 @@ export class SttService {
     if (script) return scriptOutcome(script, seconds);
     if (analysis.utterances.length > 0) {
       const { codecDelaySamples, sampleRate } = analysis.facts;
-      return { kind: 'transcript', transcript: roundTripTranscript(analysis.utterances, this.deps.speaker, codecDelaySamples / sampleRate), seconds };
+      return {
+        kind: 'transcript',
+        transcript: roundTripTranscript(
+          analysis.utterances,
+          this.deps.speaker,
+          codecDelaySamples / sampleRate,
+        ),
+        seconds,
+      };
     }
     return { kind: 'transcript', transcript: analysis.fallback!, seconds };
   }
@@ -180,12 +207,20 @@ export class SttService {
     try {
       // Moved to the worker, not copied: after the task the bytes are done with (transcribe empties them).
       const { bytes, transferList } = movable(intake.bytes);
-      return await this.deps.workers.run('audio.analyze', { bytes, limits, transcribe, sha256: intake.sha256.toString('hex') }, { signal, timeMs, transferList });
+      return await this.deps.workers.run(
+        'audio.analyze',
+        { bytes, limits, transcribe, sha256: intake.sha256.toString('hex') },
+        { signal, timeMs, transferList },
+      );
     } catch (err) {
       if (signal?.aborted) throw err;
-      if (err instanceof TaskError && isErrorCode(err.code ?? '')) throw new ApiError(err.code as ErrorCode, `file: ${err.message}`);
+      if (err instanceof TaskError && isErrorCode(err.code ?? ''))
+        throw new ApiError(err.code as ErrorCode, `file: ${err.message}`);
       if (err instanceof TaskLimitError) {
-        const ceiling = err.limit === 'memory' ? 'the memory ceiling of a worker thread (--worker-memory-mb)' : `its time budget of ${timeMs} ms (--task-timeout-ms plus stt.msPerAudioSecond per audio second)`;
+        const ceiling =
+          err.limit === 'memory'
+            ? 'the memory ceiling of a worker thread (--worker-memory-mb)'
+            : `its time budget of ${timeMs} ms (--task-timeout-ms plus stt.msPerAudioSecond per audio second)`;
         throw new ApiError('audio_too_complex', `file: decoding this audio exceeded ${ceiling}`);
       }
       throw err;
@@ -204,7 +239,11 @@ export class SttService {
   settleSync(principal: Principal, intake: Intake, outcome: Outcome, requestId: string): Transcript {
     if (outcome.kind === 'error') {
       const usage = { product: 'stt' as const, quantity: intake.estimatedSeconds, requestId };
-      this.deps.metering.recordNotBilled(principal, usage, outcome.error.status >= 500 ? 'upstream_error' : 'failed_job');
+      this.deps.metering.recordNotBilled(
+        principal,
+        usage,
+        outcome.error.status >= 500 ? 'upstream_error' : 'failed_job',
+      );
       throw outcome.error;
     }
     this.deps.metering.record(principal, { product: 'stt', quantity: outcome.seconds, requestId });
@@ -217,7 +256,13 @@ export class SttService {
    * the due-work queue; with a shared store the job, its audio and the decoding's outcome are in Redis, so
    * another instance completes it if this one dies (docs/scaling.md).
    */
-  submitJob(principal: Principal, intake: Intake, params: SttParams, requestId: string, fault?: Pick<FaultRule, 'id' | 'kind' | 'detail' | 'code' | 'status'>): SttJobRecord {
+  submitJob(
+    principal: Principal,
+    intake: Intake,
+    params: SttParams,
+    requestId: string,
+    fault?: Pick<FaultRule, 'id' | 'kind' | 'detail' | 'code' | 'status'>,
+  ): SttJobRecord {
     this.jobs.assertWritable();
     const now = this.deps.clock.isoNow();
     const job: SttJobRecord = {
@@ -234,7 +279,8 @@ export class SttService {
       livemode: principal.environment === 'live',
     };
     // A `job_fail` fault replaces the transcript with an upstream failure; a `job_stuck` one never finishes.
-    const failure = fault?.kind === 'job_fail' ? jobFailError(fault, 'transcription_failed', 'transcription') : undefined;
+    const failure =
+      fault?.kind === 'job_fail' ? jobFailError(fault, 'transcription_failed', 'transcription') : undefined;
     const decodes = fault?.kind !== 'job_stuck' && !failure;
     this.jobs.accept(job, decodes ? intake.bytes : null);
     // The credits reserved at the precheck stay held until the job completes (billed) or fails (released).
@@ -252,7 +298,10 @@ export class SttService {
     const done = work.then((o) => this.finished(o, job, params));
     this.running.set(job.job_id, { principal, done, abort });
     // A failure here surfaces at the completion, which awaits `done` too.
-    void done.then((d) => this.jobs.outcomeKnown(job.org_id, job.job_id, d), () => {});
+    void done.then(
+      (d) => this.jobs.outcomeKnown(job.org_id, job.job_id, d),
+      () => {},
+    );
     const { orgId, keyId, keyDisplay, environment, livemode, scopes, via } = principal;
     const payload: JobPayload = {
       jobId: job.job_id,
@@ -265,7 +314,9 @@ export class SttService {
       estimatedSeconds: intake.estimatedSeconds,
       failure: failure && toProblem(failure, requestId, TRANSCRIBE_INSTANCE),
     };
-    const delayMs = Math.round(Math.max(MIN_JOB_SECONDS, intake.estimatedSeconds * JOB_SECONDS_PER_AUDIO_SECOND) * 1000);
+    const delayMs = Math.round(
+      Math.max(MIN_JOB_SECONDS, intake.estimatedSeconds * JOB_SECONDS_PER_AUDIO_SECOND) * 1000,
+    );
     this.queue.schedule(JOB_KIND, job.job_id, payload, this.deps.clock.now() + delayMs);
     return job;
   }
@@ -281,11 +332,23 @@ export class SttService {
   }
 
   /** The fields a job takes from its decoding's outcome. */
-  finished(outcome: Outcome, job: Pick<SttJobView, 'request_id' | 'duration_seconds'>, params: SttParams): Finished {
+  finished(
+    outcome: Outcome,
+    job: Pick<SttJobView, 'request_id' | 'duration_seconds'>,
+    params: SttParams,
+  ): Finished {
     if (outcome.kind === 'error') {
-      return { status: 'failed', duration_seconds: job.duration_seconds, result: null, error: toProblem(outcome.error, job.request_id, TRANSCRIBE_INSTANCE) };
+      return {
+        status: 'failed',
+        duration_seconds: job.duration_seconds,
+        result: null,
+        error: toProblem(outcome.error, job.request_id, TRANSCRIBE_INSTANCE),
+      };
     }
-    const result = { ...this.result(outcome.transcript, outcome.seconds, params), request_id: job.request_id };
+    const result = {
+      ...this.result(outcome.transcript, outcome.seconds, params),
+      request_id: job.request_id,
+    };
     return { status: 'completed', duration_seconds: outcome.seconds, result, error: null };
   }
 
@@ -295,7 +358,12 @@ export class SttService {
 
   /** Bills a completed job (a failed one is recorded as not billed) and sends `job.completed`: once per job. */
   announce(principal: Principal, job: SttJobRecord): void {
-    const usage = { product: 'stt' as const, quantity: job.duration_seconds, requestId: job.request_id, jobId: job.job_id };
+    const usage = {
+      product: 'stt' as const,
+      quantity: job.duration_seconds,
+      requestId: job.request_id,
+      jobId: job.job_id,
+    };
     if (job.status === 'failed') this.deps.metering.recordNotBilled(principal, usage, 'failed_job');
     else this.deps.metering.record(principal, usage);
     this.deps.webhooks.emit(job.org_id, 'job.completed', { ...jobView(job) }, { livemode: job.livemode });
@@ -344,9 +412,20 @@ const STATUS_TITLES: Record<number, string> = {
 /** A scripted error exactly as registered; a 429 carries the RateLimit headers the spec requires. */
 export function scriptedError(script: Script): CustomApiError {
   const e = script.error!;
-  const title = e.title ?? (isErrorCode(e.code) ? errorCatalog[e.code].title : (STATUS_TITLES[e.status] ?? 'Scripted error'));
-  const headers: Record<string, number> = e.status === 429 ? { 'RateLimit-Limit': 1, 'RateLimit-Remaining': 0, 'RateLimit-Reset': 1, 'Retry-After': 1 } : {};
-  const error = new CustomApiError(e.status, e.code, title, e.detail ?? `scripted error (script ${script.id})`, headers);
+  const title =
+    e.title ??
+    (isErrorCode(e.code) ? errorCatalog[e.code].title : (STATUS_TITLES[e.status] ?? 'Scripted error'));
+  const headers: Record<string, number> =
+    e.status === 429
+      ? { 'RateLimit-Limit': 1, 'RateLimit-Remaining': 0, 'RateLimit-Reset': 1, 'Retry-After': 1 }
+      : {};
+  const error = new CustomApiError(
+    e.status,
+    e.code,
+    title,
+    e.detail ?? `scripted error (script ${script.id})`,
+    headers,
+  );
   error.offContract = script.off_contract;
   return error;
 }

@@ -80,7 +80,12 @@ export function detectLanguage(text: string): string {
 }
 
 /** Lays words out evenly over [start, end]: each word gets its share, 80% voiced then a short pause. */
-export function spreadWords(words: string[], start: number, end: number, confidence: (i: number) => number): TranscriptWord[] {
+export function spreadWords(
+  words: string[],
+  start: number,
+  end: number,
+  confidence: (i: number) => number,
+): TranscriptWord[] {
   const n = words.length;
   if (n === 0) return [];
   const slot = Math.max(0, end - start) / n;

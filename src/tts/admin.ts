@@ -10,7 +10,11 @@ import { voiceView } from './voices.js';
 
 const AUDIO_OPERATIONS = new Set(['tts.speak', 'tts.stream']);
 
-export function ttsAdminHandlers(deps: { voices: VoiceCatalogue; service: TtsService; journal: Journal }): Record<string, AdminHandler> {
+export function ttsAdminHandlers(deps: {
+  voices: VoiceCatalogue;
+  service: TtsService;
+  journal: Journal;
+}): Record<string, AdminHandler> {
   return {
     // The spec has no voice list under /v1, so the catalogue is an emulator extension.
     'admin.listVoices': (ctx) => sendJson(ctx, 200, { voices: deps.voices.voices.map(voiceView) }),
@@ -34,13 +38,28 @@ export function ttsAdminHandlers(deps: { voices: VoiceCatalogue; service: TtsSer
       if (!entry) throw new ApiError('not_found', `no request ${id} in the journal`);
       const body = entry.request.body as TtsInput | null;
       const audio = entry.response.audio;
-      if (!AUDIO_OPERATIONS.has(entry.operation_id ?? '') || entry.status !== 200 || !audio || !body || typeof body !== 'object' || entry.request.body_truncated) {
-        throw new ApiError('not_found', `request ${id} (${entry.method} ${entry.path}, status ${entry.status ?? 'none'}) was not answered with TTS audio`);
+      if (
+        !AUDIO_OPERATIONS.has(entry.operation_id ?? '') ||
+        entry.status !== 200 ||
+        !audio ||
+        !body ||
+        typeof body !== 'object' ||
+        entry.request.body_truncated
+      ) {
+        throw new ApiError(
+          'not_found',
+          `request ${id} (${entry.method} ${entry.path}, status ${entry.status ?? 'none'}) was not answered with TTS audio`,
+        );
       }
       const u = deps.service.utterance(body);
       const wav = audio.type.startsWith(CONTENT_TYPES.wav);
-      const bytes = wav ? await deps.service.wavClip(u, () => ctx.signal) : await deps.service.mp3Clip(u, () => ctx.signal);
-      ctx.res.status(200).type(wav ? CONTENT_TYPES.wav : CONTENT_TYPES.mp3).send(bytes);
+      const bytes = wav
+        ? await deps.service.wavClip(u, () => ctx.signal)
+        : await deps.service.mp3Clip(u, () => ctx.signal);
+      ctx.res
+        .status(200)
+        .type(wav ? CONTENT_TYPES.wav : CONTENT_TYPES.mp3)
+        .send(bytes);
     },
   };
 }

@@ -1,8 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { ClipCache, ClipCollector, clipChunks, clipKey, entryCost, ENTRY_OVERHEAD_BYTES, type CachedClip } from './clip-cache.js';
+import {
+  ClipCache,
+  ClipCollector,
+  clipChunks,
+  clipKey,
+  entryCost,
+  ENTRY_OVERHEAD_BYTES,
+  type CachedClip,
+} from './clip-cache.js';
 import type { RenderSpec } from './render.js';
 
-const SPEC: RenderSpec = { text: 'مرحبا', voiceIndex: 0, speed: 1, sampleRate: 22050, mp3Kbps: 64, format: 'mp3', encoder: 'wasm', samples: 12345 };
+const SPEC: RenderSpec = {
+  text: 'مرحبا',
+  voiceIndex: 0,
+  speed: 1,
+  sampleRate: 22050,
+  mp3Kbps: 64,
+  format: 'mp3',
+  encoder: 'wasm',
+  samples: 12345,
+};
 
 function clipOf(...sizes: number[]): CachedClip {
   const collector = new ClipCollector(new ClipCache(1 << 30));
@@ -45,8 +62,20 @@ describe('ClipCache', () => {
     const clip = clipOf(3, 5, 2);
     expect(cache.set('a', clip)).toBe(true);
     const got = cache.get('a')!;
-    expect([...clipChunks(got)].map((c) => [...c])).toEqual([[1, 1, 1], [2, 2, 2, 2, 2], [3, 3]]);
-    expect(cache.stats()).toEqual({ enabled: true, max_bytes: 1 << 20, bytes: entryCost('a', clip), entries: 1, hits: 1, misses: 1, evictions: 0 });
+    expect([...clipChunks(got)].map((c) => [...c])).toEqual([
+      [1, 1, 1],
+      [2, 2, 2, 2, 2],
+      [3, 3],
+    ]);
+    expect(cache.stats()).toEqual({
+      enabled: true,
+      max_bytes: 1 << 20,
+      bytes: entryCost('a', clip),
+      entries: 1,
+      hits: 1,
+      misses: 1,
+      evictions: 0,
+    });
   });
 
   it('evicts the least recently used entries first, and a read makes an entry recent', () => {
@@ -94,7 +123,15 @@ describe('ClipCache', () => {
     const cache = new ClipCache(0);
     expect(cache.set(KEY, clipOf(1))).toBe(false);
     expect(cache.get(KEY)).toBeUndefined();
-    expect(cache.stats()).toEqual({ enabled: false, max_bytes: 0, bytes: 0, entries: 0, hits: 0, misses: 1, evictions: 0 });
+    expect(cache.stats()).toEqual({
+      enabled: false,
+      max_bytes: 0,
+      bytes: 0,
+      entries: 0,
+      hits: 0,
+      misses: 1,
+      evictions: 0,
+    });
   });
 
   it('clear() empties it and zeroes the counters', () => {

@@ -64,7 +64,8 @@ export class ClipCache {
 
   /** `maxBytes` 0 turns the cache off: every lookup misses and nothing is stored. */
   constructor(readonly maxBytes: number) {
-    if (!Number.isFinite(maxBytes) || maxBytes < 0) throw new RangeError(`maxBytes must be a finite number ≥ 0 (got ${maxBytes})`);
+    if (!Number.isFinite(maxBytes) || maxBytes < 0)
+      throw new RangeError(`maxBytes must be a finite number ≥ 0 (got ${maxBytes})`);
   }
 
   get enabled(): boolean {

@@ -29,7 +29,11 @@ function parseAccept(header: string): Range[] {
       const m = /^q\s*=\s*([0-9.]+)$/i.exec(p);
       if (m) q = Math.min(1, Math.max(0, Number(m[1]) || 0));
     }
-    ranges.push({ type: media.slice(0, slash).toLowerCase(), subtype: media.slice(slash + 1).toLowerCase(), q });
+    ranges.push({
+      type: media.slice(0, slash).toLowerCase(),
+      subtype: media.slice(slash + 1).toLowerCase(),
+      q,
+    });
   }
   return ranges;
 }

@@ -112,7 +112,11 @@ class RealtimeSession {
     this.armIdleTimer();
     try {
       if (isBinary) {
-        throw new SessionError(CLOSE.wrongFrameKind, 'unsupported_frame', 'binary frames are not accepted; send JSON text frames (start, text, flush, close)');
+        throw new SessionError(
+          CLOSE.wrongFrameKind,
+          'unsupported_frame',
+          'binary frames are not accepted; send JSON text frames (start, text, flush, close)',
+        );
       }
       // Frames after `close` are ignored: the session is only finishing its queued audio.
       if (this.closing) return;
@@ -131,7 +135,10 @@ class RealtimeSession {
     } catch {
       throw new SessionError(CLOSE.protocol, 'invalid_json', 'the frame is not valid JSON');
     }
-    const type = frame && typeof frame === 'object' && !Array.isArray(frame) ? (frame as { type?: unknown }).type : undefined;
+    const type =
+      frame && typeof frame === 'object' && !Array.isArray(frame)
+        ? (frame as { type?: unknown }).type
+        : undefined;
     if (typeof type !== 'string' || !Object.hasOwn(FRAME_SCHEMAS, type)) {
       throw new SessionError(
         CLOSE.protocol,
@@ -151,7 +158,11 @@ class RealtimeSession {
   private handle(frame: { type: FrameType } & Record<string, unknown>): void {
     if (frame.type === 'start') return this.onStart(frame as unknown as StartFrame);
     if (!this.start) {
-      throw new SessionError(CLOSE.protocol, 'protocol_error', `the first frame must be a start frame (got ${frame.type})`);
+      throw new SessionError(
+        CLOSE.protocol,
+        'protocol_error',
+        `the first frame must be a start frame (got ${frame.type})`,
+      );
     }
     if (frame.type === 'text') return this.onText(frame.text as string);
     if (frame.type === 'flush') return this.flush();
@@ -161,9 +172,14 @@ class RealtimeSession {
   }
 
   private onStart(frame: StartFrame): void {
-    if (this.start) throw new SessionError(CLOSE.protocol, 'protocol_error', 'start may be sent only once per session');
+    if (this.start)
+      throw new SessionError(CLOSE.protocol, 'protocol_error', 'start may be sent only once per session');
     if (frame.sample_rate !== undefined && frame.format !== 'pcm_s16le') {
-      throw new SessionError(CLOSE.protocol, 'validation_failed', `frame.sample_rate applies to format pcm_s16le only; mp3 uses the quality tier's rate`);
+      throw new SessionError(
+        CLOSE.protocol,
+        'validation_failed',
+        `frame.sample_rate applies to format pcm_s16le only; mp3 uses the quality tier's rate`,
+      );
     }
     // Resolves the voice and the rate now, so an unknown voice fails the start frame rather than the first flush.
     const probe = this.utterance('.', frame);
@@ -218,7 +234,10 @@ class RealtimeSession {
   private utterance(text: string, start: StartFrame): Utterance {
     try {
       const rate = start.format === 'pcm_s16le' ? start.sample_rate : undefined;
-      return this.deps.service.utterance({ text, voice: start.voice, speed: start.speed, quality: start.quality }, rate);
+      return this.deps.service.utterance(
+        { text, voice: start.voice, speed: start.speed, quality: start.quality },
+        rate,
+      );
     } catch (err) {
       if (isApiError(err)) throw new SessionError(CLOSE.protocol, err.code, err.detail ?? err.message);
       throw err;
@@ -236,7 +255,10 @@ class RealtimeSession {
       throw err;
     }
     const { signal } = this.abort;
-    const audio = start.format === 'mp3' ? this.deps.service.mp3Stream(u, signal) : this.deps.service.pcmS16leStream(u, signal);
+    const audio =
+      start.format === 'mp3'
+        ? this.deps.service.mp3Stream(u, signal)
+        : this.deps.service.pcmS16leStream(u, signal);
     let last: Promise<void> = Promise.resolve();
     try {
       for await (const chunk of audio) {
@@ -256,7 +278,12 @@ class RealtimeSession {
     this.deps.service.record(this.ctx.principal, u, { requestId: this.ctx.requestId });
     this.charactersBilled += u.characters;
     this.audioSeconds += u.audioSeconds;
-    this.send({ type: 'utterance_done', utterance: this.utterances++, characters: u.characters, audio_seconds: round(u.audioSeconds) });
+    this.send({
+      type: 'utterance_done',
+      utterance: this.utterances++,
+      characters: u.characters,
+      audio_seconds: round(u.audioSeconds),
+    });
   }
 
   private async complete(): Promise<void> {
@@ -320,7 +347,13 @@ class RealtimeSession {
     this.idleTimer = this.deps.clock.setTimeout(
       () => {
         if (this.busy > 0) return this.armIdleTimer();
-        this.fail(new SessionError(CLOSE.idle, 'idle_timeout', `no frame for ${IDLE_TIMEOUT_MS / 1000} s of clock time`));
+        this.fail(
+          new SessionError(
+            CLOSE.idle,
+            'idle_timeout',
+            `no frame for ${IDLE_TIMEOUT_MS / 1000} s of clock time`,
+          ),
+        );
       },
       IDLE_TIMEOUT_MS,
       'tts realtime idle',

@@ -2,7 +2,13 @@
  * Synthesis and encoding of one utterance, as run inside a worker thread (worker-tasks.ts): PCM from the
  * synthetic voice, then MP3 (wasm LAME or lamejs), 16-bit PCM or WAV, posted chunk by chunk to the reader.
  */
-import { encodeMp3Stream, encodeWav, openMp3Encoder, QUALITY_TIERS, type Mp3EncoderKind } from '../audio/encode.js';
+import {
+  encodeMp3Stream,
+  encodeWav,
+  openMp3Encoder,
+  QUALITY_TIERS,
+  type Mp3EncoderKind,
+} from '../audio/encode.js';
 import { float32ToS16le } from '../audio/pcm.js';
 import type { StreamPortInput, StreamSink } from '../workers/stream.js';
 import { synthesizeBlocks } from './voice/index.js';
@@ -47,13 +53,23 @@ function* smallFirstPieces(blocks: Iterable<Float32Array>): Generator<Float32Arr
 }
 
 function pcmBlocks(spec: RenderSpec): Generator<Float32Array> {
-  return synthesizeBlocks(spec.text, { voiceIndex: spec.voiceIndex, speed: spec.speed, sampleRate: spec.sampleRate });
+  return synthesizeBlocks(spec.text, {
+    voiceIndex: spec.voiceIndex,
+    speed: spec.speed,
+    sampleRate: spec.sampleRate,
+  });
 }
 
 export async function render(spec: RenderSpec, sink: StreamSink): Promise<void> {
   if (spec.format === 'mp3') {
     const encoder = await openMp3Encoder(spec.encoder, spec.sampleRate, spec.mp3Kbps);
-    for await (const chunk of encodeMp3Stream(smallFirstPieces(pcmBlocks(spec)), spec.sampleRate, spec.mp3Kbps, sink.signal, encoder)) {
+    for await (const chunk of encodeMp3Stream(
+      smallFirstPieces(pcmBlocks(spec)),
+      spec.sampleRate,
+      spec.mp3Kbps,
+      sink.signal,
+      encoder,
+    )) {
       await sink.send(chunk);
     }
   } else if (spec.format === 'pcm_s16le') {
@@ -78,7 +94,13 @@ export async function warmUp(encoder: Mp3EncoderKind): Promise<number> {
   const t0 = performance.now();
   for (const { sampleRate, mp3Kbps } of Object.values(QUALITY_TIERS)) {
     const blocks = synthesizeBlocks('مرحبا بكم', { voiceIndex: 0, speed: 1, sampleRate });
-    for await (const _ of encodeMp3Stream(blocks, sampleRate, mp3Kbps, undefined, await openMp3Encoder(encoder, sampleRate, mp3Kbps))) {
+    for await (const _ of encodeMp3Stream(
+      blocks,
+      sampleRate,
+      mp3Kbps,
+      undefined,
+      await openMp3Encoder(encoder, sampleRate, mp3Kbps),
+    )) {
       // discard
     }
   }

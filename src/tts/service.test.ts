@@ -28,7 +28,12 @@ describe('countCharacters (D7: one character is one Unicode code point)', () => 
 describe('TtsService', () => {
   it('resolves defaults: speed 1, quality standard at the tier rate', () => {
     const u = service.utterance({ text: 'مرحبا', voice: voices.voices[0].id });
-    expect(u).toMatchObject({ speed: 1, quality: 'standard', sampleRate: QUALITY_TIERS.standard.sampleRate, characters: 5 });
+    expect(u).toMatchObject({
+      speed: 1,
+      quality: 'standard',
+      sampleRate: QUALITY_TIERS.standard.sampleRate,
+      characters: 5,
+    });
   });
 
   it('rejects an unknown voice with 422 unknown_voice naming every valid id', () => {

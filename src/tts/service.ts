@@ -2,11 +2,24 @@
  * The TTS rules: voice lookup, quality tiers, metering, synthesis and encoding. Routes and the realtime
  * protocol call this; it knows nothing of HTTP or WebSockets.
  */
-import { DEFAULT_MP3_ENCODER, QUALITY_TIERS, type Mp3EncoderKind, type QualityTier } from '../audio/encoders.js';
+import {
+  DEFAULT_MP3_ENCODER,
+  QUALITY_TIERS,
+  type Mp3EncoderKind,
+  type QualityTier,
+} from '../audio/encoders.js';
 import { ApiError } from '../http/errors.js';
 import type { Metering, Principal } from '../metering/index.js';
 import { TaskLimitError, type WorkerPool } from '../workers/pool.js';
-import { ClipCache, ClipCollector, clipChunks, clipKey, DEFAULT_TTS_CACHE_MB, MIB, type CachedClip } from './clip-cache.js';
+import {
+  ClipCache,
+  ClipCollector,
+  clipChunks,
+  clipKey,
+  DEFAULT_TTS_CACHE_MB,
+  MIB,
+  type CachedClip,
+} from './clip-cache.js';
 import type { RenderFormat, RenderSpec } from './render.js';
 import { utteranceDuration } from './voice/index.js';
 import type { Voice, VoiceCatalogue } from './voices.js';
@@ -68,7 +81,8 @@ export class TtsService {
   ) {
     this.mp3Encoder = options.mp3Encoder ?? DEFAULT_MP3_ENCODER;
     const cacheMb = options.cacheMb ?? DEFAULT_TTS_CACHE_MB;
-    if (!Number.isFinite(cacheMb) || cacheMb < 0) throw new RangeError(`ttsCacheMb must be a number of MiB ≥ 0 (got ${cacheMb})`);
+    if (!Number.isFinite(cacheMb) || cacheMb < 0)
+      throw new RangeError(`ttsCacheMb must be a number of MiB ≥ 0 (got ${cacheMb})`);
     this.cache = new ClipCache(Math.floor(cacheMb * MIB));
   }
 
@@ -77,14 +91,19 @@ export class TtsService {
    * default every thread of the pool.
    */
   async warmUp(threads = Math.max(1, this.workers.options.size)): Promise<void> {
-    await Promise.all(Array.from({ length: threads }, () => this.workers.run('tts.warmup', { encoder: this.mp3Encoder })));
+    await Promise.all(
+      Array.from({ length: threads }, () => this.workers.run('tts.warmup', { encoder: this.mp3Encoder })),
+    );
   }
 
   /** Resolves the request into an utterance; an unknown voice is 422 `unknown_voice` listing the ids. */
   utterance(input: TtsInput, sampleRate?: number): Utterance {
     const voice = this.voices.get(input.voice);
     if (!voice) {
-      throw new ApiError('unknown_voice', `voice '${input.voice}' does not exist; valid voices: ${this.voices.ids().join(', ')}`);
+      throw new ApiError(
+        'unknown_voice',
+        `voice '${input.voice}' does not exist; valid voices: ${this.voices.ids().join(', ')}`,
+      );
     }
     const quality = input.quality ?? 'standard';
     const speed = input.speed ?? 1;
@@ -128,7 +147,10 @@ export class TtsService {
   }
 
   /** The spec, its cache key and the cached clip if there is one (counted as a hit or a miss). */
-  private lookup(u: Utterance, format: RenderFormat): { spec: RenderSpec; key: string; cached: CachedClip | undefined } {
+  private lookup(
+    u: Utterance,
+    format: RenderFormat,
+  ): { spec: RenderSpec; key: string; cached: CachedClip | undefined } {
     const spec = this.spec(u, format);
     const key = clipKey(spec);
     return { spec, key, cached: this.cache.get(key) };
@@ -141,7 +163,12 @@ export class TtsService {
    * chunks are shared views: read them, never write to them. `asRendered: false` lets a cached clip come out
    * as one chunk (one socket write instead of one per piece) where nothing depends on the pieces.
    */
-  async *render(u: Utterance, format: RenderFormat, signal?: AbortSignal, asRendered = true): AsyncGenerator<Buffer, void, undefined> {
+  async *render(
+    u: Utterance,
+    format: RenderFormat,
+    signal?: AbortSignal,
+    asRendered = true,
+  ): AsyncGenerator<Buffer, void, undefined> {
     const { spec, key, cached } = this.lookup(u, format);
     if (!cached) return yield* this.renderAndStore(u, spec, key, signal);
     for (const chunk of asRendered ? clipChunks(cached) : [cached.bytes]) {
@@ -158,7 +185,12 @@ export class TtsService {
     return cached.bytes;
   }
 
-  private async *renderAndStore(u: Utterance, spec: RenderSpec, key: string, signal?: AbortSignal): AsyncGenerator<Buffer, void, undefined> {
+  private async *renderAndStore(
+    u: Utterance,
+    spec: RenderSpec,
+    key: string,
+    signal?: AbortSignal,
+  ): AsyncGenerator<Buffer, void, undefined> {
     const collector = new ClipCollector(this.cache);
     yield* this.renderOnWorker(u, spec, collector, signal);
     // Reached only when the render ran to its end: a consumer that left early (a cut stream, a closed socket)
@@ -168,7 +200,12 @@ export class TtsService {
     if (clip) this.cache.set(key, clip);
   }
 
-  private async *renderOnWorker(u: Utterance, spec: RenderSpec, collector: ClipCollector, signal?: AbortSignal): AsyncGenerator<Buffer, void, undefined> {
+  private async *renderOnWorker(
+    u: Utterance,
+    spec: RenderSpec,
+    collector: ClipCollector,
+    signal?: AbortSignal,
+  ): AsyncGenerator<Buffer, void, undefined> {
     try {
       for await (const bytes of this.workers.stream('tts.render', spec, {
         signal,
@@ -181,7 +218,10 @@ export class TtsService {
       }
     } catch (err) {
       if (err instanceof TaskLimitError && !signal?.aborted) {
-        throw new ApiError('upstream_timeout', `synthesis of ${u.characters} characters exceeded the ${err.limit} limit of a TTS task (docs/limits.md, TTS)`);
+        throw new ApiError(
+          'upstream_timeout',
+          `synthesis of ${u.characters} characters exceeded the ${err.limit} limit of a TTS task (docs/limits.md, TTS)`,
+        );
       }
       throw err;
     }

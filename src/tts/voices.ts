@@ -27,9 +27,12 @@ export class VoiceCatalogue {
     const indexes = new Set<number>();
     for (const v of voices) {
       if (!Number.isInteger(v.voiceIndex) || v.voiceIndex < 0 || v.voiceIndex >= VOICE_COUNT) {
-        throw new RangeError(`voice ${v.id}: voiceIndex must be an integer in [0, ${VOICE_COUNT}) (got ${v.voiceIndex})`);
+        throw new RangeError(
+          `voice ${v.id}: voiceIndex must be an integer in [0, ${VOICE_COUNT}) (got ${v.voiceIndex})`,
+        );
       }
-      if (indexes.has(v.voiceIndex)) throw new RangeError(`voice ${v.id}: voiceIndex ${v.voiceIndex} is used twice`);
+      if (indexes.has(v.voiceIndex))
+        throw new RangeError(`voice ${v.id}: voiceIndex ${v.voiceIndex} is used twice`);
       indexes.add(v.voiceIndex);
     }
     if (this.byId.size !== voices.length) throw new RangeError('voice ids must be unique');

@@ -8,11 +8,19 @@ import type { Random } from '../core/random.js';
 export const SIGNATURE_HEADER = 'SVC-Signature';
 export const DEFAULT_TOLERANCE_SECONDS = 300;
 
-export function computeSignature(secret: string, rawBody: string | Buffer | Uint8Array, timestampSeconds: number): string {
+export function computeSignature(
+  secret: string,
+  rawBody: string | Buffer | Uint8Array,
+  timestampSeconds: number,
+): string {
   return createHmac('sha256', secret).update(`${timestampSeconds}.`).update(rawBody).digest('hex');
 }
 
-export function signPayload(secret: string, rawBody: string | Buffer | Uint8Array, timestampSeconds: number): string {
+export function signPayload(
+  secret: string,
+  rawBody: string | Buffer | Uint8Array,
+  timestampSeconds: number,
+): string {
   return `t=${timestampSeconds},v1=${computeSignature(secret, rawBody, timestampSeconds)}`;
 }
 

@@ -32,7 +32,8 @@ export const poolTasks = {
         const chunk = new Uint8Array(Math.max(8, input.chunkBytes));
         new DataView(chunk.buffer).setInt32(0, threadId);
         new DataView(chunk.buffer).setInt32(4, i);
-        if (i === input.failAt) throw Object.assign(new Error(`failed at chunk ${i}`), { code: 'stream_failed' });
+        if (i === input.failAt)
+          throw Object.assign(new Error(`failed at chunk ${i}`), { code: 'stream_failed' });
         const sent = sink.send(chunk);
         if (progress) {
           Atomics.store(progress, 0, i + 1);

@@ -11,12 +11,15 @@ describe('the worker pool', () => {
     expect(pool.stats().threads).toBeGreaterThan(0);
   });
 
-  it.runIf(process.platform === 'linux')('runs tasks five nice steps below the event loop (Linux: per thread)', async () => {
-    const own = getPriority();
-    await expect(pool.run('pool.priority', undefined)).resolves.toBe(Math.min(19, own + 5));
-    // The event loop's own priority is untouched.
-    expect(getPriority()).toBe(own);
-  });
+  it.runIf(process.platform === 'linux')(
+    'runs tasks five nice steps below the event loop (Linux: per thread)',
+    async () => {
+      const own = getPriority();
+      await expect(pool.run('pool.priority', undefined)).resolves.toBe(Math.min(19, own + 5));
+      // The event loop's own priority is untouched.
+      expect(getPriority()).toBe(own);
+    },
+  );
 
   it('stops a task over its memory ceiling with TaskLimitError(memory), and the next task still runs', async () => {
     const err = await pool.run('pool.allocate', { mb: 512 }).catch((e: unknown) => e);
@@ -65,9 +68,15 @@ describe('the worker pool', () => {
   });
 
   it('returns a thrown error as TaskError with its name and code', async () => {
-    const err = await pool.run('pool.fail', { code: 'document_unreadable', message: 'bad xref' }).catch((e: unknown) => e);
+    const err = await pool
+      .run('pool.fail', { code: 'document_unreadable', message: 'bad xref' })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(TaskError);
-    expect(err).toMatchObject({ errorName: 'DiagnosticError', code: 'document_unreadable', message: 'bad xref' });
+    expect(err).toMatchObject({
+      errorName: 'DiagnosticError',
+      code: 'document_unreadable',
+      message: 'bad xref',
+    });
   });
 
   it('runs in-process with size 0, with the same results and errors', async () => {
@@ -82,7 +91,10 @@ describe('the worker pool', () => {
     // The continuation of task 1 starts task 2 on the same thread and holds the loop until task 2's answer is
     // queued on the thread's port, then stops the thread. Piscina used to get that answer after forgetting
     // the task and throw an uncaught "Unexpected message from Worker".
-    async function afterNextAnswerQueued(small: WorkerPool, then: (second: Promise<unknown>) => Promise<unknown>): Promise<PromiseSettledResult<unknown>> {
+    async function afterNextAnswerQueued(
+      small: WorkerPool,
+      then: (second: Promise<unknown>) => Promise<unknown>,
+    ): Promise<PromiseSettledResult<unknown>> {
       await small.run('pool.echo', { value: 'warm' });
       let second!: Promise<unknown>;
       await small.run('pool.echo', { value: 1 }).then(async () => {
@@ -114,7 +126,9 @@ describe('the worker pool', () => {
       controller = new AbortController();
       const small = new WorkerPool({ size: 1, timeMs: 5_000 });
       try {
-        const settled = await afterNextAnswerQueued(small, async () => controller.abort(new Error('client gone')));
+        const settled = await afterNextAnswerQueued(small, async () =>
+          controller.abort(new Error('client gone')),
+        );
         expect(settled).toMatchObject({ status: 'rejected', reason: { message: 'client gone' } });
         await expect(small.run('pool.echo', { value: 4 })).resolves.toBe(4);
       } finally {

@@ -39,7 +39,11 @@ export interface PoolOptions {
   timeMs: number;
 }
 
-export const DEFAULT_POOL_OPTIONS: PoolOptions = { size: availableParallelism(), memoryMb: 256, timeMs: 8_000 };
+export const DEFAULT_POOL_OPTIONS: PoolOptions = {
+  size: availableParallelism(),
+  memoryMb: 256,
+  timeMs: 8_000,
+};
 
 export interface RunOptions {
   signal?: AbortSignal;
@@ -99,7 +103,8 @@ const isTsSource = import.meta.url.endsWith('.ts');
 declare const __SVC_BUNDLED_WORKER__: string | undefined;
 
 function workerFile(): string {
-  if (typeof __SVC_BUNDLED_WORKER__ === 'string') return pathToFileURL(packagePath('dist', __SVC_BUNDLED_WORKER__)).href;
+  if (typeof __SVC_BUNDLED_WORKER__ === 'string')
+    return pathToFileURL(packagePath('dist', __SVC_BUNDLED_WORKER__)).href;
   return new URL(isTsSource ? './worker.ts' : './worker.js', import.meta.url).href;
 }
 
@@ -125,8 +130,12 @@ export class WorkerPool {
     opts.signal?.throwIfAborted();
     await this.acquire(opts.signal);
     try {
-      const result = this.options.size === 0 ? await this.runInProcess(name, input, opts) : await this.runInWorker(name, input, opts);
-      if (!result.ok) throw new TaskError(result.error.name, result.error.code, result.error.message, result.error.details);
+      const result =
+        this.options.size === 0
+          ? await this.runInProcess(name, input, opts)
+          : await this.runInWorker(name, input, opts);
+      if (!result.ok)
+        throw new TaskError(result.error.name, result.error.code, result.error.message, result.error.details);
       return result.value as TaskOutput<N>;
     } finally {
       this.release();
@@ -137,8 +146,17 @@ export class WorkerPool {
    * Runs a streaming task (stream.ts): its chunks are yielded as the task posts them, under a credit window;
    * leaving the loop early or aborting `signal` cancels the task.
    */
-  stream<N extends StreamTaskName>(name: N, input: Omit<TaskInput<N>, keyof StreamPortInput>, opts: StreamOptions = {}): AsyncGenerator<Uint8Array, void, undefined> {
-    return readStream((port, runOpts) => this.run(name, { ...input, ...port } as unknown as TaskInput<N>, runOpts), name, this.options.timeMs, opts);
+  stream<N extends StreamTaskName>(
+    name: N,
+    input: Omit<TaskInput<N>, keyof StreamPortInput>,
+    opts: StreamOptions = {},
+  ): AsyncGenerator<Uint8Array, void, undefined> {
+    return readStream(
+      (port, runOpts) => this.run(name, { ...input, ...port } as unknown as TaskInput<N>, runOpts),
+      name,
+      this.options.timeMs,
+      opts,
+    );
   }
 
   /** Tasks waiting for a thread reject; running ones are stopped (see the header on when). */
@@ -160,12 +178,20 @@ export class WorkerPool {
       minThreads: 0,
       maxThreads: this.options.size,
       idleTimeout: 30_000,
-      resourceLimits: { maxOldGenerationSizeMb: this.options.memoryMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
+      resourceLimits: {
+        maxOldGenerationSizeMb: this.options.memoryMb,
+        maxYoungGenerationSizeMb: 32,
+        stackSizeMb: 4,
+      },
     });
     return this.piscina;
   }
 
-  private async runInWorker<N extends TaskName>(name: N, input: TaskInput<N>, opts: RunOptions): Promise<TaskResult> {
+  private async runInWorker<N extends TaskName>(
+    name: N,
+    input: TaskInput<N>,
+    opts: RunOptions,
+  ): Promise<TaskResult> {
     const budgetMs = opts.timeMs ?? this.options.timeMs;
     const budget = new AbortController();
     const timer = setTimeout(() => budget.abort(new TimeBudget()), budgetMs);
@@ -176,14 +202,21 @@ export class WorkerPool {
     const onAbort = () => void nextTurn().then(() => stop.abort(signal.reason));
     signal.addEventListener('abort', onAbort, { once: true });
     try {
-      const result = await this.pool().run({ name, input }, { signal: stop.signal, transferList: opts.transferList as (ArrayBuffer | MessagePort)[] | undefined });
+      const result = await this.pool().run(
+        { name, input },
+        { signal: stop.signal, transferList: opts.transferList as (ArrayBuffer | MessagePort)[] | undefined },
+      );
       signal.throwIfAborted();
       return result;
     } catch (err) {
-      if (budget.signal.aborted) throw new TaskLimitError('time', `the task '${name}' exceeded its time budget of ${budgetMs} ms`);
+      if (budget.signal.aborted)
+        throw new TaskLimitError('time', `the task '${name}' exceeded its time budget of ${budgetMs} ms`);
       if (opts.signal?.aborted) throw opts.signal.reason;
       if ((err as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY') {
-        throw new TaskLimitError('memory', `the task '${name}' exceeded its memory ceiling of ${this.options.memoryMb} MiB`);
+        throw new TaskLimitError(
+          'memory',
+          `the task '${name}' exceeded its memory ceiling of ${this.options.memoryMb} MiB`,
+        );
       }
       throw err;
     } finally {
@@ -192,12 +225,20 @@ export class WorkerPool {
     }
   }
 
-  private async runInProcess<N extends TaskName>(name: N, input: TaskInput<N>, opts: RunOptions): Promise<TaskResult> {
+  private async runInProcess<N extends TaskName>(
+    name: N,
+    input: TaskInput<N>,
+    opts: RunOptions,
+  ): Promise<TaskResult> {
     const { runTask } = await import('./tasks.js');
     const budgetMs = opts.timeMs ?? this.options.timeMs;
     let timer: NodeJS.Timeout | undefined;
     const overBudget = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new TaskLimitError('time', `the task '${name}' exceeded its time budget of ${budgetMs} ms`)), budgetMs);
+      timer = setTimeout(
+        () =>
+          reject(new TaskLimitError('time', `the task '${name}' exceeded its time budget of ${budgetMs} ms`)),
+        budgetMs,
+      );
       timer.unref();
     });
     try {

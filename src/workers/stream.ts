@@ -43,7 +43,12 @@ type FromWorker = { t: 'start' } | { t: 'chunk'; bytes: Uint8Array } | { t: 'end
 type Runner = (input: StreamPortInput, opts: RunOptions) => Promise<unknown>;
 
 /** Caller side (pool.ts `stream`): starts the task through `run` and yields its chunks in order. */
-export async function* readStream(run: Runner, name: string, defaultTimeMs: number, opts: StreamOptions): AsyncGenerator<Uint8Array, void, undefined> {
+export async function* readStream(
+  run: Runner,
+  name: string,
+  defaultTimeMs: number,
+  opts: StreamOptions,
+): AsyncGenerator<Uint8Array, void, undefined> {
   const { signal } = opts;
   signal?.throwIfAborted();
   const windowBytes = opts.windowBytes ?? DEFAULT_STREAM_WINDOW_BYTES;
@@ -69,7 +74,13 @@ export async function* readStream(run: Runner, name: string, defaultTimeMs: numb
   const arm = (): void => {
     if (budgetTimer || settled) return;
     armedAt = performance.now();
-    budgetTimer = setTimeout(() => hard.abort(new TaskLimitError('time', `the task '${name}' exceeded its time budget of ${budgetMs} ms`)), Math.max(0, remaining));
+    budgetTimer = setTimeout(
+      () =>
+        hard.abort(
+          new TaskLimitError('time', `the task '${name}' exceeded its time budget of ${budgetMs} ms`),
+        ),
+      Math.max(0, remaining),
+    );
     budgetTimer.unref();
   };
   const pause = (): void => {
@@ -111,7 +122,10 @@ export async function* readStream(run: Runner, name: string, defaultTimeMs: numb
     budgetTimer = undefined;
     notify();
   };
-  run({ port: port2, windowBytes }, { transferList: [port2], signal: hard.signal, timeMs: NO_TIMEOUT_MS }).then(settle, (error: unknown) => {
+  run(
+    { port: port2, windowBytes },
+    { transferList: [port2], signal: hard.signal, timeMs: NO_TIMEOUT_MS },
+  ).then(settle, (error: unknown) => {
     failure = { error };
     settle();
   });
@@ -160,7 +174,9 @@ function concat(chunks: Uint8Array[]): Uint8Array {
  * Defines a streaming task for an area's task table: `fn` writes its chunks to the sink. The end marker is
  * posted however `fn` ends, and a cancel (the reader left) ends the task quietly.
  */
-export function streamTask<I extends StreamPortInput>(fn: (input: I, sink: StreamSink) => Promise<void>): (input: I) => Promise<void> {
+export function streamTask<I extends StreamPortInput>(
+  fn: (input: I, sink: StreamSink) => Promise<void>,
+): (input: I) => Promise<void> {
   return async (input) => {
     const sink = new StreamSink(input.port, input.windowBytes);
     try {
@@ -184,7 +200,10 @@ export class StreamSink {
   private readonly controller = new AbortController();
   private waiter: (() => void) | undefined;
 
-  constructor(private readonly port: MessagePort, windowBytes: number) {
+  constructor(
+    private readonly port: MessagePort,
+    windowBytes: number,
+  ) {
     this.credit = windowBytes;
     port.postMessage({ t: 'start' } satisfies FromWorker);
     port.on('message', (m: ToWorker) => {
@@ -216,7 +235,8 @@ export class StreamSink {
   async send(bytes: Uint8Array): Promise<void> {
     if (this.cancelled) throw new StreamCancelled('the reader cancelled the stream');
     if (bytes.byteLength === 0) return;
-    const owned = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes);
+    const owned =
+      bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes);
     const size = owned.byteLength;
     // Moving the buffer detaches it here: its length must be read before.
     this.port.postMessage({ t: 'chunk', bytes: owned } satisfies FromWorker, [owned.buffer as ArrayBuffer]);

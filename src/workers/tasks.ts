@@ -11,7 +11,10 @@ import { ttsTasks } from '../tts/worker-tasks.js';
 
 type TaskFn = (input: any) => unknown;
 
-export const taskTable = { ...poolTasks, ...documentTasks, ...audioTasks, ...ttsTasks } satisfies Record<string, TaskFn>;
+export const taskTable = { ...poolTasks, ...documentTasks, ...audioTasks, ...ttsTasks } satisfies Record<
+  string,
+  TaskFn
+>;
 
 export type TaskName = keyof typeof taskTable;
 export type TaskInput<N extends TaskName> = Parameters<(typeof taskTable)[N]>[0];
@@ -35,7 +38,8 @@ export type TaskResult = { ok: true; value: unknown } | { ok: false; error: Seri
 /** Runs one task; a thrown error comes back as data so its `code` survives the thread boundary. */
 export async function runTask(req: TaskRequest): Promise<TaskResult> {
   const fn = taskTable[req.name] as TaskFn | undefined;
-  if (!fn) return { ok: false, error: { name: 'Error', message: `unknown worker task '${String(req.name)}'` } };
+  if (!fn)
+    return { ok: false, error: { name: 'Error', message: `unknown worker task '${String(req.name)}'` } };
   try {
     return { ok: true, value: await fn(req.input) };
   } catch (err) {
@@ -46,7 +50,8 @@ export async function runTask(req: TaskRequest): Promise<TaskResult> {
         name: e?.name ?? 'Error',
         code: typeof e?.code === 'string' ? e.code : undefined,
         message: e?.message ?? String(err),
-        details: e?.details && typeof e.details === 'object' ? (e.details as Record<string, unknown>) : undefined,
+        details:
+          e?.details && typeof e.details === 'object' ? (e.details as Record<string, unknown>) : undefined,
       },
     };
   }

@@ -13,7 +13,9 @@ import { RedisInstances } from '../support/redis-instances.js';
 describe('WsTokenState in memory', () => {
   wsTokenStateContract(() => {
     // One process: every instance is the same state.
-    const state = new MemoryWsTokenState(new Clock({ mode: 'frozen', startAt: Date.parse('2030-01-01T00:00:00Z') }));
+    const state = new MemoryWsTokenState(
+      new Clock({ mode: 'frozen', startAt: Date.parse('2030-01-01T00:00:00Z') }),
+    );
     return {
       instance: async () => state,
       reset: async (s) => s.reset(),
@@ -26,7 +28,10 @@ describe('WsTokenState in memory', () => {
 describe('WsTokenState in Redis', () => {
   let redis: TestRedis | undefined;
   wsTokenStateContract(() => {
-    const instances = new RedisInstances<WsTokenState>(async () => (redis ??= await startRedis()).url, (store) => new RedisWsTokenState(store));
+    const instances = new RedisInstances<WsTokenState>(
+      async () => (redis ??= await startRedis()).url,
+      (store) => new RedisWsTokenState(store),
+    );
     return {
       instance: () => instances.open(),
       reset: (state) => instances.reset(state),

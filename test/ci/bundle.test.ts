@@ -21,11 +21,28 @@ async function start(args: string[] = []): Promise<{ base: string; key: string }
   return { base, key };
 }
 
-function post(base: string, key: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(`${base}${path}`, { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
+function post(
+  base: string,
+  key: string,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 }
 
-function upload(base: string, key: string, path: string, file: Blob, name: string, fields: Record<string, string> = {}): Promise<Response> {
+function upload(
+  base: string,
+  key: string,
+  path: string,
+  file: Blob,
+  name: string,
+  fields: Record<string, string> = {},
+): Promise<Response> {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
   form.set('file', file, name);
@@ -43,7 +60,11 @@ describe('the bundled CLI', () => {
 
   it('answers the first search right after the readiness line with demo corpus results', async () => {
     const { base, key } = await start();
-    const res = await post(base, key, '/v1/rag/search', { query: 'annual leave policy', mode: 'retrieve', top_k: 3 });
+    const res = await post(base, key, '/v1/rag/search', {
+      query: 'annual leave policy',
+      mode: 'retrieve',
+      top_k: 3,
+    });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { results: { document_id: string }[] };
     expect(body.results.length).toBeGreaterThan(0);
@@ -53,7 +74,13 @@ describe('the bundled CLI', () => {
   it('runs every kind of worker task from the bundle: synthesis, audio analysis, document extraction', async () => {
     const { base, key } = await start();
     // TTS renders on a worker thread (the render chunk); STT decodes that clip back to its text on one.
-    const tts = await post(base, key, '/v1/tts', { text: TEXT, voice: 'ar-SA-noura' }, { Accept: 'audio/wav' });
+    const tts = await post(
+      base,
+      key,
+      '/v1/tts',
+      { text: TEXT, voice: 'ar-SA-noura' },
+      { Accept: 'audio/wav' },
+    );
     expect(tts.status).toBe(200);
     const wav = await tts.blob();
     expect(wav.size).toBeGreaterThan(1000);
@@ -61,10 +88,24 @@ describe('the bundled CLI', () => {
     expect(stt.status).toBe(200);
     expect(((await stt.json()) as { text: string }).text).toBe(TEXT);
     // A document upload is sniffed and extracted on a worker thread (the inspect chunk).
-    const doc = await upload(base, key, '/v1/rag/documents', new Blob(['Shipping takes three working days.\n']), 'shipping.txt', { title: 'Shipping' });
+    const doc = await upload(
+      base,
+      key,
+      '/v1/rag/documents',
+      new Blob(['Shipping takes three working days.\n']),
+      'shipping.txt',
+      { title: 'Shipping' },
+    );
     expect(doc.status).toBe(202);
     expect(((await doc.json()) as { document: { file_type: string } }).document.file_type).toBe('text');
-    const bad = await upload(base, key, '/v1/rag/documents', new Blob([new Uint8Array([0x00, 0xff, 0x13, 0x37, 0x00, 0x01])]), 'blob.bin', { title: 'Blob' });
+    const bad = await upload(
+      base,
+      key,
+      '/v1/rag/documents',
+      new Blob([new Uint8Array([0x00, 0xff, 0x13, 0x37, 0x00, 0x01])]),
+      'blob.bin',
+      { title: 'Blob' },
+    );
     expect(bad.status).toBe(422);
     expect(((await bad.json()) as { code: string }).code).toBe('unsupported_document_type');
   });

@@ -25,14 +25,23 @@ async function failsWith(args: string[], env: Record<string, string>, message: R
 }
 
 function healthcheck(args: string[], env: Record<string, string>): Promise<number | null> {
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('SVC_EMULATOR_')));
-  const child = spawn(process.execPath, [join(ROOT, 'dist', 'healthcheck.js'), ...args], { env: { ...clean, ...env }, stdio: 'ignore' });
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !k.startsWith('SVC_EMULATOR_')),
+  );
+  const child = spawn(process.execPath, [join(ROOT, 'dist', 'healthcheck.js'), ...args], {
+    env: { ...clean, ...env },
+    stdio: 'ignore',
+  });
   return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
 }
 
 describe('option errors name what the user set', () => {
   it('a bad variable is blamed on the variable, a bad flag on the flag', async () => {
-    await failsWith([], { SVC_EMULATOR_PORT: 'abc' }, /^svc-emulator: SVC_EMULATOR_PORT must be an integer from 0 to 65535 \(got 'abc'\)$/);
+    await failsWith(
+      [],
+      { SVC_EMULATOR_PORT: 'abc' },
+      /^svc-emulator: SVC_EMULATOR_PORT must be an integer from 0 to 65535 \(got 'abc'\)$/,
+    );
     await failsWith(['--port', 'abc'], {}, /^svc-emulator: --port must be an integer/);
   });
 
@@ -41,15 +50,27 @@ describe('option errors name what the user set', () => {
   });
 
   it('negative numbers reach the option rule instead of a parser error', async () => {
-    await failsWith(['--time-scale', '-1'], {}, /^svc-emulator: --time-scale must be a positive number \(got '-1'\)$/);
-    expect(() => parseCli(['--port', '-5'], {})).toThrow("--port must be an integer from 0 to 65535 (got '-5')");
+    await failsWith(
+      ['--time-scale', '-1'],
+      {},
+      /^svc-emulator: --time-scale must be a positive number \(got '-1'\)$/,
+    );
+    expect(() => parseCli(['--port', '-5'], {})).toThrow(
+      "--port must be an integer from 0 to 65535 (got '-5')",
+    );
   });
 
   it('an empty seed is refused; a bad clock start or journal limit names the rule', async () => {
     await failsWith(['--seed', ''], {}, /^svc-emulator: --seed must not be empty$/);
-    expect(() => parseCli(['--clock-start', 'yesterday'], {})).toThrow(/--clock-start must be an ISO date-time/);
-    expect(() => parseCli([], { SVC_EMULATOR_JOURNAL_LIMIT: '0' })).toThrow(/SVC_EMULATOR_JOURNAL_LIMIT must be an integer from 1/);
-    expect(() => parseCli([], { SVC_EMULATOR_WAIT_READY: 'maybe' })).toThrow(/SVC_EMULATOR_WAIT_READY must be 1, 0, true or false/);
+    expect(() => parseCli(['--clock-start', 'yesterday'], {})).toThrow(
+      /--clock-start must be an ISO date-time/,
+    );
+    expect(() => parseCli([], { SVC_EMULATOR_JOURNAL_LIMIT: '0' })).toThrow(
+      /SVC_EMULATOR_JOURNAL_LIMIT must be an integer from 1/,
+    );
+    expect(() => parseCli([], { SVC_EMULATOR_WAIT_READY: 'maybe' })).toThrow(
+      /SVC_EMULATOR_WAIT_READY must be 1, 0, true or false/,
+    );
   });
 
   it('every CI-relevant config field has a flag and a variable', () => {
@@ -63,13 +84,27 @@ describe('option errors name what the user set', () => {
       SVC_EMULATOR_SCENARIOS_DIR: './scenarios',
     };
     expect(parseCli([], env)).toEqual({
-      options: { clockStart: '2030-01-01T00:00:00Z', journalLimit: 50, keysFile: 'keys.env', waitReady: true, demoCorpus: false, corpus: './docs', scenariosDir: './scenarios' },
+      options: {
+        clockStart: '2030-01-01T00:00:00Z',
+        journalLimit: 50,
+        keysFile: 'keys.env',
+        waitReady: true,
+        demoCorpus: false,
+        corpus: './docs',
+        scenariosDir: './scenarios',
+      },
     });
-    expect(parseCli(['--wait-ready', '--no-demo-corpus', '--journal-limit', '7'], {})).toEqual({ options: { waitReady: true, demoCorpus: false, journalLimit: 7 } });
+    expect(parseCli(['--wait-ready', '--no-demo-corpus', '--journal-limit', '7'], {})).toEqual({
+      options: { waitReady: true, demoCorpus: false, journalLimit: 7 },
+    });
   });
 
   it('a host that does not resolve is a one-line error', async () => {
-    await failsWith(['--host', '999.1.1.1', '--port', '0'], {}, /^svc-emulator: cannot listen on 999\.1\.1\.1:0: .*--host/);
+    await failsWith(
+      ['--host', '999.1.1.1', '--port', '0'],
+      {},
+      /^svc-emulator: cannot listen on 999\.1\.1\.1:0: .*--host/,
+    );
   });
 });
 
@@ -88,7 +123,15 @@ describe('running in CI', () => {
   it('--keys-file writes JSON, or dotenv for *.env, owner-only; --wait-ready prints readiness once the corpus is indexed', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'svc-keys-'));
     const json = join(dir, 'keys.json');
-    const run = runCli(['--port', '0', '--keys-file', json, '--wait-ready', '--clock-start', '2030-01-01T00:00:00Z']);
+    const run = runCli([
+      '--port',
+      '0',
+      '--keys-file',
+      json,
+      '--wait-ready',
+      '--clock-start',
+      '2030-01-01T00:00:00Z',
+    ]);
     const [, baseUrl, adminUrl] = READY.exec(await run.line(READY))!;
     const health = await fetch(`${adminUrl}/health?ready=1`);
     expect(health.status).toBe(200);
@@ -113,12 +156,17 @@ describe('running in CI', () => {
   });
 
   it('the container health check reads the port the way the CLI does (flag, variable, config file) and waits for readiness', async () => {
-    const run = runCli(['--port', '0', '--wait-ready'], { SVC_EMULATOR_HOST: '0.0.0.0', SVC_EMULATOR_ADMIN_TOKEN: 'a-long-admin-token' });
+    const run = runCli(['--port', '0', '--wait-ready'], {
+      SVC_EMULATOR_HOST: '0.0.0.0',
+      SVC_EMULATOR_ADMIN_TOKEN: 'a-long-admin-token',
+    });
     const port = new URL(READY.exec(await run.line(READY))![1]).port;
     // The image's environment: host 0.0.0.0, port from the variable.
     expect(await healthcheck([], { SVC_EMULATOR_HOST: '0.0.0.0', SVC_EMULATOR_PORT: port })).toBe(0);
     // The port given as an argument (docker run IMAGE --port N) wins over the variable.
-    expect(await healthcheck(['--port', port], { SVC_EMULATOR_HOST: '0.0.0.0', SVC_EMULATOR_PORT: '1' })).toBe(0);
+    expect(
+      await healthcheck(['--port', port], { SVC_EMULATOR_HOST: '0.0.0.0', SVC_EMULATOR_PORT: '1' }),
+    ).toBe(0);
     // The port from a --config file.
     const config = join(mkdtempSync(join(tmpdir(), 'svc-hc-')), 'emulator.json');
     writeFileSync(config, JSON.stringify({ port: Number(port) }));

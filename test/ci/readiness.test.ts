@@ -29,7 +29,11 @@ describe('health reports boot work', () => {
     // Without ?ready=1 health stays a liveness check.
     const live = await request(t.app).get('/_emulator/health');
     expect(live.status).toBe(200);
-    expect(live.body).toMatchObject({ status: 'ok', ready: false, boot: { slow_work: 'indexing', demo_corpus: 'disabled' } });
+    expect(live.body).toMatchObject({
+      status: 'ok',
+      ready: false,
+      boot: { slow_work: 'indexing', demo_corpus: 'disabled' },
+    });
 
     state = 'ready';
     const ready = await request(t.app).get('/_emulator/health?ready=1');
@@ -61,8 +65,17 @@ describe('GET /_emulator/demo', () => {
     t = await buildEmulator({ demoCorpus: false });
     const res = await request(t.app).get('/_emulator/demo');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ org_id: t.orgId, base_url: null, admin_url: null, keys: t.keys, key_ids: t.keyIds });
-    const tts = await request(t.app).post('/v1/auth/ws-token').set('Authorization', `Bearer ${res.body.keys.test}`).send({ scopes: ['tts:speak'] });
+    expect(res.body).toEqual({
+      org_id: t.orgId,
+      base_url: null,
+      admin_url: null,
+      keys: t.keys,
+      key_ids: t.keyIds,
+    });
+    const tts = await request(t.app)
+      .post('/v1/auth/ws-token')
+      .set('Authorization', `Bearer ${res.body.keys.test}`)
+      .send({ scopes: ['tts:speak'] });
     expect(tts.status).toBe(201);
   });
 
@@ -83,8 +96,17 @@ describe('the admin client', () => {
     const emu = await startEmulator({ port: 0, seed: 'ci-client', demoCorpus: false, logLevel: 'silent' });
     try {
       const demo = await emu.admin.demo();
-      expect(demo).toMatchObject({ org_id: emu.orgId, base_url: emu.baseUrl, admin_url: emu.adminUrl, keys: emu.keys });
-      const created = await emu.admin.scenarios.create({ name: 'client-made', description: 'nothing much', steps: [{ method: 'GET', path: '/health' }] });
+      expect(demo).toMatchObject({
+        org_id: emu.orgId,
+        base_url: emu.baseUrl,
+        admin_url: emu.adminUrl,
+        keys: emu.keys,
+      });
+      const created = await emu.admin.scenarios.create({
+        name: 'client-made',
+        description: 'nothing much',
+        steps: [{ method: 'GET', path: '/health' }],
+      });
       expect(created.name).toBe('client-made');
       expect((await emu.admin.scenarios.apply('client-made')).steps).toHaveLength(1);
     } finally {

@@ -21,9 +21,19 @@ afterEach(async () => {
 const scenario = (name: string, status = 502) => ({
   name,
   description: `every TTS call fails with ${status}`,
-  steps: [{ method: 'POST', path: '/faults', body: { kind: 'error', status, code: 'upstream_error', match: { path: '/v1/tts' } } }],
+  steps: [
+    {
+      method: 'POST',
+      path: '/faults',
+      body: { kind: 'error', status, code: 'upstream_error', match: { path: '/v1/tts' } },
+    },
+  ],
 });
-const tts = () => request(t!.app).post('/v1/tts').set('Authorization', bearer(t!.keys.live)).send({ text: 'مرحبا', voice: 'ar-SA-noura' });
+const tts = () =>
+  request(t!.app)
+    .post('/v1/tts')
+    .set('Authorization', bearer(t!.keys.live))
+    .send({ text: 'مرحبا', voice: 'ar-SA-noura' });
 
 function tempDir(): string {
   return mkdtempSync(join(tmpdir(), 'svc-fixtures-'));
@@ -46,7 +56,9 @@ describe('scenarios of the user', () => {
     writeFileSync(join(dir, 'a.json'), JSON.stringify(scenario('mine-a', 502)));
     writeFileSync(join(dir, 'notes.txt'), 'not a scenario');
     t = await buildEmulator({ scenariosDir: dir, demoCorpus: false });
-    const names = (await request(t.app).get('/_emulator/scenarios')).body.scenarios.map((s: { name: string }) => s.name);
+    const names = (await request(t.app).get('/_emulator/scenarios')).body.scenarios.map(
+      (s: { name: string }) => s.name,
+    );
     expect(names).toEqual(expect.arrayContaining(['mine-a', 'upstream-outage']));
     expect((await tts()).status).toBe(200);
     await request(t.app).post('/_emulator/scenarios/mine-a').expect(200);
@@ -59,7 +71,9 @@ describe('scenarios of the user', () => {
     const failure = createEmulator({ scenario: file, demoCorpus: false, logLevel: 'silent' });
     await expect(failure).rejects.toBeInstanceOf(ConfigError);
     await expect(failure).rejects.toThrow(/broken\.json/);
-    await expect(createEmulator({ scenariosDir: join(tempDir(), 'missing') })).rejects.toThrow(/cannot read the scenarios directory/);
+    await expect(createEmulator({ scenariosDir: join(tempDir(), 'missing') })).rejects.toThrow(
+      /cannot read the scenarios directory/,
+    );
   });
 
   it('POST /_emulator/scenarios registers one at run time (201, then 200 on replace); reset forgets it', async () => {
@@ -67,11 +81,15 @@ describe('scenarios of the user', () => {
     const created = await request(t.app).post('/_emulator/scenarios').send(scenario('runtime-one', 502));
     expect(created.status).toBe(201);
     expect(created.body.name).toBe('runtime-one');
-    expect((await request(t.app).post('/_emulator/scenarios').send(scenario('runtime-one', 502))).status).toBe(200);
+    expect(
+      (await request(t.app).post('/_emulator/scenarios').send(scenario('runtime-one', 502))).status,
+    ).toBe(200);
     await request(t.app).post('/_emulator/scenarios/runtime-one').expect(200);
     expectProblem(await tts(), 502, 'upstream_error');
 
-    const invalid = await request(t.app).post('/_emulator/scenarios').send({ name: 'x', description: 'no steps', steps: [] });
+    const invalid = await request(t.app)
+      .post('/_emulator/scenarios')
+      .send({ name: 'x', description: 'no steps', steps: [] });
     expectProblem(invalid, 422, 'validation_failed');
     expect(invalid.body.detail).toMatch(/steps/);
 
@@ -83,7 +101,10 @@ describe('scenarios of the user', () => {
 describe('the demo corpus', () => {
   it('--corpus DIR indexes the user documents instead of fixtures/rag, and search finds them', async () => {
     const dir = tempDir();
-    writeFileSync(join(dir, 'Onboarding Guide.md'), '# Onboarding\n\nEvery new engineer receives a zebra-striped laptop sticker on the first day.\n');
+    writeFileSync(
+      join(dir, 'Onboarding Guide.md'),
+      '# Onboarding\n\nEvery new engineer receives a zebra-striped laptop sticker on the first day.\n',
+    );
     writeFileSync(join(dir, 'faq.txt'), 'The cafeteria serves kunafa on Thursdays.\n');
     mkdirSync(join(dir, 'ignored-subdir'));
     t = await buildEmulator({ corpus: dir });
@@ -92,7 +113,10 @@ describe('the demo corpus', () => {
     expect(docs.status).toBe(200);
     const ids = docs.body.documents.map((d: { document_id: string }) => d.document_id).sort();
     expect(ids).toEqual(['doc_faq_txt', 'doc_onboarding_guide_md']);
-    const hit = await request(t.app).post('/v1/rag/search').set('Authorization', bearer(t.keys.live)).send({ query: 'zebra-striped laptop sticker' });
+    const hit = await request(t.app)
+      .post('/v1/rag/search')
+      .set('Authorization', bearer(t.keys.live))
+      .send({ query: 'zebra-striped laptop sticker' });
     expect(hit.status, hit.text).toBe(200);
     expect(JSON.stringify(hit.body)).toContain('doc_onboarding_guide_md');
   });

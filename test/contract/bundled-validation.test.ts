@@ -37,7 +37,11 @@ afterAll(async () => inProcess.emulator.close());
 
 /** The CLI (this package's, or another build's dist/cli.js) with the trace preloaded. */
 async function start(cli?: string): Promise<{ run: CliRun; base: string; key: string }> {
-  const run = runCli(['--port', '0', '--log-level', 'warn', '--seed', 'bundled-validation'], { NODE_OPTIONS: `--require ${trace}` }, cli);
+  const run = runCli(
+    ['--port', '0', '--log-level', 'warn', '--seed', 'bundled-validation'],
+    { NODE_OPTIONS: `--require ${trace}` },
+    cli,
+  );
   const base = /ready at (http:\/\/\S+)\/v1/.exec(await run.line(/ready at/))![1];
   const key = (await run.line(/^demo live key: /)).split(': ')[1];
   return { run, base, key };
@@ -80,7 +84,10 @@ describe('validation in the bundled CLI', () => {
       const admin = call.path.startsWith('/_emulator');
       const res = await fetch(`${base}${call.path}`, {
         method: call.method,
-        headers: { ...(admin ? {} : { Authorization: bearer(key) }), ...(call.body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        headers: {
+          ...(admin ? {} : { Authorization: bearer(key) }),
+          ...(call.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
         body: call.body === undefined ? undefined : JSON.stringify(call.body),
       });
       const text = await res.text();
@@ -89,13 +96,21 @@ describe('validation in the bundled CLI', () => {
       const expected = await (call.body === undefined ? req : req.send(call.body as object));
       const body = res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text;
       const expectedBody = expected.headers['content-type']?.includes('json') ? expected.body : expected.text;
-      expect(comparable(res.status, body), `${call.method} ${call.path}`).toEqual(comparable(expected.status, expectedBody));
+      expect(comparable(res.status, body), `${call.method} ${call.path}`).toEqual(
+        comparable(expected.status, expectedBody),
+      );
     }
     const loaded = run.stderr.filter((l) => l.startsWith('loaded '));
     expect(loaded).toContain(`loaded ${packagePath('dist', 'validators', 'gateway', 'rag.search.body.cjs')}`);
-    expect(loaded).toContain(`loaded ${packagePath('dist', 'validators', 'admin', 'admin.listRequests.query.cjs')}`);
+    expect(loaded).toContain(
+      `loaded ${packagePath('dist', 'validators', 'admin', 'admin.listRequests.query.cjs')}`,
+    );
     // Only ajv's small run-time helpers that generated code requires (string length, formats, deep equal).
-    expect(loaded.filter((l) => /loaded ajv/.test(l) && !/^loaded (ajv\/dist\/runtime\/|ajv-formats\/dist\/formats$)/.test(l))).toEqual([]);
+    expect(
+      loaded.filter(
+        (l) => /loaded ajv/.test(l) && !/^loaded (ajv\/dist\/runtime\/|ajv-formats\/dist\/formats$)/.test(l),
+      ),
+    ).toEqual([]);
   });
 
   it('compiles at run time when the documents changed after the build: a stale build is never used', async () => {
@@ -107,15 +122,24 @@ describe('validation in the bundled CLI', () => {
     symlinkSync(packagePath('node_modules'), join(root, 'node_modules'));
     // A later edit of the source document: the JSON copy and the generated validators are now stale.
     const yaml = readFileSync(join(root, 'openapi', 'gateway.yaml'), 'utf8');
-    const edited = yaml.replace(/(\n {8}top_k:\n {10}type: integer\n {10}minimum: 1\n {10}maximum: )100\n/, '$150\n');
+    const edited = yaml.replace(
+      /(\n {8}top_k:\n {10}type: integer\n {10}minimum: 1\n {10}maximum: )100\n/,
+      '$150\n',
+    );
     expect(edited).not.toBe(yaml);
     writeFileSync(join(root, 'openapi', 'gateway.yaml'), edited);
 
     const { run, base, key } = await start(join(root, 'dist', 'cli.js'));
-    const res = await fetch(`${base}/v1/rag/search`, { method: 'POST', headers: { Authorization: bearer(key), 'Content-Type': 'application/json' }, body: JSON.stringify({ query: 'annual leave policy', top_k: 60 }) });
+    const res = await fetch(`${base}/v1/rag/search`, {
+      method: 'POST',
+      headers: { Authorization: bearer(key), 'Content-Type': 'application/json' },
+      body: JSON.stringify({ query: 'annual leave policy', top_k: 60 }),
+    });
     expect(res.status).toBe(422);
     expect(((await res.json()) as { detail: string }).detail).toBe('top_k must be between 1 and 50 (got 60)');
     expect(run.stderr).toContain('loaded ajv/dist/2020.js');
-    expect(run.stderr.some((l) => l.includes(join(root, 'dist', 'validators')) && l.endsWith('.cjs'))).toBe(false);
+    expect(run.stderr.some((l) => l.includes(join(root, 'dist', 'validators')) && l.endsWith('.cjs'))).toBe(
+      false,
+    );
   });
 });

@@ -33,7 +33,8 @@ export function sample(doc: OpenApiDocument, node: any, depth = 0): Json {
   if (schema.example !== undefined) return plain(schema.example);
   if (schema.default !== undefined) return plain(schema.default);
   if (Array.isArray(schema.enum)) return plain(schema.enum[0]);
-  for (const key of ['oneOf', 'anyOf'] as const) if (Array.isArray(schema[key])) return sample(doc, schema[key][0], depth + 1);
+  for (const key of ['oneOf', 'anyOf'] as const)
+    if (Array.isArray(schema[key])) return sample(doc, schema[key][0], depth + 1);
   if (Array.isArray(schema.allOf)) {
     return schema.allOf.reduce((acc: Json, part: unknown) => {
       const value = sample(doc, part, depth + 1);
@@ -44,11 +45,14 @@ export function sample(doc: OpenApiDocument, node: any, depth = 0): Json {
   switch (type ?? (schema.properties ? 'object' : undefined)) {
     case 'object': {
       const out: Record<string, Json> = {};
-      for (const [name, sub] of Object.entries<any>(schema.properties ?? {})) out[name] = sample(doc, sub, depth + 1);
+      for (const [name, sub] of Object.entries<any>(schema.properties ?? {}))
+        out[name] = sample(doc, sub, depth + 1);
       return out;
     }
     case 'array':
-      return Array.from({ length: Math.max(1, schema.minItems ?? 1) }, () => sample(doc, schema.items ?? {}, depth + 1));
+      return Array.from({ length: Math.max(1, schema.minItems ?? 1) }, () =>
+        sample(doc, schema.items ?? {}, depth + 1),
+      );
     case 'integer':
     case 'number':
       return schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : 1);
@@ -84,17 +88,46 @@ export function cases(doc: OpenApiDocument, node: any): Json[] {
     out.push(without);
     // A misspelling next to the missing field: the near-miss hint of describeAjvError.
     if (name.length > 3) out.push({ ...without, [`${name.slice(0, -1)}x`]: base[name] ?? 1 });
-    out.push(withField(name, null), withField(name, 'not-a-number'), withField(name, 12), withField(name, true), withField(name, [base[name]]), withField(name, { a: 1 }));
-    out.push(withField(name, ''), withField(name, 'not a date, a uri or an email'), withField(name, '12'), withField(name, '1.5'), withField(name, 'true'));
+    out.push(
+      withField(name, null),
+      withField(name, 'not-a-number'),
+      withField(name, 12),
+      withField(name, true),
+      withField(name, [base[name]]),
+      withField(name, { a: 1 }),
+    );
+    out.push(
+      withField(name, ''),
+      withField(name, 'not a date, a uri or an email'),
+      withField(name, '12'),
+      withField(name, '1.5'),
+      withField(name, 'true'),
+    );
     if (typeof sub.maxLength === 'number') out.push(withField(name, 'ب'.repeat(sub.maxLength + 1)));
-    for (const bound of ['maximum', 'exclusiveMaximum'] as const) if (typeof sub[bound] === 'number') out.push(withField(name, sub[bound] + 1), withField(name, String(sub[bound] + 1)));
-    for (const bound of ['minimum', 'exclusiveMinimum'] as const) if (typeof sub[bound] === 'number') out.push(withField(name, sub[bound] - 1), withField(name, String(sub[bound] - 1)));
-    if (typeof sub.maxItems === 'number') out.push(withField(name, Array.from({ length: sub.maxItems + 1 }, () => sample(doc, sub.items ?? {}))));
-    if (sub.uniqueItems) out.push(withField(name, [sample(doc, sub.items ?? {}), sample(doc, sub.items ?? {})]));
-    if (Array.isArray(base[name]) && (base[name]).length > 0) {
-      out.push(withField(name, [null]), withField(name, [{ unexpected_field: 1 }]), withField(name, ['x', 7]));
+    for (const bound of ['maximum', 'exclusiveMaximum'] as const)
+      if (typeof sub[bound] === 'number')
+        out.push(withField(name, sub[bound] + 1), withField(name, String(sub[bound] + 1)));
+    for (const bound of ['minimum', 'exclusiveMinimum'] as const)
+      if (typeof sub[bound] === 'number')
+        out.push(withField(name, sub[bound] - 1), withField(name, String(sub[bound] - 1)));
+    if (typeof sub.maxItems === 'number')
+      out.push(
+        withField(
+          name,
+          Array.from({ length: sub.maxItems + 1 }, () => sample(doc, sub.items ?? {})),
+        ),
+      );
+    if (sub.uniqueItems)
+      out.push(withField(name, [sample(doc, sub.items ?? {}), sample(doc, sub.items ?? {})]));
+    if (Array.isArray(base[name]) && base[name].length > 0) {
+      out.push(
+        withField(name, [null]),
+        withField(name, [{ unexpected_field: 1 }]),
+        withField(name, ['x', 7]),
+      );
     }
-    if (isObject(base[name])) out.push(withField(name, { ...(base[name] as Record<string, Json>), unexpected_field: 1 }));
+    if (isObject(base[name]))
+      out.push(withField(name, { ...(base[name] as Record<string, Json>), unexpected_field: 1 }));
   }
   if (names.length > 0) out.push(Object.fromEntries(names.map((n) => [n, '1'])));
   return out;

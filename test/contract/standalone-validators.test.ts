@@ -10,15 +10,34 @@ import { join } from 'node:path';
 import type { ValidateFunction } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeAjvError, firstMeaningfulError } from '../../src/contract/ajv-errors.js';
-import { compileDocument, compileSchema, createValidators, OPERATION_PARTS } from '../../src/contract/compile.js';
-import { ADMIN_DOC_ID, GATEWAY_DOC_ID, loadDocuments, type OpenApiDocument } from '../../src/contract/documents.js';
+import {
+  compileDocument,
+  compileSchema,
+  createValidators,
+  OPERATION_PARTS,
+} from '../../src/contract/compile.js';
+import {
+  ADMIN_DOC_ID,
+  GATEWAY_DOC_ID,
+  loadDocuments,
+  type OpenApiDocument,
+} from '../../src/contract/documents.js';
 import { writeStandaloneValidators } from '../../src/contract/standalone-build.js';
-import { MANIFEST, operationKey, schemaKey, standaloneValidators, type StandaloneManifest } from '../../src/contract/standalone.js';
+import {
+  MANIFEST,
+  operationKey,
+  schemaKey,
+  standaloneValidators,
+  type StandaloneManifest,
+} from '../../src/contract/standalone.js';
 import { packagePath } from '../../src/core/paths.js';
 import { asStrings, cases } from './samples.js';
 
 const docs = loadDocuments();
-const documents: Record<string, OpenApiDocument> = { [GATEWAY_DOC_ID]: docs.gateway, [ADMIN_DOC_ID]: docs.admin };
+const documents: Record<string, OpenApiDocument> = {
+  [GATEWAY_DOC_ID]: docs.gateway,
+  [ADMIN_DOC_ID]: docs.admin,
+};
 const work = mkdtempSync(join(tmpdir(), 'standalone-validators-'));
 // The generated code requires ajv's run-time helpers from a node_modules above it, as dist/validators does.
 symlinkSync(packagePath('node_modules'), join(work, 'node_modules'));
@@ -46,11 +65,24 @@ function targets(): Target[] {
     for (const op of compileDocument(doc, docId, validators, { basePath: '' }).operations) {
       for (const { part, property } of OPERATION_PARTS) {
         const runtime = op[property];
-        if (runtime) out.push({ key: operationKey(docId, op.operationId, part), doc, docId, runtime, coercing: !(part === 'body' && op.bodyKind === 'json') });
+        if (runtime)
+          out.push({
+            key: operationKey(docId, op.operationId, part),
+            doc,
+            docId,
+            runtime,
+            coercing: !(part === 'body' && op.bodyKind === 'json'),
+          });
       }
     }
     for (const name of Object.keys(doc.components?.schemas ?? {})) {
-      out.push({ key: schemaKey(docId, name), doc, docId, runtime: compileSchema(validators, docId, name), coercing: false });
+      out.push({
+        key: schemaKey(docId, name),
+        doc,
+        docId,
+        runtime: compileSchema(validators, docId, name),
+        coercing: false,
+      });
     }
   }
   return out;
@@ -59,14 +91,21 @@ function targets(): Target[] {
 /** The compiled schema, with a reference into its own document made local so samples can follow it. */
 function schemaOf(t: Target): unknown {
   const schema = t.runtime.schema as Record<string, any>;
-  return typeof schema.$ref === 'string' && schema.$ref.startsWith(`${t.docId}#`) ? { $ref: schema.$ref.slice(t.docId.length) } : schema;
+  return typeof schema.$ref === 'string' && schema.$ref.startsWith(`${t.docId}#`)
+    ? { $ref: schema.$ref.slice(t.docId.length) }
+    : schema;
 }
 
 function run(validate: ValidateFunction, input: unknown) {
   const data = structuredClone(input);
   const valid = validate(data);
   const errors = validate.errors ?? null;
-  return { valid, data, errors, detail: errors ? describeAjvError(firstMeaningfulError(errors), 'body') : null };
+  return {
+    valid,
+    data,
+    errors,
+    detail: errors ? describeAjvError(firstMeaningfulError(errors), 'body') : null,
+  };
 }
 
 describe('standalone validators generated at build time', () => {
@@ -116,14 +155,17 @@ describe('standalone validators generated at build time', () => {
     expect(query.limit).toBe(5);
     const bad = load('gateway/rag.search.body')!;
     expect(bad({ query: 'x', top_k: 500 })).toBe(false);
-    expect(describeAjvError(firstMeaningfulError(bad.errors!), 'body')).toBe('top_k must be between 1 and 100 (got 500)');
+    expect(describeAjvError(firstMeaningfulError(bad.errors!), 'body')).toBe(
+      'top_k must be between 1 and 100 (got 500)',
+    );
   });
 
   it('as built by npm run build (test/support/global-setup.ts): current, and the same code as generated now', () => {
     const built = join(packagePath('dist'), 'validators');
     const builtManifest = JSON.parse(readFileSync(join(built, MANIFEST), 'utf8')) as StandaloneManifest;
     expect(builtManifest).toEqual(manifest);
-    for (const file of Object.values(manifest.files)) expect(readFileSync(join(built, file), 'utf8'), file).toBe(readFileSync(join(dir, file), 'utf8'));
+    for (const file of Object.values(manifest.files))
+      expect(readFileSync(join(built, file), 'utf8'), file).toBe(readFileSync(join(dir, file), 'utf8'));
   });
 
   it('are never used for other documents, or with a missing or broken manifest', () => {
@@ -136,7 +178,10 @@ describe('standalone validators generated at build time', () => {
 
     const copy = join(work, 'copy');
     cpSync(dir, copy, { recursive: true });
-    const edited = { ...manifest, fingerprint: manifest.fingerprint.replace(/^./, (c) => (c === '0' ? '1' : '0')) };
+    const edited = {
+      ...manifest,
+      fingerprint: manifest.fingerprint.replace(/^./, (c) => (c === '0' ? '1' : '0')),
+    };
     writeFileSync(join(copy, MANIFEST), JSON.stringify(edited));
     expect(standaloneValidators(copy, documents)('gateway/rag.search.body')).toBeUndefined();
     writeFileSync(join(copy, MANIFEST), '{"fingerprint": ');

@@ -17,13 +17,21 @@ beforeAll(async () => {
 afterAll(() => t.emulator.close());
 
 const expectedDisplay = (key: string) => `${key.slice(0, key.indexOf('_', 4) + 1)}…${key.slice(-4)}`;
-const mint = (key: string) => request(t.app).post('/v1/auth/ws-token').set('Authorization', bearer(key)).send({ scopes: ['tts:speak'] });
+const mint = (key: string) =>
+  request(t.app)
+    .post('/v1/auth/ws-token')
+    .set('Authorization', bearer(key))
+    .send({ scopes: ['tts:speak'] });
 
 describe('health', () => {
   it('answers 200 ok with the clock and counts', async () => {
     const res = await request(t.app).get('/_emulator/health');
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ status: 'ok', organizations: t.emulator.orgs.listOrgs().length, open_websockets: 0 });
+    expect(res.body).toMatchObject({
+      status: 'ok',
+      organizations: t.emulator.orgs.listOrgs().length,
+      open_websockets: 0,
+    });
     expect(res.body.clock.mode).toBe('real');
   });
 });
@@ -38,12 +46,16 @@ describe('organizations', () => {
 
     const list = await request(t.app).get('/_emulator/orgs');
     expect(list.status).toBe(200);
-    expect(list.body.organizations.map((o: { id: string }) => o.id)).toEqual(expect.arrayContaining([DEMO_ORG_ID, id]));
+    expect(list.body.organizations.map((o: { id: string }) => o.id)).toEqual(
+      expect.arrayContaining([DEMO_ORG_ID, id]),
+    );
 
     const got = await request(t.app).get(`/_emulator/orgs/${id}`);
     expect(got.body).toEqual(created.body);
 
-    const patched = await request(t.app).patch(`/_emulator/orgs/${id}`).send({ name: 'Acme 2', rag_entitled: false });
+    const patched = await request(t.app)
+      .patch(`/_emulator/orgs/${id}`)
+      .send({ name: 'Acme 2', rag_entitled: false });
     expect(patched.status).toBe(200);
     expect(patched.body).toMatchObject({ id, name: 'Acme 2', rag_entitled: false });
     expect((await request(t.app).get(`/_emulator/orgs/${id}`)).body.name).toBe('Acme 2');
@@ -62,7 +74,12 @@ describe('organizations', () => {
     ['GET', '/_emulator/orgs/org_missing/keys'],
     ['DELETE', '/_emulator/keys/key_missing'],
   ])('%s %s on something unknown → 404 not_found', async (method, url) => {
-    const body = method === 'PATCH' ? { name: 'x' } : method === 'POST' ? { environment: 'live', scopes: [] } : undefined;
+    const body =
+      method === 'PATCH'
+        ? { name: 'x' }
+        : method === 'POST'
+          ? { environment: 'live', scopes: [] }
+          : undefined;
     const req = request(t.app)[method.toLowerCase() as 'get'](url);
     const res = body ? await req.send(body) : await req;
     expectProblem(res, 404, 'not_found');
@@ -76,8 +93,18 @@ describe('admin body validation → problem+json', () => {
     ['POST', '/_emulator/orgs', { nickname: 'x' }, /^nickname is not an allowed field/],
     ['POST', '/_emulator/orgs', { credits: -1 }, /^credits must be >= 0/],
     ['PATCH', `/_emulator/orgs/${DEMO_ORG_ID}`, {}, /body/],
-    ['POST', `/_emulator/orgs/${DEMO_ORG_ID}/keys`, { environment: 'prod', scopes: [] }, /^environment must be one of live, test/],
-    ['POST', `/_emulator/orgs/${DEMO_ORG_ID}/keys`, { environment: 'live', scopes: ['admin'] }, /^scopes\[0\] must be one of/],
+    [
+      'POST',
+      `/_emulator/orgs/${DEMO_ORG_ID}/keys`,
+      { environment: 'prod', scopes: [] },
+      /^environment must be one of live, test/,
+    ],
+    [
+      'POST',
+      `/_emulator/orgs/${DEMO_ORG_ID}/keys`,
+      { environment: 'live', scopes: ['admin'] },
+      /^scopes\[0\] must be one of/,
+    ],
     ['POST', `/_emulator/orgs/${DEMO_ORG_ID}/keys`, { environment: 'live' }, /^scopes is required/],
   ])('%s %s %j → 422 validation_failed', async (method, url, body, detail) => {
     const res = await request(t.app)[method.toLowerCase() as 'post'](url).send(body);
@@ -85,7 +112,10 @@ describe('admin body validation → problem+json', () => {
   });
 
   it('a malformed JSON body → 400 invalid_json', async () => {
-    const res = await request(t.app).post('/_emulator/orgs').set('Content-Type', 'application/json').send('{"name":');
+    const res = await request(t.app)
+      .post('/_emulator/orgs')
+      .set('Content-Type', 'application/json')
+      .send('{"name":');
     expectProblem(res, 400, 'invalid_json');
   });
 
@@ -98,12 +128,21 @@ describe('admin body validation → problem+json', () => {
 describe('keys', () => {
   it('create → 201 with the full key once; lists and organizations show the display form only', async () => {
     const org = await createOrg(t.app, { name: 'Keys Inc' });
-    const res = await request(t.app).post(`/_emulator/orgs/${org.id}/keys`).send({ environment: 'test', scopes: ['rag:query'], name: 'ci' });
+    const res = await request(t.app)
+      .post(`/_emulator/orgs/${org.id}/keys`)
+      .send({ environment: 'test', scopes: ['rag:query'], name: 'ci' });
     expect(res.status).toBe(201);
     const secret = res.body.key as string;
     expect(parseApiKey(secret)).toMatchObject({ ok: true, environment: 'test' });
     expect(secret.startsWith(KEY_PREFIXES.test)).toBe(true);
-    expect(res.body).toMatchObject({ org_id: org.id, environment: 'test', scopes: ['rag:query'], name: 'ci', display: expectedDisplay(secret), revoked_at: null });
+    expect(res.body).toMatchObject({
+      org_id: org.id,
+      environment: 'test',
+      scopes: ['rag:query'],
+      name: 'ci',
+      display: expectedDisplay(secret),
+      revoked_at: null,
+    });
 
     const list = await request(t.app).get(`/_emulator/orgs/${org.id}/keys`);
     expect(list.status).toBe(200);
@@ -132,7 +171,9 @@ describe('keys', () => {
   });
 
   it('duplicate scopes are rejected', async () => {
-    const res = await request(t.app).post(`/_emulator/orgs/${t.orgId}/keys`).send({ environment: 'live', scopes: ['tts:speak', 'tts:speak'] });
+    const res = await request(t.app)
+      .post(`/_emulator/orgs/${t.orgId}/keys`)
+      .send({ environment: 'live', scopes: ['tts:speak', 'tts:speak'] });
     expectProblem(res, 422, 'validation_failed');
   });
 });
@@ -150,7 +191,16 @@ describe('the request journal', () => {
     expect(res.status).toBe(200);
     const entries = res.body.requests as Record<string, unknown>[];
     expect(entries.map((e) => e.path)).toEqual(['/v1/auth/ws-token', '/v1/rag/search']);
-    expect(entries[0]).toMatchObject({ kind: 'http', method: 'POST', status: 201, operation_id: 'auth.createWsToken', org_id: t.orgId, key_id: t.keyIds.live, key: expectedDisplay(t.keys.live), environment: 'live' });
+    expect(entries[0]).toMatchObject({
+      kind: 'http',
+      method: 'POST',
+      status: 201,
+      operation_id: 'auth.createWsToken',
+      org_id: t.orgId,
+      key_id: t.keyIds.live,
+      key: expectedDisplay(t.keys.live),
+      environment: 'live',
+    });
     expect(entries[1]).toMatchObject({ status: 401, code: 'missing_api_key', key: null });
     for (const secret of [t.keys.live, t.keys.test]) expect(res.text).not.toContain(secret);
   });
@@ -163,10 +213,13 @@ describe('the request journal', () => {
     await request(t.app).post('/v1/tts').set('Authorization', bearer(t.keys.live)).send({ text: '' });
     await request(t.app).get('/v1/nope');
 
-    const list = async (query: string) => ((await request(t.app).get(`/_emulator/requests?${query}`)).body.requests as Record<string, unknown>[]);
+    const list = async (query: string) =>
+      (await request(t.app).get(`/_emulator/requests?${query}`)).body.requests as Record<string, unknown>[];
     expect((await list('path=/v1/auth/ws-token')).map((e) => e.org_id)).toEqual([t.orgId, other.id]);
     expect((await list(`org_id=${other.id}`)).map((e) => e.key)).toEqual([otherKey.display]);
-    expect((await list('status=422')).map((e) => [e.path, e.code])).toEqual([['/v1/tts', 'validation_failed']]);
+    expect((await list('status=422')).map((e) => [e.path, e.code])).toEqual([
+      ['/v1/tts', 'validation_failed'],
+    ]);
     expect((await list('status=404')).map((e) => e.code)).toEqual(['route_not_found']);
     expect((await list('path=/v1/tts')).map((e) => e.path)).toEqual(['/v1/tts']);
     expect(await list('limit=1')).toHaveLength(1);
@@ -190,12 +243,16 @@ describe('the request journal', () => {
       return original(...args);
     });
     try {
-      const poll = request(t.app).get('/_emulator/requests?wait=20&path=/v1/auth/ws-token').then((r) => r);
+      const poll = request(t.app)
+        .get('/_emulator/requests?wait=20&path=/v1/auth/ws-token')
+        .then((r) => r);
       await waiting;
       const [polled, minted] = await Promise.all([poll, mint(t.keys.live)]);
       expect(minted.status).toBe(201);
       expect(polled.status).toBe(200);
-      expect(polled.body.requests.map((e: { request_id: string }) => e.request_id)).toEqual([minted.headers['x-request-id']]);
+      expect(polled.body.requests.map((e: { request_id: string }) => e.request_id)).toEqual([
+        minted.headers['x-request-id'],
+      ]);
     } finally {
       waitFor.mockRestore();
     }
@@ -227,18 +284,30 @@ describe('reset', () => {
       const res = await request(e.app).post('/_emulator/reset');
       expect(res.status).toBe(200);
       expect(res.body.status).toBe('reset');
-      expect(res.body.demo).toEqual({ org_id: before.orgId, keys: before.keys, key_ids: before.keyIds, webhook_endpoint: null });
+      expect(res.body.demo).toEqual({
+        org_id: before.orgId,
+        keys: before.keys,
+        key_ids: before.keyIds,
+        webhook_endpoint: null,
+      });
 
       expectProblem(await request(e.app).get(`/_emulator/orgs/${org.id}`), 404, 'not_found');
       const orgs = (await request(e.app).get('/_emulator/orgs')).body.organizations as { id: string }[];
       expect(orgs.map((o) => o.id)).toEqual([DEMO_ORG_ID]);
-      const refused = await request(e.app).post('/v1/auth/ws-token').set('Authorization', bearer(key.key)).send({ scopes: ['tts:speak'] });
+      const refused = await request(e.app)
+        .post('/v1/auth/ws-token')
+        .set('Authorization', bearer(key.key))
+        .send({ scopes: ['tts:speak'] });
       expectProblem(refused, 401, 'invalid_api_key');
       for (const demoKey of [before.keys.live, before.keys.test]) {
-        const ok = await request(e.app).post('/v1/auth/ws-token').set('Authorization', bearer(demoKey)).send({ scopes: ['tts:speak'] });
+        const ok = await request(e.app)
+          .post('/v1/auth/ws-token')
+          .set('Authorization', bearer(demoKey))
+          .send({ scopes: ['tts:speak'] });
         expect(ok.status).toBe(201);
       }
-      const journal = (await request(e.app).get('/_emulator/requests?path=/v1/nope')).body.requests as unknown[];
+      const journal = (await request(e.app).get('/_emulator/requests?path=/v1/nope')).body
+        .requests as unknown[];
       expect(journal).toEqual([]);
     } finally {
       await e.emulator.close();
@@ -254,9 +323,12 @@ describe('the admin token', () => {
   });
   afterAll(() => a.emulator.close());
 
-  it.each(['/_emulator/orgs', '/_emulator/requests', '/_emulator/openapi.json'])('GET %s without the token → 401 admin_unauthorized', async (url) => {
-    expectProblem(await request(a.app).get(url), 401, 'admin_unauthorized');
-  });
+  it.each(['/_emulator/orgs', '/_emulator/requests', '/_emulator/openapi.json'])(
+    'GET %s without the token → 401 admin_unauthorized',
+    async (url) => {
+      expectProblem(await request(a.app).get(url), 401, 'admin_unauthorized');
+    },
+  );
 
   it('POST /_emulator/reset without the token → 401, and nothing is reset', async () => {
     const org = await createOrgWithToken();
@@ -266,7 +338,9 @@ describe('the admin token', () => {
 
   it('opens with X-Admin-Token or Authorization: Bearer <token>', async () => {
     expect((await request(a.app).get('/_emulator/orgs').set('X-Admin-Token', token)).status).toBe(200);
-    expect((await request(a.app).get('/_emulator/orgs').set('Authorization', bearer(token))).status).toBe(200);
+    expect((await request(a.app).get('/_emulator/orgs').set('Authorization', bearer(token))).status).toBe(
+      200,
+    );
   });
 
   it('a wrong token → 401 saying it is wrong', async () => {
@@ -276,8 +350,16 @@ describe('the admin token', () => {
 
   it('an API key never opens the admin API', async () => {
     for (const key of [a.keys.live, a.keys.test]) {
-      expectProblem(await request(a.app).get('/_emulator/orgs').set('Authorization', bearer(key)), 401, 'admin_unauthorized');
-      expectProblem(await request(a.app).get('/_emulator/orgs').set('X-Admin-Token', key), 401, 'admin_unauthorized');
+      expectProblem(
+        await request(a.app).get('/_emulator/orgs').set('Authorization', bearer(key)),
+        401,
+        'admin_unauthorized',
+      );
+      expectProblem(
+        await request(a.app).get('/_emulator/orgs').set('X-Admin-Token', key),
+        401,
+        'admin_unauthorized',
+      );
     }
   });
 
@@ -286,12 +368,18 @@ describe('the admin token', () => {
   });
 
   it('the admin token does not open /v1', async () => {
-    const res = await request(a.app).post('/v1/auth/ws-token').set('Authorization', bearer(token)).send({ scopes: ['tts:speak'] });
+    const res = await request(a.app)
+      .post('/v1/auth/ws-token')
+      .set('Authorization', bearer(token))
+      .send({ scopes: ['tts:speak'] });
     expectProblem(res, 401, 'malformed_api_key');
   });
 
   async function createOrgWithToken(): Promise<string> {
-    const res = await request(a.app).post('/_emulator/orgs').set('X-Admin-Token', token).send({ name: 'Kept' });
+    const res = await request(a.app)
+      .post('/_emulator/orgs')
+      .set('X-Admin-Token', token)
+      .send({ name: 'Kept' });
     expect(res.status).toBe(201);
     return res.body.id as string;
   }

@@ -26,20 +26,86 @@ function flipOneChar(key: string): string {
 }
 
 // A cheap operation that needs only a valid key: minting a ws-token for a scope every demo key holds.
-const probe = () => request(t.app).post('/v1/auth/ws-token').send({ scopes: ['tts:speak'] });
+const probe = () =>
+  request(t.app)
+    .post('/v1/auth/ws-token')
+    .send({ scopes: ['tts:speak'] });
 
 describe('requests that are refused', () => {
-  const cases: { name: string; headers: () => Record<string, string>; status: number; code: string; detail?: RegExp }[] = [
-    { name: 'no Authorization header', headers: () => ({}), status: 401, code: 'missing_api_key', detail: /Bearer/ },
-    { name: 'the Basic scheme', headers: () => ({ Authorization: `Basic ${Buffer.from(`${t.keys.live}:`).toString('base64')}` }), status: 401, code: 'missing_api_key', detail: /Bearer/ },
-    { name: 'a Bearer value with no key', headers: () => ({ Authorization: 'Bearer' }), status: 401, code: 'missing_api_key' },
-    { name: 'a bad prefix', headers: () => ({ Authorization: bearer(t.keys.live.replace('svc_live_', 'svc_prod_')) }), status: 401, code: 'malformed_api_key', detail: /svc_live_ or svc_test_/ },
-    { name: 'a short body', headers: () => ({ Authorization: bearer(t.keys.live.slice(0, -10)) }), status: 401, code: 'malformed_api_key', detail: /at least 32/ },
-    { name: 'a non-base62 character', headers: () => ({ Authorization: bearer(`${t.keys.live.slice(0, 12)}-${t.keys.live.slice(13)}`) }), status: 401, code: 'malformed_api_key', detail: /base62/ },
-    { name: 'a bad checksum (one character flipped)', headers: () => ({ Authorization: bearer(flipOneChar(t.keys.live)) }), status: 401, code: 'malformed_api_key', detail: /checksum/ },
-    { name: 'an unknown but well-formed key', headers: () => ({ Authorization: bearer(generateApiKey('live')) }), status: 401, code: 'invalid_api_key' },
-    { name: 'a revoked key', headers: () => ({ Authorization: bearer(revoked) }), status: 401, code: 'api_key_revoked', detail: /revoked/ },
-    { name: 'a valid key in a cookie only', headers: () => ({ Cookie: `api_key=${t.keys.live}; session=${t.keys.live}` }), status: 401, code: 'missing_api_key' },
+  const cases: {
+    name: string;
+    headers: () => Record<string, string>;
+    status: number;
+    code: string;
+    detail?: RegExp;
+  }[] = [
+    {
+      name: 'no Authorization header',
+      headers: () => ({}),
+      status: 401,
+      code: 'missing_api_key',
+      detail: /Bearer/,
+    },
+    {
+      name: 'the Basic scheme',
+      headers: () => ({ Authorization: `Basic ${Buffer.from(`${t.keys.live}:`).toString('base64')}` }),
+      status: 401,
+      code: 'missing_api_key',
+      detail: /Bearer/,
+    },
+    {
+      name: 'a Bearer value with no key',
+      headers: () => ({ Authorization: 'Bearer' }),
+      status: 401,
+      code: 'missing_api_key',
+    },
+    {
+      name: 'a bad prefix',
+      headers: () => ({ Authorization: bearer(t.keys.live.replace('svc_live_', 'svc_prod_')) }),
+      status: 401,
+      code: 'malformed_api_key',
+      detail: /svc_live_ or svc_test_/,
+    },
+    {
+      name: 'a short body',
+      headers: () => ({ Authorization: bearer(t.keys.live.slice(0, -10)) }),
+      status: 401,
+      code: 'malformed_api_key',
+      detail: /at least 32/,
+    },
+    {
+      name: 'a non-base62 character',
+      headers: () => ({ Authorization: bearer(`${t.keys.live.slice(0, 12)}-${t.keys.live.slice(13)}`) }),
+      status: 401,
+      code: 'malformed_api_key',
+      detail: /base62/,
+    },
+    {
+      name: 'a bad checksum (one character flipped)',
+      headers: () => ({ Authorization: bearer(flipOneChar(t.keys.live)) }),
+      status: 401,
+      code: 'malformed_api_key',
+      detail: /checksum/,
+    },
+    {
+      name: 'an unknown but well-formed key',
+      headers: () => ({ Authorization: bearer(generateApiKey('live')) }),
+      status: 401,
+      code: 'invalid_api_key',
+    },
+    {
+      name: 'a revoked key',
+      headers: () => ({ Authorization: bearer(revoked) }),
+      status: 401,
+      code: 'api_key_revoked',
+      detail: /revoked/,
+    },
+    {
+      name: 'a valid key in a cookie only',
+      headers: () => ({ Cookie: `api_key=${t.keys.live}; session=${t.keys.live}` }),
+      status: 401,
+      code: 'missing_api_key',
+    },
   ];
 
   it.each(cases)('$name → $status $code', async ({ headers, status, code, detail }) => {
@@ -50,7 +116,9 @@ describe('requests that are refused', () => {
   });
 
   it('a valid key in the query string → 401, and the detail says keys are never read from the query string', async () => {
-    const res = await request(t.app).post(`/v1/auth/ws-token?api_key=${t.keys.live}`).send({ scopes: ['tts:speak'] });
+    const res = await request(t.app)
+      .post(`/v1/auth/ws-token?api_key=${t.keys.live}`)
+      .send({ scopes: ['tts:speak'] });
     const problem = expectProblem(res, 401, 'missing_api_key');
     expect(problem.detail).toMatch(/query string/);
     // The secret is not echoed back, not even in `instance`.
@@ -66,13 +134,19 @@ describe('requests that are refused', () => {
     const problem = expectProblem(res, 403, 'insufficient_scope');
     expect(problem.detail).toContain('stt:transcribe');
     // The same key passes authentication and scopes where it has the scope.
-    const ok = await request(t.app).post('/v1/auth/ws-token').set('Authorization', bearer(ttsOnly.key)).send({ scopes: ['tts:speak'] });
+    const ok = await request(t.app)
+      .post('/v1/auth/ws-token')
+      .set('Authorization', bearer(ttsOnly.key))
+      .send({ scopes: ['tts:speak'] });
     expect(ok.status).toBe(201);
   });
 
   it('a key with no scopes can authenticate but opens no product endpoint', async () => {
     const none = await createKey(t.app, t.orgId, { scopes: [] });
-    const res = await request(t.app).post('/v1/rag/search').set('Authorization', bearer(none.key)).send({ query: 'x' });
+    const res = await request(t.app)
+      .post('/v1/rag/search')
+      .set('Authorization', bearer(none.key))
+      .send({ query: 'x' });
     expectProblem(res, 403, 'insufficient_scope');
   });
 });

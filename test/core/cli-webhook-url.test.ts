@@ -32,7 +32,9 @@ describe('--webhook-url', () => {
       expect(run.stdout.indexOf(line)).toBeGreaterThan(run.stdout.indexOf(ready));
 
       const adminUrl = /\(admin (\S+)\)/.exec(ready)![1];
-      const endpoints = (await (await fetch(`${adminUrl}/orgs/org_demo/webhook-endpoints`)).json()) as { endpoints: { id: string; secret: string }[] };
+      const endpoints = (await (await fetch(`${adminUrl}/orgs/org_demo/webhook-endpoints`)).json()) as {
+        endpoints: { id: string; secret: string }[];
+      };
       expect(endpoints.endpoints).toEqual([expect.objectContaining({ id, secret })]);
       const next = receiver.next();
       await fetch(`${adminUrl}/webhooks/trigger`, {

@@ -52,7 +52,10 @@ describe('starting', () => {
     const run = runCli(['--port', '0']);
     await run.line(READY);
     run.child.kill('SIGINT');
-    expect(await run.exited, run.stderr.join('\n') + run.stdout.join('\n')).toEqual({ code: 0, signal: null });
+    expect(await run.exited, run.stderr.join('\n') + run.stdout.join('\n')).toEqual({
+      code: 0,
+      signal: null,
+    });
   });
 
   it('SVC_EMULATOR_SEED changes the keys deterministically, and matches the library for that seed', async () => {
@@ -84,7 +87,8 @@ describe('help and errors', () => {
     const run = runCli(['--help']);
     expect((await run.exited).code).toBe(0);
     const text = run.stdout.join('\n');
-    for (const name of ['--port', '--seed', '--admin-token', 'SVC_EMULATOR_PORT', 'SVC_EMULATOR_SEED']) expect(text).toContain(name);
+    for (const name of ['--port', '--seed', '--admin-token', 'SVC_EMULATOR_PORT', 'SVC_EMULATOR_SEED'])
+      expect(text).toContain(name);
   });
 
   it.each([

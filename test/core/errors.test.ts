@@ -14,7 +14,10 @@ let t: TestEmulator;
 
 beforeAll(async () => {
   t = await buildEmulator();
-  t.emulator.handlers.set('tts.speak', spyHandler(async (ctx) => sendJson(ctx, 200, ctx.body)));
+  t.emulator.handlers.set(
+    'tts.speak',
+    spyHandler(async (ctx) => sendJson(ctx, 200, ctx.body)),
+  );
 });
 afterAll(() => t.emulator.close());
 
@@ -39,7 +42,10 @@ describe('malformed JSON bodies → 400', () => {
   });
 
   it('an empty body → 400 invalid_json, saying the body is empty', async () => {
-    const res = await request(t.app).post('/v1/tts').set('Authorization', bearer(t.keys.live)).set('Content-Type', 'application/json');
+    const res = await request(t.app)
+      .post('/v1/tts')
+      .set('Authorization', bearer(t.keys.live))
+      .set('Content-Type', 'application/json');
     expect(expectProblem(res, 400, 'invalid_json').detail).toMatch(/empty/);
   });
 
@@ -68,10 +74,21 @@ describe('malformed JSON bodies → 400', () => {
     const body = '{"text":"مرحبا بكم","voice":"ar-SA-noura","speed":1.25}';
     // Bytes as they are: superagent would write a Buffer sent as JSON as {"type":"Buffer",...}.
     const post = (headers: Record<string, string>, bytes: Buffer) =>
-      request(t.app).post('/v1/tts').set('Authorization', bearer(t.keys.live)).set(headers).serialize((b: Buffer) => b as unknown as string).send(bytes);
+      request(t.app)
+        .post('/v1/tts')
+        .set('Authorization', bearer(t.keys.live))
+        .set(headers)
+        .serialize((b: Buffer) => b as unknown as string)
+        .send(bytes);
     const plain = await rawPost('/v1/tts', 'application/json', body);
-    const withBom = await post({ 'Content-Type': 'application/json; charset=UTF-8' }, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(body)]));
-    const gzipped = await post({ 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' }, gzipSync(body));
+    const withBom = await post(
+      { 'Content-Type': 'application/json; charset=UTF-8' },
+      Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(body)]),
+    );
+    const gzipped = await post(
+      { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' },
+      gzipSync(body),
+    );
     expect(plain.status).toBe(200);
     expect(plain.body).toMatchObject(JSON.parse(body));
     for (const res of [withBom, gzipped]) {
@@ -148,12 +165,18 @@ describe('routes', () => {
     ['DELETE', '/v1/rag/search', '/rag/search'],
     ['PATCH', '/v1/rag/documents', '/rag/documents'],
     ['POST', '/v1/stt/jobs/job_1', '/stt/jobs/{id}'],
-  ])('a wrong method (%s %s) → 405 with Allow listing the methods of the path', async (method, url, specPath) => {
-    const res = await request(t.app)[method.toLowerCase() as 'put'](url).set('Authorization', bearer(t.keys.live));
-    expectProblem(res, 405, 'method_not_allowed');
-    const expected = Object.keys((loadDocuments().gateway.paths as Record<string, object>)[specPath]).map((m) => m.toUpperCase());
-    expect(String(res.headers.allow).split(', ').sort()).toEqual(expected.sort());
-  });
+  ])(
+    'a wrong method (%s %s) → 405 with Allow listing the methods of the path',
+    async (method, url, specPath) => {
+      const agent = request(t.app);
+      const res = await agent[method.toLowerCase() as 'put'](url).set('Authorization', bearer(t.keys.live));
+      expectProblem(res, 405, 'method_not_allowed');
+      const expected = Object.keys((loadDocuments().gateway.paths as Record<string, object>)[specPath]).map(
+        (m) => m.toUpperCase(),
+      );
+      expect(String(res.headers.allow).split(', ').sort()).toEqual(expected.sort());
+    },
+  );
 
   it('a wrong method on an admin route → 405 with Allow', async () => {
     const res = await request(t.app).put('/_emulator/orgs');
@@ -175,8 +198,13 @@ describe('routes', () => {
   it('a well-encoded path segment is decoded before it reaches the handler', async () => {
     const e = await buildEmulator();
     try {
-      e.emulator.handlers.set('rag.getDocument', spyHandler(async (ctx) => sendJson(ctx, 200, ctx.params)));
-      const res = await request(e.app).get('/v1/rag/documents/%D9%88%D8%AB%D9%8A%D9%82%D8%A9').set('Authorization', bearer(e.keys.live));
+      e.emulator.handlers.set(
+        'rag.getDocument',
+        spyHandler(async (ctx) => sendJson(ctx, 200, ctx.params)),
+      );
+      const res = await request(e.app)
+        .get('/v1/rag/documents/%D9%88%D8%AB%D9%8A%D9%82%D8%A9')
+        .set('Authorization', bearer(e.keys.live));
       expect(res.body).toEqual({ id: 'وثيقة' });
     } finally {
       await e.emulator.close();
@@ -198,7 +226,10 @@ describe('the envelope', () => {
       e.emulator.handlers.set('rag.search', async () => {
         throw new Error('secret internals at /srv/app.js:42');
       });
-      const res = await request(e.app).post('/v1/rag/search').set('Authorization', bearer(e.keys.live)).send({ query: 'q' });
+      const res = await request(e.app)
+        .post('/v1/rag/search')
+        .set('Authorization', bearer(e.keys.live))
+        .send({ query: 'q' });
       expectProblem(res, 500, 'internal_error');
       expect(res.text).not.toContain('secret internals');
       expect(errors).toHaveBeenCalled();
@@ -220,7 +251,10 @@ describe('request ids', () => {
       request(t.app).get('/_emulator/health'),
       request(t.app).get('/v1/nope'),
       request(t.app).post('/v1/tts').send({}),
-      request(t.app).post('/v1/tts').set('Authorization', bearer(t.keys.live)).send({ text: 'a', voice: 'v' }),
+      request(t.app)
+        .post('/v1/tts')
+        .set('Authorization', bearer(t.keys.live))
+        .send({ text: 'a', voice: 'v' }),
       request(t.app).get('/_emulator/orgs'),
     ]);
     for (const res of responses) expect(res.headers['x-request-id']).toMatch(/^req_[0-9A-Za-z]{20}$/);
@@ -231,7 +265,10 @@ describe('request ids', () => {
   });
 
   it('the ws-token success body carries request_id equal to X-Request-Id', async () => {
-    const res = await request(t.app).post('/v1/auth/ws-token').set('Authorization', bearer(t.keys.live)).send({ scopes: ['rag:query'] });
+    const res = await request(t.app)
+      .post('/v1/auth/ws-token')
+      .set('Authorization', bearer(t.keys.live))
+      .send({ scopes: ['rag:query'] });
     expect(res.status).toBe(201);
     expect(res.body.request_id).toBe(res.headers['x-request-id']);
   });
@@ -241,7 +278,8 @@ describe('request ids', () => {
       const e = await buildEmulator({ seed: 'request-id-determinism' });
       try {
         const ids: string[] = [];
-        for (const path of ['/v1/tts', '/v1/nope', '/_emulator/health']) ids.push(String((await request(e.app).get(path)).headers['x-request-id']));
+        for (const path of ['/v1/tts', '/v1/nope', '/_emulator/health'])
+          ids.push(String((await request(e.app).get(path)).headers['x-request-id']));
         return ids;
       } finally {
         await e.emulator.close();
@@ -253,7 +291,9 @@ describe('request ids', () => {
 
 describe('large uploads', () => {
   it('a large body without credentials still gets its 401, not a reset connection', async () => {
-    const res = await request(t.app).post('/v1/stt/transcriptions').attach('file', Buffer.alloc(4 * 1024 * 1024, 1), 'big.wav');
+    const res = await request(t.app)
+      .post('/v1/stt/transcriptions')
+      .attach('file', Buffer.alloc(4 * 1024 * 1024, 1), 'big.wav');
     expectProblem(res, 401, 'missing_api_key');
   });
 
@@ -261,7 +301,10 @@ describe('large uploads', () => {
     const e = await buildEmulator();
     try {
       e.emulator.uploadLimits.set('stt.transcribe', { maxFileBytes: 1024, tooLargeCode: 'file_too_large' });
-      const res = await request(e.app).post('/v1/stt/transcriptions').set('Authorization', bearer(e.keys.live)).attach('file', Buffer.alloc(4096), 'a.wav');
+      const res = await request(e.app)
+        .post('/v1/stt/transcriptions')
+        .set('Authorization', bearer(e.keys.live))
+        .attach('file', Buffer.alloc(4096), 'a.wav');
       expect(expectProblem(res, 422, 'file_too_large').detail).toContain('1024');
     } finally {
       await e.emulator.close();

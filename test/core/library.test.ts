@@ -63,7 +63,11 @@ describe('startEmulator', () => {
   });
 
   it('the same seed gives the same keys; a different seed gives different keys', async () => {
-    const [a, b, c] = await Promise.all([start({ seed: 'lib-a' }), start({ seed: 'lib-a' }), start({ seed: 'lib-b' })]);
+    const [a, b, c] = await Promise.all([
+      start({ seed: 'lib-a' }),
+      start({ seed: 'lib-a' }),
+      start({ seed: 'lib-b' }),
+    ]);
     expect(a.port).not.toBe(b.port);
     expect(b.keys).toEqual(a.keys);
     expect(c.keys.live).not.toBe(a.keys.live);
@@ -72,7 +76,11 @@ describe('startEmulator', () => {
 
   it('two emulators are isolated from each other', async () => {
     const [a, b] = await Promise.all([start({ seed: 'iso' }), start({ seed: 'iso' })]);
-    const created = await fetch(`${a.adminUrl}/orgs`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"name":"only in a"}' });
+    const created = await fetch(`${a.adminUrl}/orgs`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"name":"only in a"}',
+    });
     const { id } = (await created.json()) as { id: string };
     expect((await fetch(`${a.adminUrl}/orgs/${id}`)).status).toBe(200);
     expect((await fetch(`${b.adminUrl}/orgs/${id}`)).status).toBe(404);

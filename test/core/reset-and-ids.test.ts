@@ -50,7 +50,10 @@ describe('POST /_emulator/reset and the clock', () => {
 
   it('{"keep_clock": true} keeps the mode, scale and time', async () => {
     const e = await emulator();
-    await request(e.app).post('/_emulator/clock').send({ mode: 'frozen', now: '2031-05-01T12:00:00Z' }).expect(200);
+    await request(e.app)
+      .post('/_emulator/clock')
+      .send({ mode: 'frozen', now: '2031-05-01T12:00:00Z' })
+      .expect(200);
     const res = await request(e.app).post('/_emulator/reset').send({ keep_clock: true }).expect(200);
     expect(res.body.clock).toMatchObject({ mode: 'frozen', now: '2031-05-01T12:00:00.000Z' });
     // Reset still dropped everything else.
@@ -64,10 +67,16 @@ describe('ids across resets', () => {
     const ids: string[] = [];
     for (let round = 0; round < 2; round++) {
       const next = r.next();
-      const endpoint = await request(e.app).post(`/_emulator/orgs/${e.orgId}/webhook-endpoints`).send({ url: r.url, events: ['ping', 'job.completed'] }).expect(201);
+      const endpoint = await request(e.app)
+        .post(`/_emulator/orgs/${e.orgId}/webhook-endpoints`)
+        .send({ url: r.url, events: ['ping', 'job.completed'] })
+        .expect(201);
       const ping = await next;
       const triggered = r.next();
-      const trigger = await request(e.app).post('/_emulator/webhooks/trigger').send({ org_id: e.orgId, event: 'job.completed' }).expect(202);
+      const trigger = await request(e.app)
+        .post('/_emulator/webhooks/trigger')
+        .send({ org_id: e.orgId, event: 'job.completed' })
+        .expect(202);
       const event = await triggered;
       const missing = await request(e.app).get('/v1/nope');
       ids.push(
@@ -95,8 +104,17 @@ describe('ids across resets', () => {
   it('demo keys (ids and secrets) are the same after a reset and still authenticate', async () => {
     const e = await emulator({ seed: 'demo-keys' });
     const res = await request(e.app).post('/_emulator/reset').expect(200);
-    expect(res.body.demo).toEqual({ org_id: e.orgId, keys: e.keys, key_ids: e.keyIds, webhook_endpoint: null });
-    await request(e.app).post('/v1/auth/ws-token').set('Authorization', `Bearer ${e.keys.live}`).send({ scopes: ['tts:speak'] }).expect(201);
+    expect(res.body.demo).toEqual({
+      org_id: e.orgId,
+      keys: e.keys,
+      key_ids: e.keyIds,
+      webhook_endpoint: null,
+    });
+    await request(e.app)
+      .post('/v1/auth/ws-token')
+      .set('Authorization', `Bearer ${e.keys.live}`)
+      .send({ scopes: ['tts:speak'] })
+      .expect(201);
   });
 
   it('the --webhook-url endpoint keeps its id and secret across resets', async () => {
@@ -112,9 +130,17 @@ describe('ids across resets', () => {
 describe('health', () => {
   it('reports the package version and a snake_case clock', async () => {
     const e = await emulator();
-    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+      version: string;
+    };
     const res = await request(e.app).get('/_emulator/health').expect(200);
     expect(res.body.version).toBe(pkg.version);
-    expect(Object.keys(res.body.clock).sort()).toEqual(['mode', 'now', 'now_ms', 'pending_timers', 'time_scale']);
+    expect(Object.keys(res.body.clock).sort()).toEqual([
+      'mode',
+      'now',
+      'now_ms',
+      'pending_timers',
+      'time_scale',
+    ]);
   });
 });

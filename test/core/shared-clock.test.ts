@@ -11,7 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { killAll } from '../support/cli.js';
 import { buildEmulator } from '../support/emulator.js';
-import { startInstance, startRedis, type StoreInstance as Instance, type TestRedis } from '../support/redis.js';
+import {
+  startInstance,
+  startRedis,
+  type StoreInstance as Instance,
+  type TestRedis,
+} from '../support/redis.js';
 
 interface ClockState {
   mode: string;
@@ -32,7 +37,11 @@ async function clockOf(on: Instance): Promise<ClockState> {
 }
 
 async function post(on: Instance, path: string, body: unknown): Promise<{ status: number; body: any }> {
-  const res = await fetch(`${on.admin}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${on.admin}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: await res.json().catch(() => null) };
 }
 
@@ -65,7 +74,10 @@ describe('the clock shared by two instances over one Redis', () => {
 
   it('two advances at once through A and B both count (one atomic change each in Redis)', async () => {
     const before = (await clockOf(a)).now_ms;
-    const [x, y] = await Promise.all([post(a, '/clock/advance', { seconds: 10 }), post(b, '/clock/advance', { seconds: 20 })]);
+    const [x, y] = await Promise.all([
+      post(a, '/clock/advance', { seconds: 10 }),
+      post(b, '/clock/advance', { seconds: 20 }),
+    ]);
     expect([x.status, y.status]).toEqual([200, 200]);
     await expect.poll(async () => (await clockOf(a)).now_ms).toBe(before + 30_000);
     await expect.poll(async () => (await clockOf(b)).now_ms).toBe(before + 30_000);
@@ -106,17 +118,30 @@ describe('the clock shared by two instances over one Redis', () => {
 describe('the shared clock while Redis is down', () => {
   it('set and advance answer 502 upstream_error and change nothing', async () => {
     const own = await startRedis();
-    const t = await buildEmulator({ store: own.url, instanceId: 'clock-solo', demoCorpus: false, workers: 0 });
+    const t = await buildEmulator({
+      store: own.url,
+      instanceId: 'clock-solo',
+      demoCorpus: false,
+      workers: 0,
+    });
     try {
-      expect((await request(t.app).post('/_emulator/clock').send({ mode: 'frozen', now: START })).status).toBe(200);
+      expect(
+        (await request(t.app).post('/_emulator/clock').send({ mode: 'frozen', now: START })).status,
+      ).toBe(200);
       await own.stop();
       await expect.poll(() => t.emulator.store.status()).toBe('unreachable');
-      for (const call of [request(t.app).post('/_emulator/clock/advance').send({ seconds: 60 }), request(t.app).post('/_emulator/clock').send({ now: '2035-01-01T00:00:00Z' })]) {
+      for (const call of [
+        request(t.app).post('/_emulator/clock/advance').send({ seconds: 60 }),
+        request(t.app).post('/_emulator/clock').send({ now: '2035-01-01T00:00:00Z' }),
+      ]) {
         const res = await call;
         expect(res.status).toBe(502);
         expect(res.body.code).toBe('upstream_error');
       }
-      expect((await request(t.app).get('/_emulator/clock')).body).toMatchObject({ mode: 'frozen', now: START });
+      expect((await request(t.app).get('/_emulator/clock')).body).toMatchObject({
+        mode: 'frozen',
+        now: START,
+      });
     } finally {
       await t.emulator.close();
       await own.stop();

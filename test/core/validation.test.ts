@@ -14,13 +14,21 @@ let t: TestEmulator;
 beforeAll(async () => {
   t = await buildEmulator();
   const echo = async (ctx: OperationContext) =>
-    sendJson(ctx, 200, { body: ctx.body, files: Object.fromEntries(Object.entries(ctx.files).map(([n, f]) => [n, f.size])) });
-  for (const op of ['tts.speak', 'tts.stream', 'rag.search', 'stt.transcribe', 'auth.createWsToken']) t.emulator.handlers.set(op, spyHandler(echo));
+    sendJson(ctx, 200, {
+      body: ctx.body,
+      files: Object.fromEntries(Object.entries(ctx.files).map(([n, f]) => [n, f.size])),
+    });
+  for (const op of ['tts.speak', 'tts.stream', 'rag.search', 'stt.transcribe', 'auth.createWsToken'])
+    t.emulator.handlers.set(op, spyHandler(echo));
 });
 afterAll(() => t.emulator.close());
 
 const post = (path: string, body: unknown) =>
-  request(t.app).post(path).set('Authorization', bearer(t.keys.live)).set('Content-Type', 'application/json').send(JSON.stringify(body));
+  request(t.app)
+    .post(path)
+    .set('Authorization', bearer(t.keys.live))
+    .set('Content-Type', 'application/json')
+    .send(JSON.stringify(body));
 
 /** Passes validation: the handler was reached and saw this body. */
 async function expectAccepted(path: string, body: unknown): Promise<Record<string, unknown>> {
@@ -50,7 +58,11 @@ describe.each(['/v1/tts', '/v1/tts/stream'])('TtsRequest on %s', (path) => {
     ['voice is empty', { text: 'a', voice: '' }, /^voice must be at least 1 character/],
     ['text is not a string', { text: 5, voice: 'v' }, /^text must be a string/],
     ['speed is a string', { ...ok, speed: '1' }, /^speed must be a number/],
-    ['quality is not in the enum', { ...ok, quality: 'ultra' }, /^quality must be one of fast, standard, high \(got 'ultra'\)/],
+    [
+      'quality is not in the enum',
+      { ...ok, quality: 'ultra' },
+      /^quality must be one of fast, standard, high \(got 'ultra'\)/,
+    ],
     ['an unknown field is present', { ...ok, format: 'wav' }, /^format is not an allowed field/],
     ['the body is an array', [ok], /^body must be an object/],
   ])('rejects when %s', async (_name, body, detail) => {
@@ -73,7 +85,12 @@ describe.each(['/v1/tts', '/v1/tts/stream'])('TtsRequest on %s', (path) => {
     ];
     it.each(cases)('%s', async (_name, text, passes) => {
       if (passes) expect((await expectAccepted(path, { text, voice: 'v' })).text).toBe(text);
-      else await expectRejected(path, { text, voice: 'v' }, new RegExp(`^text must be at most 500 characters \\(got ${[...text].length}\\)`));
+      else
+        await expectRejected(
+          path,
+          { text, voice: 'v' },
+          new RegExp(`^text must be at most 500 characters \\(got ${[...text].length}\\)`),
+        );
     });
   });
 
@@ -82,7 +99,11 @@ describe.each(['/v1/tts', '/v1/tts/stream'])('TtsRequest on %s', (path) => {
   });
 
   it.each([0.49, 0, -1, 2.01, 10])('rejects speed %s, saying what is allowed', async (speed) => {
-    await expectRejected(path, { ...ok, speed }, new RegExp(`^speed must be between 0.5 and 2 \\(got ${speed}\\)`));
+    await expectRejected(
+      path,
+      { ...ok, speed },
+      new RegExp(`^speed must be between 0.5 and 2 \\(got ${speed}\\)`),
+    );
   });
 
   it('any speed in [0.5, 2] passes (property)', async () => {
@@ -116,7 +137,13 @@ describe('RagSearchRequest on /v1/rag/search', () => {
 
   it('applies the defaults: top_k 10, mode retrieve, detail full, no query rewrite', async () => {
     const body = await expectAccepted(path, { query: 'ما هي السياسة؟' });
-    expect(body).toEqual({ query: 'ما هي السياسة؟', top_k: 10, mode: 'retrieve', detail: 'full', enable_rewrite_search_query: false });
+    expect(body).toEqual({
+      query: 'ما هي السياسة؟',
+      top_k: 10,
+      mode: 'retrieve',
+      detail: 'full',
+      enable_rewrite_search_query: false,
+    });
   });
 
   it('accepts every field at once', async () => {
@@ -163,14 +190,30 @@ describe('RagSearchRequest on /v1/rag/search', () => {
     ['top_k is a numeric string', { query: 'q', top_k: '10' }, /^top_k must be an integer \(got string\)/],
     ['min_score is below 0', { query: 'q', min_score: -0.01 }, /^min_score must be between 0 and 1/],
     ['min_score is above 1', { query: 'q', min_score: 1.01 }, /^min_score must be between 0 and 1/],
-    ['document_ids holds a number', { query: 'q', document_ids: ['a', 7] }, /^document_ids\[1\] must be a string/],
+    [
+      'document_ids holds a number',
+      { query: 'q', document_ids: ['a', 7] },
+      /^document_ids\[1\] must be a string/,
+    ],
     ['document_ids is a string', { query: 'q', document_ids: 'a' }, /^document_ids must be an array/],
     ['language is three letters', { query: 'q', language: 'ara' }, /^language must match/],
     ['language is upper case', { query: 'q', language: 'AR' }, /^language must match/],
     ['language has a region', { query: 'q', language: 'ar-SA' }, /^language must match/],
-    ['metadata_filters is not an object', { query: 'q', metadata_filters: ['hr'] }, /^metadata_filters must be an object/],
-    ['enable_rewrite_search_query is not a boolean', { query: 'q', enable_rewrite_search_query: 'yes' }, /^enable_rewrite_search_query must be a boolean/],
-    ['rewrite_search_query_instructions is empty', { query: 'q', rewrite_search_query_instructions: '' }, /^rewrite_search_query_instructions must be at least 1 character/],
+    [
+      'metadata_filters is not an object',
+      { query: 'q', metadata_filters: ['hr'] },
+      /^metadata_filters must be an object/,
+    ],
+    [
+      'enable_rewrite_search_query is not a boolean',
+      { query: 'q', enable_rewrite_search_query: 'yes' },
+      /^enable_rewrite_search_query must be a boolean/,
+    ],
+    [
+      'rewrite_search_query_instructions is empty',
+      { query: 'q', rewrite_search_query_instructions: '' },
+      /^rewrite_search_query_instructions must be at least 1 character/,
+    ],
     ['an unknown field is present', { query: 'q', stream: true }, /^stream is not an allowed field/],
   ])('rejects when %s', async (_name, body, detail) => {
     await expectRejected(path, body, detail);
@@ -178,10 +221,18 @@ describe('RagSearchRequest on /v1/rag/search', () => {
 
   describe('enable_rewrite_search_query true requires rewrite_search_query_instructions', () => {
     it('rejects true without instructions, naming the missing field', async () => {
-      await expectRejected(path, { query: 'q', enable_rewrite_search_query: true }, /^rewrite_search_query_instructions is required/);
+      await expectRejected(
+        path,
+        { query: 'q', enable_rewrite_search_query: true },
+        /^rewrite_search_query_instructions is required/,
+      );
     });
     it('accepts true with instructions', async () => {
-      await expectAccepted(path, { query: 'q', enable_rewrite_search_query: true, rewrite_search_query_instructions: 'x' });
+      await expectAccepted(path, {
+        query: 'q',
+        enable_rewrite_search_query: true,
+        rewrite_search_query_instructions: 'x',
+      });
     });
     it('accepts false without instructions, and instructions without the flag', async () => {
       await expectAccepted(path, { query: 'q', enable_rewrite_search_query: false });
@@ -211,8 +262,16 @@ describe('WsTokenRequest on /v1/auth/ws-token', () => {
   it.each([
     ['scopes is missing', {}, /^scopes is required/],
     ['scopes is empty', { scopes: [] }, /^scopes must have at least 1 item/],
-    ['a scope is repeated', { scopes: ['tts:speak', 'tts:speak'] }, /^scopes must not contain duplicate items/],
-    ['a scope is unknown', { scopes: ['admin'] }, /^scopes\[0\] must be one of tts:speak, stt:transcribe, rag:query \(got 'admin'\)/],
+    [
+      'a scope is repeated',
+      { scopes: ['tts:speak', 'tts:speak'] },
+      /^scopes must not contain duplicate items/,
+    ],
+    [
+      'a scope is unknown',
+      { scopes: ['admin'] },
+      /^scopes\[0\] must be one of tts:speak, stt:transcribe, rag:query \(got 'admin'\)/,
+    ],
     ['scopes is a string', { scopes: 'tts:speak' }, /^scopes must be an array/],
     ['an unknown field is present', { scopes: ['tts:speak'], ttl: 600 }, /^ttl is not an allowed field/],
   ])('rejects when %s', async (_name, body, detail) => {
@@ -233,7 +292,10 @@ describe('STT transcription parameters (multipart) on /v1/stt/transcriptions', (
   it('accepts a file alone and applies the defaults (language auto, diarize and word_timestamps false)', async () => {
     const res = await upload();
     expect(res.status, res.text).toBe(200);
-    expect(res.body).toEqual({ body: { language: 'auto', diarize: false, word_timestamps: false }, files: { file: audio.length } });
+    expect(res.body).toEqual({
+      body: { language: 'auto', diarize: false, word_timestamps: false },
+      files: { file: audio.length },
+    });
   });
 
   it('turns boolean fields into booleans', async () => {
@@ -254,7 +316,11 @@ describe('STT transcription parameters (multipart) on /v1/stt/transcriptions', (
 
   it.each([
     ['diarize is not a boolean', { diarize: 'maybe' }, /^diarize must be a boolean/],
-    ['word_timestamps is not a boolean', { word_timestamps: 'yes please' }, /^word_timestamps must be a boolean/],
+    [
+      'word_timestamps is not a boolean',
+      { word_timestamps: 'yes please' },
+      /^word_timestamps must be a boolean/,
+    ],
     ['language is a name, not a code', { language: 'Arabic' }, /^language must match/],
     ['language is upper case', { language: 'AR' }, /^language must match/],
     ['model is empty', { model: '' }, /^model must be at least 1 character/],
@@ -284,10 +350,16 @@ describe('without a spy, a valid request reaches the product handler', () => {
   it('is neither a 400 nor a validation_failed 422', async () => {
     const plain = await buildEmulator();
     try {
-      const res = await request(plain.app).post('/v1/tts').set('Authorization', bearer(plain.keys.live)).send({ text: '😀'.repeat(500), voice: 'v' });
+      const res = await request(plain.app)
+        .post('/v1/tts')
+        .set('Authorization', bearer(plain.keys.live))
+        .send({ text: '😀'.repeat(500), voice: 'v' });
       expect(res.status).not.toBe(400);
       expect(res.body?.code).not.toBe('validation_failed');
-      const over = await request(plain.app).post('/v1/tts').set('Authorization', bearer(plain.keys.live)).send({ text: '😀'.repeat(501), voice: 'v' });
+      const over = await request(plain.app)
+        .post('/v1/tts')
+        .set('Authorization', bearer(plain.keys.live))
+        .send({ text: '😀'.repeat(501), voice: 'v' });
       expectProblem(over, 422, 'validation_failed');
     } finally {
       await plain.emulator.close();

@@ -9,7 +9,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Clock } from '../../src/core/clock.js';
 import { WS_TOKEN_TTL_SECONDS } from '../../src/auth/ws-tokens.js';
 import type { WsHandler } from '../../src/http/context.js';
-import { bearer, buildEmulator, createKey, mintWsToken, revokeKey, type TestEmulator } from '../support/emulator.js';
+import {
+  bearer,
+  buildEmulator,
+  createKey,
+  mintWsToken,
+  revokeKey,
+  type TestEmulator,
+} from '../support/emulator.js';
 import { expectProblem } from '../support/problem.js';
 import { closed, nextMessage, openWs, refusedUpgrade, within, type Refusal } from '../support/ws.js';
 
@@ -32,14 +39,22 @@ afterEach(() => {
 });
 afterAll(() => t.emulator.close());
 
-async function connect(path: string, protocols?: string[], headers?: Record<string, string>): Promise<WebSocket> {
+async function connect(
+  path: string,
+  protocols?: string[],
+  headers?: Record<string, string>,
+): Promise<WebSocket> {
   const ws = await openWs(`${wsBase}${path}`, protocols, headers);
   open.push(ws);
   return ws;
 }
 
 function expectRefusal(refusal: Refusal, status: number, code: string) {
-  return expectProblem({ status: refusal.status, headers: refusal.headers, text: refusal.text }, status, code);
+  return expectProblem(
+    { status: refusal.status, headers: refusal.headers, text: refusal.text },
+    status,
+    code,
+  );
 }
 
 async function expectEcho(ws: WebSocket): Promise<void> {
@@ -50,7 +65,10 @@ async function expectEcho(ws: WebSocket): Promise<void> {
 
 describe('minting a ws-token', () => {
   it('answers 201 with a token that lives 60 seconds of clock time, bound to the requested scopes', async () => {
-    const res = await request(t.app).post('/v1/auth/ws-token').set('Authorization', bearer(t.keys.live)).send({ scopes: ['stt:transcribe'] });
+    const res = await request(t.app)
+      .post('/v1/auth/ws-token')
+      .set('Authorization', bearer(t.keys.live))
+      .send({ scopes: ['stt:transcribe'] });
     expect(res.status).toBe(201);
     expect(res.body.token).toMatch(/^wst_[0-9A-Za-z]{40}$/);
     expect(res.body.expires_in).toBe(WS_TOKEN_TTL_SECONDS);
@@ -70,7 +88,10 @@ describe('minting a ws-token', () => {
 
   it('needs an API key: a ws-token cannot mint another', async () => {
     const token = await mintWsToken(t.app, t.keys.live, ['stt:transcribe']);
-    const res = await request(t.app).post('/v1/auth/ws-token').set('Authorization', bearer(token)).send({ scopes: ['stt:transcribe'] });
+    const res = await request(t.app)
+      .post('/v1/auth/ws-token')
+      .set('Authorization', bearer(token))
+      .send({ scopes: ['stt:transcribe'] });
     expectProblem(res, 401, 'malformed_api_key');
   });
 });
@@ -146,7 +167,9 @@ describe('authentication by header (servers and SDKs)', () => {
 
   it('refuses a key that lacks the scope → 403 problem+json', async () => {
     const ragOnly = await createKey(t.app, t.orgId, { scopes: ['rag:query'] });
-    const refusal = await refusedUpgrade(`${wsBase}/stt/realtime`, undefined, { Authorization: bearer(ragOnly.key) });
+    const refusal = await refusedUpgrade(`${wsBase}/stt/realtime`, undefined, {
+      Authorization: bearer(ragOnly.key),
+    });
     expectRefusal(refusal, 403, 'insufficient_scope');
   });
 
@@ -155,7 +178,9 @@ describe('authentication by header (servers and SDKs)', () => {
     ['a malformed key', { Authorization: 'Bearer svc_live_short' }, 'malformed_api_key'],
     ['a cookie only', { Cookie: 'api_key=KEY' }, 'missing_api_key'],
   ])('refuses %s → 401 %s', async (_name, headers, code) => {
-    const withKey = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, v.replace('KEY', t.keys.live)]));
+    const withKey = Object.fromEntries(
+      Object.entries(headers).map(([k, v]) => [k, v.replace('KEY', t.keys.live)]),
+    );
     const refusal = await refusedUpgrade(`${wsBase}/stt/realtime`, undefined, withKey);
     expectRefusal(refusal, 401, code);
   });
@@ -167,7 +192,9 @@ describe('authentication by header (servers and SDKs)', () => {
   });
 
   it('an unknown WebSocket path → 404 route_not_found naming the WebSocket endpoints', async () => {
-    const refusal = await refusedUpgrade(`${wsBase}/rag/realtime`, undefined, { Authorization: bearer(t.keys.live) });
+    const refusal = await refusedUpgrade(`${wsBase}/rag/realtime`, undefined, {
+      Authorization: bearer(t.keys.live),
+    });
     const problem = expectRefusal(refusal, 404, 'route_not_found');
     expect(problem.detail).toContain('/v1/stt/realtime');
     expect(problem.detail).toContain('/v1/tts/realtime');
@@ -183,7 +210,10 @@ describe('revocation tears down open sockets', () => {
     await revokeKey(t.app, key.id);
     const { code } = await within(closing, 1000, 'the close');
     expect(code).toBe(4001);
-    expect(JSON.parse((await frame).data.toString())).toMatchObject({ type: 'error', code: 'api_key_revoked' });
+    expect(JSON.parse((await frame).data.toString())).toMatchObject({
+      type: 'error',
+      code: 'api_key_revoked',
+    });
   });
 
   it('a socket opened with a ws-token closes too when the key that minted it is revoked; other keys stay open', async () => {
@@ -205,7 +235,12 @@ describe('the journal records WebSocket sessions', () => {
     const recorded = t.emulator.journal.waitFor({ path: '/v1/stt/realtime', status: 101 }, 5000);
     ws.close(1000);
     const entry = await recorded;
-    expect(entry).toMatchObject({ kind: 'websocket', status: 101, key_id: t.keyIds.live, websocket: { close_code: 1000, frames_in: 1, frames_out: 1 } });
+    expect(entry).toMatchObject({
+      kind: 'websocket',
+      status: 101,
+      key_id: t.keyIds.live,
+      websocket: { close_code: 1000, frames_in: 1, frames_out: 1 },
+    });
     expect(JSON.stringify(entry)).not.toContain(t.keys.live);
   });
 });
@@ -216,7 +251,9 @@ describe('reset and close end open sockets', () => {
     try {
       e.emulator.wsHandlers.set('stt.realtime', echo);
       const { port } = await e.emulator.listen(0, '127.0.0.1');
-      const ws = await openWs(`ws://127.0.0.1:${port}/v1/stt/realtime`, undefined, { Authorization: bearer(e.keys.live) });
+      const ws = await openWs(`ws://127.0.0.1:${port}/v1/stt/realtime`, undefined, {
+        Authorization: bearer(e.keys.live),
+      });
       open.push(ws);
       expect((await request(e.app).get('/_emulator/health')).body.open_websockets).toBe(1);
       const closing = closed(ws);
@@ -231,7 +268,9 @@ describe('reset and close end open sockets', () => {
     const e = await buildEmulator({ seed: 'ws-close' });
     e.emulator.wsHandlers.set('stt.realtime', echo);
     const { port } = await e.emulator.listen(0, '127.0.0.1');
-    const ws = await openWs(`ws://127.0.0.1:${port}/v1/stt/realtime`, undefined, { Authorization: bearer(e.keys.live) });
+    const ws = await openWs(`ws://127.0.0.1:${port}/v1/stt/realtime`, undefined, {
+      Authorization: bearer(e.keys.live),
+    });
     const closing = closed(ws);
     await e.emulator.close();
     expect((await within(closing, 1000, 'the close')).code).toBe(1001);

@@ -17,7 +17,13 @@ export interface Example {
   skip?: string;
 }
 
-const LANGS: Record<string, Example['lang']> = { sh: 'sh', bash: 'sh', shell: 'sh', ts: 'ts', typescript: 'ts' };
+const LANGS: Record<string, Example['lang']> = {
+  sh: 'sh',
+  bash: 'sh',
+  shell: 'sh',
+  ts: 'ts',
+  typescript: 'ts',
+};
 const SKIP = /^<!--\s*example:\s*skip\s*\((.*)\)\s*-->$/;
 const RECIPE = /^<!--\s*recipe:([\w-]+)\s*-->$/;
 
@@ -32,15 +38,30 @@ export function extractExamples(file: string, text: string): Example[] {
     if (!open && line.trimStart().startsWith('```') && fence) {
       const before = lines[i - 1]?.trim() ?? '';
       const marker = SKIP.exec(before);
-      if (marker && marker[1].trim() === '') throw new Error(`${file}:${i}: an example skip needs a reason: <!-- example: skip (why) -->`);
+      if (marker && marker[1].trim() === '')
+        throw new Error(`${file}:${i}: an example skip needs a reason: <!-- example: skip (why) -->`);
       const recipe = RECIPE.exec(before);
-      const skip = marker?.[1].trim() ?? (recipe ? `step '${recipe[1]}' of a recipe its own test runs in sequence (test/observe/recipe.test.ts)` : undefined);
+      const skip =
+        marker?.[1].trim() ??
+        (recipe
+          ? `step '${recipe[1]}' of a recipe its own test runs in sequence (test/observe/recipe.test.ts)`
+          : undefined);
       open = { lang: fence[1].toLowerCase(), start: i + 1, skip };
       body = [];
     } else if (open && line.trim() === '```') {
       const lang = LANGS[open.lang];
-      if (lang) found.push({ file, line: open.start, lang, code: body.join('\n'), ...(open.skip ? { skip: open.skip } : {}) });
-      else if (open.skip) throw new Error(`${file}:${open.start}: skip marker on a \`${open.lang}\` block, which is not run anyway`);
+      if (lang)
+        found.push({
+          file,
+          line: open.start,
+          lang,
+          code: body.join('\n'),
+          ...(open.skip ? { skip: open.skip } : {}),
+        });
+      else if (open.skip)
+        throw new Error(
+          `${file}:${open.start}: skip marker on a \`${open.lang}\` block, which is not run anyway`,
+        );
       open = undefined;
     } else if (open) {
       body.push(line);
@@ -54,6 +75,12 @@ export function extractExamples(file: string, text: string): Example[] {
 
 /** README.md and every docs/*.md, read now: a file added to docs/ later is covered without a change here. */
 export function allExamples(root: string): Example[] {
-  const files = ['README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)];
+  const files = [
+    'README.md',
+    ...readdirSync(join(root, 'docs'))
+      .filter((f) => f.endsWith('.md'))
+      .sort()
+      .map((f) => `docs/${f}`),
+  ];
   return files.flatMap((f) => extractExamples(f, readFileSync(join(root, f), 'utf8')));
 }

@@ -13,7 +13,13 @@ import { syncedStores } from '../support/synced-stores.js';
 describe('in memory', () => {
   faultRulesStateContract(() => {
     const state = new MemoryFaultRules();
-    return Promise.resolve({ a: state, b: state, separate: false, sync: () => Promise.resolve(), join: () => Promise.resolve(state) });
+    return Promise.resolve({
+      a: state,
+      b: state,
+      separate: false,
+      sync: () => Promise.resolve(),
+      join: () => Promise.resolve(state),
+    });
   });
 });
 

@@ -32,7 +32,13 @@ describe('fault rules through the admin API', () => {
   };
 
   it('answers an injected error with the chosen status and code, once, and marks the journal', async () => {
-    const rule = await addFault({ kind: 'error', status: 502, code: 'upstream_error', times: 1, match: { operation: 'auth.createWsToken' } });
+    const rule = await addFault({
+      kind: 'error',
+      status: 502,
+      code: 'upstream_error',
+      times: 1,
+      match: { operation: 'auth.createWsToken' },
+    });
     expect(rule.explanation).toContain('502 upstream_error');
     const failed = await mint();
     expectProblem(failed, 502, 'upstream_error');
@@ -70,7 +76,14 @@ describe('fault rules through the admin API', () => {
       await request(e.app).post('/_emulator/faults').send({ kind: 'error', status: 502, probability: 0.5 });
       const statuses: number[] = [];
       for (let i = 0; i < 20; i++) {
-        statuses.push((await request(e.app).post('/v1/auth/ws-token').set('Authorization', `Bearer ${e.keys.live}`).send({ scopes: ['tts:speak'] })).status);
+        statuses.push(
+          (
+            await request(e.app)
+              .post('/v1/auth/ws-token')
+              .set('Authorization', `Bearer ${e.keys.live}`)
+              .send({ scopes: ['tts:speak'] })
+          ).status,
+        );
       }
       await e.emulator.close();
       return statuses;
@@ -86,7 +99,12 @@ describe('fault rules through the admin API', () => {
     expect((await mint()).status).toBe(500);
     await clock.advance(30_000);
     expect((await mint()).status).toBe(201);
-    await addFault({ kind: 'error', status: 504, active_from: new Date(clock.now() + 10_000).toISOString(), active_until: new Date(clock.now() + 20_000).toISOString() });
+    await addFault({
+      kind: 'error',
+      status: 504,
+      active_from: new Date(clock.now() + 10_000).toISOString(),
+      active_until: new Date(clock.now() + 20_000).toISOString(),
+    });
     expect((await mint()).status).toBe(201);
     await clock.advance(10_000);
     expect((await mint()).status).toBe(504);
@@ -109,7 +127,9 @@ describe('fault rules through the admin API', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(140);
 
     await addFault({ kind: 'reset', times: 1 });
-    const reset = await post().catch((err: Error & { cause?: { code?: string } }) => err.cause?.code ?? err.message);
+    const reset = await post().catch(
+      (err: Error & { cause?: { code?: string } }) => err.cause?.code ?? err.message,
+    );
     expect(reset).toBe('ECONNRESET');
 
     const hang = await addFault({ kind: 'hang', times: 2 });
@@ -127,11 +147,31 @@ describe('fault rules through the admin API', () => {
   });
 
   it('validates rules: kind-specific parameters are required and unknown kinds refused', async () => {
-    expectProblem(await request(t.app).post('/_emulator/faults').send({ kind: 'error' }), 422, 'validation_failed');
-    expectProblem(await request(t.app).post('/_emulator/faults').send({ kind: 'ws_close' }), 422, 'validation_failed');
-    expectProblem(await request(t.app).post('/_emulator/faults').send({ kind: 'meteor' }), 422, 'validation_failed');
-    expectProblem(await request(t.app).post('/_emulator/faults').send({ kind: 'error', status: 399 }), 422, 'validation_failed');
-    expectProblem(await request(t.app).post('/_emulator/faults').send({ kind: 'error', status: 600 }), 422, 'validation_failed');
+    expectProblem(
+      await request(t.app).post('/_emulator/faults').send({ kind: 'error' }),
+      422,
+      'validation_failed',
+    );
+    expectProblem(
+      await request(t.app).post('/_emulator/faults').send({ kind: 'ws_close' }),
+      422,
+      'validation_failed',
+    );
+    expectProblem(
+      await request(t.app).post('/_emulator/faults').send({ kind: 'meteor' }),
+      422,
+      'validation_failed',
+    );
+    expectProblem(
+      await request(t.app).post('/_emulator/faults').send({ kind: 'error', status: 399 }),
+      422,
+      'validation_failed',
+    );
+    expectProblem(
+      await request(t.app).post('/_emulator/faults').send({ kind: 'error', status: 600 }),
+      422,
+      'validation_failed',
+    );
     expectProblem(await request(t.app).delete('/_emulator/faults/fault_nope'), 404, 'not_found');
   });
 
@@ -139,20 +179,32 @@ describe('fault rules through the admin API', () => {
     let wsBase: string;
     beforeEach(async () => {
       // An echo session stands in for a product protocol: the faults act in the gateway, before any handler logic.
-      t.emulator.wsHandlers.set('stt.realtime', (ws) => ws.on('message', (m, isBinary) => ws.send(m, { binary: isBinary })));
+      t.emulator.wsHandlers.set('stt.realtime', (ws) =>
+        ws.on('message', (m, isBinary) => ws.send(m, { binary: isBinary })),
+      );
       const { baseUrl } = await t.emulator.listen(0);
       wsBase = baseUrl.replace('http', 'ws');
     });
     const auth = () => ({ Authorization: `Bearer ${t.keys.live}` });
 
     it('refuses the upgrade with an injected error', async () => {
-      await addFault({ kind: 'error', status: 502, code: 'upstream_error', match: { operation: 'stt.realtime' } });
+      await addFault({
+        kind: 'error',
+        status: 502,
+        code: 'upstream_error',
+        match: { operation: 'stt.realtime' },
+      });
       const refusal = await refusedUpgrade(`${wsBase}/stt/realtime`, [], auth());
       expectProblem(refusal, 502, 'upstream_error');
     });
 
     it('closes a session with the chosen code after N frames', async () => {
-      await addFault({ kind: 'ws_close', close_code: 4000, after_frames: 4, match: { operation: 'stt.realtime' } });
+      await addFault({
+        kind: 'ws_close',
+        close_code: 4000,
+        after_frames: 4,
+        match: { operation: 'stt.realtime' },
+      });
       const ws = await openWs(`${wsBase}/stt/realtime`, [], auth());
       const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
       ws.send('{"type":"start"}');
@@ -188,16 +240,25 @@ describe('fault rules through the admin API', () => {
     afterEach(() => receiver.close());
 
     const register = async () =>
-      (await request(t.app).post(`/_emulator/orgs/${t.orgId}/webhook-endpoints`).send({ url: receiver.url, events: ['ping'] })).body as { secret: string };
+      (
+        await request(t.app)
+          .post(`/_emulator/orgs/${t.orgId}/webhook-endpoints`)
+          .send({ url: receiver.url, events: ['ping'] })
+      ).body as { secret: string };
     const verifies = (header: string, raw: string, secret: string, now: number) => {
-      const { t: ts, v1 } = Object.fromEntries(header.split(',').map((kv) => kv.split('='))) as { t: string; v1: string };
+      const { t: ts, v1 } = Object.fromEntries(header.split(',').map((kv) => kv.split('='))) as {
+        t: string;
+        v1: string;
+      };
       const fresh = Math.abs(now - Number(ts)) <= 300;
       return fresh && createHmac('sha256', secret).update(`${ts}.${raw}`).digest('hex') === v1;
     };
 
     it('holds a delivery for delay_ms before sending it', async () => {
       await register();
-      await request(t.app).get('/_emulator/webhooks/deliveries').query({ event: 'ping', status: 'delivered', wait: 10 });
+      await request(t.app)
+        .get('/_emulator/webhooks/deliveries')
+        .query({ event: 'ping', status: 'delivered', wait: 10 });
       await addFault({ kind: 'webhook_delay', delay_ms: 300, times: 1 });
       const hook = receiver.next();
       const started = performance.now();
@@ -209,12 +270,18 @@ describe('fault rules through the admin API', () => {
 
     it('sends a held delivery after events emitted later (out of order)', async () => {
       await register();
-      await request(t.app).get('/_emulator/webhooks/deliveries').query({ event: 'ping', status: 'delivered', wait: 10 });
+      await request(t.app)
+        .get('/_emulator/webhooks/deliveries')
+        .query({ event: 'ping', status: 'delivered', wait: 10 });
       await addFault({ kind: 'webhook_out_of_order', delay_ms: 500, times: 1 });
       const first = receiver.next();
       const second = receiver.next();
-      const a = await request(t.app).post('/_emulator/webhooks/trigger').send({ org_id: t.orgId, event: 'ping', data: { n: 1 } });
-      await request(t.app).post('/_emulator/webhooks/trigger').send({ org_id: t.orgId, event: 'ping', data: { n: 2 } });
+      const a = await request(t.app)
+        .post('/_emulator/webhooks/trigger')
+        .send({ org_id: t.orgId, event: 'ping', data: { n: 1 } });
+      await request(t.app)
+        .post('/_emulator/webhooks/trigger')
+        .send({ org_id: t.orgId, event: 'ping', data: { n: 2 } });
       const arrivals = [(await first).json, (await second).json];
       expect(arrivals.map((e: { data: { n: number } }) => e.data.n)).toEqual([2, 1]);
       expect(arrivals[1].id).toBe(a.body.event.id);
@@ -234,7 +301,14 @@ describe('fault rules through the admin API', () => {
       let hook = receiver.next();
       const endpoint = await register();
       let got = await hook;
-      expect(verifies(String(got.headers['svc-signature']), got.rawBody, endpoint.secret, Math.floor(Date.now() / 1000))).toBe(false);
+      expect(
+        verifies(
+          String(got.headers['svc-signature']),
+          got.rawBody,
+          endpoint.secret,
+          Math.floor(Date.now() / 1000),
+        ),
+      ).toBe(false);
 
       await addFault({ kind: 'webhook_stale_timestamp', times: 1 });
       hook = receiver.next();
@@ -276,20 +350,26 @@ describe('stream faults on /v1/tts/stream', () => {
   }
 
   it('cuts the stream after N bytes, the client sees an incomplete body, and nothing is billed', async () => {
-    await request(t.app).post('/_emulator/faults').send({ kind: 'stream_truncate', after_bytes: 1000, match: { operation: 'tts.stream' } });
+    await request(t.app)
+      .post('/_emulator/faults')
+      .send({ kind: 'stream_truncate', after_bytes: 1000, match: { operation: 'tts.stream' } });
     const res = await stream();
     expect(res.status).toBe(200);
     const read = await readAll(res);
     expect(read.error).not.toBeNull();
     expect(read.bytes).toBe(1000);
-    const journal = await request(t.app).get('/_emulator/requests').query({ operation_id: 'tts.stream', wait: 5 });
+    const journal = await request(t.app)
+      .get('/_emulator/requests')
+      .query({ operation_id: 'tts.stream', wait: 5 });
     expect(journal.body.requests[0].fault.kind).toBe('stream_truncate');
-    expect((await t.emulator.metering.entries({ orgId: t.orgId, product: 'tts' }))).toEqual([]);
+    expect(await t.emulator.metering.entries({ orgId: t.orgId, product: 'tts' })).toEqual([]);
   });
 
   it('slows the stream to N bytes per second and still delivers it whole', async () => {
     const full = await readAll(await stream());
-    await request(t.app).post('/_emulator/faults').send({ kind: 'stream_slow', bytes_per_second: full.bytes * 4 });
+    await request(t.app)
+      .post('/_emulator/faults')
+      .send({ kind: 'stream_slow', bytes_per_second: full.bytes * 4 });
     const started = performance.now();
     const slow = await readAll(await stream());
     expect(slow).toEqual({ bytes: full.bytes, error: null });
@@ -313,7 +393,8 @@ describe('job faults on RAG indexing', () => {
       .set('Authorization', `Bearer ${t.keys.live}`)
       .field('title', 'سياسة الاختبار')
       .attach('file', Buffer.from('نص قصير عن سياسة الاختبار في الشركة.\n', 'utf8'), 'policy.txt');
-  const job = (id: string) => request(t.app).get(`/v1/rag/jobs/${id}`).set('Authorization', `Bearer ${t.keys.live}`);
+  const job = (id: string) =>
+    request(t.app).get(`/v1/rag/jobs/${id}`).set('Authorization', `Bearer ${t.keys.live}`);
 
   it('job_stuck leaves the indexing job processing long after it would have finished', async () => {
     await request(t.app).post('/_emulator/faults').send({ kind: 'job_stuck', times: 1 });
@@ -328,13 +409,15 @@ describe('job faults on RAG indexing', () => {
   });
 
   it('job_fail fails the job with a problem and refunds the upload', async () => {
-    await request(t.app).post('/_emulator/faults').send({ kind: 'job_fail', detail: 'disk on fire', times: 1 });
+    await request(t.app)
+      .post('/_emulator/faults')
+      .send({ kind: 'job_fail', detail: 'disk on fire', times: 1 });
     const accepted = await upload();
     await clock.advance(60_000);
     const failed = (await job(accepted.body.job.job_id)).body;
     expect(failed.status).toBe('failed');
     expect(failed.error).toMatchObject({ code: 'indexing_failed', detail: 'disk on fire' });
-    const uploads = (await t.emulator.metering.entries({ orgId: t.orgId, product: 'rag_upload' }));
+    const uploads = await t.emulator.metering.entries({ orgId: t.orgId, product: 'rag_upload' });
     expect(uploads.map((e) => e.status)).toEqual(['refunded']);
   });
 });
@@ -343,10 +426,19 @@ describe('fault rules from the config file', () => {
   it('are added at boot, validated like POST /faults, and come back after a reset', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'svc-faults-'));
     const file = join(dir, 'config.json');
-    writeFileSync(file, JSON.stringify({ faults: [{ kind: 'error', status: 502, match: { operation: 'auth.createWsToken' } }] }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        faults: [{ kind: 'error', status: 502, match: { operation: 'auth.createWsToken' } }],
+      }),
+    );
     const t = await buildEmulator({ config: file });
     try {
-      const mint = () => request(t.app).post('/v1/auth/ws-token').set('Authorization', `Bearer ${t.keys.live}`).send({ scopes: ['tts:speak'] });
+      const mint = () =>
+        request(t.app)
+          .post('/v1/auth/ws-token')
+          .set('Authorization', `Bearer ${t.keys.live}`)
+          .send({ scopes: ['tts:speak'] });
       expectProblem(await mint(), 502, 'upstream_error');
       await request(t.app).delete('/_emulator/faults');
       expect((await mint()).status).toBe(201);

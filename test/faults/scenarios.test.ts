@@ -21,9 +21,21 @@ const apply = async (name: string) => {
   expect(res.status, res.text).toBe(200);
   return res.body as { steps: { status: number }[] };
 };
-const tts = (key = t.keys.live) => request(t.app).post('/v1/tts').set('Authorization', bearer(key)).send({ text: 'مرحبا', voice: 'ar-SA-noura' });
-const search = () => request(t.app).post('/v1/rag/search').set('Authorization', bearer(t.keys.live)).send({ query: 'الإجازة السنوية' });
-const mint = () => request(t.app).post('/v1/auth/ws-token').set('Authorization', bearer(t.keys.live)).send({ scopes: ['stt:transcribe'] });
+const tts = (key = t.keys.live) =>
+  request(t.app)
+    .post('/v1/tts')
+    .set('Authorization', bearer(key))
+    .send({ text: 'مرحبا', voice: 'ar-SA-noura' });
+const search = () =>
+  request(t.app)
+    .post('/v1/rag/search')
+    .set('Authorization', bearer(t.keys.live))
+    .send({ query: 'الإجازة السنوية' });
+const mint = () =>
+  request(t.app)
+    .post('/v1/auth/ws-token')
+    .set('Authorization', bearer(t.keys.live))
+    .send({ scopes: ['stt:transcribe'] });
 
 describe('scenarios', () => {
   it('lists the six scenarios with descriptions', async () => {
@@ -45,9 +57,14 @@ describe('scenarios', () => {
     await clock.advance(1000);
     await apply('rate-limit-storm');
     const health = await request(t.app).get('/_emulator/health');
-    expect(health.body.active_scenario).toEqual({ name: 'rate-limit-storm', applied_at: '2026-09-09T09:00:01.000Z' });
+    expect(health.body.active_scenario).toEqual({
+      name: 'rate-limit-storm',
+      applied_at: '2026-09-09T09:00:01.000Z',
+    });
     expect((await request(t.app).delete('/_emulator/faults')).status).toBe(204);
-    expect((await request(t.app).get('/_emulator/health')).body.active_scenario.name).toBe('rate-limit-storm');
+    expect((await request(t.app).get('/_emulator/health')).body.active_scenario.name).toBe(
+      'rate-limit-storm',
+    );
     expect((await request(t.app).post('/_emulator/reset')).status).toBe(200);
     expect((await request(t.app).get('/_emulator/health')).body.active_scenario).toBeNull();
   });
@@ -70,9 +87,11 @@ describe('scenarios', () => {
     expectProblem(await search(), 504, 'upstream_timeout');
     expect((await mint()).status).toBe(201);
     const { baseUrl } = await t.emulator.listen(0);
-    const ws = await openWs(`${baseUrl.replace('http', 'ws')}/stt/realtime`, [], { Authorization: bearer(t.keys.live) });
+    const ws = await openWs(`${baseUrl.replace('http', 'ws')}/stt/realtime`, [], {
+      Authorization: bearer(t.keys.live),
+    });
     expect(await new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)))).toBe(1011);
-    expect((await t.emulator.metering.entries({ orgId: t.orgId, status: 'billed' }))).toEqual([]);
+    expect(await t.emulator.metering.entries({ orgId: t.orgId, status: 'billed' })).toEqual([]);
     await clock.advance(120_000);
     expect((await tts()).status).toBe(200);
   });
@@ -89,7 +108,10 @@ describe('scenarios', () => {
     await apply('rate-limit-storm');
     const statuses: number[] = [];
     for (let i = 0; i < 3; i++) {
-      const res = await request(t.app).post('/v1/auth/ws-token').set('Authorization', bearer(t.keys.test)).send({ scopes: ['tts:speak'] });
+      const res = await request(t.app)
+        .post('/v1/auth/ws-token')
+        .set('Authorization', bearer(t.keys.test))
+        .send({ scopes: ['tts:speak'] });
       statuses.push(res.status);
       if (res.status === 429) {
         expectProblem(res, 429, 'rate_limited');
@@ -104,8 +126,16 @@ describe('scenarios', () => {
     const started = performance.now();
     expect((await mint()).status).toBe(201);
     expect(performance.now() - started).toBeGreaterThanOrEqual(95);
-    const faults = (await request(t.app).get('/_emulator/faults')).body.faults as { kind: string; match: { operation?: string } }[];
-    expect(faults.filter((f) => f.kind === 'ws_close').map((f) => f.match.operation).sort()).toEqual(['stt.realtime', 'tts.realtime']);
+    const faults = (await request(t.app).get('/_emulator/faults')).body.faults as {
+      kind: string;
+      match: { operation?: string };
+    }[];
+    expect(
+      faults
+        .filter((f) => f.kind === 'ws_close')
+        .map((f) => f.match.operation)
+        .sort(),
+    ).toEqual(['stt.realtime', 'tts.realtime']);
   });
 
   it('webhook-receiver-down: deliveries to the dead receiver are retried on the schedule and end failed', async () => {
@@ -113,14 +143,22 @@ describe('scenarios', () => {
     expect(t.emulator.clock.state().mode).toBe('scaled');
     await request(t.app).post('/_emulator/clock').send({ mode: 'frozen' });
     // The ping sent at registration fails at once (connection refused); retries follow the clock.
-    await request(t.app).get('/_emulator/webhooks/deliveries').query({ event: 'ping', min_attempts: 1, wait: 10 });
+    await request(t.app)
+      .get('/_emulator/webhooks/deliveries')
+      .query({ event: 'ping', min_attempts: 1, wait: 10 });
     for (const seconds of [10, 60, 300, 900, 1800]) {
       await clock.advance(seconds * 1000);
-      await request(t.app).get('/_emulator/webhooks/deliveries').query({ event: 'ping', min_attempts: 1, wait: 1 });
+      await request(t.app)
+        .get('/_emulator/webhooks/deliveries')
+        .query({ event: 'ping', min_attempts: 1, wait: 1 });
     }
-    const failed = await request(t.app).get('/_emulator/webhooks/deliveries').query({ event: 'ping', status: 'failed', wait: 10 });
+    const failed = await request(t.app)
+      .get('/_emulator/webhooks/deliveries')
+      .query({ event: 'ping', status: 'failed', wait: 10 });
     expect(failed.body.deliveries).toHaveLength(1);
     expect(failed.body.deliveries[0].attempts).toHaveLength(6);
-    expect(failed.body.deliveries[0].attempts.every((a: { status_code: number | null }) => a.status_code === null)).toBe(true);
+    expect(
+      failed.body.deliveries[0].attempts.every((a: { status_code: number | null }) => a.status_code === null),
+    ).toBe(true);
   });
 });

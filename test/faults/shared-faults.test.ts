@@ -8,8 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { killAll } from '../support/cli.js';
-import { startInstance, startRedis, type StoreInstance as Instance, type TestRedis } from '../support/redis.js';
-
+import {
+  startInstance,
+  startRedis,
+  type StoreInstance as Instance,
+  type TestRedis,
+} from '../support/redis.js';
 
 interface Rule {
   id: string;

@@ -5,17 +5,65 @@
 import fc from 'fast-check';
 
 /** Strings that look like numbers or trip naive coercion. */
-export const nanIsh = fc.constantFrom('NaN', 'Infinity', '-Infinity', '-0', '1e999', '0x10', '', ' ', 'null', 'undefined', 'true', '[]', '{}', '1,5', '٣');
+export const nanIsh = fc.constantFrom(
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '-0',
+  '1e999',
+  '0x10',
+  '',
+  ' ',
+  'null',
+  'undefined',
+  'true',
+  '[]',
+  '{}',
+  '1,5',
+  '٣',
+);
 
 /** Unicode that breaks naive code: lone surrogates, combining marks, RTL controls, NUL, emoji, astral. */
 export const nastyString = fc.oneof(
-  fc.constantFrom('\ud800', '\udfff', 'a\ud83d', '\u0000', '\u202e\u2066', 'e\u0301\u0301\u0301', '🇸🇦', '𝕏', '\ufeff', 'ﷺ', '\r\n', '"\\'),
+  fc.constantFrom(
+    '\ud800',
+    '\udfff',
+    'a\ud83d',
+    '\u0000',
+    '\u202e\u2066',
+    'e\u0301\u0301\u0301',
+    '🇸🇦',
+    '𝕏',
+    '\ufeff',
+    'ﷺ',
+    '\r\n',
+    '"\\',
+  ),
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.string({ unit: 'grapheme', maxLength: 40 }),
 );
 
 /** Numbers at and just past the documented bounds, and the IEEE oddities JSON can carry. */
-export const boundNumber = fc.constantFrom(0, -0, 0.5, 0.49999999, 2, 2.0000001, 1, 100, 101, 1000, 1001, -1, 1.5, 1e308, -1e308, 5e-324, Number.MAX_SAFE_INTEGER + 2, 0.1 + 0.2);
+export const boundNumber = fc.constantFrom(
+  0,
+  -0,
+  0.5,
+  0.49999999,
+  2,
+  2.0000001,
+  1,
+  100,
+  101,
+  1000,
+  1001,
+  -1,
+  1.5,
+  1e308,
+  -1e308,
+  5e-324,
+  Number.MAX_SAFE_INTEGER + 2,
+  0.1 + 0.2,
+);
 
 /** Any JSON value, nested a little. */
 export const anyJson: fc.Arbitrary<unknown> = fc.oneof(
@@ -28,10 +76,19 @@ export const anyJson: fc.Arbitrary<unknown> = fc.oneof(
 
 /** A JSON text nested `depth` levels deep (arrays or objects). */
 export function deepNesting(depth: number, kind: 'array' | 'object'): string {
-  return kind === 'array' ? '['.repeat(depth) + ']'.repeat(depth) : '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
+  return kind === 'array'
+    ? '['.repeat(depth) + ']'.repeat(depth)
+    : '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
 }
 
-const PROTO_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf'] as const;
+const PROTO_KEYS = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  'valueOf',
+] as const;
 export const protoKey = fc.constantFrom(...PROTO_KEYS);
 
 /** Serialises an entry list as a JSON object, keeping duplicate keys and `__proto__` as plain text. */
@@ -56,13 +113,26 @@ export const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({ kind: fc.constant('drop' as const), index: fc.nat(20) }),
   fc.record({ kind: fc.constant('duplicate' as const), index: fc.nat(20), value: anyJson }),
   fc.record({ kind: fc.constant('retype' as const), index: fc.nat(20), value: anyJson }),
-  fc.record({ kind: fc.constant('huge' as const), index: fc.nat(20), size: fc.constantFrom(501, 5_000, 300_000, 1_100_000) }),
-  fc.record({ kind: fc.constant('deep' as const), index: fc.nat(20), depth: fc.constantFrom(50, 1_000, 20_000), shape: fc.constantFrom('array' as const, 'object' as const) }),
+  fc.record({
+    kind: fc.constant('huge' as const),
+    index: fc.nat(20),
+    size: fc.constantFrom(501, 5_000, 300_000, 1_100_000),
+  }),
+  fc.record({
+    kind: fc.constant('deep' as const),
+    index: fc.nat(20),
+    depth: fc.constantFrom(50, 1_000, 20_000),
+    shape: fc.constantFrom('array' as const, 'object' as const),
+  }),
   fc.record({ kind: fc.constant('bound' as const), index: fc.nat(20), value: boundNumber }),
   fc.record({ kind: fc.constant('unicode' as const), index: fc.nat(20), value: nastyString }),
   fc.record({ kind: fc.constant('nanish' as const), index: fc.nat(20), value: nanIsh }),
   fc.record({ kind: fc.constant('extra' as const), key: fc.string({ maxLength: 12 }), value: anyJson }),
-  fc.record({ kind: fc.constant('proto' as const), key: protoKey, value: fc.oneof(anyJson, fc.constant({ polluted: true }), fc.constant({ prototype: { polluted: true } })) }),
+  fc.record({
+    kind: fc.constant('proto' as const),
+    key: protoKey,
+    value: fc.oneof(anyJson, fc.constant({ polluted: true }), fc.constant({ prototype: { polluted: true } })),
+  }),
   fc.record({ kind: fc.constant('not-an-object' as const), value: anyJson }),
 );
 
@@ -119,7 +189,11 @@ export type ByteMutation =
 export const byteMutation: fc.Arbitrary<ByteMutation> = fc.oneof(
   fc.record({ kind: fc.constant('truncate' as const), at: fc.double({ min: 0, max: 1, noNaN: true }) }),
   fc.record({ kind: fc.constant('flip' as const), at: fc.nat(), value: fc.integer({ min: 0, max: 255 }) }),
-  fc.record({ kind: fc.constant('insert' as const), at: fc.nat(), bytes: fc.uint8Array({ minLength: 1, maxLength: 16 }) }),
+  fc.record({
+    kind: fc.constant('insert' as const),
+    at: fc.nat(),
+    bytes: fc.uint8Array({ minLength: 1, maxLength: 16 }),
+  }),
   fc.record({ kind: fc.constant('invalid-utf8' as const), at: fc.nat() }),
 );
 

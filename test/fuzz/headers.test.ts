@@ -5,7 +5,21 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearerHeader, buildFuzzEmulator, checkCase, countCase, expectUnchanged, fcParams, installCrashRecorder, assertNoCrash, rawBody, send, sendRaw, snapshot, type FuzzEmulator } from './support.js';
+import {
+  bearerHeader,
+  buildFuzzEmulator,
+  checkCase,
+  countCase,
+  expectUnchanged,
+  fcParams,
+  installCrashRecorder,
+  assertNoCrash,
+  rawBody,
+  send,
+  sendRaw,
+  snapshot,
+  type FuzzEmulator,
+} from './support.js';
 
 installCrashRecorder();
 
@@ -25,14 +39,30 @@ interface Op {
 
 /** Every /v1 operation (the WebSocket ones as plain HTTP too: they must say upgrade_required). */
 const OPS: Record<string, Op> = {
-  'tts.speak': { method: 'POST', path: () => '/v1/tts', body: '{"text":"مرحبا","voice":"ar-SA-noura","quality":"fast"}' },
-  'tts.stream': { method: 'POST', path: () => '/v1/tts/stream', body: '{"text":"مرحبا","voice":"ar-SA-noura","quality":"fast"}' },
+  'tts.speak': {
+    method: 'POST',
+    path: () => '/v1/tts',
+    body: '{"text":"مرحبا","voice":"ar-SA-noura","quality":"fast"}',
+  },
+  'tts.stream': {
+    method: 'POST',
+    path: () => '/v1/tts/stream',
+    body: '{"text":"مرحبا","voice":"ar-SA-noura","quality":"fast"}',
+  },
   'tts.realtime': { method: 'GET', path: () => '/v1/tts/realtime' },
-  'stt.transcribe': { method: 'POST', path: () => '/v1/stt/transcriptions', body: '--b\r\nContent-Disposition: form-data; name="language"\r\n\r\nar\r\n--b--\r\n' },
+  'stt.transcribe': {
+    method: 'POST',
+    path: () => '/v1/stt/transcriptions',
+    body: '--b\r\nContent-Disposition: form-data; name="language"\r\n\r\nar\r\n--b--\r\n',
+  },
   'stt.getJob': { method: 'GET', path: (id) => `/v1/stt/jobs/${id}` },
   'stt.realtime': { method: 'GET', path: () => '/v1/stt/realtime' },
   'rag.search': { method: 'POST', path: () => '/v1/rag/search', body: '{"query":"leave"}' },
-  'rag.uploadDocument': { method: 'POST', path: () => '/v1/rag/documents', body: '--b\r\nContent-Disposition: form-data; name="title"\r\n\r\nx\r\n--b--\r\n' },
+  'rag.uploadDocument': {
+    method: 'POST',
+    path: () => '/v1/rag/documents',
+    body: '--b\r\nContent-Disposition: form-data; name="title"\r\n\r\nx\r\n--b--\r\n',
+  },
   'rag.listDocuments': { method: 'GET', path: (id) => `/v1/rag/documents?limit=${id}` },
   'rag.getDocument': { method: 'GET', path: (id) => `/v1/rag/documents/${id}` },
   'rag.deleteDocument': { method: 'DELETE', path: (id) => `/v1/rag/documents/${id}` },
@@ -40,7 +70,10 @@ const OPS: Record<string, Op> = {
   'auth.createWsToken': { method: 'POST', path: () => '/v1/auth/ws-token', body: '{"scopes":["tts:speak"]}' },
 };
 
-const printable = fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 60 });
+const printable = fc.string({
+  unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)),
+  maxLength: 60,
+});
 
 const contentType = fc.oneof(
   fc.constantFrom(
@@ -66,7 +99,19 @@ const contentType = fc.oneof(
 );
 
 const accept = fc.oneof(
-  fc.constantFrom('audio/wav', 'audio/mpeg', 'audio/*', '*/*', 'audio/wav;q=0.5, audio/mpeg;q=0.9', 'audio/wav;q=abc', 'audio/wav;q=2', 'application/json', 'audio/wav;q=0', ',,,', ''),
+  fc.constantFrom(
+    'audio/wav',
+    'audio/mpeg',
+    'audio/*',
+    '*/*',
+    'audio/wav;q=0.5, audio/mpeg;q=0.9',
+    'audio/wav;q=abc',
+    'audio/wav;q=2',
+    'application/json',
+    'audio/wav;q=0',
+    ',,,',
+    '',
+  ),
   printable,
 );
 
@@ -98,7 +143,21 @@ const authorization = () => {
 
 const id = fc.oneof(
   fc.stringMatching(/^[A-Za-z0-9_-]{1,100}$/),
-  fc.constantFrom('%', '%ZZ', '%E0%A4%A', '..', '%2e%2e', '..%2F..%2Fetc', '%00', 'x'.repeat(101), 'job_%F0%9F%98%80', '__proto__', 'constructor', '-1', '1e999'),
+  fc.constantFrom(
+    '%',
+    '%ZZ',
+    '%E0%A4%A',
+    '..',
+    '%2e%2e',
+    '..%2F..%2Fetc',
+    '%00',
+    'x'.repeat(101),
+    'job_%F0%9F%98%80',
+    '__proto__',
+    'constructor',
+    '-1',
+    '1e999',
+  ),
   printable.map((s) => encodeURIComponent(s || 'x')),
 );
 
@@ -109,7 +168,11 @@ describe('headers and paths', () => {
         fc.constantFrom(...Object.keys(OPS)),
         fc.option(contentType, { nil: undefined }),
         fc.option(accept, { nil: undefined }),
-        fc.oneof(fc.constant(bearerHeader(t.keys.live).Authorization), fc.constant(undefined), authorization()),
+        fc.oneof(
+          fc.constant(bearerHeader(t.keys.live).Authorization),
+          fc.constant(undefined),
+          authorization(),
+        ),
         id,
         async (name, ct, acc, auth, pathId) => {
           const op = OPS[name];
@@ -130,7 +193,13 @@ describe('headers and paths', () => {
   it('a Content-Length that disagrees with the body never yields a 5xx or a state change', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom('tts.speak', 'rag.search', 'auth.createWsToken', 'stt.transcribe', 'rag.uploadDocument'),
+        fc.constantFrom(
+          'tts.speak',
+          'rag.search',
+          'auth.createWsToken',
+          'stt.transcribe',
+          'rag.uploadDocument',
+        ),
         fc.oneof(fc.integer({ min: -5, max: 5 }), fc.constantFrom(1_000_000, 2_000_000, 99_999_999_999)),
         async (name, delta) => {
           countCase('headers: content-length mismatch');
@@ -151,7 +220,12 @@ describe('headers and paths', () => {
             }
           }
           assertNoCrash();
-          if (res.status === null || res.status >= 400) expectUnchanged(before, await snapshot(t), `${name} Content-Length ${declared} for ${body.length} bytes`);
+          if (res.status === null || res.status >= 400)
+            expectUnchanged(
+              before,
+              await snapshot(t),
+              `${name} Content-Length ${declared} for ${body.length} bytes`,
+            );
         },
       ),
       fcParams(40),

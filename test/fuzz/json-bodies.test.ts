@@ -6,8 +6,23 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { applyMutations, expectNoPrototypePollution, mutation, objectText, protoKey, anyJson } from './arbitraries.js';
-import { bearerHeader, buildFuzzEmulator, checkCase, fcParams, installCrashRecorder, send, type FuzzEmulator } from './support.js';
+import {
+  applyMutations,
+  expectNoPrototypePollution,
+  mutation,
+  objectText,
+  protoKey,
+  anyJson,
+} from './arbitraries.js';
+import {
+  bearerHeader,
+  buildFuzzEmulator,
+  checkCase,
+  fcParams,
+  installCrashRecorder,
+  send,
+  type FuzzEmulator,
+} from './support.js';
 
 installCrashRecorder();
 
@@ -21,8 +36,14 @@ afterAll(async () => {
 
 /** Valid seeds. `analyze` is left out: it waits on the (frozen) clock. */
 const SEEDS: Record<string, { path: string; body: Record<string, unknown> }> = {
-  'tts.speak': { path: '/v1/tts', body: { text: 'مرحبا بكم', voice: 'ar-SA-noura', speed: 1, quality: 'fast' } },
-  'tts.stream': { path: '/v1/tts/stream', body: { text: 'أهلا', voice: 'ar-SA-fahad', speed: 1.5, quality: 'standard' } },
+  'tts.speak': {
+    path: '/v1/tts',
+    body: { text: 'مرحبا بكم', voice: 'ar-SA-noura', speed: 1, quality: 'fast' },
+  },
+  'tts.stream': {
+    path: '/v1/tts/stream',
+    body: { text: 'أهلا', voice: 'ar-SA-fahad', speed: 1.5, quality: 'standard' },
+  },
   'rag.search': {
     path: '/v1/rag/search',
     body: {
@@ -46,29 +67,46 @@ const operation = fc.constantFrom(...Object.keys(SEEDS));
 const key = () => fc.constantFrom(t.keys.live, t.keys.test);
 
 function post(path: string, body: string, k: string) {
-  return send(t, { method: 'POST', path, headers: { ...bearerHeader(k), 'Content-Type': 'application/json' }, body });
+  return send(t, {
+    method: 'POST',
+    path,
+    headers: { ...bearerHeader(k), 'Content-Type': 'application/json' },
+    body,
+  });
 }
 
 describe('mutated JSON bodies', () => {
   it('every mutation of a valid body is answered soundly and a rejection changes nothing', async () => {
     await fc.assert(
-      fc.asyncProperty(operation, fc.array(mutation, { minLength: 1, maxLength: 3 }), key(), async (op, mutations, k) => {
-        const { path, body } = SEEDS[op];
-        const text = applyMutations(body, mutations);
-        await checkCase(t, 'json: mutated bodies', `${op} ${text.slice(0, 200)}`, () => post(path, text, k));
-        expectNoPrototypePollution();
-      }),
+      fc.asyncProperty(
+        operation,
+        fc.array(mutation, { minLength: 1, maxLength: 3 }),
+        key(),
+        async (op, mutations, k) => {
+          const { path, body } = SEEDS[op];
+          const text = applyMutations(body, mutations);
+          await checkCase(t, 'json: mutated bodies', `${op} ${text.slice(0, 200)}`, () =>
+            post(path, text, k),
+          );
+          expectNoPrototypePollution();
+        },
+      ),
       fcParams(120),
     );
   });
 
   it('__proto__, constructor and prototype keys inside metadata_filters are plain data', async () => {
-    const filters = fc.array(fc.tuple(fc.oneof(protoKey, fc.constantFrom('dept', 'tags')), anyJson), { minLength: 1, maxLength: 4 });
+    const filters = fc.array(fc.tuple(fc.oneof(protoKey, fc.constantFrom('dept', 'tags')), anyJson), {
+      minLength: 1,
+      maxLength: 4,
+    });
     await fc.assert(
       fc.asyncProperty(filters, fc.constantFrom('retrieve', 'answer'), async (entries, mode) => {
         const inner = objectText(entries.map(([k, v]) => [k, JSON.stringify(v) ?? 'null']));
         const text = `{"query":"leave policy","mode":"${mode}","metadata_filters":${inner}}`;
-        await checkCase(t, 'json: metadata_filters keys', text.slice(0, 200), () => post('/v1/rag/search', text, t.keys.live));
+        await checkCase(t, 'json: metadata_filters keys', text.slice(0, 200), () =>
+          post('/v1/rag/search', text, t.keys.live),
+        );
         expectNoPrototypePollution();
       }),
       fcParams(60),
@@ -83,7 +121,9 @@ describe('mutated JSON bodies', () => {
     );
     await fc.assert(
       fc.asyncProperty(operation, body, async (op, text) => {
-        await checkCase(t, 'json: arbitrary bodies', `${op} ${text.slice(0, 100)}`, () => post(SEEDS[op].path, text, t.keys.live));
+        await checkCase(t, 'json: arbitrary bodies', `${op} ${text.slice(0, 100)}`, () =>
+          post(SEEDS[op].path, text, t.keys.live),
+        );
       }),
       fcParams(80),
     );

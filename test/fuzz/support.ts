@@ -45,7 +45,8 @@ export function countCase(property: string): void {
  */
 const crashes: string[] = [];
 export function installCrashRecorder(): void {
-  const onRejection = (reason: unknown) => crashes.push(`unhandledRejection: ${String((reason as Error)?.stack ?? reason)}`);
+  const onRejection = (reason: unknown) =>
+    crashes.push(`unhandledRejection: ${String((reason as Error)?.stack ?? reason)}`);
   const onException = (err: Error) => crashes.push(`uncaughtException: ${err.stack ?? String(err)}`);
   const consoleError = console.error;
   beforeAll(() => {
@@ -53,7 +54,8 @@ export function installCrashRecorder(): void {
     process.on('uncaughtException', onException);
     console.error = (...args: unknown[]) => {
       // The emulator logs every 500 and every failed realtime session with this prefix.
-      if (typeof args[0] === 'string' && args[0].startsWith('[svc-emulator]')) crashes.push(args.map(String).join(' '));
+      if (typeof args[0] === 'string' && args[0].startsWith('[svc-emulator]'))
+        crashes.push(args.map(String).join(' '));
       consoleError(...args);
     };
   });
@@ -73,7 +75,10 @@ export function assertNoCrash(): void {
 export async function buildFuzzEmulator(seed: string): Promise<FuzzEmulator> {
   const clock = new Clock({ mode: 'frozen', startAt: Date.parse('2030-01-01T00:00:00Z') });
   const generous = { limit: 1_000_000, windowSeconds: 60 };
-  const t = await buildEmulator({ seed, demo: { credits: 1_000_000 }, rateLimits: { live: generous, test: generous } }, { clock });
+  const t = await buildEmulator(
+    { seed, demo: { credits: 1_000_000 }, rateLimits: { live: generous, test: generous } },
+    { clock },
+  );
   await t.emulator.ready();
   const { port, baseUrl } = await t.emulator.listen(0, '127.0.0.1');
   return { ...t, clock, port, baseUrl };
@@ -90,7 +95,13 @@ export interface SendOptions {
 export function send(t: FuzzEmulator, opts: SendOptions): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { host: '127.0.0.1', port: t.port, method: opts.method, path: opts.path, headers: { Connection: 'close', ...opts.headers } },
+      {
+        host: '127.0.0.1',
+        port: t.port,
+        method: opts.method,
+        path: opts.path,
+        headers: { Connection: 'close', ...opts.headers },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
@@ -117,7 +128,11 @@ export function send(t: FuzzEmulator, opts: SendOptions): Promise<RawResponse> {
  * which no HTTP client allows. Resolves with the status line's code, or null when the server closed the
  * connection without answering (it is entitled to: the request never ended).
  */
-export function sendRaw(t: FuzzEmulator, head: string, body: Buffer): Promise<{ status: number | null; text: string }> {
+export function sendRaw(
+  t: FuzzEmulator,
+  head: string,
+  body: Buffer,
+): Promise<{ status: number | null; text: string }> {
   return new Promise((resolve, reject) => {
     const socket = connect(t.port, '127.0.0.1');
     const chunks: Buffer[] = [];
@@ -170,7 +185,11 @@ export async function snapshot(t: FuzzEmulator): Promise<Snapshot> {
   const [sttJobs, ragTenant, documents] = await Promise.all([
     admin(`/stt/jobs?org_id=${t.orgId}`),
     admin(`/orgs/${t.orgId}/rag`),
-    send(t, { method: 'GET', path: '/v1/rag/documents?limit=1000', headers: { Authorization: `Bearer ${t.keys.live}` } }),
+    send(t, {
+      method: 'GET',
+      path: '/v1/rag/documents?limit=1000',
+      headers: { Authorization: `Bearer ${t.keys.live}` },
+    }),
   ]);
   for (const r of [sttJobs, ragTenant, documents]) expect(r.status, r.text).toBe(200);
   const tenant = { ...(ragTenant.body as Record<string, unknown>) };
@@ -193,12 +212,18 @@ export function expectUnchanged(before: Snapshot, after: Snapshot, what: string)
 }
 
 /** Runs one case: the invariants always, and the snapshot comparison when the answer is an error. */
-export async function checkCase(t: FuzzEmulator, property: string, what: string, run: () => Promise<RawResponse>): Promise<RawResponse> {
+export async function checkCase(
+  t: FuzzEmulator,
+  property: string,
+  what: string,
+  run: () => Promise<RawResponse>,
+): Promise<RawResponse> {
   countCase(property);
   const before = await snapshot(t);
   const res = await run();
   expectSound(res);
-  if (res.status >= 400) expectUnchanged(before, await snapshot(t), `${what} → ${res.status} ${res.text.slice(0, 200)}`);
+  if (res.status >= 400)
+    expectUnchanged(before, await snapshot(t), `${what} → ${res.status} ${res.text.slice(0, 200)}`);
   return res;
 }
 

@@ -9,7 +9,16 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { anyJson, nastyString } from './arbitraries.js';
-import { assertNoCrash, buildFuzzEmulator, countCase, expectUnchanged, fcParams, installCrashRecorder, snapshot, type FuzzEmulator } from './support.js';
+import {
+  assertNoCrash,
+  buildFuzzEmulator,
+  countCase,
+  expectUnchanged,
+  fcParams,
+  installCrashRecorder,
+  snapshot,
+  type FuzzEmulator,
+} from './support.js';
 import { within } from '../support/ws.js';
 
 installCrashRecorder();
@@ -28,7 +37,10 @@ const DOCUMENTED = [1000, 1001, 1008, 1009, 4001, 4400, 4408, 4429];
 type Frame = { text: string } | { binary: Uint8Array } | { invalidUtf8: true } | { oversized: true };
 
 const START: Record<Protocol, string[]> = {
-  tts: ['{"type":"start","voice":"ar-SA-noura","quality":"fast","format":"pcm_s16le","sample_rate":8000}', '{"type":"start","voice":"ar-SA-fahad","quality":"fast"}'],
+  tts: [
+    '{"type":"start","voice":"ar-SA-noura","quality":"fast","format":"pcm_s16le","sample_rate":8000}',
+    '{"type":"start","voice":"ar-SA-fahad","quality":"fast"}',
+  ],
   stt: ['{"type":"start","sample_rate":8000,"interim_results":false}', '{"type":"start"}'],
 };
 const END: Record<Protocol, string> = { tts: '{"type":"close"}', stt: '{"action":"close_stream"}' };
@@ -38,13 +50,42 @@ function frameArb(p: Protocol): fc.Arbitrary<Frame> {
   const lookalike =
     p === 'tts'
       ? fc.oneof(
-          fc.record({ type: fc.constantFrom('start', 'text', 'flush', 'close', 'Start', 'stop'), voice: fc.oneof(anyJson, fc.constant('ar-SA-noura')), text: fc.oneof(anyJson, nastyString) }, { requiredKeys: ['type'] }),
-          fc.record({ type: fc.constant('text'), text: fc.oneof(nastyString, fc.constant('مرحبا'), fc.constant('ب'.repeat(501))) }),
-          fc.record({ type: fc.constant('start'), voice: fc.constant('ar-SA-noura'), speed: anyJson, quality: anyJson, format: anyJson, sample_rate: anyJson }, { requiredKeys: ['type', 'voice'] }),
+          fc.record(
+            {
+              type: fc.constantFrom('start', 'text', 'flush', 'close', 'Start', 'stop'),
+              voice: fc.oneof(anyJson, fc.constant('ar-SA-noura')),
+              text: fc.oneof(anyJson, nastyString),
+            },
+            { requiredKeys: ['type'] },
+          ),
+          fc.record({
+            type: fc.constant('text'),
+            text: fc.oneof(nastyString, fc.constant('مرحبا'), fc.constant('ب'.repeat(501))),
+          }),
+          fc.record(
+            {
+              type: fc.constant('start'),
+              voice: fc.constant('ar-SA-noura'),
+              speed: anyJson,
+              quality: anyJson,
+              format: anyJson,
+              sample_rate: anyJson,
+            },
+            { requiredKeys: ['type', 'voice'] },
+          ),
         )
       : fc.oneof(
           fc.record({ action: fc.oneof(anyJson, fc.constantFrom('keepalive', 'close_stream', 'KEEPALIVE')) }),
-          fc.record({ type: fc.constantFrom('start', 'audio'), sample_rate: anyJson, encoding: anyJson, language: anyJson, interim_results: anyJson }, { requiredKeys: ['type'] }),
+          fc.record(
+            {
+              type: fc.constantFrom('start', 'audio'),
+              sample_rate: anyJson,
+              encoding: anyJson,
+              language: anyJson,
+              interim_results: anyJson,
+            },
+            { requiredKeys: ['type'] },
+          ),
         );
   return fc.oneof(
     fc.constantFrom(...START[p]).map((text) => ({ text })),
@@ -74,7 +115,9 @@ interface SessionEnd {
 }
 
 async function runSession(p: Protocol, frames: Frame[], terminate: boolean): Promise<SessionEnd> {
-  const ws = new WebSocket(`ws://127.0.0.1:${t.port}/v1/${p}/realtime`, { headers: { Authorization: `Bearer ${t.keys.live}` } });
+  const ws = new WebSocket(`ws://127.0.0.1:${t.port}/v1/${p}/realtime`, {
+    headers: { Authorization: `Bearer ${t.keys.live}` },
+  });
   const received: Record<string, unknown>[] = [];
   let last: 'text' | 'binary' | null = null;
   ws.on('error', () => undefined);
@@ -83,7 +126,16 @@ async function runSession(p: Protocol, frames: Frame[], terminate: boolean): Pro
     if (!isBinary) received.push(JSON.parse(data.toString('utf8')) as Record<string, unknown>);
   });
   const closed = new Promise<number>((resolve) => ws.once('close', (code: number) => resolve(code)));
-  await within(new Promise((resolve, reject) => (ws.once('open', resolve), ws.once('unexpected-response', () => reject(new Error('upgrade refused'))))), 5000, 'open');
+  await within(
+    new Promise(
+      (resolve, reject) => (
+        ws.once('open', resolve),
+        ws.once('unexpected-response', () => reject(new Error('upgrade refused')))
+      ),
+    ),
+    5000,
+    'open',
+  );
   for (const f of frames) sendFrame(ws, f);
   if (terminate) {
     ws.terminate();
@@ -99,8 +151,13 @@ function expectSoundClose(end: SessionEnd, frames: Frame[]): void {
   const oversized = frames.some((f) => 'oversized' in f);
   if (end.code === 1009 && oversized) return; // ws closes an oversized frame itself, before any handler runs
   expect(DOCUMENTED, `close ${end.code} after ${JSON.stringify(end.frames.slice(-2))}`).toContain(end.code);
-  if (end.code !== 1000) expect(end.errorBeforeClose, `close ${end.code} without an error frame: ${JSON.stringify(end.frames.slice(-2))}`).toBe(true);
-  for (const f of end.frames.filter((x) => x.type === 'error')) expect(typeof f.code === 'string' && typeof f.detail === 'string').toBe(true);
+  if (end.code !== 1000)
+    expect(
+      end.errorBeforeClose,
+      `close ${end.code} without an error frame: ${JSON.stringify(end.frames.slice(-2))}`,
+    ).toBe(true);
+  for (const f of end.frames.filter((x) => x.type === 'error'))
+    expect(typeof f.code === 'string' && typeof f.detail === 'string').toBe(true);
 }
 
 describe.each<Protocol>(['tts', 'stt'])('WS /v1/%s/realtime', (p) => {
@@ -114,7 +171,8 @@ describe.each<Protocol>(['tts', 'stt'])('WS /v1/%s/realtime', (p) => {
         expectSoundClose(end, frames);
         assertNoCrash();
         // A session whose first frame is not a valid start was refused before it began: it changes nothing.
-        if (before && end.code !== 1000) expectUnchanged(before, await snapshot(t), `${p} ${JSON.stringify(frames).slice(0, 300)}`);
+        if (before && end.code !== 1000)
+          expectUnchanged(before, await snapshot(t), `${p} ${JSON.stringify(frames).slice(0, 300)}`);
       }),
       fcParams(40),
     );

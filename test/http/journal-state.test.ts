@@ -5,7 +5,11 @@
 import { afterAll, beforeAll, describe } from 'vitest';
 import { Clock } from '../../src/core/clock.js';
 import { Journal } from '../../src/http/journal.js';
-import { journalStateContract, type JournalBounds, type JournalSide } from '../../src/http/journal-state.contract.js';
+import {
+  journalStateContract,
+  type JournalBounds,
+  type JournalSide,
+} from '../../src/http/journal-state.contract.js';
 import type { JournalState } from '../../src/http/journal-state.js';
 import { MemoryJournal } from '../../src/http/memory-journal.js';
 import { RedisJournal } from '../../src/http/redis-journal.js';
@@ -45,6 +49,11 @@ describe('the journal state over Redis, two instances', () => {
     const b = await instance();
     // Each case starts from an empty journal (the cases share one Redis).
     await a.state.clear();
-    return { a, b, join: instance, close: async () => void (await Promise.all(stores.map((s) => s.close()))) };
+    return {
+      a,
+      b,
+      join: instance,
+      close: async () => void (await Promise.all(stores.map((s) => s.close()))),
+    };
   });
 });

@@ -8,7 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { killAll } from '../support/cli.js';
-import { startInstance, startRedis, type StoreInstance as Instance, type TestRedis } from '../support/redis.js';
+import {
+  startInstance,
+  startRedis,
+  type StoreInstance as Instance,
+  type TestRedis,
+} from '../support/redis.js';
 
 interface Entry {
   request_id: string;
@@ -27,7 +32,11 @@ let b: Instance;
 async function call(on: Instance, scope: string): Promise<string> {
   const res = await fetch(`${on.base}/auth/ws-token`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${on.liveKey}`, 'X-Emulator-Scope': scope },
+    headers: {
+      'Content-Type': 'application/json',
+      Authorization: `Bearer ${on.liveKey}`,
+      'X-Emulator-Scope': scope,
+    },
     body: JSON.stringify({ scopes: ['tts:speak'] }),
   });
   await res.arrayBuffer();
@@ -44,7 +53,10 @@ beforeAll(async () => {
   redis = await startRedis();
   const dir = mkdtempSync(join(tmpdir(), 'svc-shared-journal-'));
   const config = join(dir, 'config.json');
-  writeFileSync(config, JSON.stringify({ rateLimits: { live: { limit: 10_000, windowSeconds: 60 } }, journalLimit: LIMIT }));
+  writeFileSync(
+    config,
+    JSON.stringify({ rateLimits: { live: { limit: 10_000, windowSeconds: 60 } }, journalLimit: LIMIT }),
+  );
   [a, b] = await Promise.all([startInstance(redis, 'A', config), startInstance(redis, 'B', config)]);
 });
 
@@ -64,7 +76,9 @@ describe('the journal shared by two instances over one Redis', () => {
       await expect.poll(async () => (await requests(a, '?scope=order')).length).toBe(ids.length);
     }
     for (const on of [a, b]) {
-      await expect.poll(async () => (await requests(on, '?scope=order')).map((e) => e.request_id)).toEqual(ids);
+      await expect
+        .poll(async () => (await requests(on, '?scope=order')).map((e) => e.request_id))
+        .toEqual(ids);
       const listed = await requests(on, '?scope=order');
       expect(listed.every((e) => e.status === 201 && e.path === '/v1/auth/ws-token')).toBe(true);
     }
@@ -73,7 +87,11 @@ describe('the journal shared by two instances over one Redis', () => {
   it('reads one entry recorded by the other instance by its request id, links included', async () => {
     const search = await fetch(`${a.base}/rag/search`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${a.liveKey}`, 'X-Emulator-Scope': 'detail' },
+      headers: {
+        'Content-Type': 'application/json',
+        Authorization: `Bearer ${a.liveKey}`,
+        'X-Emulator-Scope': 'detail',
+      },
       body: JSON.stringify({ query: 'annual leave', mode: 'retrieve' }),
     });
     expect(search.status).toBe(200);
@@ -115,32 +133,61 @@ describe('scenarios shared by two instances over one Redis', () => {
     const scenario = {
       name: 'shared-outage',
       description: 'every ws-token call of the scope fails with 502',
-      steps: [{ method: 'POST', path: '/faults', body: { kind: 'error', status: 502, code: 'upstream_error', match: { scope: 'scenario' } } }],
+      steps: [
+        {
+          method: 'POST',
+          path: '/faults',
+          body: { kind: 'error', status: 502, code: 'upstream_error', match: { scope: 'scenario' } },
+        },
+      ],
     };
-    const created = await fetch(`${a.admin}/scenarios`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(scenario) });
+    const created = await fetch(`${a.admin}/scenarios`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(scenario),
+    });
     expect(created.status).toBe(201);
-    const names = async (on: Instance) => ((await (await fetch(`${on.admin}/scenarios`)).json()) as { scenarios: { name: string }[] }).scenarios.map((s) => s.name);
+    const names = async (on: Instance) =>
+      (
+        (await (await fetch(`${on.admin}/scenarios`)).json()) as { scenarios: { name: string }[] }
+      ).scenarios.map((s) => s.name);
     expect(await names(b)).toContain('shared-outage');
 
     const applied = await fetch(`${b.admin}/scenarios/shared-outage`, { method: 'POST' });
     expect(applied.status).toBe(200);
     for (const on of [a, b]) {
-      const health = (await (await fetch(`${on.admin}/health`)).json()) as { active_scenario: { name: string } | null };
+      const health = (await (await fetch(`${on.admin}/health`)).json()) as {
+        active_scenario: { name: string } | null;
+      };
       expect(health.active_scenario?.name).toBe('shared-outage');
     }
     // The scenario's step added a shared fault rule: it applies on A too.
-    await expect.poll(async () => (await fetch(`${a.base}/auth/ws-token`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${a.liveKey}`, 'X-Emulator-Scope': 'scenario' },
-      body: JSON.stringify({ scopes: ['tts:speak'] }),
-    })).status).toBe(502);
+    await expect
+      .poll(
+        async () =>
+          (
+            await fetch(`${a.base}/auth/ws-token`, {
+              method: 'POST',
+              headers: {
+                'Content-Type': 'application/json',
+                Authorization: `Bearer ${a.liveKey}`,
+                'X-Emulator-Scope': 'scenario',
+              },
+              body: JSON.stringify({ scopes: ['tts:speak'] }),
+            })
+          ).status,
+      )
+      .toBe(502);
   });
 
   it('a reset through A forgets the registered scenario and the active one on B', async () => {
     expect((await fetch(`${a.admin}/reset`, { method: 'POST' })).status).toBe(200);
-    const health = async () => ((await (await fetch(`${b.admin}/health`)).json()) as { active_scenario: unknown }).active_scenario;
+    const health = async () =>
+      ((await (await fetch(`${b.admin}/health`)).json()) as { active_scenario: unknown }).active_scenario;
     await expect.poll(health).toBeNull();
-    const names = ((await (await fetch(`${b.admin}/scenarios`)).json()) as { scenarios: { name: string }[] }).scenarios.map((s) => s.name);
+    const names = (
+      (await (await fetch(`${b.admin}/scenarios`)).json()) as { scenarios: { name: string }[] }
+    ).scenarios.map((s) => s.name);
     expect(names).not.toContain('shared-outage');
   });
 });

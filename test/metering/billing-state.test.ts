@@ -26,7 +26,9 @@ afterAll(async () => {
 });
 
 /** A store and a state on it, opened: one instance. */
-async function instance<T extends StateUnit>(make: (store: RedisStore) => T): Promise<{ store: RedisStore; state: T }> {
+async function instance<T extends StateUnit>(
+  make: (store: RedisStore) => T,
+): Promise<{ store: RedisStore; state: T }> {
   const store = new RedisStore(redis.url, `i-${stores.length}`);
   stores.push(store);
   await store.open();
@@ -42,7 +44,12 @@ async function settledAll(): Promise<void> {
 function memory<T extends StateUnit>(make: () => T) {
   return () => {
     const state = make();
-    return Promise.resolve({ a: state, b: state, settled: () => Promise.resolve(), late: () => Promise.resolve(state) });
+    return Promise.resolve({
+      a: state,
+      b: state,
+      settled: () => Promise.resolve(),
+      late: () => Promise.resolve(state),
+    });
   };
 }
 
@@ -54,7 +61,19 @@ function shared<T extends StateUnit>(make: (store: RedisStore) => T) {
   };
 }
 
-billingStateContract('memory', memory(() => new MemoryBilling()));
-billingStateContract('redis', shared((store) => new RedisBilling(store)));
-rateLimitStateContract('memory', memory(() => new MemoryRateLimits()));
-rateLimitStateContract('redis', shared((store) => new RedisRateLimits(store)));
+billingStateContract(
+  'memory',
+  memory(() => new MemoryBilling()),
+);
+billingStateContract(
+  'redis',
+  shared((store) => new RedisBilling(store)),
+);
+rateLimitStateContract(
+  'memory',
+  memory(() => new MemoryRateLimits()),
+);
+rateLimitStateContract(
+  'redis',
+  shared((store) => new RedisRateLimits(store)),
+);

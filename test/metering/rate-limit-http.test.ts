@@ -9,12 +9,18 @@ describe('rate limits on /v1', () => {
   let clock: Clock;
   beforeEach(async () => {
     clock = new Clock({ mode: 'frozen', startAt: Date.parse('2026-05-05T12:00:00Z') });
-    t = await buildEmulator({ seed: 'rate-tests', rateLimits: { test: { limit: 3, windowSeconds: 60 } } }, { clock });
+    t = await buildEmulator(
+      { seed: 'rate-tests', rateLimits: { test: { limit: 3, windowSeconds: 60 } } },
+      { clock },
+    );
   });
   afterEach(() => t.emulator.close());
 
   const mint = (key: string) =>
-    request(t.app).post('/v1/auth/ws-token').set('Authorization', `Bearer ${key}`).send({ scopes: ['tts:speak'] });
+    request(t.app)
+      .post('/v1/auth/ws-token')
+      .set('Authorization', `Bearer ${key}`)
+      .send({ scopes: ['tts:speak'] });
 
   it('counts down on every response and refuses with all four headers, then recovers when the window resets', async () => {
     const remaining: number[] = [];
@@ -52,16 +58,26 @@ describe('rate limits on /v1', () => {
   it('changes the default limits per environment from the admin API', async () => {
     const before = await request(t.app).get('/_emulator/rate-limits');
     expect(before.body.test).toEqual({ limit: 3, window_seconds: 60 });
-    const changed = await request(t.app).patch('/_emulator/rate-limits').send({ live: { limit: 2, window_seconds: 30 } });
+    const changed = await request(t.app)
+      .patch('/_emulator/rate-limits')
+      .send({ live: { limit: 2, window_seconds: 30 } });
     expect(changed.body.live).toEqual({ limit: 2, window_seconds: 30 });
     expect((await mint(t.keys.live)).status).toBe(201);
     expect((await mint(t.keys.live)).status).toBe(201);
     expectProblem(await mint(t.keys.live), 429, 'rate_limited');
-    expectProblem(await request(t.app).patch('/_emulator/rate-limits').send({ live: { limit: 0, window_seconds: 1 } }), 422, 'validation_failed');
+    expectProblem(
+      await request(t.app)
+        .patch('/_emulator/rate-limits')
+        .send({ live: { limit: 0, window_seconds: 1 } }),
+      422,
+      'validation_failed',
+    );
   });
 
   it('takes a per-key override from the admin API', async () => {
-    const set = await request(t.app).put(`/_emulator/keys/${t.keyIds.live}/rate-limit`).send({ limit: 1, window_seconds: 10 });
+    const set = await request(t.app)
+      .put(`/_emulator/keys/${t.keyIds.live}/rate-limit`)
+      .send({ limit: 1, window_seconds: 10 });
     expect(set.body).toEqual({ limit: 1, window_seconds: 10 });
     expect((await mint(t.keys.live)).status).toBe(201);
     expectProblem(await mint(t.keys.live), 429, 'rate_limited');
@@ -73,12 +89,22 @@ describe('rate limits on /v1', () => {
     const { baseUrl } = await t.emulator.listen(0);
     for (let i = 0; i < 3; i++) await mint(t.keys.test);
     const res = await fetch(`${baseUrl}/stt/realtime`, {
-      headers: { Authorization: `Bearer ${t.keys.test}`, Connection: 'Upgrade', Upgrade: 'websocket', 'Sec-WebSocket-Version': '13', 'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==' },
+      headers: {
+        Authorization: `Bearer ${t.keys.test}`,
+        Connection: 'Upgrade',
+        Upgrade: 'websocket',
+        'Sec-WebSocket-Version': '13',
+        'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==',
+      },
     }).catch((err: Error) => err);
     // fetch refuses to upgrade, but the emulator answers the upgrade with a 429 problem first.
     if (!(res instanceof Error)) {
       expect(res.status).toBe(429);
-      expectProblem({ status: res.status, headers: Object.fromEntries(res.headers), text: await res.text() }, 429, 'rate_limited');
+      expectProblem(
+        { status: res.status, headers: Object.fromEntries(res.headers), text: await res.text() },
+        429,
+        'rate_limited',
+      );
     }
   });
 });
@@ -96,8 +122,15 @@ describe('billing admin', () => {
     expect(org.body.credits.balance).toBe(42);
     const billing = await request(t.app).get(`/_emulator/orgs/${org.body.id}/billing`);
     expect(billing.body.balance.balance).toBe(42);
-    expect(billing.body.test_quotas.map((q: any) => q.product).sort()).toEqual(['rag_search', 'rag_upload', 'stt', 'tts']);
-    const patched = await request(t.app).patch(`/_emulator/orgs/${org.body.id}/billing`).send({ add_credits: 8, test_quotas: { tts: 10 } });
+    expect(billing.body.test_quotas.map((q: any) => q.product).sort()).toEqual([
+      'rag_search',
+      'rag_upload',
+      'stt',
+      'tts',
+    ]);
+    const patched = await request(t.app)
+      .patch(`/_emulator/orgs/${org.body.id}/billing`)
+      .send({ add_credits: 8, test_quotas: { tts: 10 } });
     expect(patched.body.balance.balance).toBe(50);
     expect(patched.body.test_quotas.find((q: any) => q.product === 'tts').quota).toBe(10);
     const usage = await request(t.app).get(`/_emulator/orgs/${org.body.id}/usage`);
@@ -105,11 +138,27 @@ describe('billing admin', () => {
   });
 
   it('validates prices and keeps the tier order', async () => {
-    const ok = await request(t.app).patch('/_emulator/prices').send({ rag_search: { retrieve: 2 } });
+    const ok = await request(t.app)
+      .patch('/_emulator/prices')
+      .send({ rag_search: { retrieve: 2 } });
     expect(ok.body.rag_search.retrieve).toBe(2);
-    expectProblem(await request(t.app).patch('/_emulator/prices').send({ tts: { fast: 1 } }), 422, 'validation_failed');
-    expectProblem(await request(t.app).patch('/_emulator/prices').send({ stt: -1 }), 422, 'validation_failed');
-    expectProblem(await request(t.app).patch('/_emulator/prices').send({ video: 1 }), 422, 'validation_failed');
+    expectProblem(
+      await request(t.app)
+        .patch('/_emulator/prices')
+        .send({ tts: { fast: 1 } }),
+      422,
+      'validation_failed',
+    );
+    expectProblem(
+      await request(t.app).patch('/_emulator/prices').send({ stt: -1 }),
+      422,
+      'validation_failed',
+    );
+    expectProblem(
+      await request(t.app).patch('/_emulator/prices').send({ video: 1 }),
+      422,
+      'validation_failed',
+    );
   });
 
   it('404s on an unknown organization', async () => {
@@ -125,14 +174,24 @@ describe('clock admin', () => {
   afterEach(() => t.emulator.close());
 
   it('freezes, sets and advances the clock, firing what became due', async () => {
-    const frozen = await request(t.app).post('/_emulator/clock').send({ mode: 'frozen', now: '2030-01-01T00:00:00Z' });
+    const frozen = await request(t.app)
+      .post('/_emulator/clock')
+      .send({ mode: 'frozen', now: '2030-01-01T00:00:00Z' });
     expect(frozen.body).toMatchObject({ mode: 'frozen', now: '2030-01-01T00:00:00.000Z' });
     const fired: number[] = [];
     t.emulator.clock.setTimeout(() => fired.push(t.emulator.clock.now()), 5_000);
     const advanced = await request(t.app).post('/_emulator/clock/advance').send({ seconds: 10 });
     expect(advanced.body.now).toBe('2030-01-01T00:00:10.000Z');
     expect(fired).toEqual([Date.parse('2030-01-01T00:00:05Z')]);
-    expectProblem(await request(t.app).post('/_emulator/clock/advance').send({ seconds: -1 }), 422, 'validation_failed');
-    expectProblem(await request(t.app).post('/_emulator/clock').send({ mode: 'warp' }), 422, 'validation_failed');
+    expectProblem(
+      await request(t.app).post('/_emulator/clock/advance').send({ seconds: -1 }),
+      422,
+      'validation_failed',
+    );
+    expectProblem(
+      await request(t.app).post('/_emulator/clock').send({ mode: 'warp' }),
+      422,
+      'validation_failed',
+    );
   });
 });

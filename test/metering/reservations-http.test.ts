@@ -44,24 +44,40 @@ describe('concurrent requests against a small balance', () => {
     const billing = await request(t.app).get(`/_emulator/orgs/${org.id}/billing`).expect(200);
     expect(billing.body.balance.balance).toBe(0);
 
-    const usage = await request(t.app).get(`/_emulator/orgs/${org.id}/usage`).query({ limit: 1000 }).expect(200);
-    const billed = (usage.body.entries as { request_id: string; status: string; amount: number }[]).filter((e) => e.status === 'billed');
+    const usage = await request(t.app)
+      .get(`/_emulator/orgs/${org.id}/usage`)
+      .query({ limit: 1000 })
+      .expect(200);
+    const billed = (usage.body.entries as { request_id: string; status: string; amount: number }[]).filter(
+      (e) => e.status === 'billed',
+    );
     expect(billed.map((e) => e.request_id).sort()).toEqual(served.map((r) => r.requestId).sort());
     expect(billed.every((e) => e.amount === 4)).toBe(true);
   });
 
   it('the same for a test key: 40 concurrent clips on a 40-character daily quota serve 10, and the quota is never overrun', async () => {
     const org = await createOrg(t.app, { name: 'Quota' });
-    await request(t.app).patch(`/_emulator/orgs/${org.id}/billing`).send({ test_quotas: { tts: 40 } }).expect(200);
+    await request(t.app)
+      .patch(`/_emulator/orgs/${org.id}/billing`)
+      .send({ test_quotas: { tts: 40 } })
+      .expect(200);
     const key = await createKey(t.app, org.id, { scopes: ['tts:speak'], environment: 'test' });
     const results = await burst(key.key, 40);
 
     const served = results.filter((r) => r.status === 200);
     expect(served).toHaveLength(10);
     const billing = await request(t.app).get(`/_emulator/orgs/${org.id}/billing`).expect(200);
-    expect(billing.body.test_quotas.find((q: { product: string }) => q.product === 'tts')).toMatchObject({ used: 40, quota: 40 });
-    const usage = await request(t.app).get(`/_emulator/orgs/${org.id}/usage`).query({ limit: 1000 }).expect(200);
-    const counted = (usage.body.entries as { request_id: string; reason: string }[]).filter((e) => e.reason === 'test_key');
+    expect(billing.body.test_quotas.find((q: { product: string }) => q.product === 'tts')).toMatchObject({
+      used: 40,
+      quota: 40,
+    });
+    const usage = await request(t.app)
+      .get(`/_emulator/orgs/${org.id}/usage`)
+      .query({ limit: 1000 })
+      .expect(200);
+    const counted = (usage.body.entries as { request_id: string; reason: string }[]).filter(
+      (e) => e.reason === 'test_key',
+    );
     expect(counted.map((e) => e.request_id).sort()).toEqual(served.map((r) => r.requestId).sort());
   });
 
@@ -71,7 +87,11 @@ describe('concurrent requests against a small balance', () => {
     await request(t.app).put(`/_emulator/orgs/${org.id}/rag`).send({ state: 'ready' }).expect(200);
     const key = await createKey(t.app, org.id, { scopes: ['rag:query'] });
     const send = (bytes: Buffer, name: string) =>
-      request(t.app).post('/v1/rag/documents').set('Authorization', bearer(key.key)).field('title', name).attach('file', bytes, name);
+      request(t.app)
+        .post('/v1/rag/documents')
+        .set('Authorization', bearer(key.key))
+        .field('title', name)
+        .attach('file', bytes, name);
     // Bytes of no supported type pass the precheck (which reserves the cost) and are then refused.
     const garbage = Buffer.alloc(1000, 0);
     for (let i = 0; i < garbage.length; i++) garbage[i] = (i * 7919) % 256;
@@ -88,22 +108,33 @@ describe('a 5xx answer is never billed', () => {
     const r = await buildEmulator({ seed: 'five-hundred' }, { clock });
     try {
       await putTenant({ ...r, clock }, r.orgId, { state: 'ready' });
-      const before = (await request(r.app).get(`/_emulator/orgs/${r.orgId}/billing`)).body.balance.balance as number;
+      const before = (await request(r.app).get(`/_emulator/orgs/${r.orgId}/billing`)).body.balance
+        .balance as number;
       // Force a failure inside the handler, right after the usage was recorded.
       const record = r.emulator.metering.record.bind(r.emulator.metering);
       const spy = vi.spyOn(r.emulator.metering, 'record').mockImplementation((principal, usage) => {
         record(principal, usage);
         throw new Error('disk full after billing');
       });
-      const res = await request(r.app).post('/v1/rag/search').set('Authorization', bearer(r.keys.live)).send({ query: 'الفاتورة', mode: 'answer' });
+      const res = await request(r.app)
+        .post('/v1/rag/search')
+        .set('Authorization', bearer(r.keys.live))
+        .send({ query: 'الفاتورة', mode: 'answer' });
       spy.mockRestore();
       expect(res.status).toBe(500);
       const requestId = res.headers['x-request-id'];
-      const usage = await request(r.app).get(`/_emulator/orgs/${r.orgId}/usage`).query({ limit: 1000 }).expect(200);
-      const mine = (usage.body.entries as { request_id: string; status: string }[]).filter((e) => e.request_id === requestId);
+      const usage = await request(r.app)
+        .get(`/_emulator/orgs/${r.orgId}/usage`)
+        .query({ limit: 1000 })
+        .expect(200);
+      const mine = (usage.body.entries as { request_id: string; status: string }[]).filter(
+        (e) => e.request_id === requestId,
+      );
       expect(mine.length).toBeGreaterThan(0);
       expect(mine.every((e) => e.status !== 'billed')).toBe(true);
-      expect((await request(r.app).get(`/_emulator/orgs/${r.orgId}/billing`)).body.balance.balance).toBe(before);
+      expect((await request(r.app).get(`/_emulator/orgs/${r.orgId}/billing`)).body.balance.balance).toBe(
+        before,
+      );
     } finally {
       await r.emulator.close();
     }

@@ -15,12 +15,28 @@ describe('journal entry size', () => {
   it('the estimate is within 3 % of the JSON size for every kind of entry, before and after its bodies are read', async () => {
     const { app, keys, emulator } = await buildEmulator({ journalLimit: 100 });
     const auth = bearer(keys.live);
-    await request(app).post('/v1/rag/search').set('Authorization', auth).send({ query: 'إجازة سنوية annual leave', mode: 'retrieve', top_k: 5 });
+    await request(app)
+      .post('/v1/rag/search')
+      .set('Authorization', auth)
+      .send({ query: 'إجازة سنوية annual leave', mode: 'retrieve', top_k: 5 });
     await request(app).post('/v1/rag/search').set('Authorization', auth).send({ query: '', mode: 'nope' });
-    await request(app).post('/v1/rag/search').set('Authorization', `Bearer ${keys.live.slice(0, -1)}x`).send({ query: 'x' });
-    await request(app).post('/v1/auth/ws-token').set('Authorization', auth).send({ scopes: ['tts:speak'] });
-    await request(app).post('/v1/tts').set('Authorization', auth).set('Accept', 'audio/wav').send({ text: 'مرحبا', voice: 'ar-SA-noura' });
-    await request(app).get('/v1/rag/documents?limit=5&"quoted"=\\').set('Authorization', auth).set('X-Custom', 'value with "quotes" and \\');
+    await request(app)
+      .post('/v1/rag/search')
+      .set('Authorization', `Bearer ${keys.live.slice(0, -1)}x`)
+      .send({ query: 'x' });
+    await request(app)
+      .post('/v1/auth/ws-token')
+      .set('Authorization', auth)
+      .send({ scopes: ['tts:speak'] });
+    await request(app)
+      .post('/v1/tts')
+      .set('Authorization', auth)
+      .set('Accept', 'audio/wav')
+      .send({ text: 'مرحبا', voice: 'ar-SA-noura' });
+    await request(app)
+      .get('/v1/rag/documents?limit=5&"quoted"=\\')
+      .set('Authorization', auth)
+      .set('X-Custom', 'value with "quotes" and \\');
     await request(app)
       .post('/v1/stt/transcriptions')
       .set('Authorization', auth)
@@ -33,7 +49,9 @@ describe('journal entry size', () => {
     for (const entry of entries) {
       const before = entryBytes(entry);
       const size = exact(entry); // reads (and so parses) the bodies
-      expect(Math.abs(before - size) / size, `${entry.method} ${entry.path} ${entry.status}`).toBeLessThan(0.03);
+      expect(Math.abs(before - size) / size, `${entry.method} ${entry.path} ${entry.status}`).toBeLessThan(
+        0.03,
+      );
       expect(entryBytes(entry)).toBe(before);
       estimated += before;
       real += size;

@@ -30,9 +30,25 @@ it('the debugging recipe finds the failed request, its problem and the fault tha
 
   // The "test suite": a typo, then a call that an injected fault fails, then a good one.
   const post = (body: unknown) =>
-    fetch(`${base}/v1/tts`, { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${base}/v1/tts`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   expect((await post({ txt: 'hi', voice: 'ar-SA-noura' })).status).toBe(422);
-  const rule = (await (await fetch(`${base}/_emulator/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ kind: 'error', status: 502, code: 'upstream_error', match: { operation: 'tts.speak' }, times: 1 }) })).json()) as { id: string };
+  const rule = (await (
+    await fetch(`${base}/_emulator/faults`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        kind: 'error',
+        status: 502,
+        code: 'upstream_error',
+        match: { operation: 'tts.speak' },
+        times: 1,
+      }),
+    })
+  ).json()) as { id: string };
   const failed = await post({ text: 'hi', voice: 'ar-SA-noura' });
   expect(failed.status).toBe(502);
   await run.line(/"status":502/);

@@ -26,7 +26,10 @@ describe('OrgState in memory', () => {
 describe('OrgState in Redis', () => {
   let redis: TestRedis | undefined;
   orgStateContract(() => {
-    const instances = new RedisInstances<OrgState>(async () => (redis ??= await startRedis()).url, (store) => new RedisOrgState(store));
+    const instances = new RedisInstances<OrgState>(
+      async () => (redis ??= await startRedis()).url,
+      (store) => new RedisOrgState(store),
+    );
     return {
       instance: () => instances.open(),
       reset: (state) => instances.reset(state),

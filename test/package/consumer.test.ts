@@ -8,7 +8,16 @@
  * in this repository. A runtime import of an undeclared or dev-only package fails here, as it would for a user.
  */
 import { execFile, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync, copyFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+  copyFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -18,10 +27,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; version: string };
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  dependencies: Record<string, string>;
+  version: string;
+};
 const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 // The child processes must not inherit the suite's own settings (contract self-check, coverage).
-const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('SVC_EMULATOR_') && !k.startsWith('VITEST')));
+const cleanEnv = Object.fromEntries(
+  Object.entries(process.env).filter(([k]) => !k.startsWith('SVC_EMULATOR_') && !k.startsWith('VITEST')),
+);
 
 let project: string;
 let packed: string;
@@ -31,7 +45,10 @@ beforeAll(async () => {
   project = mkdtempSync(join(tmpdir(), 'svc-consumer-'));
   // global-setup ran `npm run build` (scripts/build.mjs); the package is packed as `prepack` would leave it.
   await run(process.execPath, [join(ROOT, 'scripts', 'build.mjs'), '--no-tsc'], { cwd: ROOT });
-  const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', project], { cwd: ROOT, env: cleanEnv });
+  const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', project], {
+    cwd: ROOT,
+    env: cleanEnv,
+  });
   const info = JSON.parse(stdout) as { filename: string; files: { path: string }[] }[];
   packed = join(project, info[0].filename);
   entries = info[0].files.map((f) => f.path);
@@ -45,20 +62,52 @@ beforeAll(async () => {
     mkdirSync(dirname(link), { recursive: true });
     symlinkSync(realpathSync(join(ROOT, 'node_modules', dep)), link, 'dir');
   }
-  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+  writeFileSync(
+    join(project, 'package.json'),
+    JSON.stringify({ name: 'consumer', private: true, type: 'module' }),
+  );
   copyFileSync(join(ROOT, 'test', 'package', 'consumer', 'consumer.ts'), join(project, 'consumer.ts'));
-  copyFileSync(join(ROOT, 'test', 'package', 'consumer', 'consumer.test.mjs'), join(project, 'consumer.test.mjs'));
-  const strict = { strict: true, skipLibCheck: false, noEmit: true, target: 'ES2022', lib: ['ES2023'], types: ['node'] };
-  writeFileSync(join(project, 'tsconfig.node16.json'), JSON.stringify({ compilerOptions: { ...strict, module: 'node16', moduleResolution: 'node16' }, files: ['consumer.ts'] }));
-  writeFileSync(join(project, 'tsconfig.bundler.json'), JSON.stringify({ compilerOptions: { ...strict, module: 'preserve', moduleResolution: 'bundler' }, files: ['consumer.ts'] }));
+  copyFileSync(
+    join(ROOT, 'test', 'package', 'consumer', 'consumer.test.mjs'),
+    join(project, 'consumer.test.mjs'),
+  );
+  const strict = {
+    strict: true,
+    skipLibCheck: false,
+    noEmit: true,
+    target: 'ES2022',
+    lib: ['ES2023'],
+    types: ['node'],
+  };
+  writeFileSync(
+    join(project, 'tsconfig.node16.json'),
+    JSON.stringify({
+      compilerOptions: { ...strict, module: 'node16', moduleResolution: 'node16' },
+      files: ['consumer.ts'],
+    }),
+  );
+  writeFileSync(
+    join(project, 'tsconfig.bundler.json'),
+    JSON.stringify({
+      compilerOptions: { ...strict, module: 'preserve', moduleResolution: 'bundler' },
+      files: ['consumer.ts'],
+    }),
+  );
 }, 120_000);
 
 afterAll(() => {
   if (project) rmSync(project, { recursive: true, force: true });
 });
 
-async function exitCode(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, args, { cwd: project, env: { ...cleanEnv, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+async function exitCode(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, args, {
+    cwd: project,
+    env: { ...cleanEnv, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr.on('data', (c: Buffer) => (output += c.toString()));
@@ -68,9 +117,28 @@ async function exitCode(args: string[], env: Record<string, string> = {}): Promi
 
 describe('the packed package', () => {
   it('ships dist, the documents, fixtures, ui and LICENSE; no source maps, no sources, no build info', () => {
-    expect(entries).toEqual(expect.arrayContaining(['LICENSE', 'package.json', 'dist/index.js', 'dist/index.d.ts', 'dist/cli.js', 'dist/healthcheck.js', 'openapi/admin.yaml', 'fixtures/scenarios/upstream-outage.json', 'ui/index.html']));
-    expect(entries.filter((e) => e.endsWith('.map') || e.startsWith('src/') || e.endsWith('.tsbuildinfo') || e.includes('.test.'))).toEqual([]);
-    const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    expect(entries).toEqual(
+      expect.arrayContaining([
+        'LICENSE',
+        'package.json',
+        'dist/index.js',
+        'dist/index.d.ts',
+        'dist/cli.js',
+        'dist/healthcheck.js',
+        'openapi/admin.yaml',
+        'fixtures/scenarios/upstream-outage.json',
+        'ui/index.html',
+      ]),
+    );
+    expect(
+      entries.filter(
+        (e) =>
+          e.endsWith('.map') || e.startsWith('src/') || e.endsWith('.tsbuildinfo') || e.includes('.test.'),
+      ),
+    ).toEqual([]);
+    const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
     // A production install (`npm ci --omit=dev`, a git dependency) runs no build: it happens in prepack.
     expect(manifest.scripts.prepare).toBeUndefined();
     expect(manifest.scripts.prepack).toMatch(/build/);
@@ -102,7 +170,11 @@ describe('the packed package', () => {
 
     const dir = join(project, 'node_modules', 'svc-emulator');
     const image = { NODE_ENV: 'production', SVC_EMULATOR_HOST: '127.0.0.1', SVC_EMULATOR_PORT: '0' };
-    const cli = spawn(process.execPath, ['dist/cli.js', '--wait-ready'], { cwd: dir, env: { ...cleanEnv, ...image }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const cli = spawn(process.execPath, ['dist/cli.js', '--wait-ready'], {
+      cwd: dir,
+      env: { ...cleanEnv, ...image },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     try {
       const ready = await new Promise<string>((resolve, reject) => {
         createInterface({ input: cli.stdout }).on('line', (line) => {
@@ -112,7 +184,11 @@ describe('the packed package', () => {
       });
       const port = new URL(ready.split(' ')[3]).port;
       // The image binds 0.0.0.0; the check reaches it through loopback, with the image's variables.
-      const check = await exitCode([join(dir, 'dist', 'healthcheck.js')], { ...image, SVC_EMULATOR_HOST: '0.0.0.0', SVC_EMULATOR_PORT: port });
+      const check = await exitCode([join(dir, 'dist', 'healthcheck.js')], {
+        ...image,
+        SVC_EMULATOR_HOST: '0.0.0.0',
+        SVC_EMULATOR_PORT: port,
+      });
       expect(check.code, check.output).toBe(0);
     } finally {
       const exited = new Promise((resolve) => cli.once('exit', resolve));

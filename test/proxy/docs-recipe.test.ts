@@ -29,7 +29,12 @@ it('the recipe records the gateway, finds no violation, and the drift report pas
   const script = /## Recipe[^]*?```sh\n([^]*?)```/.exec(doc)![1];
   const child = spawn('bash', ['-e', '-c', script], {
     cwd: dir,
-    env: { ...process.env, GATEWAY_URL: gateway.baseUrl, KEY: gateway.keys.test, PORT: String(await freePort()) },
+    env: {
+      ...process.env,
+      GATEWAY_URL: gateway.baseUrl,
+      KEY: gateway.keys.test,
+      PORT: String(await freePort()),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -39,7 +44,9 @@ it('the recipe records the gateway, finds no violation, and the drift report pas
   expect(code, output).toBe(0);
   expect(readdirSync(join(dir, 'recordings')).filter((f) => f.endsWith('.json'))).toHaveLength(2);
   expect(JSON.parse(readFileSync(join(dir, 'violations.json'), 'utf8'))).toEqual([]);
-  expect(readFileSync(join(dir, 'contract-report.xml'), 'utf8')).toContain('Proxied traffic follows the contract');
+  expect(readFileSync(join(dir, 'contract-report.xml'), 'utf8')).toContain(
+    'Proxied traffic follows the contract',
+  );
   expect(readFileSync(join(dir, 'drift-report.xml'), 'utf8')).toMatch(/tests="2" failures="0" errors="0"/);
   expect(existsSync(join(dir, 'hello.audio'))).toBe(true);
   expect(output).toMatch(/2 exchange\(s\): 2 passed/);

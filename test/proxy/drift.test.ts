@@ -36,7 +36,13 @@ async function drift(dir: string, name: string) {
   const junit = join(out, `${name}.xml`);
   const run = runCli(['drift', '--recordings', dir, '--json', json, '--junit', junit]);
   const { code } = await run.exited;
-  return { code, stdout: run.stdout.join('\n'), stderr: run.stderr.join('\n'), report: JSON.parse(readFileSync(json, 'utf8')), junit: readFileSync(junit, 'utf8') };
+  return {
+    code,
+    stdout: run.stdout.join('\n'),
+    stderr: run.stderr.join('\n'),
+    report: JSON.parse(readFileSync(json, 'utf8')),
+    junit: readFileSync(junit, 'utf8'),
+  };
 }
 
 describe('svc-emulator drift', () => {
@@ -56,7 +62,9 @@ describe('svc-emulator drift', () => {
     const byPath = (p: string) => report.exchanges.filter((c: any) => c.path === p);
     expect(byPath('/v1/rag/search')[0]).toMatchObject({
       result: 'drift',
-      differences: expect.arrayContaining([{ aspect: 'fields', path: '/results/0/highlight', recorded: 'string', emulator: 'missing' }]),
+      differences: expect.arrayContaining([
+        { aspect: 'fields', path: '/results/0/highlight', recorded: 'string', emulator: 'missing' },
+      ]),
     });
     const limited = byPath('/v1/tts')[1];
     expect(limited.result).toBe('drift');
@@ -83,17 +91,29 @@ describe('svc-emulator drift', () => {
 describe('POST /_emulator/drift', () => {
   it('gives the same report as the CLI, as JSON or JUnit', async () => {
     const admin = faithful.proxy.adminUrl;
-    const res = await fetch(`${admin}/drift`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ recordings: drifting.dir }) });
+    const res = await fetch(`${admin}/drift`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ recordings: drifting.dir }),
+    });
     expect(res.status).toBe(200);
     const report = (await res.json()) as any;
     expect(report.summary).toMatchObject({ exchanges: 6, drifted: 2 });
-    const xml = await fetch(`${admin}/drift?format=junit`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ recordings: faithful.dir, duration_tolerance_seconds: 0.2 }) });
+    const xml = await fetch(`${admin}/drift?format=junit`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ recordings: faithful.dir, duration_tolerance_seconds: 0.2 }),
+    });
     expect(xml.headers.get('content-type')).toMatch(/^application\/xml/);
     expect(await xml.text()).toMatch(/tests="5" failures="0" errors="0"/);
   }, 120_000);
 
   it('refuses a folder that does not exist with 422 naming the field', async () => {
-    const res = await fetch(`${faithful.proxy.adminUrl}/drift`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ recordings: join(out, 'nope') }) });
+    const res = await fetch(`${faithful.proxy.adminUrl}/drift`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ recordings: join(out, 'nope') }),
+    });
     expect(res.status).toBe(422);
     expect(((await res.json()) as { detail: string }).detail).toMatch(/^recordings must be a folder/);
   });

@@ -18,10 +18,25 @@ export interface Pair {
   close(): Promise<void>;
 }
 
-export async function startPair(options: EmulatorOptions = {}, upstreamOptions: EmulatorOptions = {}): Promise<Pair> {
+export async function startPair(
+  options: EmulatorOptions = {},
+  upstreamOptions: EmulatorOptions = {},
+): Promise<Pair> {
   const dir = mkdtempSync(join(tmpdir(), 'svc-proxy-'));
-  const upstream = await startEmulator({ port: 0, seed: 'proxy-upstream', logLevel: 'silent', ...upstreamOptions });
-  const proxy = await startEmulator({ port: 0, seed: 'proxy-front', logLevel: 'silent', proxyTo: upstream.baseUrl, record: dir, ...options });
+  const upstream = await startEmulator({
+    port: 0,
+    seed: 'proxy-upstream',
+    logLevel: 'silent',
+    ...upstreamOptions,
+  });
+  const proxy = await startEmulator({
+    port: 0,
+    seed: 'proxy-front',
+    logLevel: 'silent',
+    proxyTo: upstream.baseUrl,
+    record: dir,
+    ...options,
+  });
   return {
     upstream,
     proxy,
@@ -57,19 +72,32 @@ export const SEARCH_BODY = { query: 'الاجازه السنويه', mode: 'retr
  * RAG search. With `differ`, the upstream answers the search with an extra field and a second TTS call
  * with an injected 429, so the recording drifts from the emulator.
  */
-export async function recordTraffic(pair: Pair, opts: { differ: boolean; wav: Buffer; pcm: Buffer }): Promise<{ token: string }> {
+export async function recordTraffic(
+  pair: Pair,
+  opts: { differ: boolean; wav: Buffer; pcm: Buffer },
+): Promise<{ token: string }> {
   const key = pair.upstream.keys.test;
   const base = pair.proxy.baseUrl;
   const ok = async (res: Response, status: number) => {
     if (res.status !== status) throw new Error(`${res.url} answered ${res.status}: ${await res.text()}`);
     await res.arrayBuffer();
   };
-  await ok(await fetch(`${base}/tts`, { method: 'POST', headers: json(key), body: JSON.stringify(TTS_BODY) }), 200);
+  await ok(
+    await fetch(`${base}/tts`, { method: 'POST', headers: json(key), body: JSON.stringify(TTS_BODY) }),
+    200,
+  );
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(opts.wav)], { type: 'audio/wav' }), 'hello.wav');
   form.append('language', 'ar');
-  await ok(await fetch(`${base}/stt/transcriptions`, { method: 'POST', headers: auth(key), body: form }), 200);
-  const minted = await fetch(`${base}/auth/ws-token`, { method: 'POST', headers: json(key), body: JSON.stringify({ scopes: ['stt:transcribe'] }) });
+  await ok(
+    await fetch(`${base}/stt/transcriptions`, { method: 'POST', headers: auth(key), body: form }),
+    200,
+  );
+  const minted = await fetch(`${base}/auth/ws-token`, {
+    method: 'POST',
+    headers: json(key),
+    body: JSON.stringify({ scopes: ['stt:transcribe'] }),
+  });
   const { token } = (await minted.json()) as { token: string };
   const ws = await openWs(`${base.replace(/^http/, 'ws')}/stt/realtime`, [token]);
   const done = closed(ws);
@@ -82,11 +110,36 @@ export async function recordTraffic(pair: Pair, opts: { differ: boolean; wav: Bu
     // The test-only hook: the upstream's search results carry a field the emulator does not send.
     pair.upstream.emulator.handlers.set(
       'rag.search',
-      spyHandler(async (ctx) => sendJson(ctx, 200, { mode: 'retrieve', results: [{ document_id: 'doc_1', score: 0.9, highlight: 'x' }], search_time_ms: 3 })),
+      spyHandler(async (ctx) =>
+        sendJson(ctx, 200, {
+          mode: 'retrieve',
+          results: [{ document_id: 'doc_1', score: 0.9, highlight: 'x' }],
+          search_time_ms: 3,
+        }),
+      ),
     );
-    await pair.upstream.admin.faults.add({ kind: 'error', status: 429, times: 1, match: { operation: 'tts.speak' } } as any);
-    await ok(await fetch(`${base}/tts`, { method: 'POST', headers: json(key), body: JSON.stringify({ ...TTS_BODY, text: 'حد' }) }), 429);
+    await pair.upstream.admin.faults.add({
+      kind: 'error',
+      status: 429,
+      times: 1,
+      match: { operation: 'tts.speak' },
+    } as any);
+    await ok(
+      await fetch(`${base}/tts`, {
+        method: 'POST',
+        headers: json(key),
+        body: JSON.stringify({ ...TTS_BODY, text: 'حد' }),
+      }),
+      429,
+    );
   }
-  await ok(await fetch(`${base}/rag/search`, { method: 'POST', headers: json(key), body: JSON.stringify(SEARCH_BODY) }), 200);
+  await ok(
+    await fetch(`${base}/rag/search`, {
+      method: 'POST',
+      headers: json(key),
+      body: JSON.stringify(SEARCH_BODY),
+    }),
+    200,
+  );
   return { token };
 }

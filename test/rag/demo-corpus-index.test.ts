@@ -33,7 +33,9 @@ describe('the demo corpus index', () => {
       await writeCorpusIndex(dir, limits, await readCorpus(dir, limits), file);
     };
     await fresh();
-    const manifest = JSON.parse(readFileSync(join(dir, 'corpus.json'), 'utf8')) as { documents: { title: string }[] };
+    const manifest = JSON.parse(readFileSync(join(dir, 'corpus.json'), 'utf8')) as {
+      documents: { title: string }[];
+    };
     expect(await readCorpusIndex(dir, limits, file)).toHaveLength(manifest.documents.length);
 
     expect(await readCorpusIndex(dir, { ...limits, maxTextBytes: 1024 }, file)).toBeUndefined();
@@ -43,7 +45,10 @@ describe('the demo corpus index', () => {
     expect(await readCorpusIndex(dir, limits, file)).toBeUndefined();
 
     await fresh();
-    writeFileSync(join(dir, 'corpus', 'faq-billing.md'), '# Billing\n\nInvoices are sent on the first day of the month.\n');
+    writeFileSync(
+      join(dir, 'corpus', 'faq-billing.md'),
+      '# Billing\n\nInvoices are sent on the first day of the month.\n',
+    );
     expect(await readCorpusIndex(dir, limits, file)).toBeUndefined();
   });
 

@@ -16,7 +16,10 @@ export async function buildRagEmulator(options: Parameters<typeof buildEmulator>
 }
 
 /** A new entitled organization whose tenant is already ready, and a live key for it. */
-export async function readyOrg(t: RagTest, name = 'Acme'): Promise<{ orgId: string; key: string; testKey: string }> {
+export async function readyOrg(
+  t: RagTest,
+  name = 'Acme',
+): Promise<{ orgId: string; key: string; testKey: string }> {
   const org = await createOrg(t.app, { name, rag_entitled: true });
   await putTenant(t, org.id, { state: 'ready' });
   const live = await createKey(t.app, org.id, { scopes: ['rag:query'] });

@@ -40,7 +40,10 @@ function peakRssMb(): number {
 }
 
 /** Uploads while polling health; returns the answer, its time, and the slowest health answer meanwhile. */
-async function hostileUpload(bytes: Uint8Array, name: string): Promise<{ status: number; body: any; ms: number; healthMaxMs: number }> {
+async function hostileUpload(
+  bytes: Uint8Array,
+  name: string,
+): Promise<{ status: number; body: any; ms: number; healthMaxMs: number }> {
   let done = false;
   let healthMaxMs = 0;
   const poll = (async () => {
@@ -57,7 +60,11 @@ async function hostileUpload(bytes: Uint8Array, name: string): Promise<{ status:
   form.set('file', new Blob([bytes]), name);
   const t0 = performance.now();
   try {
-    const res = await fetch(`${base}/rag/documents`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: form });
+    const res = await fetch(`${base}/rag/documents`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}` },
+      body: form,
+    });
     const body = await res.json();
     return { status: res.status, body, ms: performance.now() - t0, healthMaxMs };
   } finally {
@@ -66,10 +73,16 @@ async function hostileUpload(bytes: Uint8Array, name: string): Promise<{ status:
   }
 }
 
-async function expectBounded(bytes: Uint8Array, name: string, expected: { status: number; code?: string; detail?: RegExp }): Promise<void> {
+async function expectBounded(
+  bytes: Uint8Array,
+  name: string,
+  expected: { status: number; code?: string; detail?: RegExp },
+): Promise<void> {
   const r = await hostileUpload(bytes, name);
   const rss = peakRssMb();
-  console.log(`${name}: ${(bytes.byteLength / MiB).toFixed(2)} MiB → ${r.status} ${r.body.code ?? ''} in ${r.ms.toFixed(0)} ms, health max ${r.healthMaxMs.toFixed(0)} ms, peak RSS ${rss.toFixed(0)} MB`);
+  console.log(
+    `${name}: ${(bytes.byteLength / MiB).toFixed(2)} MiB → ${r.status} ${r.body.code ?? ''} in ${r.ms.toFixed(0)} ms, health max ${r.healthMaxMs.toFixed(0)} ms, peak RSS ${rss.toFixed(0)} MB`,
+  );
   expect(r.status, JSON.stringify(r.body)).toBe(expected.status);
   if (expected.code !== undefined) expect(r.body.code).toBe(expected.code);
   if (expected.detail !== undefined) expect(r.body.detail).toMatch(expected.detail);
@@ -93,7 +106,10 @@ function manyParagraphDocx(paragraphs: number): Uint8Array {
   const parts: string[] = [];
   for (let i = 0; i < paragraphs; i++) parts.push(`<w:p><w:r><w:t>${words(12, i)}</w:t></w:r></w:p>`);
   const xml = `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${parts.join('')}</w:body></w:document>`;
-  return zipSync({ '[Content_Types].xml': strToU8('<Types/>'), 'word/document.xml': strToU8(xml) }, { level: 1 });
+  return zipSync(
+    { '[Content_Types].xml': strToU8('<Types/>'), 'word/document.xml': strToU8(xml) },
+    { level: 1 },
+  );
 }
 
 /** One page whose FlateDecode content stream inflates to `mib` MiB; the stream is built in 1 MiB steps. */
@@ -103,7 +119,8 @@ async function inflatingPdf(mib: number): Promise<Uint8Array> {
   deflate.on('data', (c: Buffer) => chunks.push(c));
   const ended = new Promise((resolve) => deflate.on('end', resolve));
   const step = Buffer.alloc(MiB, 'BT /F1 12 Tf 72 720 Td (A) Tj ET\n');
-  for (let i = 0; i < mib; i++) if (!deflate.write(step)) await new Promise((resolve) => deflate.once('drain', resolve));
+  for (let i = 0; i < mib; i++)
+    if (!deflate.write(step)) await new Promise((resolve) => deflate.once('drain', resolve));
   deflate.end();
   await ended;
   return buildFlatePdf(Buffer.concat(chunks));
@@ -114,29 +131,49 @@ describe('hostile documents get a bounded answer (built CLI, peak RSS, health po
     const docx = manyParagraphDocx(180_000);
     expect(docx.byteLength).toBeGreaterThan(5 * MiB);
     // On a machine this busy that reading 5 MB takes over 8 s, the task time budget answers first: same code.
-    await expectBounded(docx, 'paragraphs.docx', { status: 422, code: 'document_too_complex', detail: /rag\.maxTextBytes = \d+|task time budget/ });
+    await expectBounded(docx, 'paragraphs.docx', {
+      status: 422,
+      code: 'document_too_complex',
+      detail: /rag\.maxTextBytes = \d+|task time budget/,
+    });
   }, 30_000);
 
   it('a PDF of 6,000 pages: 422 document_too_complex naming rag.maxPdfPages', async () => {
     const pdf = buildPdf(Array.from({ length: 6000 }, (_, i) => [`page ${i + 1}`]));
-    await expectBounded(pdf, 'pages.pdf', { status: 422, code: 'document_too_complex', detail: /rag\.maxPdfPages = 2000 \(it has 6000 pages\)/ });
+    await expectBounded(pdf, 'pages.pdf', {
+      status: 422,
+      code: 'document_too_complex',
+      detail: /rag\.maxPdfPages = 2000 \(it has 6000 pages\)/,
+    });
   }, 30_000);
 
   it('a PDF whose content stream inflates to 512 MiB: 422 document_too_complex naming rag.maxPdfDecodedBytes', async () => {
     const pdf = await inflatingPdf(512);
     expect(pdf.byteLength).toBeLessThan(2 * MiB);
-    await expectBounded(pdf, 'inflating.pdf', { status: 422, code: 'document_too_complex', detail: /rag\.maxPdfDecodedBytes = \d+/ });
+    await expectBounded(pdf, 'inflating.pdf', {
+      status: 422,
+      code: 'document_too_complex',
+      detail: /rag\.maxPdfDecodedBytes = \d+/,
+    });
   }, 30_000);
 
   it('a small JSON whose paths repeat on every leaf: 422 document_too_complex naming rag.maxTextBytes', async () => {
     const json = JSON.stringify({ ['k'.repeat(4096)]: new Array(400_000).fill(1) });
-    await expectBounded(new TextEncoder().encode(json), 'paths.json', { status: 422, code: 'document_too_complex', detail: /rag\.maxTextBytes/ });
+    await expectBounded(new TextEncoder().encode(json), 'paths.json', {
+      status: 422,
+      code: 'document_too_complex',
+      detail: /rag\.maxTextBytes/,
+    });
   }, 30_000);
 
   it('Markdown with a million blank lines, text with a million spaces, unclosed brackets: accepted (202) in linear time', async () => {
     const enc = new TextEncoder();
-    await expectBounded(enc.encode(`# Title\n${'\n'.repeat(MiB)}closing words\n`), 'blank.md', { status: 202 });
+    await expectBounded(enc.encode(`# Title\n${'\n'.repeat(MiB)}closing words\n`), 'blank.md', {
+      status: 202,
+    });
     await expectBounded(enc.encode(`start ${' '.repeat(MiB)} end`), 'spaces.txt', { status: 202 });
-    await expectBounded(enc.encode(`# Links\n${'[a]('.repeat(MiB / 4)} text`), 'brackets.md', { status: 202 });
+    await expectBounded(enc.encode(`# Links\n${'[a]('.repeat(MiB / 4)} text`), 'brackets.md', {
+      status: 202,
+    });
   }, 40_000);
 });

@@ -63,7 +63,10 @@ ragStateContract('redis', () => ({
     const target = storeOf(to);
     const n = ++joined;
     const arrived = new Promise<void>((resolve) => barriers.set(`${target.instanceId}/${n}`, resolve));
-    await target.redis.publish(target.channel, JSON.stringify({ from: 'contract-barrier', type: 'test.barrier', data: { n } }));
+    await target.redis.publish(
+      target.channel,
+      JSON.stringify({ from: 'contract-barrier', type: 'test.barrier', data: { n } }),
+    );
     await arrived;
   },
 }));

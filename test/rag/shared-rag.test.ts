@@ -10,7 +10,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { killAll, runCli } from '../support/cli.js';
 import { startReceiver, type Receiver } from '../support/receiver.js';
-import { startInstance, startRedis, type StoreInstance as Instance, type TestRedis } from '../support/redis.js';
+import {
+  startInstance,
+  startRedis,
+  type StoreInstance as Instance,
+  type TestRedis,
+} from '../support/redis.js';
 
 let redis: TestRedis;
 let a: Instance;
@@ -26,16 +31,33 @@ async function startWithCorpus(id: string): Promise<Instance> {
   return { run, base, admin, liveKey };
 }
 
-async function call(on: Instance, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const init: RequestInit = { method, headers: { Authorization: `Bearer ${on.liveKey}`, 'Content-Type': 'application/json' } };
+async function call(
+  on: Instance,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: any }> {
+  const init: RequestInit = {
+    method,
+    headers: { Authorization: `Bearer ${on.liveKey}`, 'Content-Type': 'application/json' },
+  };
   if (body !== undefined) init.body = JSON.stringify(body);
   const res = await fetch(`${on.base}${path}`, init);
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null };
 }
 
-async function admin(on: Instance, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const res = await fetch(`${on.admin}${path}`, { method, headers: { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+async function admin(
+  on: Instance,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: any }> {
+  const res = await fetch(`${on.admin}${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return { status: res.status, body: await res.json() };
 }
 
@@ -43,14 +65,20 @@ async function upload(on: Instance, title: string, text: string): Promise<{ stat
   const form = new FormData();
   form.append('title', title);
   form.append('file', new Blob([text], { type: 'text/plain' }), `${title}.txt`);
-  const res = await fetch(`${on.base}/rag/documents`, { method: 'POST', headers: { Authorization: `Bearer ${on.liveKey}` }, body: form });
+  const res = await fetch(`${on.base}/rag/documents`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${on.liveKey}` },
+    body: form,
+  });
   return { status: res.status, body: await res.json() };
 }
 
 /** The `rag.job.completed` webhook of a job: the instance that completes it delivers it. */
 async function completed(jobId: string): Promise<any> {
   for (;;) {
-    const found = hooks.received.find((h) => h.json?.event === 'rag.job.completed' && h.json?.data?.job_id === jobId);
+    const found = hooks.received.find(
+      (h) => h.json?.event === 'rag.job.completed' && h.json?.data?.job_id === jobId,
+    );
     if (found) return found.json.data;
     await hooks.next();
   }
@@ -59,7 +87,9 @@ async function completed(jobId: string): Promise<any> {
 /** A text whose words no other document has, so a search finds exactly it. */
 function documentText(word: string): string {
   const paragraph = `The ${word} procedure covers the quarterly ${word} audit. Every ${word} report lists the auditors, the findings and the follow-up dates.`;
-  return Array.from({ length: 6 }, (_, i) => `${paragraph} Section ${i + 1} of the ${word} handbook.`).join('\n\n');
+  return Array.from({ length: 6 }, (_, i) => `${paragraph} Section ${i + 1} of the ${word} handbook.`).join(
+    '\n\n',
+  );
 }
 
 async function ingest(on: Instance, word: string): Promise<{ documentId: string; jobId: string }> {
@@ -68,7 +98,8 @@ async function ingest(on: Instance, word: string): Promise<{ documentId: string;
   return { documentId: res.body.document.document_id, jobId: res.body.job.job_id };
 }
 
-const hits = (res: { body: any }) => (res.body.results as { document_id: string; chunk_id: string; score: number }[]);
+const hits = (res: { body: any }) =>
+  res.body.results as { document_id: string; chunk_id: string; score: number }[];
 
 beforeAll(async () => {
   redis = await startRedis();
@@ -76,7 +107,9 @@ beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'svc-shared-rag-'));
   configFile = join(dir, 'config.json');
   writeFileSync(configFile, JSON.stringify({ rateLimits: { live: { limit: 10_000, windowSeconds: 60 } } }));
-  [a, b] = await Promise.all(['rag-a', 'rag-b'].map((id) => startInstance(redis, id, configFile, ['--webhook-url', hooks.url])));
+  [a, b] = await Promise.all(
+    ['rag-a', 'rag-b'].map((id) => startInstance(redis, id, configFile, ['--webhook-url', hooks.url])),
+  );
 }, 60_000);
 
 afterAll(async () => {
@@ -97,7 +130,10 @@ describe('RAG over a shared Redis', () => {
     expect((await call(b, 'GET', `/rag/jobs/${jobId}`)).body.status).toBe('completed');
     const listed = await call(b, 'GET', '/rag/documents');
     expect(listed.body.documents.map((d: { document_id: string }) => d.document_id)).toContain(documentId);
-    expect((await call(b, 'GET', `/rag/documents/${documentId}`)).body).toMatchObject({ status: 'ready', chunk_count: event.chunk_count });
+    expect((await call(b, 'GET', `/rag/documents/${documentId}`)).body).toMatchObject({
+      status: 'ready',
+      chunk_count: event.chunk_count,
+    });
 
     const query = { query: 'zorblax audit findings', top_k: 5, detail: 'full' };
     const onA = await call(a, 'POST', '/rag/search', query);
@@ -116,7 +152,9 @@ describe('RAG over a shared Redis', () => {
     expect(hits(await call(b, 'POST', '/rag/search', query)).map((h) => h.document_id)).toContain(documentId);
     expect((await call(a, 'DELETE', `/rag/documents/${documentId}`)).status).toBe(204);
     // ...and the very next search on B, without waiting for anything, no longer returns it.
-    expect(hits(await call(b, 'POST', '/rag/search', query)).map((h) => h.document_id)).not.toContain(documentId);
+    expect(hits(await call(b, 'POST', '/rag/search', query)).map((h) => h.document_id)).not.toContain(
+      documentId,
+    );
     expect((await call(b, 'GET', `/rag/documents/${documentId}`)).status).toBe(404);
     expect((await call(b, 'DELETE', `/rag/documents/${documentId}`)).status).toBe(404);
   }, 60_000);
@@ -148,7 +186,10 @@ describe('RAG over a shared Redis', () => {
     expect((await call(a, 'GET', `/rag/documents/${documentId}`)).status).toBe(404);
     expect((await call(a, 'GET', `/rag/jobs/${jobId}`)).status).toBe(404);
     expect(hits(await call(a, 'POST', '/rag/search', { query: 'vextral' }))).toEqual([]);
-    expect((await admin(a, 'GET', '/orgs/org_demo/rag')).body).toMatchObject({ documents: 0, tenant: { state: 'ready' } });
+    expect((await admin(a, 'GET', '/orgs/org_demo/rag')).body).toMatchObject({
+      documents: 0,
+      tenant: { state: 'ready' },
+    });
   }, 60_000);
 
   it('A killed with SIGKILL right after the 202: the job completes on B, once, and B finds the document', async () => {
@@ -158,26 +199,43 @@ describe('RAG over a shared Redis', () => {
     // B claims the completion once A's heartbeat is gone (a few seconds).
     expect(await completed(jobId)).toMatchObject({ status: 'completed', document_id: documentId });
     expect((await call(b, 'GET', `/rag/jobs/${jobId}`)).body.status).toBe('completed');
-    expect(hits(await call(b, 'POST', '/rag/search', { query: 'frombly' })).map((h) => h.document_id)).toContain(documentId);
-    expect(hooks.received.filter((h) => h.json?.event === 'rag.job.completed' && h.json?.data?.job_id === jobId)).toHaveLength(1);
+    expect(
+      hits(await call(b, 'POST', '/rag/search', { query: 'frombly' })).map((h) => h.document_id),
+    ).toContain(documentId);
+    expect(
+      hooks.received.filter((h) => h.json?.event === 'rag.job.completed' && h.json?.data?.job_id === jobId),
+    ).toHaveLength(1);
   }, 60_000);
 
   it('the demo corpus is built by each instance; a corpus document deleted on one is gone on the others, even one started later', async () => {
     const c = await startWithCorpus('rag-c');
     // B runs without the corpus: what C lists and B does not is C's corpus.
-    const stored = new Set((await call(b, 'GET', '/rag/documents')).body.documents.map((d: { document_id: string }) => d.document_id));
-    const listed = (await call(c, 'GET', '/rag/documents')).body.documents as { document_id: string; title: string }[];
+    const stored = new Set(
+      (await call(b, 'GET', '/rag/documents')).body.documents.map(
+        (d: { document_id: string }) => d.document_id,
+      ),
+    );
+    const listed = (await call(c, 'GET', '/rag/documents')).body.documents as {
+      document_id: string;
+      title: string;
+    }[];
     const corpus = listed.filter((d) => !stored.has(d.document_id));
     expect(corpus.length).toBeGreaterThan(1);
     const [victim, kept] = corpus;
     const query = { query: victim.title, top_k: 50 };
-    expect(hits(await call(c, 'POST', '/rag/search', query)).map((h) => h.document_id)).toContain(victim.document_id);
+    expect(hits(await call(c, 'POST', '/rag/search', query)).map((h) => h.document_id)).toContain(
+      victim.document_id,
+    );
     expect((await call(c, 'DELETE', `/rag/documents/${victim.document_id}`)).status).toBe(204);
-    expect(hits(await call(c, 'POST', '/rag/search', query)).map((h) => h.document_id)).not.toContain(victim.document_id);
+    expect(hits(await call(c, 'POST', '/rag/search', query)).map((h) => h.document_id)).not.toContain(
+      victim.document_id,
+    );
     const d = await startWithCorpus('rag-d');
     expect((await call(d, 'GET', `/rag/documents/${kept.document_id}`)).status).toBe(200);
     expect((await call(d, 'GET', `/rag/documents/${victim.document_id}`)).status).toBe(404);
-    expect(hits(await call(d, 'POST', '/rag/search', query)).map((h) => h.document_id)).not.toContain(victim.document_id);
+    expect(hits(await call(d, 'POST', '/rag/search', query)).map((h) => h.document_id)).not.toContain(
+      victim.document_id,
+    );
   }, 60_000);
 
   it('while Redis is down RAG calls and RAG admin changes answer 502 upstream_error', async () => {

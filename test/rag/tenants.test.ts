@@ -26,7 +26,11 @@ describe('RAG entitlement', () => {
     expectProblem(await request(t.app).delete('/v1/rag/documents/doc_x').set(auth), 403, 'rag_not_entitled');
     expectProblem(await request(t.app).get('/v1/rag/jobs/ragjob_x').set(auth), 403, 'rag_not_entitled');
     expectProblem(
-      await request(t.app).post('/v1/rag/documents').set(auth).attach('file', Buffer.from('hello'), 'a.txt').field('title', 'a'),
+      await request(t.app)
+        .post('/v1/rag/documents')
+        .set(auth)
+        .attach('file', Buffer.from('hello'), 'a.txt')
+        .field('title', 'a'),
       403,
       'rag_not_entitled',
     );
@@ -74,7 +78,7 @@ describe('RAG tenant provisioning', () => {
     res = await search(t, key, { query: 'hello' }).expect(200);
     expect(res.body).toMatchObject({ mode: 'retrieve', results: [] });
     // 409 answers are never billed; the successful query is.
-    const entries = (await t.emulator.metering.entries({ orgId, product: 'rag_search' }));
+    const entries = await t.emulator.metering.entries({ orgId, product: 'rag_search' });
     expect(entries).toHaveLength(1);
   });
 
@@ -88,12 +92,21 @@ describe('RAG tenant provisioning', () => {
         state: 'not_provisioned',
         next_state: 'provisioning',
         next_state_at: '2025-03-01T09:00:05.000Z',
-        durations: { not_provisioned_seconds: 5, provisioning_seconds: 20, idle_after_seconds: 900, resume_seconds: 10 },
+        durations: {
+          not_provisioned_seconds: 5,
+          provisioning_seconds: 20,
+          idle_after_seconds: 900,
+          resume_seconds: 10,
+        },
       },
     });
     await t.clock.advance(25_000);
     const ready = await request(t.app).get(`/_emulator/orgs/${orgId}/rag`).expect(200);
-    expect(ready.body.tenant).toMatchObject({ state: 'ready', next_state: 'idle', next_state_at: '2025-03-01T09:15:25.000Z' });
+    expect(ready.body.tenant).toMatchObject({
+      state: 'ready',
+      next_state: 'idle',
+      next_state_at: '2025-03-01T09:15:25.000Z',
+    });
   });
 
   it('durations come from the rag config', async () => {
@@ -178,8 +191,16 @@ describe('RAG admin forcing', () => {
 
   it('rejects an unknown state (422) and an unknown organization (404)', async () => {
     t = await buildRagEmulator();
-    expectProblem(await request(t.app).put(`/_emulator/orgs/${t.orgId}/rag`).send({ state: 'sleeping' }), 422, 'validation_failed');
-    expectProblem(await request(t.app).put('/_emulator/orgs/org_nope/rag').send({ state: 'ready' }), 404, 'not_found');
+    expectProblem(
+      await request(t.app).put(`/_emulator/orgs/${t.orgId}/rag`).send({ state: 'sleeping' }),
+      422,
+      'validation_failed',
+    );
+    expectProblem(
+      await request(t.app).put('/_emulator/orgs/org_nope/rag').send({ state: 'ready' }),
+      404,
+      'not_found',
+    );
   });
 
   it('the demo tenant is ready at boot and after a reset', async () => {
@@ -187,6 +208,10 @@ describe('RAG admin forcing', () => {
     await putTenant(t, t.orgId, { state: 'not_provisioned', hold: true });
     await request(t.app).post('/_emulator/reset').expect(200);
     const view = await request(t.app).get(`/_emulator/orgs/${t.orgId}/rag`).expect(200);
-    expect(view.body).toMatchObject({ tenant: { state: 'ready', hold: false }, documents: 61, pending_jobs: 0 });
+    expect(view.body).toMatchObject({
+      tenant: { state: 'ready', hold: false },
+      documents: 61,
+      pending_jobs: 0,
+    });
   });
 });

@@ -48,7 +48,9 @@ describe('slow clients', () => {
   it('keeps serving other clients while slowloris sockets trickle headers, and drops them after the header timeout', async () => {
     const { server, port } = await listening();
     server.headersTimeout = 1_000; // shortened for the test; the check interval is the production one (1 s)
-    const header = Buffer.from(`GET /_emulator/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ${'a'.repeat(500)}`);
+    const header = Buffer.from(
+      `GET /_emulator/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ${'a'.repeat(500)}`,
+    );
     const sockets = await Promise.all(Array.from({ length: 20 }, () => openSocket(port)));
     // Dropped either way counts: a reset emits 'error' before 'close', which would make events.once reject.
     const closed = sockets.map((s) => new Promise<void>((resolve) => s.once('close', () => resolve())));
@@ -66,7 +68,10 @@ describe('slow clients', () => {
 
   it('keeps serving while a client never reads a /v1/tts/stream response', async () => {
     const { emulator, port } = await listening();
-    const body = JSON.stringify({ text: 'أهلا وسهلا بكم في خدمة العملاء، كيف يمكننا مساعدتك اليوم؟ '.repeat(8), voice: 'ar-SA-noura' });
+    const body = JSON.stringify({
+      text: 'أهلا وسهلا بكم في خدمة العملاء، كيف يمكننا مساعدتك اليوم؟ '.repeat(8),
+      voice: 'ar-SA-noura',
+    });
     const sockets = await Promise.all(Array.from({ length: 3 }, () => openSocket(port)));
     for (const s of sockets) {
       s.pause(); // never read: the server's writes back up
@@ -108,7 +113,11 @@ describe('slow clients', () => {
     });
     await whole.arrayBuffer();
     expect(whole.status).toBe(200);
-    expect(await emulator.journal.find(entry!.request_id)).toMatchObject({ operation_id: 'tts.speak', ledger_entry_ids: [], timings: { handler_ms: null } });
+    expect(await emulator.journal.find(entry!.request_id)).toMatchObject({
+      operation_id: 'tts.speak',
+      ledger_entry_ids: [],
+      timings: { handler_ms: null },
+    });
   });
 
   it('bounds memory for a webhook receiver that accepts and never answers: attempts time out and settled deliveries are forgotten', async () => {
@@ -126,8 +135,13 @@ describe('slow clients', () => {
       retryScheduleMs: [],
     });
     cleanups.push(() => engine.reset());
-    engine.endpoints.create('org_a', { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`, events: ['ping'] });
-    const last = Array.from({ length: 200 }, (_, n) => engine.emit('org_a', 'ping', { n }, { livemode: false })).at(-1)!;
+    engine.endpoints.create('org_a', {
+      url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`,
+      events: ['ping'],
+    });
+    const last = Array.from({ length: 200 }, (_, n) =>
+      engine.emit('org_a', 'ping', { n }, { livemode: false }),
+    ).at(-1)!;
     const settled = await engine.waitFor({ deliveryId: last.deliveryIds[0], status: 'failed' }, 25_000);
     expect(settled?.attempts[0].error).toMatch(/timeout/);
     expect((await engine.deliveries()).length).toBeLessThanOrEqual(20);

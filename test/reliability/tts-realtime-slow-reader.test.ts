@@ -21,7 +21,15 @@ let ws: WebSocket | undefined;
 beforeAll(async () => {
   t = await buildEmulator({ seed: 'slow-reader' }, { clock: new Clock({ mode: 'frozen' }) });
   const service = new TtsService(VoiceCatalogue.load(), t.emulator.metering, t.emulator.workers);
-  t.emulator.wsHandlers.set('tts.realtime', ttsRealtimeHandler({ service, contract: t.emulator.contract, clock: t.emulator.clock, stallTimeoutMs: 300 }));
+  t.emulator.wsHandlers.set(
+    'tts.realtime',
+    ttsRealtimeHandler({
+      service,
+      contract: t.emulator.contract,
+      clock: t.emulator.clock,
+      stallTimeoutMs: 300,
+    }),
+  );
   const { port } = await t.emulator.listen(0, '127.0.0.1');
   url = `ws://127.0.0.1:${port}/v1/tts/realtime`;
 });
@@ -53,6 +61,10 @@ describe('WS /v1/tts/realtime slow reader', () => {
     expect(entry.websocket.close_code).toBe(1006);
     const health = await request(t.app).get('/_emulator/health').expect(200);
     expect(health.body.open_websockets).toBe(0);
-    expect((await t.emulator.metering.entries({ orgId: t.orgId, product: 'tts' })).filter((e) => e.status === 'billed').length).toBeLessThan(6);
+    expect(
+      (await t.emulator.metering.entries({ orgId: t.orgId, product: 'tts' })).filter(
+        (e) => e.status === 'billed',
+      ).length,
+    ).toBeLessThan(6);
   });
 });

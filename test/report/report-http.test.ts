@@ -16,10 +16,16 @@ describe('GET /_emulator/report', () => {
   });
 
   const mint = (scope: string) =>
-    request(t.app).post('/v1/auth/ws-token').set('Authorization', `Bearer ${t.keys.test}`).set('X-Emulator-Scope', scope).send({ scopes: ['tts:speak'] });
+    request(t.app)
+      .post('/v1/auth/ws-token')
+      .set('Authorization', `Bearer ${t.keys.test}`)
+      .set('X-Emulator-Scope', scope)
+      .send({ scopes: ['tts:speak'] });
 
   it('names the requests of a client that hammers after a 429, per test scope, in JSON and JUnit', async () => {
-    await request(t.app).post('/_emulator/faults').send({ kind: 'error', status: 429, retry_after: 30, times: 1, match: { scope: 'greedy' } });
+    await request(t.app)
+      .post('/_emulator/faults')
+      .send({ kind: 'error', status: 429, retry_after: 30, times: 1, match: { scope: 'greedy' } });
     const refused = await mint('greedy');
     expect(refused.status).toBe(429);
     const retry = await mint('greedy');
@@ -30,7 +36,10 @@ describe('GET /_emulator/report', () => {
     const greedy = json.body.groups.find((g: any) => g.group.scope === 'greedy');
     const check = greedy.checks.find((c: any) => c.id === 'honours_retry_after');
     expect(check.status).toBe('fail');
-    expect(check.findings[0].request_ids).toEqual([refused.headers['x-request-id'], retry.headers['x-request-id']]);
+    expect(check.findings[0].request_ids).toEqual([
+      refused.headers['x-request-id'],
+      retry.headers['x-request-id'],
+    ]);
     const polite = json.body.groups.find((g: any) => g.group.scope === 'polite');
     expect(polite.checks.find((c: any) => c.id === 'honours_retry_after').status).toBe('not_applicable');
 
@@ -42,8 +51,12 @@ describe('GET /_emulator/report', () => {
   });
 
   it('flags a webhook receiver that accepts a delivery signed with a wrong secret', async () => {
-    await request(t.app).post('/_emulator/faults').send({ kind: 'webhook_wrong_secret', match: { event: 'ping' } });
-    await request(t.app).post(`/_emulator/orgs/${t.orgId}/webhook-endpoints`).send({ url: receiver.url, events: ['ping'] });
+    await request(t.app)
+      .post('/_emulator/faults')
+      .send({ kind: 'webhook_wrong_secret', match: { event: 'ping' } });
+    await request(t.app)
+      .post(`/_emulator/orgs/${t.orgId}/webhook-endpoints`)
+      .send({ url: receiver.url, events: ['ping'] });
     await request(t.app).get('/_emulator/webhooks/deliveries').query({ status: 'delivered', wait: 10 });
     await mint('any');
     const report = await request(t.app).get('/_emulator/report').query({ org_id: t.orgId });

@@ -20,14 +20,17 @@ interface AdminOperation {
   operationId: string;
 }
 
-const operations: AdminOperation[] = Object.entries(loadDocuments().admin.paths as Record<string, Record<string, { operationId?: string }>>).flatMap(
-  ([path, item]) =>
-    METHODS.filter((m) => item[m]).map((method) => ({
-      method,
-      // Dummy ids: the token is checked before anything is looked up.
-      path: '/_emulator' + path.replace(/\{(\w+)\}/g, (_m, name: string) => (name === 'asset' ? 'app.js' : `dummy_${name}`)),
-      operationId: item[method].operationId!,
-    })),
+const operations: AdminOperation[] = Object.entries(
+  loadDocuments().admin.paths as Record<string, Record<string, { operationId?: string }>>,
+).flatMap(([path, item]) =>
+  METHODS.filter((m) => item[m]).map((method) => ({
+    method,
+    // Dummy ids: the token is checked before anything is looked up.
+    path:
+      '/_emulator' +
+      path.replace(/\{(\w+)\}/g, (_m, name: string) => (name === 'asset' ? 'app.js' : `dummy_${name}`)),
+    operationId: item[method].operationId!,
+  })),
 );
 
 let t: TestEmulator;
@@ -44,7 +47,12 @@ function send(op: AdminOperation, headers: Record<string, string>) {
 describe('with an admin token, every admin route refuses callers without it', () => {
   it('covers every operation of openapi/admin.yaml', () => {
     expect(operations.length).toBeGreaterThan(40);
-    expect(operations.filter((op) => OPEN.has(op.operationId)).map((op) => op.operationId).sort()).toEqual([...OPEN].sort());
+    expect(
+      operations
+        .filter((op) => OPEN.has(op.operationId))
+        .map((op) => op.operationId)
+        .sort(),
+    ).toEqual([...OPEN].sort());
   });
 
   const refused = (): [string, Record<string, string>][] => [
@@ -64,11 +72,17 @@ describe('with an admin token, every admin route refuses callers without it', ()
     it(`${op.method.toUpperCase()} ${op.path} (${op.operationId})`, async () => {
       for (const [what, headers] of refused()) {
         const res = await send(op, headers);
-        expect({ what, status: res.status, code: res.body?.code }).toEqual({ what, status: 401, code: 'admin_unauthorized' });
+        expect({ what, status: res.status, code: res.body?.code }).toEqual({
+          what,
+          status: 401,
+          code: 'admin_unauthorized',
+        });
         expectProblem(res, 401, 'admin_unauthorized');
       }
       // The query string is never read as the admin token.
-      const inQuery = await request(t.app)[op.method](`${op.path}?admin_token=${ADMIN_TOKEN}&token=${ADMIN_TOKEN}`);
+      const inQuery = await request(t.app)[op.method](
+        `${op.path}?admin_token=${ADMIN_TOKEN}&token=${ADMIN_TOKEN}`,
+      );
       expect(inQuery.status).toBe(401);
       // With the token, the route is reached (whatever it then answers for dummy ids and an empty body).
       const allowed = await send(op, { 'X-Admin-Token': ADMIN_TOKEN });

@@ -40,7 +40,13 @@ async function makeResources(tenant: Tenant, marker: string): Promise<Owned> {
     .field('title', `${marker} report`)
     .attach('file', Buffer.from(text), { filename: `${marker}.txt`, contentType: 'text/plain' });
   expect(doc.status, doc.text).toBe(202);
-  return { tenant, marker, sttJobId: stt.body.job_id, documentId: doc.body.document.document_id, ragJobId: doc.body.job.job_id };
+  return {
+    tenant,
+    marker,
+    sttJobId: stt.body.job_id,
+    documentId: doc.body.document.document_id,
+    ragJobId: doc.body.job.job_id,
+  };
 }
 
 beforeAll(async () => {
@@ -49,7 +55,8 @@ beforeAll(async () => {
   owned.b = await makeResources(t.b, 'xylophonewombat');
   await t.clock.advance(120_000); // every job (STT and indexing) completes
   // Spies that tell which principal a socket authenticated as; binary frames are outside the contract check.
-  const whoAmI: WsHandler = (ws, ctx) => ws.send(Buffer.from(`${ctx.principal.orgId} ${ctx.principal.keyId}`), { binary: true });
+  const whoAmI: WsHandler = (ws, ctx) =>
+    ws.send(Buffer.from(`${ctx.principal.orgId} ${ctx.principal.keyId}`), { binary: true });
   t.emulator.wsHandlers.set('stt.realtime', whoAmI);
   t.emulator.wsHandlers.set('tts.realtime', whoAmI);
   const { port } = await t.emulator.listen(0, '127.0.0.1');
@@ -83,16 +90,41 @@ describe('the isolation matrix: a key of one organization never reaches another 
     for (const keyKind of keyKinds) {
       const who = `${caller.toUpperCase()}'s ${keyKind === 'key' ? 'live' : 'test'} key → ${owner.toUpperCase()}'s`;
 
-      const lookups: { what: string; method: 'get' | 'delete'; path: (o: Owned) => string; code: string }[] = [
-        { what: 'STT job', method: 'get', path: (o) => `/v1/stt/jobs/${o.sttJobId}`, code: 'job_not_found' },
-        { what: 'RAG document (get)', method: 'get', path: (o) => `/v1/rag/documents/${o.documentId}`, code: 'document_not_found' },
-        { what: 'RAG document (delete)', method: 'delete', path: (o) => `/v1/rag/documents/${o.documentId}`, code: 'document_not_found' },
-        { what: 'RAG job', method: 'get', path: (o) => `/v1/rag/jobs/${o.ragJobId}`, code: 'job_not_found' },
-      ];
+      const lookups: { what: string; method: 'get' | 'delete'; path: (o: Owned) => string; code: string }[] =
+        [
+          {
+            what: 'STT job',
+            method: 'get',
+            path: (o) => `/v1/stt/jobs/${o.sttJobId}`,
+            code: 'job_not_found',
+          },
+          {
+            what: 'RAG document (get)',
+            method: 'get',
+            path: (o) => `/v1/rag/documents/${o.documentId}`,
+            code: 'document_not_found',
+          },
+          {
+            what: 'RAG document (delete)',
+            method: 'delete',
+            path: (o) => `/v1/rag/documents/${o.documentId}`,
+            code: 'document_not_found',
+          },
+          {
+            what: 'RAG job',
+            method: 'get',
+            path: (o) => `/v1/rag/jobs/${o.ragJobId}`,
+            code: 'job_not_found',
+          },
+        ];
       for (const row of lookups) {
         it(`${who} ${row.what} is 404 ${row.code}, without a trace of it`, async () => {
           const o = owned[owner];
-          const res = await request(t.app)[row.method](row.path(o)).set('Authorization', bearer(as(t[caller], keyKind)));
+          const agent = request(t.app);
+          const res = await agent[row.method](row.path(o)).set(
+            'Authorization',
+            bearer(as(t[caller], keyKind)),
+          );
           expectProblem(res, 404, row.code);
           expect(res.text).not.toContain(o.marker);
           expect(res.text).not.toContain(o.tenant.orgId);
@@ -101,14 +133,18 @@ describe('the isolation matrix: a key of one organization never reaches another 
 
       it(`${who} documents never appear in the caller's list, and the owner still has them`, async () => {
         const o = owned[owner];
-        const mine = await request(t.app).get('/v1/rag/documents').set('Authorization', bearer(as(t[caller], keyKind)));
+        const mine = await request(t.app)
+          .get('/v1/rag/documents')
+          .set('Authorization', bearer(as(t[caller], keyKind)));
         expect(mine.status).toBe(200);
         const ids = (mine.body.documents as { document_id: string }[]).map((d) => d.document_id);
         expect(ids).toContain(owned[caller].documentId);
         expect(ids).not.toContain(o.documentId);
         expect(mine.text).not.toContain(o.marker);
         // The refused delete above changed nothing for the owner.
-        const theirs = await request(t.app).get(`/v1/rag/documents/${o.documentId}`).set('Authorization', bearer(o.tenant.key));
+        const theirs = await request(t.app)
+          .get(`/v1/rag/documents/${o.documentId}`)
+          .set('Authorization', bearer(o.tenant.key));
         expect(theirs.status).toBe(200);
         expect(theirs.body.status).toBe('ready');
       });
@@ -118,11 +154,21 @@ describe('the isolation matrix: a key of one organization never reaches another 
           it(`${who} text never comes back from a ${mode} search${scoped ? ' with document_ids: [its id]' : ''}`, async () => {
             const o = owned[owner];
             const body = { query: o.marker, mode, ...(scoped ? { document_ids: [o.documentId] } : {}) };
-            const res = await settle(request(t.app).post('/v1/rag/search').set('Authorization', bearer(as(t[caller], keyKind))).send(body));
+            const res = await settle(
+              request(t.app)
+                .post('/v1/rag/search')
+                .set('Authorization', bearer(as(t[caller], keyKind)))
+                .send(body),
+            );
             expect(res.status, res.text).toBe(200);
-            expect(res.body.results.map((r: { document_id: string }) => r.document_id)).not.toContain(o.documentId);
+            expect(res.body.results.map((r: { document_id: string }) => r.document_id)).not.toContain(
+              o.documentId,
+            );
             // The marker is the query, so it may be quoted back; it must never appear as found text.
-            const found = JSON.stringify({ results: res.body.results, answer: (res.body.answer ?? '').replaceAll(o.marker, '') });
+            const found = JSON.stringify({
+              results: res.body.results,
+              answer: (res.body.answer ?? '').replaceAll(o.marker, ''),
+            });
             expect(found).not.toContain(o.marker);
             expect(res.text).not.toContain(o.documentId);
           });
@@ -132,7 +178,10 @@ describe('the isolation matrix: a key of one organization never reaches another 
   }
 
   it('the owner does find its own marker (so the searches above could have found it)', async () => {
-    const res = await request(t.app).post('/v1/rag/search').set('Authorization', bearer(t.b.key)).send({ query: owned.b.marker });
+    const res = await request(t.app)
+      .post('/v1/rag/search')
+      .set('Authorization', bearer(t.b.key))
+      .send({ query: owned.b.marker });
     expect(res.body.results.map((r: { document_id: string }) => r.document_id)).toContain(owned.b.documentId);
   });
 });
@@ -161,30 +210,46 @@ describe('ws-tokens authenticate as the organization and key that minted them, o
   it("a token minted by A's key is not a credential for B: not as a Bearer key, on WebSocket or HTTP", async () => {
     const token = await mintWsToken(t.app, t.a.key, ['stt:transcribe']);
     const refusal = await refusedUpgrade(`${wsBase}/stt/realtime`, [], { Authorization: `Bearer ${token}` });
-    expectProblem({ status: refusal.status, headers: refusal.headers, text: refusal.text }, 401, 'malformed_api_key');
-    const http = await request(t.app).get(`/v1/stt/jobs/${owned.a.sttJobId}`).set('Authorization', `Bearer ${token}`);
+    expectProblem(
+      { status: refusal.status, headers: refusal.headers, text: refusal.text },
+      401,
+      'malformed_api_key',
+    );
+    const http = await request(t.app)
+      .get(`/v1/stt/jobs/${owned.a.sttJobId}`)
+      .set('Authorization', `Bearer ${token}`);
     expectProblem(http, 401, 'malformed_api_key');
     // B's key next to A's token: the Authorization header wins, so the socket is B's, never A's.
-    expect(await whoAmI('/stt/realtime', [], { Authorization: bearer(t.b.key), 'Sec-WebSocket-Protocol': token })).toBe(
-      `${t.b.orgId} ${t.b.keyId}`,
-    );
+    expect(
+      await whoAmI('/stt/realtime', [], { Authorization: bearer(t.b.key), 'Sec-WebSocket-Protocol': token }),
+    ).toBe(`${t.b.orgId} ${t.b.keyId}`);
   });
 });
 
 describe('usage: one organization’s ledger never shows another’s entries', () => {
   it("A's activity appears in A's usage and never in B's, whatever the filter", async () => {
     // A billable call of A now, so A's ledger holds STT, RAG upload, RAG search and TTS entries.
-    const tts = await request(t.app).post('/v1/tts').set('Authorization', bearer(t.a.key)).send({ text: 'مرحبا', voice: 'ar-SA-noura' });
+    const tts = await request(t.app)
+      .post('/v1/tts')
+      .set('Authorization', bearer(t.a.key))
+      .send({ text: 'مرحبا', voice: 'ar-SA-noura' });
     expect(tts.status).toBe(200);
     const usage = async (orgId: string, query: Record<string, string> = {}) => {
-      const res = await request(t.app).get(`/_emulator/orgs/${orgId}/usage`).query({ limit: '10000', ...query });
+      const res = await request(t.app)
+        .get(`/_emulator/orgs/${orgId}/usage`)
+        .query({ limit: '10000', ...query });
       expect(res.status, res.text).toBe(200);
       return res;
     };
     const a = await usage(t.a.orgId);
-    const aRequestIds = (a.body.entries as { request_id?: string }[]).map((e) => e.request_id).filter(Boolean);
+    const aRequestIds = (a.body.entries as { request_id?: string }[])
+      .map((e) => e.request_id)
+      .filter(Boolean);
     expect(aRequestIds).toContain(tts.headers['x-request-id']);
-    for (const query of [{}, { key_id: t.a.keyId }, { product: 'tts' }, { environment: 'live' }] as Record<string, string>[]) {
+    for (const query of [{}, { key_id: t.a.keyId }, { product: 'tts' }, { environment: 'live' }] as Record<
+      string,
+      string
+    >[]) {
       const b = await usage(t.b.orgId, query);
       expect(b.text).not.toContain(t.a.orgId);
       expect(b.text).not.toContain(t.a.keyId);
@@ -212,7 +277,9 @@ describe('webhook endpoints: events go only to the endpoints of their own organi
     hooksB = await startReceiver();
     const events = ['ping', 'job.completed', 'quota.threshold', 'invoice.finalized', 'key.compromised'];
     const register = async (orgId: string, url: string) => {
-      const res = await request(t.app).post(`/_emulator/orgs/${orgId}/webhook-endpoints`).send({ url, events });
+      const res = await request(t.app)
+        .post(`/_emulator/orgs/${orgId}/webhook-endpoints`)
+        .send({ url, events });
       expect(res.status, res.text).toBe(201);
       return res.body.id as string;
     };
@@ -251,14 +318,18 @@ describe('webhook endpoints: events go only to the endpoints of their own organi
       const received = await hook;
       expect(received.json.event).toBe('job.completed');
       expect(received.json.data.job_id).toBe(stt.body.job_id);
-      expect(other.received.slice(otherBefore).map((h) => h.json.data?.job_id)).not.toContain(stt.body.job_id);
+      expect(other.received.slice(otherBefore).map((h) => h.json.data?.job_id)).not.toContain(
+        stt.body.job_id,
+      );
     }
   });
 
   it("a triggered event of B is delivered to B's endpoint, never to A's", async () => {
     const hook = hooksB.next();
     const aBefore = hooksA.received.length;
-    const res = await request(t.app).post('/_emulator/webhooks/trigger').send({ org_id: t.b.orgId, event: 'ping' });
+    const res = await request(t.app)
+      .post('/_emulator/webhooks/trigger')
+      .send({ org_id: t.b.orgId, event: 'ping' });
     expect(res.status, res.text).toBeLessThan(300);
     expect((await hook).json.event).toBe('ping');
     expect(hooksA.received.length).toBe(aBefore);

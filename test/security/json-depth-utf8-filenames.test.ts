@@ -47,30 +47,49 @@ beforeAll(async () => {
 afterAll(() => t.emulator.close());
 
 const live = () => bearer(t.keys.live);
-const uploadsBilled = async () => (await t.emulator.metering.entries({ orgId: t.orgId, product: 'rag_upload', status: 'billed' })).length;
+const uploadsBilled = async () =>
+  (await t.emulator.metering.entries({ orgId: t.orgId, product: 'rag_upload', status: 'billed' })).length;
 
 describe(`JSON nested deeper than ${MAX_JSON_DEPTH}`, () => {
-  it.each([MAX_JSON_DEPTH + 1, 20_000])('a /v1 body (metadata_filters) %i deep → 422 json_too_deep', async (depth) => {
-    const body = `{"query":"x","mode":"retrieve","metadata_filters":${nested(depth - 1)}}`;
-    const res = await request(t.app).post('/v1/rag/search').set('Authorization', live()).set('Content-Type', 'application/json').send(body);
-    const problem = expectProblem(res, 422, 'json_too_deep');
-    expect(problem.detail).toContain(`more than ${MAX_JSON_DEPTH} levels`);
-  });
+  it.each([MAX_JSON_DEPTH + 1, 20_000])(
+    'a /v1 body (metadata_filters) %i deep → 422 json_too_deep',
+    async (depth) => {
+      const body = `{"query":"x","mode":"retrieve","metadata_filters":${nested(depth - 1)}}`;
+      const res = await request(t.app)
+        .post('/v1/rag/search')
+        .set('Authorization', live())
+        .set('Content-Type', 'application/json')
+        .send(body);
+      const problem = expectProblem(res, 422, 'json_too_deep');
+      expect(problem.detail).toContain(`more than ${MAX_JSON_DEPTH} levels`);
+    },
+  );
 
   it('exactly the maximum depth is not refused for its depth', async () => {
     const body = `{"query":"x","mode":"retrieve","metadata_filters":${nested(MAX_JSON_DEPTH - 1)}}`;
-    const res = await request(t.app).post('/v1/rag/search').set('Authorization', live()).set('Content-Type', 'application/json').send(body);
+    const res = await request(t.app)
+      .post('/v1/rag/search')
+      .set('Authorization', live())
+      .set('Content-Type', 'application/json')
+      .send(body);
     expect(res.body.code).not.toBe('json_too_deep');
     expect(res.status).toBeLessThan(500);
   });
 
   it('an admin body (webhooks/trigger data) 20,000 deep → 422 json_too_deep', async () => {
     const body = `{"org_id":"${t.orgId}","event":"ping","data":${nested(20_000)}}`;
-    expectProblem(await request(t.app).post('/_emulator/webhooks/trigger').set('Content-Type', 'application/json').send(body), 422, 'json_too_deep');
+    expectProblem(
+      await request(t.app)
+        .post('/_emulator/webhooks/trigger')
+        .set('Content-Type', 'application/json')
+        .send(body),
+      422,
+      'json_too_deep',
+    );
   });
 
   it('a RAG upload metadata part 20,000 deep → 422 json_too_deep, nothing stored, nothing billed, listings still answer', async () => {
-    const billed = (await uploadsBilled());
+    const billed = await uploadsBilled();
     const res = await request(t.app)
       .post('/v1/rag/documents')
       .set('Authorization', live())
@@ -78,7 +97,7 @@ describe(`JSON nested deeper than ${MAX_JSON_DEPTH}`, () => {
       .field('metadata', nested(20_000))
       .attach('file', Buffer.from('نص قصير'), 'deep.txt');
     expectProblem(res, 422, 'json_too_deep');
-    expect((await uploadsBilled())).toBe(billed);
+    expect(await uploadsBilled()).toBe(billed);
     const list = await request(t.app).get('/v1/rag/documents').set('Authorization', live());
     expect(list.status).toBe(200);
     expect(JSON.stringify(list.body)).not.toContain('deep.txt');
@@ -114,7 +133,9 @@ describe(`JSON nested deeper than ${MAX_JSON_DEPTH}`, () => {
     const file = join(dir, 'config.json');
     writeFileSync(file, `{"extra":${nested(20_000)}}`);
     await expect(createEmulator({ config: file, logLevel: 'silent' })).rejects.toThrow(ConfigError);
-    await expect(createEmulator({ config: file, logLevel: 'silent' })).rejects.toThrow(/nested more than 32 levels/);
+    await expect(createEmulator({ config: file, logLevel: 'silent' })).rejects.toThrow(
+      /nested more than 32 levels/,
+    );
   });
 });
 
@@ -130,13 +151,24 @@ describe('invalid UTF-8 in a JSON body', () => {
   ])('%s → 400 malformed_request naming the byte offset', async (_name, bytes) => {
     const body = Buffer.concat([prefix, Buffer.from(bytes), Buffer.from('","voice":"ar-SA-noura"}')]);
     // The raw bytes go out as they are (a client library would re-encode a string).
-    const res = await fetch(`${httpUrl}/v1/tts`, { method: 'POST', headers: { Authorization: live(), 'Content-Type': 'application/json' }, body });
-    const problem = expectProblem({ status: res.status, headers: Object.fromEntries(res.headers), body: await res.json() }, 400, 'malformed_request');
+    const res = await fetch(`${httpUrl}/v1/tts`, {
+      method: 'POST',
+      headers: { Authorization: live(), 'Content-Type': 'application/json' },
+      body,
+    });
+    const problem = expectProblem(
+      { status: res.status, headers: Object.fromEntries(res.headers), body: await res.json() },
+      400,
+      'malformed_request',
+    );
     expect(problem.detail).toContain(`byte ${prefix.length}`);
   });
 
   it('valid UTF-8 (Arabic, emoji) is accepted', async () => {
-    const res = await request(t.app).post('/v1/tts').set('Authorization', live()).send({ text: 'مرحبا 👋', voice: 'ar-SA-noura' });
+    const res = await request(t.app)
+      .post('/v1/tts')
+      .set('Authorization', live())
+      .send({ text: 'مرحبا 👋', voice: 'ar-SA-noura' });
     expect(res.status).toBe(200);
   });
 });
@@ -149,7 +181,10 @@ describe('multipart file names', () => {
     const boundary = 'svcboundary12';
     const body = Buffer.concat([
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nreport\r\n`),
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; ${disposition}\r\nContent-Type: text/plain\r\n\r\n`, 'utf8'),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; ${disposition}\r\nContent-Type: text/plain\r\n\r\n`,
+        'utf8',
+      ),
       Buffer.from(content),
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
@@ -161,13 +196,20 @@ describe('multipart file names', () => {
     ["RFC 5987 filename*=UTF-8''", `filename="report.txt"; filename*=UTF-8''${encodeURIComponent(NAME)}`],
   ])('%s keeps the Arabic name', async (_label, disposition) => {
     const { type, body } = multipart(disposition, 'هذا تقرير قصير');
-    const res = await request(t.app).post('/v1/rag/documents').set('Authorization', live()).set('Content-Type', type).send(body);
+    const res = await request(t.app)
+      .post('/v1/rag/documents')
+      .set('Authorization', live())
+      .set('Content-Type', type)
+      .send(body);
     expect(res.status).toBe(202);
     expect(res.body.document.file_name).toBe(NAME);
   });
 
   it('an STT script keyed by an Arabic file name matches the upload', async () => {
-    await request(t.app).post('/_emulator/stt/scripts').send({ org_id: t.orgId, file_name: 'مقابلة.wav', text: 'نص مكتوب' }).expect(201);
+    await request(t.app)
+      .post('/_emulator/stt/scripts')
+      .send({ org_id: t.orgId, file_name: 'مقابلة.wav', text: 'نص مكتوب' })
+      .expect(201);
     const res = await transcribe(t.app, t.keys.live, wav(noise(1)), { fileName: 'مقابلة.wav' });
     expect(res.status).toBe(200);
     expect(res.body.text).toBe('نص مكتوب');

@@ -8,7 +8,14 @@ import { fileURLToPath } from 'node:url';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { checksumTail, KEY_PREFIXES } from '../../src/core/api-keys.js';
-import { spyHandler, bearer, buildEmulator, createKey, revokeKey, type TestEmulator } from '../support/emulator.js';
+import {
+  spyHandler,
+  bearer,
+  buildEmulator,
+  createKey,
+  revokeKey,
+  type TestEmulator,
+} from '../support/emulator.js';
 import { expectProblem } from '../support/problem.js';
 import { killAll, runCli } from '../support/cli.js';
 import { sineWav } from './support.js';
@@ -67,7 +74,11 @@ describe('keys are stored hashed', () => {
   it('no field of the organization store (or anything else the emulator holds) contains a key made through the admin API', async () => {
     const created = await createKey(t.app, t.orgId, { scopes: ['tts:speak'] });
     // Use it once, so every per-request structure has seen it.
-    await request(t.app).post('/v1/auth/ws-token').set('Authorization', bearer(created.key)).send({ scopes: ['tts:speak'] }).expect(201);
+    await request(t.app)
+      .post('/v1/auth/ws-token')
+      .set('Authorization', bearer(created.key))
+      .send({ scopes: ['tts:speak'] })
+      .expect(201);
     const inStore = reachableStrings(t.emulator.orgs);
     expect(inStore.length).toBeGreaterThan(10);
     expect(inStore.filter((s) => leaks(s, created.key))).toEqual([]);
@@ -82,7 +93,12 @@ describe('keys are stored hashed', () => {
 
   it('the admin API shows keys in display form only after creation', async () => {
     const created = await createKey(t.app, t.orgId, { scopes: ['tts:speak'] });
-    for (const path of [`/_emulator/orgs/${t.orgId}/keys`, `/_emulator/orgs/${t.orgId}`, '/_emulator/orgs', '/_emulator/report']) {
+    for (const path of [
+      `/_emulator/orgs/${t.orgId}/keys`,
+      `/_emulator/orgs/${t.orgId}`,
+      '/_emulator/orgs',
+      '/_emulator/report',
+    ]) {
       const res = await request(t.app).get(path);
       expect(leaks(res.text, created.key), path).toBe(false);
     }
@@ -104,10 +120,24 @@ describe('keys are compared in constant time', () => {
     try {
       const key = t.keys.live;
       const last = key.slice(-1) === 'A' ? 'B' : 'A';
-      expectProblem(await request(t.app).get('/v1/rag/documents').set('Authorization', bearer(key.slice(0, -1) + last)), 401, 'malformed_api_key');
+      expectProblem(
+        await request(t.app)
+          .get('/v1/rag/documents')
+          .set('Authorization', bearer(key.slice(0, -1) + last)),
+        401,
+        'malformed_api_key',
+      );
       const head = key.slice(0, 20) + (key[20] === 'A' ? 'B' : 'A') + key.slice(21, key.length - 6);
-      expectProblem(await request(t.app).get('/v1/rag/documents').set('Authorization', bearer(head + checksumTail(head))), 401, 'invalid_api_key');
-      expect((await request(t.app).get('/v1/rag/documents').set('Authorization', bearer(key))).status).toBe(200);
+      expectProblem(
+        await request(t.app)
+          .get('/v1/rag/documents')
+          .set('Authorization', bearer(head + checksumTail(head))),
+        401,
+        'invalid_api_key',
+      );
+      expect((await request(t.app).get('/v1/rag/documents').set('Authorization', bearer(key))).status).toBe(
+        200,
+      );
     } finally {
       await t.emulator.close();
     }
@@ -121,7 +151,9 @@ function leakyRequests(t: TestEmulator, secret: string): request.Test[] {
   return [
     // Query strings, on /v1, WebSocket paths and the admin API.
     ...['api_key', 'apikey', 'key', 'token', 'access_token', 'authorization', 'q'].map((name) =>
-      request(app).get('/v1/rag/documents').query({ [name]: secret }),
+      request(app)
+        .get('/v1/rag/documents')
+        .query({ [name]: secret }),
     ),
     request(app).get('/v1/stt/realtime').query({ token: secret }),
     request(app).get(`/_emulator/requests?api_key=${secret}`),
@@ -131,21 +163,48 @@ function leakyRequests(t: TestEmulator, secret: string): request.Test[] {
     request(app).get(`/_emulator/orgs/${secret}`),
     // Bodies: as a value the schema refuses, as an unknown field, as broken JSON, as a multipart field.
     request(app).post('/v1/tts').set('Authorization', b).send({ text: 'مرحبا', voice: secret }),
-    request(app).post('/v1/tts').set('Authorization', b).send({ text: 'مرحبا', voice: 'ar-SA-noura', [secret]: 1 }),
-    request(app).post('/v1/tts').set('Authorization', b).send({ text: 'مرحبا', voice: 'ar-SA-noura', speed: secret }),
+    request(app)
+      .post('/v1/tts')
+      .set('Authorization', b)
+      .send({ text: 'مرحبا', voice: 'ar-SA-noura', [secret]: 1 }),
+    request(app)
+      .post('/v1/tts')
+      .set('Authorization', b)
+      .send({ text: 'مرحبا', voice: 'ar-SA-noura', speed: secret }),
     request(app).post('/v1/rag/search').set('Authorization', b).send({ query: 'x', mode: secret }),
-    request(app).post('/v1/rag/search').set('Authorization', b).set('Content-Type', 'application/json').send(`{"query": "${secret}`),
-    request(app).post('/v1/auth/ws-token').set('Authorization', b).send({ scopes: [secret] }),
-    request(app).post('/v1/stt/transcriptions').set('Authorization', b).field('language', secret).attach('file', sineWav(0.2), 'a.wav'),
-    request(app).post('/v1/stt/transcriptions').set('Authorization', b).field('model', secret).attach('file', Buffer.from(secret), secret),
-    request(app).post('/_emulator/orgs').send({ name: 'x', [secret]: true }),
+    request(app)
+      .post('/v1/rag/search')
+      .set('Authorization', b)
+      .set('Content-Type', 'application/json')
+      .send(`{"query": "${secret}`),
+    request(app)
+      .post('/v1/auth/ws-token')
+      .set('Authorization', b)
+      .send({ scopes: [secret] }),
+    request(app)
+      .post('/v1/stt/transcriptions')
+      .set('Authorization', b)
+      .field('language', secret)
+      .attach('file', sineWav(0.2), 'a.wav'),
+    request(app)
+      .post('/v1/stt/transcriptions')
+      .set('Authorization', b)
+      .field('model', secret)
+      .attach('file', Buffer.from(secret), secret),
+    request(app)
+      .post('/_emulator/orgs')
+      .send({ name: 'x', [secret]: true }),
     request(app).post('/_emulator/orgs').set('Content-Type', 'application/json').send(`{"name": ${secret}}`),
     // Headers other than a well-formed Authorization.
     request(app).get('/v1/rag/documents').set('X-Api-Key', secret),
     request(app).get('/v1/rag/documents').set('Cookie', `api_key=${secret}`),
     request(app).get('/v1/rag/documents').set('Content-Type', secret),
     request(app).post('/v1/tts').set('Authorization', b).set('Content-Type', secret).send('{}'),
-    request(app).post('/v1/tts').set('Authorization', b).set('Accept', secret).send({ text: 'مرحبا', voice: 'ar-SA-noura' }),
+    request(app)
+      .post('/v1/tts')
+      .set('Authorization', b)
+      .set('Accept', secret)
+      .send({ text: 'مرحبا', voice: 'ar-SA-noura' }),
     request(app).get('/v1/rag/documents').set('X-Emulator-Scope', secret).set('Authorization', b),
     // Malformed Authorization headers carrying the key.
     request(app).get('/v1/rag/documents').set('Authorization', secret),
@@ -174,7 +233,7 @@ describe('keys never appear in error bodies', () => {
     }
   });
 
-  it("a malformed Authorization header is refused without repeating what it carried", async () => {
+  it('a malformed Authorization header is refused without repeating what it carried', async () => {
     const res = await request(t.app).get('/v1/rag/documents').set('Authorization', t.keys.live);
     const problem = expectProblem(res, 401, 'missing_api_key');
     expect(problem.detail).toMatch(/Bearer/);
@@ -191,15 +250,25 @@ describe('keys never appear in the journal or the logs', () => {
   function captureConsole(): void {
     for (const method of ['log', 'info', 'warn', 'error', 'debug', 'trace'] as const) {
       vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
-        printed.push(args.map((a) => (a instanceof Error ? `${a.stack} ${JSON.stringify(a)}` : typeof a === 'string' ? a : JSON.stringify(a))).join(' '));
+        printed.push(
+          args
+            .map((a) =>
+              a instanceof Error
+                ? `${a.stack} ${JSON.stringify(a)}`
+                : typeof a === 'string'
+                  ? a
+                  : JSON.stringify(a),
+            )
+            .join(' '),
+        );
       });
     }
     for (const stream of [process.stdout, process.stderr]) {
       const write = stream.write.bind(stream);
-      vi.spyOn(stream, 'write').mockImplementation(((chunk: unknown, ...rest: unknown[]) => {
+      vi.spyOn(stream, 'write').mockImplementation((chunk: unknown, ...rest: unknown[]) => {
         printed.push(String(chunk));
         return (write as (...a: unknown[]) => boolean)(chunk, ...rest);
-      }));
+      });
     }
   }
 
@@ -207,14 +276,28 @@ describe('keys never appear in the journal or the logs', () => {
     const t = await buildEmulator({ logLevel: 'debug' });
     try {
       captureConsole();
-      const created = await createKey(t.app, t.orgId, { scopes: ['tts:speak', 'stt:transcribe', 'rag:query'] });
+      const created = await createKey(t.app, t.orgId, {
+        scopes: ['tts:speak', 'stt:transcribe', 'rag:query'],
+      });
       // An unexpected error inside a handler: the stack is logged, the request must not be.
-      t.emulator.handlers.set('rag.listDocuments', spyHandler(() => Promise.reject(new Error('handler exploded'))));
+      t.emulator.handlers.set(
+        'rag.listDocuments',
+        spyHandler(() => Promise.reject(new Error('handler exploded'))),
+      );
       const secrets = [created.key, t.keys.live];
       for (const secret of secrets) {
-        await request(t.app).post('/v1/tts').set('Authorization', bearer(secret)).send({ text: 'مرحبا', voice: 'ar-SA-noura' });
-        await request(t.app).post('/v1/rag/search').set('Authorization', bearer(secret)).send({ query: 'VPN' });
-        await request(t.app).post('/v1/stt/transcriptions').set('Authorization', bearer(secret)).attach('file', sineWav(0.5), 'a.wav');
+        await request(t.app)
+          .post('/v1/tts')
+          .set('Authorization', bearer(secret))
+          .send({ text: 'مرحبا', voice: 'ar-SA-noura' });
+        await request(t.app)
+          .post('/v1/rag/search')
+          .set('Authorization', bearer(secret))
+          .send({ query: 'VPN' });
+        await request(t.app)
+          .post('/v1/stt/transcriptions')
+          .set('Authorization', bearer(secret))
+          .attach('file', sineWav(0.5), 'a.wav');
         await request(t.app).get('/v1/rag/documents').set('Authorization', bearer(secret)); // the crash
         for (const req of leakyRequests(t, secret)) await req;
       }
@@ -247,10 +330,18 @@ describe('keys never appear in the journal or the logs', () => {
     });
     const secret = ((await made.json()) as { key: string }).key;
     for (const key of [secret, demoLive]) {
-      await fetch(`${base}/v1/rag/search`, { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' }, body: '{"query":"VPN"}' });
+      await fetch(`${base}/v1/rag/search`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+        body: '{"query":"VPN"}',
+      });
       await fetch(`${base}/v1/rag/documents?api_key=${key}`);
       await fetch(`${base}/v1/rag/documents`, { headers: { Authorization: key } });
-      await fetch(`${base}/v1/tts`, { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' }, body: `{"text": "${key}`});
+      await fetch(`${base}/v1/tts`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+        body: `{"text": "${key}`,
+      });
       await fetch(`${base}/v1/nowhere/${key}`, { headers: { Authorization: `Bearer ${key}` } });
     }
     cli.child.kill('SIGTERM');

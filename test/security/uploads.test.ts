@@ -31,10 +31,20 @@ beforeAll(async () => {
 afterAll(() => t.emulator.close());
 
 /** A multipart body written by hand, so a part's filename can hold anything (NUL included). */
-function multipart(boundary: string, fields: Record<string, string>, file: { name: string; type: string; bytes: Buffer }): Buffer {
-  const parts = Object.entries(fields).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`);
+function multipart(
+  boundary: string,
+  fields: Record<string, string>,
+  file: { name: string; type: string; bytes: Buffer },
+): Buffer {
+  const parts = Object.entries(fields).map(
+    ([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`,
+  );
   const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name.replace(/"/g, '%22')}"\r\nContent-Type: ${file.type}\r\n\r\n`;
-  return Buffer.concat([Buffer.from(parts.join('') + head, 'latin1'), file.bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+  return Buffer.concat([
+    Buffer.from(parts.join('') + head, 'latin1'),
+    file.bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
 }
 
 interface StreamedUpload {
@@ -49,7 +59,11 @@ interface StreamedUpload {
  * Streams a multipart upload of `totalBytes` file bytes in 64 KiB chunks, waiting for each to drain, and
  * stops writing as soon as the response arrives. One chunk buffer is reused, so the client holds no body.
  */
-function streamUpload(path: string, totalBytes: number, onProgress: (sent: number) => void = () => {}): Promise<StreamedUpload> {
+function streamUpload(
+  path: string,
+  totalBytes: number,
+  onProgress: (sent: number) => void = () => {},
+): Promise<StreamedUpload> {
   const boundary = 'security-boundary';
   const head = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nbig\r\n` +
@@ -64,14 +78,23 @@ function streamUpload(path: string, totalBytes: number, onProgress: (sent: numbe
       port,
       path,
       method: 'POST',
-      headers: { Authorization: bearer(t.a.key), 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Transfer-Encoding': 'chunked' },
+      headers: {
+        Authorization: bearer(t.a.key),
+        'Content-Type': `multipart/form-data; boundary=${boundary}`,
+        'Transfer-Encoding': 'chunked',
+      },
     });
     req.on('response', (res) => {
       const chunks: Buffer[] = [];
       const sentWhenAnswered = sent;
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
-        answered = { status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString(), sentWhenAnswered, total: totalBytes };
+        answered = {
+          status: res.statusCode ?? 0,
+          body: Buffer.concat(chunks).toString(),
+          sentWhenAnswered,
+          total: totalBytes,
+        };
         req.destroy();
         resolve(answered);
       });
@@ -134,7 +157,9 @@ describe('size caps are enforced while streaming', () => {
 
 describe('archive bombs and EICAR are refused, and not billed', () => {
   async function ragUploadEntries(): Promise<number> {
-    const res = await request(t.app).get(`/_emulator/orgs/${t.b.orgId}/usage`).query({ product: 'rag_upload' });
+    const res = await request(t.app)
+      .get(`/_emulator/orgs/${t.b.orgId}/usage`)
+      .query({ product: 'rag_upload' });
     return res.body.entries.length as number;
   }
 
@@ -144,18 +169,37 @@ describe('archive bombs and EICAR are refused, and not billed', () => {
       name: 'bomb.docx',
       bytes: () =>
         buildRawZip([
-          { name: '[Content_Types].xml', data: new TextEncoder().encode('<Types/>'), method: 0, declaredSize: 8 },
+          {
+            name: '[Content_Types].xml',
+            data: new TextEncoder().encode('<Types/>'),
+            method: 0,
+            declaredSize: 8,
+          },
           { name: 'word/document.xml', data: zeroBombDeflate(64), method: 8, declaredSize: 1024 },
         ]),
       code: 'archive_rejected',
     },
-    { what: 'the EICAR test file as text', name: 'eicar.txt', bytes: () => new TextEncoder().encode(EICAR), code: 'malware_detected' },
-    { what: 'EICAR inside a document', name: 'notes.md', bytes: () => new TextEncoder().encode(`# Notes\n\nsome text ${EICAR} more text`), code: 'malware_detected' },
+    {
+      what: 'the EICAR test file as text',
+      name: 'eicar.txt',
+      bytes: () => new TextEncoder().encode(EICAR),
+      code: 'malware_detected',
+    },
+    {
+      what: 'EICAR inside a document',
+      name: 'notes.md',
+      bytes: () => new TextEncoder().encode(`# Notes\n\nsome text ${EICAR} more text`),
+      code: 'malware_detected',
+    },
   ];
   for (const c of cases) {
     it(`${c.what}: 422 ${c.code}`, async () => {
       const before = await ragUploadEntries();
-      const res = await request(t.app).post('/v1/rag/documents').set('Authorization', bearer(t.b.key)).field('title', c.name).attach('file', Buffer.from(c.bytes()), c.name);
+      const res = await request(t.app)
+        .post('/v1/rag/documents')
+        .set('Authorization', bearer(t.b.key))
+        .field('title', c.name)
+        .attach('file', Buffer.from(c.bytes()), c.name);
       expectProblem(res, 422, c.code);
       expect(await ragUploadEntries()).toBe(before);
       const docs = await request(t.app).get('/v1/rag/documents').set('Authorization', bearer(t.b.key));
@@ -206,12 +250,20 @@ describe('file names are data, never paths', () => {
         .post('/v1/rag/documents')
         .set('Authorization', bearer(t.a.key))
         .set('Content-Type', `multipart/form-data; boundary=${boundary}`)
-        .send(multipart(boundary, { title: 'named' }, { name, type: 'text/plain', bytes: Buffer.from('plain text about names and paths') }));
+        .send(
+          multipart(
+            boundary,
+            { title: 'named' },
+            { name, type: 'text/plain', bytes: Buffer.from('plain text about names and paths') },
+          ),
+        );
       expect(rag.status, `${JSON.stringify(name)}: ${rag.text}`).toBeLessThan(500);
       if (rag.status === 202) {
         const stored = rag.body.document.file_name as string;
         expect(typeof stored).toBe('string');
-        const again = await request(t.app).get(`/v1/rag/documents/${rag.body.document.document_id}`).set('Authorization', bearer(t.a.key));
+        const again = await request(t.app)
+          .get(`/v1/rag/documents/${rag.body.document.document_id}`)
+          .set('Authorization', bearer(t.a.key));
         expect(again.body.file_name).toBe(stored);
         // Returned as data: the name (or its multipart decoding), never the content of the file it names.
         expect(again.text).not.toMatch(/root:x:0:0/);
@@ -226,7 +278,9 @@ describe('file names are data, never paths', () => {
       expect(stt.status, `${JSON.stringify(name)}: ${stt.text}`).toBeLessThan(500);
     }
     await t.clock.advance(60_000); // indexing runs too
-    const written = [...changedSince(ROOT, started), ...changedSince(tmpdir(), started, 2)].filter((f) => /passwd|sec-marker|x-sec/.test(f));
+    const written = [...changedSince(ROOT, started), ...changedSince(tmpdir(), started, 2)].filter((f) =>
+      /passwd|sec-marker|x-sec/.test(f),
+    );
     expect(written).toEqual([]);
   });
 });

@@ -25,7 +25,11 @@ beforeAll(async () => {
 afterAll(() => t.emulator.close());
 
 function expectRefused(refusal: Refusal, status: number, code: string) {
-  return expectProblem({ status: refusal.status, headers: refusal.headers, text: refusal.text }, status, code);
+  return expectProblem(
+    { status: refusal.status, headers: refusal.headers, text: refusal.text },
+    status,
+    code,
+  );
 }
 
 async function opens(path: string, token: string): Promise<void> {
@@ -46,7 +50,11 @@ describe('ws-token rules', () => {
     await clock.advance(59_999);
     await opens('/stt/realtime', early);
     await clock.advance(1);
-    const problem = expectRefused(await refusedUpgrade(`${wsBase}/stt/realtime`, [late]), 401, 'invalid_ws_token');
+    const problem = expectRefused(
+      await refusedUpgrade(`${wsBase}/stt/realtime`, [late]),
+      401,
+      'invalid_ws_token',
+    );
     expect(problem.detail).toMatch(/expired/);
   });
 
@@ -59,7 +67,11 @@ describe('ws-token rules', () => {
   for (const name of ['token', 'access_token']) {
     it(`is refused in the query string (?${name}=) and stays unspent`, async () => {
       const token = await mintWsToken(t.app, t.keys.live, ['stt:transcribe']);
-      const problem = expectRefused(await refusedUpgrade(`${wsBase}/stt/realtime?${name}=${token}`), 401, 'missing_api_key');
+      const problem = expectRefused(
+        await refusedUpgrade(`${wsBase}/stt/realtime?${name}=${token}`),
+        401,
+        'missing_api_key',
+      );
       expect(problem.detail).toContain(`'${name}'`);
       expect(JSON.stringify(problem)).not.toContain(token);
       // Offered properly afterwards, it still works: the query string was never read as a credential.
@@ -69,7 +81,9 @@ describe('ws-token rules', () => {
 
   it('is not an API key on HTTP', async () => {
     const token = await mintWsToken(t.app, t.keys.live, ['rag:query']);
-    const res = await fetch(`${wsBase.replace('ws:', 'http:')}/rag/documents`, { headers: { Authorization: `Bearer ${token}` } });
+    const res = await fetch(`${wsBase.replace('ws:', 'http:')}/rag/documents`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect(res.status).toBe(401);
     expect(((await res.json()) as { code: string }).code).toBe('malformed_api_key');
   });

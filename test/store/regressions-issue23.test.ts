@@ -8,7 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { killAll } from '../support/cli.js';
-import { startInstance, startRedis, type StoreInstance as Instance, type TestRedis } from '../support/redis.js';
+import {
+  startInstance,
+  startRedis,
+  type StoreInstance as Instance,
+  type TestRedis,
+} from '../support/redis.js';
 
 let redis: TestRedis;
 let config: string;
@@ -16,7 +21,12 @@ let a: Instance;
 let b: Instance;
 let c: Instance;
 
-async function admin<T>(on: Instance, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+async function admin<T>(
+  on: Instance,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
   const res = await fetch(`${on.admin}${path}`, {
     method,
     headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
@@ -30,13 +40,20 @@ interface Balance {
 }
 
 /** The balance of an organization as each of the three admin views gives it. */
-async function balances(on: Instance, orgId: string): Promise<{ billing: number; usage: number; org: number }> {
+async function balances(
+  on: Instance,
+  orgId: string,
+): Promise<{ billing: number; usage: number; org: number }> {
   // The organization view first: it is the one read that reloads nothing before answering.
   const org = await admin<{ credits: Balance }>(on, 'GET', `/orgs/${orgId}`);
   const billing = await admin<{ balance: Balance }>(on, 'GET', `/orgs/${orgId}/billing`);
   const usage = await admin<{ balance: Balance }>(on, 'GET', `/orgs/${orgId}/usage?limit=1`);
   expect([billing.status, usage.status, org.status]).toEqual([200, 200, 200]);
-  return { billing: billing.body.balance.balance, usage: usage.body.balance.balance, org: org.body.credits.balance };
+  return {
+    billing: billing.body.balance.balance,
+    usage: usage.body.balance.balance,
+    org: org.body.credits.balance,
+  };
 }
 
 async function speak(on: Instance, key: string): Promise<number> {
@@ -72,11 +89,15 @@ describe('issue 23 regressions: one truth for balances over Redis', () => {
   it('40 concurrent 4-credit clips over A, B and C on 40 credits: 10 served, and every instance then reads a balance of 0', async () => {
     const org = await admin<{ id: string }>(a, 'POST', '/orgs', { name: 'Three', credits: 40 });
     expect(org.status).toBe(201);
-    const key = await admin<{ key: string }>(a, 'POST', `/orgs/${org.body.id}/keys`, { environment: 'live', scopes: ['tts:speak'] });
+    const key = await admin<{ key: string }>(a, 'POST', `/orgs/${org.body.id}/keys`, {
+      environment: 'live',
+      scopes: ['tts:speak'],
+    });
     const on = [a, b, c];
     const statuses = await Promise.all(Array.from({ length: 40 }, (_, i) => speak(on[i % 3], key.body.key)));
     expect(statuses.filter((s) => s === 200)).toHaveLength(10);
-    for (const instance of on) expect(await balances(instance, org.body.id)).toEqual({ billing: 0, usage: 0, org: 0 });
+    for (const instance of on)
+      expect(await balances(instance, org.body.id)).toEqual({ billing: 0, usage: 0, org: 0 });
   });
 
   it('an instance started later reports the shared balance, not the one of its config', async () => {

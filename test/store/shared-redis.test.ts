@@ -8,9 +8,13 @@ import { join } from 'node:path';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { killAll } from '../support/cli.js';
-import { startInstance, startRedis, type StoreInstance as Instance, type TestRedis } from '../support/redis.js';
+import {
+  startInstance,
+  startRedis,
+  type StoreInstance as Instance,
+  type TestRedis,
+} from '../support/redis.js';
 import { openWs, refusedUpgrade } from '../support/ws.js';
-
 
 let redis: TestRedis;
 let a: Instance;

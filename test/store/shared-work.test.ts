@@ -65,12 +65,19 @@ describe('the due-work queue over Redis', () => {
     await Promise.all([a.clock.advance(1), b.clock.advance(1)]);
     await expect.poll(() => a.ran.length + b.ran.length).toBe(1);
     await expect.poll(() => a.store.redis.hlen(a.store.key('work:items'))).toBe(0);
-    expect([...a.ran, ...b.ran][0]).toMatchObject({ kind: 'test.item', id: 'x1', payload: { n: 1 }, dueAt: START + 5_000, attempt: 1 });
+    expect([...a.ran, ...b.ran][0]).toMatchObject({
+      kind: 'test.item',
+      id: 'x1',
+      payload: { n: 1 },
+      dueAt: START + 5_000,
+      attempt: 1,
+    });
   });
 
   it('many items split over two instances: each runs exactly once', async () => {
     const [a, b] = await Promise.all([node('wa'), node('wb')]);
-    for (let i = 0; i < 40; i++) (i % 2 ? a : b).work.schedule('test.item', `m${i}`, { n: i }, START + 1_000, { anywhere: true });
+    for (let i = 0; i < 40; i++)
+      (i % 2 ? a : b).work.schedule('test.item', `m${i}`, { n: i }, START + 1_000, { anywhere: true });
     await Promise.all([settle(a), settle(b)]);
     await Promise.all([a.clock.advance(1_000), b.clock.advance(1_000)]);
     await expect.poll(() => a.ran.length + b.ran.length).toBe(40);

@@ -31,7 +31,16 @@ describe.skipIf(!available)('realtime STT from a real browser', () => {
     pageUrl = `http://127.0.0.1:${(pageServer.address() as AddressInfo).port}/`;
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
   }, 60_000);
   afterAll(async () => {
@@ -62,7 +71,15 @@ describe.skipIf(!available)('realtime STT from a real browser', () => {
           ws.onopen = () => resolve();
           ws.onerror = () => reject(new Error('WebSocket failed'));
         });
-        ws.send(JSON.stringify({ type: 'start', encoding: 'pcm_s16le', sample_rate: rate, language: 'auto', interim_results: true }));
+        ws.send(
+          JSON.stringify({
+            type: 'start',
+            encoding: 'pcm_s16le',
+            sample_rate: rate,
+            language: 'auto',
+            interim_results: true,
+          }),
+        );
         const all = Int16Array.from(samples);
         const step = rate / 50;
         for (let i = 0; i < all.length; i += step) ws.send(all.slice(i, i + step));

@@ -32,7 +32,10 @@ async function start(): Promise<{ base: string; key: string; pid: number }> {
 }
 
 /** Polls GET /_emulator/health back to back until `until` settles; returns every latency (ms) and status. */
-async function pollHealth(base: string, until: Promise<unknown>): Promise<{ latencies: number[]; statuses: number[] }> {
+async function pollHealth(
+  base: string,
+  until: Promise<unknown>,
+): Promise<{ latencies: number[]; statuses: number[] }> {
   let done = false;
   void until.finally(() => (done = true));
   const latencies: number[] = [];
@@ -49,16 +52,28 @@ async function pollHealth(base: string, until: Promise<unknown>): Promise<{ late
 }
 
 /** Uploads, then follows the job until it leaves `processing`. */
-async function uploadAndFinish(base: string, key: string, file: Buffer): Promise<{ answerMs: number; status: number; job: Record<string, unknown> }> {
+async function uploadAndFinish(
+  base: string,
+  key: string,
+  file: Buffer,
+): Promise<{ answerMs: number; status: number; job: Record<string, unknown> }> {
   const form = new FormData();
   form.append('file', new Blob([file]), 'audio.mp3');
   const t0 = performance.now();
-  const res = await fetch(`${base}/v1/stt/transcriptions`, { method: 'POST', headers: { Authorization: `Bearer ${key}` }, body: form });
+  const res = await fetch(`${base}/v1/stt/transcriptions`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${key}` },
+    body: form,
+  });
   const answerMs = performance.now() - t0;
   const body = (await res.json()) as Record<string, unknown>;
   if (res.status !== 202) return { answerMs, status: res.status, job: body };
   for (;;) {
-    const job = (await (await fetch(`${base}/v1/stt/jobs/${String(body.job_id)}`, { headers: { Authorization: `Bearer ${key}` } })).json()) as Record<string, unknown>;
+    const job = (await (
+      await fetch(`${base}/v1/stt/jobs/${String(body.job_id)}`, {
+        headers: { Authorization: `Bearer ${key}` },
+      })
+    ).json()) as Record<string, unknown>;
     if (job.status !== 'processing') return { answerMs, status: res.status, job };
     await delay(200);
   }
@@ -88,7 +103,10 @@ describe('MP3 uploads in a real process', () => {
     const { status, job } = await uploadAndFinish(base, key, file);
     expect(status).toBe(202);
     expect(job).toMatchObject({ status: 'completed' });
-    expect(job.duration_seconds).toBeCloseTo((Math.floor((25 * MiB) / SPEECH_FRAME.length) * SPEECH_FRAME.seconds), 0);
+    expect(job.duration_seconds).toBeCloseTo(
+      Math.floor((25 * MiB) / SPEECH_FRAME.length) * SPEECH_FRAME.seconds,
+      0,
+    );
     expect(peakRssMb(pid)).toBeLessThan(300);
   }, 300_000);
 });

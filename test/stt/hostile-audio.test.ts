@@ -20,7 +20,11 @@ let clock: Clock;
 beforeAll(async () => {
   clock = new Clock({ mode: 'frozen', startAt: Date.parse('2030-01-01T00:00:00Z') });
   t = await buildEmulator(
-    { seed: 'stt-hostile', testQuotas: { stt: 600 }, stt: { maxUploadBytes: 12 * 1024 * 1024, maxAudioSeconds: 7200, maxFrames: 400_000 } },
+    {
+      seed: 'stt-hostile',
+      testQuotas: { stt: 600 },
+      stt: { maxUploadBytes: 12 * 1024 * 1024, maxAudioSeconds: 7200, maxFrames: 400_000 },
+    },
     { clock },
   );
 });
@@ -32,9 +36,11 @@ afterEach(() => {
 });
 
 /** Decoding tasks among a spied pool's calls (the TTS warm-up after boot also runs tasks on the pool). */
-const decodes = (run: { mock: { calls: unknown[][] } }) => run.mock.calls.filter(([name]) => name === 'audio.analyze').length;
+const decodes = (run: { mock: { calls: unknown[][] } }) =>
+  run.mock.calls.filter(([name]) => name === 'audio.analyze').length;
 
-const entries = async (requestId: string) => (await t.emulator.metering.entries({ orgId: t.orgId })).filter((e) => e.requestId === requestId);
+const entries = async (requestId: string) =>
+  (await t.emulator.metering.entries({ orgId: t.orgId })).filter((e) => e.requestId === requestId);
 
 describe('cheap checks come before any decoding', () => {
   it('a test key whose quota the estimate overruns gets 429 and its audio is never decoded', async () => {
@@ -43,7 +49,7 @@ describe('cheap checks come before any decoding', () => {
     expectProblem(res, 429, 'test_quota_exceeded');
     expect(res.body.detail).toContain('this request needs 3999.984');
     expect(decodes(run)).toBe(0);
-    expect((await entries(res.body.request_id))).toEqual([]);
+    expect(await entries(res.body.request_id)).toEqual([]);
   });
 
   it('a live key without the credits gets 429 insufficient_credits, never decoded', async () => {
@@ -56,12 +62,18 @@ describe('cheap checks come before any decoding', () => {
 
   it('past stt.maxAudioSeconds (from the headers) → 422 audio_too_complex naming the limit, never decoded', async () => {
     const run = vi.spyOn(t.emulator.workers, 'run');
-    const long = silentMp3(TINY_FRAME.header, TINY_FRAME.length, (7_300 / TINY_FRAME.seconds) * TINY_FRAME.length);
+    const long = silentMp3(
+      TINY_FRAME.header,
+      TINY_FRAME.length,
+      (7_300 / TINY_FRAME.seconds) * TINY_FRAME.length,
+    );
     const res = await transcribe(t.app, t.keys.live, long);
     expectProblem(res, 422, 'audio_too_complex');
-    expect(res.body.detail).toMatch(/^file: the audio lasts 7\d{3}\.\d s; the limit is 7200 \(max_audio_seconds, config stt\.maxAudioSeconds\)$/);
+    expect(res.body.detail).toMatch(
+      /^file: the audio lasts 7\d{3}\.\d s; the limit is 7200 \(max_audio_seconds, config stt\.maxAudioSeconds\)$/,
+    );
     expect(decodes(run)).toBe(0);
-    expect((await entries(res.body.request_id))).toEqual([]);
+    expect(await entries(res.body.request_id)).toEqual([]);
   });
 
   it('past stt.maxFrames → 422 audio_too_complex naming the limit, never decoded', async () => {
@@ -69,7 +81,9 @@ describe('cheap checks come before any decoding', () => {
     const many = silentMp3(TINY_FRAME.header, TINY_FRAME.length, 400_001 * TINY_FRAME.length);
     const res = await transcribe(t.app, t.keys.live, many);
     expectProblem(res, 422, 'audio_too_complex');
-    expect(res.body.detail).toContain('more than 400000 frames; the limit is 400000 (max_frames, config stt.maxFrames)');
+    expect(res.body.detail).toContain(
+      'more than 400000 frames; the limit is 400000 (max_frames, config stt.maxFrames)',
+    );
     expect(decodes(run)).toBe(0);
   });
 
@@ -80,14 +94,19 @@ describe('cheap checks come before any decoding', () => {
     expect(res.status).toBe(200);
     expect(decodes(run)).toBe(1);
     expect(res.body.duration_seconds).toBeLessThanOrEqual(36);
-    expect((await entries(res.body.request_id))).toMatchObject([{ status: 'billed', quantity: res.body.duration_seconds }]);
+    expect(await entries(res.body.request_id)).toMatchObject([
+      { status: 'billed', quantity: res.body.duration_seconds },
+    ]);
   });
 });
 
 describe('a ceiling of the worker pool', () => {
   let tight: TestEmulator;
   beforeAll(async () => {
-    tight = await buildEmulator({ seed: 'stt-tight', taskTimeoutMs: 1, stt: { msPerAudioSecond: 0, syncMaxSeconds: 5 } }, { clock });
+    tight = await buildEmulator(
+      { seed: 'stt-tight', taskTimeoutMs: 1, stt: { msPerAudioSecond: 0, syncMaxSeconds: 5 } },
+      { clock },
+    );
   });
   afterAll(async () => {
     await tight.emulator.close();
@@ -97,7 +116,11 @@ describe('a ceiling of the worker pool', () => {
     const res = await transcribe(tight.app, tight.keys.live, wav(noise(4)));
     expectProblem(res, 422, 'audio_too_complex');
     expect(res.body.detail).toContain('exceeded its time budget of 1 ms');
-    expect((await tight.emulator.metering.entries({ orgId: tight.orgId })).filter((e) => e.requestId === res.body.request_id && e.status === 'billed')).toEqual([]);
+    expect(
+      (await tight.emulator.metering.entries({ orgId: tight.orgId })).filter(
+        (e) => e.requestId === res.body.request_id && e.status === 'billed',
+      ),
+    ).toEqual([]);
   });
 
   it('job: fails with audio_too_complex, not billed', async () => {
@@ -106,13 +129,22 @@ describe('a ceiling of the worker pool', () => {
     // The task fails on its own; the job ends when its clock time has passed.
     await vi.waitFor(() => expect(tight.emulator.workers.stats().running).toBe(0), { timeout: 30_000 });
     await clock.advance(2000);
-    const job = await vi.waitFor(async () => {
-      const r = await request(tight.app).get(`/v1/stt/jobs/${res.body.job_id}`).set('Authorization', bearer(tight.keys.live));
-      expect(r.body.status).toBe('failed');
-      return r.body as { error: { code: string; status: number } };
-    }, { timeout: 30_000 });
+    const job = await vi.waitFor(
+      async () => {
+        const r = await request(tight.app)
+          .get(`/v1/stt/jobs/${res.body.job_id}`)
+          .set('Authorization', bearer(tight.keys.live));
+        expect(r.body.status).toBe('failed');
+        return r.body as { error: { code: string; status: number } };
+      },
+      { timeout: 30_000 },
+    );
     expect(job.error).toMatchObject({ status: 422, code: 'audio_too_complex' });
-    expect((await tight.emulator.metering.entries({ orgId: tight.orgId })).filter((e) => e.jobId === res.body.job_id)).toMatchObject([{ status: 'not_billed', reason: 'failed_job' }]);
+    expect(
+      (await tight.emulator.metering.entries({ orgId: tight.orgId })).filter(
+        (e) => e.jobId === res.body.job_id,
+      ),
+    ).toMatchObject([{ status: 'not_billed', reason: 'failed_job' }]);
   });
 });
 
@@ -122,13 +154,22 @@ describe('abandoned work stops its task', () => {
     expect(res.status).toBe(202);
     await vi.waitFor(() => expect(t.emulator.workers.stats().running).toBe(1), { timeout: 30_000 });
     await request(t.app).post('/_emulator/reset').expect(200);
-    await vi.waitFor(() => expect(t.emulator.workers.stats()).toMatchObject({ running: 0, queued: 0 }), { timeout: 30_000 });
+    await vi.waitFor(() => expect(t.emulator.workers.stats()).toMatchObject({ running: 0, queued: 0 }), {
+      timeout: 30_000,
+    });
   });
 });
 
 describe('a client that disconnects stops its decoding', () => {
   it('the sync task of an aborted upload is stopped, not finished', async () => {
-    const sync = await buildEmulator({ seed: 'stt-abort', stt: { syncMaxSeconds: 5000, maxUploadBytes: 8 * 1024 * 1024 }, demo: { credits: 1e9 } }, { clock });
+    const sync = await buildEmulator(
+      {
+        seed: 'stt-abort',
+        stt: { syncMaxSeconds: 5000, maxUploadBytes: 8 * 1024 * 1024 },
+        demo: { credits: 1e9 },
+      },
+      { clock },
+    );
     const server = sync.app.listen(0, '127.0.0.1');
     try {
       await once(server, 'listening');
@@ -137,7 +178,12 @@ describe('a client that disconnects stops its decoding', () => {
       const client = new AbortController();
       const form = new FormData();
       form.append('file', new Blob([hostile]), 'hostile.mp3');
-      const upload = fetch(`http://127.0.0.1:${port}/v1/stt/transcriptions`, { method: 'POST', headers: { Authorization: bearer(sync.keys.live) }, body: form, signal: client.signal });
+      const upload = fetch(`http://127.0.0.1:${port}/v1/stt/transcriptions`, {
+        method: 'POST',
+        headers: { Authorization: bearer(sync.keys.live) },
+        body: form,
+        signal: client.signal,
+      });
       await vi.waitFor(() => expect(decodes(run)).toBe(1), { timeout: 30_000 });
       client.abort();
       await expect(upload).rejects.toThrow();
@@ -146,11 +192,10 @@ describe('a client that disconnects stops its decoding', () => {
       const decoding = run.mock.results.filter((_, i) => run.mock.calls[i][0] === 'audio.analyze');
       const settled = await Promise.allSettled(decoding.map((r) => r.value as Promise<unknown>));
       expect(settled.map((r) => r.status)).toEqual(['rejected']);
-      expect((await sync.emulator.metering.entries({ orgId: sync.orgId }))).toEqual([]);
+      expect(await sync.emulator.metering.entries({ orgId: sync.orgId })).toEqual([]);
     } finally {
       server.close();
       await sync.emulator.close();
     }
   });
 });
-

@@ -6,7 +6,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RedisStore } from '../../src/store/redis-store.js';
 import type { SttJobsState } from '../../src/stt/jobs-state.js';
-import { completed, job, sttJobsStateContract, type SttJobsHarness } from '../../src/stt/jobs-state.contract.js';
+import {
+  completed,
+  job,
+  sttJobsStateContract,
+  type SttJobsHarness,
+} from '../../src/stt/jobs-state.contract.js';
 import { MemorySttJobs } from '../../src/stt/jobs.js';
 import { RedisSttJobs } from '../../src/stt/redis-jobs.js';
 import { startRedis, type TestRedis } from '../support/redis.js';
@@ -76,7 +81,11 @@ describe('SttJobsState (redis): what is kept beside a job for another instance',
     await h.settled();
     expect(await b.leftover('org_k', 'job_kept')).toEqual({ audio: Buffer.from([1, 2, 3]) });
     expect(await b.leftover('org_other', 'job_kept')).toEqual({ audio: null });
-    expect((await keys('*')).sort()).toEqual(['svc-emulator:stt:org:org_k:input:job_kept', 'svc-emulator:stt:org:org_k:jobs', 'svc-emulator:stt:orgs']);
+    expect((await keys('*')).sort()).toEqual([
+      'svc-emulator:stt:org:org_k:input:job_kept',
+      'svc-emulator:stt:org:org_k:jobs',
+      'svc-emulator:stt:orgs',
+    ]);
     const outcome = { status: 'completed' as const, duration_seconds: 2.5, result: null, error: null };
     a.outcomeKnown('org_k', 'job_kept', outcome);
     await expect.poll(() => keys('org:org_k:outcome:*')).toHaveLength(1);

@@ -17,7 +17,9 @@ beforeAll(async () => {
   clock = new Clock({ mode: 'frozen', startAt: Date.parse('2030-01-01T00:00:00Z') });
   t = await buildEmulator({ seed: 'stt-jobs', stt: { syncMaxSeconds: 2 } }, { clock });
   receiver = await startReceiver();
-  const ep = await request(t.app).post(`/_emulator/orgs/${t.orgId}/webhook-endpoints`).send({ url: receiver.url, events: ['job.completed'] });
+  const ep = await request(t.app)
+    .post(`/_emulator/orgs/${t.orgId}/webhook-endpoints`)
+    .send({ url: receiver.url, events: ['job.completed'] });
   expect(ep.status).toBe(201);
   secret = ep.body.secret as string;
 });
@@ -26,7 +28,8 @@ afterAll(async () => {
   await receiver.close();
 });
 
-const getJob = (id: string, key = t.keys.live) => request(t.app).get(`/v1/stt/jobs/${id}`).set('Authorization', bearer(key));
+const getJob = (id: string, key = t.keys.live) =>
+  request(t.app).get(`/v1/stt/jobs/${id}`).set('Authorization', bearer(key));
 
 describe('transcription jobs', () => {
   it('202 with a job; processing for max(2 s, 0.1 × duration) of clock time; then completed, billed and delivered', async () => {
@@ -35,7 +38,11 @@ describe('transcription jobs', () => {
     const seconds = Math.round((audio.length / 16000) * 1000) / 1000;
     const res = await transcribe(t.app, t.keys.live, file, { fields: { diarize: 'true' } });
     expect(res.status).toBe(202);
-    expect(res.body).toEqual({ job_id: expect.stringMatching(/^job_/), status: 'processing', request_id: res.headers['x-request-id'] });
+    expect(res.body).toEqual({
+      job_id: expect.stringMatching(/^job_/),
+      status: 'processing',
+      request_id: res.headers['x-request-id'],
+    });
     const jobId = res.body.job_id as string;
 
     const pending = await getJob(jobId).expect(200);
@@ -50,7 +57,7 @@ describe('transcription jobs', () => {
       error: null,
       request_id: res.body.request_id,
     });
-    expect((await t.emulator.metering.entries({ orgId: t.orgId }))).toEqual([]);
+    expect(await t.emulator.metering.entries({ orgId: t.orgId })).toEqual([]);
 
     const processingMs = Math.round(seconds * 0.1 * 1000);
     await clock.advance(processingMs - 1);
@@ -59,15 +66,28 @@ describe('transcription jobs', () => {
     await clock.advance(1);
     const delivered = await hook;
 
-    expect(delivered.json).toMatchObject({ event: 'job.completed', livemode: true, data: { job_id: jobId, status: 'completed' } });
-    expect(delivered.json.data.result).toMatchObject({ text: TEXT_AR, language: 'ar', duration_seconds: seconds, request_id: res.body.request_id });
+    expect(delivered.json).toMatchObject({
+      event: 'job.completed',
+      livemode: true,
+      data: { job_id: jobId, status: 'completed' },
+    });
+    expect(delivered.json.data.result).toMatchObject({
+      text: TEXT_AR,
+      language: 'ar',
+      duration_seconds: seconds,
+      request_id: res.body.request_id,
+    });
     expect(delivered.json.data.result.segments[0].speaker).toBe('ar-SA-noura');
-    expect(verifyWebhookSignature(delivered.rawBody, String(delivered.headers['svc-signature']), secret)).toBe(true);
+    expect(
+      verifyWebhookSignature(delivered.rawBody, String(delivered.headers['svc-signature']), secret),
+    ).toBe(true);
 
     const done = await getJob(jobId).expect(200);
     expect(done.body).toEqual(delivered.json.data);
-    expect(done.body.completed_at).toBe(new Date(Date.parse('2030-01-01T00:00:00Z') + processingMs).toISOString());
-    expect((await t.emulator.metering.entries({ orgId: t.orgId }))).toMatchObject([
+    expect(done.body.completed_at).toBe(
+      new Date(Date.parse('2030-01-01T00:00:00Z') + processingMs).toISOString(),
+    );
+    expect(await t.emulator.metering.entries({ orgId: t.orgId })).toMatchObject([
       { product: 'stt', quantity: seconds, status: 'billed', jobId, requestId: res.body.request_id },
     ]);
   });
@@ -83,7 +103,10 @@ describe('transcription jobs', () => {
   });
 
   it('a scripted error fails the job: a Problem in error, not billed, still delivered', async () => {
-    await request(t.app).post('/_emulator/stt/scripts').send({ queue: 1, error: { status: 502, code: 'upstream_error', detail: 'engine crashed' } }).expect(201);
+    await request(t.app)
+      .post('/_emulator/stt/scripts')
+      .send({ queue: 1, error: { status: 502, code: 'upstream_error', detail: 'engine crashed' } })
+      .expect(201);
     const res = await transcribe(t.app, t.keys.test, wav(noise(4)));
     expect(res.status).toBe(202);
     const hook = receiver.next();
@@ -94,14 +117,22 @@ describe('transcription jobs', () => {
     expect(job).toMatchObject({
       status: 'failed',
       result: null,
-      error: { type: 'about:blank', status: 502, code: 'upstream_error', detail: 'engine crashed', request_id: res.body.request_id },
+      error: {
+        type: 'about:blank',
+        status: 502,
+        code: 'upstream_error',
+        detail: 'engine crashed',
+        request_id: res.body.request_id,
+      },
     });
     expect(delivered.json.data).toEqual(job);
-    const entries = (await t.emulator.metering.entries({ orgId: t.orgId })).filter((e) => e.jobId === res.body.job_id);
+    const entries = (await t.emulator.metering.entries({ orgId: t.orgId })).filter(
+      (e) => e.jobId === res.body.job_id,
+    );
     expect(entries).toMatchObject([{ status: 'not_billed', reason: 'failed_job', amount: 0 }]);
   });
 
-  it('another organization\'s job, or an unknown id, is 404 job_not_found', async () => {
+  it("another organization's job, or an unknown id, is 404 job_not_found", async () => {
     const res = await transcribe(t.app, t.keys.live, wav(noise(3)));
     const other = await createOrg(t.app, { name: 'Other' });
     const key = await createKey(t.app, other.id, { scopes: ['stt:transcribe'] });
@@ -117,27 +148,35 @@ describe('transcription jobs', () => {
     const org = await createOrg(t.app, { name: 'Broke', credits: 0 });
     const key = await createKey(t.app, org.id, { scopes: ['stt:transcribe'] });
     expectProblem(await transcribe(t.app, key.key, wav(noise(3))), 429, 'insufficient_credits');
-    expect((await t.emulator.metering.entries({ orgId: org.id }))).toEqual([]);
+    expect(await t.emulator.metering.entries({ orgId: org.id })).toEqual([]);
   });
 });
 
 describe('job faults', () => {
   it('job_stuck leaves a transcription job processing; job_fail fails it with a problem and bills nothing', async () => {
-    await request(t.app).post('/_emulator/faults').send({ kind: 'job_stuck', times: 1, match: { operation: 'stt.transcribe' } });
+    await request(t.app)
+      .post('/_emulator/faults')
+      .send({ kind: 'job_stuck', times: 1, match: { operation: 'stt.transcribe' } });
     const file = wav(noise(3));
     const stuck = await transcribe(t.app, t.keys.live, file);
     expect(stuck.status).toBe(202);
     await clock.advance(3600_000);
     expect((await getJob(stuck.body.job_id as string)).body.status).toBe('processing');
 
-    await request(t.app).post('/_emulator/faults').send({ kind: 'job_fail', detail: 'engine crashed', times: 1 });
+    await request(t.app)
+      .post('/_emulator/faults')
+      .send({ kind: 'job_fail', detail: 'engine crashed', times: 1 });
     const before = (await t.emulator.metering.entries({ orgId: t.orgId, status: 'billed' })).length;
     const failing = await transcribe(t.app, t.keys.live, file);
     const hook = receiver.next();
     await clock.advance(3000);
     const delivered = await hook;
-    expect(delivered.json.data).toMatchObject({ job_id: failing.body.job_id, status: 'failed', error: { code: 'transcription_failed', detail: 'engine crashed' } });
+    expect(delivered.json.data).toMatchObject({
+      job_id: failing.body.job_id,
+      status: 'failed',
+      error: { code: 'transcription_failed', detail: 'engine crashed' },
+    });
     expect((await getJob(failing.body.job_id as string)).body.status).toBe('failed');
-    expect((await t.emulator.metering.entries({ orgId: t.orgId, status: 'billed' }))).toHaveLength(before);
+    expect(await t.emulator.metering.entries({ orgId: t.orgId, status: 'billed' })).toHaveLength(before);
   });
 });

@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
 import { Clock } from '../../src/core/clock.js';
 import { float32ToS16le } from '../../src/audio/index.js';
-import { bearer, buildEmulator, createKey, mintWsToken, revokeKey, type TestEmulator } from '../support/emulator.js';
+import {
+  bearer,
+  buildEmulator,
+  createKey,
+  mintWsToken,
+  revokeKey,
+  type TestEmulator,
+} from '../support/emulator.js';
 import { openWs, within } from '../support/ws.js';
 import { TEXT_AR, TEXT_EN, VOICES, concat, noise, sendPcm, session, speech, wsUrl } from './support.js';
 
@@ -24,42 +31,49 @@ afterAll(async () => {
 async function connect(key = t.keys.live): Promise<WebSocket> {
   return openWs(wsUrl(port), [], { Authorization: bearer(key) });
 }
-const start = (ws: WebSocket, frame: Record<string, unknown> = {}): void => ws.send(JSON.stringify({ type: 'start', ...frame }));
+const start = (ws: WebSocket, frame: Record<string, unknown> = {}): void =>
+  ws.send(JSON.stringify({ type: 'start', ...frame }));
 const control = (ws: WebSocket, action: string): void => ws.send(JSON.stringify({ action }));
-const streamEntries = async (requestId: string) => (await t.emulator.metering.entries({ orgId: t.orgId, product: 'stt_realtime' })).filter((e) => e.requestId === requestId).reverse();
+const streamEntries = async (requestId: string) =>
+  (await t.emulator.metering.entries({ orgId: t.orgId, product: 'stt_realtime' }))
+    .filter((e) => e.requestId === requestId)
+    .reverse();
 
 describe('round trip over the realtime socket', () => {
-  it.each([8000, 16000])('PCM at %i Hz: partials, a final per utterance with the exact text and the voice, completed, close 1000', async (rate) => {
-    const ws = await connect();
-    const s = session(ws);
-    start(ws, { sample_rate: rate });
-    const pcm = concat(speech(TEXT_AR, rate, VOICES.noura), speech(TEXT_EN, rate, VOICES.fahad));
-    sendPcm(ws, pcm, rate);
-    control(ws, 'close_stream');
-    const { code, frames } = await s.done;
-    expect(code).toBe(1000);
-    const finals = frames.filter((f) => f.type === 'final');
-    expect(finals.map((f) => [f.text, f.speaker])).toEqual([
-      [TEXT_AR, 'ar-SA-noura'],
-      [TEXT_EN, 'ar-SA-fahad'],
-    ]);
-    for (const f of finals) {
-      expect(f.end).toBeGreaterThan(f.start);
-      expect(f.duration_so_far).toBeGreaterThanOrEqual(f.end - 0.1);
-    }
-    const partials = frames.filter((f) => f.type === 'partial');
-    expect(partials.length).toBeGreaterThan(10);
-    expect(TEXT_AR.startsWith(partials[0].text as string)).toBe(true);
-    const completed = frames.at(-1)!;
-    expect(completed).toEqual({
-      type: 'completed',
-      duration_seconds: pcm.length / rate,
-      text: `${TEXT_AR} ${TEXT_EN}`,
-      segments: 2,
-      language: 'ar',
-      request_id: expect.stringMatching(/^req_/),
-    });
-  });
+  it.each([8000, 16000])(
+    'PCM at %i Hz: partials, a final per utterance with the exact text and the voice, completed, close 1000',
+    async (rate) => {
+      const ws = await connect();
+      const s = session(ws);
+      start(ws, { sample_rate: rate });
+      const pcm = concat(speech(TEXT_AR, rate, VOICES.noura), speech(TEXT_EN, rate, VOICES.fahad));
+      sendPcm(ws, pcm, rate);
+      control(ws, 'close_stream');
+      const { code, frames } = await s.done;
+      expect(code).toBe(1000);
+      const finals = frames.filter((f) => f.type === 'final');
+      expect(finals.map((f) => [f.text, f.speaker])).toEqual([
+        [TEXT_AR, 'ar-SA-noura'],
+        [TEXT_EN, 'ar-SA-fahad'],
+      ]);
+      for (const f of finals) {
+        expect(f.end).toBeGreaterThan(f.start);
+        expect(f.duration_so_far).toBeGreaterThanOrEqual(f.end - 0.1);
+      }
+      const partials = frames.filter((f) => f.type === 'partial');
+      expect(partials.length).toBeGreaterThan(10);
+      expect(TEXT_AR.startsWith(partials[0].text as string)).toBe(true);
+      const completed = frames.at(-1)!;
+      expect(completed).toEqual({
+        type: 'completed',
+        duration_seconds: pcm.length / rate,
+        text: `${TEXT_AR} ${TEXT_EN}`,
+        segments: 2,
+        language: 'ar',
+        request_id: expect.stringMatching(/^req_/),
+      });
+    },
+  );
 
   it('interim_results false: no partial frames', async () => {
     const ws = await connect();
@@ -94,7 +108,11 @@ describe('other sources', () => {
     };
     const [a, b, c] = [await run(1), await run(1), await run(2)];
     expect(a.map((f) => f.type)).toEqual(['final', 'final', 'final', 'completed']);
-    const windows = [[0, 5], [5, 10], [10, 12]];
+    const windows = [
+      [0, 5],
+      [5, 10],
+      [10, 12],
+    ];
     a.slice(0, 3).forEach((f, i) => {
       expect(f.start).toBeGreaterThanOrEqual(windows[i][0]);
       expect(f.start).toBeLessThan(windows[i][0] + 0.2);
@@ -104,7 +122,9 @@ describe('other sources', () => {
     expect(a.slice(0, 2).map((f) => f.duration_so_far)).toEqual([6, 11]); // each window waits 1 s of grace
     expect(a[0].text.split(' ')).toHaveLength(11);
     expect(a.at(-1)!.text).toMatch(/^[\u0600-\u06ff ]+$/u);
-    expect(b).toEqual(a.map((f) => (f.type === 'completed' ? { ...f, request_id: b.at(-1)!.request_id } : f)));
+    expect(b).toEqual(
+      a.map((f) => (f.type === 'completed' ? { ...f, request_id: b.at(-1)!.request_id } : f)),
+    );
     expect(c[0].text).not.toBe(a[0].text);
   });
 
@@ -125,18 +145,23 @@ describe('other sources', () => {
     sendPcm(ws, new Float32Array(16000 * 2), 16000);
     control(ws, 'keepalive');
     control(ws, 'close_stream');
-    expect((await s.done).frames).toEqual([expect.objectContaining({ type: 'completed', text: '', segments: 0, duration_seconds: 2 })]);
+    expect((await s.done).frames).toEqual([
+      expect.objectContaining({ type: 'completed', text: '', segments: 0, duration_seconds: 2 }),
+    ]);
   });
 
   it('scripted: a queue script of the organization answers the stream; segments as their audio arrives', async () => {
-    await request(t.app).post('/_emulator/stt/scripts').send({
-      queue: 1,
-      org_id: t.orgId,
-      segments: [
-        { start: 0, end: 1, text: 'one', speaker: 'agent' },
-        { start: 1, end: 3, text: 'two' },
-      ],
-    }).expect(201);
+    await request(t.app)
+      .post('/_emulator/stt/scripts')
+      .send({
+        queue: 1,
+        org_id: t.orgId,
+        segments: [
+          { start: 0, end: 1, text: 'one', speaker: 'agent' },
+          { start: 1, end: 3, text: 'two' },
+        ],
+      })
+      .expect(201);
     const ws = await connect();
     const s = session(ws);
     start(ws);
@@ -151,7 +176,10 @@ describe('other sources', () => {
   });
 
   it('scripted error: error frame and a close code by its status', async () => {
-    await request(t.app).post('/_emulator/stt/scripts').send({ queue: 1, error: { status: 502, code: 'engine_overloaded' } }).expect(201);
+    await request(t.app)
+      .post('/_emulator/stt/scripts')
+      .send({ queue: 1, error: { status: 502, code: 'engine_overloaded' } })
+      .expect(201);
     const ws = await connect();
     const s = session(ws);
     start(ws);
@@ -170,7 +198,9 @@ describe('metering', () => {
     control(ws, 'close_stream');
     const completed = (await s.done).frames.at(-1)!;
     expect(completed.duration_seconds).toBe(12.5);
-    expect((await streamEntries(completed.request_id as string)).map((e) => [e.quantity, e.status, e.reason])).toEqual([
+    expect(
+      (await streamEntries(completed.request_id as string)).map((e) => [e.quantity, e.status, e.reason]),
+    ).toEqual([
       [5, 'billed', undefined],
       [5, 'billed', undefined],
       [2.5, 'billed', 'true_up'],
@@ -186,7 +216,7 @@ describe('metering', () => {
     await s.next('final'); // the first fallback window is final once 6 s have arrived: past the 5 s checkpoint
     ws.terminate();
     await s.done;
-    const entries = (await t.emulator.metering.entries({ keyId: key.id }));
+    const entries = await t.emulator.metering.entries({ keyId: key.id });
     expect(entries.map((e) => [e.product, e.quantity, e.status])).toEqual([['stt_realtime', 5, 'billed']]);
   });
 
@@ -212,14 +242,59 @@ describe('protocol errors: an error frame, then the documented close code', () =
     ['audio before start', (ws) => ws.send(Buffer.alloc(320)), 4400, 'start_required'],
     ['a control frame before start', (ws) => control(ws, 'keepalive'), 4400, 'start_required'],
     ['invalid JSON', (ws) => ws.send('{"type":'), 4400, 'invalid_json'],
-    ['a bad start frame (sample rate)', (ws) => start(ws, { sample_rate: 44100 }), 4400, 'invalid_start_frame'],
+    [
+      'a bad start frame (sample rate)',
+      (ws) => start(ws, { sample_rate: 44100 }),
+      4400,
+      'invalid_start_frame',
+    ],
     ['a bad start frame (encoding)', (ws) => start(ws, { encoding: 'opus' }), 4400, 'invalid_start_frame'],
     ['a start frame with an unknown field', (ws) => start(ws, { voice: 'x' }), 4400, 'invalid_start_frame'],
-    ['a second start frame', (ws) => { start(ws); start(ws); }, 4400, 'already_started'],
-    ['an odd byte count', (ws) => { start(ws); ws.send(Buffer.alloc(321)); }, 4400, 'odd_byte_count'],
-    ['an unknown action', (ws) => { start(ws); control(ws, 'pause'); }, 4400, 'unknown_action'],
-    ['invalid JSON after start', (ws) => { start(ws); ws.send('not json'); }, 4400, 'invalid_json'],
-    ['text where binary audio is expected', (ws) => { start(ws); ws.send(JSON.stringify([0, 12, -40, 7])); }, 1008, 'binary_expected'],
+    [
+      'a second start frame',
+      (ws) => {
+        start(ws);
+        start(ws);
+      },
+      4400,
+      'already_started',
+    ],
+    [
+      'an odd byte count',
+      (ws) => {
+        start(ws);
+        ws.send(Buffer.alloc(321));
+      },
+      4400,
+      'odd_byte_count',
+    ],
+    [
+      'an unknown action',
+      (ws) => {
+        start(ws);
+        control(ws, 'pause');
+      },
+      4400,
+      'unknown_action',
+    ],
+    [
+      'invalid JSON after start',
+      (ws) => {
+        start(ws);
+        ws.send('not json');
+      },
+      4400,
+      'invalid_json',
+    ],
+    [
+      'text where binary audio is expected',
+      (ws) => {
+        start(ws);
+        ws.send(JSON.stringify([0, 12, -40, 7]));
+      },
+      1008,
+      'binary_expected',
+    ],
   ];
   it.each(cases)('%s', async (_name, act, closeCode, code) => {
     const ws = await connect();

@@ -34,8 +34,16 @@ describe('scripted transcripts', () => {
       confidence: 0.9,
     });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ match: 'sha256', sha256: sha, remaining: null, matched: 0, org_id: null });
-    const res = await transcribe(t.app, t.keys.live, foreign, { fields: { diarize: 'true', word_timestamps: 'true', language: 'ar' } });
+    expect(created.body).toMatchObject({
+      match: 'sha256',
+      sha256: sha,
+      remaining: null,
+      matched: 0,
+      org_id: null,
+    });
+    const res = await transcribe(t.app, t.keys.live, foreign, {
+      fields: { diarize: 'true', word_timestamps: 'true', language: 'ar' },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       text: 'hello there general kenobi',
@@ -59,9 +67,16 @@ describe('scripted transcripts', () => {
   });
 
   it('by file name, with text only: one segment per sentence spread over the audio; wins over the round trip', async () => {
-    await addScript({ file_name: 'call-17.wav', text: 'أهلا. كيف حالك؟', words: [{ word: 'أهلا', start: 0.1, end: 0.5 }] });
+    await addScript({
+      file_name: 'call-17.wav',
+      text: 'أهلا. كيف حالك؟',
+      words: [{ word: 'أهلا', start: 0.1, end: 0.5 }],
+    });
     const file = wav(speech(TEXT_AR));
-    const res = await transcribe(t.app, t.keys.live, file, { fileName: 'call-17.wav', fields: { word_timestamps: 'true' } });
+    const res = await transcribe(t.app, t.keys.live, file, {
+      fileName: 'call-17.wav',
+      fields: { word_timestamps: 'true' },
+    });
     expect(res.body.text).toBe('أهلا. كيف حالك؟');
     expect(res.body.language).toBe('ar');
     expect(res.body.segments.map((s: any) => s.text)).toEqual(['أهلا.', 'كيف حالك؟']);
@@ -75,9 +90,15 @@ describe('scripted transcripts', () => {
     await addScript({ queue: 5, text: 'from the queue' });
     await addScript({ file_name: 'x.wav', text: 'from the name' });
     await addScript({ sha256: sha, text: 'from the hash' });
-    expect((await transcribe(t.app, t.keys.live, foreign, { fileName: 'x.wav' })).body.text).toBe('from the hash');
-    expect((await transcribe(t.app, t.keys.live, wav(noise(1)), { fileName: 'x.wav' })).body.text).toBe('from the name');
-    expect((await transcribe(t.app, t.keys.live, wav(noise(1)), { fileName: 'y.wav' })).body.text).toBe('from the queue');
+    expect((await transcribe(t.app, t.keys.live, foreign, { fileName: 'x.wav' })).body.text).toBe(
+      'from the hash',
+    );
+    expect((await transcribe(t.app, t.keys.live, wav(noise(1)), { fileName: 'x.wav' })).body.text).toBe(
+      'from the name',
+    );
+    expect((await transcribe(t.app, t.keys.live, wav(noise(1)), { fileName: 'y.wav' })).body.text).toBe(
+      'from the queue',
+    );
   });
 
   it('a queue answers the next N requests of its organization, in order, then is gone', async () => {
@@ -88,18 +109,24 @@ describe('scripted transcripts', () => {
     const otherRes = await transcribe(t.app, otherKey.key, foreign);
     expect(otherRes.body.text).not.toMatch(/first|second/);
     const texts: string[] = [];
-    for (let i = 0; i < 4; i++) texts.push((await transcribe(t.app, t.keys.live, foreign)).body.text as string);
+    for (let i = 0; i < 4; i++)
+      texts.push((await transcribe(t.app, t.keys.live, foreign)).body.text as string);
     expect(texts.slice(0, 3)).toEqual(['first', 'first', 'second']);
     expect(texts[3]).toBe(otherRes.body.text); // the fallback for the same audio
     expect((await request(t.app).get('/_emulator/stt/scripts').expect(200)).body.scripts).toEqual([]);
   });
 
   it('an error script answers with that problem and is not billed', async () => {
-    await addScript({ queue: 1, error: { status: 502, code: 'engine_overloaded', detail: 'try again later' } });
+    await addScript({
+      queue: 1,
+      error: { status: 502, code: 'engine_overloaded', detail: 'try again later' },
+    });
     const res = await transcribe(t.app, t.keys.live, foreign);
     const problem = expectProblem(res, 502, 'engine_overloaded');
     expect(problem.detail).toBe('try again later');
-    const entries = (await t.emulator.metering.entries({ orgId: t.orgId })).filter((e) => e.requestId === res.body.request_id);
+    const entries = (await t.emulator.metering.entries({ orgId: t.orgId })).filter(
+      (e) => e.requestId === res.body.request_id,
+    );
     expect(entries).toMatchObject([{ status: 'not_billed', reason: 'upstream_error', amount: 0 }]);
   });
 
@@ -114,7 +141,9 @@ describe('scripted transcripts', () => {
   it('list by organization, delete one, clear', async () => {
     const a = await addScript({ queue: 1, text: 'a', org_id: t.orgId });
     await addScript({ queue: 1, text: 'b' });
-    expect((await request(t.app).get(`/_emulator/stt/scripts?org_id=${t.orgId}`)).body.scripts).toHaveLength(2);
+    expect((await request(t.app).get(`/_emulator/stt/scripts?org_id=${t.orgId}`)).body.scripts).toHaveLength(
+      2,
+    );
     await request(t.app).delete(`/_emulator/stt/scripts/${a.body.id}`).expect(204);
     expectProblem(await request(t.app).delete(`/_emulator/stt/scripts/${a.body.id}`), 404, 'not_found');
     expect((await request(t.app).delete('/_emulator/stt/scripts')).body).toEqual({ deleted: 1 });
@@ -123,10 +152,22 @@ describe('scripted transcripts', () => {
 
   it('validation: exactly one matcher, a valid hash, an error status in range', async () => {
     expectProblem(await addScript({ text: 'no matcher' }), 422, 'validation_failed');
-    expectProblem(await addScript({ queue: 1, file_name: 'a.wav', text: 'two matchers' }), 422, 'validation_failed');
+    expectProblem(
+      await addScript({ queue: 1, file_name: 'a.wav', text: 'two matchers' }),
+      422,
+      'validation_failed',
+    );
     expectProblem(await addScript({ sha256: 'abc', text: 'x' }), 422, 'validation_failed');
-    expectProblem(await addScript({ queue: 1, error: { status: 200, code: 'ok' } }), 422, 'validation_failed');
-    expectProblem(await addScript({ queue: 1, error: { status: 600, code: 'not_an_error' } }), 422, 'validation_failed');
+    expectProblem(
+      await addScript({ queue: 1, error: { status: 200, code: 'ok' } }),
+      422,
+      'validation_failed',
+    );
+    expectProblem(
+      await addScript({ queue: 1, error: { status: 600, code: 'not_an_error' } }),
+      422,
+      'validation_failed',
+    );
     expectProblem(await addScript({ queue: 1, org_id: 'org_nope' }), 404, 'not_found');
   });
 
@@ -135,6 +176,9 @@ describe('scripted transcripts', () => {
     await request(t.app).post('/_emulator/reset').expect(200);
     expect((await request(t.app).get('/_emulator/stt/scripts')).body.scripts).toEqual([]);
     t.keys = t.emulator.demo.keys;
-    expect((await transcribe(t.app, t.keys.live, foreign).set('Authorization', bearer(t.emulator.demo.keys.live))).status).toBe(200);
+    expect(
+      (await transcribe(t.app, t.keys.live, foreign).set('Authorization', bearer(t.emulator.demo.keys.live)))
+        .status,
+    ).toBe(200);
   });
 });

@@ -12,7 +12,12 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { killAll } from '../support/cli.js';
 import { startReceiver, type Receiver } from '../support/receiver.js';
-import { startInstance, startRedis, type StoreInstance as Instance, type TestRedis } from '../support/redis.js';
+import {
+  startInstance,
+  startRedis,
+  type StoreInstance as Instance,
+  type TestRedis,
+} from '../support/redis.js';
 import { TEXT_EN, speech, wav } from './support.js';
 
 const ORG = 'org_demo';
@@ -52,7 +57,12 @@ interface Job {
   result: { text: string } | null;
 }
 
-async function admin(on: Instance, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+async function admin(
+  on: Instance,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: any }> {
   const res = await fetch(`${on.admin}${path}`, {
     method,
     headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
@@ -67,7 +77,11 @@ const AUDIO = wav(speech(`${TEXT_EN}. ${TEXT_EN}. ${TEXT_EN}.`));
 async function submit(on: Instance): Promise<string> {
   const form = new FormData();
   form.append('file', new Blob([AUDIO]), 'audio.wav');
-  const res = await fetch(`${on.base}/stt/transcriptions`, { method: 'POST', headers: { Authorization: `Bearer ${on.liveKey}` }, body: form });
+  const res = await fetch(`${on.base}/stt/transcriptions`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${on.liveKey}` },
+    body: form,
+  });
   const body = (await res.json()) as { job_id: string; status: string };
   expect(res.status).toBe(202);
   expect(body.status).toBe('processing');
@@ -75,17 +89,22 @@ async function submit(on: Instance): Promise<string> {
 }
 
 async function getJob(on: Instance, id: string): Promise<{ status: number; body: Job }> {
-  const res = await fetch(`${on.base}/stt/jobs/${id}`, { headers: { Authorization: `Bearer ${on.liveKey}` } });
+  const res = await fetch(`${on.base}/stt/jobs/${id}`, {
+    headers: { Authorization: `Bearer ${on.liveKey}` },
+  });
   return { status: res.status, body: (await res.json()) as Job };
 }
 
 async function ledgerFor(on: Instance, jobId: string): Promise<{ status: string; quantity: number }[]> {
   const usage = await admin(on, 'GET', `/orgs/${ORG}/usage?limit=1000`);
   expect(usage.status).toBe(200);
-  return (usage.body.entries as { job_id?: string; jobId?: string; status: string; quantity: number }[]).filter((e) => (e.job_id ?? e.jobId) === jobId);
+  return (
+    usage.body.entries as { job_id?: string; jobId?: string; status: string; quantity: number }[]
+  ).filter((e) => (e.job_id ?? e.jobId) === jobId);
 }
 
-const eventsFor = (r: Receiver, jobId: string) => r.received.filter((h) => h.json.event === 'job.completed' && h.json.data.job_id === jobId);
+const eventsFor = (r: Receiver, jobId: string) =>
+  r.received.filter((h) => h.json.event === 'job.completed' && h.json.data.job_id === jobId);
 
 beforeAll(async () => {
   redis = await startRedis();
@@ -96,7 +115,14 @@ beforeAll(async () => {
   [a, b] = await Promise.all([startInstance(redis, 'A', config), startInstance(redis, 'B', config)]);
   expect((await admin(a, 'POST', '/clock', { mode: 'frozen', now: START })).status).toBe(200);
   // One endpoint, registered through A: endpoints and deliveries are shared, so B delivers A's job's event once.
-  expect((await admin(a, 'POST', `/orgs/${ORG}/webhook-endpoints`, { url: receiver.url, events: ['job.completed'] })).status).toBe(201);
+  expect(
+    (
+      await admin(a, 'POST', `/orgs/${ORG}/webhook-endpoints`, {
+        url: receiver.url,
+        events: ['job.completed'],
+      })
+    ).status,
+  ).toBe(201);
 });
 
 afterAll(async () => {
@@ -147,7 +173,9 @@ describe('STT jobs shared by two instances over one Redis', () => {
     expect((await admin(b, 'POST', '/clock/advance', { seconds: 2 })).status).toBe(200);
     // B takes the job once A's heartbeat is gone (5 s of wall time): it decodes the stored audio again, or
     // finishes from the outcome A stored before it died.
-    await expect.poll(async () => (await getJob(b, id)).body.status, { timeout: 20_000, interval: 250 }).toBe('completed');
+    await expect
+      .poll(async () => (await getJob(b, id)).body.status, { timeout: 20_000, interval: 250 })
+      .toBe('completed');
     const done = (await getJob(b, id)).body;
     expect(done.result!.text).toContain('quick brown fox');
     await expect.poll(() => eventsFor(receiver, id).length, { timeout: 10_000 }).toBe(1);
@@ -160,13 +188,17 @@ describe('STT jobs shared by two instances over one Redis', () => {
     const d = await startInstance(redis, 'D', config);
     const id = await submit(d);
     // The new instance's decoding (a cold worker pool, a busy machine) may take a while.
-    await expect.poll(() => redisKeys(`svc-emulator:stt:org:${ORG}:outcome:${id}`), { timeout: 30_000, interval: 100 }).toHaveLength(1);
+    await expect
+      .poll(() => redisKeys(`svc-emulator:stt:org:${ORG}:outcome:${id}`), { timeout: 30_000, interval: 100 })
+      .toHaveLength(1);
     d.run.child.kill('SIGKILL');
     await d.run.exited;
     // The outcome says "the five boxing wizards" (written here): B took it rather than decoding the audio.
     await rewriteOutcome(id, 'the five boxing wizards');
     expect((await admin(b, 'POST', '/clock/advance', { seconds: 2 })).status).toBe(200);
-    await expect.poll(async () => (await getJob(b, id)).body.status, { timeout: 20_000, interval: 250 }).toBe('completed');
+    await expect
+      .poll(async () => (await getJob(b, id)).body.status, { timeout: 20_000, interval: 250 })
+      .toBe('completed');
     expect((await getJob(b, id)).body.result!.text).toBe('the five boxing wizards');
     expect(await ledgerFor(b, id)).toMatchObject([{ status: 'billed' }]);
   });
@@ -175,12 +207,16 @@ describe('STT jobs shared by two instances over one Redis', () => {
     const d = await startInstance(redis, 'E', config);
     const id = await submit(d);
     // The new instance's decoding (a cold worker pool, a busy machine) may take a while.
-    await expect.poll(() => redisKeys(`svc-emulator:stt:org:${ORG}:outcome:${id}`), { timeout: 30_000, interval: 100 }).toHaveLength(1);
+    await expect
+      .poll(() => redisKeys(`svc-emulator:stt:org:${ORG}:outcome:${id}`), { timeout: 30_000, interval: 100 })
+      .toHaveLength(1);
     d.run.child.kill('SIGKILL');
     await d.run.exited;
     await withRedis((r) => r.del(`svc-emulator:stt:org:${ORG}:outcome:${id}`));
     expect((await admin(b, 'POST', '/clock/advance', { seconds: 2 })).status).toBe(200);
-    await expect.poll(async () => (await getJob(b, id)).body.status, { timeout: 20_000, interval: 250 }).toBe('completed');
+    await expect
+      .poll(async () => (await getJob(b, id)).body.status, { timeout: 20_000, interval: 250 })
+      .toBe('completed');
     expect((await getJob(b, id)).body.result!.text).toContain('quick brown fox');
     await expect.poll(() => eventsFor(receiver, id).length, { timeout: 10_000 }).toBe(1);
     expect(await ledgerFor(b, id)).toMatchObject([{ status: 'billed' }]);

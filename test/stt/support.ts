@@ -16,7 +16,13 @@ export const TEXT_AR = 'مرحبا بكم في خدمة العملاء، كيف 
 export const TEXT_EN = 'The quick brown fox jumps over the lazy dog';
 
 /** The emulator's own voice, as mono Float32 at `sampleRate`, with silence around it. */
-export function speech(text: string, sampleRate = 16000, voiceIndex = 0, padSeconds = 0.25, speed = 1): Float32Array {
+export function speech(
+  text: string,
+  sampleRate = 16000,
+  voiceIndex = 0,
+  padSeconds = 0.25,
+  speed = 1,
+): Float32Array {
   const voice = synthesize(text, { voiceIndex, speed, sampleRate });
   const pad = Math.round(padSeconds * sampleRate);
   const out = new Float32Array(voice.length + 2 * pad);
@@ -54,7 +60,8 @@ export function tone(seconds: number, hz: number, sampleRate = 16000): Float32Ar
 }
 
 export const wav = (pcm: Float32Array, sampleRate = 16000): Buffer => encodeWav(pcm, sampleRate);
-export const mp3 = (pcm: Float32Array, sampleRate = 16000, kbps = 64): Promise<Buffer> => encodeMp3(pcm, sampleRate, kbps);
+export const mp3 = (pcm: Float32Array, sampleRate = 16000, kbps = 64): Promise<Buffer> =>
+  encodeMp3(pcm, sampleRate, kbps);
 export { float32ToS16le, resample };
 
 export interface TranscribeOptions {
@@ -65,10 +72,14 @@ export interface TranscribeOptions {
 export function transcribe(app: Emulator['app'], key: string, file: Buffer, opts: TranscribeOptions = {}) {
   let req = request(app).post('/v1/stt/transcriptions').set('Authorization', bearer(key));
   for (const [k, v] of Object.entries(opts.fields ?? {})) req = req.field(k, v);
-  return req.attach('file', file, { filename: opts.fileName ?? 'audio.bin', contentType: 'application/octet-stream' });
+  return req.attach('file', file, {
+    filename: opts.fileName ?? 'audio.bin',
+    contentType: 'application/octet-stream',
+  });
 }
 
-export const hasFfmpeg = spawnSync('ffprobe', ['-version']).status === 0 && spawnSync('ffmpeg', ['-version']).status === 0;
+export const hasFfmpeg =
+  spawnSync('ffprobe', ['-version']).status === 0 && spawnSync('ffmpeg', ['-version']).status === 0;
 
 /** Duration in seconds as ffprobe reads it. */
 export function ffprobeDuration(file: Buffer, ext: string): number {
@@ -76,7 +87,15 @@ export function ffprobeDuration(file: Buffer, ext: string): number {
   try {
     const path = join(dir, `in.${ext}`);
     writeFileSync(path, file);
-    const out = execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', path]).toString();
+    const out = execFileSync('ffprobe', [
+      '-v',
+      'error',
+      '-show_entries',
+      'format=duration',
+      '-of',
+      'csv=p=0',
+      path,
+    ]).toString();
     return Number(out.trim());
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -100,7 +119,11 @@ export function ffmpeg(file: Buffer, ext: string, outExt: string, args: string[]
 export type ServerFrame = Record<string, any> & { type: string };
 
 /** Collects every JSON frame of a realtime session until the server closes it. */
-export function session(ws: WebSocket): { frames: ServerFrame[]; done: Promise<{ code: number; reason: string; frames: ServerFrame[] }>; next(type: string): Promise<ServerFrame> } {
+export function session(ws: WebSocket): {
+  frames: ServerFrame[];
+  done: Promise<{ code: number; reason: string; frames: ServerFrame[] }>;
+  next(type: string): Promise<ServerFrame>;
+} {
   const frames: ServerFrame[] = [];
   const waiters: { type: string; resolve: (f: ServerFrame) => void }[] = [];
   ws.on('message', (data: Buffer) => {
@@ -122,7 +145,7 @@ export function session(ws: WebSocket): { frames: ServerFrame[]; done: Promise<{
 /** Sends PCM as 20 ms binary frames of s16le. */
 export function sendPcm(ws: WebSocket, pcm: Float32Array, sampleRate: number, frameMs = 20): void {
   const bytes = float32ToS16le(pcm);
-  const step = (sampleRate * frameMs) / 1000 * 2;
+  const step = ((sampleRate * frameMs) / 1000) * 2;
   for (let off = 0; off < bytes.length; off += step) ws.send(bytes.subarray(off, off + step));
 }
 

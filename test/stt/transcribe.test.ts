@@ -38,9 +38,10 @@ afterAll(async () => {
   await t.emulator.close();
 });
 
-const sttEntries = async (requestId: string) => (await t.emulator.metering.entries({ orgId: t.orgId })).filter((e) => e.requestId === requestId);
+const sttEntries = async (requestId: string) =>
+  (await t.emulator.metering.entries({ orgId: t.orgId })).filter((e) => e.requestId === requestId);
 
-describe('round trip: the emulator\'s own voice comes back as the exact text', () => {
+describe("round trip: the emulator's own voice comes back as the exact text", () => {
   it.each([8000, 16000, 22050, 24000, 44100])('WAV at %i Hz', async (rate) => {
     const res = await transcribe(t.app, t.keys.live, wav(speech(TEXT_AR, rate), rate));
     expect(res.status).toBe(200);
@@ -91,7 +92,9 @@ describe('round trip: the emulator\'s own voice comes back as the exact text', (
 
   it('diarizes two voices, each its own speaker named by its voice id, with per-word timings', async () => {
     const pcm = concat(speech(TEXT_AR, 16000, VOICES.noura), speech('شكرا جزيلا لك', 16000, VOICES.fahad));
-    const res = await transcribe(t.app, t.keys.live, wav(pcm), { fields: { diarize: 'true', word_timestamps: 'true' } });
+    const res = await transcribe(t.app, t.keys.live, wav(pcm), {
+      fields: { diarize: 'true', word_timestamps: 'true' },
+    });
     expect(res.status).toBe(200);
     expectResult(res.body);
     expect(res.body.text).toBe(`${TEXT_AR} شكرا جزيلا لك`);
@@ -99,7 +102,14 @@ describe('round trip: the emulator\'s own voice comes back as the exact text', (
       [0, 'ar-SA-noura', TEXT_AR],
       [1, 'ar-SA-fahad', 'شكرا جزيلا لك'],
     ]);
-    const words = res.body.words as { word: string; segment_id: number; speaker: string; start: number; end: number; confidence: number }[];
+    const words = res.body.words as {
+      word: string;
+      segment_id: number;
+      speaker: string;
+      start: number;
+      end: number;
+      confidence: number;
+    }[];
     expect(words.map((w) => w.word)).toEqual([...TEXT_AR.split(' '), 'شكرا', 'جزيلا', 'لك']);
     expect(words.at(-1)).toMatchObject({ segment_id: 1, speaker: 'ar-SA-fahad', confidence: 1 });
     for (let i = 1; i < words.length; i++) expect(words[i].start).toBeGreaterThanOrEqual(words[i - 1].end);
@@ -108,8 +118,13 @@ describe('round trip: the emulator\'s own voice comes back as the exact text', (
 
   it('language: auto detects Latin text as en; an explicit code is echoed; model is accepted', async () => {
     const file = wav(speech(TEXT_EN));
-    expect((await transcribe(t.app, t.keys.live, file)).body).toMatchObject({ text: TEXT_EN, language: 'en' });
-    const res = await transcribe(t.app, t.keys.live, file, { fields: { language: 'fr', model: 'whisper-large-v3' } });
+    expect((await transcribe(t.app, t.keys.live, file)).body).toMatchObject({
+      text: TEXT_EN,
+      language: 'en',
+    });
+    const res = await transcribe(t.app, t.keys.live, file, {
+      fields: { language: 'fr', model: 'whisper-large-v3' },
+    });
     expect(res.body).toMatchObject({ text: TEXT_EN, language: 'fr' });
   });
 });
@@ -124,10 +139,16 @@ describe('intake and billing by decoded seconds', () => {
     for (const [ext, file] of files) {
       const res = await transcribe(t.app, t.keys.live, file, { fileName: `clip.${ext}` });
       expect(res.status).toBe(200);
-      if (hasFfmpeg) expect(Math.abs(res.body.duration_seconds - ffprobeDuration(file, ext))).toBeLessThan(0.03);
-      const entries = (await sttEntries(res.body.request_id));
+      if (hasFfmpeg)
+        expect(Math.abs(res.body.duration_seconds - ffprobeDuration(file, ext))).toBeLessThan(0.03);
+      const entries = await sttEntries(res.body.request_id);
       expect(entries).toHaveLength(1);
-      expect(entries[0]).toMatchObject({ product: 'stt', quantity: res.body.duration_seconds, unit: 'audio_seconds', status: 'billed' });
+      expect(entries[0]).toMatchObject({
+        product: 'stt',
+        quantity: res.body.duration_seconds,
+        unit: 'audio_seconds',
+        status: 'billed',
+      });
       expect(entries[0].amount).toBeGreaterThan(0);
     }
   });
@@ -149,26 +170,49 @@ describe('intake and billing by decoded seconds', () => {
   it('a test key gets the result and a not-billed ledger entry', async () => {
     const res = await transcribe(t.app, t.keys.test, wav(speech(TEXT_AR)));
     expect(res.status).toBe(200);
-    const [entry] = (await sttEntries(res.body.request_id));
-    expect(entry).toMatchObject({ environment: 'test', quantity: res.body.duration_seconds, amount: 0, livemode: false });
+    const [entry] = await sttEntries(res.body.request_id);
+    expect(entry).toMatchObject({
+      environment: 'test',
+      quantity: res.body.duration_seconds,
+      amount: 0,
+      livemode: false,
+    });
   });
 
   it.each([
     ['unsupported_audio_format', Buffer.from('%PDF-1.7 this is not audio at all, just a document')],
     ['unsupported_audio_format', Buffer.from('OggS\0\x02' + '\0'.repeat(200))],
     ['audio_truncated', wav(speech(TEXT_AR)).subarray(0, 30)],
-    ['audio_truncated', (() => { const f = wav(speech(TEXT_AR)); f.writeUInt32LE(f.length * 2, 40); return f; })()],
-    ['audio_corrupt', (() => { const f = Buffer.from(wav(speech(TEXT_AR))); f.write('junk', 36); return f; })()],
+    [
+      'audio_truncated',
+      (() => {
+        const f = wav(speech(TEXT_AR));
+        f.writeUInt32LE(f.length * 2, 40);
+        return f;
+      })(),
+    ],
+    [
+      'audio_corrupt',
+      (() => {
+        const f = Buffer.from(wav(speech(TEXT_AR)));
+        f.write('junk', 36);
+        return f;
+      })(),
+    ],
   ])('%s: 422, and nothing in the ledger', async (code, file) => {
     const before = (await t.emulator.metering.entries({ orgId: t.orgId })).length;
     const res = await transcribe(t.app, t.keys.live, file);
     expectProblem(res, 422, code);
-    expect((await t.emulator.metering.entries({ orgId: t.orgId }))).toHaveLength(before);
+    expect(await t.emulator.metering.entries({ orgId: t.orgId })).toHaveLength(before);
   });
 
   it('a truncated MP3 is audio_truncated', async () => {
     const file = await mp3(speech(TEXT_AR), 16000, 32);
-    expectProblem(await transcribe(t.app, t.keys.live, file.subarray(0, file.length - 17)), 422, 'audio_truncated');
+    expectProblem(
+      await transcribe(t.app, t.keys.live, file.subarray(0, file.length - 17)),
+      422,
+      'audio_truncated',
+    );
   });
 
   it('a file over the upload limit is 422 file_too_large', async () => {
@@ -177,7 +221,10 @@ describe('intake and billing by decoded seconds', () => {
   });
 
   it('a missing file is 422 and unknown fields are ignored', async () => {
-    const res = await (await import('supertest')).default(t.app)
+    const res = await (
+      await import('supertest')
+    )
+      .default(t.app)
       .post('/v1/stt/transcriptions')
       .set('Authorization', `Bearer ${t.keys.live}`)
       .field('language', 'ar');
@@ -191,7 +238,11 @@ describe('fallback: foreign audio gets deterministic Arabic', () => {
   it('same audio, same transcript; different audio, different transcript', async () => {
     const a = wav(noise(6, 16000, 7));
     const b = wav(noise(6, 16000, 8));
-    const [r1, r2, r3] = [await transcribe(t.app, t.keys.live, a), await transcribe(t.app, t.keys.live, a), await transcribe(t.app, t.keys.live, b)];
+    const [r1, r2, r3] = [
+      await transcribe(t.app, t.keys.live, a),
+      await transcribe(t.app, t.keys.live, a),
+      await transcribe(t.app, t.keys.live, b),
+    ];
     expectResult(r1.body);
     expect(r1.body.text).toBe(r2.body.text);
     expect(r1.body.text).not.toBe(r3.body.text);
@@ -200,7 +251,9 @@ describe('fallback: foreign audio gets deterministic Arabic', () => {
   });
 
   it('its length follows the duration (about 2.2 words per second), with segments and words spread over it', async () => {
-    const res = await transcribe(t.app, t.keys.live, wav(tone(20, 440)), { fields: { word_timestamps: 'true', diarize: 'true' } });
+    const res = await transcribe(t.app, t.keys.live, wav(tone(20, 440)), {
+      fields: { word_timestamps: 'true', diarize: 'true' },
+    });
     expectResult(res.body);
     const words = res.body.words as { start: number; end: number; segment_id: number; speaker: string }[];
     expect(words).toHaveLength(44);
@@ -223,10 +276,11 @@ describe('fallback: foreign audio gets deterministic Arabic', () => {
     const a = wav(pcm);
     pcm[1000] += 0.01;
     const b = wav(pcm);
-    expect(createHash('sha256').update(a).digest('hex')).not.toBe(createHash('sha256').update(b).digest('hex'));
+    expect(createHash('sha256').update(a).digest('hex')).not.toBe(
+      createHash('sha256').update(b).digest('hex'),
+    );
     const [ra, rb] = [await transcribe(t.app, t.keys.live, a), await transcribe(t.app, t.keys.live, b)];
     expect(ra.body.text).not.toBe(rb.body.text);
     expect(ra.body.text.split(' ')).toHaveLength(rb.body.text.split(' ').length);
   });
-
 });

@@ -22,8 +22,14 @@ export interface CliRun {
 const running = new Set<ChildProcess>();
 
 /** `cli`: another build's dist/cli.js (this package's by default). */
-export function runCli(args: string[], env: Record<string, string> = {}, cli = join(ROOT, 'dist', 'cli.js')): CliRun {
-  const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('SVC_EMULATOR_')));
+export function runCli(
+  args: string[],
+  env: Record<string, string> = {},
+  cli = join(ROOT, 'dist', 'cli.js'),
+): CliRun {
+  const cleanEnv = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !k.startsWith('SVC_EMULATOR_')),
+  );
   const child = spawn(process.execPath, [cli, ...args], {
     cwd: ROOT,
     env: { ...cleanEnv, ...env },
@@ -59,7 +65,9 @@ export function runCli(args: string[], env: Record<string, string> = {}, cli = j
       if (seen !== undefined) return Promise.resolve(seen);
       return new Promise((resolve, reject) => {
         waiters.push({ re, resolve });
-        void exited.then(({ code }) => reject(new Error(`the CLI exited (${code}) before printing ${re}; stderr: ${stderr.join('\n')}`)));
+        void exited.then(({ code }) =>
+          reject(new Error(`the CLI exited (${code}) before printing ${re}; stderr: ${stderr.join('\n')}`)),
+        );
       });
     },
   };

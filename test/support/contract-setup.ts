@@ -17,7 +17,9 @@ import { coverageDir } from './coverage-dir.js';
 afterEach(() => {
   const found = [...liveCheckers].flatMap((checker) => checker.violations.splice(0));
   if (found.length > 0) {
-    throw new Error(`contract self-check: ${found.length} violation(s):\n${found.map((v) => `- ${v.where}: ${v.problem}`).join('\n')}`);
+    throw new Error(
+      `contract self-check: ${found.length} violation(s):\n${found.map((v) => `- ${v.where}: ${v.problem}`).join('\n')}`,
+    );
   }
 });
 
@@ -25,5 +27,8 @@ afterAll(() => {
   const seen = new Set([...liveCheckers].flatMap((checker) => [...checker.seen]));
   const dir = coverageDir(process.ppid);
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, `${process.pid}-${Math.random().toString(36).slice(2)}.json`), JSON.stringify([...seen]));
+  writeFileSync(
+    join(dir, `${process.pid}-${Math.random().toString(36).slice(2)}.json`),
+    JSON.stringify([...seen]),
+  );
 });

@@ -17,7 +17,10 @@ export interface TestEmulator {
   orgId: string;
 }
 
-export async function buildEmulator(options: EmulatorOptions = {}, overrides: { clock?: Clock } = {}): Promise<TestEmulator> {
+export async function buildEmulator(
+  options: EmulatorOptions = {},
+  overrides: { clock?: Clock } = {},
+): Promise<TestEmulator> {
   const emulator = await createEmulator({ seed: 'core-tests', logLevel: 'silent', ...options }, overrides);
   return {
     emulator,
@@ -48,13 +51,20 @@ export async function createKey(
   const res = await request(app)
     .post(`/_emulator/orgs/${orgId}/keys`)
     .set(adminHeaders)
-    .send({ environment: input.environment ?? 'live', scopes: input.scopes, ...(input.name ? { name: input.name } : {}) });
+    .send({
+      environment: input.environment ?? 'live',
+      scopes: input.scopes,
+      ...(input.name ? { name: input.name } : {}),
+    });
   if (res.status !== 201) throw new Error(`creating a key failed: ${res.status} ${res.text}`);
   return res.body as CreatedKey;
 }
 
 /** Creates an organization through `POST /_emulator/orgs`. */
-export async function createOrg(app: Emulator['app'], body: Record<string, unknown> = {}): Promise<{ id: string; name: string }> {
+export async function createOrg(
+  app: Emulator['app'],
+  body: Record<string, unknown> = {},
+): Promise<{ id: string; name: string }> {
   const res = await request(app).post('/_emulator/orgs').send(body);
   if (res.status !== 201) throw new Error(`creating an organization failed: ${res.status} ${res.text}`);
   return res.body as { id: string; name: string };

@@ -30,7 +30,9 @@ export function teardown(): void {
   const dir = coverageDir(process.pid);
   let seen = new Set<string>();
   try {
-    seen = new Set(readdirSync(dir).flatMap((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as string[]));
+    seen = new Set(
+      readdirSync(dir).flatMap((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as string[]),
+    );
   } catch {
     /* no test wrote anything */
   }
@@ -39,7 +41,9 @@ export function teardown(): void {
   const { gateway, admin } = loadDocuments();
   const missing = [...operationIds(gateway), ...operationIds(admin)].filter((id) => !seen.has(id));
   if (missing.length > 0) {
-    throw new Error(`operation coverage: no test exercised ${missing.length} operation(s): ${missing.join(', ')}`);
+    throw new Error(
+      `operation coverage: no test exercised ${missing.length} operation(s): ${missing.join(', ')}`,
+    );
   }
   console.log(`operation coverage: every one of the ${seen.size} documented operations was exercised`);
 }

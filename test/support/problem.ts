@@ -25,10 +25,15 @@ export interface ResponseLike {
 export function expectProblem(res: ResponseLike, status: number, code: string): Problem {
   const contentType = String(res.headers['content-type'] ?? '');
   expect(contentType, 'Content-Type').toMatch(/^application\/problem\+json(\s*;|$)/);
-  const body = (res.body && typeof res.body === 'object' && Object.keys(res.body).length > 0
-    ? res.body
-    : JSON.parse(res.text ?? '')) as Record<string, unknown>;
-  expect({ status: res.status, code: body.code }, `problem ${JSON.stringify(body)}`).toEqual({ status, code });
+  const body = (
+    res.body && typeof res.body === 'object' && Object.keys(res.body).length > 0
+      ? res.body
+      : JSON.parse(res.text ?? '')
+  ) as Record<string, unknown>;
+  expect({ status: res.status, code: body.code }, `problem ${JSON.stringify(body)}`).toEqual({
+    status,
+    code,
+  });
   expect(validateProblem(body), JSON.stringify(validateProblem.errors)).toBe(true);
   expect(Object.keys(body).filter((k) => !PROBLEM_FIELDS.includes(k))).toEqual([]);
   expect(body.status).toBe(status);

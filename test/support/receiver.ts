@@ -27,10 +27,11 @@ export async function startReceiver(): Promise<Receiver> {
     received: [],
     respond: () => 200,
     next: () => new Promise((resolve) => waiters.push(resolve)),
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];

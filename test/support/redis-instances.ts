@@ -44,8 +44,13 @@ export class RedisInstances<S extends StateUnit> {
     await Promise.all(stores.map((s) => storeSettled(s)));
     for (const from of stores) {
       const mark = `sync-${++this.marks}`;
-      const seen = stores.filter((s) => s !== from).map((s) => new Promise<void>((resolve) => s.onMessage((m) => m.type === mark && resolve())));
-      await from.redis.publish(from.channel, JSON.stringify({ from: 'contract-sync', type: mark, data: null }));
+      const seen = stores
+        .filter((s) => s !== from)
+        .map((s) => new Promise<void>((resolve) => s.onMessage((m) => m.type === mark && resolve())));
+      await from.redis.publish(
+        from.channel,
+        JSON.stringify({ from: 'contract-sync', type: mark, data: null }),
+      );
       await Promise.all(seen);
     }
   }

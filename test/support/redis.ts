@@ -70,11 +70,30 @@ export interface StoreInstance {
  * Starts the built CLI on `redis` as instance `id`, with a config file and further options; resolves once it
  * is ready, its readiness line naming the store and the instance.
  */
-export async function startInstance(redis: TestRedis, id: string, configFile: string, options: string[] = []): Promise<StoreInstance> {
-  const run = runCli(['--store', redis.url, '--port', '0', '--instance-id', id, '--config', configFile, ...options, '--no-demo-corpus']);
+export async function startInstance(
+  redis: TestRedis,
+  id: string,
+  configFile: string,
+  options: string[] = [],
+): Promise<StoreInstance> {
+  const run = runCli([
+    '--store',
+    redis.url,
+    '--port',
+    '0',
+    '--instance-id',
+    id,
+    '--config',
+    configFile,
+    ...options,
+    '--no-demo-corpus',
+  ]);
   const ready = await run.line(/^svc-emulator ready at /);
-  const [, base, admin, store, instance] = /ready at (\S+) \(admin (\S+)\) store (\S+) instance (\S+)$/.exec(ready)!;
-  if (store !== redis.url || instance !== id) throw new Error(`the readiness line names another store or instance: ${ready}`);
+  const [, base, admin, store, instance] = /ready at (\S+) \(admin (\S+)\) store (\S+) instance (\S+)$/.exec(
+    ready,
+  )!;
+  if (store !== redis.url || instance !== id)
+    throw new Error(`the readiness line names another store or instance: ${ready}`);
   const liveKey = (await run.line(/^demo live key: /)).split(': ')[1];
   return { run, base, admin, liveKey };
 }

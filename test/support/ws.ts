@@ -3,7 +3,11 @@ import type { IncomingHttpHeaders } from 'node:http';
 import WebSocket from 'ws';
 
 /** Opens a WebSocket; rejects with the refusal (status and body) when the upgrade is refused. */
-export function openWs(url: string, protocols?: string[], headers?: Record<string, string>): Promise<WebSocket> {
+export function openWs(
+  url: string,
+  protocols?: string[],
+  headers?: Record<string, string>,
+): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url, protocols ?? [], { headers });
     ws.once('open', () => resolve(ws));
@@ -22,7 +26,11 @@ export interface Refusal {
 }
 
 /** Attempts an upgrade that must be refused, and returns the HTTP response that refused it. */
-export function refusedUpgrade(url: string, protocols?: string[], headers?: Record<string, string>): Promise<Refusal> {
+export function refusedUpgrade(
+  url: string,
+  protocols?: string[],
+  headers?: Record<string, string>,
+): Promise<Refusal> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url, protocols ?? [], { headers });
     ws.once('open', () => {
@@ -35,7 +43,11 @@ export function refusedUpgrade(url: string, protocols?: string[], headers?: Reco
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.once('end', () => {
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') });
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          text: Buffer.concat(chunks).toString('utf8'),
+        });
         ws.terminate();
       });
     });
@@ -43,11 +55,15 @@ export function refusedUpgrade(url: string, protocols?: string[], headers?: Reco
 }
 
 export function nextMessage(ws: WebSocket): Promise<{ data: Buffer; isBinary: boolean }> {
-  return new Promise((resolve) => ws.once('message', (data: Buffer, isBinary: boolean) => resolve({ data, isBinary })));
+  return new Promise((resolve) =>
+    ws.once('message', (data: Buffer, isBinary: boolean) => resolve({ data, isBinary })),
+  );
 }
 
 export function closed(ws: WebSocket): Promise<{ code: number; reason: string }> {
-  return new Promise((resolve) => ws.once('close', (code: number, reason: Buffer) => resolve({ code, reason: reason.toString() })));
+  return new Promise((resolve) =>
+    ws.once('close', (code: number, reason: Buffer) => resolve({ code, reason: reason.toString() })),
+  );
 }
 
 /** Fails when `promise` does not settle within `ms`: a deadline on an awaited event, not a sleep. */

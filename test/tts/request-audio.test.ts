@@ -23,23 +23,39 @@ describe('GET /_emulator/requests/{id}/audio', () => {
   it.each([
     ['audio/mpeg', 'audio/mpeg'],
     ['audio/wav', 'audio/wav'],
-  ])('returns the same %s bytes the request was answered with, billing nothing more', async (accept, type) => {
-    const answer = await postTts(t.app, t.keys.live, { text: SHORT_TEXT, voice: VOICE, speed: 1.25, quality: 'high' }, accept);
-    expect(answer.status).toBe(200);
-    const billed = (await t.emulator.metering.entries({ orgId: t.orgId, status: 'billed' })).length;
-    const replay = await getAudio(String(answer.headers['x-request-id']));
-    expect(replay.status).toBe(200);
-    expect(replay.headers['content-type']).toContain(type);
-    expect(Buffer.compare(replay.body as Buffer, answer.body as Buffer)).toBe(0);
-    expect((await t.emulator.metering.entries({ orgId: t.orgId, status: 'billed' }))).toHaveLength(billed);
-  });
+  ])(
+    'returns the same %s bytes the request was answered with, billing nothing more',
+    async (accept, type) => {
+      const answer = await postTts(
+        t.app,
+        t.keys.live,
+        { text: SHORT_TEXT, voice: VOICE, speed: 1.25, quality: 'high' },
+        accept,
+      );
+      expect(answer.status).toBe(200);
+      const billed = (await t.emulator.metering.entries({ orgId: t.orgId, status: 'billed' })).length;
+      const replay = await getAudio(String(answer.headers['x-request-id']));
+      expect(replay.status).toBe(200);
+      expect(replay.headers['content-type']).toContain(type);
+      expect(Buffer.compare(replay.body as Buffer, answer.body as Buffer)).toBe(0);
+      expect(await t.emulator.metering.entries({ orgId: t.orgId, status: 'billed' })).toHaveLength(billed);
+    },
+  );
 
   it('is 404 for an entry that was not answered with audio, and for an unknown id', async () => {
     const refused = await postTts(t.app, t.keys.live, { text: SHORT_TEXT, voice: 'nobody' });
     expect(refused.status).toBe(422);
-    const notAudio = expectProblem(await request(t.app).get(`/_emulator/requests/${String(refused.headers['x-request-id'])}/audio`), 404, 'not_found');
+    const notAudio = expectProblem(
+      await request(t.app).get(`/_emulator/requests/${String(refused.headers['x-request-id'])}/audio`),
+      404,
+      'not_found',
+    );
     expect(notAudio.detail).toMatch(/was not answered with TTS audio/);
-    const missing = expectProblem(await request(t.app).get('/_emulator/requests/req_missing/audio'), 404, 'not_found');
+    const missing = expectProblem(
+      await request(t.app).get('/_emulator/requests/req_missing/audio'),
+      404,
+      'not_found',
+    );
     expect(missing.detail).toMatch(/no request req_missing/);
   });
 });

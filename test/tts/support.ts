@@ -30,7 +30,13 @@ export function newScope(): string {
   return `tts-test-${++scopes}`;
 }
 
-export function postTts(app: Emulator['app'], key: string, body: Record<string, unknown>, accept?: string, scope?: string) {
+export function postTts(
+  app: Emulator['app'],
+  key: string,
+  body: Record<string, unknown>,
+  accept?: string,
+  scope?: string,
+) {
   const req = request(app).post('/v1/tts').set('Authorization', bearer(key)).buffer(true).parse(binaryParser);
   if (accept !== undefined) void req.set('Accept', accept);
   if (scope !== undefined) void req.set('X-Emulator-Scope', scope);
@@ -49,8 +55,14 @@ export async function settled(emulator: Emulator, scope: string): Promise<void> 
 }
 
 /** Decodes a returned clip with the emulator's STT-side decoders: container → PCM → text and voice. */
-export async function decodeClip(buf: Buffer): Promise<{ sampleRate: number; utterances: DecodedUtterance[]; format: string }> {
+export async function decodeClip(
+  buf: Buffer,
+): Promise<{ sampleRate: number; utterances: DecodedUtterance[]; format: string }> {
   const audio = await decodeAudio(buf);
   if (!audio.pcm) throw new Error('no PCM decoded');
-  return { sampleRate: audio.sampleRate, utterances: decode(audio.pcm, audio.sampleRate), format: audio.format };
+  return {
+    sampleRate: audio.sampleRate,
+    utterances: decode(audio.pcm, audio.sampleRate),
+    format: audio.format,
+  };
 }

@@ -35,8 +35,16 @@ describe('ttsCacheMb: 0 (--tts-cache-mb 0)', () => {
     const first = await speak(t, text);
     const second = await speak(t, text);
     expect(second.equals(first)).toBe(true);
-    expect(await stats(t)).toEqual({ enabled: false, max_bytes: 0, bytes: 0, entries: 0, hits: 0, misses: 2, evictions: 0 });
-    const charges = (await t.emulator.metering.entries({ orgId: t.orgId, product: 'tts' }));
+    expect(await stats(t)).toEqual({
+      enabled: false,
+      max_bytes: 0,
+      bytes: 0,
+      entries: 0,
+      hits: 0,
+      misses: 2,
+      evictions: 0,
+    });
+    const charges = await t.emulator.metering.entries({ orgId: t.orgId, product: 'tts' });
     expect(charges.map((e) => [e.status, e.quantity])).toEqual([
       ['billed', 15],
       ['billed', 15],
@@ -88,7 +96,8 @@ describe('--tts-cache-mb and SVC_EMULATOR_TTS_CACHE_MB', () => {
     expect(((await res.json()) as ClipCacheStats).max_bytes).toBe(1.5 * 1024 * 1024);
     const bad = runCli([], { SVC_EMULATOR_TTS_CACHE_MB: '-1' });
     expect((await bad.exited).code).not.toBe(0);
-    expect(bad.stderr.join('\n')).toMatch(/SVC_EMULATOR_TTS_CACHE_MB must be a number of MiB from 0 to 65536 \(got '-1'\)/);
+    expect(bad.stderr.join('\n')).toMatch(
+      /SVC_EMULATOR_TTS_CACHE_MB must be a number of MiB from 0 to 65536 \(got '-1'\)/,
+    );
   });
 });
-

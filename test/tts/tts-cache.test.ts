@@ -36,7 +36,11 @@ async function stats(): Promise<TtsCacheStats> {
 /** Counter changes since `before`. */
 async function delta(before: TtsCacheStats): Promise<{ hits: number; misses: number; entries: number }> {
   const now = await stats();
-  return { hits: now.hits - before.hits, misses: now.misses - before.misses, entries: now.entries - before.entries };
+  return {
+    hits: now.hits - before.hits,
+    misses: now.misses - before.misses,
+    entries: now.entries - before.entries,
+  };
 }
 
 async function speak(body: Record<string, unknown>, accept?: string) {
@@ -47,12 +51,22 @@ async function speak(body: Record<string, unknown>, accept?: string) {
 }
 
 /** Opens POST /v1/tts/stream on the real server; resolves once the headers arrived. */
-function openStream(body: Record<string, unknown>): Promise<{ res: IncomingMessage; destroy: () => void; scope: string }> {
+function openStream(
+  body: Record<string, unknown>,
+): Promise<{ res: IncomingMessage; destroy: () => void; scope: string }> {
   const scope = newScope();
   const payload = JSON.stringify(body);
-  const headers = { Authorization: bearer(t.keys.live), 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload), 'X-Emulator-Scope': scope };
+  const headers = {
+    Authorization: bearer(t.keys.live),
+    'Content-Type': 'application/json',
+    'Content-Length': Buffer.byteLength(payload),
+    'X-Emulator-Scope': scope,
+  };
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: '/v1/tts/stream', headers }, (res) => resolve({ res, destroy: () => req.destroy(), scope }));
+    const req = httpRequest(
+      { host: '127.0.0.1', port, method: 'POST', path: '/v1/tts/stream', headers },
+      (res) => resolve({ res, destroy: () => req.destroy(), scope }),
+    );
     req.on('error', reject);
     req.end(payload);
   });
@@ -69,14 +83,20 @@ async function readStream(res: IncomingMessage): Promise<{ chunks: Buffer[]; com
 }
 
 async function usage(requestIds: string[]) {
-  const res = await request(t.app).get(`/_emulator/orgs/${t.orgId}/usage`).query({ product: 'tts', limit: 10000 });
+  const res = await request(t.app)
+    .get(`/_emulator/orgs/${t.orgId}/usage`)
+    .query({ product: 'tts', limit: 10000 });
   expect(res.status).toBe(200);
-  return (res.body.entries as { request_id: string; status: string; quantity: number }[]).filter((e) => requestIds.includes(e.request_id));
+  return (res.body.entries as { request_id: string; status: string; quantity: number }[]).filter((e) =>
+    requestIds.includes(e.request_id),
+  );
 }
 
 async function journaled(requestIds: string[]) {
   const res = await request(t.app).get('/_emulator/requests').query({ limit: 1000 });
-  return (res.body.requests as { request_id: string; status: number }[]).filter((e) => requestIds.includes(e.request_id));
+  return (res.body.requests as { request_id: string; status: number }[]).filter((e) =>
+    requestIds.includes(e.request_id),
+  );
 }
 
 describe('the TTS clip cache', () => {
@@ -117,7 +137,10 @@ describe('the TTS clip cache', () => {
   it('still fires a fault armed for the repeated request: not billed, and the next one is served from the cache', async () => {
     const body = { text: 'طلب يتكرر مع عطل', voice: VOICE, quality: 'fast' };
     const first = await speak(body);
-    await request(t.app).post('/_emulator/faults').send({ kind: 'error', status: 502, times: 1, match: { operation: 'tts.speak' } }).expect(201);
+    await request(t.app)
+      .post('/_emulator/faults')
+      .send({ kind: 'error', status: 502, times: 1, match: { operation: 'tts.speak' } })
+      .expect(201);
     const before = await stats();
     const faulted = await speak(body);
     expect(faulted.res.status).toBe(502);
@@ -125,7 +148,9 @@ describe('the TTS clip cache', () => {
     const third = await speak(body);
     expect(third.audio.equals(first.audio)).toBe(true);
     expect(await delta(before)).toMatchObject({ hits: 1, misses: 0 });
-    expect((await usage([faulted.requestId, third.requestId])).map((e) => e.request_id)).toEqual([third.requestId]);
+    expect((await usage([faulted.requestId, third.requestId])).map((e) => e.request_id)).toEqual([
+      third.requestId,
+    ]);
     const [entry] = (await journaled([faulted.requestId])) as { status: number; fault?: { kind: string } }[];
     expect(entry).toMatchObject({ status: 502, fault: { kind: 'error' } });
   });
@@ -153,7 +178,10 @@ describe('the TTS clip cache', () => {
   it('cuts a cached stream under stream_truncate exactly as a rendered one, and bills nothing', async () => {
     const body = { text: arabicText(150), voice: VOICE, quality: 'fast' };
     await speak(body);
-    await request(t.app).post('/_emulator/faults').send({ kind: 'stream_truncate', after_bytes: 1000, times: 1, match: { operation: 'tts.stream' } }).expect(201);
+    await request(t.app)
+      .post('/_emulator/faults')
+      .send({ kind: 'stream_truncate', after_bytes: 1000, times: 1, match: { operation: 'tts.stream' } })
+      .expect(201);
     const before = await stats();
     const cut = await openStream(body);
     const read = await readStream(cut.res);
@@ -169,7 +197,10 @@ describe('the TTS clip cache', () => {
 
   it('does not store a stream cut by a fault: the next identical request renders again', async () => {
     const body = { text: 'بث مقطوع لا يدخل الذاكرة', voice: VOICE, quality: 'fast' };
-    await request(t.app).post('/_emulator/faults').send({ kind: 'stream_truncate', after_bytes: 500, times: 1, match: { operation: 'tts.stream' } }).expect(201);
+    await request(t.app)
+      .post('/_emulator/faults')
+      .send({ kind: 'stream_truncate', after_bytes: 500, times: 1, match: { operation: 'tts.stream' } })
+      .expect(201);
     const before = await stats();
     const cut = await openStream(body);
     expect((await readStream(cut.res)).complete).toBe(false);
@@ -184,7 +215,10 @@ describe('the TTS clip cache', () => {
     // delivered whatever the machine's speed (an unpaced stream can reach the socket buffers before the
     // client's disconnect is seen, and then it was delivered).
     const body = { text: arabicText(500), voice: VOICE, quality: 'fast', speed: 0.75 };
-    await request(t.app).post('/_emulator/faults').send({ kind: 'stream_slow', bytes_per_second: 4000, times: 1, match: { operation: 'tts.stream' } }).expect(201);
+    await request(t.app)
+      .post('/_emulator/faults')
+      .send({ kind: 'stream_slow', bytes_per_second: 4000, times: 1, match: { operation: 'tts.stream' } })
+      .expect(201);
     const before = await stats();
     const { res, destroy, scope } = await openStream(body);
     res.on('error', () => undefined);
@@ -201,15 +235,27 @@ describe('the TTS clip cache', () => {
     const text = 'الوقت الحقيقي من الذاكرة';
     const clip = await speak({ text, voice: VOICE, quality: 'fast' });
     const before = await stats();
-    const ws = await openWs(`ws://127.0.0.1:${port}/v1/tts/realtime`, undefined, { Authorization: bearer(t.keys.live) });
+    const ws = await openWs(`ws://127.0.0.1:${port}/v1/tts/realtime`, undefined, {
+      Authorization: bearer(t.keys.live),
+    });
     const audio: Buffer[] = [];
     const frames: Record<string, unknown>[] = [];
-    ws.on('message', (data: Buffer, isBinary: boolean) => (isBinary ? audio.push(data) : frames.push(JSON.parse(data.toString('utf8')) as Record<string, unknown>)));
+    ws.on('message', (data: Buffer, isBinary: boolean) =>
+      isBinary ? audio.push(data) : frames.push(JSON.parse(data.toString('utf8')) as Record<string, unknown>),
+    );
     const done = closed(ws);
-    for (const frame of [{ type: 'start', voice: VOICE, quality: 'fast', format: 'mp3' }, { type: 'text', text }, { type: 'close' }]) ws.send(JSON.stringify(frame));
+    for (const frame of [
+      { type: 'start', voice: VOICE, quality: 'fast', format: 'mp3' },
+      { type: 'text', text },
+      { type: 'close' },
+    ])
+      ws.send(JSON.stringify(frame));
     expect(await done).toMatchObject({ code: 1000 });
     expect(Buffer.concat(audio).equals(clip.audio)).toBe(true);
-    expect(frames.find((f) => f.type === 'completed')).toMatchObject({ characters_billed: [...text].length, utterances: 1 });
+    expect(frames.find((f) => f.type === 'completed')).toMatchObject({
+      characters_billed: [...text].length,
+      utterances: 1,
+    });
     expect(await delta(before)).toMatchObject({ hits: 1, misses: 0 });
     expect(ws.readyState).toBe(WebSocket.CLOSED);
   });
@@ -217,7 +263,10 @@ describe('the TTS clip cache', () => {
   it('answers GET /_emulator/requests/{id}/audio from the cache, billing nothing', async () => {
     const clip = await speak({ text: 'إعادة التشغيل', voice: VOICE, quality: 'fast' }, 'audio/wav');
     const before = await stats();
-    const replay = await request(t.app).get(`/_emulator/requests/${clip.requestId}/audio`).buffer(true).parse(binaryParser);
+    const replay = await request(t.app)
+      .get(`/_emulator/requests/${clip.requestId}/audio`)
+      .buffer(true)
+      .parse(binaryParser);
     expect(replay.status).toBe(200);
     expect((replay.body as Buffer).equals(clip.audio)).toBe(true);
     expect(await delta(before)).toMatchObject({ hits: 1, misses: 0 });
@@ -234,7 +283,14 @@ describe('the TTS clip cache', () => {
     expect(await delta(kept)).toMatchObject({ hits: 1, misses: 0 });
     const cleared = await request(t.app).delete('/_emulator/tts/cache');
     expect(cleared.status).toBe(200);
-    expect(cleared.body).toMatchObject({ enabled: true, bytes: 0, entries: 0, hits: 0, misses: 0, evictions: 0 });
+    expect(cleared.body).toMatchObject({
+      enabled: true,
+      bytes: 0,
+      entries: 0,
+      hits: 0,
+      misses: 0,
+      evictions: 0,
+    });
     await speak(body);
     expect(await stats()).toMatchObject({ hits: 0, misses: 1, entries: 1 });
   });

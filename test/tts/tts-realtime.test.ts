@@ -79,14 +79,24 @@ async function connect(key = t.keys.live, protocols?: string[], scope?: string):
 }
 
 const validServerFrame = () => t.emulator.contract.schema('TtsRealtimeServerFrame');
-const entriesOf = async (requestId: string) => (await t.emulator.metering.entries({ orgId: t.orgId, product: 'tts' })).filter((e) => e.requestId === requestId);
+const entriesOf = async (requestId: string) =>
+  (await t.emulator.metering.entries({ orgId: t.orgId, product: 'tts' })).filter(
+    (e) => e.requestId === requestId,
+  );
 
 describe('WS /v1/tts/realtime session', () => {
   it('start → text → flush → text → close: MP3 utterances that decode to the texts, utterance_done, completed, 1000', async () => {
     const s = await connect();
     s.send({ type: 'start', voice: 'ar-AE-mariam', quality: 'fast' });
     const started = await s.next('started');
-    expect(started).toMatchObject({ voice: 'ar-AE-mariam', format: 'mp3', quality: 'fast', speed: 1, sample_rate: 16000, bitrate_kbps: 32 });
+    expect(started).toMatchObject({
+      voice: 'ar-AE-mariam',
+      format: 'mp3',
+      quality: 'fast',
+      speed: 1,
+      sample_rate: 16000,
+      bitrate_kbps: 32,
+    });
     s.send({ type: 'text', text: 'مرحبا ' });
     s.send({ type: 'text', text: 'بكم' });
     s.send({ type: 'flush' });
@@ -111,7 +121,7 @@ describe('WS /v1/tts/realtime session', () => {
       ['مرحبا بكم', 2],
       ['مع السلامة', 2],
     ]);
-    const entries = (await entriesOf(started.request_id as string));
+    const entries = await entriesOf(started.request_id as string);
     expect(entries.map((e) => [e.quantity, e.status, e.mode]).sort()).toEqual([
       [10, 'billed', 'fast'],
       [9, 'billed', 'fast'],
@@ -130,8 +140,10 @@ describe('WS /v1/tts/realtime session', () => {
     await s.closed;
     const pcm = Buffer.concat(s.audio);
     expect(pcm.length).toBe(2 * Math.round(done.audio_seconds * 8000));
-    expect(decode(s16leToFloat32(pcm), 8000).map((u) => [u.text, u.voiceIndex, u.speed])).toEqual([['صوت خام', 7, 1.5]]);
-    const [entry] = (await entriesOf((await s.next('completed')).request_id as string));
+    expect(decode(s16leToFloat32(pcm), 8000).map((u) => [u.text, u.voiceIndex, u.speed])).toEqual([
+      ['صوت خام', 7, 1.5],
+    ]);
+    const [entry] = await entriesOf((await s.next('completed')).request_id as string);
     expect(entry).toMatchObject({ status: 'not_billed', reason: 'test_key', quantity: 7 });
   });
 
@@ -140,7 +152,11 @@ describe('WS /v1/tts/realtime session', () => {
     s.send({ type: 'start', voice: VOICE });
     s.send({ type: 'flush' });
     s.send({ type: 'close' });
-    expect(await s.next('completed')).toMatchObject({ characters_billed: 0, audio_seconds: 0, utterances: 0 });
+    expect(await s.next('completed')).toMatchObject({
+      characters_billed: 0,
+      audio_seconds: 0,
+      utterances: 0,
+    });
     expect(await s.closed).toMatchObject({ code: 1000 });
     expect(s.audio).toEqual([]);
   });
@@ -153,14 +169,44 @@ describe('WS /v1/tts/realtime errors: an error frame, then the documented close 
     ['an unknown frame type', [{ type: 'speak' }], 4400, 'validation_failed'],
     ['a JSON array', [[1, 2]], 4400, 'validation_failed'],
     ['text before start', [{ type: 'text', text: 'x' }], 4400, 'protocol_error'],
-    ['a second start', [{ type: 'start', voice: VOICE }, { type: 'start', voice: VOICE }], 4400, 'protocol_error'],
+    [
+      'a second start',
+      [
+        { type: 'start', voice: VOICE },
+        { type: 'start', voice: VOICE },
+      ],
+      4400,
+      'protocol_error',
+    ],
     ['a start without voice', [{ type: 'start' }], 4400, 'validation_failed'],
     ['speed out of range', [{ type: 'start', voice: VOICE, speed: 2.5 }], 4400, 'validation_failed'],
     ['an unknown field', [{ type: 'start', voice: VOICE, pitch: 2 }], 4400, 'validation_failed'],
     ['an unknown voice', [{ type: 'start', voice: 'ar-XX-ghost' }], 4400, 'unknown_voice'],
-    ['sample_rate with mp3', [{ type: 'start', voice: VOICE, sample_rate: 16000 }], 4400, 'validation_failed'],
-    ['an empty text', [{ type: 'start', voice: VOICE }, { type: 'text', text: '' }], 4400, 'validation_failed'],
-    ['an utterance over 500 characters', [{ type: 'start', voice: VOICE }, { type: 'text', text: long }, { type: 'text', text: long }], 4400, 'validation_failed'],
+    [
+      'sample_rate with mp3',
+      [{ type: 'start', voice: VOICE, sample_rate: 16000 }],
+      4400,
+      'validation_failed',
+    ],
+    [
+      'an empty text',
+      [
+        { type: 'start', voice: VOICE },
+        { type: 'text', text: '' },
+      ],
+      4400,
+      'validation_failed',
+    ],
+    [
+      'an utterance over 500 characters',
+      [
+        { type: 'start', voice: VOICE },
+        { type: 'text', text: long },
+        { type: 'text', text: long },
+      ],
+      4400,
+      'validation_failed',
+    ],
     ['a binary frame', [Buffer.from([1, 2, 3])], 1008, 'unsupported_frame'],
   ])('%s', async (_what, frames, closeCode, code) => {
     const s = await connect();
@@ -189,7 +235,7 @@ describe('WS /v1/tts/realtime errors: an error frame, then the documented close 
     expect(await s.closed).toMatchObject({ code: 4429 });
     expect(s.frames.find((f) => f.type === 'error')).toMatchObject({ code: 'insufficient_credits' });
     expect(s.audio).toEqual([]);
-    expect((await t.emulator.metering.entries({ orgId }))).toEqual([]);
+    expect(await t.emulator.metering.entries({ orgId })).toEqual([]);
   });
 
   it('closes an idle session with 4408 after 60 s of clock time', async () => {
@@ -213,7 +259,7 @@ describe('WS /v1/tts/realtime errors: an error frame, then the documented close 
     await s.closed;
     // The server has seen the close once the session's journal entry exists.
     await settled(t.emulator, scope);
-    expect((await entriesOf(requestId as string))).toEqual([]);
+    expect(await entriesOf(requestId as string)).toEqual([]);
   });
 
   it('requires the tts:speak scope before the upgrade', async () => {

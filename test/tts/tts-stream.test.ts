@@ -24,13 +24,22 @@ beforeAll(async () => {
 afterAll(() => t.emulator.close());
 
 /** Starts a stream and resolves with the response once its headers arrived. */
-function openStream(key: string, body: Record<string, unknown>): Promise<{ res: IncomingMessage; destroy: () => void; scope: string }> {
+function openStream(
+  key: string,
+  body: Record<string, unknown>,
+): Promise<{ res: IncomingMessage; destroy: () => void; scope: string }> {
   const scope = newScope();
   return new Promise((resolve, reject) => {
     const payload = JSON.stringify(body);
-    const headers = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload), 'X-Emulator-Scope': scope };
-    const req = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: '/v1/tts/stream', headers }, (res) =>
-      resolve({ res, destroy: () => req.destroy(), scope }),
+    const headers = {
+      Authorization: `Bearer ${key}`,
+      'Content-Type': 'application/json',
+      'Content-Length': Buffer.byteLength(payload),
+      'X-Emulator-Scope': scope,
+    };
+    const req = httpRequest(
+      { host: '127.0.0.1', port, method: 'POST', path: '/v1/tts/stream', headers },
+      (res) => resolve({ res, destroy: () => req.destroy(), scope }),
     );
     req.on('error', reject);
     req.end(payload);
@@ -45,7 +54,10 @@ function readAll(res: IncomingMessage, first: Buffer[] = []): Promise<Buffer> {
   return once(res, 'end').then(() => Buffer.concat(chunks));
 }
 
-const ttsEntries = async (requestId: string) => (await t.emulator.metering.entries({ orgId: t.orgId, product: 'tts' })).filter((e) => e.requestId === requestId);
+const ttsEntries = async (requestId: string) =>
+  (await t.emulator.metering.entries({ orgId: t.orgId, product: 'tts' })).filter(
+    (e) => e.requestId === requestId,
+  );
 
 describe('POST /v1/tts/stream', () => {
   it('sends chunked audio/mpeg with the same bytes as /v1/tts, and bills once the stream completed', async () => {
@@ -64,7 +76,7 @@ describe('POST /v1/tts/stream', () => {
     expect((await decodeClip(audio)).utterances.map((u) => u.text)).toEqual([body.text]);
     await settled(t.emulator, scope);
     const requestId = res.headers['x-request-id'] as string;
-    expect((await ttsEntries(requestId))).toMatchObject([{ status: 'billed', quantity: 120, mode: 'fast' }]);
+    expect(await ttsEntries(requestId)).toMatchObject([{ status: 'billed', quantity: 120, mode: 'fast' }]);
   });
 
   it('serves other requests while a reader has paused a stream, and delivers the whole clip once it reads again', async () => {
@@ -79,15 +91,24 @@ describe('POST /v1/tts/stream', () => {
       }),
     );
     expect(first.length).toBeGreaterThan(0);
-    const health = await within(request(t.app).get('/_emulator/health'), 10_000, 'a health check during a paused stream');
+    const health = await within(
+      request(t.app).get('/_emulator/health'),
+      10_000,
+      'a health check during a paused stream',
+    );
     expect(health.status).toBe(200);
-    const other = await postTts(t.app, t.keys.test, { text: 'طلب آخر', voice: VOICE, quality: 'fast' }, 'audio/wav');
+    const other = await postTts(
+      t.app,
+      t.keys.test,
+      { text: 'طلب آخر', voice: VOICE, quality: 'fast' },
+      'audio/wav',
+    );
     expect(other.status).toBe(200);
     expect(res.complete).toBe(false);
     const audio = await readAll(res, [first]);
     expect((await decodeClip(audio)).utterances.map((u) => u.text)).toEqual([arabicText(500)]);
     await settled(t.emulator, scope);
-    expect((await ttsEntries(requestId))).toHaveLength(1);
+    expect(await ttsEntries(requestId)).toHaveLength(1);
   });
 
   it('keeps the event loop free while a 500-character stream is produced: a health check completes before the stream ends', async () => {
@@ -95,30 +116,40 @@ describe('POST /v1/tts/stream', () => {
     const order: string[] = [];
     const ended = readAll(res).then(() => order.push('stream end'));
     await once(res, 'readable');
-    await request(t.app).get('/_emulator/health').then(() => order.push('health'));
+    await request(t.app)
+      .get('/_emulator/health')
+      .then(() => order.push('health'));
     await ended;
     expect(order).toEqual(['health', 'stream end']);
   });
 
   it('stops on client disconnect and bills nothing', async () => {
     const before = (await t.emulator.metering.balance(t.orgId)).balance;
-    const { res, destroy, scope } = await openStream(t.keys.live, { text: arabicText(500), voice: VOICE, speed: 0.5 });
+    const { res, destroy, scope } = await openStream(t.keys.live, {
+      text: arabicText(500),
+      voice: VOICE,
+      speed: 0.5,
+    });
     const requestId = res.headers['x-request-id'] as string;
     await once(res, 'data');
     res.on('error', () => undefined);
     destroy();
     await settled(t.emulator, scope);
-    expect((await ttsEntries(requestId))).toEqual([]);
+    expect(await ttsEntries(requestId)).toEqual([]);
     expect((await t.emulator.metering.balance(t.orgId)).balance).toBe(before);
     // The server is healthy and the next stream is served in full.
     const next = await openStream(t.keys.test, { text: 'بعد الانقطاع', voice: VOICE, quality: 'fast' });
-    expect((await decodeClip(await readAll(next.res))).utterances.map((u) => u.text)).toEqual(['بعد الانقطاع']);
+    expect((await decodeClip(await readAll(next.res))).utterances.map((u) => u.text)).toEqual([
+      'بعد الانقطاع',
+    ]);
   });
 
   it('refuses with 429 insufficient_credits before any audio', async () => {
     const org = await request(t.app).post('/_emulator/orgs').send({ name: 'broke' });
     const orgId = org.body.id as string;
-    const key = await request(t.app).post(`/_emulator/orgs/${orgId}/keys`).send({ environment: 'live', scopes: ['tts:speak'] });
+    const key = await request(t.app)
+      .post(`/_emulator/orgs/${orgId}/keys`)
+      .send({ environment: 'live', scopes: ['tts:speak'] });
     t.emulator.metering.setBalance(orgId, 0.001);
     const { res } = await openStream(key.body.key as string, { text: arabicText(50), voice: VOICE });
     expect(res.statusCode).toBe(429);

@@ -43,7 +43,14 @@ function enqueue(id: string, due = 1000, limit = 1000, body = '{"id":"evt_1"}') 
 function claim(now: number, max: number, holder: string): Promise<string[]> {
   return client.claim(K.due, K.leases, K.orgOf, now, max, holder, PREFIX, SUFFIX);
 }
-function finish(member: string, holder: string, attempt: object, status = 'failed', next = '', due: number | '' = '') {
+function finish(
+  member: string,
+  holder: string,
+  attempt: object,
+  status = 'failed',
+  next = '',
+  due: number | '' = '',
+) {
   const id = member.slice(0, member.lastIndexOf('|'));
   const series = member.slice(member.lastIndexOf('|') + 1);
   return client.finish(
@@ -90,7 +97,14 @@ describe('shared webhook queue scripts', () => {
     await enqueue('d1');
     await claim(1000, 10, 'A#1');
     expect(await finish('d1|1', 'B#2', { attempt: 1, series: 1 })).toBeNull();
-    const done = await finish('d1|1', 'A#1', { attempt: 1, series: 1 }, 'pending', '2030-01-01T00:00:10.000Z', 11000);
+    const done = await finish(
+      'd1|1',
+      'A#1',
+      { attempt: 1, series: 1 },
+      'pending',
+      '2030-01-01T00:00:10.000Z',
+      11000,
+    );
     expect(done).toEqual(['1|pending|2030-01-01T00:00:10.000Z', '{"attempt":1,"series":1}']);
     expect(await client.zscore(K.due, 'd1|1')).toBe('11000');
     // The lease is spent: a second write for the same attempt is refused.
@@ -133,7 +147,12 @@ describe('shared webhook queue scripts', () => {
     await finish('d1|1', 'A#1', { attempt: 1, series: 1 }, 'pending', 'next', 11000);
     await client.zadd(K.due, 11000, 'd1|1');
     const [base, body, state, attempts] = (await redeliver('d1', 2000))!;
-    expect([base, body, state, attempts]).toEqual(['{"id":"d1"}', '{"id":"evt_1"}', '2|pending|', '{"attempt":1,"series":1}']);
+    expect([base, body, state, attempts]).toEqual([
+      '{"id":"d1"}',
+      '{"id":"evt_1"}',
+      '2|pending|',
+      '{"attempt":1,"series":1}',
+    ]);
     expect(await client.zrange(K.due, 0, -1, 'WITHSCORES')).toEqual(['d1|2', '2000']);
     expect(await redeliver('nope', 2000)).toBeNull();
   });
@@ -151,7 +170,12 @@ describe('shared webhook queue scripts', () => {
       '',
       '',
     ]);
-    expect(await client.read(K.orgOf, K.order, PREFIX, SUFFIX, '0', 'd2')).toEqual(['{"id":"d2"}', '', '1|pending|', '']);
+    expect(await client.read(K.orgOf, K.order, PREFIX, SUFFIX, '0', 'd2')).toEqual([
+      '{"id":"d2"}',
+      '',
+      '1|pending|',
+      '',
+    ]);
   });
 
   it('a lease is taken back only from the holder named', async () => {

@@ -30,7 +30,10 @@ async function until(condition: () => boolean): Promise<void> {
 beforeAll(async () => {
   redis = await startRedis(undefined, dir);
   clock = new Clock({ mode: 'frozen', startAt: Date.parse('2030-01-01T00:00:00Z') });
-  t = await buildEmulator({ store: redis.url, instanceId: 'solo', demoCorpus: false, stt: { syncMaxSeconds: 2 } }, { clock });
+  t = await buildEmulator(
+    { store: redis.url, instanceId: 'solo', demoCorpus: false, stt: { syncMaxSeconds: 2 } },
+    { clock },
+  );
   receiver = await startReceiver();
 });
 afterAll(async () => {
@@ -42,7 +45,9 @@ afterAll(async () => {
 describe('webhooks while Redis is down', () => {
   it('endpoint changes, test events and redeliveries answer 502 and change nothing; a job event is delivered once Redis is back', async () => {
     const endpoints = `/_emulator/orgs/${t.orgId}/webhook-endpoints`;
-    const ep = await request(t.app).post(endpoints).send({ url: receiver.url, events: ['job.completed', 'invoice.finalized'] });
+    const ep = await request(t.app)
+      .post(endpoints)
+      .send({ url: receiver.url, events: ['job.completed', 'invoice.finalized'] });
     expect(ep.status).toBe(201);
     const secret = ep.body.secret as string;
     const trigger = { org_id: t.orgId, event: 'invoice.finalized', livemode: true };
@@ -59,7 +64,9 @@ describe('webhooks while Redis is down', () => {
     await until(() => t.emulator.store.status() === 'unreachable');
 
     const refused = [
-      await request(t.app).post(endpoints).send({ url: receiver.url, events: ['ping'] }),
+      await request(t.app)
+        .post(endpoints)
+        .send({ url: receiver.url, events: ['ping'] }),
       await request(t.app).delete(`${endpoints}/${ep.body.id}`),
       await request(t.app).post('/_emulator/webhooks/trigger').send(trigger),
       await request(t.app).post(`/_emulator/webhooks/deliveries/${before.body.delivery_ids[0]}/redeliver`),
@@ -74,7 +81,9 @@ describe('webhooks while Redis is down', () => {
 
     // The clock is shared too: it cannot be moved while Redis is away, so the job cannot fall due meanwhile.
     expect((await request(t.app).post('/_emulator/clock/advance').send({ seconds: 2 })).status).toBe(502);
-    expect((await request(t.app).get('/_emulator/webhooks/deliveries?event=job.completed')).body.deliveries).toEqual([]);
+    expect(
+      (await request(t.app).get('/_emulator/webhooks/deliveries?event=job.completed')).body.deliveries,
+    ).toEqual([]);
     expect(receiver.received).toHaveLength(1);
 
     redis = await startRedis(redis.port, dir);
@@ -82,10 +91,17 @@ describe('webhooks while Redis is down', () => {
     expect((await request(t.app).post('/_emulator/clock/advance').send({ seconds: 2 })).status).toBe(200);
     await until(() => receiver.received.length === 2);
     const hook = receiver.received[1];
-    expect(hook.json).toMatchObject({ event: 'job.completed', data: { job_id: job.body.job_id, status: 'completed' } });
+    expect(hook.json).toMatchObject({
+      event: 'job.completed',
+      data: { job_id: job.body.job_id, status: 'completed' },
+    });
     expect(verifyWebhookSignature(hook.rawBody, String(hook.headers['svc-signature']), secret)).toBe(true);
-    const done = await request(t.app).get('/_emulator/webhooks/deliveries?event=job.completed&status=delivered&wait=10');
-    expect(done.body.deliveries).toMatchObject([{ status: 'delivered', attempts: [{ attempt: 1, status_code: 200 }] }]);
+    const done = await request(t.app).get(
+      '/_emulator/webhooks/deliveries?event=job.completed&status=delivered&wait=10',
+    );
+    expect(done.body.deliveries).toMatchObject([
+      { status: 'delivered', attempts: [{ attempt: 1, status_code: 200 }] },
+    ]);
     expect(receiver.received).toHaveLength(2);
   });
 });

@@ -13,7 +13,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWebhookSignature } from '../../src/webhooks/signature.js';
 import { killAll } from '../support/cli.js';
 import { startReceiver, type ReceivedHook, type Receiver } from '../support/receiver.js';
-import { startInstance, startRedis, type StoreInstance as Instance, type TestRedis } from '../support/redis.js';
+import {
+  startInstance,
+  startRedis,
+  type StoreInstance as Instance,
+  type TestRedis,
+} from '../support/redis.js';
 
 interface Endpoint {
   id: string;
@@ -43,7 +48,12 @@ function poll<T>(fn: () => T | Promise<T>) {
   return expect.poll(fn, { timeout: 20_000 });
 }
 
-async function admin(on: Instance, method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
+async function admin(
+  on: Instance,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: any }> {
   const res = await fetch(`${on.admin}${path}`, {
     method,
     headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
@@ -57,7 +67,9 @@ async function admin(on: Instance, method: string, path: string, body?: unknown)
 async function clocks(instances: Instance[], seconds = 0): Promise<void> {
   now += seconds * 1000;
   const at = new Date(now).toISOString();
-  const answers = await Promise.all(instances.map((on) => admin(on, 'POST', '/clock', { mode: 'frozen', now: at })));
+  const answers = await Promise.all(
+    instances.map((on) => admin(on, 'POST', '/clock', { mode: 'frozen', now: at })),
+  );
   for (const res of answers) expect(res.status).toBe(200);
 }
 
@@ -72,7 +84,11 @@ async function endpoints(on: Instance): Promise<Endpoint[]> {
 }
 
 async function trigger(on: Instance): Promise<{ eventId: string; deliveryIds: string[] }> {
-  const res = await admin(on, 'POST', '/webhooks/trigger', { org_id: 'org_demo', event: 'invoice.finalized', livemode: true });
+  const res = await admin(on, 'POST', '/webhooks/trigger', {
+    org_id: 'org_demo',
+    event: 'invoice.finalized',
+    livemode: true,
+  });
   expect(res.status).toBe(202);
   return { eventId: res.json.event.id as string, deliveryIds: res.json.delivery_ids as string[] };
 }
@@ -102,7 +118,8 @@ function failing(failures: number): (hook: ReceivedHook) => number {
 
 function hitsPerEvent(r: Receiver): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const hook of r.received) counts.set(hook.json.id as string, (counts.get(hook.json.id as string) ?? 0) + 1);
+  for (const hook of r.received)
+    counts.set(hook.json.id as string, (counts.get(hook.json.id as string) ?? 0) + 1);
   return counts;
 }
 
@@ -135,7 +152,9 @@ describe('webhooks shared by instances over one Redis', () => {
     await poll(() => r.received.length).toBe(1);
     const hook = r.received[0];
     expect(hook.json.id).toBe(eventId);
-    expect(verifyWebhookSignature(hook.rawBody, String(hook.headers['svc-signature']), endpoint.secret)).toBe(true);
+    expect(verifyWebhookSignature(hook.rawBody, String(hook.headers['svc-signature']), endpoint.secret)).toBe(
+      true,
+    );
 
     // The delivery log is shared: the delivery B made is listed on A and C, delivered after one attempt.
     for (const on of [a, c]) {
@@ -147,7 +166,8 @@ describe('webhooks shared by instances over one Redis', () => {
 
     // Deleted through C: gone from A and B, and events no longer go to it.
     expect((await admin(c, 'DELETE', `/orgs/org_demo/webhook-endpoints/${endpoint.id}`)).status).toBe(204);
-    for (const on of [a, b]) await poll(async () => (await endpoints(on)).map((e) => e.id)).not.toContain(endpoint.id);
+    for (const on of [a, b])
+      await poll(async () => (await endpoints(on)).map((e) => e.id)).not.toContain(endpoint.id);
     expect((await trigger(a)).deliveryIds).toEqual([]);
   });
 
@@ -178,11 +198,13 @@ describe('webhooks shared by instances over one Redis', () => {
   it('with three instances and many events, every attempt number reaches the receiver exactly once per delivery', async () => {
     const r = await receiver(failing(2));
     const endpoint = await register(b, r.url);
-    for (const on of [a, c]) await poll(async () => (await endpoints(on)).map((e) => e.id)).toContain(endpoint.id);
+    for (const on of [a, c])
+      await poll(async () => (await endpoints(on)).map((e) => e.id)).toContain(endpoint.id);
     const events = await Promise.all(Array.from({ length: 30 }, (_, i) => trigger([a, b, c][i % 3])));
     const query = `endpoint_id=${endpoint.id}&limit=1000`;
     const settled = (attempts: number, status: string) => async () =>
-      (await deliveries(c, query)).filter((d) => d.attempts.length === attempts && d.status === status).length;
+      (await deliveries(c, query)).filter((d) => d.attempts.length === attempts && d.status === status)
+        .length;
 
     // First attempts fail; each retry is in the shared queue, due 10 s later on the emulator clock.
     await poll(settled(1, 'pending')).toBe(30);
@@ -195,9 +217,13 @@ describe('webhooks shared by instances over one Redis', () => {
     for (const { eventId } of events) expect(counts.get(eventId)).toBe(3);
     for (const d of await deliveries(a, query)) expect(d.attempts.map((x) => x.attempt)).toEqual([1, 2, 3]);
     for (const hook of r.received)
-      expect(verifyWebhookSignature(hook.rawBody, String(hook.headers['svc-signature']), endpoint.secret)).toBe(true);
+      expect(
+        verifyWebhookSignature(hook.rawBody, String(hook.headers['svc-signature']), endpoint.secret),
+      ).toBe(true);
     // More than one instance made attempts (each logs the attempts it makes).
-    const makers = [a, b, c].filter((on) => on.run.stdout.some((line) => line.includes('webhook_attempt') && line.includes(endpoint.id)));
+    const makers = [a, b, c].filter((on) =>
+      on.run.stdout.some((line) => line.includes('webhook_attempt') && line.includes(endpoint.id)),
+    );
     expect(makers.length).toBeGreaterThan(1);
     expect((await admin(a, 'DELETE', `/orgs/org_demo/webhook-endpoints/${endpoint.id}`)).status).toBe(204);
   });
@@ -228,7 +254,9 @@ describe('webhooks shared by instances over one Redis', () => {
     ]);
     expect(hitsPerEvent(r).get(eventId)).toBe(3);
     for (const hook of r.received)
-      expect(verifyWebhookSignature(hook.rawBody, String(hook.headers['svc-signature']), endpoint.secret)).toBe(true);
+      expect(
+        verifyWebhookSignature(hook.rawBody, String(hook.headers['svc-signature']), endpoint.secret),
+      ).toBe(true);
     expect((await admin(a, 'DELETE', `/orgs/org_demo/webhook-endpoints/${endpoint.id}`)).status).toBe(204);
   });
 
@@ -245,7 +273,9 @@ describe('webhooks shared by instances over one Redis', () => {
     await poll(() => r.received.length).toBe(1);
     await trigger(c);
     await poll(() => r.received.length).toBe(2);
-    const verified = r.received.map((hook) => verifyWebhookSignature(hook.rawBody, String(hook.headers['svc-signature']), endpoint.secret));
+    const verified = r.received.map((hook) =>
+      verifyWebhookSignature(hook.rawBody, String(hook.headers['svc-signature']), endpoint.secret),
+    );
     expect(verified).toEqual([false, true]);
     expect((await admin(a, 'DELETE', `/orgs/org_demo/webhook-endpoints/${endpoint.id}`)).status).toBe(204);
   });
@@ -285,7 +315,9 @@ describe('webhooks shared by instances over one Redis', () => {
 
   it('--webhook-url on several instances registers one endpoint, with the same id and secret on each', async () => {
     const r = await receiver();
-    const [e, f] = await Promise.all(['E', 'F'].map((id) => startInstance(redis, id, config, ['--webhook-url', r.url])));
+    const [e, f] = await Promise.all(
+      ['E', 'F'].map((id) => startInstance(redis, id, config, ['--webhook-url', r.url])),
+    );
     const banners = await Promise.all([e, f].map((on) => on.run.line(/^webhook endpoint: /)));
     expect(banners[0]).toBe(banners[1]);
     const [, id] = /^webhook endpoint: (\S+) secret: (\S+)$/.exec(banners[0])!;

@@ -15,10 +15,15 @@ afterEach(async () => {
   for (const fn of cleanup.splice(0).reverse()) await fn();
 });
 
-async function setup(options: Parameters<typeof buildEmulator>[0] = {}): Promise<{ e: TestEmulator; r: Receiver }> {
+async function setup(
+  options: Parameters<typeof buildEmulator>[0] = {},
+): Promise<{ e: TestEmulator; r: Receiver }> {
   const e = await buildEmulator({ seed: 'signature-time', ...options });
   const r = await startReceiver();
-  cleanup.push(() => e.emulator.close(), () => r.close());
+  cleanup.push(
+    () => e.emulator.close(),
+    () => r.close(),
+  );
   return { e, r };
 }
 
@@ -27,7 +32,12 @@ async function setup(options: Parameters<typeof buildEmulator>[0] = {}): Promise
  * `t` and every `v1`, HMAC-SHA-256 of "<t>.<raw body>", constant-time compare, and reject a timestamp more
  * than `tolerance` seconds from the receiver's own clock.
  */
-function stripeStyleVerify(rawBody: string, header: string, secret: string, tolerance = 300): 'ok' | 'bad_signature' | 'outside_tolerance' {
+function stripeStyleVerify(
+  rawBody: string,
+  header: string,
+  secret: string,
+  tolerance = 300,
+): 'ok' | 'bad_signature' | 'outside_tolerance' {
   const items = header.split(',').map((kv) => kv.split('='));
   const t = Number(items.find(([k]) => k === 't')?.[1]);
   const signatures = items.filter(([k]) => k === 'v1').map(([, v]) => v);
@@ -49,22 +59,31 @@ async function deliveryADayAhead(options: Parameters<typeof setup>[0] = {}) {
   await pinged;
   await request(e.app).post('/_emulator/clock/advance').send({ seconds: 86_400 }).expect(200);
   const next = r.next();
-  await request(e.app).post('/_emulator/webhooks/trigger').send({ org_id: e.orgId, event: 'job.completed' }).expect(202);
+  await request(e.app)
+    .post('/_emulator/webhooks/trigger')
+    .send({ org_id: e.orgId, event: 'job.completed' })
+    .expect(202);
   return { hook: await next, endpoint };
 }
 
 describe('signature time', () => {
   it('after the clock moves a day ahead, a Stripe-style verifier at 300 s still accepts the delivery (t= is wall time)', async () => {
     const { hook, endpoint } = await deliveryADayAhead();
-    expect(stripeStyleVerify(hook.rawBody, String(hook.headers['svc-signature']), endpoint.secret)).toBe('ok');
+    expect(stripeStyleVerify(hook.rawBody, String(hook.headers['svc-signature']), endpoint.secret)).toBe(
+      'ok',
+    );
     // The envelope keeps emulator time: a day ahead of the wall clock.
     expect(Date.parse(hook.json.createdAt as string) - Date.now()).toBeGreaterThan(86_000_000);
   });
 
   it('--signature-time clock signs with emulator time, which that verifier then rejects as outside its tolerance', async () => {
     const { hook, endpoint } = await deliveryADayAhead({ signatureTime: 'clock' });
-    expect(stripeStyleVerify(hook.rawBody, String(hook.headers['svc-signature']), endpoint.secret)).toBe('outside_tolerance');
-    expect(stripeStyleVerify(hook.rawBody, String(hook.headers['svc-signature']), endpoint.secret, 2 * 86_400)).toBe('ok');
+    expect(stripeStyleVerify(hook.rawBody, String(hook.headers['svc-signature']), endpoint.secret)).toBe(
+      'outside_tolerance',
+    );
+    expect(
+      stripeStyleVerify(hook.rawBody, String(hook.headers['svc-signature']), endpoint.secret, 2 * 86_400),
+    ).toBe('ok');
   });
 });
 
@@ -93,7 +112,10 @@ describe('endpoint URL rules', () => {
 
   it('accepts http and https URLs with a port, up to 2048 characters', async () => {
     const { e } = await setup();
-    for (const url of ['https://127.0.0.1:8443/hooks', `http://127.0.0.1:9/${'c'.repeat(2048 - 'http://127.0.0.1:9/'.length)}`]) {
+    for (const url of [
+      'https://127.0.0.1:8443/hooks',
+      `http://127.0.0.1:9/${'c'.repeat(2048 - 'http://127.0.0.1:9/'.length)}`,
+    ]) {
       expect((await register(e, url, ['job.completed'])).status).toBe(201);
     }
   });
@@ -113,7 +135,11 @@ describe('registration ping', () => {
     expect((await secondPing).json.data.endpoint_id).toBe(b.id);
 
     const pingsOf = async (endpointId: string) =>
-      (await request(e.app).get('/_emulator/webhooks/deliveries').query({ event: 'ping', endpoint_id: endpointId })).body.deliveries as unknown[];
+      (
+        await request(e.app)
+          .get('/_emulator/webhooks/deliveries')
+          .query({ event: 'ping', endpoint_id: endpointId })
+      ).body.deliveries as unknown[];
     expect(await pingsOf(a.id)).toHaveLength(1);
     expect(await pingsOf(b.id)).toHaveLength(1);
     expect(r.received).toHaveLength(1);

@@ -31,13 +31,17 @@ describe('webhooks through the admin API and a real receiver', () => {
 
   /** Waits (long-poll, no sleep) until the engine has recorded `n` attempts of the delivery of `event`. */
   async function attemptsRecorded(event: string, n: number) {
-    const res = await request(t.app).get('/_emulator/webhooks/deliveries').query({ event, min_attempts: n, wait: 10 });
+    const res = await request(t.app)
+      .get('/_emulator/webhooks/deliveries')
+      .query({ event, min_attempts: n, wait: 10 });
     expect(res.body.deliveries[0]?.attempts.length).toBeGreaterThanOrEqual(n);
     return res.body.deliveries[0];
   }
 
   async function register(events: string[]) {
-    const res = await request(t.app).post(`/_emulator/orgs/${t.orgId}/webhook-endpoints`).send({ url: receiver.url, events });
+    const res = await request(t.app)
+      .post(`/_emulator/orgs/${t.orgId}/webhook-endpoints`)
+      .send({ url: receiver.url, events });
     expect(res.status).toBe(201);
     return res.body as { id: string; secret: string };
   }
@@ -90,9 +94,13 @@ describe('webhooks through the admin API and a real receiver', () => {
     const attempt2 = await second;
     expect(attempt2.json.id).toBe(attempt1.json.id);
     // The signature is computed per attempt, with the wall time of that attempt (same second possible).
-    expect(independentlyVerified(String(attempt2.headers['svc-signature']), attempt2.rawBody, endpoint.secret)).toBe(true);
+    expect(
+      independentlyVerified(String(attempt2.headers['svc-signature']), attempt2.rawBody, endpoint.secret),
+    ).toBe(true);
 
-    const list = await request(t.app).get('/_emulator/webhooks/deliveries').query({ event: 'key.compromised', status: 'delivered', wait: 5 });
+    const list = await request(t.app)
+      .get('/_emulator/webhooks/deliveries')
+      .query({ event: 'key.compromised', status: 'delivered', wait: 5 });
     expect(list.body.deliveries).toHaveLength(1);
     const delivery = list.body.deliveries[0];
     expect(delivery.attempts.map((a: any) => a.status_code)).toEqual([500, 204]);
@@ -111,7 +119,9 @@ describe('webhooks through the admin API and a real receiver', () => {
       await clock.advance(seconds * 1000);
       await next;
     }
-    const failed = await request(t.app).get('/_emulator/webhooks/deliveries').query({ status: 'failed', wait: 5 });
+    const failed = await request(t.app)
+      .get('/_emulator/webhooks/deliveries')
+      .query({ status: 'failed', wait: 5 });
     expect(failed.body.deliveries).toHaveLength(1);
     expect(failed.body.deliveries[0].attempts).toHaveLength(6);
     expect(new Set(receiver.received.map((h) => h.json.id)).size).toBe(1);
@@ -119,7 +129,9 @@ describe('webhooks through the admin API and a real receiver', () => {
     // The receiver comes back: a redelivery sends the same event again.
     receiver.respond = () => 200;
     const again = receiver.next();
-    const redeliver = await request(t.app).post(`/_emulator/webhooks/deliveries/${failed.body.deliveries[0].id}/redeliver`);
+    const redeliver = await request(t.app).post(
+      `/_emulator/webhooks/deliveries/${failed.body.deliveries[0].id}/redeliver`,
+    );
     expect(redeliver.status).toBe(202);
     expect((await again).json.id).toBe(receiver.received[0].json.id);
   });
@@ -127,7 +139,9 @@ describe('webhooks through the admin API and a real receiver', () => {
   it('triggers any event kind like `stripe trigger`, with livemode from the request', async () => {
     await register(['invoice.finalized', 'job.completed']);
     const next = receiver.next();
-    const res = await request(t.app).post('/_emulator/webhooks/trigger').send({ org_id: t.orgId, event: 'rag.job.completed', livemode: false });
+    const res = await request(t.app)
+      .post('/_emulator/webhooks/trigger')
+      .send({ org_id: t.orgId, event: 'rag.job.completed', livemode: false });
     expect(res.status).toBe(202);
     expect(res.body.delivery_ids).toHaveLength(1);
     const hook = await next;
@@ -140,7 +154,9 @@ describe('webhooks through the admin API and a real receiver', () => {
     const res = await request(t.app).post(`/_emulator/orgs/${t.orgId}/billing/close-period`);
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('finalized');
-    const delivered = await request(t.app).get('/_emulator/webhooks/deliveries').query({ event: 'invoice.finalized', status: 'delivered', wait: 5 });
+    const delivered = await request(t.app)
+      .get('/_emulator/webhooks/deliveries')
+      .query({ event: 'invoice.finalized', status: 'delivered', wait: 5 });
     expect(delivered.body.deliveries[0].envelope.data.id).toBe(res.body.id);
     const invoices = await request(t.app).get(`/_emulator/orgs/${t.orgId}/invoices`);
     expect(invoices.body.invoices.map((i: any) => i.id)).toEqual([res.body.id]);
@@ -149,7 +165,10 @@ describe('webhooks through the admin API and a real receiver', () => {
   it('leaking a key revokes it at once', async () => {
     const leak = await request(t.app).post(`/_emulator/keys/${t.keyIds.test}/leak`);
     expect(leak.body.key.revoked_reason).toBe('compromised');
-    const res = await request(t.app).post('/v1/auth/ws-token').set('Authorization', `Bearer ${t.keys.test}`).send({ scopes: ['tts:speak'] });
+    const res = await request(t.app)
+      .post('/v1/auth/ws-token')
+      .set('Authorization', `Bearer ${t.keys.test}`)
+      .send({ scopes: ['tts:speak'] });
     expectProblem(res, 401, 'api_key_revoked');
   });
 });

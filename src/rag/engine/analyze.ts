@@ -90,7 +90,11 @@ function groupByDocument(hits: readonly HitLike[]): DocGroup[] {
   return [...groups.values()];
 }
 
-export function analyze(query: string, hits: readonly HitLike[], options: AnalyzeOptions = {}): AnalysisResult {
+export function analyze(
+  query: string,
+  hits: readonly HitLike[],
+  options: AnalyzeOptions = {},
+): AnalysisResult {
   const lang = answerLanguage(query, options.language);
   const L = LABELS[lang];
   const terms = queryTerms(query);
@@ -116,7 +120,8 @@ export function analyze(query: string, hits: readonly HitLike[], options: Analyz
     }
     if (picked.length > 0) findings.push({ group, sentences: picked });
   }
-  if (findings.length === 0) return { answer: NOT_FOUND[lang], citations: [], workSeconds, documentsAnalyzed: groups.length };
+  if (findings.length === 0)
+    return { answer: NOT_FOUND[lang], citations: [], workSeconds, documentsAnalyzed: groups.length };
 
   const lines: string[] = [L.findings];
   findings.forEach(({ group, sentences }, i) => {
@@ -140,7 +145,9 @@ export function analyze(query: string, hits: readonly HitLike[], options: Analyz
   const gaps = coverage.filter((c) => c.docs === 0).map((c) => c.surface);
   if (gaps.length > 0) lines.push(`- ${L.gaps}: ${gaps.join(sep)}`);
 
-  const citations = [...new Set(findings.flatMap((f) => f.sentences.map((s) => s.citation)))].sort((a, b) => a - b);
+  const citations = [...new Set(findings.flatMap((f) => f.sentences.map((s) => s.citation)))].sort(
+    (a, b) => a - b,
+  );
   return { answer: lines.join('\n'), citations, workSeconds, documentsAnalyzed: groups.length };
 }
 
@@ -185,7 +192,13 @@ function surfaceWords(query: string): Map<string, string> {
 }
 
 /** For each query term: how many documents' hits contain it. */
-function termsCoveredBy(groups: DocGroup[], terms: readonly string[], surfaces: ReadonlyMap<string, string>): { surface: string; docs: number }[] {
-  const perGroup = groups.map((g) => new Set(g.hits.flatMap(({ hit }) => tokenize(hit.text, { normalize: true }))));
+function termsCoveredBy(
+  groups: DocGroup[],
+  terms: readonly string[],
+  surfaces: ReadonlyMap<string, string>,
+): { surface: string; docs: number }[] {
+  const perGroup = groups.map(
+    (g) => new Set(g.hits.flatMap(({ hit }) => tokenize(hit.text, { normalize: true }))),
+  );
   return terms.map((t) => ({ surface: surfaces.get(t) ?? t, docs: perGroup.filter((s) => s.has(t)).length }));
 }

@@ -6,11 +6,28 @@ import { NOT_FOUND, splitSentences } from './sentences.js';
 
 function index(): SearchIndex {
   const idx = new SearchIndex();
-  const add = (documentId: string, title: string, text: string) => idx.addDocument({ documentId, title, chunks: [{ chunkId: `${documentId}:0`, text }] });
-  add('leave', 'سياسة الإجازات', 'يحق للموظف إجازة سنوية مدتها ثلاثون يوما. تقدم طلبات الإجازة قبل أسبوعين. يعمل المكتب من الأحد إلى الخميس.');
-  add('hr-faq', 'أسئلة الموارد البشرية', 'الإجازة المرضية تتطلب تقريرا طبيا. الإجازة السنوية لا تنقل إلى العام التالي. الرواتب تصرف شهريا.');
-  add('security', 'Security', 'Passwords expire every ninety days. Security training is annual. The office opens at eight.');
-  add('travel', 'Travel', 'Annual travel budgets are approved in January. Security of travellers is the priority. Flights are booked centrally.');
+  const add = (documentId: string, title: string, text: string) =>
+    idx.addDocument({ documentId, title, chunks: [{ chunkId: `${documentId}:0`, text }] });
+  add(
+    'leave',
+    'سياسة الإجازات',
+    'يحق للموظف إجازة سنوية مدتها ثلاثون يوما. تقدم طلبات الإجازة قبل أسبوعين. يعمل المكتب من الأحد إلى الخميس.',
+  );
+  add(
+    'hr-faq',
+    'أسئلة الموارد البشرية',
+    'الإجازة المرضية تتطلب تقريرا طبيا. الإجازة السنوية لا تنقل إلى العام التالي. الرواتب تصرف شهريا.',
+  );
+  add(
+    'security',
+    'Security',
+    'Passwords expire every ninety days. Security training is annual. The office opens at eight.',
+  );
+  add(
+    'travel',
+    'Travel',
+    'Annual travel budgets are approved in January. Security of travellers is the priority. Flights are booked centrally.',
+  );
   return idx;
 }
 
@@ -50,9 +67,13 @@ describe('composeAnswer', () => {
   it('answers honestly when nothing relevant was retrieved', () => {
     expect(composeAnswer('ما هي سياسة السفر؟', [])).toEqual({ answer: NOT_FOUND.ar, citations: [] });
     expect(composeAnswer('What is the travel policy?', [])).toEqual({ answer: NOT_FOUND.en, citations: [] });
-    const weak = [{ documentId: 'x', chunkId: 'x:0', score: 0.05, text: 'The travel policy is strict.', title: '' }];
+    const weak = [
+      { documentId: 'x', chunkId: 'x:0', score: 0.05, text: 'The travel policy is strict.', title: '' },
+    ];
     expect(composeAnswer('travel policy', weak).answer).toBe(NOT_FOUND.en);
-    const unrelated = [{ documentId: 'x', chunkId: 'x:0', score: 0.9, text: 'Nothing to see here.', title: '' }];
+    const unrelated = [
+      { documentId: 'x', chunkId: 'x:0', score: 0.9, text: 'Nothing to see here.', title: '' },
+    ];
     expect(composeAnswer('travel policy', unrelated).answer).toBe(NOT_FOUND.en);
     expect(composeAnswer('travel policy', [], { language: 'ar' }).answer).toBe(NOT_FOUND.ar);
   });
@@ -84,14 +105,18 @@ describe('analyze', () => {
   it('workSeconds stays within 5–30 and grows with input', () => {
     const idx = index();
     const small = analyze('passwords', idx.search({ query: 'passwords', topK: 5 }));
-    const large = analyze('annual security الإجازة', idx.search({ query: 'annual security الإجازة', topK: 10 }));
+    const large = analyze(
+      'annual security الإجازة',
+      idx.search({ query: 'annual security الإجازة', topK: 10 }),
+    );
     expect(small.workSeconds).toBeGreaterThanOrEqual(MIN_WORK_SECONDS);
     expect(large.workSeconds).toBeGreaterThan(small.workSeconds);
     expect(large.workSeconds).toBeLessThanOrEqual(MAX_WORK_SECONDS);
     expect(workSecondsFor(0, 0)).toBe(5);
     expect(workSecondsFor(1, 800)).toBe(6.9);
     expect(workSecondsFor(100, 1e6)).toBe(30);
-    for (let d = 0; d < 30; d++) expect(workSecondsFor(d + 1, 1000)).toBeGreaterThanOrEqual(workSecondsFor(d, 1000));
+    for (let d = 0; d < 30; d++)
+      expect(workSecondsFor(d + 1, 1000)).toBeGreaterThanOrEqual(workSecondsFor(d, 1000));
   });
   it('no relevant hits → honest message, minimum work', () => {
     const r = analyze('travel policy', []);

@@ -30,7 +30,11 @@ const MAX_ANSWER_CHARS = 700;
 /** Only the best few hits are quoted; lower ranks are usually restatements. */
 const MAX_HITS_QUOTED = 5;
 
-export function composeAnswer(query: string, hits: readonly HitLike[], options: AnswerOptions = {}): ComposedAnswer {
+export function composeAnswer(
+  query: string,
+  hits: readonly HitLike[],
+  options: AnswerOptions = {},
+): ComposedAnswer {
   const lang = answerLanguage(query, options.language);
   const terms = queryTerms(query);
   const candidates = relevantSentences(terms, hits.slice(0, MAX_HITS_QUOTED)).sort(compareSentences);

@@ -48,22 +48,26 @@ describe('chunkText', () => {
   });
   it('property: chunks cover the text in order and always make progress', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom('a', 'b', ' ', '.', '\n', 'م', '،', '؟'), maxLength: 3000 }), fc.integer({ min: 20, max: 400 }), (text, size) => {
-        const overlap = Math.floor(size / 4);
-        const chunks = chunkText(text, { size, overlap });
-        let prevStart = -1;
-        let prevEnd = 0;
-        for (const c of chunks) {
-          expect(c.text).toBe(text.slice(c.start, c.end));
-          expect(c.start).toBeGreaterThan(prevStart);
-          expect(c.end - c.start).toBeLessThanOrEqual(size);
-          // No gap between consecutive chunks except whitespace.
-          expect(text.slice(prevEnd, c.start).trim()).toBe('');
-          prevStart = c.start;
-          prevEnd = Math.max(prevEnd, c.end);
-        }
-        expect(text.slice(prevEnd).trim()).toBe('');
-      }),
+      fc.property(
+        fc.string({ unit: fc.constantFrom('a', 'b', ' ', '.', '\n', 'م', '،', '؟'), maxLength: 3000 }),
+        fc.integer({ min: 20, max: 400 }),
+        (text, size) => {
+          const overlap = Math.floor(size / 4);
+          const chunks = chunkText(text, { size, overlap });
+          let prevStart = -1;
+          let prevEnd = 0;
+          for (const c of chunks) {
+            expect(c.text).toBe(text.slice(c.start, c.end));
+            expect(c.start).toBeGreaterThan(prevStart);
+            expect(c.end - c.start).toBeLessThanOrEqual(size);
+            // No gap between consecutive chunks except whitespace.
+            expect(text.slice(prevEnd, c.start).trim()).toBe('');
+            prevStart = c.start;
+            prevEnd = Math.max(prevEnd, c.end);
+          }
+          expect(text.slice(prevEnd).trim()).toBe('');
+        },
+      ),
       { numRuns: 300 },
     );
   });

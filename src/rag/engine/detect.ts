@@ -7,11 +7,28 @@ import { NextIndex } from './scanning.js';
 import { isZip, readCentralDirectory, ZipFormatError } from './zip.js';
 
 export type DocumentType = 'pdf' | 'docx' | 'html' | 'markdown' | 'csv' | 'json' | 'text';
-export const DOCUMENT_TYPES: readonly DocumentType[] = ['pdf', 'docx', 'html', 'markdown', 'csv', 'json', 'text'];
+export const DOCUMENT_TYPES: readonly DocumentType[] = [
+  'pdf',
+  'docx',
+  'html',
+  'markdown',
+  'csv',
+  'json',
+  'text',
+];
 
 const EXTENSIONS: Readonly<Record<string, DocumentType>> = {
-  pdf: 'pdf', docx: 'docx', html: 'html', htm: 'html', md: 'markdown', markdown: 'markdown',
-  csv: 'csv', tsv: 'csv', json: 'json', txt: 'text', text: 'text',
+  pdf: 'pdf',
+  docx: 'docx',
+  html: 'html',
+  htm: 'html',
+  md: 'markdown',
+  markdown: 'markdown',
+  csv: 'csv',
+  tsv: 'csv',
+  json: 'json',
+  txt: 'text',
+  text: 'text',
 };
 
 function extensionType(fileName: string | undefined): DocumentType | undefined {
@@ -35,7 +52,9 @@ const PDF_MAGIC = '%PDF-';
 
 function startsWithPdfMagic(bytes: Uint8Array): boolean {
   // Some producers put junk before the header; readers accept it within the first 1 KiB.
-  const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 1024)).toString('latin1');
+  const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 1024)).toString(
+    'latin1',
+  );
   return head.includes(PDF_MAGIC);
 }
 
@@ -86,7 +105,8 @@ function parsesAsJson(text: string): boolean {
   }
 }
 
-const HTML_TAG_NAME = /\/?(html|head|body|div|p|span|a|h[1-6]|ul|ol|li|table|tr|td|th|br|title|meta|section|article|header|footer|strong|em|b|i)\b/iy;
+const HTML_TAG_NAME =
+  /\/?(html|head|body|div|p|span|a|h[1-6]|ul|ol|li|table|tr|td|th|br|title|meta|section|article|header|footer|strong|em|b|i)\b/iy;
 const CLOSING_TAG = /\/[a-z][a-z0-9]{0,31}\s{0,32}>/iy;
 
 /** Known tags (`<name ...>`) and closing tags (`</name>`), counted in one pass (no regex rescans the rest). */
@@ -94,7 +114,7 @@ function countTags(text: string): { tags: number; closing: number } {
   const next = new NextIndex(text);
   let tags = 0;
   let closing = 0;
-  for (let i = text.indexOf('<'); i !== -1; ) {
+  for (let i = text.indexOf('<'); i !== -1;) {
     CLOSING_TAG.lastIndex = i + 1;
     if (CLOSING_TAG.test(text)) closing++;
     HTML_TAG_NAME.lastIndex = i + 1;
@@ -106,7 +126,8 @@ function countTags(text: string): { tags: number; closing: number } {
 }
 
 function looksLikeHtml(text: string): boolean {
-  if (/^(<\?xml[^>]{0,1024}>\s{0,1024})?<!doctype\s{1,64}html/i.test(text) || /<html[\s>]/i.test(text)) return true;
+  if (/^(<\?xml[^>]{0,1024}>\s{0,1024})?<!doctype\s{1,64}html/i.test(text) || /<html[\s>]/i.test(text))
+    return true;
   const { tags, closing } = countTags(text);
   return tags >= 3 && closing >= 1;
 }
@@ -125,7 +146,7 @@ function fieldCount(line: string, delimiter: string): number {
 /** The first `max` non-blank lines, without splitting the whole text. */
 function firstLines(text: string, max: number): string[] {
   const out: string[] = [];
-  for (let i = 0; i < text.length && out.length < max; ) {
+  for (let i = 0; i < text.length && out.length < max;) {
     const nl = text.indexOf('\n', i);
     const end = nl === -1 ? text.length : nl;
     if (end > i) {
@@ -151,7 +172,7 @@ function csvShape(text: string): 'strong' | 'weak' | 'none' {
 /** `[text](href)` with neither part empty, text without `]` or a line break, href without `)` or spaces. */
 function hasMarkdownLink(text: string): boolean {
   const next = new NextIndex(text);
-  for (let i = text.indexOf('['); i !== -1; ) {
+  for (let i = text.indexOf('['); i !== -1;) {
     const close = next.ofAny(']\n', i + 1);
     if (close === -1) return false;
     if (text[close] === ']' && close > i + 1 && text[close + 1] === '(') {
@@ -169,7 +190,10 @@ function hasMarkdownLink(text: string): boolean {
 // run of blank lines rescans the rest of the run each time.
 function markdownShape(text: string): 'strong' | 'weak' | 'none' {
   const strong =
-    /^#{1,6}[ \t]+\S/m.test(text) || /^(```|~~~)/m.test(text) || hasMarkdownLink(text) || /^\|?[ \t]*:?-{3,}:?[ \t]*\|/m.test(text);
+    /^#{1,6}[ \t]+\S/m.test(text) ||
+    /^(```|~~~)/m.test(text) ||
+    hasMarkdownLink(text) ||
+    /^\|?[ \t]*:?-{3,}:?[ \t]*\|/m.test(text);
   if (strong) return 'strong';
   const lists = text.match(/^[ \t]*([-*+]|\d+\.)[ \t]+\S/gm)?.length ?? 0;
   const emphasis = /(\*\*|__)[^*_\n]+\1/.test(text) || /`[^`\n]+`/.test(text);

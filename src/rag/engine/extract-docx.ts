@@ -27,7 +27,9 @@ function decodeEntities(s: string): string {
 export function extractDocx(bytes: Uint8Array, limits: DocumentLimits): string {
   let xml: string;
   try {
-    const entry = readCentralDirectory(bytes, limits.maxArchiveEntries).find((e) => e.name === 'word/document.xml');
+    const entry = readCentralDirectory(bytes, limits.maxArchiveEntries).find(
+      (e) => e.name === 'word/document.xml',
+    );
     if (entry === undefined) throw unreadable('it has no word/document.xml');
     xml = new TextDecoder().decode(inflateEntry(bytes, entry, limits.maxArchiveBytes));
   } catch (err) {
@@ -57,7 +59,15 @@ export function documentText(xml: string, maxTextBytes: number): string {
     const closing = xml[lt + 1] === '/';
     let n = closing ? lt + 2 : lt + 1;
     const nameStart = n;
-    while (n < gt && xml[n] !== ' ' && xml[n] !== '/' && xml[n] !== '\t' && xml[n] !== '\n' && xml[n] !== '\r') n++;
+    while (
+      n < gt &&
+      xml[n] !== ' ' &&
+      xml[n] !== '/' &&
+      xml[n] !== '\t' &&
+      xml[n] !== '\n' &&
+      xml[n] !== '\r'
+    )
+      n++;
     const name = xml.slice(nameStart, n);
     const empty = xml[gt - 1] === '/';
     switch (name) {

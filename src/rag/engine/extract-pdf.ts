@@ -31,7 +31,9 @@ export function checkPdfStreams(bytes: Uint8Array, maxBytes: number): number {
     const kw = buf.indexOf('stream', pos, 'latin1');
     if (kw === -1) break;
     let start = kw + 6;
-    const isKeyword = (kw < 3 || buf.toString('latin1', kw - 3, kw) !== 'end') && (buf[start] === 0x0d || buf[start] === 0x0a);
+    const isKeyword =
+      (kw < 3 || buf.toString('latin1', kw - 3, kw) !== 'end') &&
+      (buf[start] === 0x0d || buf[start] === 0x0a);
     if (!isKeyword) {
       pos = kw + 6;
       continue;
@@ -42,7 +44,8 @@ export function checkPdfStreams(bytes: Uint8Array, maxBytes: number): number {
     if (end === -1) break;
     const head = buf.toString('latin1', Math.max(pos, kw - 2048), kw);
     const dict = head.slice(Math.max(0, head.lastIndexOf('obj')));
-    if (dict.includes('/FlateDecode') && !/\/Subtype\s{0,8}\/Image/.test(dict)) total += inflatedSize(buf.subarray(start, end), maxBytes - total, maxBytes);
+    if (dict.includes('/FlateDecode') && !/\/Subtype\s{0,8}\/Image/.test(dict))
+      total += inflatedSize(buf.subarray(start, end), maxBytes - total, maxBytes);
     pos = end + 9;
   }
   return total;
@@ -50,10 +53,17 @@ export function checkPdfStreams(bytes: Uint8Array, maxBytes: number): number {
 
 function inflatedSize(data: Buffer, budget: number, maxBytes: number): number {
   try {
-    return zlib.inflateSync(data, { maxOutputLength: Math.max(1, budget), finishFlush: zlib.constants.Z_SYNC_FLUSH }).length;
+    return zlib.inflateSync(data, {
+      maxOutputLength: Math.max(1, budget),
+      finishFlush: zlib.constants.Z_SYNC_FLUSH,
+    }).length;
   } catch (err) {
     if ((err as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE' || budget <= 0) {
-      throw tooComplex('maxPdfDecodedBytes', maxBytes, 'its compressed streams decode to more bytes than that');
+      throw tooComplex(
+        'maxPdfDecodedBytes',
+        maxBytes,
+        'its compressed streams decode to more bytes than that',
+      );
     }
     return 0;
   }
@@ -70,7 +80,8 @@ export function visiblePageObjects(bytes: Uint8Array): number {
 
 export async function extractPdf(bytes: Uint8Array, limits: DocumentLimits): Promise<PdfText> {
   const visible = visiblePageObjects(bytes);
-  if (visible > limits.maxPdfPages) throw tooComplex('maxPdfPages', limits.maxPdfPages, `it has ${visible} pages`);
+  if (visible > limits.maxPdfPages)
+    throw tooComplex('maxPdfPages', limits.maxPdfPages, `it has ${visible} pages`);
   checkPdfStreams(bytes, limits.maxPdfDecodedBytes);
   // Legacy build: the modern one expects browser globals missing in Node 20.
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -92,7 +103,8 @@ export async function extractPdf(bytes: Uint8Array, limits: DocumentLimits): Pro
     throw unreadable(err);
   }
   try {
-    if (doc.numPages > limits.maxPdfPages) throw tooComplex('maxPdfPages', limits.maxPdfPages, `it has ${doc.numPages} pages`);
+    if (doc.numPages > limits.maxPdfPages)
+      throw tooComplex('maxPdfPages', limits.maxPdfPages, `it has ${doc.numPages} pages`);
     const out = new TextBudget(limits.maxTextBytes);
     for (let n = 1; n <= doc.numPages; n++) {
       const page = await doc.getPage(n);

@@ -18,15 +18,24 @@ async function errorCode(p: Promise<unknown>): Promise<string> {
 const HTML = `<!DOCTYPE html><html><head><title>دليل الموظف</title><style>p{color:red}</style></head>
 <body><h1>سياسة الإجازات</h1><p>يحق للموظف &amp; المتدرب إجازة سنوية.</p><script>alert("x")</script><ul><li>أولا</li><li>ثانيا</li></ul></body></html>`;
 const CSV = 'name,department,city\nسارة,المالية,الرياض\nOmar,IT,Jeddah\n';
-const JSON_DOC = JSON.stringify({ title: 'Handbook', sections: [{ heading: 'Leave', body: 'Annual leave is 30 days.' }], pages: 12, draft: false, none: null });
-const MD = '# Leave policy\n\nEmployees get **30 days** of [annual leave](https://example.com/leave).\n\n- carry over 5 days\n- `HR-12` form\n\n```\ncode sample\n```\n';
+const JSON_DOC = JSON.stringify({
+  title: 'Handbook',
+  sections: [{ heading: 'Leave', body: 'Annual leave is 30 days.' }],
+  pages: 12,
+  draft: false,
+  none: null,
+});
+const MD =
+  '# Leave policy\n\nEmployees get **30 days** of [annual leave](https://example.com/leave).\n\n- carry over 5 days\n- `HR-12` form\n\n```\ncode sample\n```\n';
 
 describe('detectDocumentType', () => {
   it('recognises binary formats from their bytes', () => {
     expect(detectDocumentType(buildPdf([['hello']]))).toBe('pdf');
     expect(detectDocumentType(buildDocx(['hello']), 'x.txt')).toBe('docx');
     expect(detectDocumentType(zipSync({ 'a.txt': strToU8('hi') }))).toBeNull();
-    expect(detectDocumentType(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]))).toBeNull();
+    expect(
+      detectDocumentType(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])),
+    ).toBeNull();
   });
   it('recognises text formats from content, not the extension', () => {
     expect(detectDocumentType(utf8(HTML), 'notes.txt')).toBe('html');
@@ -71,11 +80,19 @@ describe('extractText', () => {
   });
   it('CSV: rows become header: value lines', async () => {
     const { text } = await extractText(utf8(CSV), 'csv');
-    expect(text).toBe('name: سارة\ndepartment: المالية\ncity: الرياض\n\nname: Omar\ndepartment: IT\ncity: Jeddah');
+    expect(text).toBe(
+      'name: سارة\ndepartment: المالية\ncity: الرياض\n\nname: Omar\ndepartment: IT\ncity: Jeddah',
+    );
   });
   it('JSON: leaves with their key paths', async () => {
     const { text } = await extractText(utf8(JSON_DOC), 'json');
-    expect(text.split('\n')).toEqual(['title: Handbook', 'sections[0].heading: Leave', 'sections[0].body: Annual leave is 30 days.', 'pages: 12', 'draft: false']);
+    expect(text.split('\n')).toEqual([
+      'title: Handbook',
+      'sections[0].heading: Leave',
+      'sections[0].body: Annual leave is 30 days.',
+      'pages: 12',
+      'draft: false',
+    ]);
   });
   it('markdown: syntax stripped, words kept', async () => {
     const { text } = await extractText(utf8(MD), 'markdown');
@@ -91,15 +108,23 @@ describe('extractText', () => {
   it('corrupt PDF/DOCX and bad UTF-8 → document_unreadable', async () => {
     const pdf = buildPdf([['hello']]);
     expect(await errorCode(extractText(pdf.slice(0, 120), 'pdf'))).toBe('document_unreadable');
-    expect(await errorCode(extractText(utf8('%PDF-1.7\nnot really a pdf'), 'pdf'))).toBe('document_unreadable');
+    expect(await errorCode(extractText(utf8('%PDF-1.7\nnot really a pdf'), 'pdf'))).toBe(
+      'document_unreadable',
+    );
     const docx = buildDocx(['hello']);
     expect(await errorCode(extractText(docx.slice(0, docx.length - 40), 'docx'))).toBe('document_unreadable');
-    expect(await errorCode(extractText(zipSync({ 'word/document.xml': strToU8('<w:document><unclosed') }), 'docx'))).toBe('document_unreadable');
+    expect(
+      await errorCode(
+        extractText(zipSync({ 'word/document.xml': strToU8('<w:document><unclosed') }), 'docx'),
+      ),
+    ).toBe('document_unreadable');
     expect(await errorCode(extractText(new Uint8Array([0xc3, 0x28]), 'text'))).toBe('document_unreadable');
   });
   it('no text → document_empty', async () => {
     expect(await errorCode(extractText(utf8('  \n\t '), 'text'))).toBe('document_empty');
-    expect(await errorCode(extractText(utf8('<html><body><script>x()</script></body></html>'), 'html'))).toBe('document_empty');
+    expect(await errorCode(extractText(utf8('<html><body><script>x()</script></body></html>'), 'html'))).toBe(
+      'document_empty',
+    );
     expect(await errorCode(extractText(buildDocx([]), 'docx'))).toBe('document_empty');
     expect(await errorCode(extractText(buildPdf([[]]), 'pdf'))).toBe('document_empty');
   });

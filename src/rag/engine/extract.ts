@@ -22,11 +22,20 @@ export interface ExtractedText {
 }
 
 /** Extracts and tidies the text of a document of a known type, inside `limits` (checked as it goes). */
-export async function extractText(bytes: Uint8Array, type: DocumentType, limits: DocumentLimits = DEFAULT_DOCUMENT_LIMITS): Promise<ExtractedText> {
+export async function extractText(
+  bytes: Uint8Array,
+  type: DocumentType,
+  limits: DocumentLimits = DEFAULT_DOCUMENT_LIMITS,
+): Promise<ExtractedText> {
   if (!DOCUMENT_TYPES.includes(type)) {
     throw new DocumentError('unsupported_document_type', `unsupported document type: ${String(type)}`);
   }
-  const result = type === 'pdf' ? await extractPdf(bytes, limits) : type === 'docx' ? { text: extractDocx(bytes, limits) } : { text: extractTextual(bytes, type, limits) };
+  const result =
+    type === 'pdf'
+      ? await extractPdf(bytes, limits)
+      : type === 'docx'
+        ? { text: extractDocx(bytes, limits) }
+        : { text: extractTextual(bytes, type, limits) };
   const text = tidy(checkTextSize(result.text, limits.maxTextBytes));
   if (text === '') throw new DocumentError('document_empty', 'the document contains no extractable text');
   return { ...result, text };
@@ -37,9 +46,14 @@ function unreadable(what: string, cause: unknown): DocumentError {
   return new DocumentError('document_unreadable', `${what} could not be read${detail}`, { cause });
 }
 
-function extractTextual(bytes: Uint8Array, type: Exclude<DocumentType, 'pdf' | 'docx'>, limits: DocumentLimits): string {
+function extractTextual(
+  bytes: Uint8Array,
+  type: Exclude<DocumentType, 'pdf' | 'docx'>,
+  limits: DocumentLimits,
+): string {
   const decoded = decodeUtf8(bytes);
-  if (decoded === undefined) throw new DocumentError('document_unreadable', 'the document is not valid UTF-8 text');
+  if (decoded === undefined)
+    throw new DocumentError('document_unreadable', 'the document is not valid UTF-8 text');
   const text = decoded.startsWith('\uFEFF') ? decoded.slice(1) : decoded;
   switch (type) {
     case 'html':
@@ -57,9 +71,41 @@ function extractTextual(bytes: Uint8Array, type: Exclude<DocumentType, 'pdf' | '
 
 const SKIPPED_ELEMENTS = new Set(['script', 'style', 'noscript', 'template', 'head']);
 const BLOCK_ELEMENTS = new Set([
-  'p', 'div', 'br', 'li', 'ul', 'ol', 'tr', 'table', 'section', 'article', 'header', 'footer', 'nav', 'aside',
-  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'hr', 'dt', 'dd', 'dl', 'figure', 'figcaption', 'main',
-  'title', 'td', 'th', 'address', 'form', 'fieldset',
+  'p',
+  'div',
+  'br',
+  'li',
+  'ul',
+  'ol',
+  'tr',
+  'table',
+  'section',
+  'article',
+  'header',
+  'footer',
+  'nav',
+  'aside',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'blockquote',
+  'pre',
+  'hr',
+  'dt',
+  'dd',
+  'dl',
+  'figure',
+  'figcaption',
+  'main',
+  'title',
+  'td',
+  'th',
+  'address',
+  'form',
+  'fieldset',
 ]);
 
 export function htmlToText(html: string): string {
@@ -89,7 +135,10 @@ export function htmlToText(html: string): string {
   parser.write(html);
   parser.end();
   // Inline whitespace collapses like a browser renders it; block breaks survive.
-  const body = parts.join('').replace(/[ \t\r\f\v\u00A0]+/g, ' ').replace(/ *\n */g, '\n');
+  const body = parts
+    .join('')
+    .replace(/[ \t\r\f\v\u00A0]+/g, ' ')
+    .replace(/ *\n */g, '\n');
   const t = title.replace(/\s+/g, ' ').trim();
   return t !== '' && !body.includes(t) ? `${t}\n\n${body}` : body;
 }
@@ -112,7 +161,13 @@ function csvDelimiter(text: string): string {
 export function csvToText(text: string, maxTextBytes = DEFAULT_DOCUMENT_LIMITS.maxTextBytes): string {
   let rows: string[][];
   try {
-    rows = parseCsv(text, { delimiter: csvDelimiter(text), relax_column_count: true, relax_quotes: true, skip_empty_lines: true, bom: true });
+    rows = parseCsv(text, {
+      delimiter: csvDelimiter(text),
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      bom: true,
+    });
   } catch (err) {
     throw unreadable('CSV', err);
   }
@@ -157,7 +212,8 @@ export function jsonToText(text: string, maxTextBytes = DEFAULT_DOCUMENT_LIMITS.
     } else if (Array.isArray(node)) {
       node.forEach((child, i) => walk(child, `${path}[${i}]`, depth + 1));
     } else if (node !== null && typeof node === 'object') {
-      for (const [key, child] of Object.entries(node)) walk(child, path === '' ? key : `${path}.${key}`, depth + 1);
+      for (const [key, child] of Object.entries(node))
+        walk(child, path === '' ? key : `${path}.${key}`, depth + 1);
     }
   };
   walk(value, '', 0);

@@ -16,10 +16,18 @@ export interface InspectedDocument {
   prepared: PreparedText;
 }
 
-export async function inspectDocument(bytes: Uint8Array, fileName: string | undefined, limits: DocumentLimits): Promise<InspectedDocument> {
+export async function inspectDocument(
+  bytes: Uint8Array,
+  fileName: string | undefined,
+  limits: DocumentLimits,
+): Promise<InspectedDocument> {
   const type = detectDocumentType(bytes, fileName);
   // The scan runs first so malware is reported as such whatever its apparent type.
-  scanDocument(bytes, type, { maxUncompressedBytes: limits.maxArchiveBytes, maxCompressionRatio: limits.maxArchiveRatio, maxEntries: limits.maxArchiveEntries });
+  scanDocument(bytes, type, {
+    maxUncompressedBytes: limits.maxArchiveBytes,
+    maxCompressionRatio: limits.maxArchiveRatio,
+    maxEntries: limits.maxArchiveEntries,
+  });
   if (type === null) {
     throw new DocumentError(
       'unsupported_document_type',

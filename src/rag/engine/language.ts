@@ -12,8 +12,13 @@ export type DetectedLanguage = 'ar' | 'en' | 'und';
 
 function isArabicLetter(c: number): boolean {
   return (
-    (c >= 0x0620 && c <= 0x064a) || (c >= 0x066e && c <= 0x06d3) || (c >= 0x06fa && c <= 0x06ff) ||
-    (c >= 0x0750 && c <= 0x077f) || (c >= 0x08a0 && c <= 0x08ff) || (c >= 0xfb50 && c <= 0xfdff) || (c >= 0xfe70 && c <= 0xfefc)
+    (c >= 0x0620 && c <= 0x064a) ||
+    (c >= 0x066e && c <= 0x06d3) ||
+    (c >= 0x06fa && c <= 0x06ff) ||
+    (c >= 0x0750 && c <= 0x077f) ||
+    (c >= 0x08a0 && c <= 0x08ff) ||
+    (c >= 0xfb50 && c <= 0xfdff) ||
+    (c >= 0xfe70 && c <= 0xfefc)
   );
 }
 const LETTER = /\p{L}/u;
@@ -21,13 +26,62 @@ const LETTER = /\p{L}/u;
 const PERSIAN_URDU = /[\u067E\u0686\u0698\u06AF\u06CC\u0679\u0688\u0691\u06BA\u06D2]/gu;
 
 const AR_COMMON = new Set(
-  ['في', 'من', 'إلى', 'على', 'عن', 'أن', 'هذا', 'هذه', 'التي', 'الذي', 'مع', 'كان', 'لا', 'ما', 'هو', 'هي', 'أو', 'ثم', 'قد', 'كل', 'بين', 'عند'].map(
-    normalizeArabic,
-  ),
+  [
+    'في',
+    'من',
+    'إلى',
+    'على',
+    'عن',
+    'أن',
+    'هذا',
+    'هذه',
+    'التي',
+    'الذي',
+    'مع',
+    'كان',
+    'لا',
+    'ما',
+    'هو',
+    'هي',
+    'أو',
+    'ثم',
+    'قد',
+    'كل',
+    'بين',
+    'عند',
+  ].map(normalizeArabic),
 );
 const EN_COMMON = new Set([
-  'the', 'and', 'of', 'to', 'in', 'is', 'are', 'for', 'with', 'on', 'that', 'this', 'it', 'be', 'by',
-  'as', 'or', 'an', 'a', 'was', 'were', 'from', 'at', 'not', 'have', 'has', 'what', 'how', 'which', 'can',
+  'the',
+  'and',
+  'of',
+  'to',
+  'in',
+  'is',
+  'are',
+  'for',
+  'with',
+  'on',
+  'that',
+  'this',
+  'it',
+  'be',
+  'by',
+  'as',
+  'or',
+  'an',
+  'a',
+  'was',
+  'were',
+  'from',
+  'at',
+  'not',
+  'have',
+  'has',
+  'what',
+  'how',
+  'which',
+  'can',
 ]);
 
 /** Below this many words there is too little text for common-word evidence; script decides alone. */
@@ -43,7 +97,11 @@ function countScripts(sample: string): { arabic: number; latin: number; letters:
   for (let i = 0; i < sample.length; i++) {
     const c = sample.charCodeAt(i);
     if (c < 0x41) continue;
-    if ((c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || (c >= 0xc0 && c <= 0x24f && c !== 0xd7 && c !== 0xf7)) {
+    if (
+      (c >= 0x41 && c <= 0x5a) ||
+      (c >= 0x61 && c <= 0x7a) ||
+      (c >= 0xc0 && c <= 0x24f && c !== 0xd7 && c !== 0xf7)
+    ) {
       latin++;
       letters++;
     } else if (isArabicLetter(c)) {
@@ -80,7 +138,8 @@ export function detectLanguage(text: string): DetectedLanguage {
   if (arabic / letters >= 0.6) {
     const persian = sample.match(PERSIAN_URDU)?.length ?? 0;
     const common = words.filter((w) => AR_COMMON.has(w)).length;
-    if (persian > 0 && persian / arabic > 0.02 && common / Math.max(1, words.length) < 2 * MIN_COMMON_RATIO) return 'und';
+    if (persian > 0 && persian / arabic > 0.02 && common / Math.max(1, words.length) < 2 * MIN_COMMON_RATIO)
+      return 'und';
     if (words.length < SHORT_TEXT_WORDS) return 'ar';
     return common / words.length >= MIN_COMMON_RATIO || persian === 0 ? 'ar' : 'und';
   }

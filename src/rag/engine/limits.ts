@@ -30,9 +30,13 @@ export const DEFAULT_DOCUMENT_LIMITS: DocumentLimits = {
 
 /** `document_too_complex`, naming the limit (its `rag.*` setting), its value and what was found. */
 export function tooComplex(limit: keyof DocumentLimits, value: number, found: string): DocumentError {
-  return new DocumentError('document_too_complex', `the document exceeds rag.${limit} = ${value} (${found})`, {
-    details: { limit: `rag.${limit}`, value },
-  });
+  return new DocumentError(
+    'document_too_complex',
+    `the document exceeds rag.${limit} = ${value} (${found})`,
+    {
+      details: { limit: `rag.${limit}`, value },
+    },
+  );
 }
 
 /** Collects extracted text and stops as soon as its UTF-8 size passes `maxTextBytes`. */
@@ -45,7 +49,8 @@ export class TextBudget {
   add(text: string): void {
     if (text === '') return;
     this.bytes += Buffer.byteLength(text, 'utf8');
-    if (this.bytes > this.maxBytes) throw tooComplex('maxTextBytes', this.maxBytes, 'more extracted text than that');
+    if (this.bytes > this.maxBytes)
+      throw tooComplex('maxTextBytes', this.maxBytes, 'more extracted text than that');
     this.parts.push(text);
   }
 

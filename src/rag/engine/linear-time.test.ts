@@ -30,9 +30,9 @@ const BOUND = 2.5 * 2.5;
 const INPUTS: Record<string, (n: number) => string> = {
   'blank lines': (n) => `# title\n${'\n'.repeat(n - 16)}end\n`,
   'blank lines with spaces': (n) => `a${' \n'.repeat(n / 2 - 1)}b`,
-  'spaces': (n) => `a${' '.repeat(n - 2)}b`,
-  'tabs': (n) => `a${'\t'.repeat(n - 2)}b`,
-  'punctuation': (n) => '.,;:!?-*_|#>'.repeat(n / 12),
+  spaces: (n) => `a${' '.repeat(n - 2)}b`,
+  tabs: (n) => `a${'\t'.repeat(n - 2)}b`,
+  punctuation: (n) => '.,;:!?-*_|#>'.repeat(n / 12),
   'unclosed markup': (n) => '<div [a](b ![c]( **x __y `z <!-- "q “r «s '.repeat(n / 43),
   'unclosed brackets': (n) => '['.repeat(n),
   'unclosed tags': (n) => '<a '.repeat(n / 3),
@@ -56,18 +56,24 @@ const PATHS: Record<string, (text: string) => unknown> = {
   'html to text': (t) => htmlToText(t),
   'csv to text': (t) => csvToText(t.replaceAll('"', ''), 64 * MiB),
   'json to text': (t) => jsonToText(JSON.stringify({ k: t, list: [t.slice(0, 1000)] }), 64 * MiB),
-  'tidy': (t) => tidy(t),
-  'chunking': (t) => chunkText(tidy(t)),
-  'tokenising': (t) => tokenize(t, { normalize: true }),
+  tidy: (t) => tidy(t),
+  chunking: (t) => chunkText(tidy(t)),
+  tokenising: (t) => tokenize(t, { normalize: true }),
   'Arabic normalisation': (t) => normalizeArabic(t),
-  'language': (t) => detectLanguage(t),
-  'sentences': (t) => splitSentences(t),
-  'answer': (t) => composeAnswer(t.slice(0, 4096), hits(t), { language: 'en' }),
-  'analyze': (t) => analyze(t.slice(0, 4096), hits(t), { language: 'en' }),
+  language: (t) => detectLanguage(t),
+  sentences: (t) => splitSentences(t),
+  answer: (t) => composeAnswer(t.slice(0, 4096), hits(t), { language: 'en' }),
+  analyze: (t) => analyze(t.slice(0, 4096), hits(t), { language: 'en' }),
   'query rewrite': (t) => rewriteQuery(t, t),
-  'search': (t) => {
+  search: (t) => {
     const index = new SearchIndex();
-    index.addDocument({ documentId: 'd1', title: t.slice(0, 200), fileType: 'text', metadata: {}, chunks: [{ chunkId: 'd1:0', text: t }] });
+    index.addDocument({
+      documentId: 'd1',
+      title: t.slice(0, 200),
+      fileType: 'text',
+      metadata: {},
+      chunks: [{ chunkId: 'd1:0', text: t }],
+    });
     return index.search({ query: t, topK: 5 });
   },
 };
@@ -99,12 +105,19 @@ describe('linear-time text processing on hostile input', () => {
           let t1 = Infinity;
           let t2 = Infinity;
           for (let round = 0; round < 3 && t2 > BOUND * t1; round++) {
-            t1 = Math.min(t1, bestMs(() => run(small), 1));
-            t2 = Math.min(t2, bestMs(() => run(large), 1));
+            t1 = Math.min(
+              t1,
+              bestMs(() => run(small), 1),
+            );
+            t2 = Math.min(
+              t2,
+              bestMs(() => run(large), 1),
+            );
           }
           // Under 50 ms a GC pause or a lost time slice dominates, and such a path is fast whatever its growth
           // (anything quadratic on 2 MiB takes seconds at the very least).
-          verdict = t2 > 50 && t2 / t1 > BOUND ? `${inputName}: ${t1.toFixed(1)} ms → ${t2.toFixed(1)} ms` : '';
+          verdict =
+            t2 > 50 && t2 / t1 > BOUND ? `${inputName}: ${t1.toFixed(1)} ms → ${t2.toFixed(1)} ms` : '';
           if (verdict === '') break;
         }
         if (verdict !== '') slow.push(verdict);

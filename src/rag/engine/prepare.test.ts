@@ -5,11 +5,26 @@ import { SearchIndex } from './search-index.js';
 // Mixed Arabic/English text with repeated terms, diacritics, presentation forms and an English paragraph,
 // so that chunk languages, term counts and NFKC folding all play a part.
 const TEXTS: Record<string, string> = {
-  leave: 'يحق للموظف الحصول على إِجَازَةٌ سنوية مدتها ثلاثون يوما. تقدم طلبات الإجازة عبر النظام. '.repeat(30) + '\n\nAnnual leave requests are approved by the manager within five working days.',
-  school: 'افتتحت المدرسة الجديدة في الحي. والمدرسة تستقبل الطلاب من جميع الأعمار. ﻻ رسوم للتسجيل. '.repeat(25),
-  security: 'All employees must change their passwords every ninety days. Running security scans is mandatory. '.repeat(20),
+  leave:
+    'يحق للموظف الحصول على إِجَازَةٌ سنوية مدتها ثلاثون يوما. تقدم طلبات الإجازة عبر النظام. '.repeat(30) +
+    '\n\nAnnual leave requests are approved by the manager within five working days.',
+  school: 'افتتحت المدرسة الجديدة في الحي. والمدرسة تستقبل الطلاب من جميع الأعمار. ﻻ رسوم للتسجيل. '.repeat(
+    25,
+  ),
+  security:
+    'All employees must change their passwords every ninety days. Running security scans is mandatory. '.repeat(
+      20,
+    ),
 };
-const QUERIES = ['اجازة سنوية', 'المدرسة الطلاب', 'password security scans', 'leave manager', 'لا رسوم', 'ninety days employees', 'غير موجود'];
+const QUERIES = [
+  'اجازة سنوية',
+  'المدرسة الطلاب',
+  'password security scans',
+  'leave manager',
+  'لا رسوم',
+  'ninety days employees',
+  'غير موجود',
+];
 
 function build(prepared: boolean): SearchIndex {
   const index = new SearchIndex();
@@ -18,7 +33,11 @@ function build(prepared: boolean): SearchIndex {
     index.addDocument({
       documentId,
       title: documentId,
-      chunks: p.chunks.map((c) => ({ chunkId: `${documentId}:${c.index}`, text: c.text, ...(prepared ? { terms: chunkTerms(p, c) } : {}) })),
+      chunks: p.chunks.map((c) => ({
+        chunkId: `${documentId}:${c.index}`,
+        text: c.text,
+        ...(prepared ? { terms: chunkTerms(p, c) } : {}),
+      })),
     });
   }
   return index;

@@ -57,12 +57,25 @@ export function prepareText(text: string, options: ChunkOptions = {}): PreparedT
       counts[i] = Math.min(n, 0xffff);
       i++;
     }
-    return { index: chunk.index, text: chunk.text, termIds, counts, length: terms.length, lang: scriptLanguage(chunk.text) };
+    return {
+      index: chunk.index,
+      text: chunk.text,
+      termIds,
+      counts,
+      length: terms.length,
+      lang: scriptLanguage(chunk.text),
+    };
   });
   return { language: detectLanguage(text), vocabulary, chunks };
 }
 
 /** The terms of one prepared chunk, in the shape the index takes. */
 export function chunkTerms(prepared: PreparedText, chunk: PreparedChunk): ChunkTerms {
-  return { vocabulary: prepared.vocabulary, termIds: chunk.termIds, counts: chunk.counts, length: chunk.length, lang: chunk.lang };
+  return {
+    vocabulary: prepared.vocabulary,
+    termIds: chunk.termIds,
+    counts: chunk.counts,
+    length: chunk.length,
+    lang: chunk.lang,
+  };
 }

@@ -34,11 +34,15 @@ describe('scanDocument', () => {
   it('detects EICAR inside a compressed DOCX entry', () => {
     expect(codeOf(buildDocx(['intro', EICAR, 'outro']), 'docx')).toBe('malware_detected');
     const padded = 'A'.repeat(100_000) + EICAR; // likely straddles inflate output pieces
-    expect(codeOf(buildDocx(['x'], { 'word/media/blob.bin': strToU8(padded) }), 'docx')).toBe('malware_detected');
+    expect(codeOf(buildDocx(['x'], { 'word/media/blob.bin': strToU8(padded) }), 'docx')).toBe(
+      'malware_detected',
+    );
   });
   it('rejects a 200 MiB zip bomb with honest headers from metadata alone', () => {
     const data = zeroBombDeflate(200);
-    const bomb = buildRawZip([{ name: 'word/document.xml', data, method: 8, declaredSize: 200 * 1024 * 1024 }]);
+    const bomb = buildRawZip([
+      { name: 'word/document.xml', data, method: 8, declaredSize: 200 * 1024 * 1024 },
+    ]);
     const t0 = performance.now();
     expect(codeOf(bomb, 'docx')).toBe('archive_rejected');
     expect(performance.now() - t0).toBeLessThan(200);
@@ -57,9 +61,13 @@ describe('scanDocument', () => {
     expect(codeOf(zip, 'docx', { maxCompressionRatio: 10_000 })).toBe('clean');
   });
   it('rejects too many entries', () => {
-    const entries = Object.fromEntries(Array.from({ length: DEFAULT_SCAN_LIMITS.maxEntries + 1 }, (_, i) => [`f${i}.txt`, strToU8('x')]));
+    const entries = Object.fromEntries(
+      Array.from({ length: DEFAULT_SCAN_LIMITS.maxEntries + 1 }, (_, i) => [`f${i}.txt`, strToU8('x')]),
+    );
     expect(codeOf(buildDocx(['x'], entries), 'docx')).toBe('archive_rejected');
-    expect(codeOf(buildDocx(['x'], { 'a.txt': strToU8('x') }), 'docx', { maxEntries: 3 })).toBe('archive_rejected');
+    expect(codeOf(buildDocx(['x'], { 'a.txt': strToU8('x') }), 'docx', { maxEntries: 3 })).toBe(
+      'archive_rejected',
+    );
   });
   it('rejects unreadable central directories and corrupt entries', () => {
     const docx = buildDocx(['hello']);
@@ -67,7 +75,14 @@ describe('scanDocument', () => {
     const broken = docx.slice();
     broken[broken.length - 6] ^= 0xff; // central directory offset
     expect(codeOf(broken, 'docx')).toBe('archive_rejected');
-    const garbage = buildRawZip([{ name: 'word/document.xml', data: new Uint8Array([0xff, 0xff, 0xff, 0xff]), method: 8, declaredSize: 100 }]);
+    const garbage = buildRawZip([
+      {
+        name: 'word/document.xml',
+        data: new Uint8Array([0xff, 0xff, 0xff, 0xff]),
+        method: 8,
+        declaredSize: 100,
+      },
+    ]);
     expect(codeOf(garbage, 'docx')).toBe('archive_rejected');
   });
 });

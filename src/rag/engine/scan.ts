@@ -42,14 +42,23 @@ function containsEicar(haystack: Uint8Array): boolean {
 }
 
 /** Throws DocumentError (`malware_detected` | `archive_rejected`) or returns what was inspected. */
-export function scanDocument(bytes: Uint8Array, type: DocumentType | null, limits: ScanLimits = {}): ScanReport {
+export function scanDocument(
+  bytes: Uint8Array,
+  type: DocumentType | null,
+  limits: ScanLimits = {},
+): ScanReport {
   const lim = { ...DEFAULT_SCAN_LIMITS, ...limits };
-  if (containsEicar(bytes)) throw new DocumentError('malware_detected', 'the document contains a malware signature (EICAR test file)');
+  if (containsEicar(bytes))
+    throw new DocumentError(
+      'malware_detected',
+      'the document contains a malware signature (EICAR test file)',
+    );
   if (type !== 'docx' && !isZip(bytes)) return { archiveEntries: 0, uncompressedBytes: bytes.length };
   try {
     return scanZip(bytes, lim);
   } catch (err) {
-    if (err instanceof ZipFormatError) throw new DocumentError('archive_rejected', `archive rejected: ${err.message}`, { cause: err });
+    if (err instanceof ZipFormatError)
+      throw new DocumentError('archive_rejected', `archive rejected: ${err.message}`, { cause: err });
     throw err;
   }
 }
@@ -62,10 +71,17 @@ function scanZip(bytes: Uint8Array, lim: Required<ScanLimits>): ScanReport {
   let total = 0;
   for (const entry of entries) {
     if (entry.name.endsWith('/')) continue;
-    const content = inflateEntry(bytes, entry, Math.min(entry.uncompressedSize, lim.maxUncompressedBytes - total));
+    const content = inflateEntry(
+      bytes,
+      entry,
+      Math.min(entry.uncompressedSize, lim.maxUncompressedBytes - total),
+    );
     total += content.length;
     if (containsEicar(content)) {
-      throw new DocumentError('malware_detected', `archive entry ${entry.name} contains a malware signature (EICAR test file)`);
+      throw new DocumentError(
+        'malware_detected',
+        `archive entry ${entry.name} contains a malware signature (EICAR test file)`,
+      );
     }
   }
   return { archiveEntries: entries.length, uncompressedBytes: total };
@@ -77,11 +93,15 @@ function checkDeclaredSizes(entries: ZipEntry[], lim: Required<ScanLimits>): voi
   for (const e of entries) {
     declared += e.uncompressedSize;
     compressed += e.compressedSize;
-    if (e.uncompressedSize > RATIO_EXEMPT_BYTES && e.uncompressedSize / Math.max(1, e.compressedSize) > lim.maxCompressionRatio) {
+    if (
+      e.uncompressedSize > RATIO_EXEMPT_BYTES &&
+      e.uncompressedSize / Math.max(1, e.compressedSize) > lim.maxCompressionRatio
+    ) {
       throw new ZipFormatError(`entry ${e.name} has a compression ratio above ${lim.maxCompressionRatio}:1`);
     }
   }
-  if (declared > lim.maxUncompressedBytes) throw new ZipFormatError(`declared uncompressed size ${declared} exceeds ${lim.maxUncompressedBytes}`);
+  if (declared > lim.maxUncompressedBytes)
+    throw new ZipFormatError(`declared uncompressed size ${declared} exceeds ${lim.maxUncompressedBytes}`);
   if (declared > RATIO_EXEMPT_BYTES && declared / Math.max(1, compressed) > lim.maxCompressionRatio) {
     throw new ZipFormatError(`compression ratio above ${lim.maxCompressionRatio}:1`);
   }

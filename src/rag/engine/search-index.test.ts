@@ -2,21 +2,59 @@ import { describe, expect, it } from 'vitest';
 import { chunkText } from './chunk.js';
 import { SearchIndex, type IndexedDocumentInput } from './search-index.js';
 
-function doc(documentId: string, text: string, extra: Partial<IndexedDocumentInput> = {}): IndexedDocumentInput {
+function doc(
+  documentId: string,
+  text: string,
+  extra: Partial<IndexedDocumentInput> = {},
+): IndexedDocumentInput {
   return {
     documentId,
     title: extra.title ?? '',
-    chunks: chunkText(text, { size: 300, overlap: 50 }).map((c) => ({ chunkId: `${documentId}:${c.index}`, text: c.text })),
+    chunks: chunkText(text, { size: 300, overlap: 50 }).map((c) => ({
+      chunkId: `${documentId}:${c.index}`,
+      text: c.text,
+    })),
     ...extra,
   };
 }
 
 function corpus(): SearchIndex {
   const idx = new SearchIndex();
-  idx.addDocument(doc('leave', 'يحق للموظف الحصول على إجازة سنوية مدتها ثلاثون يوما. تقدم طلبات الإجازة عبر النظام.', { title: 'سياسة الإجازات', fileType: 'pdf', language: 'ar', metadata: { dept: 'hr', tags: ['policy', 'leave'], year: 2024 } }));
-  idx.addDocument(doc('school', 'افتتحت المدرسة الجديدة في الحي. والمدرسة تستقبل الطلاب من جميع الأعمار.', { title: 'أخبار التعليم', fileType: 'docx', language: 'ar', metadata: { dept: 'edu', tags: ['news'], year: 2023 } }));
-  idx.addDocument(doc('security', 'All employees must change their passwords every ninety days. Running security scans is mandatory.', { title: 'Security Handbook', fileType: 'markdown', language: 'en', metadata: { dept: 'it', tags: ['policy'], year: 2024 } }));
-  idx.addDocument(doc('travel', 'Travel expenses are reimbursed within thirty days. Employees book flights through the travel desk.', { title: 'Travel', fileType: 'pdf', language: 'en', metadata: { dept: 'finance', year: '2024' } }));
+  idx.addDocument(
+    doc('leave', 'يحق للموظف الحصول على إجازة سنوية مدتها ثلاثون يوما. تقدم طلبات الإجازة عبر النظام.', {
+      title: 'سياسة الإجازات',
+      fileType: 'pdf',
+      language: 'ar',
+      metadata: { dept: 'hr', tags: ['policy', 'leave'], year: 2024 },
+    }),
+  );
+  idx.addDocument(
+    doc('school', 'افتتحت المدرسة الجديدة في الحي. والمدرسة تستقبل الطلاب من جميع الأعمار.', {
+      title: 'أخبار التعليم',
+      fileType: 'docx',
+      language: 'ar',
+      metadata: { dept: 'edu', tags: ['news'], year: 2023 },
+    }),
+  );
+  idx.addDocument(
+    doc(
+      'security',
+      'All employees must change their passwords every ninety days. Running security scans is mandatory.',
+      {
+        title: 'Security Handbook',
+        fileType: 'markdown',
+        language: 'en',
+        metadata: { dept: 'it', tags: ['policy'], year: 2024 },
+      },
+    ),
+  );
+  idx.addDocument(
+    doc(
+      'travel',
+      'Travel expenses are reimbursed within thirty days. Employees book flights through the travel desk.',
+      { title: 'Travel', fileType: 'pdf', language: 'en', metadata: { dept: 'finance', year: '2024' } },
+    ),
+  );
   return idx;
 }
 
@@ -91,7 +129,9 @@ describe('SearchIndex', () => {
   it('filters: documentIds, language, fileType', () => {
     const idx = corpus();
     const q = { query: 'employees policy إجازة المدرسة', topK: 10 };
-    expect(new Set(ids(idx.search({ ...q, documentIds: ['travel', 'school'] })))).toEqual(new Set(['travel', 'school']));
+    expect(new Set(ids(idx.search({ ...q, documentIds: ['travel', 'school'] })))).toEqual(
+      new Set(['travel', 'school']),
+    );
     expect(ids(idx.search({ ...q, documentIds: ['nope'] }))).toEqual([]);
     expect(new Set(ids(idx.search({ ...q, language: 'ar' })))).toEqual(new Set(['leave', 'school']));
     expect(new Set(ids(idx.search({ ...q, language: 'en' })))).toEqual(new Set(['security', 'travel']));
@@ -101,7 +141,8 @@ describe('SearchIndex', () => {
   it('metadata filters: equality, array values, case-sensitivity, AND across keys', () => {
     const idx = corpus();
     const q = { query: 'employees policy إجازة المدرسة', topK: 10 };
-    const m = (metadataFilters: Record<string, unknown>) => new Set(ids(idx.search({ ...q, metadataFilters })));
+    const m = (metadataFilters: Record<string, unknown>) =>
+      new Set(ids(idx.search({ ...q, metadataFilters })));
     expect(m({ dept: 'hr' })).toEqual(new Set(['leave']));
     expect(m({ dept: 'HR' })).toEqual(new Set());
     expect(m({ dept: ['hr', 'it'] })).toEqual(new Set(['leave', 'security']));
@@ -110,7 +151,7 @@ describe('SearchIndex', () => {
     expect(m({ year: 2024 })).toEqual(new Set(['leave', 'security'])); // '2024' (string) does not equal 2024
     expect(m({ year: 2024, dept: 'it' })).toEqual(new Set(['security']));
     expect(m({ missing: 'x' })).toEqual(new Set());
-    expect(m({})).toEqual(m({ }));
+    expect(m({})).toEqual(m({}));
   });
   it('__proto__ / constructor keys in filters are harmless', () => {
     const idx = corpus();
@@ -121,8 +162,19 @@ describe('SearchIndex', () => {
     expect(idx.search({ ...q, metadataFilters: { toString: 'x' } })).toEqual([]);
     expect(({} as Record<string, unknown>).dept).toBeUndefined();
     const withProto = new SearchIndex();
-    withProto.addDocument(doc('p', 'employees everywhere', { metadata: JSON.parse('{"__proto__": "yes"}') as Record<string, unknown> }));
-    expect(ids(withProto.search({ ...q, metadataFilters: JSON.parse('{"__proto__": "yes"}') as Record<string, unknown> }))).toEqual(['p']);
+    withProto.addDocument(
+      doc('p', 'employees everywhere', {
+        metadata: JSON.parse('{"__proto__": "yes"}') as Record<string, unknown>,
+      }),
+    );
+    expect(
+      ids(
+        withProto.search({
+          ...q,
+          metadataFilters: JSON.parse('{"__proto__": "yes"}') as Record<string, unknown>,
+        }),
+      ),
+    ).toEqual(['p']);
   });
   it('removeDocument removes it from results and stats; re-adding replaces', () => {
     const idx = corpus();
@@ -159,7 +211,10 @@ describe('SearchIndex pruning', () => {
     const text = fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 30 }).map((w) => w.join(' '));
     fc.assert(
       fc.property(
-        fc.array(fc.tuple(text, fc.constantFrom('', 'alpha report', 'كتاب')), { minLength: 1, maxLength: 40 }),
+        fc.array(fc.tuple(text, fc.constantFrom('', 'alpha report', 'كتاب')), {
+          minLength: 1,
+          maxLength: 40,
+        }),
         fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 4 }),
         fc.integer({ min: 1, max: 8 }),
         fc.constantFrom(0, 0.3, 0.6),
@@ -167,7 +222,14 @@ describe('SearchIndex pruning', () => {
           const pruned = new SearchIndex();
           const full = new SearchIndex({ exhaustive: true });
           docs.forEach(([body, title], i) => {
-            const input = { documentId: `d${i % 7}-${i}`, title, chunks: [{ chunkId: 'c0', text: body }, { chunkId: 'c1', text: `${body} ${body}` }] };
+            const input = {
+              documentId: `d${i % 7}-${i}`,
+              title,
+              chunks: [
+                { chunkId: 'c0', text: body },
+                { chunkId: 'c1', text: `${body} ${body}` },
+              ],
+            };
             pruned.addDocument(input);
             full.addDocument(input);
           });

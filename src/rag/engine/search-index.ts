@@ -164,7 +164,8 @@ export class SearchIndex {
     let lang: string;
     const counted = this.normalize ? chunk.terms : undefined;
     if (counted !== undefined) {
-      for (let i = 0; i < counted.termIds.length; i++) this.post(counted.vocabulary[counted.termIds[i]], id, counted.counts[i]);
+      for (let i = 0; i < counted.termIds.length; i++)
+        this.post(counted.vocabulary[counted.termIds[i]], id, counted.counts[i]);
       ({ length, lang } = counted);
       distinct = counted.termIds.length;
     } else {
@@ -253,7 +254,8 @@ export class SearchIndex {
     return {
       documents: this.docs.size,
       chunks: this.liveChunks,
-      approximateBytes: this.textBytes + this.postingCount * 6 + this.postings.size * 96 + this.chunkIds.length * 80,
+      approximateBytes:
+        this.textBytes + this.postingCount * 6 + this.postings.size * 96 + this.chunkIds.length * 80,
     };
   }
 
@@ -262,7 +264,8 @@ export class SearchIndex {
     const ids = opts.documentIds;
     const fileType = opts.fileType;
     const filters = opts.metadataFilters === undefined ? undefined : toMetadataMap(opts.metadataFilters);
-    if (ids === undefined && fileType === undefined && (filters === undefined || filters.size === 0)) return undefined;
+    if (ids === undefined && fileType === undefined && (filters === undefined || filters.size === 0))
+      return undefined;
     const allowed = new Uint8Array(this.docByOrdinal.length);
     const candidates = ids === undefined ? this.docs.values() : ids.map((id) => this.docs.get(id));
     for (const doc of candidates) {
@@ -278,14 +281,18 @@ export class SearchIndex {
     if (this.lenNormValid && this.lenNorm.length >= this.chunkIds.length) return;
     const avgLen = this.totalLen / Math.max(1, this.liveChunks) || 1;
     if (this.lenNorm.length < this.chunkDoc.length) this.lenNorm = new Float64Array(this.chunkDoc.length);
-    for (let id = 0; id < this.chunkIds.length; id++) this.lenNorm[id] = K1 * (1 - B + (B * this.chunkLen[id]) / avgLen);
+    for (let id = 0; id < this.chunkIds.length; id++)
+      this.lenNorm[id] = K1 * (1 - B + (B * this.chunkLen[id]) / avgLen);
     this.lenNormValid = true;
   }
 
   /** Per-query chunk filter (document filters + language), or undefined when nothing is filtered. */
   private chunkFilter(opts: SearchOptions): ((id: number) => boolean) | undefined {
     const allowed = this.allowedDocs(opts);
-    const lang = opts.language === undefined || opts.language === 'auto' || opts.language === 'none' ? undefined : opts.language;
+    const lang =
+      opts.language === undefined || opts.language === 'auto' || opts.language === 'none'
+        ? undefined
+        : opts.language;
     if (allowed === undefined && lang === undefined) return undefined;
     const chunkDoc = this.chunkDoc;
     const langOk = new Uint8Array(this.docByOrdinal.length);
@@ -303,7 +310,8 @@ export class SearchIndex {
     const topK = Math.max(0, Math.floor(opts.topK));
     if (topK === 0 || this.liveChunks === 0) return [];
     let qTerms = [...new Set(this.terms(opts.query))];
-    if (qTerms.length === 0 && this.normalize) qTerms = [...new Set(tokenize(opts.query, { normalize: true, keepStopwords: true }))];
+    if (qTerms.length === 0 && this.normalize)
+      qTerms = [...new Set(tokenize(opts.query, { normalize: true, keepStopwords: true }))];
     if (qTerms.length === 0) return [];
     this.refreshLenNorm();
 
@@ -370,7 +378,8 @@ export class SearchIndex {
       for (const id of touched) docsWithBody.add(this.chunkDoc[id]);
       for (const ordinal of titleBonus.keys()) {
         const first = this.docByOrdinal[ordinal]?.chunkOrdinals[0];
-        if (first === undefined || docsWithBody.has(ordinal) || (filter !== undefined && !filter(first))) continue;
+        if (first === undefined || docsWithBody.has(ordinal) || (filter !== undefined && !filter(first)))
+          continue;
         touched.push(first);
       }
     }
@@ -389,14 +398,21 @@ export class SearchIndex {
       const score = toScore(raw);
       if (score < minScore) continue;
       const doc = this.docByOrdinal[this.chunkDoc[id]]!;
-      hits.push({ documentId: doc.documentId, chunkId: this.chunkIds[id], score, text: this.chunkTexts[id], title: doc.title });
+      hits.push({
+        documentId: doc.documentId,
+        chunkId: this.chunkIds[id],
+        score,
+        text: this.chunkTexts[id],
+        title: doc.title,
+      });
     }
     return hits;
   }
 
   /** Title bonuses spread into a per-document scratch array (cleared by the caller). */
   private docTitleScratch(titleBonus: ReadonlyMap<number, number>): Float64Array {
-    if (this.docTitle.length < this.docByOrdinal.length) this.docTitle = new Float64Array(Math.max(1024, this.docByOrdinal.length * 2));
+    if (this.docTitle.length < this.docByOrdinal.length)
+      this.docTitle = new Float64Array(Math.max(1024, this.docByOrdinal.length * 2));
     for (const [ordinal, bonus] of titleBonus) this.docTitle[ordinal] = bonus;
     return this.docTitle;
   }
@@ -405,7 +421,8 @@ export class SearchIndex {
   private titleBonuses(terms: readonly { term: string; idf: number }[]): Map<number, number> {
     const bonus = new Map<number, number>();
     for (const { term, idf } of terms) {
-      for (const ordinal of this.titlePostings.get(term) ?? []) bonus.set(ordinal, (bonus.get(ordinal) ?? 0) + TITLE_BOOST * idf);
+      for (const ordinal of this.titlePostings.get(term) ?? [])
+        bonus.set(ordinal, (bonus.get(ordinal) ?? 0) + TITLE_BOOST * idf);
     }
     return bonus;
   }

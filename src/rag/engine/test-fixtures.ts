@@ -18,7 +18,8 @@ export function buildPdf(pages: string[][]): Uint8Array {
     const contentId = pageId + 1;
     pageIds.push(pageId);
     const ops = lines.map((l, j) => `BT /F1 12 Tf 72 ${720 - j * 16} Td (${esc(l)}) Tj ET`).join('\n');
-    objects[pageId] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${contentId} 0 R >>`;
+    objects[pageId] =
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${contentId} 0 R >>`;
     objects[contentId] = `<< /Length ${Buffer.byteLength(ops, 'latin1')} >>\nstream\n${ops}\nendstream`;
   });
   objects[2] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pageIds.length} >>`;
@@ -54,7 +55,14 @@ export function buildFlatePdf(deflated: Uint8Array): Uint8Array {
     offsets.push(size);
     const chunks =
       dict === null
-        ? [Buffer.from(`${i + 1} 0 obj\n<< /Length ${deflated.length} /Filter /FlateDecode >>\nstream\n`, 'latin1'), deflated, Buffer.from('\nendstream\nendobj\n', 'latin1')]
+        ? [
+            Buffer.from(
+              `${i + 1} 0 obj\n<< /Length ${deflated.length} /Filter /FlateDecode >>\nstream\n`,
+              'latin1',
+            ),
+            deflated,
+            Buffer.from('\nendstream\nendobj\n', 'latin1'),
+          ]
         : [Buffer.from(`${i + 1} 0 obj\n${dict}\nendobj\n`, 'latin1')];
     for (const c of chunks) {
       parts.push(Buffer.from(c));
@@ -85,7 +93,9 @@ function xmlEscape(s: string): string {
 
 /** A minimal DOCX (one w:p per paragraph). `extra` adds or overrides archive entries. */
 export function buildDocx(paragraphs: string[], extra: Zippable = {}): Uint8Array {
-  const body = paragraphs.map((p) => `<w:p><w:r><w:t xml:space="preserve">${xmlEscape(p)}</w:t></w:r></w:p>`).join('');
+  const body = paragraphs
+    .map((p) => `<w:p><w:r><w:t xml:space="preserve">${xmlEscape(p)}</w:t></w:r></w:p>`)
+    .join('');
   const document = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`;
   return zipSync({
@@ -148,6 +158,9 @@ export function buildRawZip(entries: RawZipEntry[]): Uint8Array {
  * concatenated and closed with an empty final fixed-Huffman block (0x03 0x00).
  */
 export function zeroBombDeflate(mebibytes: number): Uint8Array {
-  const block = zlib.deflateRawSync(Buffer.alloc(1 << 20), { level: 9, finishFlush: zlib.constants.Z_SYNC_FLUSH });
+  const block = zlib.deflateRawSync(Buffer.alloc(1 << 20), {
+    level: 9,
+    finishFlush: zlib.constants.Z_SYNC_FLUSH,
+  });
   return new Uint8Array(Buffer.concat([...Array<Buffer>(mebibytes).fill(block), Buffer.from([0x03, 0x00])]));
 }

@@ -25,7 +25,9 @@ const LFH_SIG = 0x04034b50;
 const EOCD_MIN = 22;
 
 export function isZip(bytes: Uint8Array): boolean {
-  return bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+  return (
+    bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04
+  );
 }
 
 function view(bytes: Uint8Array): DataView {
@@ -56,7 +58,8 @@ export function readCentralDirectory(bytes: Uint8Array, maxEntries = Infinity): 
   const decoder = new TextDecoder();
   let p = cdOffset;
   for (let i = 0; i < count; i++) {
-    if (p + 46 > eocd || dv.getUint32(p, true) !== CDH_SIG) throw new ZipFormatError('bad central directory header');
+    if (p + 46 > eocd || dv.getUint32(p, true) !== CDH_SIG)
+      throw new ZipFormatError('bad central directory header');
     const nameLen = dv.getUint16(p + 28, true);
     const extraLen = dv.getUint16(p + 30, true);
     const commentLen = dv.getUint16(p + 32, true);
@@ -82,7 +85,8 @@ export function readCentralDirectory(bytes: Uint8Array, maxEntries = Infinity): 
 export function entryData(bytes: Uint8Array, entry: ZipEntry): Uint8Array {
   const dv = view(bytes);
   const o = entry.localHeaderOffset;
-  if (o + 30 > bytes.length || dv.getUint32(o, true) !== LFH_SIG) throw new ZipFormatError('bad local header');
+  if (o + 30 > bytes.length || dv.getUint32(o, true) !== LFH_SIG)
+    throw new ZipFormatError('bad local header');
   const start = o + 30 + dv.getUint16(o + 26, true) + dv.getUint16(o + 28, true);
   const end = start + entry.compressedSize;
   if (end > bytes.length) throw new ZipFormatError('entry data out of bounds');
@@ -107,7 +111,8 @@ export function inflateEntry(bytes: Uint8Array, entry: ZipEntry, maxBytes: numbe
     return zlib.inflateRawSync(data, { maxOutputLength: Math.max(1, maxBytes) });
   } catch (err) {
     const code = (err as { code?: unknown }).code;
-    if (code === 'ERR_BUFFER_TOO_LARGE') throw new ZipFormatError('entry inflates beyond its declared or allowed size');
+    if (code === 'ERR_BUFFER_TOO_LARGE')
+      throw new ZipFormatError('entry inflates beyond its declared or allowed size');
     throw new ZipFormatError(`corrupt deflate data: ${err instanceof Error ? err.message : String(err)}`);
   }
 }

@@ -20,11 +20,21 @@ test('start, TTS → STT round trip, a fault, a signed webhook, close', async ()
     const audio = new Uint8Array(await tts.arrayBuffer());
     const form = new FormData();
     form.append('file', new Blob([audio], { type: 'audio/wav' }), 'clip.wav');
-    const stt = await fetch(`${emu.baseUrl}/stt/transcriptions`, { method: 'POST', headers: auth, body: form });
+    const stt = await fetch(`${emu.baseUrl}/stt/transcriptions`, {
+      method: 'POST',
+      headers: auth,
+      body: form,
+    });
     assert.equal(stt.status, 200);
     assert.equal((await stt.json()).text, text);
 
-    await emu.admin.faults.add({ kind: 'error', status: 502, code: 'upstream_error', times: 1, match: { path: '/v1/tts' } });
+    await emu.admin.faults.add({
+      kind: 'error',
+      status: 502,
+      code: 'upstream_error',
+      times: 1,
+      match: { path: '/v1/tts' },
+    });
     const failed = await fetch(`${emu.baseUrl}/tts`, {
       method: 'POST',
       headers: { ...auth, 'Content-Type': 'application/json' },
@@ -42,7 +52,8 @@ test('start, TTS → STT round trip, a fault, a signed webhook, close', async ()
       req.on('end', () => {
         res.end('ok');
         const body = Buffer.concat(chunks).toString('utf8');
-        if (JSON.parse(body).event === 'key.compromised') onHook({ body, header: String(req.headers[SIGNATURE_HEADER.toLowerCase()]) });
+        if (JSON.parse(body).event === 'key.compromised')
+          onHook({ body, header: String(req.headers[SIGNATURE_HEADER.toLowerCase()]) });
       });
     });
     await new Promise((resolve) => receiver.listen(0, '127.0.0.1', resolve));
@@ -54,7 +65,10 @@ test('start, TTS → STT round trip, a fault, a signed webhook, close', async ()
       await emu.admin.webhooks.trigger({ org_id: emu.orgId, event: 'key.compromised' });
       const { body, header } = await hook;
       assert.equal(verifyWebhookSignature(body, header, endpoint.secret, { toleranceSeconds: 300 }), true);
-      assert.equal(verifyWebhookSignature(`${body} `, header, endpoint.secret, { toleranceSeconds: 300 }), false);
+      assert.equal(
+        verifyWebhookSignature(`${body} `, header, endpoint.secret, { toleranceSeconds: 300 }),
+        false,
+      );
     } finally {
       receiver.closeAllConnections();
       await new Promise((resolve) => receiver.close(resolve));

@@ -27,7 +27,15 @@ export async function useEverything(): Promise<void> {
   const verify: VerifyWebhookOptions = { toleranceSeconds: DEFAULT_TOLERANCE_SECONDS };
   const ok: boolean = verifyWebhookSignature('{}', 't=1,v1=00', 'whsec_x', verify);
   const parsed = parseApiKey(demo.keys.live);
-  console.log(health.ready, rule.id, ok, parsed.ok, SIGNATURE_HEADER, errorCatalog.not_found.status, emu.emulator.demo.orgId);
+  console.log(
+    health.ready,
+    rule.id,
+    ok,
+    parsed.ok,
+    SIGNATURE_HEADER,
+    errorCatalog.not_found.status,
+    emu.emulator.demo.orgId,
+  );
   await emu.close();
   const app = await createApp({ demoCorpus: false });
   app.emulator.clock.state();
