@@ -1,4 +1,4 @@
-import type { OperationHandler, WsHandler } from './http/context.js';
+import type { OperationHandler, Stage, WsHandler } from './http/context.js';
 import type { MultipartLimits } from './http/body.js';
 import type { AdminHandler } from './admin/admin-context.js';
 
@@ -8,6 +8,8 @@ import type { AdminHandler } from './admin/admin-context.js';
  */
 export interface ProductArea {
   name: string;
+  /** Stages of the /v1 pipeline this area adds, after the emulator's own (in the order given). */
+  stages?: Stage[];
   handlers?: Record<string, OperationHandler>;
   wsHandlers?: Record<string, WsHandler>;
   adminHandlers?: Record<string, AdminHandler>;

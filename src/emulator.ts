@@ -311,6 +311,7 @@ export class Emulator {
   /** Plugs a product area's handlers into the gateway and admin API. */
   register(area: ProductArea): void {
     this.areas.push(area);
+    this.stages.push(...(area.stages ?? []));
     for (const [id, h] of Object.entries(area.handlers ?? {})) this.handlers.set(id, h);
     for (const [id, h] of Object.entries(area.wsHandlers ?? {})) this.wsHandlers.set(id, h);
     for (const [id, h] of Object.entries(area.adminHandlers ?? {})) this.adminHandlers.set(id, h);

@@ -1,5 +1,6 @@
 import type { BootState, ProductArea } from '../areas.js';
 import type { Emulator } from '../emulator.js';
+import type { Stage } from '../http/context.js';
 import { workQueueFor } from '../store/index.js';
 import { ragAdminHandlers } from './admin.js';
 import { loadCorpus } from './corpus.js';
@@ -49,10 +50,10 @@ export function createRagArea(emulator: Emulator, state: RagState): ProductArea 
   let corpusReady: Promise<void> = Promise.resolve();
   // Reported by GET /_emulator/health as `boot.demo_corpus`.
   let corpusState: BootState = emulator.config.demoCorpus ? 'indexing' : 'disabled';
-  emulator.stages.push(async (ctx) => {
+  // RAG calls wait for the demo corpus, then pass the tenant gate (declared below, added by the emulator).
+  const corpusStage: Stage = async (ctx) => {
     if (ctx.operation.operationId.startsWith('rag.')) await corpusReady;
-  });
-  emulator.stages.push(ragGateStage(service));
+  };
 
   async function loadDemoCorpus(): Promise<void> {
     const orgId = emulator.demo.orgId;
@@ -103,6 +104,7 @@ export function createRagArea(emulator: Emulator, state: RagState): ProductArea 
 
   return {
     name: 'rag',
+    stages: [corpusStage, ragGateStage(service)],
     handlers: ragRoutes(service, emulator.faults, settled),
     adminHandlers: ragAdminHandlers({ orgs: emulator.orgs, tenants, state }),
     uploadLimits: {
