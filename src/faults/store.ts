@@ -6,7 +6,7 @@
 import { pathPatternMatches } from '../core/path-pattern.js';
 import type { Clock } from '../core/clock.js';
 import type { IdFactory, Random } from '../core/random.js';
-import type { MaybePromise } from '../core/maybe.js';
+import { andThen, type MaybePromise } from '../core/maybe.js';
 import type { FaultRulesState } from './fault-rules-state.js';
 import { explainFault, KIND_CHANNEL, type FaultChannel, type FaultKind, type FaultParams } from './kinds.js';
 
@@ -204,9 +204,7 @@ export class FaultStore {
     // Used up elsewhere: look further on, in the rules as they are now (they may have changed meanwhile).
     const fire = (left: number) =>
       left >= 0 ? this.hit(rule, target) : this.takeAfter(rule, channel, target, kinds);
-    // Not core/maybe.ts `then()`: a module exporting `then` is a thenable namespace, which vitest's loader awaits.
-    const left = this.state.claim(rule);
-    return left instanceof Promise ? left.then(fire) : fire(left);
+    return andThen(this.state.claim(rule), fire);
   }
 
   private takeAfter(

@@ -1,6 +1,7 @@
 /** The metering area's admin operations: usage, billing, invoices, prices, rate limits, leaked keys. */
 import type { AdminContext, AdminHandler } from '../admin/admin-context.js';
 import type { OrgViewPart } from '../admin/views.js';
+import { andThen } from '../core/maybe.js';
 import { sendJson } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
 import { publicKeyView, type OrgStore } from '../orgs/store.js';
@@ -106,12 +107,7 @@ function asValidation<T>(fn: () => T): T {
 
 /** The `credits` section of an organization's admin view: with Redis, the balance Redis holds now. */
 export function creditsOrgView(metering: Metering): OrgViewPart {
-  return (org) => {
-    const b = metering.balance(org.id);
-    return b instanceof Promise
-      ? b.then((v) => ({ credits: balanceFields(v) }))
-      : { credits: balanceFields(b) };
-  };
+  return (org) => andThen(metering.balance(org.id), (b) => ({ credits: balanceFields(b) }));
 }
 
 export function meteringAdminHandlers(deps: MeteringAdminDeps): Record<string, AdminHandler> {

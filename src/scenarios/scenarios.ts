@@ -11,7 +11,7 @@ import { assertValid, compileSchema, lazyValidator, type Validators } from '../c
 import { ADMIN_DOC_ID } from '../contract/documents.js';
 import { ConfigError, type EmulatorConfig } from '../config.js';
 import type { Clock } from '../core/clock.js';
-import type { MaybePromise } from '../core/maybe.js';
+import { andThen, type MaybePromise } from '../core/maybe.js';
 import { ApiError } from '../http/errors.js';
 import type { ActiveScenario, ScenariosState } from './scenarios-state.js';
 
@@ -104,8 +104,7 @@ export class Scenarios {
       for (const s of registered) base.set(s.name, s);
       return base;
     };
-    const registered = this.state.registered();
-    return registered instanceof Promise ? registered.then(add) : add(registered);
+    return andThen(this.state.registered(), add);
   }
 
   /** Reads the user's scenario files named in the config (at boot, so after every reset too). */

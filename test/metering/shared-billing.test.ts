@@ -13,6 +13,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { killAll } from '../support/cli.js';
 import {
+  adminCall,
   startInstance,
   startRedis,
   type StoreInstance as Instance,
@@ -37,19 +38,7 @@ let b: Instance;
 let receiver: Server;
 let receiverUrl: string;
 
-async function admin<T>(
-  on: Instance,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${on.admin}${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as T };
-}
+const admin = adminCall;
 
 async function billing(on: Instance, orgId: string): Promise<Billing> {
   const res = await admin<Billing>(on, 'GET', `/orgs/${orgId}/billing`);

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { killAll } from '../support/cli.js';
 import {
+  adminCall,
   startInstance,
   startRedis,
   type StoreInstance as Instance,
@@ -21,19 +22,7 @@ let a: Instance;
 let b: Instance;
 let c: Instance;
 
-async function admin<T>(
-  on: Instance,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${on.admin}${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as T };
-}
+const admin = adminCall;
 
 interface Balance {
   balance: number;

@@ -58,6 +58,21 @@ export async function startRedis(port?: number, keepDir?: string): Promise<TestR
   };
 }
 
+/** An admin call to one instance, its JSON answer parsed. */
+export async function adminCall<T>(
+  on: Pick<StoreInstance, 'admin'>,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${on.admin}${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as T };
+}
+
 /** One emulator process (the built CLI) over a shared store. */
 export interface StoreInstance {
   run: CliRun;
