@@ -34,5 +34,5 @@ end
 s.seq = seq + 1
 local json = cjson.encode(s)
 redis.call('SET', KEYS[1], json)
-redis.call('PUBLISH', ARGV[4], cjson.encode({from = ARGV[5], type = 'clock.changed', data = {id = ARGV[6], anchor = s}}))
+redis.call('PUBLISH', ARGV[4], '{"from":' .. cjson.encode(ARGV[5]) .. ',"type":"clock.changed","data":' .. cjson.encode({id = ARGV[6], anchor = s}) .. '}')
 return json`;

@@ -27,7 +27,7 @@ if left == 0 then
   redis.call('HDEL', KEYS[2], ARGV[1])
   redis.call('PUBLISH', ARGV[2], ARGV[3])
 else
-  redis.call('PUBLISH', ARGV[2], cjson.encode({from = ARGV[4], type = 'fault.claimed', data = {id = ARGV[1], left = left}}))
+  redis.call('PUBLISH', ARGV[2], '{"from":' .. cjson.encode(ARGV[4]) .. ',"type":"fault.claimed","data":' .. cjson.encode({id = ARGV[1], left = left}) .. '}')
 end
 return left`;
 

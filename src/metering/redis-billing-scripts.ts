@@ -18,7 +18,7 @@ end
 local function publish(bal, org, channel, from)
   redis.call('HINCRBY', bal, 'v', 1)
   local s = redis.call('HMGET', bal, 'b', 'g', 'gp', 'c', 'v')
-  redis.call('PUBLISH', channel, cjson.encode({from = from, type = 'billing.balance', data = {org = org, s = s}}))
+  redis.call('PUBLISH', channel, '{"from":' .. cjson.encode(from) .. ',"type":"billing.balance","data":' .. cjson.encode({org = org, s = s}) .. '}')
   return s
 end
 local function held(key, kind, now)

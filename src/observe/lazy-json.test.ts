@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lazyJsonText, setLazyJsonBody } from './lazy-json.js';
+import { lazyJsonText, setLazyJsonBody, stringifyKeepingBodies } from './lazy-json.js';
 
 const value = {
   query: 'إجازة سنوية',
@@ -40,5 +40,36 @@ describe('lazily parsed journal bodies', () => {
     expect(lazyJsonText(detail)).toBe(JSON.stringify(value));
     void detail.body;
     expect(lazyJsonText(detail)).toBeUndefined();
+  });
+});
+
+describe('stringifyKeepingBodies', () => {
+  const entry = () => {
+    const request = {
+      headers: { a: '1' },
+      query: { q: '"lazy-0"' },
+      body: null as unknown,
+      truncated: false,
+    };
+    const response = { headers: {}, body: null as unknown };
+    setLazyJsonBody(request, JSON.stringify({ text: 'مرحبا "quoted" \\ $& $1', n: [1, 2] }));
+    setLazyJsonBody(response, JSON.stringify([{ id: 'x' }]));
+    return { id: 'req_1', request, response, other: { body: 'not a holder' } };
+  };
+
+  it('writes what JSON.stringify writes, without parsing the bodies', () => {
+    const e = entry();
+    const json = stringifyKeepingBodies(e, ['request', 'response']);
+    expect(lazyJsonText(e.request)).toBeDefined();
+    expect(lazyJsonText(e.response)).toBeDefined();
+    expect(json).toBe(JSON.stringify(entry()));
+  });
+
+  it('a body already parsed, or a holder missing, is written as it is', () => {
+    const e = entry();
+    void e.request.body;
+    const missing = { ...entry(), response: null };
+    expect(stringifyKeepingBodies(e, ['request', 'response'])).toBe(JSON.stringify(entry()));
+    expect(stringifyKeepingBodies(missing, ['request', 'response'])).toBe(JSON.stringify(missing));
   });
 });

@@ -115,9 +115,19 @@ export class RedisStore implements StateStore {
     this.resyncs.push(reload);
   }
 
+  /**
+   * An event for the other instances. Every message starts `{"from":ID,` (scripts that build their own write
+   * that prefix first too), so an instance drops its own without parsing them.
+   */
   message(type: string, data: unknown): string {
-    return JSON.stringify({ from: this.instanceId, type, data } satisfies StoreMessage);
+    return `${this.ownPrefix}"type":${JSON.stringify(type)},"data":${JSON.stringify(data)}}`;
   }
+
+  /** How this instance's messages begin. */
+  get ownPrefix(): string {
+    return (this.ownPrefixCache ??= `{"from":${JSON.stringify(this.instanceId)},`);
+  }
+  private ownPrefixCache: string | undefined;
 
   open(): Promise<void> {
     this.opened ??= this.connect();
@@ -172,6 +182,8 @@ export class RedisStore implements StateStore {
   }
 
   private dispatch(text: string): void {
+    // This instance's own events come back to it: dropped before parsing (every message starts this way).
+    if (text.startsWith(this.ownPrefix)) return;
     let message: StoreMessage;
     try {
       message = JSON.parse(text) as StoreMessage;
