@@ -265,9 +265,14 @@ export class Emulator {
       clockAdminHandlers(this.clock),
       meteringAdmin,
       webhookAdmin,
-      faultAdminHandlers,
-      scenarioAdminHandlers,
-      reportAdminHandlers,
+      faultAdminHandlers({ faults: this.faults, store: this.store }),
+      scenarioAdminHandlers({ scenarios: this.scenarios, store: this.store }),
+      reportAdminHandlers({
+        journal: this.journal,
+        webhooks: this.webhooks,
+        faults: this.faults,
+        clock: this.clock,
+      }),
       uiAdminHandlers,
       driftAdmin,
     ]) {
