@@ -8,6 +8,8 @@ import type { Duplex } from 'node:stream';
 import type express from 'express';
 import { clockAdminHandlers } from './admin/clock-handlers.js';
 import { coreAdminHandlers } from './admin/core-handlers.js';
+import { journalAdminHandlers } from './admin/journal-handlers.js';
+import { orgAdminHandlers } from './admin/org-handlers.js';
 import { uiAdminHandlers } from './admin/ui-handlers.js';
 import type { AdminHandler } from './admin/admin-context.js';
 import type { OrgViewPart } from './admin/views.js';
@@ -245,6 +247,27 @@ export class Emulator {
     });
 
     this.orgViewParts.push(creditsOrgView(this.metering));
+    // Each admin table gets what it works on, no more; the emulator itself only through `reset` and the
+    // boot state it reports.
+    const coreAdmin = coreAdminHandlers({
+      bootState: () => this.bootState(),
+      isReady: () => this.isReady(),
+      reset: (options) => this.reset(options),
+      demo: () => this.demo,
+      urls: () => this.urls,
+      startedAt: this.startedAt,
+      clock: this.clock,
+      store: this.store,
+      orgs: this.orgs,
+      sockets: this.sockets,
+      scenarios: this.scenarios,
+      contract: this.contract,
+    });
+    const orgAdmin = orgAdminHandlers({
+      orgs: this.orgs,
+      metering: this.metering,
+      orgViewParts: this.orgViewParts,
+    });
     const meteringAdmin = meteringAdminHandlers({
       orgs: this.orgs,
       metering: this.metering,
@@ -261,7 +284,9 @@ export class Emulator {
       config: this.config,
     });
     for (const table of [
-      coreAdminHandlers,
+      coreAdmin,
+      orgAdmin,
+      journalAdminHandlers(this.journal),
       clockAdminHandlers(this.clock),
       meteringAdmin,
       webhookAdmin,
