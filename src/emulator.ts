@@ -55,7 +55,7 @@ import { scenarioAdminHandlers } from './scenarios/admin.js';
 import { reportAdminHandlers } from './report/admin.js';
 import { Scenarios } from './scenarios/scenarios.js';
 import { createScenariosState } from './scenarios/scenarios-state.js';
-import { invokeAdmin } from './admin/invoke.js';
+import { createAdminInvoker, type AdminInvoker } from './admin/invoke.js';
 import { createRagArea } from './rag/index.js';
 import { createRagState } from './rag/rag-state.js';
 import { createSttArea, createSttJobsState } from './stt/index.js';
@@ -127,6 +127,8 @@ export class Emulator {
   readonly handlers = new Map<string, OperationHandler>();
   readonly wsHandlers = new Map<string, WsHandler>();
   readonly adminHandlers = new Map<string, AdminHandler>();
+  /** Admin operations run in-process (scenario steps, config-file fault rules): admin/invoke.ts. */
+  private readonly invokeAdmin: AdminInvoker;
   readonly uploadLimits = new Map<string, MultipartLimits>();
   readonly stages: Stage[] = [];
   readonly preHandlerStages: Stage[] = [];
@@ -226,7 +228,7 @@ export class Emulator {
       validators: this.contract.validators,
       config: this.config,
       clock: this.clock,
-      invoke: (call) => invokeAdmin(this, call),
+      invoke: (call) => this.invokeAdmin(call),
     });
     this.shared = shareState(this.store, {
       clock: this.clock,
@@ -303,6 +305,12 @@ export class Emulator {
     ]) {
       for (const [id, handler] of Object.entries(table)) this.adminHandlers.set(id, handler);
     }
+    // The map is read at each call, so the areas' admin handlers, registered below, are found too.
+    this.invokeAdmin = createAdminInvoker({
+      routes: this.contract.admin,
+      handlers: this.adminHandlers,
+      requestId: () => this.ids.next('req', 20),
+    });
     this.register(authArea(this));
     this.register(createTtsArea(this));
     this.register(createSttArea(this, this.state.add(createSttJobsState(this.store))));
@@ -396,7 +404,7 @@ export class Emulator {
     // and the boot scenario's stay per instance with a shared store: every instance reads the same ones.
     await this.faults.addLocally(async () => {
       for (const rule of this.config.faults)
-        await invokeAdmin(this, { method: 'POST', path: '/faults', body: rule });
+        await this.invokeAdmin({ method: 'POST', path: '/faults', body: rule });
       this.scenarios.loadUserScenarios();
       const scenario = this.scenarios.bootScenarioName();
       if (scenario) await this.scenarios.apply(scenario);
