@@ -92,7 +92,12 @@ export function buildHttpApp(emulator: Emulator): express.Express {
 
   app.use(
     '/_emulator',
-    createAdminRouter({ routes: emulator.contract.admin, handlers: emulator.adminHandlers, emulator }),
+    createAdminRouter({
+      routes: emulator.contract.admin,
+      handlers: emulator.adminHandlers,
+      adminToken: emulator.config.adminToken,
+      store: emulator.store,
+    }),
   );
   app.use('/v1', v1Router);
 

@@ -108,7 +108,7 @@ async function serve(argv: string[]): Promise<number> {
   });
   if (emulator.config.keysFile) {
     try {
-      writeKeysFile(emulator.config.keysFile, demoKeys(emulator));
+      writeKeysFile(emulator.config.keysFile, demoKeys(emulator.demo, emulator.urls));
     } catch (err) {
       console.error(
         `svc-emulator: cannot write --keys-file ${emulator.config.keysFile}: ${(err as Error).message}`,

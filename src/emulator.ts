@@ -8,6 +8,8 @@ import type { Duplex } from 'node:stream';
 import type express from 'express';
 import { clockAdminHandlers } from './admin/clock-handlers.js';
 import { coreAdminHandlers } from './admin/core-handlers.js';
+import { journalAdminHandlers } from './admin/journal-handlers.js';
+import { orgAdminHandlers } from './admin/org-handlers.js';
 import { uiAdminHandlers } from './admin/ui-handlers.js';
 import type { AdminHandler } from './admin/admin-context.js';
 import type { OrgViewPart } from './admin/views.js';
@@ -53,7 +55,7 @@ import { scenarioAdminHandlers } from './scenarios/admin.js';
 import { reportAdminHandlers } from './report/admin.js';
 import { Scenarios } from './scenarios/scenarios.js';
 import { createScenariosState } from './scenarios/scenarios-state.js';
-import { invokeAdmin } from './admin/invoke.js';
+import { createAdminInvoker, type AdminInvoker } from './admin/invoke.js';
 import { createRagArea } from './rag/index.js';
 import { createRagState } from './rag/rag-state.js';
 import { createSttArea, createSttJobsState } from './stt/index.js';
@@ -125,6 +127,8 @@ export class Emulator {
   readonly handlers = new Map<string, OperationHandler>();
   readonly wsHandlers = new Map<string, WsHandler>();
   readonly adminHandlers = new Map<string, AdminHandler>();
+  /** Admin operations run in-process (scenario steps, config-file fault rules): admin/invoke.ts. */
+  private readonly invokeAdmin: AdminInvoker;
   readonly uploadLimits = new Map<string, MultipartLimits>();
   readonly stages: Stage[] = [];
   readonly preHandlerStages: Stage[] = [];
@@ -224,7 +228,7 @@ export class Emulator {
       validators: this.contract.validators,
       config: this.config,
       clock: this.clock,
-      invoke: (call) => invokeAdmin(this, call),
+      invoke: (call) => this.invokeAdmin(call),
     });
     this.shared = shareState(this.store, {
       clock: this.clock,
@@ -245,6 +249,27 @@ export class Emulator {
     });
 
     this.orgViewParts.push(creditsOrgView(this.metering));
+    // Each admin table gets what it works on, no more; the emulator itself only through `reset` and the
+    // boot state it reports.
+    const coreAdmin = coreAdminHandlers({
+      bootState: () => this.bootState(),
+      isReady: () => this.isReady(),
+      reset: (options) => this.reset(options),
+      demo: () => this.demo,
+      urls: () => this.urls,
+      startedAt: this.startedAt,
+      clock: this.clock,
+      store: this.store,
+      orgs: this.orgs,
+      sockets: this.sockets,
+      scenarios: this.scenarios,
+      contract: this.contract,
+    });
+    const orgAdmin = orgAdminHandlers({
+      orgs: this.orgs,
+      metering: this.metering,
+      orgViewParts: this.orgViewParts,
+    });
     const meteringAdmin = meteringAdminHandlers({
       orgs: this.orgs,
       metering: this.metering,
@@ -261,18 +286,31 @@ export class Emulator {
       config: this.config,
     });
     for (const table of [
-      coreAdminHandlers,
+      coreAdmin,
+      orgAdmin,
+      journalAdminHandlers(this.journal),
       clockAdminHandlers(this.clock),
       meteringAdmin,
       webhookAdmin,
-      faultAdminHandlers,
-      scenarioAdminHandlers,
-      reportAdminHandlers,
+      faultAdminHandlers({ faults: this.faults, store: this.store }),
+      scenarioAdminHandlers({ scenarios: this.scenarios, store: this.store }),
+      reportAdminHandlers({
+        journal: this.journal,
+        webhooks: this.webhooks,
+        faults: this.faults,
+        clock: this.clock,
+      }),
       uiAdminHandlers,
       driftAdmin,
     ]) {
       for (const [id, handler] of Object.entries(table)) this.adminHandlers.set(id, handler);
     }
+    // The map is read at each call, so the areas' admin handlers, registered below, are found too.
+    this.invokeAdmin = createAdminInvoker({
+      routes: this.contract.admin,
+      handlers: this.adminHandlers,
+      requestId: () => this.ids.next('req', 20),
+    });
     this.register(authArea(this));
     this.register(createTtsArea(this));
     this.register(createSttArea(this, this.state.add(createSttJobsState(this.store))));
@@ -366,7 +404,7 @@ export class Emulator {
     // and the boot scenario's stay per instance with a shared store: every instance reads the same ones.
     await this.faults.addLocally(async () => {
       for (const rule of this.config.faults)
-        await invokeAdmin(this, { method: 'POST', path: '/faults', body: rule });
+        await this.invokeAdmin({ method: 'POST', path: '/faults', body: rule });
       this.scenarios.loadUserScenarios();
       const scenario = this.scenarios.bootScenarioName();
       if (scenario) await this.scenarios.apply(scenario);

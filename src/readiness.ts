@@ -4,7 +4,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import type { BootState } from './areas.js';
-import type { Emulator } from './emulator.js';
+import type { DemoState } from './emulator.js';
 
 export interface EmulatorHealth {
   status: 'ok';
@@ -23,11 +23,7 @@ export interface DemoKeys {
   key_ids: { live: string; test: string };
 }
 
-export function demoKeys(
-  emulator: Emulator,
-  urls: { baseUrl?: string; adminUrl?: string } = emulator.urls ?? {},
-): DemoKeys {
-  const { demo } = emulator;
+export function demoKeys(demo: DemoState, urls: { baseUrl?: string; adminUrl?: string } = {}): DemoKeys {
   return {
     org_id: demo.orgId,
     base_url: urls.baseUrl ?? null,

@@ -1,6 +1,9 @@
 import type { Request, Response } from 'express';
-import type { Emulator } from '../emulator.js';
 
+/**
+ * What an admin handler receives for one call: the request and its validated input, nothing else. The
+ * services a handler works on are handed to its table's factory when the emulator is put together.
+ */
 export interface AdminContext<Body = any> {
   requestId: string;
   req: Request;
@@ -8,7 +11,6 @@ export interface AdminContext<Body = any> {
   params: Record<string, string>;
   query: Record<string, any>;
   body: Body;
-  emulator: Emulator;
   signal: AbortSignal;
 }
 

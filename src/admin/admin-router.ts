@@ -10,7 +10,7 @@ import { assertValid, type RouteTable } from '../contract/compile.js';
 import { parseJsonBody } from '../http/body.js';
 import { ApiError } from '../http/errors.js';
 import { requestState } from '../http/request-state.js';
-import type { Emulator } from '../emulator.js';
+import type { StateStore } from '../store/index.js';
 import type { AdminHandler } from './admin-context.js';
 import { guardedByStore, writesSharedState } from './store-guard.js';
 
@@ -32,8 +32,11 @@ export function presentedAdminToken(req: Request): string | undefined {
 
 export function createAdminRouter(deps: {
   routes: RouteTable;
-  handlers: Map<string, AdminHandler>;
-  emulator: Emulator;
+  handlers: ReadonlyMap<string, AdminHandler>;
+  /** `--admin-token`: with one, every operation but the open ones needs it. */
+  adminToken: string | null;
+  /** For the guard around operations that write shared state (store-guard.ts). */
+  store: Pick<StateStore, 'assertAvailable' | 'settled'>;
 }) {
   return async function adminRouter(req: Request, res: Response, next: NextFunction): Promise<void> {
     const state = requestState(res);
@@ -55,7 +58,7 @@ export function createAdminRouter(deps: {
         );
       }
       const op = match.operation;
-      const token = deps.emulator.config.adminToken;
+      const token = deps.adminToken;
       if (token && !OPEN_OPERATIONS.has(op.operationId)) {
         const presented = presentedAdminToken(req);
         if (!presented || !sameSecret(presented, token)) {
@@ -85,10 +88,9 @@ export function createAdminRouter(deps: {
         params,
         query,
         body,
-        emulator: deps.emulator,
         signal: state.signal,
       };
-      if (writesSharedState(op)) await guardedByStore(deps.emulator.store, res, () => handler(ctx));
+      if (writesSharedState(op)) await guardedByStore(deps.store, res, () => handler(ctx));
       else await handler(ctx);
     } catch (err) {
       next(err);

@@ -2,7 +2,7 @@ import type { Clock } from '../core/clock.js';
 import { sendJson } from '../http/context.js';
 import type { AdminContext, AdminHandler } from './admin-context.js';
 
-export function clockView(clock: Clock) {
+export function clockView(clock: Pick<Clock, 'state'>) {
   const s = clock.state();
   return {
     mode: s.mode,

@@ -4,9 +4,9 @@
  * by the same contract.
  */
 import type { Request, Response } from 'express';
-import { assertValid } from '../contract/compile.js';
-import type { Emulator } from '../emulator.js';
+import { assertValid, type RouteTable } from '../contract/compile.js';
 import { ApiError } from '../http/errors.js';
+import type { AdminHandler } from './admin-context.js';
 
 export interface AdminCall {
   method: string;
@@ -20,8 +20,23 @@ export interface AdminCallResult {
   body: unknown;
 }
 
-export async function invokeAdmin(emulator: Emulator, call: AdminCall): Promise<AdminCallResult> {
-  const match = emulator.contract.admin.match(call.method, call.path);
+export type AdminInvoker = (call: AdminCall) => Promise<AdminCallResult>;
+
+export interface AdminInvokerDeps {
+  /** The admin route table (Contract.admin), the one the HTTP router matches against. */
+  routes: RouteTable;
+  /** Read at each call, so an invoker made before the areas registered their handlers finds them too. */
+  handlers: ReadonlyMap<string, AdminHandler>;
+  /** A request id for each call, as the HTTP server gives one to each request. */
+  requestId: () => string;
+}
+
+export function createAdminInvoker(deps: AdminInvokerDeps): AdminInvoker {
+  return (call) => invokeAdmin(deps, call);
+}
+
+async function invokeAdmin(deps: AdminInvokerDeps, call: AdminCall): Promise<AdminCallResult> {
+  const match = deps.routes.match(call.method, call.path);
   if (match.kind !== 'match')
     throw new ApiError('route_not_found', `no admin route ${call.method} ${call.path}`);
   const op = match.operation;
@@ -30,7 +45,7 @@ export async function invokeAdmin(emulator: Emulator, call: AdminCall): Promise<
   if (op.validateParams) assertValid(op.validateParams, match.params, 'path');
   if (op.validateQuery) assertValid(op.validateQuery, query, 'query');
   if (op.bodyKind === 'json') assertValid(op.validateBody!, body, `${call.method} ${call.path} body`);
-  const handler = emulator.adminHandlers.get(op.operationId);
+  const handler = deps.handlers.get(op.operationId);
   if (!handler) throw new ApiError('not_implemented', `${op.operationId} has no handler`);
 
   const result: AdminCallResult = { status: 200, body: undefined };
@@ -50,13 +65,12 @@ export async function invokeAdmin(emulator: Emulator, call: AdminCall): Promise<
     },
   };
   await handler({
-    requestId: emulator.ids.next('req', 20),
+    requestId: deps.requestId(),
     req: { method: call.method, path: call.path, headers: {}, query } as unknown as Request,
     res: res as unknown as Response,
     params: match.params,
     query,
     body,
-    emulator,
     signal: new AbortController().signal,
   });
   return result;

@@ -17,7 +17,7 @@ export function writesSharedState(op: CompiledOperation): boolean {
 
 /** Runs `handler` for a guarded operation: the store checked first, the JSON answer sent after its writes settled. */
 export async function guardedByStore(
-  store: StateStore,
+  store: Pick<StateStore, 'assertAvailable' | 'settled'>,
   res: Response,
   handler: () => Promise<void> | void,
 ): Promise<void> {

@@ -2,7 +2,8 @@
  * `GET /_emulator/report`: the client report per key or per test scope, as JSON or JUnit XML (so a CI
  * job can publish it as test results).
  */
-import type { Emulator } from '../emulator.js';
+import type { Clock } from '../core/clock.js';
+import type { FaultStore } from '../faults/store.js';
 import type { JournalEntry } from '../http/journal.js';
 import type { WebhookDelivery } from '../webhooks/types.js';
 import {
@@ -35,8 +36,14 @@ export interface ClientReport {
   groups: ReportGroup[];
 }
 
+/** What a report reads besides the journal and the deliveries: the time, and the faults injected into webhooks. */
+export interface ReportSources {
+  clock: Pick<Clock, 'isoNow'>;
+  faults: Pick<FaultStore, 'webhookLog'>;
+}
+
 export function buildReport(
-  emulator: Emulator,
+  sources: ReportSources,
   journal: JournalEntry[],
   deliveries: WebhookDelivery[],
   filter: { org_id?: string; key_id?: string; scope?: string },
@@ -71,7 +78,7 @@ export function buildReport(
         checkRetryBackoff(list),
         checkJobPolling(list),
         checkCloseStream(list),
-        checkWebhookSignatures(orgDeliveries, emulator.faults.webhookLog),
+        checkWebhookSignatures(orgDeliveries, sources.faults.webhookLog),
         checkTestKeys(list),
         checkContract(list),
       ],
@@ -79,7 +86,7 @@ export function buildReport(
   });
   const all = result.flatMap((g) => g.checks);
   return {
-    generated_at: emulator.clock.isoNow(),
+    generated_at: sources.clock.isoNow(),
     summary: {
       groups: result.length,
       checks: all.length,

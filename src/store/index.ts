@@ -53,7 +53,7 @@ export function announce(store: StateStore, baseUrl: string): void {
 }
 
 /** Waits for the writes issued so far to reach the shared store (nothing to wait for with the memory store). */
-export async function storeSettled(store: StateStore): Promise<void> {
+export async function storeSettled(store: Pick<StateStore, 'settled'>): Promise<void> {
   const pending = store.settled();
   if (pending) await pending;
 }

@@ -57,7 +57,11 @@ export function createSttArea(emulator: Emulator, jobs: SttJobsState): ProductAr
         config: { checkpointSeconds: stt.realtimeCheckpointSeconds, idleSeconds: stt.realtimeIdleSeconds },
       }),
     },
-    adminHandlers: sttAdminHandlers(service),
+    adminHandlers: sttAdminHandlers({
+      service,
+      orgs: emulator.orgs,
+      documents: (operationId, status) => emulator.contract.gateway.documents(operationId, status),
+    }),
     uploadLimits: { 'stt.transcribe': { maxFileBytes: stt.maxUploadBytes, tooLargeCode: 'file_too_large' } },
     reset() {
       service.reset();

@@ -1,0 +1,71 @@
+import { sendJson } from '../http/context.js';
+import { ApiError } from '../http/errors.js';
+import type { Metering } from '../metering/index.js';
+import { publicKeyView, type OrgStore, type Scope } from '../orgs/store.js';
+import type { AdminContext, AdminHandler } from './admin-context.js';
+import { orgView, type OrgViewPart } from './views.js';
+
+/** Organizations and their API keys, keyed by operationId in openapi/admin.yaml. */
+export function orgAdminHandlers(deps: {
+  orgs: Pick<
+    OrgStore,
+    'getOrg' | 'createOrg' | 'listOrgs' | 'updateOrg' | 'createKey' | 'listKeys' | 'revokeKey'
+  >;
+  /** `credits` on create and update set the organization's grant and balance. */
+  metering: Pick<Metering, 'setGrant' | 'setBalance'>;
+  /** The sections the areas add to an organization's view (Emulator.orgViewParts). */
+  orgViewParts: readonly OrgViewPart[];
+}): Record<string, AdminHandler> {
+  const { orgs, metering } = deps;
+  const requireOrg = (ctx: AdminContext) => {
+    const org = orgs.getOrg(ctx.params.id);
+    if (!org) throw new ApiError('not_found', `no organization ${ctx.params.id}`);
+    return org;
+  };
+  return {
+    'admin.createOrg': async (
+      ctx: AdminContext<{ name?: string; rag_entitled?: boolean; credits?: number }>,
+    ) => {
+      const org = orgs.createOrg({ name: ctx.body.name, ragEntitled: ctx.body.rag_entitled });
+      if (ctx.body.credits !== undefined) {
+        metering.setGrant(org.id, ctx.body.credits);
+        metering.setBalance(org.id, ctx.body.credits);
+      }
+      sendJson(ctx, 201, await orgView(deps, org));
+    },
+    'admin.listOrgs': async (ctx) => {
+      const organizations = [];
+      for (const org of orgs.listOrgs()) organizations.push(await orgView(deps, org));
+      sendJson(ctx, 200, { organizations });
+    },
+    'admin.getOrg': async (ctx) => sendJson(ctx, 200, await orgView(deps, requireOrg(ctx))),
+    'admin.updateOrg': async (
+      ctx: AdminContext<{ name?: string; rag_entitled?: boolean; credits?: number }>,
+    ) => {
+      requireOrg(ctx);
+      if (ctx.body.credits !== undefined) metering.setBalance(ctx.params.id, ctx.body.credits);
+      const org = orgs.updateOrg(ctx.params.id, {
+        name: ctx.body.name,
+        ragEntitled: ctx.body.rag_entitled,
+      })!;
+      sendJson(ctx, 200, await orgView(deps, org));
+    },
+
+    'admin.createKey': async (
+      ctx: AdminContext<{ environment: 'live' | 'test'; scopes: Scope[]; name?: string }>,
+    ) => {
+      const org = requireOrg(ctx);
+      const { record, secret } = orgs.createKey(org.id, ctx.body);
+      sendJson(ctx, 201, { ...publicKeyView(record), key: secret });
+    },
+    'admin.listKeys': (ctx) => {
+      const org = requireOrg(ctx);
+      sendJson(ctx, 200, { keys: orgs.listKeys(org.id).map(publicKeyView) });
+    },
+    'admin.revokeKey': async (ctx) => {
+      const key = orgs.revokeKey(ctx.params.keyId);
+      if (!key) throw new ApiError('not_found', `no key ${ctx.params.keyId}`);
+      sendJson(ctx, 200, publicKeyView(key));
+    },
+  };
+}
