@@ -61,7 +61,7 @@ import { createTtsArea } from './tts/index.js';
 import { WorkerPool } from './workers/pool.js';
 import { Redactor } from './observe/redact.js';
 import { RequestLog, type LogSink } from './observe/request-log.js';
-import { observeWebhooksAndLedger } from './observe/links.js';
+import { sideEffectObservers } from './observe/links.js';
 import { createProxyMode, createReplayMode, type ProxyMode, type ReplayMode } from './proxy/index.js';
 import { driftAdminHandlers } from './proxy/admin.js';
 import { announce, createStateStore, shareState, streamSeed, type StateStore } from './store/index.js';
@@ -189,7 +189,23 @@ export class Emulator {
     );
     this.contract = compileContract();
     this.contractChecker = contractCheckerFor(this.contract);
-    const webhookAttempts = new AttemptMaker({ clock: this.clock, signatureTime: this.config.signatureTime });
+    // Built before the webhooks, which apply its webhook faults to their attempts. Its state unit keeps its
+    // place among the others (the order they reset in).
+    const faultRules = createFaultRulesState(this.store);
+    this.faults = new FaultStore(faultRules, {
+      clock: this.clock,
+      ids: this.ids,
+      random: this.random,
+      documents: (operationId, status) => this.contract.gateway.documents(operationId, status),
+    });
+    // The journal links and log lines of side effects, handed to metering and the webhooks as they are built.
+    const observe = sideEffectObservers({ journal: this.journal, log: this.log, faults: this.faults });
+    const webhookAttempts = new AttemptMaker({
+      clock: this.clock,
+      signatureTime: this.config.signatureTime,
+      beforeAttempt: webhookFaultHook(this.faults),
+      onAttempt: observe.onWebhookAttempt,
+    });
     const webhookState = createWebhookState(this.store, { clock: this.clock, attempts: webhookAttempts });
     this.state.add(webhookState.endpoints);
     this.state.add(webhookState.deliveries);
@@ -197,14 +213,16 @@ export class Emulator {
       clock: this.clock,
       ids: this.ids,
       random: this.random,
-      state: { ...webhookState, attempts: webhookAttempts },
+      state: webhookState,
       // With a shared store every instance derives the --webhook-url endpoint from the seed alone, so all make the same one.
       bootSeed: this.store.shared ? this.config.seed : undefined,
+      onEvent: observe.onWebhookEvent,
     });
     this.metering = new Metering({
       clock: this.clock,
       ids: this.ids,
       emit: (orgId, event, data, livemode) => this.webhooks.emit(orgId, event, data, { livemode }),
+      onEntry: observe.onLedgerEntry,
       state: this.state.add(createBillingState(this.store)),
       rateLimits: this.state.add(createRateLimitState(this.store)),
       prices: this.config.prices,
@@ -214,12 +232,7 @@ export class Emulator {
         rateLimits: this.config.rateLimits,
       },
     });
-    this.faults = new FaultStore(this.state.add(createFaultRulesState(this.store)), {
-      clock: this.clock,
-      ids: this.ids,
-      random: this.random,
-      documents: (operationId, status) => this.contract.gateway.documents(operationId, status),
-    });
+    this.state.add(faultRules);
     this.scenarios = new Scenarios(this.state.add(createScenariosState(this.store)), {
       validators: this.contract.validators,
       config: this.config,
@@ -236,8 +249,6 @@ export class Emulator {
       rateLimitUpgradeStage(this.metering),
       faultUpgradeStage(this.faults, this.metering),
     );
-    this.webhooks.beforeAttempt = webhookFaultHook(this.faults);
-    observeWebhooksAndLedger(this);
 
     this.orgs.onEvent((event) => {
       if (event.type === 'key.revoked')
