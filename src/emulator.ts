@@ -13,6 +13,7 @@ import type { AdminHandler } from './admin/admin-context.js';
 import type { OrgViewPart } from './admin/views.js';
 import { buildHttpApp } from './app.js';
 import type { BootState, ProductArea } from './areas.js';
+import { createProductAreas } from './product-areas.js';
 import { WsTokenStore } from './auth/ws-tokens.js';
 import { createWsTokenState } from './auth/ws-token-state.js';
 import { resolveConfig, type EmulatorConfig, type EmulatorOptions } from './config.js';
@@ -36,7 +37,6 @@ import { createWsGateway } from './http/ws-gateway.js';
 import { createHttpServer } from './http/server.js';
 import { ALL_SCOPES, OrgStore } from './orgs/store.js';
 import { createOrgState } from './orgs/org-state.js';
-import { authArea } from './auth/auth-area.js';
 import { createBillingState, createRateLimitState, Metering } from './metering/index.js';
 import { AttemptMaker, REGISTRABLE_EVENTS, WebhookEngine, createWebhookState } from './webhooks/index.js';
 import { checkEndpointUrl } from './webhooks/endpoint-url.js';
@@ -54,10 +54,6 @@ import { reportAdminHandlers } from './report/admin.js';
 import { Scenarios } from './scenarios/scenarios.js';
 import { createScenariosState } from './scenarios/scenarios-state.js';
 import { invokeAdmin } from './admin/invoke.js';
-import { createRagArea } from './rag/index.js';
-import { createRagState } from './rag/rag-state.js';
-import { createSttArea, createSttJobsState } from './stt/index.js';
-import { createTtsArea } from './tts/index.js';
 import { WorkerPool } from './workers/pool.js';
 import { Redactor } from './observe/redact.js';
 import { RequestLog, type LogSink } from './observe/request-log.js';
@@ -284,10 +280,24 @@ export class Emulator {
     ]) {
       for (const [id, handler] of Object.entries(table)) this.adminHandlers.set(id, handler);
     }
-    this.register(authArea(this));
-    this.register(createTtsArea(this));
-    this.register(createSttArea(this, this.state.add(createSttJobsState(this.store))));
-    this.register(createRagArea(this, this.state.add(createRagState(this.store))));
+    const { config, clock, ids, orgs, metering, faults, contract, journal } = this;
+    const areas = createProductAreas({
+      config,
+      clock,
+      ids,
+      orgs,
+      wsTokens: this.wsTokens,
+      metering,
+      webhooks: this.webhooks,
+      workers: this.workers,
+      faults,
+      contract,
+      journal,
+      store: this.store,
+      state: this.state,
+      demoOrgId: DEMO_ORG_ID,
+    });
+    for (const area of areas) this.register(area);
 
     this.proxy = createProxyMode(this);
     this.replay = createReplayMode(this);
