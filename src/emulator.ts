@@ -8,6 +8,7 @@ import type { Duplex } from 'node:stream';
 import type express from 'express';
 import { clockAdminHandlers } from './admin/clock-handlers.js';
 import { coreAdminHandlers } from './admin/core-handlers.js';
+import { createAdminRouter } from './admin/admin-router.js';
 import { uiAdminHandlers } from './admin/ui-handlers.js';
 import type { AdminHandler } from './admin/admin-context.js';
 import type { OrgViewPart } from './admin/views.js';
@@ -299,9 +300,41 @@ export class Emulator {
     });
     for (const area of areas) this.register(area);
 
-    this.proxy = createProxyMode(this);
-    this.replay = createReplayMode(this);
-    this.app = buildHttpApp(this);
+    this.proxy = createProxyMode({
+      config,
+      contract,
+      clock,
+      faults,
+      metering,
+      journal,
+      sockets: this.sockets,
+    });
+    this.replay = createReplayMode({ config, routes: contract.gateway });
+    this.app = buildHttpApp({
+      contract,
+      v1: {
+        orgs,
+        handlers: this.handlers,
+        stages: this.stages,
+        preHandlerStages: this.preHandlerStages,
+        uploadLimits: this.uploadLimits,
+        proxy: this.proxy?.http ?? null,
+        replay: this.replay?.http ?? null,
+      },
+      // The admin handlers still take the whole emulator (AdminContext).
+      adminRouter: createAdminRouter({
+        routes: contract.admin,
+        handlers: this.adminHandlers,
+        emulator: this,
+      }),
+      ids,
+      clock,
+      journal,
+      log: this.log,
+      redactor: this.redactor,
+      metering,
+      contractChecker: this.contractChecker,
+    });
     this.handleUpgrade = createWsGateway({
       routes: this.contract.gateway,
       orgs: this.orgs,
