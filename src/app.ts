@@ -3,70 +3,88 @@
  * request id + journal → admin API (/_emulator) | gateway (/v1) → unknown route → one error envelope.
  */
 import express, { type NextFunction, type Request, type Response } from 'express';
+import type { createAdminRouter } from './admin/admin-router.js';
 import type { CompiledOperation, RouteTable } from './contract/compile.js';
-import type { Emulator } from './emulator.js';
-import { createAdminRouter } from './admin/admin-router.js';
+import type { Contract } from './contract/emulator-contract.js';
 import { routeHint } from './contract/near-miss.js';
+import type { ContractChecker } from './contract/response-check.js';
+import type { Clock } from './core/clock.js';
+import type { IdFactory } from './core/random.js';
 import { FaultAbort } from './faults/stage.js';
 import { ApiError, CustomApiError } from './http/errors.js';
+import type { Journal } from './http/journal.js';
 import { normalizeError, sendProblem } from './http/problem.js';
 import { PipelineRequestState, requestState } from './http/request-state.js';
-import { createV1Router } from './http/v1-router.js';
+import { createV1Router, type V1RouterDeps } from './http/v1-router.js';
+import type { Metering } from './metering/index.js';
 import { requestDetail, responseDetail, ResponseTap, tapKeepBytes } from './observe/capture.js';
 import { logHttpRequest } from './observe/log-events.js';
+import type { Redactor } from './observe/redact.js';
+import type { RequestLog } from './observe/request-log.js';
 
-export function buildHttpApp(emulator: Emulator): express.Express {
+export interface HttpAppDeps {
+  contract: Pick<Contract, 'gateway' | 'admin'>;
+  /** The /v1 pipeline's parts (the app adds the routes and the default upload limits). */
+  v1: Omit<V1RouterDeps, 'routes' | 'defaultUploadLimits'>;
+  /** The admin API under /_emulator, built by the composition root. */
+  adminRouter: ReturnType<typeof createAdminRouter>;
+  ids: Pick<IdFactory, 'next'>;
+  clock: Pick<Clock, 'now'>;
+  journal: Journal;
+  log: RequestLog;
+  redactor: Redactor;
+  /** A /v1 request's end: its 5xx refund and its reservations released. */
+  metering: Pick<Metering, 'refundRequest' | 'releaseReservations'>;
+  /** The contract self-check, when on. */
+  contractChecker: ContractChecker | undefined;
+}
+
+export function buildHttpApp(deps: HttpAppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
 
   const v1Router = createV1Router({
-    routes: emulator.contract.gateway,
-    orgs: emulator.orgs,
-    handlers: emulator.handlers,
-    stages: emulator.stages,
-    preHandlerStages: emulator.preHandlerStages,
-    uploadLimits: emulator.uploadLimits,
+    ...deps.v1,
+    routes: deps.contract.gateway,
     defaultUploadLimits: { maxFileBytes: 25 * 1024 * 1024, tooLargeCode: 'file_too_large' },
-    proxy: emulator.proxy?.http ?? null,
-    replay: emulator.replay?.http ?? null,
   });
 
   app.use((req: Request, res: Response, next: NextFunction) => {
-    const requestId = emulator.ids.next('req', 20);
+    const requestId = deps.ids.next('req', 20);
     const isV1 = req.path === '/v1' || req.path.startsWith('/v1/');
     const scope =
       typeof req.headers['x-emulator-scope'] === 'string' ? req.headers['x-emulator-scope'] : null;
-    const journal = emulator.journal.open({
+    const journal = deps.journal.open({
       request_id: requestId,
       kind: 'http',
       method: req.method,
       path: req.path,
       scope,
     });
-    const state = new PipelineRequestState(requestId, journal, emulator.clock.now());
+    const state = new PipelineRequestState(requestId, journal, deps.clock.now());
     res.locals.svc = state;
     res.setHeader('X-Request-Id', requestId);
-    const tap = new ResponseTap(res, tapKeepBytes(Boolean(emulator.contractChecker)));
-    if (emulator.contractChecker) watchResponse(emulator, req, res, tap);
+    const tap = new ResponseTap(res, tapKeepBytes(Boolean(deps.contractChecker)));
+    if (deps.contractChecker) watchResponse(deps, req, res, tap);
     const wallStart = performance.now();
     res.once('close', () => {
       if (!res.writableFinished) state.clientDisconnected();
       if (isV1 && state.principal) {
         // Decision M-R2: a 5xx answer is never billed, whatever the handler recorded before it failed.
         if (res.statusCode >= 500 && !res.locals.noResponse)
-          emulator.metering.refundRequest(state.principal, requestId);
-        emulator.metering.releaseReservations(state.principal);
+          deps.metering.refundRequest(state.principal, requestId);
+        deps.metering.releaseReservations(state.principal);
       }
       journal.status = res.locals.noResponse ? null : res.statusCode;
       journal.duration_ms = Math.round(performance.now() - wallStart);
-      if (isV1 || emulator.log.debug) {
-        journal.request = requestDetail(req, res, emulator.redactor);
-        journal.response = responseDetail(res, tap, emulator.redactor);
+      if (isV1 || deps.log.debug) {
+        journal.request = requestDetail(req, res, deps.redactor);
+        journal.response = responseDetail(res, tap, deps.redactor);
       }
-      logHttpRequest(emulator.log, journal, isV1 ? 'v1' : 'admin');
+      logHttpRequest(deps.log, journal, isV1 ? 'v1' : 'admin');
       if (!isV1) {
-        emulator.journal.discard(journal);
+        deps.journal.discard(journal);
         return;
       }
       const header = (name: string) => {
@@ -76,35 +94,27 @@ export function buildHttpApp(emulator: Emulator): express.Express {
       journal.retry_after = header('Retry-After');
       journal.ratelimit_remaining = header('RateLimit-Remaining');
       journal.ratelimit_reset = header('RateLimit-Reset');
-      emulator.journal.record(journal);
+      deps.journal.record(journal);
     });
     // What runs for this request (synchronously or later) can find it: webhook events link back to it.
     // A /v1 request goes straight to the gateway pipeline and, on failure, to the error envelope: Express's
     // router would only walk past the admin mount to the same two places (a path that differs from /v1 only
     // in case still takes that walk, and ends as it always did).
     if (isV1)
-      emulator.journal.context.run(
+      deps.journal.context.run(
         requestId,
         () => void v1Router(req, res, (err) => envelopeOrNext(err, req, res, next)),
       );
-    else emulator.journal.context.run(requestId, next);
+    else deps.journal.context.run(requestId, next);
   });
 
-  app.use(
-    '/_emulator',
-    createAdminRouter({
-      routes: emulator.contract.admin,
-      handlers: emulator.adminHandlers,
-      adminToken: emulator.config.adminToken,
-      store: emulator.store,
-    }),
-  );
+  app.use('/_emulator', deps.adminRouter);
   app.use('/v1', v1Router);
 
   app.use((req: Request, _res: Response, next: NextFunction) => {
     const hint =
-      routeHint(req.path, emulator.contract.gateway) ||
-      routeHint(req.path.replace(/^\/_emulator/, ''), emulator.contract.admin, '/_emulator');
+      routeHint(req.path, deps.contract.gateway) ||
+      routeHint(req.path.replace(/^\/_emulator/, ''), deps.contract.admin, '/_emulator');
     next(
       new ApiError(
         'route_not_found',
@@ -141,14 +151,19 @@ function envelopeOrNext(err: unknown, req: Request, res: Response, next: NextFun
 }
 
 /** Feeds the contract self-check: checks the response (its body as tapped, up to a limit) once sent. */
-function watchResponse(emulator: Emulator, req: Request, res: Response, tap: ResponseTap): void {
+function watchResponse(
+  deps: Pick<HttpAppDeps, 'contract' | 'contractChecker'>,
+  req: Request,
+  res: Response,
+  tap: ResponseTap,
+): void {
   const path = req.originalUrl.split('?')[0];
   res.once('finish', () => {
     if (res.locals.contractExempt) return;
     const contentType = res.getHeader('content-type') as string | undefined;
     const isAdmin = path === '/_emulator' || path.startsWith('/_emulator/');
-    const table = isAdmin ? emulator.contract.admin : emulator.contract.gateway;
-    emulator.contractChecker!.checkResponse(
+    const table = isAdmin ? deps.contract.admin : deps.contract.gateway;
+    deps.contractChecker!.checkResponse(
       checkedOperation(table, req.method, isAdmin ? path.slice('/_emulator'.length) : path),
       req.method,
       path,

@@ -10,11 +10,13 @@ import { clockAdminHandlers } from './admin/clock-handlers.js';
 import { coreAdminHandlers } from './admin/core-handlers.js';
 import { journalAdminHandlers } from './admin/journal-handlers.js';
 import { orgAdminHandlers } from './admin/org-handlers.js';
+import { createAdminRouter } from './admin/admin-router.js';
 import { uiAdminHandlers } from './admin/ui-handlers.js';
 import type { AdminHandler } from './admin/admin-context.js';
 import type { OrgViewPart } from './admin/views.js';
 import { buildHttpApp } from './app.js';
 import type { BootState, ProductArea } from './areas.js';
+import { createProductAreas } from './product-areas.js';
 import { WsTokenStore } from './auth/ws-tokens.js';
 import { createWsTokenState } from './auth/ws-token-state.js';
 import { resolveConfig, type EmulatorConfig, type EmulatorOptions } from './config.js';
@@ -38,7 +40,6 @@ import { createWsGateway } from './http/ws-gateway.js';
 import { createHttpServer } from './http/server.js';
 import { ALL_SCOPES, OrgStore } from './orgs/store.js';
 import { createOrgState } from './orgs/org-state.js';
-import { authArea } from './auth/auth-area.js';
 import { createBillingState, createRateLimitState, Metering } from './metering/index.js';
 import { AttemptMaker, REGISTRABLE_EVENTS, WebhookEngine, createWebhookState } from './webhooks/index.js';
 import { checkEndpointUrl } from './webhooks/endpoint-url.js';
@@ -56,14 +57,10 @@ import { reportAdminHandlers } from './report/admin.js';
 import { Scenarios } from './scenarios/scenarios.js';
 import { createScenariosState } from './scenarios/scenarios-state.js';
 import { createAdminInvoker, type AdminInvoker } from './admin/invoke.js';
-import { createRagArea } from './rag/index.js';
-import { createRagState } from './rag/rag-state.js';
-import { createSttArea, createSttJobsState } from './stt/index.js';
-import { createTtsArea } from './tts/index.js';
 import { WorkerPool } from './workers/pool.js';
 import { Redactor } from './observe/redact.js';
 import { RequestLog, type LogSink } from './observe/request-log.js';
-import { observeWebhooksAndLedger } from './observe/links.js';
+import { sideEffectObservers } from './observe/links.js';
 import { createProxyMode, createReplayMode, type ProxyMode, type ReplayMode } from './proxy/index.js';
 import { driftAdminHandlers } from './proxy/admin.js';
 import { announce, createStateStore, shareState, streamSeed, type StateStore } from './store/index.js';
@@ -193,7 +190,23 @@ export class Emulator {
     );
     this.contract = compileContract();
     this.contractChecker = contractCheckerFor(this.contract);
-    const webhookAttempts = new AttemptMaker({ clock: this.clock, signatureTime: this.config.signatureTime });
+    // Built before the webhooks, which apply its webhook faults to their attempts. Its state unit keeps its
+    // place among the others (the order they reset in).
+    const faultRules = createFaultRulesState(this.store);
+    this.faults = new FaultStore(faultRules, {
+      clock: this.clock,
+      ids: this.ids,
+      random: this.random,
+      documents: (operationId, status) => this.contract.gateway.documents(operationId, status),
+    });
+    // The journal links and log lines of side effects, handed to metering and the webhooks as they are built.
+    const observe = sideEffectObservers({ journal: this.journal, log: this.log, faults: this.faults });
+    const webhookAttempts = new AttemptMaker({
+      clock: this.clock,
+      signatureTime: this.config.signatureTime,
+      beforeAttempt: webhookFaultHook(this.faults),
+      onAttempt: observe.onWebhookAttempt,
+    });
     const webhookState = createWebhookState(this.store, { clock: this.clock, attempts: webhookAttempts });
     this.state.add(webhookState.endpoints);
     this.state.add(webhookState.deliveries);
@@ -201,14 +214,16 @@ export class Emulator {
       clock: this.clock,
       ids: this.ids,
       random: this.random,
-      state: { ...webhookState, attempts: webhookAttempts },
+      state: webhookState,
       // With a shared store every instance derives the --webhook-url endpoint from the seed alone, so all make the same one.
       bootSeed: this.store.shared ? this.config.seed : undefined,
+      onEvent: observe.onWebhookEvent,
     });
     this.metering = new Metering({
       clock: this.clock,
       ids: this.ids,
       emit: (orgId, event, data, livemode) => this.webhooks.emit(orgId, event, data, { livemode }),
+      onEntry: observe.onLedgerEntry,
       state: this.state.add(createBillingState(this.store)),
       rateLimits: this.state.add(createRateLimitState(this.store)),
       prices: this.config.prices,
@@ -218,12 +233,7 @@ export class Emulator {
         rateLimits: this.config.rateLimits,
       },
     });
-    this.faults = new FaultStore(this.state.add(createFaultRulesState(this.store)), {
-      clock: this.clock,
-      ids: this.ids,
-      random: this.random,
-      documents: (operationId, status) => this.contract.gateway.documents(operationId, status),
-    });
+    this.state.add(faultRules);
     this.scenarios = new Scenarios(this.state.add(createScenariosState(this.store)), {
       validators: this.contract.validators,
       config: this.config,
@@ -240,8 +250,6 @@ export class Emulator {
       rateLimitUpgradeStage(this.metering),
       faultUpgradeStage(this.faults, this.metering),
     );
-    this.webhooks.beforeAttempt = webhookFaultHook(this.faults);
-    observeWebhooksAndLedger(this);
 
     this.orgs.onEvent((event) => {
       if (event.type === 'key.revoked')
@@ -311,14 +319,60 @@ export class Emulator {
       handlers: this.adminHandlers,
       requestId: () => this.ids.next('req', 20),
     });
-    this.register(authArea(this));
-    this.register(createTtsArea(this));
-    this.register(createSttArea(this, this.state.add(createSttJobsState(this.store))));
-    this.register(createRagArea(this, this.state.add(createRagState(this.store))));
+    const { config, clock, ids, orgs, metering, faults, contract, journal } = this;
+    const areas = createProductAreas({
+      config,
+      clock,
+      ids,
+      orgs,
+      wsTokens: this.wsTokens,
+      metering,
+      webhooks: this.webhooks,
+      workers: this.workers,
+      faults,
+      contract,
+      journal,
+      store: this.store,
+      state: this.state,
+      demoOrgId: DEMO_ORG_ID,
+    });
+    for (const area of areas) this.register(area);
 
-    this.proxy = createProxyMode(this);
-    this.replay = createReplayMode(this);
-    this.app = buildHttpApp(this);
+    this.proxy = createProxyMode({
+      config,
+      contract,
+      clock,
+      faults,
+      metering,
+      journal,
+      sockets: this.sockets,
+    });
+    this.replay = createReplayMode({ config, routes: contract.gateway });
+    this.app = buildHttpApp({
+      contract,
+      v1: {
+        orgs,
+        handlers: this.handlers,
+        stages: this.stages,
+        preHandlerStages: this.preHandlerStages,
+        uploadLimits: this.uploadLimits,
+        proxy: this.proxy?.http ?? null,
+        replay: this.replay?.http ?? null,
+      },
+      adminRouter: createAdminRouter({
+        routes: contract.admin,
+        handlers: this.adminHandlers,
+        adminToken: config.adminToken,
+        store: this.store,
+      }),
+      ids,
+      clock,
+      journal,
+      log: this.log,
+      redactor: this.redactor,
+      metering,
+      contractChecker: this.contractChecker,
+    });
     this.handleUpgrade = createWsGateway({
       routes: this.contract.gateway,
       orgs: this.orgs,

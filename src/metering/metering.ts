@@ -67,6 +67,8 @@ export interface MeteringOptions {
   rateLimits: RateLimitState;
   prices?: PriceOverrides;
   defaults?: MeteringDefaults;
+  /** Told of every ledger entry written or refunded (the journal links entries to their request). */
+  onEntry?: (entry: LedgerEntry) => void;
 }
 
 /**
@@ -77,8 +79,6 @@ export interface MeteringOptions {
  */
 export class Metering {
   readonly rateLimiter: RateLimiter;
-  /** An observer of every ledger entry written or refunded (the journal links entries to their request). */
-  onEntry: ((entry: LedgerEntry) => void) | undefined;
   private readonly state: BillingState;
   private prices: PriceTable;
   private readonly defaultGrant: number;
@@ -230,7 +230,7 @@ export class Metering {
       percents: this.percents,
     });
     this.reservations.charged(principal, entry);
-    this.onEntry?.(entry);
+    this.opts.onEntry?.(entry);
     // A charge that fails in Redis answers the next admin call 502 (StateStore.settled); nothing to announce then.
     if (out instanceof Promise)
       out.then(
@@ -292,7 +292,7 @@ export class Metering {
     return andThen(
       this.state.refund(orgId, entryId, { reason, refundedAt, grant: this.grantOf(orgId), windowStart }),
       (entry) => {
-        this.onEntry?.(entry);
+        this.opts.onEntry?.(entry);
         return entry;
       },
     );

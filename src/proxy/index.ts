@@ -3,8 +3,14 @@
  * the drift report (`svc-emulator drift`, `POST /_emulator/drift`). The emulator plugs these into its
  * pipeline; nothing here reaches into the product areas.
  */
-import { ConfigError } from '../config.js';
-import type { Emulator } from '../emulator.js';
+import { ConfigError, type EmulatorConfig } from '../config.js';
+import type { RouteTable } from '../contract/compile.js';
+import type { Contract } from '../contract/emulator-contract.js';
+import type { Clock } from '../core/clock.js';
+import type { FaultStore } from '../faults/store.js';
+import type { Journal } from '../http/journal.js';
+import type { SocketRegistry } from '../http/socket-registry.js';
+import type { Metering } from '../metering/index.js';
 import { ProxyContract } from './contract.js';
 import { createHttpProxy, type HttpProxy } from './http-proxy.js';
 import { Recorder } from './recorder.js';
@@ -19,8 +25,18 @@ export interface ProxyMode {
   recorder: Recorder | null;
 }
 
-export function createProxyMode(emulator: Emulator): ProxyMode | null {
-  const { proxyTo, record, replay, proxyTimeoutMs } = emulator.config;
+export interface ProxyModeDeps {
+  config: Pick<EmulatorConfig, 'proxyTo' | 'record' | 'replay' | 'proxyTimeoutMs'>;
+  contract: Contract;
+  clock: Clock;
+  faults: FaultStore;
+  metering: Metering;
+  journal: Journal;
+  sockets: SocketRegistry;
+}
+
+export function createProxyMode(deps: ProxyModeDeps): ProxyMode | null {
+  const { proxyTo, record, replay, proxyTimeoutMs } = deps.config;
   if (!proxyTo) {
     if (record)
       throw new ConfigError('--record needs --proxy-to: it records the exchanges with the upstream gateway');
@@ -31,24 +47,24 @@ export function createProxyMode(emulator: Emulator): ProxyMode | null {
       '--replay answers from recordings in place of emulation; it cannot be combined with --proxy-to',
     );
   const upstream = parseUpstream(proxyTo);
-  const contract = new ProxyContract(emulator.contract);
-  const recorder = record ? new Recorder(record, upstream.base.href, () => emulator.clock.isoNow()) : null;
+  const contract = new ProxyContract(deps.contract);
+  const recorder = record ? new Recorder(record, upstream.base.href, () => deps.clock.isoNow()) : null;
   const common = {
     upstream,
     contract,
     recorder,
-    faults: emulator.faults,
-    metering: emulator.metering,
+    faults: deps.faults,
+    metering: deps.metering,
     timeoutMs: proxyTimeoutMs,
   };
   return {
     http: createHttpProxy(common),
     ws: createWsProxy({
       ...common,
-      routes: emulator.contract.gateway,
-      journal: emulator.journal,
-      sockets: emulator.sockets,
-      now: () => emulator.clock.now(),
+      routes: deps.contract.gateway,
+      journal: deps.journal,
+      sockets: deps.sockets,
+      now: () => deps.clock.now(),
     }),
     recorder,
   };
@@ -59,11 +75,15 @@ export interface ReplayMode {
   ws: WsReplay;
 }
 
-export function createReplayMode(emulator: Emulator): ReplayMode | null {
-  const dir = emulator.config.replay;
+export function createReplayMode(deps: {
+  config: Pick<EmulatorConfig, 'replay'>;
+  /** The gateway's routes, to match a recorded request to its operation. */
+  routes: RouteTable;
+}): ReplayMode | null {
+  const dir = deps.config.replay;
   if (!dir) return null;
   try {
-    return { http: createReplay(dir, emulator.contract.gateway), ws: createWsReplay(dir) };
+    return { http: createReplay(dir, deps.routes), ws: createWsReplay(dir) };
   } catch (err) {
     throw new ConfigError(`--replay ${dir}: ${(err as Error).message}`);
   }

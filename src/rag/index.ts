@@ -1,7 +1,14 @@
 import type { BootState, ProductArea } from '../areas.js';
-import type { Emulator } from '../emulator.js';
+import type { EmulatorConfig } from '../config.js';
+import type { Clock } from '../core/clock.js';
+import type { IdFactory } from '../core/random.js';
+import type { FaultStore } from '../faults/store.js';
 import type { Stage } from '../http/context.js';
-import { workQueueFor } from '../store/index.js';
+import type { Metering } from '../metering/index.js';
+import type { OrgStore } from '../orgs/store.js';
+import { workQueueFor, type StateStore } from '../store/index.js';
+import type { WebhookEngine } from '../webhooks/index.js';
+import type { WorkerPool } from '../workers/pool.js';
 import { ragAdminHandlers } from './admin.js';
 import { loadCorpus } from './corpus.js';
 import { ragGateStage, ragRoutes } from './routes.js';
@@ -10,14 +17,30 @@ import type { RagState } from './rag-state.js';
 import type { RagDocumentRecord } from './store.js';
 import { TenantManager } from './tenants.js';
 
-/**
- * The RAG product area: /v1 handlers, the tenant gate, admin handlers and the demo corpus at boot, over the
- * area's state (rag-state.ts), which the composition root builds and resets.
- */
-export function createRagArea(emulator: Emulator, state: RagState): ProductArea {
-  const config = emulator.config.rag;
+export interface RagAreaDeps {
+  config: Pick<EmulatorConfig, 'rag' | 'demoCorpus' | 'corpus'>;
+  clock: Clock;
+  ids: IdFactory;
+  /** Organizations, and their events: the RAG entitlement provisions and suspends tenants. */
+  orgs: OrgStore;
+  metering: Metering;
+  webhooks: WebhookEngine;
+  workers: WorkerPool;
+  faults: FaultStore;
+  /** Where job completions wait (memory timers or the shared queue), and whose writes an answer waits for. */
+  store: StateStore;
+  /** The organization the demo corpus is indexed for (it exists by the time the area boots). */
+  demoOrgId: string;
+  /** The area's state (rag-state.ts), which the composition root builds and resets. */
+  state: RagState;
+}
+
+/** The RAG product area: /v1 handlers, the tenant gate, admin handlers and the demo corpus at boot. */
+export function createRagArea(deps: RagAreaDeps): ProductArea {
+  const { state, demoOrgId } = deps;
+  const config = deps.config.rag;
   const tenants = new TenantManager(
-    emulator.clock,
+    deps.clock,
     {
       notProvisionedSeconds: config.notProvisionedSeconds,
       provisioningSeconds: config.provisioningSeconds,
@@ -27,20 +50,20 @@ export function createRagArea(emulator: Emulator, state: RagState): ProductArea 
     state.tenants,
   );
   const service = new RagService({
-    clock: emulator.clock,
-    ids: emulator.ids,
-    orgs: emulator.orgs,
-    metering: emulator.metering,
-    webhooks: emulator.webhooks,
+    clock: deps.clock,
+    ids: deps.ids,
+    orgs: deps.orgs,
+    metering: deps.metering,
+    webhooks: deps.webhooks,
     tenants,
     state,
-    queue: workQueueFor(emulator.store, emulator.clock),
+    queue: workQueueFor(deps.store, deps.clock),
     config,
-    workers: emulator.workers,
+    workers: deps.workers,
   });
 
   // Granting the entitlement provisions a tenant; revoking it suspends the tenant (its data stays).
-  emulator.orgs.onEvent((event) => {
+  deps.orgs.onEvent((event) => {
     if (event.type === 'org.created' && event.org.ragEntitled) tenants.provision(event.org.id);
     if (event.type !== 'org.updated') return;
     if (event.org.ragEntitled && !event.previous.ragEntitled) tenants.provision(event.org.id);
@@ -49,19 +72,15 @@ export function createRagArea(emulator: Emulator, state: RagState): ProductArea 
   // The demo corpus is indexed in the background so start-up stays fast; RAG calls wait for it.
   let corpusReady: Promise<void> = Promise.resolve();
   // Reported by GET /_emulator/health as `boot.demo_corpus`.
-  let corpusState: BootState = emulator.config.demoCorpus ? 'indexing' : 'disabled';
+  let corpusState: BootState = deps.config.demoCorpus ? 'indexing' : 'disabled';
   // RAG calls wait for the demo corpus, then pass the tenant gate (declared below, added by the emulator).
   const corpusStage: Stage = async (ctx) => {
     if (ctx.operation.operationId.startsWith('rag.')) await corpusReady;
   };
 
   async function loadDemoCorpus(): Promise<void> {
-    const orgId = emulator.demo.orgId;
-    const now = emulator.clock.isoNow();
-    for (const c of await loadCorpus(
-      emulator.config.corpus ?? undefined,
-      documentLimits(emulator.config.rag),
-    )) {
+    const now = deps.clock.isoNow();
+    for (const c of await loadCorpus(deps.config.corpus ?? undefined, documentLimits(config))) {
       const doc: RagDocumentRecord = {
         documentId: c.id,
         title: c.title,
@@ -73,19 +92,19 @@ export function createRagArea(emulator: Emulator, state: RagState): ProductArea 
         chunkCount: c.prepared.chunks.length,
         metadata: c.metadata,
         createdAt: now,
-        updatedAt: emulator.clock.isoNow(),
+        updatedAt: deps.clock.isoNow(),
         environment: 'live',
         builtin: true,
       };
-      state.addBuiltin(orgId, doc, c.prepared);
+      state.addBuiltin(demoOrgId, doc, c.prepared);
     }
-    emulator.metering.observeStorage(orgId, state.local(orgId).storedBytes('live'), 'live');
+    deps.metering.observeStorage(demoOrgId, state.local(demoOrgId).storedBytes('live'), 'live');
   }
 
   function bootRag(): void {
     // Ready at once; the corpus follows within a few hundred milliseconds (see corpusReady).
-    tenants.provisionReady(emulator.demo.orgId);
-    if (!emulator.config.demoCorpus) return;
+    tenants.provisionReady(demoOrgId);
+    if (!deps.config.demoCorpus) return;
     corpusState = 'indexing';
     corpusReady = loadDemoCorpus().then(
       () => {
@@ -100,13 +119,13 @@ export function createRagArea(emulator: Emulator, state: RagState): ProductArea 
 
   // With Redis every instance builds the demo corpus itself, and does again when another instance resets.
   state.onRemoteReset(bootRag);
-  const settled = () => emulator.store.settled();
+  const settled = () => deps.store.settled();
 
   return {
     name: 'rag',
     stages: [corpusStage, ragGateStage(service)],
-    handlers: ragRoutes(service, emulator.faults, settled),
-    adminHandlers: ragAdminHandlers({ orgs: emulator.orgs, tenants, state }),
+    handlers: ragRoutes(service, deps.faults, settled),
+    adminHandlers: ragAdminHandlers({ orgs: deps.orgs, tenants, state }),
     uploadLimits: {
       'rag.uploadDocument': { maxFileBytes: config.maxUploadBytes, tooLargeCode: 'document_too_large' },
     },

@@ -1,7 +1,15 @@
 import type { ProductArea } from '../areas.js';
-import type { Emulator } from '../emulator.js';
 import { principalFor, type Principal } from '../auth/principal.js';
-import { workQueueFor } from '../store/index.js';
+import type { EmulatorConfig } from '../config.js';
+import type { Contract } from '../contract/emulator-contract.js';
+import type { Clock } from '../core/clock.js';
+import type { IdFactory } from '../core/random.js';
+import type { FaultStore } from '../faults/store.js';
+import type { Metering } from '../metering/index.js';
+import type { OrgStore } from '../orgs/store.js';
+import { workQueueFor, type StateStore } from '../store/index.js';
+import type { WebhookEngine } from '../webhooks/index.js';
+import type { WorkerPool } from '../workers/pool.js';
 import { VoiceCatalogue } from '../tts/voices.js';
 import type { JobPrincipal } from './jobs.js';
 import type { SttJobsState } from './jobs-state.js';
@@ -17,41 +25,59 @@ function speakerNamer(): SpeakerNamer {
   return (voiceIndex) => byIndex.get(voiceIndex) ?? `voice_${voiceIndex}`;
 }
 
-/** The STT product area: /v1 handlers, admin handlers and boot state; `jobs` from createSttJobsState. */
-export function createSttArea(emulator: Emulator, jobs: SttJobsState): ProductArea {
+export interface SttAreaDeps {
+  config: Pick<EmulatorConfig, 'stt' | 'taskTimeoutMs'>;
+  clock: Clock;
+  ids: IdFactory;
+  metering: Metering;
+  webhooks: WebhookEngine;
+  workers: WorkerPool;
+  faults: FaultStore;
+  /** The frame schemas of the realtime session. */
+  contract: Pick<Contract, 'schema' | 'gateway'>;
+  /** Where a job accepted on another instance finds its organization and key. */
+  orgs: Pick<OrgStore, 'getOrg' | 'getKey'>;
+  /** Where job completions wait (memory timers or the shared queue), and whose writes a 202 waits for. */
+  store: StateStore;
+  /** The jobs of every organization, from createSttJobsState. */
+  jobs: SttJobsState;
+}
+
+/** The STT product area: /v1 handlers, admin handlers and boot state. */
+export function createSttArea(deps: SttAreaDeps): ProductArea {
   const speaker = speakerNamer();
-  const { stt } = emulator.config;
+  const { stt } = deps.config;
   const service = new SttService({
-    clock: emulator.clock,
-    ids: emulator.ids,
-    metering: emulator.metering,
-    webhooks: emulator.webhooks,
+    clock: deps.clock,
+    ids: deps.ids,
+    metering: deps.metering,
+    webhooks: deps.webhooks,
     speaker,
-    workers: emulator.workers,
+    workers: deps.workers,
     config: {
       syncMaxSeconds: stt.syncMaxSeconds,
       limits: { maxSeconds: stt.maxAudioSeconds, maxFrames: stt.maxFrames },
-      baseTimeMs: emulator.config.taskTimeoutMs,
+      baseTimeMs: deps.config.taskTimeoutMs,
       msPerAudioSecond: stt.msPerAudioSecond,
     },
-    jobs,
-    queue: workQueueFor(emulator.store, emulator.clock),
-    store: emulator.store,
+    jobs: deps.jobs,
+    queue: workQueueFor(deps.store, deps.clock),
+    store: deps.store,
     principalOf: (p: JobPrincipal): Principal => {
-      const org = emulator.orgs.getOrg(p.orgId);
-      const key = emulator.orgs.getKey(p.keyId);
+      const org = deps.orgs.getOrg(p.orgId);
+      const key = deps.orgs.getKey(p.keyId);
       return org && key ? principalFor(org, key, p.via, p.scopes) : (p as Principal);
     },
   });
   return {
     name: 'stt',
-    handlers: sttRoutes(service, emulator.faults),
+    handlers: sttRoutes(service, deps.faults),
     wsHandlers: {
       'stt.realtime': sttRealtimeHandler({
-        contract: emulator.contract,
-        clock: emulator.clock,
-        ids: emulator.ids,
-        metering: emulator.metering,
+        contract: deps.contract,
+        clock: deps.clock,
+        ids: deps.ids,
+        metering: deps.metering,
         scripts: service.scripts,
         speaker,
         config: { checkpointSeconds: stt.realtimeCheckpointSeconds, idleSeconds: stt.realtimeIdleSeconds },
@@ -59,8 +85,8 @@ export function createSttArea(emulator: Emulator, jobs: SttJobsState): ProductAr
     },
     adminHandlers: sttAdminHandlers({
       service,
-      orgs: emulator.orgs,
-      documents: (operationId, status) => emulator.contract.gateway.documents(operationId, status),
+      orgs: deps.orgs,
+      documents: (operationId, status) => deps.contract.gateway.documents(operationId, status),
     }),
     uploadLimits: { 'stt.transcribe': { maxFileBytes: stt.maxUploadBytes, tooLargeCode: 'file_too_large' } },
     reset() {

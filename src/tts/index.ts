@@ -1,5 +1,11 @@
 import type { ProductArea } from '../areas.js';
-import type { Emulator } from '../emulator.js';
+import type { EmulatorConfig } from '../config.js';
+import type { Contract } from '../contract/emulator-contract.js';
+import type { Clock } from '../core/clock.js';
+import type { FaultStore } from '../faults/store.js';
+import type { Journal } from '../http/journal.js';
+import type { Metering } from '../metering/index.js';
+import type { WorkerPool } from '../workers/pool.js';
 import { ttsAdminHandlers } from './admin.js';
 import { ttsRealtimeHandler } from './realtime.js';
 import { ttsRoutes } from './routes.js';
@@ -9,21 +15,32 @@ import { VoiceCatalogue } from './voices.js';
 /** The warm-up of the worker threads starts this long after boot, off the start-up path. */
 const WARM_UP_DELAY_MS = 100;
 
+export interface TtsAreaDeps {
+  config: Pick<EmulatorConfig, 'mp3Encoder' | 'ttsCacheMb'>;
+  clock: Clock;
+  metering: Metering;
+  workers: WorkerPool;
+  faults: FaultStore;
+  /** The frame schemas of the realtime session. */
+  contract: Pick<Contract, 'schema'>;
+  journal: Journal;
+}
+
 /** The TTS product area: /v1 handlers, admin handlers and boot state. */
-export function createTtsArea(emulator: Emulator): ProductArea {
+export function createTtsArea(deps: TtsAreaDeps): ProductArea {
   const voices = VoiceCatalogue.load();
-  const service = new TtsService(voices, emulator.metering, emulator.workers, {
-    mp3Encoder: emulator.config.mp3Encoder,
-    cacheMb: emulator.config.ttsCacheMb,
+  const service = new TtsService(voices, deps.metering, deps.workers, {
+    mp3Encoder: deps.config.mp3Encoder,
+    cacheMb: deps.config.ttsCacheMb,
   });
   let warmUp: NodeJS.Timeout | undefined;
   return {
     name: 'tts',
-    handlers: ttsRoutes(service, emulator.faults),
+    handlers: ttsRoutes(service, deps.faults),
     wsHandlers: {
-      'tts.realtime': ttsRealtimeHandler({ service, contract: emulator.contract, clock: emulator.clock }),
+      'tts.realtime': ttsRealtimeHandler({ service, contract: deps.contract, clock: deps.clock }),
     },
-    adminHandlers: ttsAdminHandlers({ voices, service, journal: emulator.journal }),
+    adminHandlers: ttsAdminHandlers({ voices, service, journal: deps.journal }),
     boot() {
       // Synthesis and encoding run on the worker threads (src/workers): start one and compile the encoder
       // there, so the first request finds a warm thread. Only one: each idle thread holds about 15 MB, and the

@@ -39,7 +39,10 @@ export interface AttemptMakerOptions {
   attemptTimeoutMs?: number;
   retryScheduleMs?: readonly number[];
   maxConcurrentAttempts?: number;
+  /** The fault-injection seam; see AttemptPlan. */
   beforeAttempt?: BeforeAttemptHook;
+  /** Told of every attempt this instance made, once logged (the request log). */
+  onAttempt?: (delivery: WebhookDelivery, attempt: DeliveryAttempt) => void;
   /**
    * Where the signature's `t=` comes from: `wall` (default) is the wall clock of the attempt, what a
    * receiver compares with its own clock; `clock` is emulator time. The envelope's `createdAt` is always
@@ -60,10 +63,6 @@ export interface AttemptResult {
 }
 
 export class AttemptMaker {
-  /** The fault-injection seam; see AttemptPlan. */
-  beforeAttempt: BeforeAttemptHook | undefined;
-  /** Observer for the request log: every attempt this instance made, once logged. */
-  onAttempt: ((delivery: WebhookDelivery, attempt: DeliveryAttempt) => void) | undefined;
   readonly maxConcurrent: number;
   private readonly sender: HttpSender;
   private readonly timeoutMs: number;
@@ -76,7 +75,6 @@ export class AttemptMaker {
     this.timeoutMs = opts.attemptTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS;
     this.schedule = opts.retryScheduleMs ?? DEFAULT_RETRY_SCHEDULE_MS;
     this.maxConcurrent = opts.maxConcurrentAttempts ?? DEFAULT_MAX_CONCURRENT_ATTEMPTS;
-    this.beforeAttempt = opts.beforeAttempt;
     this.slots = new Semaphore(this.maxConcurrent);
     this.sender = new HttpSender(this.maxConcurrent);
   }
@@ -88,7 +86,7 @@ export class AttemptMaker {
 
   /** Tells the observer about an attempt this instance made, once it is logged. */
   attempted(delivery: WebhookDelivery, attempt: DeliveryAttempt): void {
-    this.onAttempt?.(delivery, attempt);
+    this.opts.onAttempt?.(delivery, attempt);
   }
 
   /**
@@ -164,7 +162,7 @@ export class AttemptMaker {
         timestampSeconds,
         copies: 1,
       };
-      if (this.beforeAttempt) await this.beforeAttempt(plan);
+      if (this.opts.beforeAttempt) await this.opts.beforeAttempt(plan);
       const cancel = this.cancel.signal;
       const fetchImpl = this.opts.fetchImpl;
       const send = (): Promise<AttemptOutcome> =>

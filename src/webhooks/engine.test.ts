@@ -248,12 +248,13 @@ describe('WebhookEngine subscriptions and log', () => {
   });
 
   it('lets a beforeAttempt hook alter the signature and duplicate the request', async () => {
-    const { engine, receiver, subscribe } = await setup();
+    const { engine, receiver, subscribe } = await setup(undefined, {
+      beforeAttempt: (plan) => {
+        plan.headers['SVC-Signature'] = 't=1,v1=bad';
+        plan.copies = 2;
+      },
+    });
     subscribe(['ping']);
-    engine.beforeAttempt = (plan) => {
-      plan.headers['SVC-Signature'] = 't=1,v1=bad';
-      plan.copies = 2;
-    };
     engine.emit('org_a', 'ping', {}, { livemode: true });
     const [a, b] = await Promise.all([receiver.hit(1), receiver.hit(2)]);
     expect(a.headers['svc-signature']).toBe('t=1,v1=bad');

@@ -2,16 +2,9 @@ import type { Clock } from '../core/clock.js';
 import type { MaybePromise } from '../core/maybe.js';
 import type { IdFactory, Random } from '../core/random.js';
 import { AttemptMaker, type AttemptMakerOptions } from './attempt-maker.js';
-import type { BeforeAttemptHook } from './attempt.js';
 import { EndpointStore } from './endpoints.js';
 import { memoryWebhookState, type WebhookState } from './webhook-state.js';
-import type {
-  DeliveryAttempt,
-  DeliveryFilter,
-  WaitFilter,
-  WebhookDelivery,
-  WebhookEnvelope,
-} from './types.js';
+import type { DeliveryFilter, WaitFilter, WebhookDelivery, WebhookEnvelope } from './types.js';
 
 export interface WebhookEngineOptions extends AttemptMakerOptions {
   clock: Clock;
@@ -20,27 +13,25 @@ export interface WebhookEngineOptions extends AttemptMakerOptions {
   /** Deliveries kept in the list (default 1000, newest); only without `state`. */
   logLimit?: number;
   /**
-   * The state from createWebhookState (the composition root) and the attempt maker it was built with;
-   * without it, memory state and a maker from these options.
+   * The state from createWebhookState (the composition root), which makes the attempts with the maker it was
+   * built with; without it, memory state and a maker from these options.
    */
-  state?: WebhookState & { attempts: AttemptMaker };
+  state?: WebhookState;
   /** With a shared store: the seed the `--webhook-url` endpoint derives from (the same on every instance). */
   bootSeed?: string;
+  /** Told of every event created (the request log and the journal). */
+  onEvent?: (envelope: WebhookEnvelope, orgId: string) => void;
 }
 
 /** Webhook events: who is subscribed, one delivery per endpoint, and the deliveries' log, over the area's state. */
 export class WebhookEngine {
   readonly endpoints: EndpointStore;
-  /** Observer for the request log and the journal: every event created. */
-  onEvent: ((envelope: WebhookEnvelope, orgId: string) => void) | undefined;
   private readonly state: WebhookState;
-  private readonly attempts: AttemptMaker;
 
   constructor(private readonly opts: WebhookEngineOptions) {
-    this.attempts = opts.state?.attempts ?? new AttemptMaker(opts);
     this.state =
       opts.state ??
-      memoryWebhookState({ clock: opts.clock, attempts: this.attempts, logLimit: opts.logLimit });
+      memoryWebhookState({ clock: opts.clock, attempts: new AttemptMaker(opts), logLimit: opts.logLimit });
     this.endpoints = new EndpointStore(
       this.state.endpoints,
       opts.clock,
@@ -48,24 +39,6 @@ export class WebhookEngine {
       opts.random,
       opts.bootSeed,
     );
-  }
-
-  /** The fault-injection seam; see AttemptPlan. */
-  get beforeAttempt(): BeforeAttemptHook | undefined {
-    return this.attempts.beforeAttempt;
-  }
-
-  set beforeAttempt(hook: BeforeAttemptHook | undefined) {
-    this.attempts.beforeAttempt = hook;
-  }
-
-  /** Observer for the request log: every attempt this instance made. */
-  get onAttempt(): ((delivery: WebhookDelivery, attempt: DeliveryAttempt) => void) | undefined {
-    return this.attempts.onAttempt;
-  }
-
-  set onAttempt(observer: ((delivery: WebhookDelivery, attempt: DeliveryAttempt) => void) | undefined) {
-    this.attempts.onAttempt = observer;
   }
 
   /**
@@ -86,7 +59,7 @@ export class WebhookEngine {
       livemode: options.livemode,
     };
     const body = JSON.stringify(envelope);
-    this.onEvent?.(envelope, orgId);
+    this.opts.onEvent?.(envelope, orgId);
     const deliveryIds: string[] = [];
     const subscribers = this.endpoints.subscribers(orgId, event);
     // An endpoint's own registration ping goes to that endpoint only.
