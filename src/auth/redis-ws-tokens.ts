@@ -4,27 +4,16 @@
  * atomic in Redis, so a second use is refused on every instance. Its expiry is checked on the emulator clock
  * of the instance that takes it (which a test may freeze), so the Redis TTL is only garbage collection.
  */
-import { BatchedScript } from '../store/group-commit.js';
 import type { RedisStore } from '../store/redis-store.js';
 import type { TokenRecord, WsTokenState } from './ws-token-state.js';
 
 /** Wall-time garbage collection: far beyond the 60 seconds of clock time a token lives. */
 const TOKEN_GC_MS = 3_600_000;
 
-/** KEYS: the token's key. ARGV: the record, the GC time-to-live ms. */
-const TOKEN_PUT = `redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])`;
-
 export class RedisWsTokenState implements WsTokenState {
   readonly name = 'ws-tokens';
-  /** Minting is on the request path: puts go by group commit (store/group-commit.ts). */
-  private puts: BatchedScript<null> | undefined;
 
   constructor(private readonly store: RedisStore) {}
-
-  open(): Promise<void> {
-    this.puts ??= new BatchedScript(this.store.redis, 'svcWsTokenPut', TOKEN_PUT);
-    return Promise.resolve();
-  }
 
   /** In the store's generation: a reset through any instance retires every token at once. */
   private key(token: string): string {
@@ -33,7 +22,7 @@ export class RedisWsTokenState implements WsTokenState {
 
   put(token: string, record: TokenRecord): void {
     this.store.assertAvailable();
-    this.store.track(this.puts!.call([this.key(token)], [JSON.stringify(record), TOKEN_GC_MS]));
+    this.store.track(this.store.redis.set(this.key(token), JSON.stringify(record), 'PX', TOKEN_GC_MS));
   }
 
   async take(token: string): Promise<TokenRecord | undefined> {

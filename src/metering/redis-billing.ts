@@ -10,7 +10,6 @@
  * instance saw, for realtime STT's synchronous checkpoint check (it reserves nothing; a lag is accepted there).
  */
 import type { RedisStore, StoreMessage } from '../store/redis-store.js';
-import { BatchedScript } from '../store/group-commit.js';
 import { defineOnce } from '../store/redis-scripts.js';
 import type {
   BalanceChange,
@@ -41,6 +40,8 @@ const RESERVATION_TTL_MS = 15 * 60_000;
 
 type Run = (...args: (string | number)[]) => Promise<unknown>;
 interface BillingScripts {
+  svcBillingReserve: Run;
+  svcBillingCharge: Run;
   svcBillingRefund: Run;
   svcBillingAdjust: Run;
   svcBillingTakePeriod: Run;
@@ -53,9 +54,6 @@ export class RedisBilling implements BillingState {
   /** The last figures seen per organization (glance only). */
   private readonly seen = new Map<string, { balance?: number; used: Map<string, number> }>();
   private reservations = 0;
-  /** The two scripts every metered request runs, sent by group commit (store/group-commit.ts). */
-  private reserves: BatchedScript<number[]> | undefined;
-  private charges: BatchedScript<string[]> | undefined;
 
   constructor(private readonly store: RedisStore) {
     this.ledger = new LedgerReader(store, (name) => this.k(name));
@@ -64,10 +62,10 @@ export class RedisBilling implements BillingState {
 
   async open(): Promise<void> {
     const r = this.store.redis;
-    this.reserves ??= new BatchedScript(r, 'svcBillingReserve', BILLING_RESERVE);
-    this.charges ??= new BatchedScript(r, 'svcBillingCharge', BILLING_CHARGE);
+    defineOnce(r, 'svcBillingReserve', 4, BILLING_RESERVE);
     defineOnce(r, 'svcBillingRefund', 6, BILLING_REFUND);
     defineOnce(r, 'svcBillingAdjust', 1, BILLING_ADJUST);
+    defineOnce(r, 'svcBillingCharge', 9, BILLING_CHARGE);
     defineOnce(r, 'svcBillingTakePeriod', 2, BILLING_TAKE_PERIOD);
     return Promise.resolve();
   }
@@ -84,17 +82,22 @@ export class RedisBilling implements BillingState {
   async reserve(r: ReserveRequest): Promise<ReserveOutcome> {
     const id = `${this.store.instanceId}:${++this.reservations}`;
     const now = Date.now();
-    const [ok, value, held, quota] = await this.store.run(() =>
-      this.reserves!.call(
-        [
-          this.k(`bal:${r.orgId}`),
-          this.k(`held:${r.orgId}`),
-          this.k(`quota:${r.orgId}:${r.windowStart}`),
-          this.k(`quotas:${r.orgId}`),
-        ],
-        [id, r.kind, micro(r.amount), now, now + RESERVATION_TTL_MS, micro(r.grant), micro(r.quota), r.orgId],
+    const [ok, value, held, quota] = (await this.store.run(() =>
+      this.redis.svcBillingReserve(
+        this.k(`bal:${r.orgId}`),
+        this.k(`held:${r.orgId}`),
+        this.k(`quota:${r.orgId}:${r.windowStart}`),
+        this.k(`quotas:${r.orgId}`),
+        id,
+        r.kind,
+        micro(r.amount),
+        now,
+        now + RESERVATION_TTL_MS,
+        micro(r.grant),
+        micro(r.quota),
+        r.orgId,
       ),
-    );
+    )) as number[];
     const out = {
       reservationId: ok === 1 ? id : undefined,
       value: unmicro(value),
@@ -138,8 +141,8 @@ export class RedisBilling implements BillingState {
       kind === 'test'
         ? this.k(`thr:${org}:quota:${c.quotaProduct}:${c.windowStart}:`)
         : this.k(`thr:${org}:credits:`);
-    const write = this.charges!.call(
-      [
+    const write = this.redis
+      .svcBillingCharge(
         this.k(`bal:${org}`),
         this.k(`held:${org}`),
         this.k(`quota:${org}:${c.windowStart}`),
@@ -149,8 +152,6 @@ export class RedisBilling implements BillingState {
         this.k(`agg:${org}`),
         this.k(`period:${org}`),
         this.k(`quotas:${org}`),
-      ],
-      [
         c.reservationId ?? '',
         entry.id,
         JSON.stringify(entry),
@@ -168,19 +169,19 @@ export class RedisBilling implements BillingState {
         c.percents.join(','),
         entry.product,
         markers,
-      ],
-    ).then((result) => {
-      const [b, g, gp, cons, , used, quota, fired] = result;
-      const balance = figuresOf([b, g, gp, cons]);
-      this.saw(org, { balance: balance.balance });
-      if (kind === 'test') this.saw(org, { used: [`${c.quotaProduct}|${c.windowStart}`, unmicro(used)] });
-      return {
-        balance,
-        used: unmicro(used),
-        quota: unmicro(quota),
-        fired: fired ? fired.split(',').map(Number) : [],
-      };
-    });
+      )
+      .then((result) => {
+        const [b, g, gp, cons, , used, quota, fired] = result as string[];
+        const balance = figuresOf([b, g, gp, cons]);
+        this.saw(org, { balance: balance.balance });
+        if (kind === 'test') this.saw(org, { used: [`${c.quotaProduct}|${c.windowStart}`, unmicro(used)] });
+        return {
+          balance,
+          used: unmicro(used),
+          quota: unmicro(quota),
+          fired: fired ? fired.split(',').map(Number) : [],
+        };
+      });
     // The charge is sent after the work and not waited for; the next admin answer waits for it (settled).
     this.store.track(write);
     return write;

@@ -5,7 +5,8 @@
  * other. Hits made while others are on their way go together (group-commit.ts). Keys carry the store's generation and the organization's id.
  */
 import type { RedisStore } from '../store/redis-store.js';
-import { BatchedScript } from '../store/group-commit.js';
+import { GroupCommit } from '../store/group-commit.js';
+import { defineOnce } from '../store/redis-scripts.js';
 import type { RateLimitHit, RateLimitState } from './rate-limit-state.js';
 import type { RateLimitRule } from './rate-limit.js';
 
@@ -13,37 +14,51 @@ import type { RateLimitRule } from './rate-limit.js';
 const WINDOW_GC_MIN_MS = 3_600_000;
 
 /**
- * One request against the key's window, with the key's override read in the same step. KEYS: the
- * organization's overrides hash. ARGV: key id, default limit, default window ms, emulator now ms, window key
- * prefix, gc ttl ms. An override is 'limit|windowMs|stamp'; the stamp is part of the window, so setting an
- * override starts a fresh window as on one instance. A refusal does not count. Returns {allowed, count,
- * limit, window ms, window start}. Sent by group commit (BatchedScript).
+ * Requests against their keys' windows, each with its key's override read in the same step, in order (a
+ * batch: group-commit.ts). ARGV, per request: the organization's overrides hash, key id, default limit,
+ * default window ms, emulator now ms, window key prefix, gc ttl ms. An override is 'limit|windowMs|stamp'; the
+ * stamp is part of the window, so setting an override starts a fresh window as on one instance. A refusal
+ * does not count. Returns, per request, allowed, count, limit, window ms, window start.
  */
-export const RATE_HIT = `
-local limit, windowMs, stamp = tonumber(ARGV[2]), tonumber(ARGV[3]), ''
-local o = redis.call('HGET', KEYS[1], ARGV[1])
-if o then
-  local l, w, s = string.match(o, '^([^|]*)|([^|]*)|([^|]*)$')
-  limit, windowMs, stamp = tonumber(l), tonumber(w), s
+export const RATE_HITS = `
+local out = {}
+for i = 1, #ARGV, 7 do
+  local limit, windowMs, stamp = tonumber(ARGV[i + 2]), tonumber(ARGV[i + 3]), ''
+  local o = redis.call('HGET', ARGV[i], ARGV[i + 1])
+  if o then
+    local l, w, s = string.match(o, '^([^|]*)|([^|]*)|([^|]*)$')
+    limit, windowMs, stamp = tonumber(l), tonumber(w), s
+  end
+  local now = tonumber(ARGV[i + 4])
+  local start = math.floor(now / windowMs) * windowMs
+  local key = ARGV[i + 5] .. ARGV[i + 1] .. ':' .. string.format('%d', windowMs) .. ':' .. string.format('%d', start) .. ':' .. stamp
+  local count = tonumber(redis.call('GET', key) or '0')
+  local allowed = 0
+  if count < limit then
+    allowed = 1
+    count = redis.call('INCR', key)
+    if count == 1 then redis.call('PEXPIRE', key, math.max(tonumber(ARGV[i + 6]), windowMs * 2)) end
+  end
+  for _, v in ipairs({allowed, count, limit, windowMs, start}) do out[#out + 1] = v end
 end
-local now = tonumber(ARGV[4])
-local start = math.floor(now / windowMs) * windowMs
-local key = ARGV[5] .. ARGV[1] .. ':' .. string.format('%d', windowMs) .. ':' .. string.format('%d', start) .. ':' .. stamp
-local count = tonumber(redis.call('GET', key) or '0')
-if count >= limit then return {0, count, limit, windowMs, start} end
-count = redis.call('INCR', key)
-if count == 1 then redis.call('PEXPIRE', key, math.max(tonumber(ARGV[6]), windowMs * 2)) end
-return {1, count, limit, windowMs, start}`;
+return out`;
+
+type Run = (...args: (string | number)[]) => Promise<number[]>;
 
 export class RedisRateLimits implements RateLimitState {
   readonly name = 'rate-limits';
   private stamps = 0;
-  private hits: BatchedScript<number[]> | undefined;
+  private readonly hits = new GroupCommit<number[]>(async (args) => {
+    const flat = await (this.store.redis as unknown as { svcRateLimitHits: Run }).svcRateLimitHits(...args);
+    const results: number[][] = [];
+    for (let i = 0; i < flat.length; i += 5) results.push(flat.slice(i, i + 5));
+    return results;
+  });
 
   constructor(private readonly store: RedisStore) {}
 
   open(): Promise<void> {
-    this.hits ??= new BatchedScript(this.store.redis, 'svcRateLimitHit', RATE_HIT);
+    defineOnce(this.store.redis, 'svcRateLimitHits', 0, RATE_HITS);
     return Promise.resolve();
   }
 
@@ -53,10 +68,15 @@ export class RedisRateLimits implements RateLimitState {
 
   async hit(orgId: string, keyId: string, rule: RateLimitRule, now: number): Promise<RateLimitHit> {
     const [allowed, count, limit, windowMs, start] = await this.store.run(() =>
-      this.hits!.call(
-        [this.k(`overrides:${orgId}`)],
-        [keyId, rule.limit, rule.windowSeconds * 1000, now, this.k(`w:${orgId}:`), WINDOW_GC_MIN_MS],
-      ),
+      this.hits.call([
+        this.k(`overrides:${orgId}`),
+        keyId,
+        rule.limit,
+        rule.windowSeconds * 1000,
+        now,
+        this.k(`w:${orgId}:`),
+        WINDOW_GC_MIN_MS,
+      ]),
     );
     return { allowed: allowed === 1, count, rule: { limit, windowSeconds: windowMs / 1000 }, start };
   }

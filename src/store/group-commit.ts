@@ -6,8 +6,6 @@
  * loop whatever it carries). The script takes the calls' arguments one after the other and answers their
  * results one after the other; it runs them in order, as separate calls would.
  */
-import type { Redis } from 'ioredis';
-import { defineOnce } from './redis-scripts.js';
 
 /** Calls per batch at most: a batch is one script run, which blocks Redis while it runs. */
 const MAX_BATCH = 64;
@@ -24,9 +22,9 @@ export class GroupCommit<R> {
 
   /**
    * `send` runs the batch script with the calls' arguments concatenated and answers one result per call, in
-   * order: an Error fails its call alone. Every call of a batch fails with the batch's own error.
+   * order. Every call of a batch fails with the batch's error.
    */
-  constructor(private readonly send: (args: (string | number)[], calls: number) => Promise<(R | Error)[]>) {}
+  constructor(private readonly send: (args: (string | number)[], calls: number) => Promise<R[]>) {}
 
   call(args: (string | number)[]): Promise<R> {
     return new Promise<R>((resolve, reject) => {
@@ -47,67 +45,12 @@ export class GroupCommit<R> {
         ),
       )
       .then(
-        (results) =>
-          batch.forEach((w, i) => {
-            const result = results[i];
-            if (result instanceof Error) w.reject(result);
-            else w.resolve(result);
-          }),
+        (results) => batch.forEach((w, i) => w.resolve(results[i])),
         (err: unknown) => batch.forEach((w) => w.reject(err)),
       )
       .finally(() => {
         this.inFlight = false;
         if (this.queue.length > 0) this.flush();
       });
-  }
-}
-
-/**
- * A script of one call made a batch script: its text becomes a function run once per call, each call's keys
- * and arguments passed after their counts, each run under pcall so that one call's error fails that call
- * alone (what ran before it in the batch stays, as separate scripts would have left it).
- */
-export function batchScript(lua: string): string {
-  return `
-local function one(KEYS, ARGV)
-${lua}
-end
-local out = {}
-local i = 1
-while i <= #ARGV do
-  local nk, na = tonumber(ARGV[i]), tonumber(ARGV[i + 1])
-  local keys, args = {}, {}
-  for j = 1, nk do keys[j] = ARGV[i + 1 + j] end
-  for j = 1, na do args[j] = ARGV[i + 1 + nk + j] end
-  local ok, res = pcall(one, keys, args)
-  if ok then
-    if res == nil then res = false end
-    out[#out + 1] = res
-  else
-    out[#out + 1] = {err = tostring(res)}
-  end
-  i = i + 2 + nk + na
-end
-return out`;
-}
-
-type Eval = (...args: (string | number)[]) => Promise<unknown[]>;
-
-/**
- * One script of the request path, called like a single-call script (its KEYS and ARGV) and sent by group
- * commit: `call` answers what the script returns for that call, or fails with its error.
- */
-export class BatchedScript<R> {
-  private readonly group: GroupCommit<R>;
-
-  /** `name` must be unique among the connection's commands; `lua` is the single-call script. */
-  constructor(redis: Redis, name: string, lua: string) {
-    defineOnce(redis, name, 0, batchScript(lua));
-    const run = (redis as unknown as Record<string, Eval>)[name].bind(redis);
-    this.group = new GroupCommit<R>((args) => run(...args) as Promise<(R | Error)[]>);
-  }
-
-  call(keys: string[], args: (string | number)[]): Promise<R> {
-    return this.group.call([keys.length, args.length, ...keys, ...args]);
   }
 }
