@@ -2,10 +2,9 @@
  * Rate-limit windows and per-key overrides in Redis, shared by every instance: one counter per key and window,
  * counted by a Lua script that reads the key's override in the same step, so 429 comes at the same count
  * whichever instance answers, and an override set through one instance applies to the next request on any
- * other. Hits made while others are on their way go together (group-commit.ts). Keys carry the store's generation and the organization's id.
+ * other. One round trip per hit. Keys carry the store's generation and the organization's id.
  */
 import type { RedisStore } from '../store/redis-store.js';
-import { GroupCommit } from '../store/group-commit.js';
 import { defineOnce } from '../store/redis-scripts.js';
 import type { RateLimitHit, RateLimitState } from './rate-limit-state.js';
 import type { RateLimitRule } from './rate-limit.js';
@@ -14,51 +13,38 @@ import type { RateLimitRule } from './rate-limit.js';
 const WINDOW_GC_MIN_MS = 3_600_000;
 
 /**
- * Requests against their keys' windows, each with its key's override read in the same step, in order (a
- * batch: group-commit.ts). ARGV, per request: the organization's overrides hash, key id, default limit,
- * default window ms, emulator now ms, window key prefix, gc ttl ms. An override is 'limit|windowMs|stamp'; the
- * stamp is part of the window, so setting an override starts a fresh window as on one instance. A refusal
- * does not count. Returns, per request, allowed, count, limit, window ms, window start.
+ * One request against the key's window, with the key's override read in the same step. KEYS: the
+ * organization's overrides hash. ARGV: key id, default limit, default window ms, emulator now ms, window key
+ * prefix, gc ttl ms. An override is 'limit|windowMs|stamp'; the stamp is part of the window, so setting an
+ * override starts a fresh window as on one instance. A refusal does not count. Returns {allowed, count,
+ * limit, window ms, window start}.
  */
-export const RATE_HITS = `
-local out = {}
-for i = 1, #ARGV, 7 do
-  local limit, windowMs, stamp = tonumber(ARGV[i + 2]), tonumber(ARGV[i + 3]), ''
-  local o = redis.call('HGET', ARGV[i], ARGV[i + 1])
-  if o then
-    local l, w, s = string.match(o, '^([^|]*)|([^|]*)|([^|]*)$')
-    limit, windowMs, stamp = tonumber(l), tonumber(w), s
-  end
-  local now = tonumber(ARGV[i + 4])
-  local start = math.floor(now / windowMs) * windowMs
-  local key = ARGV[i + 5] .. ARGV[i + 1] .. ':' .. string.format('%d', windowMs) .. ':' .. string.format('%d', start) .. ':' .. stamp
-  local count = tonumber(redis.call('GET', key) or '0')
-  local allowed = 0
-  if count < limit then
-    allowed = 1
-    count = redis.call('INCR', key)
-    if count == 1 then redis.call('PEXPIRE', key, math.max(tonumber(ARGV[i + 6]), windowMs * 2)) end
-  end
-  for _, v in ipairs({allowed, count, limit, windowMs, start}) do out[#out + 1] = v end
+export const RATE_HIT = `
+local limit, windowMs, stamp = tonumber(ARGV[2]), tonumber(ARGV[3]), ''
+local o = redis.call('HGET', KEYS[1], ARGV[1])
+if o then
+  local l, w, s = string.match(o, '^([^|]*)|([^|]*)|([^|]*)$')
+  limit, windowMs, stamp = tonumber(l), tonumber(w), s
 end
-return out`;
+local now = tonumber(ARGV[4])
+local start = math.floor(now / windowMs) * windowMs
+local key = ARGV[5] .. ARGV[1] .. ':' .. string.format('%d', windowMs) .. ':' .. string.format('%d', start) .. ':' .. stamp
+local count = tonumber(redis.call('GET', key) or '0')
+if count >= limit then return {0, count, limit, windowMs, start} end
+count = redis.call('INCR', key)
+if count == 1 then redis.call('PEXPIRE', key, math.max(tonumber(ARGV[6]), windowMs * 2)) end
+return {1, count, limit, windowMs, start}`;
 
-type Run = (...args: (string | number)[]) => Promise<number[]>;
+type Run = (...args: (string | number)[]) => Promise<unknown>;
 
 export class RedisRateLimits implements RateLimitState {
   readonly name = 'rate-limits';
   private stamps = 0;
-  private readonly hits = new GroupCommit<number[]>(async (args) => {
-    const flat = await (this.store.redis as unknown as { svcRateLimitHits: Run }).svcRateLimitHits(...args);
-    const results: number[][] = [];
-    for (let i = 0; i < flat.length; i += 5) results.push(flat.slice(i, i + 5));
-    return results;
-  });
 
   constructor(private readonly store: RedisStore) {}
 
   open(): Promise<void> {
-    defineOnce(this.store.redis, 'svcRateLimitHits', 0, RATE_HITS);
+    defineOnce(this.store.redis, 'svcRateLimitHit', 1, RATE_HIT);
     return Promise.resolve();
   }
 
@@ -67,8 +53,10 @@ export class RedisRateLimits implements RateLimitState {
   }
 
   async hit(orgId: string, keyId: string, rule: RateLimitRule, now: number): Promise<RateLimitHit> {
-    const [allowed, count, limit, windowMs, start] = await this.store.run(() =>
-      this.hits.call([
+    const hit = (this.store.redis as unknown as { svcRateLimitHit: Run }).svcRateLimitHit;
+    const [allowed, count, limit, windowMs, start] = (await this.store.run(() =>
+      hit.call(
+        this.store.redis,
         this.k(`overrides:${orgId}`),
         keyId,
         rule.limit,
@@ -76,8 +64,8 @@ export class RedisRateLimits implements RateLimitState {
         now,
         this.k(`w:${orgId}:`),
         WINDOW_GC_MIN_MS,
-      ]),
-    );
+      ),
+    )) as number[];
     return { allowed: allowed === 1, count, rule: { limit, windowSeconds: windowMs / 1000 }, start };
   }
 
