@@ -2,9 +2,8 @@
  * The journal over Redis: every instance's requests in one bounded list, stored under each entry's
  * organization, so `GET /_emulator/requests` on any instance shows what a client did through all of them
  * and one organization's entries can be listed or cleared alone. A recorded entry is queued here and
- * written at the end of the event-loop turn, with every other entry recorded in that turn or while the batch
- * before was on its way (one Lua call per batch, at most 200 entries), so a request never waits on Redis for
- * its journal entry. Reads first send
+ * written at the end of the event-loop turn, with every other entry recorded in that turn (one Lua call per
+ * batch, at most 200 entries), so a request never waits on Redis for its journal entry. Reads first send
  * what is queued, then read Redis (the connection keeps the order). Links that arrive after an entry was
  * written (a job's ledger entry, a `job.completed` event, possibly on another instance) are kept beside it
  * and joined when read.
@@ -166,8 +165,6 @@ export class RedisJournal implements JournalState {
   /** Entries recorded here and not sent yet, by request id: a link to one of them goes into it. */
   private queue = new Map<string, JournalEntry>();
   private scheduled: NodeJS.Immediate | undefined;
-  /** A batch is sent and not answered yet. */
-  private sending = false;
   private readonly listeners: ((summary: JournalSummary) => void)[] = [];
   private readonly prefix: string;
 
@@ -194,7 +191,7 @@ export class RedisJournal implements JournalState {
   record(entry: JournalEntry): void {
     this.queue.set(entry.request_id, entry);
     if (this.queue.size >= BATCH_ENTRIES) this.send();
-    else if (!this.sending) this.scheduled ??= setImmediate(() => this.send());
+    else this.scheduled ??= setImmediate(() => this.send());
   }
 
   link(requestId: string, kind: LinkKind, id: string): void {
@@ -232,16 +229,11 @@ export class RedisJournal implements JournalState {
       });
     }
     const message = this.store.message('journal.recorded', summaries);
-    // Group commit: while a batch is on its way, what is recorded waits for its answer and goes as the next
-    // batch (reads send it at once), so under load one call carries many entries.
-    this.sending = true;
+    // Not held back while an earlier batch is on its way (group commit): an entry recorded on A before a
+    // client's next request to B must reach Redis first, as a journal read through any instance shows them.
     void this.redis
       .svcJournalAdd(this.prefix, this.capacity, this.maxBytes, this.store.channel, message, ...args)
-      .catch(() => {})
-      .finally(() => {
-        this.sending = false;
-        if (this.queue.size > 0) this.scheduled ??= setImmediate(() => this.send());
-      });
+      .catch(() => {});
   }
 
   private async read(what: 'all' | 'org' | 'one', target: string, after = ''): Promise<JournalEntry[]> {
