@@ -67,9 +67,14 @@ export interface SttJobsExport {
   jobs: SttJobRecord[];
 }
 
+/** The jobs' part per organization, its export typed. */
+export interface SttJobsOrgPart extends OrgStatePart {
+  export(orgId: string): MaybePromise<SttJobsExport | undefined>;
+}
+
 export interface SttJobsState extends StateUnit {
   /** The jobs per organization: listed, reset (their processing jobs told to onReset) and exported. */
-  readonly perOrg: OrgStatePart & { export(orgId: string): MaybePromise<SttJobsExport | undefined> };
+  readonly perOrg: SttJobsOrgPart;
   /** Throws 502 `upstream_error` while a shared store is away, before anything changes. */
   assertWritable(): void;
   /**

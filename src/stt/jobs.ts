@@ -6,13 +6,12 @@
 import type { Principal } from '../auth/principal.js';
 import type { AudioFormat } from '../audio/formats.js';
 import type { Problem } from '../http/problem.js';
-import type { OrgStatePart } from '../store/state-unit.js';
 import type {
   DroppedJobs,
   Leftover,
   SttJobRecord,
   SttJobView,
-  SttJobsExport,
+  SttJobsOrgPart,
   SttJobsState,
 } from './jobs-state.js';
 import type { SttParams } from './service.js';
@@ -51,7 +50,7 @@ export class MemorySttJobs implements SttJobsState {
   private readonly byOrg = new Map<string, Map<string, SttJobRecord>>();
   private readonly drops: ((dropped?: DroppedJobs) => void)[] = [];
 
-  readonly perOrg: OrgStatePart & { export(orgId: string): SttJobsExport | undefined } = {
+  readonly perOrg: SttJobsOrgPart = {
     ids: () => this.byOrg.keys(),
     reset: (orgId) => {
       const jobs = this.byOrg.get(orgId);

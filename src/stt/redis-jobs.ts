@@ -13,14 +13,13 @@
 import type { Redis } from 'ioredis';
 import type { RedisStore } from '../store/redis-store.js';
 import { defineOnce } from '../store/redis-scripts.js';
-import type { OrgStatePart } from '../store/state-unit.js';
 import { exportOrder } from './jobs.js';
 import type {
   DroppedJobs,
   Finished,
   Leftover,
   SttJobRecord,
-  SttJobsExport,
+  SttJobsOrgPart,
   SttJobsState,
 } from './jobs-state.js';
 import { STT_CLEAR, STT_CLEAR_ORG, STT_COMPLETE, STT_LIST } from './redis-jobs-scripts.js';
@@ -50,7 +49,7 @@ export class RedisSttJobs implements SttJobsState {
   readonly name = 'stt-jobs';
   private readonly drops: ((dropped?: DroppedJobs) => void)[] = [];
 
-  readonly perOrg: OrgStatePart & { export(orgId: string): Promise<SttJobsExport | undefined> } = {
+  readonly perOrg: SttJobsOrgPart = {
     ids: () => this.store.run(() => this.redis.smembers(this.orgs)),
     reset: (orgId) => this.resetOrg(orgId),
     export: async (orgId) => {
