@@ -5,7 +5,7 @@ import { workQueueFor } from '../store/index.js';
 import { ragAdminHandlers } from './admin.js';
 import { loadCorpus } from './corpus.js';
 import { ragGateStage, ragRoutes } from './routes.js';
-import { documentLimits, RagService } from './service.js';
+import { documentLimits, INDEX_WORK, RagService } from './service.js';
 import type { RagState } from './rag-state.js';
 import type { RagDocumentRecord } from './store.js';
 import { TenantManager } from './tenants.js';
@@ -26,6 +26,7 @@ export function createRagArea(emulator: Emulator, state: RagState): ProductArea 
     },
     state.tenants,
   );
+  const queue = workQueueFor(emulator.store, emulator.clock);
   const service = new RagService({
     clock: emulator.clock,
     ids: emulator.ids,
@@ -34,7 +35,7 @@ export function createRagArea(emulator: Emulator, state: RagState): ProductArea 
     webhooks: emulator.webhooks,
     tenants,
     state,
-    queue: workQueueFor(emulator.store, emulator.clock),
+    queue,
     config,
     workers: emulator.workers,
   });
@@ -100,6 +101,14 @@ export function createRagArea(emulator: Emulator, state: RagState): ProductArea 
 
   // With Redis every instance builds the demo corpus itself, and does again when another instance resets.
   state.onRemoteReset(bootRag);
+  // One organization reset: its jobs' due completions go too (they would find no job, and do nothing).
+  state.onOrgReset((_orgId, jobIds) => {
+    try {
+      for (const id of jobIds) queue.cancel(INDEX_WORK, id);
+    } catch {
+      // The shared store went away since the reset's own write: the completions find nothing to do.
+    }
+  });
   const settled = () => emulator.store.settled();
 
   return {
