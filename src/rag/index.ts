@@ -12,7 +12,7 @@ import type { WorkerPool } from '../workers/pool.js';
 import { ragAdminHandlers } from './admin.js';
 import { loadCorpus } from './corpus.js';
 import { ragGateStage, ragRoutes } from './routes.js';
-import { documentLimits, RagService } from './service.js';
+import { documentLimits, INDEX_WORK, RagService } from './service.js';
 import type { RagState } from './rag-state.js';
 import type { RagDocumentRecord } from './store.js';
 import { TenantManager } from './tenants.js';
@@ -49,6 +49,7 @@ export function createRagArea(deps: RagAreaDeps): ProductArea {
     },
     state.tenants,
   );
+  const queue = workQueueFor(deps.store, deps.clock);
   const service = new RagService({
     clock: deps.clock,
     ids: deps.ids,
@@ -57,7 +58,7 @@ export function createRagArea(deps: RagAreaDeps): ProductArea {
     webhooks: deps.webhooks,
     tenants,
     state,
-    queue: workQueueFor(deps.store, deps.clock),
+    queue,
     config,
     workers: deps.workers,
   });
@@ -119,6 +120,14 @@ export function createRagArea(deps: RagAreaDeps): ProductArea {
 
   // With Redis every instance builds the demo corpus itself, and does again when another instance resets.
   state.onRemoteReset(bootRag);
+  // One organization reset: its jobs' due completions go too (they would find no job, and do nothing).
+  state.onOrgReset((_orgId, jobIds) => {
+    try {
+      for (const id of jobIds) queue.cancel(INDEX_WORK, id);
+    } catch {
+      // The shared store went away since the reset's own write: the completions find nothing to do.
+    }
+  });
   const settled = () => deps.store.settled();
 
   return {

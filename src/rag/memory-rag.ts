@@ -4,7 +4,8 @@
  */
 import type { PreparedText } from './engine/prepare.js';
 import { indexInput } from './index-input.js';
-import type { RagState, TenantRecords } from './rag-state.js';
+import { exportedDocument, orgExport, storedJob } from './rag-export.js';
+import type { RagOrgPart, RagState, TenantRecords } from './rag-state.js';
 import { OrgRagState, type RagDocumentRecord, type RagJobRecord } from './store.js';
 import type { Tenant } from './tenants.js';
 
@@ -36,6 +37,39 @@ export class MemoryRagState implements RagState {
   private readonly orgs = new Map<string, OrgRagState>();
   /** Extracted text per org and document, kept from the upload until its job ends. */
   private readonly texts = new Map<string, Map<string, PreparedText>>();
+  private readonly orgResetListeners: ((orgId: string, jobIds: string[]) => void)[] = [];
+
+  readonly perOrg: RagOrgPart = {
+    // An organization only read (a search with no documents) holds nothing.
+    ids: () =>
+      [...new Set([...this.tenants.tenants.keys(), ...this.orgs.keys()])].filter((id) => this.holds(id)),
+    reset: (orgId) => {
+      const jobIds = [...(this.orgs.get(orgId)?.jobs.values() ?? [])]
+        .filter((j) => j.status === 'processing')
+        .map((j) => j.jobId);
+      this.orgs.delete(orgId);
+      this.texts.delete(orgId);
+      this.tenants.tenants.delete(orgId);
+      for (const listener of this.orgResetListeners) listener(orgId, jobIds);
+    },
+    export: (orgId) => {
+      const org = this.orgs.get(orgId);
+      const texts = this.texts.get(orgId);
+      // An indexing document's text is kept beside it; a ready one's is in the index (the demo corpus's too).
+      const documents = [...(org?.documents.values() ?? [])].map((d) => {
+        const prepared = texts?.get(d.documentId);
+        if (prepared !== undefined)
+          return exportedDocument(
+            d,
+            prepared.chunks.map((c) => c.text),
+            prepared.language,
+          );
+        return exportedDocument(d, org?.index.documentChunks(d.documentId), undefined);
+      });
+      const jobs = [...(org?.jobs.values() ?? [])].map(storedJob);
+      return orgExport(this.tenants.get(orgId), documents, jobs);
+    },
+  };
 
   read(orgId: string): OrgRagState {
     return this.local(orgId);
@@ -113,6 +147,15 @@ export class MemoryRagState implements RagState {
 
   /** Nothing is shared in memory: no other instance resets it. */
   onRemoteReset(): void {}
+
+  onOrgReset(listener: (orgId: string, jobIds: string[]) => void): void {
+    this.orgResetListeners.push(listener);
+  }
+
+  private holds(orgId: string): boolean {
+    const org = this.orgs.get(orgId);
+    return this.tenants.get(orgId) !== undefined || (org?.documents.size ?? 0) + (org?.jobs.size ?? 0) > 0;
+  }
 
   reset(): void {
     this.orgs.clear();

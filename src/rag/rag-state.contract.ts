@@ -21,18 +21,18 @@ export interface RagStateHarness {
   settle(from: RagState, to: RagState): Promise<void>;
 }
 
-const T0 = '2030-01-01T00:00:00.000Z';
+export const T0 = '2030-01-01T00:00:00.000Z';
 let serial = 0;
 
-async function value<T>(v: MaybePromise<T>): Promise<T> {
+export async function value<T>(v: MaybePromise<T>): Promise<T> {
   return v;
 }
 
-function newOrg(): string {
+export function newOrg(): string {
   return `org_contract_${++serial}_${Math.random().toString(36).slice(2, 8)}`;
 }
 
-function upload(
+export function upload(
   word: string,
   overrides: Partial<RagDocumentRecord> = {},
 ): { doc: RagDocumentRecord; job: RagJobRecord; text: string } {
@@ -63,6 +63,7 @@ function upload(
     requestId: `req_${id}`,
     livemode: true,
     usageEntryId: null,
+    dueAt: T0,
   };
   return {
     doc,
@@ -72,7 +73,7 @@ function upload(
 }
 
 /** Accepts an upload and completes its job, as the service does. */
-async function ingest(state: RagState, orgId: string, word: string): Promise<RagDocumentRecord> {
+export async function ingest(state: RagState, orgId: string, word: string): Promise<RagDocumentRecord> {
   const { doc, job, text } = upload(word);
   const prepared = prepareText(text);
   await value(state.accept(orgId, doc, prepared, job));
@@ -83,11 +84,11 @@ async function ingest(state: RagState, orgId: string, word: string): Promise<Rag
   return ready;
 }
 
-const ids = (org: OrgRagState) => [...org.documents.keys()];
-const found = (org: OrgRagState, query: string) =>
+export const ids = (org: OrgRagState) => [...org.documents.keys()];
+export const found = (org: OrgRagState, query: string) =>
   org.index.search({ query, topK: 10 }).map((h) => ({ id: h.chunkId, score: h.score }));
 
-function tenant(orgId: string, state: Tenant['state']): Tenant {
+export function tenant(orgId: string, state: Tenant['state']): Tenant {
   const at = Date.parse(T0);
   return {
     orgId,

@@ -7,9 +7,10 @@
 import type { MaybePromise } from '../core/maybe.js';
 import type { StateStore } from '../store/index.js';
 import { RedisStore } from '../store/redis-store.js';
-import type { StateUnit } from '../store/state-unit.js';
+import type { OrgStatePart, StateUnit } from '../store/state-unit.js';
 import type { PreparedText } from './engine/prepare.js';
 import { MemoryRagState } from './memory-rag.js';
+import type { RagOrgExport } from './rag-export.js';
 import { RedisRagState } from './redis-rag.js';
 import type { OrgRagState, RagDocumentRecord, RagJobRecord } from './store.js';
 import type { Tenant } from './tenants.js';
@@ -30,8 +31,19 @@ export interface TenantRecords {
   madeElsewhere(orgId: string): boolean;
 }
 
+/** The RAG state's part per organization, its export typed (rag-export.ts). */
+export interface RagOrgPart extends OrgStatePart {
+  export(orgId: string): MaybePromise<RagOrgExport | undefined>;
+}
+
 export interface RagState extends StateUnit {
   readonly tenants: TenantRecords;
+  /**
+   * Each organization's tenant, documents and jobs: listed, exported (rag-export.ts) and reset for every
+   * instance, its index and per-instance parts (`fail_next_jobs`, the search log) with it; the demo corpus is
+   * part of the demo organization like any other document, so a reset removes it too.
+   */
+  readonly perOrg: RagOrgPart;
   /**
    * The organization's documents, jobs and index with every change made before through any instance (Redis:
    * one round trip for the org's version, and a reload of what changed when it moved). A value in memory.
@@ -76,6 +88,11 @@ export interface RagState extends StateUnit {
   addBuiltin(orgId: string, doc: RagDocumentRecord, prepared: PreparedText): void;
   /** Another instance reset the emulator and this state dropped what it held: the area builds its boot state again. */
   onRemoteReset(listener: () => void): void;
+  /**
+   * One organization was reset through this instance (`perOrg.reset`): the ids of its jobs that were still
+   * processing, whose due completions the area cancels (the due-work queue is shared between instances).
+   */
+  onOrgReset(listener: (orgId: string, jobIds: string[]) => void): void;
 }
 
 /** The RAG state of an emulator: in Redis when the store is (docs/scaling.md), else in this process. */

@@ -102,6 +102,71 @@ end
 return 1`;
 
 /**
+ * Removes one organization (`perOrg.reset`): its documents, text, jobs, order and tenant. The demo corpus is
+ * never stored, so its documents (ARGV 5..: the ones the calling instance built, and the tombstones already
+ * there) are left as tombstones, which hide them from every instance, one started later too; then the org's
+ * version moves, else it is deleted with the org's other keys. Publishes `rag.org-reset` with the revision
+ * (the next `rag:seq`) before which the org's tenant writes are dropped. KEYS: the per-org keys (1..8), the
+ * tenants hash. ARGV: org id, channel, event prefix (the event's JSON up to `"rev":`), tombstone json, the
+ * demo-corpus ids. Returns {revision, ids of the jobs that were processing...}.
+ */
+export const RAG_CLEAR_ORG = `
+local processing = {}
+local jobs = redis.call('HGETALL', KEYS[6])
+for i = 1, #jobs, 2 do
+  if string.find(jobs[i + 1], '"status":"processing"', 1, true) then processing[#processing + 1] = jobs[i] end
+end
+local hidden = {}
+local docs = redis.call('HGETALL', KEYS[4])
+for i = 1, #docs, 2 do
+  if docs[i + 1] == ARGV[4] then hidden[#hidden + 1] = docs[i] end
+end
+for i = 5, #ARGV do hidden[#hidden + 1] = ARGV[i] end
+redis.call('DEL', KEYS[4], KEYS[5], KEYS[6], KEYS[7])
+redis.call('HDEL', KEYS[9], ARGV[1])
+local seq = redis.call('INCR', KEYS[1])
+if #hidden > 0 then
+  for _, id in ipairs(hidden) do redis.call('HSET', KEYS[4], id, ARGV[4]) end
+  redis.call('SET', KEYS[2], seq)
+  redis.call('SADD', KEYS[3], ARGV[1])
+  redis.call('SADD', KEYS[8], KEYS[3])
+else
+  redis.call('DEL', KEYS[2])
+  redis.call('SREM', KEYS[3], ARGV[1])
+end
+redis.call('PUBLISH', ARGV[2], ARGV[3] .. seq .. '}}')
+table.insert(processing, 1, tostring(seq))
+return processing`;
+
+/**
+ * The organizations that hold something stored: a tenant, a job or a document (tombstones alone are not).
+ * KEYS: the generation's orgs set, tenants hash. ARGV: the prefix of an org's keys, tombstone json.
+ */
+export const RAG_ORG_IDS = `
+local out = {}
+local listed = {}
+for _, org in ipairs(redis.call('HKEYS', KEYS[2])) do
+  listed[org] = true
+  out[#out + 1] = org
+end
+for _, org in ipairs(redis.call('SMEMBERS', KEYS[1])) do
+  if not listed[org] then
+    local p = ARGV[1] .. org .. ':'
+    local holds = redis.call('HLEN', p .. 'jobs') > 0
+    if not holds then
+      for _, json in ipairs(redis.call('HVALS', p .. 'docs')) do
+        if json ~= ARGV[2] then
+          holds = true
+          break
+        end
+      end
+    end
+    if holds then out[#out + 1] = org end
+  end
+end
+return out`;
+
+/**
  * A tenant written under the next value of `rag:seq` as its revision, and published as `rag.tenant`: an instance
  * applies a tenant only if its revision is newer than the one it holds, so replies and events that cross on
  * the two connections (commands and subscriber) cannot put an older state back. KEYS: seq, tenants hash, gens
@@ -128,6 +193,8 @@ export type RagRedis = Redis & {
   svcRagFinish: Keyed;
   svcRagDelete: Keyed;
   svcRagClear: Keyed;
+  svcRagClearOrg: Keyed;
+  svcRagOrgIds: Keyed;
   svcRagTenantPut: (...args: string[]) => Promise<string>;
 };
 
@@ -137,6 +204,8 @@ export function ragRedis(redis: Redis): RagRedis {
   defineOnce(redis, 'svcRagFinish', 8, RAG_FINISH);
   defineOnce(redis, 'svcRagDelete', 8, RAG_DELETE);
   defineOnce(redis, 'svcRagClear', 1, RAG_CLEAR);
+  defineOnce(redis, 'svcRagClearOrg', 9, RAG_CLEAR_ORG);
+  defineOnce(redis, 'svcRagOrgIds', 2, RAG_ORG_IDS);
   defineOnce(redis, 'svcRagTenantPut', 4, RAG_TENANT_PUT);
   return redis as RagRedis;
 }

@@ -11,40 +11,36 @@
  * written to Redis; deleting one of its documents leaves a tombstone in the org's documents, which every
  * instance (and one started later) applies. A reset retires every key with the generation; reset() then
  * deletes the retired ones (RAG_CLEAR). `rag:seq` is never reset, so a version never comes back.
+ *
+ * One organization (`perOrg`): listed from the generation's orgs set and tenants hash (RAG_ORG_IDS), exported
+ * from its keys in one transaction, and reset by one script (RAG_CLEAR_ORG) that publishes `rag.org-reset`:
+ * every instance drops its cache of the org (index, demo corpus, per-instance parts) and its tenant copy.
+ * Its documents and jobs are never read stale meanwhile: the script moves or deletes the org's version.
  */
-import { CustomApiError } from '../http/errors.js';
 import type { RedisStore, StoreMessage } from '../store/redis-store.js';
-import type { DetectedLanguage } from './engine/language.js';
 import type { PreparedText } from './engine/prepare.js';
 import { indexInput } from './index-input.js';
-import type { RagState } from './rag-state.js';
+import {
+  exportedDocument,
+  jobRecord,
+  orgExport,
+  storedJob,
+  type ExportedDocument,
+  type RagOrgExport,
+  type StoredJob,
+} from './rag-export.js';
+import type { RagOrgPart, RagState } from './rag-state.js';
+import { preparedText, storedText, type StoredText } from './redis-rag-text.js';
 import { ragRedis, type RagRedis } from './redis-rag-scripts.js';
 import { RedisTenants } from './redis-tenants.js';
 import { OrgRagState, type RagDocumentRecord, type RagJobRecord } from './store.js';
 import type { Tenant } from './tenants.js';
 
 type StoredDocument = RagDocumentRecord;
-interface StoredFailure {
-  status: number;
-  code: string;
-  title: string;
-  detail?: string;
-}
-type StoredJob = Omit<RagJobRecord, 'injectedFailure'> & { injectedFailure?: StoredFailure };
-interface StoredText {
-  language: DetectedLanguage;
-  vocabulary: string[];
-  chunks: {
-    index: number;
-    text: string;
-    termIds: number[];
-    counts: number[];
-    length: number;
-    lang: DetectedLanguage;
-  }[];
-}
 
 const TOMBSTONE = '{"tombstone":true}';
+/** The event of `perOrg.reset`, published by its script. */
+const ORG_RESET = 'rag.org-reset';
 
 /** An organization as this instance caches it, with what it knows of the org in Redis. */
 class CachedOrg extends OrgRagState {
@@ -63,7 +59,14 @@ export class RedisRagState implements RagState {
   readonly tenants: RedisTenants;
   private readonly orgs = new Map<string, CachedOrg>();
   private readonly resetListeners: (() => void)[] = [];
+  private readonly orgResetListeners: ((orgId: string, jobIds: string[]) => void)[] = [];
   private sent = 0;
+
+  readonly perOrg: RagOrgPart = {
+    ids: () => this.orgIds(),
+    reset: (orgId) => this.resetOrg(orgId),
+    export: (orgId) => this.exportOrg(orgId),
+  };
 
   constructor(private readonly store: RedisStore) {
     this.tenants = new RedisTenants(store);
@@ -120,6 +123,83 @@ export class RedisRagState implements RagState {
 
   onRemoteReset(listener: () => void): void {
     this.resetListeners.push(listener);
+  }
+
+  onOrgReset(listener: (orgId: string, jobIds: string[]) => void): void {
+    this.orgResetListeners.push(listener);
+  }
+
+  /** Stored organizations, and those whose demo corpus (built here, never stored) is not all hidden. */
+  private async orgIds(): Promise<string[]> {
+    const stored = (await this.store.run(() =>
+      this.redis.svcRagOrgIds(
+        this.store.scopedKey('rag:orgs'),
+        this.tenants.hashKey,
+        this.store.scopedKey('rag:org:'),
+        TOMBSTONE,
+      ),
+    )) as string[];
+    const ids = new Set(stored);
+    for (const orgId of [...this.orgs.keys()]) {
+      if (ids.has(orgId) || !hasBuiltin(this.local(orgId))) continue;
+      // Read first: a reload applies the tombstones written through other instances.
+      if (hasBuiltin(await this.read(orgId))) ids.add(orgId);
+    }
+    return [...ids];
+  }
+
+  /**
+   * One organization for every instance, in one script: its keys, its tenant and (tombstones) the demo corpus
+   * that every instance builds. This instance drops its cache now, the others on the script's event.
+   */
+  private async resetOrg(orgId: string): Promise<void> {
+    const builtin = [...(this.orgs.get(orgId)?.documents.values() ?? [])]
+      .filter((d) => d.builtin)
+      .map((d) => d.documentId);
+    const from = JSON.stringify(this.store.instanceId);
+    const event = `{"from":${from},"type":"${ORG_RESET}","data":{"org":${JSON.stringify(orgId)},"rev":`;
+    const keys = [...this.orgKeys(orgId).all, this.tenants.hashKey];
+    const args = [orgId, this.store.channel, event, TOMBSTONE, ...builtin];
+    const out = (await this.store.run(() => this.redis.svcRagClearOrg(...keys, ...args))) as string[];
+    this.dropOrg(orgId, Number(out[0]));
+    for (const listener of this.orgResetListeners) listener(orgId, out.slice(1));
+  }
+
+  private dropOrg(orgId: string, rev: number): void {
+    this.orgs.delete(orgId);
+    this.tenants.drop(orgId, rev);
+  }
+
+  /** The org's stored state in one transaction; the demo corpus from this instance, less what is hidden. */
+  private async exportOrg(orgId: string): Promise<RagOrgExport | undefined> {
+    const k = this.orgKeys(orgId);
+    const results = await this.store.run(() =>
+      this.redis
+        .multi()
+        .hgetall(k.docs)
+        .hgetall(k.jobs)
+        .hgetall(k.text)
+        .hget(this.tenants.hashKey, orgId)
+        .exec(),
+    );
+    const [docs, jobs, texts, tenant] = (results ?? []).map(([err, value]) => {
+      if (err) throw err;
+      return value;
+    }) as [Record<string, string>, Record<string, string>, Record<string, string>, string | null];
+    const documents: ExportedDocument[] = [];
+    for (const [id, json] of Object.entries(docs)) {
+      if (json === TOMBSTONE) continue;
+      const text = texts[id] === undefined ? undefined : (JSON.parse(texts[id]) as StoredText);
+      const chunks = text?.chunks.map((c) => c.text);
+      documents.push(exportedDocument(JSON.parse(json) as StoredDocument, chunks, text?.language));
+    }
+    const cached = this.orgs.get(orgId);
+    for (const d of cached?.documents.values() ?? []) {
+      if (d.builtin && docs[d.documentId] === undefined)
+        documents.push(exportedDocument(d, cached!.index.documentChunks(d.documentId), undefined));
+    }
+    const stored = Object.values(jobs).map((json) => JSON.parse(json) as StoredJob);
+    return orgExport(tenant === null ? undefined : (JSON.parse(tenant) as Tenant), documents, stored);
   }
 
   assertWritable(): void {
@@ -271,6 +351,11 @@ export class RedisRagState implements RagState {
       case 'rag.tenant':
         this.tenants.apply(m.data as Tenant);
         return;
+      case ORG_RESET: {
+        const { org, rev } = m.data as { org: string; rev: number };
+        this.dropOrg(org, rev);
+        return;
+      }
       case 'reset':
         // The generation moved with the message (RedisStore): what this instance held is of the last one.
         this.drop();
@@ -280,46 +365,7 @@ export class RedisRagState implements RagState {
   }
 }
 
-function storedJob(job: RagJobRecord): StoredJob {
-  const { injectedFailure, ...rest } = job;
-  if (injectedFailure === undefined) return rest;
-  const { status, code, title, detail } = injectedFailure;
-  return { ...rest, injectedFailure: { status, code, title, detail } };
-}
-
-function jobRecord(stored: StoredJob): RagJobRecord {
-  const { injectedFailure, ...rest } = stored;
-  const job: RagJobRecord = { ...rest };
-  if (injectedFailure !== undefined) {
-    const f = injectedFailure;
-    job.injectedFailure = new CustomApiError(f.status, f.code, f.title, f.detail);
-  }
-  return job;
-}
-
-function storedText(p: PreparedText): StoredText {
-  return {
-    language: p.language,
-    vocabulary: p.vocabulary,
-    chunks: p.chunks.map((c) => ({
-      index: c.index,
-      text: c.text,
-      termIds: Array.from(c.termIds),
-      counts: Array.from(c.counts),
-      length: c.length,
-      lang: c.lang,
-    })),
-  };
-}
-
-function preparedText(s: StoredText): PreparedText {
-  return {
-    language: s.language,
-    vocabulary: s.vocabulary,
-    chunks: s.chunks.map((c) => ({
-      ...c,
-      termIds: Uint32Array.from(c.termIds),
-      counts: Uint16Array.from(c.counts),
-    })),
-  };
+function hasBuiltin(org: OrgRagState): boolean {
+  for (const d of org.documents.values()) if (d.builtin) return true;
+  return false;
 }

@@ -3,6 +3,10 @@
  * copy, so the gate on every RAG call stays a local check. A write takes the next `rag:seq` as the tenant's
  * revision and is published as `rag.tenant`; an instance applies only a revision newer than the one it holds
  * (TenantCopies), so a reply and an event that cross on the two connections cannot put an older state back.
+ *
+ * The tenants stay one hash with a field per organization, not a key per organization: listing keys per
+ * organization would cost the tenant write (made by the RAG gate) one more command, to index them, or a scan
+ * at open. An organization's tenant is its field: `perOrg.reset` deletes it in its script (redis-rag.ts).
  */
 import type { RedisStore } from '../store/redis-store.js';
 import type { TenantRecords } from './rag-state.js';
@@ -17,6 +21,8 @@ export class TenantCopies {
   private readonly tenants = new Map<string, Tenant>();
   /** Orgs whose tenant came from Redis (made, or last written, through any instance). */
   private readonly fromStore = new Set<string>();
+  /** Orgs reset (`perOrg.reset`) at a revision: a tenant stored before it is of the reset organization. */
+  private readonly droppedAt = new Map<string, number>();
 
   get(orgId: string): Tenant | undefined {
     return this.tenants.get(orgId);
@@ -35,6 +41,7 @@ export class TenantCopies {
    * than the one held here is older news (a reply or event that crossed a newer one) and is ignored.
    */
   apply(stored: Tenant): void {
+    if (stored.rev !== undefined && stored.rev <= (this.droppedAt.get(stored.orgId) ?? -Infinity)) return;
     const local = this.tenants.get(stored.orgId);
     this.fromStore.add(stored.orgId);
     if (local?.rev !== undefined && stored.rev !== undefined && stored.rev <= local.rev) return;
@@ -44,9 +51,23 @@ export class TenantCopies {
     });
   }
 
+  /**
+   * The org was reset at revision `rev`: a tenant written before it goes, and a reply or event of one is
+   * ignored. One written after it (its reply came before the reset's event) stays; one written here whose
+   * reply has not come yet goes, and comes back with its reply if it was written after.
+   */
+  drop(orgId: string, rev: number): void {
+    this.droppedAt.set(orgId, Math.max(rev, this.droppedAt.get(orgId) ?? -Infinity));
+    const held = this.tenants.get(orgId)?.rev;
+    if (held !== undefined && held > rev) return;
+    this.tenants.delete(orgId);
+    this.fromStore.delete(orgId);
+  }
+
   clear(): void {
     this.tenants.clear();
     this.fromStore.clear();
+    this.droppedAt.clear();
   }
 }
 
@@ -111,6 +132,17 @@ export class RedisTenants implements TenantRecords {
   clear(): void {
     this.copies.clear();
     this.sharedActivity.clear();
+  }
+
+  /** One organization reset at revision `rev` (`perOrg.reset`, through any instance). */
+  drop(orgId: string, rev: number): void {
+    this.copies.drop(orgId, rev);
+    this.sharedActivity.delete(orgId);
+  }
+
+  /** The hash of the current generation's tenants, one field per organization. */
+  get hashKey(): string {
+    return this.keys[1];
   }
 
   /**

@@ -133,6 +133,8 @@ export class RagService {
 
     // Accepted: from here on the upload has state and is billed.
     const now = this.deps.clock.isoNow();
+    // A stuck job (fault `job_stuck`) is never scheduled: it stays `processing`.
+    const dueAt = fault?.kind === 'job_stuck' ? null : this.deps.clock.now() + this.indexingMs(size);
     const orgId = principal.orgId;
     const document: RagDocumentRecord = {
       documentId: this.deps.ids.next('doc', 16),
@@ -159,6 +161,7 @@ export class RagService {
       requestId,
       livemode: principal.environment === 'live',
       usageEntryId: null,
+      dueAt: dueAt === null ? null : new Date(dueAt).toISOString(),
     };
     // With Redis the document, its text and job are stored first (502 while it is down, before anything changes).
     const accepted = this.deps.state.accept(orgId, document, prepared, job);
@@ -171,14 +174,7 @@ export class RagService {
     }).id;
     if (fault?.kind === 'job_fail') job.injectedFailure = jobFailError(fault, 'indexing_failed', 'indexing');
     this.deps.state.saveJob(orgId, job);
-    // A stuck job (fault `job_stuck`) is never scheduled: it stays `processing`.
-    if (fault?.kind !== 'job_stuck')
-      this.deps.queue.schedule(
-        INDEX_WORK,
-        job.jobId,
-        { orgId },
-        this.deps.clock.now() + this.indexingMs(size),
-      );
+    if (dueAt !== null) this.deps.queue.schedule(INDEX_WORK, job.jobId, { orgId }, dueAt);
     return { document, job };
   }
 

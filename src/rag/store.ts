@@ -42,6 +42,11 @@ export interface RagJobRecord {
   livemode: boolean;
   /** Ledger entry of the upload, refunded when the job fails. */
   usageEntryId: string | null;
+  /**
+   * When its completion is (or was) due on the emulator clock; null when none is scheduled (a `job_stuck`
+   * fault). Kept with the job so that an export carries a job in flight with its due time.
+   */
+  dueAt: string | null;
   /** Set by a `job_fail` fault: the job fails with this detail when it would have completed. */
   injectedFailure?: AnyApiError;
 }

@@ -4,7 +4,7 @@
  * connections acting as separate emulator processes; in memory, the one state of the process.
  */
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SttJobRecord, SttJobsState } from './jobs-state.js';
+import type { DroppedJobs, SttJobRecord, SttJobsState } from './jobs-state.js';
 
 export interface SttJobsHarness {
   /** A new instance over the shared store (memory: the process's one state), opened. */
@@ -34,6 +34,7 @@ export function job(orgId: string, jobId: string, extra: Partial<SttJobRecord> =
     request_id: `req_${jobId}`,
     org_id: orgId,
     livemode: true,
+    due_at: T2,
     ...extra,
   };
 }
@@ -50,6 +51,7 @@ export function completed(record: SttJobRecord, at = T2): SttJobRecord {
 }
 
 const ids = (jobs: SttJobRecord[]) => jobs.map((j) => `${j.org_id}/${j.job_id}`).sort();
+const orgIds = async (state: SttJobsState) => [...(await state.perOrg.ids())].sort();
 
 export function sttJobsStateContract(kind: string, harness: () => SttJobsHarness): void {
   describe(`SttJobsState (${kind})`, () => {
@@ -181,6 +183,102 @@ export function sttJobsStateContract(kind: string, harness: () => SttJobsHarness
       expect(drops).toBe(0);
       expect(await late.complete(completed(record))).toBe(true);
       expect((await a.get('org_1', 'job_late'))?.status).toBe('completed');
+    });
+    it('lists the organizations that have jobs and exports one as JSON: every job, those in flight with their due time', async () => {
+      const inFlight = job('org_pa', 'job_p1', { created_at: T2, due_at: '2030-06-01T00:00:07.000Z' });
+      const stuck = job('org_pa', 'job_p2', { due_at: null });
+      const first = job('org_pa', 'job_p0');
+      const other = job('org_pb', 'job_p3');
+      a.accept(inFlight, new Uint8Array([1]));
+      b.accept(stuck, null);
+      a.accept(first, null);
+      b.accept(other, null);
+      await h.settled();
+      const done = completed(first);
+      expect(await b.complete(done)).toBe(true);
+      // Opened after the writes: it exports the same as the others.
+      const late = await h.instance();
+      for (const state of [a, b, late]) {
+        expect(await orgIds(state)).toEqual(['org_pa', 'org_pb']);
+        const exported = await state.perOrg.export('org_pa');
+        // By creation time, then id; nothing of the other organization.
+        expect(exported).toEqual({ jobs: [done, stuck, inFlight] });
+        expect(JSON.parse(JSON.stringify(exported))).toStrictEqual(exported);
+        expect(await state.perOrg.export('org_pb')).toEqual({ jobs: [other] });
+        expect(await state.perOrg.export('org_none')).toBeUndefined();
+      }
+    });
+
+    it("resetting one organization through one instance drops its jobs for every instance, and nothing of another's", async () => {
+      const c = await h.instance();
+      const d = await h.instance();
+      const heard = { c: [] as DroppedJobs[], d: [] as DroppedJobs[] };
+      c.onReset((dropped) => dropped && heard.c.push(dropped));
+      d.onReset((dropped) => dropped && heard.d.push(dropped));
+      const [a1, a2, b1] = [job('org_ra', 'job_ra1'), job('org_ra', 'job_ra2'), job('org_rb', 'job_rb1')];
+      a.accept(a1, new Uint8Array([1, 2]));
+      b.accept(a2, null);
+      a.accept(b1, new Uint8Array([3]));
+      await h.settled();
+      expect(await a.complete(completed(a2))).toBe(true);
+      const before = await d.perOrg.export('org_rb');
+      expect(before).toEqual({ jobs: [b1] });
+
+      await c.perOrg.reset('org_ra');
+      // Told of the job still processing (its decoding stops, its due completion is cancelled by c).
+      expect(heard.c).toEqual([{ orgId: 'org_ra', jobIds: ['job_ra1'], here: true }]);
+      await vi.waitFor(() =>
+        expect(heard.d).toEqual([expect.objectContaining({ orgId: 'org_ra', jobIds: ['job_ra1'] })]),
+      );
+      for (const state of [a, b, d]) {
+        expect(await orgIds(state)).toEqual(['org_rb']);
+        expect(await state.perOrg.export('org_ra')).toBeUndefined();
+        expect(await state.get('org_ra', 'job_ra1')).toBeUndefined();
+        expect(await state.list('org_ra')).toEqual([]);
+        expect(ids(await state.list())).toEqual(['org_rb/job_rb1']);
+        expect(await state.leftover('org_ra', 'job_ra1')).toEqual({ audio: null });
+        expect(await state.perOrg.export('org_rb')).toEqual(before);
+      }
+      expect(await b.complete(completed(a1))).toBe(false);
+      // Nothing to drop is no error, and tells no one.
+      await d.perOrg.reset('org_ra');
+      expect(heard.c).toHaveLength(1);
+
+      // The organization works again afterwards.
+      const again = job('org_ra', 'job_ra3');
+      b.accept(again, null);
+      await h.settled();
+      expect(await orgIds(a)).toEqual(['org_ra', 'org_rb']);
+      expect(await a.perOrg.export('org_ra')).toEqual({ jobs: [again] });
+      expect(await a.complete(completed(again))).toBe(true);
+    });
+
+    it('writes racing a reset of one organization: the other one intact, a job of the reset one fully there or fully gone', async () => {
+      const gone = job('org_xa', 'job_x0');
+      const kept = job('org_xb', 'job_x1');
+      a.accept(gone, new Uint8Array([1]));
+      a.accept(kept, null);
+      await h.settled();
+      const late = job('org_xa', 'job_x2');
+      const other = job('org_xb', 'job_x3');
+      const reset = a.perOrg.reset('org_xa');
+      b.accept(late, new Uint8Array([2]));
+      b.accept(other, null);
+      await Promise.all([reset, h.settled()]);
+      for (const state of [a, b]) {
+        expect(await state.get('org_xa', 'job_x0')).toBeUndefined();
+        expect(await state.perOrg.export('org_xb')).toEqual({ jobs: [kept, other] });
+        const there = await state.get('org_xa', 'job_x2');
+        if (there) {
+          expect(there).toEqual(late);
+          expect(await state.perOrg.export('org_xa')).toEqual({ jobs: [late] });
+          expect(await orgIds(state)).toEqual(['org_xa', 'org_xb']);
+        } else {
+          expect(await state.perOrg.export('org_xa')).toBeUndefined();
+          expect(await orgIds(state)).toEqual(['org_xb']);
+          expect(await state.leftover('org_xa', 'job_x2')).toEqual({ audio: null });
+        }
+      }
     });
   });
 }

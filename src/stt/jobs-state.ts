@@ -10,7 +10,7 @@ import type { MaybePromise } from '../core/maybe.js';
 import type { Problem } from '../http/problem.js';
 import { RedisStore } from '../store/redis-store.js';
 import type { StateStore } from '../store/state-store.js';
-import type { StateUnit } from '../store/state-unit.js';
+import type { OrgStatePart, StateUnit } from '../store/state-unit.js';
 import { MemorySttJobs } from './jobs.js';
 import { RedisSttJobs } from './redis-jobs.js';
 import type { SttResultView } from './transcript.js';
@@ -30,10 +30,15 @@ export interface SttJobView {
   request_id: string;
 }
 
-/** A job as its organization's state keeps it: the public record, its organization and mode. */
+/** A job as its organization's state keeps it: the public record, its organization, mode and due time. */
 export interface SttJobRecord extends SttJobView {
   org_id: string;
   livemode: boolean;
+  /**
+   * When its completion is (or was) due on the emulator clock; null when none is scheduled (a `job_stuck`
+   * fault). Kept with the job so that an export carries a job in flight with its due time.
+   */
+  due_at: string | null;
 }
 
 /** The fields a job takes when it completes or fails. */
@@ -45,7 +50,31 @@ export interface Leftover {
   audio: Buffer | null;
 }
 
+/**
+ * One organization's jobs dropped by `perOrg.reset`: the ones still processing (their decodings stop, their
+ * due completions are cancelled); not told when none was. `here`: the reset went through this instance (with Redis the others hear of
+ * it from its event), so this instance cancels the due work, which the instances share.
+ */
+export interface DroppedJobs {
+  orgId: string;
+  jobIds: string[];
+  here: boolean;
+}
+
+/** One organization's jobs as `perOrg.export` gives them. */
+export interface SttJobsExport {
+  /** Every job as stored (in flight ones with their due time), by creation time then id. */
+  jobs: SttJobRecord[];
+}
+
+/** The jobs' part per organization, its export typed. */
+export interface SttJobsOrgPart extends OrgStatePart {
+  export(orgId: string): MaybePromise<SttJobsExport | undefined>;
+}
+
 export interface SttJobsState extends StateUnit {
+  /** The jobs per organization: listed, reset (their processing jobs told to onReset) and exported. */
+  readonly perOrg: SttJobsOrgPart;
   /** Throws 502 `upstream_error` while a shared store is away, before anything changes. */
   assertWritable(): void;
   /**
@@ -67,8 +96,11 @@ export interface SttJobsState extends StateUnit {
    * beside the job.
    */
   complete(final: SttJobRecord): MaybePromise<boolean>;
-  /** Runs when the jobs are dropped by a reset, through this instance or (Redis) another one. */
-  onReset(drop: () => void): void;
+  /**
+   * Runs when jobs are dropped, through this instance or (Redis) another one: every organization's by a
+   * reset (no argument), or one organization's by `perOrg.reset`.
+   */
+  onReset(drop: (dropped?: DroppedJobs) => void): void;
 }
 
 /** The jobs' state for a store: in Redis when the store is, else in this process. */

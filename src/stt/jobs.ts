@@ -6,7 +6,14 @@
 import type { Principal } from '../auth/principal.js';
 import type { AudioFormat } from '../audio/formats.js';
 import type { Problem } from '../http/problem.js';
-import type { Leftover, SttJobRecord, SttJobView, SttJobsState } from './jobs-state.js';
+import type {
+  DroppedJobs,
+  Leftover,
+  SttJobRecord,
+  SttJobView,
+  SttJobsOrgPart,
+  SttJobsState,
+} from './jobs-state.js';
 import type { SttParams } from './service.js';
 
 /** The due-work kind of a job's completion (src/store/work-queue.ts). */
@@ -41,7 +48,23 @@ const NOTHING_LEFT: Leftover = { audio: null };
 export class MemorySttJobs implements SttJobsState {
   readonly name = 'stt-jobs';
   private readonly byOrg = new Map<string, Map<string, SttJobRecord>>();
-  private readonly drops: (() => void)[] = [];
+  private readonly drops: ((dropped?: DroppedJobs) => void)[] = [];
+
+  readonly perOrg: SttJobsOrgPart = {
+    ids: () => this.byOrg.keys(),
+    reset: (orgId) => {
+      const jobs = this.byOrg.get(orgId);
+      if (!jobs) return;
+      this.byOrg.delete(orgId);
+      const jobIds = [...jobs.values()].filter((j) => j.status === 'processing').map((j) => j.job_id);
+      if (jobIds.length > 0) for (const drop of this.drops) drop({ orgId, jobIds, here: true });
+    },
+    export: (orgId) => {
+      const jobs = this.byOrg.get(orgId);
+      // As JSON, exactly as the Redis state stores them (no undefined member), and no longer the stored objects.
+      return jobs ? { jobs: asJson([...jobs.values()].sort(exportOrder)) } : undefined;
+    },
+  };
 
   assertWritable(): void {}
 
@@ -81,9 +104,23 @@ export class MemorySttJobs implements SttJobsState {
     for (const drop of this.drops) drop();
   }
 
-  onReset(drop: () => void): void {
+  onReset(drop: (dropped?: DroppedJobs) => void): void {
     this.drops.push(drop);
   }
+}
+
+/**
+ * Jobs in the order of an export: by creation time, then id. The records are exported as stored (JSON data
+ * already); the audio and outcome the Redis state keeps beside a job in flight are not: they are a copy for
+ * another instance to finish the job, which the memory state, one instance, never holds.
+ */
+export function exportOrder(a: SttJobRecord, b: SttJobRecord): number {
+  if (a.created_at !== b.created_at) return a.created_at < b.created_at ? -1 : 1;
+  return a.job_id < b.job_id ? -1 : a.job_id > b.job_id ? 1 : 0;
+}
+
+function asJson<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
 }
 
 /** The public record of a job, without what the state keeps beside it. */

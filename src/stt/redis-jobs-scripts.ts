@@ -37,3 +37,22 @@ for _, org in ipairs(redis.call('SMEMBERS', KEYS[1])) do
 end
 redis.call('DEL', KEYS[1])
 return 1`;
+
+/**
+ * Drops one organization's jobs, with the audio and outcome kept beside them (`perOrg.reset`), and tells the
+ * other instances which of them were still processing (`stt.org-reset`), so they stop those decodings.
+ * KEYS: the set of organizations. ARGV: the prefix of an organization's keys, the organization, the channel,
+ * the event's JSON up to the list of job ids (the script appends it and closes the event). Returns the ids
+ * of the jobs that were processing (not in the completed hash).
+ */
+export const STT_CLEAR_ORG = `
+local p = ARGV[1] .. ARGV[2] .. ':'
+local processing = {}
+for _, id in ipairs(redis.call('HKEYS', p .. 'jobs')) do
+  redis.call('DEL', p .. 'input:' .. id, p .. 'outcome:' .. id)
+  if redis.call('HEXISTS', p .. 'completed', id) == 0 then processing[#processing + 1] = id end
+end
+redis.call('DEL', p .. 'jobs', p .. 'completed')
+redis.call('SREM', KEYS[1], ARGV[2])
+if #processing > 0 then redis.call('PUBLISH', ARGV[3], ARGV[4] .. cjson.encode(processing) .. '}}') end
+return processing`;

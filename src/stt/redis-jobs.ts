@@ -5,12 +5,24 @@
  * job's completion (the due-work queue) decodes it again, or finishes from the stored outcome. Completing is
  * one Lua script (STT_COMPLETE): a job is completed, billed and announced once, whichever instances try.
  * Nothing is kept at hand: every read goes to Redis.
+ *
+ * Per organization: `stt:orgs` lists the organizations that have jobs (written with each job), and each one's
+ * keys are under `stt:org:{org}:`, so one organization is listed, exported and dropped (one script) without
+ * reading another's.
  */
 import type { Redis } from 'ioredis';
 import type { RedisStore } from '../store/redis-store.js';
 import { defineOnce } from '../store/redis-scripts.js';
-import type { Finished, Leftover, SttJobRecord, SttJobsState } from './jobs-state.js';
-import { STT_CLEAR, STT_COMPLETE, STT_LIST } from './redis-jobs-scripts.js';
+import { exportOrder } from './jobs.js';
+import type {
+  DroppedJobs,
+  Finished,
+  Leftover,
+  SttJobRecord,
+  SttJobsOrgPart,
+  SttJobsState,
+} from './jobs-state.js';
+import { STT_CLEAR, STT_CLEAR_ORG, STT_COMPLETE, STT_LIST } from './redis-jobs-scripts.js';
 
 /** Wall time the audio and the outcome of a job stay in Redis while it is processing. */
 const JOB_DATA_TTL_MS = 6 * 3_600_000;
@@ -27,16 +39,33 @@ interface SttScripts {
   ): Promise<number>;
   svcSttList(k1: string, prefix: string): Promise<string[]>;
   svcSttClear(k1: string, prefix: string): Promise<number>;
+  svcSttClearOrg(k1: string, prefix: string, org: string, channel: string, event: string): Promise<string[]>;
 }
+
+/** The event of `perOrg.reset`, sent by its script to the other instances. */
+const ORG_RESET = 'stt.org-reset';
 
 export class RedisSttJobs implements SttJobsState {
   readonly name = 'stt-jobs';
-  private readonly drops: (() => void)[] = [];
+  private readonly drops: ((dropped?: DroppedJobs) => void)[] = [];
+
+  readonly perOrg: SttJobsOrgPart = {
+    ids: () => this.store.run(() => this.redis.smembers(this.orgs)),
+    reset: (orgId) => this.resetOrg(orgId),
+    export: async (orgId) => {
+      const jobs = await this.list(orgId);
+      return jobs.length === 0 ? undefined : { jobs: jobs.sort(exportOrder) };
+    },
+  };
 
   constructor(private readonly store: RedisStore) {
     // Another instance's reset: this one stops the decodings it runs for the dropped jobs.
     store.onMessage((m) => {
       if (m.type === 'reset') this.dropped();
+      if (m.type === ORG_RESET) {
+        const { org, jobs } = m.data as { org: string; jobs: string[] };
+        this.dropped({ orgId: org, jobIds: jobs, here: false });
+      }
     });
   }
 
@@ -46,6 +75,7 @@ export class RedisSttJobs implements SttJobsState {
     defineOnce(redis, 'svcSttComplete', 4, STT_COMPLETE);
     defineOnce(redis, 'svcSttList', 1, STT_LIST);
     defineOnce(redis, 'svcSttClear', 1, STT_CLEAR);
+    defineOnce(redis, 'svcSttClearOrg', 1, STT_CLEAR_ORG);
     return redis as unknown as Redis & SttScripts;
   }
 
@@ -131,11 +161,25 @@ export class RedisSttJobs implements SttJobsState {
     this.dropped();
   }
 
-  onReset(drop: () => void): void {
+  /**
+   * One organization's jobs, with what is kept beside them, for every instance (one script): nothing is kept
+   * at hand, so the next read anywhere finds none; the others stop their decodings on the script's event.
+   */
+  private async resetOrg(orgId: string): Promise<void> {
+    // The event up to the ids of the jobs, which the script appends.
+    const from = JSON.stringify(this.store.instanceId);
+    const event = `{"from":${from},"type":"${ORG_RESET}","data":{"org":${JSON.stringify(orgId)},"jobs":`;
+    const jobIds = await this.store.run(() =>
+      this.redis.svcSttClearOrg(this.orgs, this.orgPrefix, orgId, this.store.channel, event),
+    );
+    if (jobIds.length > 0) this.dropped({ orgId, jobIds, here: true });
+  }
+
+  onReset(drop: (dropped?: DroppedJobs) => void): void {
     this.drops.push(drop);
   }
 
-  private dropped(): void {
-    for (const drop of this.drops) drop();
+  private dropped(dropped?: DroppedJobs): void {
+    for (const drop of this.drops) drop(dropped);
   }
 }

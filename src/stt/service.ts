@@ -110,10 +110,15 @@ export class SttService {
     this.queue = deps.queue ?? new MemoryWorkQueue(deps.clock);
     this.queue.handle<JobPayload>(JOB_KIND, (item) => this.runJob(item.payload));
     // The jobs are dropped (a reset here or, with Redis, through another instance): stop their decodings. Their
-    // completions find no job when they come due (and a reset drops the due work anyway).
-    this.jobs.onReset(() => {
-      for (const job of this.running.values()) job.abort.abort(new Error('the job was dropped by a reset'));
-      this.running.clear();
+    // completions would find no job when they come due; a reset drops the due work anyway, and the instance
+    // that reset one organization cancels that organization's (the queue is shared between instances).
+    this.jobs.onReset((dropped) => {
+      const ids = dropped ? dropped.jobIds : [...this.running.keys()];
+      for (const id of ids) {
+        this.running.get(id)?.abort.abort(new Error('the job was dropped by a reset'));
+        this.running.delete(id);
+        if (dropped?.here) this.cancelCompletion(id);
+      }
     });
   }
 
@@ -265,6 +270,12 @@ export class SttService {
   ): SttJobRecord {
     this.jobs.assertWritable();
     const now = this.deps.clock.isoNow();
+    // A `job_stuck` fault's job never finishes: no completion is due.
+    const stuck = fault?.kind === 'job_stuck';
+    const delayMs = Math.round(
+      Math.max(MIN_JOB_SECONDS, intake.estimatedSeconds * JOB_SECONDS_PER_AUDIO_SECOND) * 1000,
+    );
+    const dueAt = this.deps.clock.now() + delayMs;
     const job: SttJobRecord = {
       job_id: this.deps.ids.next('job'),
       status: 'processing',
@@ -277,15 +288,16 @@ export class SttService {
       request_id: requestId,
       org_id: principal.orgId,
       livemode: principal.environment === 'live',
+      due_at: stuck ? null : new Date(dueAt).toISOString(),
     };
     // A `job_fail` fault replaces the transcript with an upstream failure; a `job_stuck` one never finishes.
     const failure =
       fault?.kind === 'job_fail' ? jobFailError(fault, 'transcription_failed', 'transcription') : undefined;
-    const decodes = fault?.kind !== 'job_stuck' && !failure;
+    const decodes = !stuck && !failure;
     this.jobs.accept(job, decodes ? intake.bytes : null);
     // The credits reserved at the precheck stay held until the job completes (billed) or fails (released).
     this.deps.metering.holdReservations(principal);
-    if (fault?.kind === 'job_stuck') return job;
+    if (stuck) return job;
     // The transcript is worked out now, in the background; the clock decides when the job is done.
     // Its decoding on the pool stops when the job is dropped (reset).
     const abort = new AbortController();
@@ -314,11 +326,17 @@ export class SttService {
       estimatedSeconds: intake.estimatedSeconds,
       failure: failure && toProblem(failure, requestId, TRANSCRIBE_INSTANCE),
     };
-    const delayMs = Math.round(
-      Math.max(MIN_JOB_SECONDS, intake.estimatedSeconds * JOB_SECONDS_PER_AUDIO_SECOND) * 1000,
-    );
-    this.queue.schedule(JOB_KIND, job.job_id, payload, this.deps.clock.now() + delayMs);
+    this.queue.schedule(JOB_KIND, job.job_id, payload, dueAt);
     return job;
+  }
+
+  /** Best effort: a completion left behind finds no job when it comes due, and does nothing. */
+  private cancelCompletion(jobId: string): void {
+    try {
+      this.queue.cancel(JOB_KIND, jobId);
+    } catch {
+      // The shared store went away since the reset's own write.
+    }
   }
 
   /** A job's clock time has passed (the due-work queue): complete it. */

@@ -4,18 +4,21 @@
  */
 import { afterAll, beforeAll } from 'vitest';
 import { MemoryRagState } from '../../src/rag/memory-rag.js';
-import { ragStateContract } from '../../src/rag/rag-state.contract.js';
+import { ragStateOrgsContract } from '../../src/rag/rag-state-orgs.contract.js';
+import { ragStateContract, type RagStateHarness } from '../../src/rag/rag-state.contract.js';
 import { createRagState, type RagState } from '../../src/rag/rag-state.js';
 import { RedisStore, type StoreMessage } from '../../src/store/redis-store.js';
 import { startRedis, type TestRedis } from '../support/redis.js';
 
 const memory = new MemoryRagState();
-ragStateContract('memory', () => ({
+const memoryHarness = (): RagStateHarness => ({
   separateInstances: false,
   join: () => Promise.resolve(memory),
   reset: async (state) => state.reset(),
   settle: () => Promise.resolve(),
-}));
+});
+ragStateContract('memory', memoryHarness);
+ragStateOrgsContract('memory', memoryHarness);
 
 let redis: TestRedis;
 const stores = new Map<RagState, RedisStore>();
@@ -37,7 +40,7 @@ function storeOf(state: RagState): RedisStore {
   return store;
 }
 
-ragStateContract('redis', () => ({
+const redisHarness = (): RagStateHarness => ({
   separateInstances: true,
   async join() {
     const store = new RedisStore(redis.url, `contract-${++joined}`);
@@ -69,4 +72,6 @@ ragStateContract('redis', () => ({
     );
     await arrived;
   },
-}));
+});
+ragStateContract('redis', redisHarness);
+ragStateOrgsContract('redis', redisHarness);

@@ -113,4 +113,22 @@ describe('SttJobsState (redis): what is kept beside a job for another instance',
     // A reset drops what was kept beside the jobs too.
     expect(await keys('*')).toEqual([]);
   });
+  it("resetting one organization deletes its keys, audio and outcome included, and no other organization's", async () => {
+    const record = job('org_k', 'job_kept');
+    a.accept(record, new Uint8Array([1, 2, 3]));
+    a.accept(job('org_k', 'job_done'), null);
+    b.accept(job('org_other', 'job_other'), new Uint8Array([4]));
+    await h.settled();
+    a.outcomeKnown('org_k', 'job_kept', { status: 'failed', duration_seconds: 1, result: null, error: null });
+    await expect.poll(() => keys('org:org_k:outcome:*')).toHaveLength(1);
+    expect(await a.complete(completed(job('org_k', 'job_done')))).toBe(true);
+    const others = (await keys('org:org_other:*')).sort();
+    expect(others).toHaveLength(2);
+
+    await b.perOrg.reset('org_k');
+    expect(await keys('org:org_k:*')).toEqual([]);
+    expect((await keys('org:org_other:*')).sort()).toEqual(others);
+    expect(await h.storeOf.get(a)!.redis.smembers('svc-emulator:stt:orgs')).toEqual(['org_other']);
+    expect(await a.leftover('org_other', 'job_other')).toEqual({ audio: Buffer.from([4]) });
+  });
 });

@@ -180,3 +180,38 @@ describe('job faults', () => {
     expect(await t.emulator.metering.entries({ orgId: t.orgId, status: 'billed' })).toHaveLength(before);
   });
 });
+
+describe('one organization, listed, exported and reset (StateUnits, issue 23 item 2)', () => {
+  it('exports a job in flight with its due time; a reset of its organization cancels its completion and no other', async () => {
+    const org = await createOrg(t.app, { name: 'Sandbox' });
+    const key = await createKey(t.app, org.id, { scopes: ['stt:transcribe'] });
+    const other = await transcribe(t.app, t.keys.live, wav(noise(3)));
+    const timers = clock.state().pendingTimers;
+    const res = await transcribe(t.app, key.key, wav(noise(3)));
+    expect(res.status).toBe(202);
+    // Three seconds of audio: the 2 s minimum of clock time.
+    const dueAt = new Date(clock.now() + 2000).toISOString();
+    expect((await t.emulator.state.exportOrg(org.id))['stt-jobs']).toEqual({
+      jobs: [
+        expect.objectContaining({
+          job_id: res.body.job_id,
+          org_id: org.id,
+          status: 'processing',
+          due_at: dueAt,
+        }),
+      ],
+    });
+    expect(await t.emulator.state.orgIds()).toContain(org.id);
+    expect(clock.state().pendingTimers).toBe(timers + 1);
+
+    await t.emulator.state.resetOrg(org.id);
+    expect(clock.state().pendingTimers).toBe(timers);
+    expect((await t.emulator.state.exportOrg(org.id))['stt-jobs']).toBeUndefined();
+    const listed = await request(t.app).get(`/_emulator/stt/jobs?org_id=${org.id}`).expect(200);
+    expect(listed.body.jobs).toEqual([]);
+    const hook = receiver.next();
+    await clock.advance(2000);
+    expect((await hook).json.data).toMatchObject({ job_id: other.body.job_id, status: 'completed' });
+    expect((await getJob(other.body.job_id as string)).body.status).toBe('completed');
+  });
+});

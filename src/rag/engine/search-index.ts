@@ -250,6 +250,11 @@ export class SearchIndex {
     return this.docs.has(documentId);
   }
 
+  /** The text of a document's chunks, in the order they were added; undefined when it is not indexed. */
+  documentChunks(documentId: string): string[] | undefined {
+    return this.docs.get(documentId)?.chunkOrdinals.map((ordinal) => this.chunkTexts[ordinal]);
+  }
+
   stats(): IndexStats {
     return {
       documents: this.docs.size,
