@@ -1,51 +1,53 @@
 /**
  * The emulator: one object owning the clock, the seeded randomness, the stores, the compiled contract
  * and the product areas. `createEmulator(options)` builds it with its boot state; `listen()` serves it.
+ * What it puts together lives in modules beside it, each taking only the parts it uses: side-effects.ts
+ * (faults, webhooks, metering), product-areas.ts, admin/admin-wiring.ts, serving.ts and demo-state.ts.
  */
 import type { Server } from 'node:http';
 import type express from 'express';
-import { builtInAdminHandlers, createAdminEntrances } from './admin/admin-wiring.js';
-import type { AdminHandler } from './admin/admin-context.js';
-import type { OrgViewPart } from './admin/views.js';
-import type { BootState, ProductArea } from './areas.js';
-import { createProductAreas } from './product-areas.js';
-import { WsTokenStore } from './auth/ws-tokens.js';
-import { createWsTokenState } from './auth/ws-token-state.js';
 import { resolveConfig, type EmulatorConfig, type EmulatorOptions } from './config.js';
 import { compileContract, contractCheckerFor, type Contract } from './contract/emulator-contract.js';
+import type { ContractChecker } from './contract/response-check.js';
 import type { Clock } from './core/clock.js';
 import { clockStart } from './core/clock-anchor.js';
 import { emulatorClock } from './core/clock-state.js';
-import type { ContractChecker } from './contract/response-check.js';
 import { IdFactory, Random } from './core/random.js';
-import type { MultipartLimits } from './http/body.js';
-import type { OperationHandler, Stage, WsHandler } from './http/context.js';
+import { announce, createStateStore, shareState, streamSeed, type StateStore } from './store/index.js';
+import type { SharedState } from './store/shared-state.js';
+import { StateUnits } from './store/state-unit.js';
+import { OrgStore } from './orgs/store.js';
+import { createOrgState } from './orgs/org-state.js';
+import { WsTokenStore } from './auth/ws-tokens.js';
+import { createWsTokenState } from './auth/ws-token-state.js';
 import { Journal } from './http/journal.js';
 import { createJournalState } from './http/journal-state.js';
 import { SocketRegistry } from './http/socket-registry.js';
+import type { MultipartLimits } from './http/body.js';
+import type { OperationHandler, Stage, WsHandler } from './http/context.js';
 import type { WsGatewayDeps } from './http/ws-gateway.js';
-import { OrgStore } from './orgs/store.js';
-import { createOrgState } from './orgs/org-state.js';
-import { rateLimitStage, rateLimitUpgradeStage } from './stages/rate-limit.js';
-import type { FaultStore } from './faults/store.js';
-import { faultStage } from './faults/stage.js';
-import type { Metering } from './metering/index.js';
-import type { WebhookEngine } from './webhooks/index.js';
-import { createSideEffectParts } from './side-effects.js';
-import { faultUpgradeStage } from './faults/websocket.js';
-import { creditsOrgView } from './metering/admin.js';
-import { Scenarios } from './scenarios/scenarios.js';
-import { createScenariosState } from './scenarios/scenarios-state.js';
-import type { AdminInvoker } from './admin/invoke.js';
-import { WorkerPool } from './workers/pool.js';
 import { Redactor } from './observe/redact.js';
 import { RequestLog, type LogSink } from './observe/request-log.js';
+import { WorkerPool } from './workers/pool.js';
+import { createSideEffectParts } from './side-effects.js';
+import type { FaultStore } from './faults/store.js';
+import { faultStage } from './faults/stage.js';
+import { faultUpgradeStage } from './faults/websocket.js';
+import type { Metering } from './metering/index.js';
+import { creditsOrgView } from './metering/admin.js';
+import { rateLimitStage, rateLimitUpgradeStage } from './stages/rate-limit.js';
+import type { WebhookEngine } from './webhooks/index.js';
+import { Scenarios } from './scenarios/scenarios.js';
+import { createScenariosState } from './scenarios/scenarios-state.js';
+import type { BootState, ProductArea } from './areas.js';
+import { createProductAreas } from './product-areas.js';
+import { builtInAdminHandlers, createAdminEntrances } from './admin/admin-wiring.js';
+import type { AdminHandler } from './admin/admin-context.js';
+import type { AdminInvoker } from './admin/invoke.js';
+import type { OrgViewPart } from './admin/views.js';
 import type { ProxyMode, ReplayMode } from './proxy/index.js';
 import { createServing, listenOn, type Listening, type UpgradeHandler } from './serving.js';
 import { createDemoState, DEMO_ORG_ID, type DemoState } from './demo-state.js';
-import { announce, createStateStore, shareState, streamSeed, type StateStore } from './store/index.js';
-import { StateUnits } from './store/state-unit.js';
-import type { SharedState } from './store/shared-state.js';
 
 export { DEMO_ORG_ID, type DemoState } from './demo-state.js';
 

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type express from 'express';
 import { buildHttpApp, type HttpAppDeps } from './app.js';
+import type { WsTokenStore } from './auth/ws-tokens.js';
 import { checkFrames, type Contract } from './contract/emulator-contract.js';
 import type { ContractChecker } from './contract/response-check.js';
 import type { Clock } from './core/clock.js';
@@ -29,7 +30,6 @@ import {
   type ProxyModeDeps,
   type ReplayMode,
 } from './proxy/index.js';
-import type { WsTokenStore } from './auth/ws-tokens.js';
 
 export type UpgradeHandler = (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
 
