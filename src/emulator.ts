@@ -1,73 +1,55 @@
 /**
  * The emulator: one object owning the clock, the seeded randomness, the stores, the compiled contract
  * and the product areas. `createEmulator(options)` builds it with its boot state; `listen()` serves it.
+ * What it puts together lives in modules beside it, each taking only the parts it uses: side-effects.ts
+ * (faults, webhooks, metering), product-areas.ts, admin/admin-wiring.ts, serving.ts and demo-state.ts.
  */
-import type { IncomingMessage, Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { Duplex } from 'node:stream';
+import type { Server } from 'node:http';
 import type express from 'express';
-import { clockAdminHandlers } from './admin/clock-handlers.js';
-import { coreAdminHandlers } from './admin/core-handlers.js';
-import { journalAdminHandlers } from './admin/journal-handlers.js';
-import { orgAdminHandlers } from './admin/org-handlers.js';
-import { createAdminRouter } from './admin/admin-router.js';
-import { uiAdminHandlers } from './admin/ui-handlers.js';
-import type { AdminHandler } from './admin/admin-context.js';
-import type { OrgViewPart } from './admin/views.js';
-import { buildHttpApp } from './app.js';
-import type { BootState, ProductArea } from './areas.js';
-import { createProductAreas } from './product-areas.js';
-import { WsTokenStore } from './auth/ws-tokens.js';
-import { createWsTokenState } from './auth/ws-token-state.js';
 import { resolveConfig, type EmulatorConfig, type EmulatorOptions } from './config.js';
-import {
-  checkFrames,
-  compileContract,
-  contractCheckerFor,
-  type Contract,
-} from './contract/emulator-contract.js';
+import { compileContract, contractCheckerFor, type Contract } from './contract/emulator-contract.js';
+import type { ContractChecker } from './contract/response-check.js';
 import type { Clock } from './core/clock.js';
 import { clockStart } from './core/clock-anchor.js';
 import { emulatorClock } from './core/clock-state.js';
-import type { ContractChecker } from './contract/response-check.js';
 import { IdFactory, Random } from './core/random.js';
-import type { MultipartLimits } from './http/body.js';
-import type { OperationHandler, Stage, WsHandler } from './http/context.js';
+import { announce, createStateStore, shareState, streamSeed, type StateStore } from './store/index.js';
+import type { SharedState } from './store/shared-state.js';
+import { StateUnits } from './store/state-unit.js';
+import { OrgStore } from './orgs/store.js';
+import { createOrgState } from './orgs/org-state.js';
+import { WsTokenStore } from './auth/ws-tokens.js';
+import { createWsTokenState } from './auth/ws-token-state.js';
 import { Journal } from './http/journal.js';
 import { createJournalState } from './http/journal-state.js';
 import { SocketRegistry } from './http/socket-registry.js';
-import { createWsGateway } from './http/ws-gateway.js';
-import { createHttpServer } from './http/server.js';
-import { ALL_SCOPES, OrgStore } from './orgs/store.js';
-import { createOrgState } from './orgs/org-state.js';
-import { createBillingState, createRateLimitState, Metering } from './metering/index.js';
-import { AttemptMaker, REGISTRABLE_EVENTS, WebhookEngine, createWebhookState } from './webhooks/index.js';
-import { checkEndpointUrl } from './webhooks/endpoint-url.js';
-import { rateLimitStage, rateLimitUpgradeStage } from './stages/rate-limit.js';
-import { FaultStore } from './faults/store.js';
-import { createFaultRulesState } from './faults/fault-rules-state.js';
-import { faultStage } from './faults/stage.js';
-import { armWsCloseFault, faultUpgradeStage } from './faults/websocket.js';
-import { webhookFaultHook } from './faults/webhooks.js';
-import { faultAdminHandlers } from './faults/admin.js';
-import { creditsOrgView, meteringAdminHandlers } from './metering/admin.js';
-import { webhookAdminHandlers } from './webhooks/admin.js';
-import { scenarioAdminHandlers } from './scenarios/admin.js';
-import { reportAdminHandlers } from './report/admin.js';
-import { Scenarios } from './scenarios/scenarios.js';
-import { createScenariosState } from './scenarios/scenarios-state.js';
-import { createAdminInvoker, type AdminInvoker } from './admin/invoke.js';
-import { WorkerPool } from './workers/pool.js';
+import type { MultipartLimits } from './http/body.js';
+import type { OperationHandler, Stage, WsHandler } from './http/context.js';
+import type { WsGatewayDeps } from './http/ws-gateway.js';
 import { Redactor } from './observe/redact.js';
 import { RequestLog, type LogSink } from './observe/request-log.js';
-import { sideEffectObservers } from './observe/links.js';
-import { createProxyMode, createReplayMode, type ProxyMode, type ReplayMode } from './proxy/index.js';
-import { driftAdminHandlers } from './proxy/admin.js';
-import { announce, createStateStore, shareState, streamSeed, type StateStore } from './store/index.js';
-import { StateUnits } from './store/state-unit.js';
-import type { SharedState } from './store/shared-state.js';
+import { WorkerPool } from './workers/pool.js';
+import { createSideEffectParts } from './side-effects.js';
+import type { FaultStore } from './faults/store.js';
+import { faultStage } from './faults/stage.js';
+import { faultUpgradeStage } from './faults/websocket.js';
+import type { Metering } from './metering/index.js';
+import { creditsOrgView } from './metering/admin.js';
+import { rateLimitStage, rateLimitUpgradeStage } from './stages/rate-limit.js';
+import type { WebhookEngine } from './webhooks/index.js';
+import { Scenarios } from './scenarios/scenarios.js';
+import { createScenariosState } from './scenarios/scenarios-state.js';
+import type { BootState, ProductArea } from './areas.js';
+import { createProductAreas } from './product-areas.js';
+import { builtInAdminHandlers, createAdminEntrances } from './admin/admin-wiring.js';
+import type { AdminHandler } from './admin/admin-context.js';
+import type { AdminInvoker } from './admin/invoke.js';
+import type { OrgViewPart } from './admin/views.js';
+import type { ProxyMode, ReplayMode } from './proxy/index.js';
+import { createServing, listenOn, type Listening, type UpgradeHandler } from './serving.js';
+import { createDemoState, DEMO_ORG_ID, type DemoState } from './demo-state.js';
 
-export const DEMO_ORG_ID = 'org_demo';
+export { DEMO_ORG_ID, type DemoState } from './demo-state.js';
 
 /** Parts a caller may supply instead of the defaults. */
 export interface EmulatorOverrides {
@@ -82,14 +64,6 @@ export interface EmulatorOverrides {
 
 export { SERVER_TIMEOUTS } from './http/server.js';
 export { liveCheckers, type Contract } from './contract/emulator-contract.js';
-
-export interface DemoState {
-  orgId: string;
-  keys: { live: string; test: string };
-  keyIds: { live: string; test: string };
-  /** The endpoint registered by `--webhook-url`, with its signing secret. */
-  webhookEndpoint?: { id: string; secret: string };
-}
 
 export class Emulator {
   readonly config: EmulatorConfig;
@@ -123,13 +97,13 @@ export class Emulator {
   readonly contract: Contract;
   readonly handlers = new Map<string, OperationHandler>();
   readonly wsHandlers = new Map<string, WsHandler>();
-  readonly adminHandlers = new Map<string, AdminHandler>();
+  readonly adminHandlers: Map<string, AdminHandler>;
   /** Admin operations run in-process (scenario steps, config-file fault rules): admin/invoke.ts. */
   private readonly invokeAdmin: AdminInvoker;
   readonly uploadLimits = new Map<string, MultipartLimits>();
   readonly stages: Stage[] = [];
   readonly preHandlerStages: Stage[] = [];
-  readonly upgradeStages: Parameters<typeof createWsGateway>[0]['upgradeStages'] = [];
+  readonly upgradeStages: WsGatewayDeps['upgradeStages'] = [];
   readonly areas: ProductArea[] = [];
   /** The sections areas add to an organization's admin view (`credits`...). */
   readonly orgViewParts: OrgViewPart[] = [];
@@ -138,7 +112,7 @@ export class Emulator {
   /** Replay mode (`--replay`): recorded exchanges answered before the handlers. */
   readonly replay: ReplayMode | null;
   readonly app: express.Express;
-  readonly handleUpgrade: (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
+  readonly handleUpgrade: UpgradeHandler;
   demo!: DemoState;
   /** Set by `listen()`: the real base and admin URLs. */
   urls: { baseUrl: string; adminUrl: string } | undefined;
@@ -190,50 +164,20 @@ export class Emulator {
     );
     this.contract = compileContract();
     this.contractChecker = contractCheckerFor(this.contract);
-    // Built before the webhooks, which apply its webhook faults to their attempts. Its state unit keeps its
-    // place among the others (the order they reset in).
-    const faultRules = createFaultRulesState(this.store);
-    this.faults = new FaultStore(faultRules, {
+    const effects = createSideEffectParts({
+      config: this.config,
+      store: this.store,
+      state: this.state,
       clock: this.clock,
       ids: this.ids,
       random: this.random,
-      documents: (operationId, status) => this.contract.gateway.documents(operationId, status),
+      contract: this.contract,
+      journal: this.journal,
+      log: this.log,
     });
-    // The journal links and log lines of side effects, handed to metering and the webhooks as they are built.
-    const observe = sideEffectObservers({ journal: this.journal, log: this.log, faults: this.faults });
-    const webhookAttempts = new AttemptMaker({
-      clock: this.clock,
-      signatureTime: this.config.signatureTime,
-      beforeAttempt: webhookFaultHook(this.faults),
-      onAttempt: observe.onWebhookAttempt,
-    });
-    const webhookState = createWebhookState(this.store, { clock: this.clock, attempts: webhookAttempts });
-    this.state.add(webhookState.endpoints);
-    this.state.add(webhookState.deliveries);
-    this.webhooks = new WebhookEngine({
-      clock: this.clock,
-      ids: this.ids,
-      random: this.random,
-      state: webhookState,
-      // With a shared store every instance derives the --webhook-url endpoint from the seed alone, so all make the same one.
-      bootSeed: this.store.shared ? this.config.seed : undefined,
-      onEvent: observe.onWebhookEvent,
-    });
-    this.metering = new Metering({
-      clock: this.clock,
-      ids: this.ids,
-      emit: (orgId, event, data, livemode) => this.webhooks.emit(orgId, event, data, { livemode }),
-      onEntry: observe.onLedgerEntry,
-      state: this.state.add(createBillingState(this.store)),
-      rateLimits: this.state.add(createRateLimitState(this.store)),
-      prices: this.config.prices,
-      defaults: {
-        orgGrants: { [DEMO_ORG_ID]: this.config.demo.credits },
-        testQuotas: this.config.testQuotas,
-        rateLimits: this.config.rateLimits,
-      },
-    });
-    this.state.add(faultRules);
+    this.faults = effects.faults;
+    this.webhooks = effects.webhooks;
+    this.metering = effects.metering;
     this.scenarios = new Scenarios(this.state.add(createScenariosState(this.store)), {
       validators: this.contract.validators,
       config: this.config,
@@ -257,68 +201,35 @@ export class Emulator {
     });
 
     this.orgViewParts.push(creditsOrgView(this.metering));
-    // Each admin table gets what it works on, no more; the emulator itself only through `reset` and the
-    // boot state it reports.
-    const coreAdmin = coreAdminHandlers({
+    this.adminHandlers = builtInAdminHandlers({
       bootState: () => this.bootState(),
       isReady: () => this.isReady(),
       reset: (options) => this.reset(options),
       demo: () => this.demo,
       urls: () => this.urls,
       startedAt: this.startedAt,
+      startEmulator: (options) => createEmulator(options),
+      config: this.config,
       clock: this.clock,
       store: this.store,
       orgs: this.orgs,
       sockets: this.sockets,
       scenarios: this.scenarios,
       contract: this.contract,
-    });
-    const orgAdmin = orgAdminHandlers({
-      orgs: this.orgs,
       metering: this.metering,
       orgViewParts: this.orgViewParts,
-    });
-    const meteringAdmin = meteringAdminHandlers({
-      orgs: this.orgs,
-      metering: this.metering,
       webhooks: this.webhooks,
+      journal: this.journal,
+      faults: this.faults,
     });
-    const webhookAdmin = webhookAdminHandlers({
-      orgs: this.orgs,
-      webhooks: this.webhooks,
-      clock: this.clock,
-    });
-    // The drift report starts an emulator of its own: createEmulator is handed in, so proxy/ imports no emulator.ts.
-    const driftAdmin = driftAdminHandlers({
-      start: (options) => createEmulator(options),
-      config: this.config,
-    });
-    for (const table of [
-      coreAdmin,
-      orgAdmin,
-      journalAdminHandlers(this.journal),
-      clockAdminHandlers(this.clock),
-      meteringAdmin,
-      webhookAdmin,
-      faultAdminHandlers({ faults: this.faults, store: this.store }),
-      scenarioAdminHandlers({ scenarios: this.scenarios, store: this.store }),
-      reportAdminHandlers({
-        journal: this.journal,
-        webhooks: this.webhooks,
-        faults: this.faults,
-        clock: this.clock,
-      }),
-      uiAdminHandlers,
-      driftAdmin,
-    ]) {
-      for (const [id, handler] of Object.entries(table)) this.adminHandlers.set(id, handler);
-    }
-    // The map is read at each call, so the areas' admin handlers, registered below, are found too.
-    this.invokeAdmin = createAdminInvoker({
+    const admin = createAdminEntrances({
       routes: this.contract.admin,
       handlers: this.adminHandlers,
+      adminToken: this.config.adminToken,
+      store: this.store,
       requestId: () => this.ids.next('req', 20),
     });
+    this.invokeAdmin = admin.invoke;
     const { config, clock, ids, orgs, metering, faults, contract, journal } = this;
     const areas = createProductAreas({
       config,
@@ -338,66 +249,32 @@ export class Emulator {
     });
     for (const area of areas) this.register(area);
 
-    this.proxy = createProxyMode({
+    const serving = createServing({
       config,
       contract,
       clock,
+      ids,
+      orgs,
+      wsTokens: this.wsTokens,
       faults,
       metering,
       journal,
-      sockets: this.sockets,
-    });
-    this.replay = createReplayMode({ config, routes: contract.gateway });
-    this.app = buildHttpApp({
-      contract,
-      v1: {
-        orgs,
-        handlers: this.handlers,
-        stages: this.stages,
-        preHandlerStages: this.preHandlerStages,
-        uploadLimits: this.uploadLimits,
-        proxy: this.proxy?.http ?? null,
-        replay: this.replay?.http ?? null,
-      },
-      adminRouter: createAdminRouter({
-        routes: contract.admin,
-        handlers: this.adminHandlers,
-        adminToken: config.adminToken,
-        store: this.store,
-      }),
-      ids,
-      clock,
-      journal,
       log: this.log,
       redactor: this.redactor,
-      metering,
+      sockets: this.sockets,
       contractChecker: this.contractChecker,
-    });
-    this.handleUpgrade = createWsGateway({
-      routes: this.contract.gateway,
-      orgs: this.orgs,
-      wsTokens: this.wsTokens,
-      ids: this.ids,
-      journal: this.journal,
-      log: this.log,
-      redactor: this.redactor,
-      sockets: this.sockets,
-      handlers: this.wsHandlers,
+      handlers: this.handlers,
+      wsHandlers: this.wsHandlers,
+      stages: this.stages,
+      preHandlerStages: this.preHandlerStages,
+      uploadLimits: this.uploadLimits,
       upgradeStages: this.upgradeStages,
-      maxPayloadBytes: 1024 * 1024,
-      proxy: this.proxy?.ws ?? null,
-      replay: this.replay?.ws ?? null,
-      onSession: (ws, ctx) => {
-        ws.once('close', () => this.metering.releaseReservations(ctx.principal));
-        armWsCloseFault(this.faults, ws, ctx);
-        // A replayed session sends the gateway's recorded frames: drift, not the emulator, judges them.
-        if (this.contractChecker && ctx.journal.replayed === undefined) {
-          this.contractChecker.sessionOpened(ctx.operation);
-          checkFrames(this.contractChecker, ws, ctx);
-        }
-      },
-      now: () => this.clock.now(),
+      adminRouter: admin.router,
     });
+    this.proxy = serving.proxy;
+    this.replay = serving.replay;
+    this.app = serving.app;
+    this.handleUpgrade = serving.handleUpgrade;
   }
 
   /** Plugs a product area's handlers into the gateway and admin API. */
@@ -412,8 +289,6 @@ export class Emulator {
 
   /** Creates the demo organization and its two keys, then lets each area load its boot state. */
   async boot(): Promise<void> {
-    // The demo keys and the --webhook-url endpoint keep their ids across resets (the seeded randomness starts
-    // over, so their secrets are the same too); every other id keeps counting (IdFactory).
     if (!this.storeOpened) {
       await this.store.open();
       // The units first: the clock is one, and the shared parts read the time (the due-work queue).
@@ -421,38 +296,11 @@ export class Emulator {
       await this.shared?.open();
       this.storeOpened = true;
     }
-    const previous = this.demo as DemoState | undefined;
-    // With a shared store every instance derives the demo keys from the seed alone, so all agree on them.
-    const demoSource = this.store.shared
-      ? { random: new Random(this.config.seed), ids: new IdFactory(this.config.seed) }
-      : undefined;
-    const org =
-      this.orgs.getOrg(DEMO_ORG_ID) ??
-      this.orgs.createOrg({ id: DEMO_ORG_ID, name: 'Demo Organization', ragEntitled: true });
-    const demoKey = (environment: 'live' | 'test', id: string | undefined) =>
-      this.orgs.createKey(org.id, {
-        environment,
-        scopes: ALL_SCOPES,
-        name: `demo ${environment} key`,
-        id: id ?? demoSource?.ids.next('key', 16),
-        random: demoSource?.random,
-      });
-    const live = demoKey('live', previous?.keyIds.live);
-    const test = demoKey('test', previous?.keyIds.test);
-    this.demo = {
-      orgId: org.id,
-      keys: { live: live.secret, test: test.secret },
-      keyIds: { live: live.record.id, test: test.record.id },
-    };
-    if (this.config.webhookUrl) {
-      const url = checkEndpointUrl(this.config.webhookUrl, '--webhook-url');
-      const endpoint = this.webhooks.endpoints.create(org.id, {
-        url,
-        events: [...REGISTRABLE_EVENTS],
-        id: previous?.webhookEndpoint?.id,
-      });
-      this.demo.webhookEndpoint = { id: endpoint.id, secret: endpoint.secret };
-    }
+    // The previous demo state, whose ids a reset uses again, is undefined at the first boot (`demo!`).
+    this.demo = createDemoState(
+      { orgs: this.orgs, webhooks: this.webhooks, config: this.config, store: this.store },
+      this.demo,
+    );
     for (const area of this.areas) await area.boot?.();
     // Config-file fault rules go through the admin operation, so they are validated like POST /faults. They
     // and the boot scenario's stay per instance with a shared store: every instance reads the same ones.
@@ -502,31 +350,17 @@ export class Emulator {
     await this.boot();
   }
 
-  async listen(
-    port = this.config.port,
-    host = this.config.host,
-  ): Promise<{ server: Server; port: number; baseUrl: string; adminUrl: string }> {
-    const server = createHttpServer(
-      this.app,
-      (req, socket, head) => this.handleUpgrade(req, socket, head),
+  async listen(port = this.config.port, host = this.config.host): Promise<Listening> {
+    const listening = await listenOn(
+      { app: this.app, handleUpgrade: this.handleUpgrade },
       () => this.ids.next('req', 20),
+      port,
+      host,
     );
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, host, () => {
-        server.off('error', reject);
-        resolve();
-      });
-    });
-    this.server = server;
-    const actualPort = (server.address() as AddressInfo).port;
-    const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
-    this.urls = {
-      baseUrl: `http://${urlHost}:${actualPort}/v1`,
-      adminUrl: `http://${urlHost}:${actualPort}/_emulator`,
-    };
+    this.server = listening.server;
+    this.urls = { baseUrl: listening.baseUrl, adminUrl: listening.adminUrl };
     announce(this.store, this.urls.baseUrl);
-    return { server, port: actualPort, ...this.urls };
+    return listening;
   }
 
   async close(): Promise<void> {

@@ -4,7 +4,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import type { BootState } from './areas.js';
-import type { DemoState } from './emulator.js';
+import type { DemoState } from './demo-state.js';
 
 export interface EmulatorHealth {
   status: 'ok';

@@ -3,7 +3,7 @@ import type { BootState } from '../areas.js';
 import type { Contract } from '../contract/emulator-contract.js';
 import type { Clock } from '../core/clock.js';
 import { packagePath } from '../core/paths.js';
-import type { DemoState } from '../emulator.js';
+import type { DemoState } from '../demo-state.js';
 import { sendJson } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
 import type { SocketRegistry } from '../http/socket-registry.js';

@@ -1,0 +1,87 @@
+/**
+ * The parts a request sets off beyond its answer: metering (charges, the ledger, rate limits), the webhooks
+ * (events and their deliveries), and the fault rules that reach into both. They are wired to each other and
+ * to the journal and request log, and their state units are added in the order they reset in.
+ */
+import type { EmulatorConfig } from './config.js';
+import type { Contract } from './contract/emulator-contract.js';
+import type { Clock } from './core/clock.js';
+import type { IdFactory, Random } from './core/random.js';
+import { DEMO_ORG_ID } from './demo-state.js';
+import { createFaultRulesState } from './faults/fault-rules-state.js';
+import { FaultStore } from './faults/store.js';
+import { webhookFaultHook } from './faults/webhooks.js';
+import { createBillingState, createRateLimitState, Metering } from './metering/index.js';
+import { sideEffectObservers, type SideEffectLinksDeps } from './observe/links.js';
+import type { RequestLog } from './observe/request-log.js';
+import type { StateStore } from './store/index.js';
+import type { StateUnits } from './store/state-unit.js';
+import { AttemptMaker, WebhookEngine, createWebhookState } from './webhooks/index.js';
+
+export interface SideEffectPartsDeps {
+  config: Pick<EmulatorConfig, 'seed' | 'signatureTime' | 'prices' | 'demo' | 'testQuotas' | 'rateLimits'>;
+  /** Each part's state is built from the store and added as a unit (src/store/state-unit.ts). */
+  store: StateStore;
+  state: Pick<StateUnits, 'add'>;
+  clock: Clock;
+  ids: IdFactory;
+  random: Random;
+  /** The documented answers a fault rule may return. */
+  contract: Pick<Contract, 'gateway'>;
+  journal: SideEffectLinksDeps['journal'];
+  log: RequestLog;
+}
+
+export interface SideEffectParts {
+  faults: FaultStore;
+  webhooks: WebhookEngine;
+  metering: Metering;
+}
+
+export function createSideEffectParts(deps: SideEffectPartsDeps): SideEffectParts {
+  // Built before the webhooks, which apply its webhook faults to their attempts. Its state unit keeps its
+  // place among the others (the order they reset in).
+  const faultRules = createFaultRulesState(deps.store);
+  const faults = new FaultStore(faultRules, {
+    clock: deps.clock,
+    ids: deps.ids,
+    random: deps.random,
+    documents: (operationId, status) => deps.contract.gateway.documents(operationId, status),
+  });
+  // The journal links and log lines of side effects, handed to metering and the webhooks as they are built.
+  const observe = sideEffectObservers({ journal: deps.journal, log: deps.log, faults });
+  const webhookAttempts = new AttemptMaker({
+    clock: deps.clock,
+    signatureTime: deps.config.signatureTime,
+    beforeAttempt: webhookFaultHook(faults),
+    onAttempt: observe.onWebhookAttempt,
+  });
+  const webhookState = createWebhookState(deps.store, { clock: deps.clock, attempts: webhookAttempts });
+  deps.state.add(webhookState.endpoints);
+  deps.state.add(webhookState.deliveries);
+  const webhooks = new WebhookEngine({
+    clock: deps.clock,
+    ids: deps.ids,
+    random: deps.random,
+    state: webhookState,
+    // With a shared store every instance derives the --webhook-url endpoint from the seed alone, so all make the same one.
+    bootSeed: deps.store.shared ? deps.config.seed : undefined,
+    onEvent: observe.onWebhookEvent,
+  });
+  const metering = new Metering({
+    clock: deps.clock,
+    ids: deps.ids,
+    emit: (orgId, event, data, livemode) => webhooks.emit(orgId, event, data, { livemode }),
+    onEntry: observe.onLedgerEntry,
+    state: deps.state.add(createBillingState(deps.store)),
+    rateLimits: deps.state.add(createRateLimitState(deps.store)),
+    prices: deps.config.prices,
+    defaults: {
+      orgGrants: { [DEMO_ORG_ID]: deps.config.demo.credits },
+      testQuotas: deps.config.testQuotas,
+      rateLimits: deps.config.rateLimits,
+    },
+  });
+  deps.state.add(faultRules);
+  return { faults, webhooks, metering };
+}
