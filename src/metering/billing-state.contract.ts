@@ -16,10 +16,10 @@ export interface BillingHarness {
   late: () => Promise<BillingState>;
 }
 
-const W = Date.UTC(2026, 0, 1);
+export const W = Date.UTC(2026, 0, 1);
 let seq = 0;
 
-function entry(orgId: string, over: Partial<LedgerEntry> = {}): LedgerEntry {
+export function entry(orgId: string, over: Partial<LedgerEntry> = {}): LedgerEntry {
   return {
     id: `ldg_c${++seq}`,
     orgId,
@@ -38,7 +38,7 @@ function entry(orgId: string, over: Partial<LedgerEntry> = {}): LedgerEntry {
   };
 }
 
-function charge(e: LedgerEntry, over: Partial<ChargeRequest> = {}): ChargeRequest {
+export function charge(e: LedgerEntry, over: Partial<ChargeRequest> = {}): ChargeRequest {
   return {
     entry: e,
     reservationId: undefined,
@@ -52,7 +52,7 @@ function charge(e: LedgerEntry, over: Partial<ChargeRequest> = {}): ChargeReques
   };
 }
 
-const credits = (orgId: string, amount: number) => ({
+export const credits = (orgId: string, amount: number) => ({
   orgId,
   kind: 'credits' as const,
   amount,

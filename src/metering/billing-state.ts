@@ -10,8 +10,9 @@
  * Amounts are credits (6 decimals) and product units, as everywhere in metering.
  */
 import type { MaybePromise } from '../core/maybe.js';
-import type { StateUnit } from '../store/state-unit.js';
+import type { OrgStatePart, StateUnit } from '../store/state-unit.js';
 import type { OrgBalance } from './balance.js';
+import type { BillingExport } from './billing-export.js';
 import type { LedgerEntry, LedgerFilter, LedgerReason, Totals } from './ledger.js';
 import type { Invoice, InvoiceLine } from './periods.js';
 import type { QuotaProduct } from './quotas.js';
@@ -88,9 +89,29 @@ export interface BillingListener {
   periodClosed(orgId: string): void;
   /** Another instance reset the emulator. */
   reset(): void;
+  /**
+   * An organization's billing state was reset (`perOrg.reset`), through this instance or another: drop what
+   * is kept at hand for it (its period's timer, the storage measured).
+   */
+  orgReset(orgId: string): void;
+}
+
+/**
+ * An organization's billing state, listed, reset and exported (issue 23 item 2). The state holds nothing
+ * outside organizations (prices are Metering's, per instance), so it has no `exportShared`.
+ */
+export interface BillingOrgs extends OrgStatePart {
+  export(orgId: string): MaybePromise<BillingExport | undefined>;
 }
 
 export interface BillingState extends StateUnit {
+  /**
+   * Each organization's billing state: listed, reset and exported. A reset takes its reservations in flight
+   * too (they are its state): a request that held one still charges what it used, to the organization as it
+   * is after the reset, and its release finds nothing. The export leaves them out, as if released
+   * (billing-export.ts).
+   */
+  readonly perOrg: BillingOrgs;
   /** Checks and holds `amount` in one step; refused when it exceeds what is left (see `refuses`). */
   reserve(request: ReserveRequest): MaybePromise<ReserveOutcome>;
   /**

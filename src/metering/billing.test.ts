@@ -159,4 +159,24 @@ describe('billing periods and invoices', async () => {
     expect(await metering.entries()).toEqual([]);
     expect((await metering.balance('org_a')).balance).toBe(1000);
   });
+
+  it("resetting one organization's billing state drops its period timer and measured storage, not another's", async () => {
+    const { metering, clock, state } = makeMetering();
+    const other = { ...live, orgId: 'org_b' };
+    metering.record(live, { product: 'tts', quantity: 10 });
+    metering.record(other, { product: 'tts', quantity: 10 });
+    // Closed early, org_a's period now starts at the close; both measured some storage.
+    await metering.closePeriod('org_a');
+    expect((await metering.balance('org_a')).periodStart).toBe(new Date(START).toISOString());
+    metering.observeStorage('org_a', 3_000_000);
+    metering.observeStorage('org_b', 2_000_000);
+    expect(clock.state().pendingTimers).toBe(2);
+
+    await state.perOrg.reset('org_a');
+    expect(clock.state().pendingTimers).toBe(1);
+    // As for a new organization: the calendar month, and no storage to bill at its close.
+    expect((await metering.balance('org_a')).periodStart).toBe('2025-01-01T00:00:00.000Z');
+    expect((await metering.closePeriod('org_a')).lines).toEqual([]);
+    expect((await metering.closePeriod('org_b')).lines.map((l) => l.product)).toEqual(['tts', 'rag_storage']);
+  });
 });

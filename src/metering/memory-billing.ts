@@ -3,9 +3,19 @@
  * synchronous. The same rules as the Redis scripts (redis-billing-scripts.ts), which the contract test
  * (billing-state.contract.ts) holds both to.
  */
+import {
+  byClaim,
+  byTotalsKey,
+  claimOf,
+  exported,
+  type BillingExport,
+  type TotalsRow,
+} from './billing-export.js';
 import type {
   BalanceChange,
   BalanceFigures,
+  BillingListener,
+  BillingOrgs,
   BillingState,
   ChargeOutcome,
   ChargeRequest,
@@ -48,9 +58,24 @@ interface Book {
 export class MemoryBilling implements BillingState {
   readonly name = 'billing';
   private readonly books = new Map<string, Book>();
+  private readonly listeners: BillingListener[] = [];
   private reservations = 0;
 
+  readonly perOrg: BillingOrgs = {
+    ids: () => [...this.books].filter(([, book]) => holdsAnything(book)).map(([id]) => id),
+    reset: (orgId) => {
+      this.books.delete(orgId);
+      for (const l of this.listeners) l.orgReset(orgId);
+    },
+    export: (orgId) => {
+      const book = this.books.get(orgId);
+      return book && exported(exportOf(book));
+    },
+  };
+
   reserve(r: ReserveRequest): ReserveOutcome {
+    // A reservation of credits opens the balance at the grant, as the Redis script does.
+    if (r.kind === 'credits') balanceOf(this.book(r.orgId), r.grant);
     const figures = this.figures(r);
     if (refuses(r.kind, r.amount, figures)) return { reservationId: undefined, ...figures };
     const id = `r${++this.reservations}`;
@@ -125,7 +150,8 @@ export class MemoryBilling implements BillingState {
   }
 
   balance(orgId: string, grant: number): BalanceFigures {
-    return { ...balanceOf(this.book(orgId), grant) };
+    // A read opens nothing (as in Redis): the organization is not listed for being looked at.
+    return { ...(this.books.get(orgId)?.balance ?? opening(grant)) };
   }
 
   adjust(orgId: string, grant: number, change: BalanceChange): void {
@@ -216,8 +242,9 @@ export class MemoryBilling implements BillingState {
     return [...(this.books.get(orgId)?.invoices ?? [])];
   }
 
-  watch(): void {
-    // One process: nothing changes elsewhere.
+  /** One process: nothing changes elsewhere; an organization's reset is told (perOrg.reset). */
+  watch(listener: BillingListener): void {
+    this.listeners.push(listener);
   }
 
   reset(): void {
@@ -262,11 +289,53 @@ export class MemoryBilling implements BillingState {
 
 /** The organization's balance, opened at `grant` when first used. */
 function balanceOf(book: Book, grant: number): BalanceFigures {
-  return (book.balance ??= {
-    balance: grant,
-    periodGrant: grant,
-    grantedInPeriod: grant,
-    consumedInPeriod: 0,
+  return (book.balance ??= opening(grant));
+}
+
+function opening(grant: number): BalanceFigures {
+  return { balance: grant, periodGrant: grant, grantedInPeriod: grant, consumedInPeriod: 0 };
+}
+
+/** Whether the book holds anything: it is made by a first write, and may be left empty (by a release). */
+function holdsAnything(b: Book): boolean {
+  return (
+    b.balance !== undefined ||
+    b.period > 0 ||
+    b.held.size > 0 ||
+    Object.keys(b.quotas).length > 0 ||
+    b.window.start >= 0 ||
+    b.ledger.aggregates.size > 0 ||
+    b.ledger.periodUsage.size > 0 ||
+    b.fired.size > 0 ||
+    b.closed.size > 0 ||
+    b.invoices.length > 0
+  );
+}
+
+function exportOf(book: Book): BillingExport {
+  const totals: TotalsRow[] = [];
+  for (const [key, cell] of book.ledger.aggregates) {
+    const [environment, product, status] = key.split('|') as [Environment, Product, LedgerStatus];
+    totals.push({ environment, product, status, ...cell });
+  }
+  const round = (used: Partial<Record<QuotaProduct, number>>) =>
+    Object.fromEntries(Object.entries(used).map(([p, n]) => [p, roundCredits(n)]));
+  return structuredClone({
+    ...(book.balance ? { balance: book.balance } : {}),
+    period: book.period,
+    quotas: book.quotas,
+    ...(book.window.start >= 0
+      ? { quotaWindow: { start: book.window.start, used: round(book.window.used) } }
+      : {}),
+    ledger: {
+      entries: book.ledger.kept(),
+      dropped: book.ledger.dropped,
+      totals: totals.sort(byTotalsKey),
+      periodUsage: Object.fromEntries(book.ledger.periodUsage),
+    },
+    thresholds: [...book.fired].map((m) => claimOf(m.split('|'))).sort(byClaim),
+    closedPeriods: [...book.closed].sort((x, y) => x - y),
+    invoices: book.invoices,
   });
 }
 

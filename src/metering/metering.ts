@@ -116,6 +116,10 @@ export class Metering {
     this.state.watch({
       periodClosed: (orgId) => this.periods.roll(orgId),
       reset: () => this.dropLocal(),
+      orgReset: (orgId) => {
+        this.periods.drop(orgId);
+        this.storage.drop(orgId);
+      },
     });
   }
 

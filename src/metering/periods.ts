@@ -64,6 +64,12 @@ export class BillingPeriods {
     this.open(orgId, now, now);
   }
 
+  /** The organization's state was reset: its next period opens as a new organization's would. */
+  drop(orgId: string): void {
+    this.periods.get(orgId)?.timer.cancel();
+    this.periods.delete(orgId);
+  }
+
   reset(): void {
     for (const p of this.periods.values()) p.timer.cancel();
     this.periods.clear();

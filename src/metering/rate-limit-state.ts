@@ -5,7 +5,7 @@
  * same step). The rules (default limits per environment, validation, headers) are RateLimiter's.
  */
 import type { MaybePromise } from '../core/maybe.js';
-import type { StateUnit } from '../store/state-unit.js';
+import type { OrgStatePart, StateUnit } from '../store/state-unit.js';
 import type { RateLimitRule } from './rate-limit.js';
 
 export interface RateLimitHit {
@@ -18,7 +18,25 @@ export interface RateLimitHit {
   start: number;
 }
 
+/** One organization's rate-limit state as `perOrg.export` gives it: lists by key id. */
+export interface RateLimitExport {
+  /** The keys' overrides. */
+  overrides: ({ keyId: string } & RateLimitRule)[];
+  /**
+   * The window each key counts in (the one of its latest hit, under its override or the default rule then).
+   * Redis keeps older windows until they expire, which no hit reads again; memory keeps only this one.
+   */
+  windows: { keyId: string; start: number; windowSeconds: number; count: number }[];
+}
+
+/** An organization's windows and overrides, listed, reset and exported (issue 23 item 2). */
+export interface RateLimitOrgs extends OrgStatePart {
+  export(orgId: string): MaybePromise<RateLimitExport | undefined>;
+}
+
 export interface RateLimitState extends StateUnit {
+  /** The windows and overrides per organization: listed, reset and exported. */
+  readonly perOrg: RateLimitOrgs;
   /**
    * Counts one request of the key against its window (fixed windows aligned to multiples of their length since
    * the epoch), under the key's override or else `rule`. A refusal does not count.
@@ -39,6 +57,21 @@ export class MemoryRateLimits implements RateLimitState {
       windows: Map<string, { start: number; windowMs: number; count: number }>;
     }
   >();
+
+  readonly perOrg: RateLimitOrgs = {
+    ids: () => [...this.orgs.keys()].filter((id) => this.perOrg.export(id) !== undefined),
+    reset: (orgId) => void this.orgs.delete(orgId),
+    export: (orgId) => {
+      const org = this.orgs.get(orgId);
+      const overrides = [...(org?.overrides ?? [])].map(([keyId, rule]) => ({ keyId, ...rule }));
+      // A window only refused (a limit of 0) counts nothing: Redis writes no counter for it.
+      const windows = [...(org?.windows ?? [])]
+        .filter(([, w]) => w.count > 0)
+        .map(([keyId, w]) => ({ keyId, start: w.start, windowSeconds: w.windowMs / 1000, count: w.count }));
+      if (overrides.length + windows.length === 0) return undefined;
+      return { overrides: overrides.sort(byKeyId), windows: windows.sort(byKeyId) };
+    },
+  };
 
   hit(orgId: string, keyId: string, rule: RateLimitRule, now: number): RateLimitHit {
     const org = this.org(orgId);
@@ -73,4 +106,8 @@ export class MemoryRateLimits implements RateLimitState {
     if (!org) this.orgs.set(orgId, (org = { overrides: new Map(), windows: new Map() }));
     return org;
   }
+}
+
+export function byKeyId(a: { keyId: string }, b: { keyId: string }): number {
+  return a.keyId < b.keyId ? -1 : a.keyId > b.keyId ? 1 : 0;
 }

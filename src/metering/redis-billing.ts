@@ -4,17 +4,20 @@
  * and one started later, shows the same figures. The money moves in Lua scripts (redis-billing-scripts.ts):
  * a reservation is checked and held in one step, a charge settles it and debits in one step, a refund applies
  * once, a threshold and a period's close are claimed once. Every key carries the store's generation (a reset
- * retires them all) and the organization's id.
+ * retires them all), and an organization's are under `billing:org:<id>:`, so one organization is listed,
+ * exported and reset by its keys alone (store/redis-org-keys.ts).
  *
  * The one thing kept at hand is `glance`: the figures of the last reservation, charge or balance event this
  * instance saw, for realtime STT's synchronous checkpoint check (it reserves nothing; a lag is accepted there).
  */
 import type { RedisStore, StoreMessage } from '../store/redis-store.js';
+import { OrgKeys } from '../store/redis-org-keys.js';
 import { defineOnce } from '../store/redis-scripts.js';
 import type {
   BalanceChange,
   BalanceFigures,
   BillingListener,
+  BillingOrgs,
   BillingState,
   ChargeOutcome,
   ChargeRequest,
@@ -26,6 +29,7 @@ import { refundable, type LedgerEntry, type LedgerFilter, type LedgerReason, typ
 import type { Invoice, InvoiceLine } from './periods.js';
 import type { QuotaProduct } from './quotas.js';
 import { productUnits, type Product } from './types.js';
+import { ORG_RESET, redisBillingOrgs } from './redis-billing-orgs.js';
 import { LedgerReader, micro, unmicro } from './redis-ledger.js';
 import {
   BILLING_ADJUST,
@@ -49,14 +53,18 @@ interface BillingScripts {
 
 export class RedisBilling implements BillingState {
   readonly name = 'billing';
+  private readonly keys: OrgKeys;
   private readonly ledger: LedgerReader;
   private readonly listeners: BillingListener[] = [];
   /** The last figures seen per organization (glance only). */
   private readonly seen = new Map<string, { balance?: number; used: Map<string, number> }>();
   private reservations = 0;
+  readonly perOrg: BillingOrgs;
 
   constructor(private readonly store: RedisStore) {
-    this.ledger = new LedgerReader(store, (name) => this.k(name));
+    this.keys = new OrgKeys(store, 'billing');
+    this.perOrg = redisBillingOrgs(store, this.keys, (orgId) => this.orgDropped(orgId));
+    this.ledger = new LedgerReader(store, (orgId, part) => this.k(orgId, part));
     store.onMessage((m) => this.receive(m));
   }
 
@@ -74,9 +82,9 @@ export class RedisBilling implements BillingState {
     return this.store.redis as RedisStore['redis'] & BillingScripts;
   }
 
-  /** A billing key of the current generation. */
-  private k(name: string): string {
-    return this.store.scopedKey(`billing:${name}`);
+  /** The key of one part of an organization's billing state, in the current generation. */
+  private k(orgId: string, part: string): string {
+    return this.keys.key(orgId, part);
   }
 
   async reserve(r: ReserveRequest): Promise<ReserveOutcome> {
@@ -84,10 +92,10 @@ export class RedisBilling implements BillingState {
     const now = Date.now();
     const [ok, value, held, quota] = (await this.store.run(() =>
       this.redis.svcBillingReserve(
-        this.k(`bal:${r.orgId}`),
-        this.k(`held:${r.orgId}`),
-        this.k(`quota:${r.orgId}:${r.windowStart}`),
-        this.k(`quotas:${r.orgId}`),
+        this.k(r.orgId, 'bal'),
+        this.k(r.orgId, 'held'),
+        this.k(r.orgId, `quota:${r.windowStart}`),
+        this.k(r.orgId, 'quotas'),
         id,
         r.kind,
         micro(r.amount),
@@ -123,7 +131,7 @@ export class RedisBilling implements BillingState {
     if (reservationIds.length === 0) return;
     // Best effort: a reservation left behind (Redis away) expires by itself. Tracked so that this instance's
     // next admin answer comes after it.
-    this.store.track(this.redis.hdel(this.k(`held:${orgId}`), ...reservationIds).catch(() => 0));
+    this.store.track(this.redis.hdel(this.k(orgId, 'held'), ...reservationIds).catch(() => 0));
   }
 
   charge(c: ChargeRequest): Promise<ChargeOutcome> {
@@ -139,19 +147,19 @@ export class RedisBilling implements BillingState {
             : 'none';
     const markers =
       kind === 'test'
-        ? this.k(`thr:${org}:quota:${c.quotaProduct}:${c.windowStart}:`)
-        : this.k(`thr:${org}:credits:`);
+        ? this.k(org, `thr:quota:${c.quotaProduct}:${c.windowStart}:`)
+        : this.k(org, 'thr:credits:');
     const write = this.redis
       .svcBillingCharge(
-        this.k(`bal:${org}`),
-        this.k(`held:${org}`),
-        this.k(`quota:${org}:${c.windowStart}`),
-        this.k(`ledger:${org}`),
-        this.k(`entries:${org}`),
-        this.k(`refunds:${org}`),
-        this.k(`agg:${org}`),
-        this.k(`period:${org}`),
-        this.k(`quotas:${org}`),
+        this.k(org, 'bal'),
+        this.k(org, 'held'),
+        this.k(org, `quota:${c.windowStart}`),
+        this.k(org, 'ledger'),
+        this.k(org, 'entries'),
+        this.k(org, 'refunds'),
+        this.k(org, 'agg'),
+        this.k(org, 'period'),
+        this.k(org, 'quotas'),
         c.reservationId ?? '',
         entry.id,
         JSON.stringify(entry),
@@ -195,12 +203,12 @@ export class RedisBilling implements BillingState {
     const write = this.store
       .run(() =>
         this.redis.svcBillingRefund(
-          this.k(`bal:${orgId}`),
-          this.k(`quota:${orgId}:${r.windowStart}`),
-          this.k(`refunds:${orgId}`),
-          this.k(`agg:${orgId}`),
-          this.k(`period:${orgId}`),
-          this.k(`entries:${orgId}`),
+          this.k(orgId, 'bal'),
+          this.k(orgId, `quota:${r.windowStart}`),
+          this.k(orgId, 'refunds'),
+          this.k(orgId, 'agg'),
+          this.k(orgId, 'period'),
+          this.k(orgId, 'entries'),
           entryId,
           JSON.stringify({ reason: r.reason, refundedAt: r.refundedAt }),
           orgId,
@@ -235,7 +243,7 @@ export class RedisBilling implements BillingState {
   }
 
   async balance(orgId: string, grant: number): Promise<BalanceFigures> {
-    const s = await this.store.run(() => this.redis.hmget(this.k(`bal:${orgId}`), 'b', 'g', 'gp', 'c'));
+    const s = await this.store.run(() => this.redis.hmget(this.k(orgId, 'bal'), 'b', 'g', 'gp', 'c'));
     if (s[0] === null)
       return { balance: grant, periodGrant: grant, grantedInPeriod: grant, consumedInPeriod: 0 };
     return figuresOf(s);
@@ -246,7 +254,7 @@ export class RedisBilling implements BillingState {
     const arg = (x: number | undefined) => (x === undefined ? '' : micro(x));
     const write = this.redis
       .svcBillingAdjust(
-        this.k(`bal:${orgId}`),
+        this.k(orgId, 'bal'),
         micro(grant),
         arg(change.periodGrant),
         arg(change.balance),
@@ -262,8 +270,8 @@ export class RedisBilling implements BillingState {
   async quotaUsage(orgId: string, windowStart: number) {
     const [used, quotas] = await this.store.run(() =>
       Promise.all([
-        this.redis.hgetall(this.k(`quota:${orgId}:${windowStart}`)),
-        this.redis.hgetall(this.k(`quotas:${orgId}`)),
+        this.redis.hgetall(this.k(orgId, `quota:${windowStart}`)),
+        this.redis.hgetall(this.k(orgId, 'quotas')),
       ]),
     );
     const parse = (h: Record<string, string>) =>
@@ -275,7 +283,7 @@ export class RedisBilling implements BillingState {
 
   setQuota(orgId: string, product: QuotaProduct, quota: number): void {
     this.store.assertAvailable();
-    this.store.track(this.redis.hset(this.k(`quotas:${orgId}`), product, micro(quota)));
+    this.store.track(this.redis.hset(this.k(orgId, 'quotas'), product, micro(quota)));
   }
 
   entries(filter: LedgerFilter): Promise<LedgerEntry[]> {
@@ -291,15 +299,15 @@ export class RedisBilling implements BillingState {
   }
 
   async claimClose(orgId: string, end: number): Promise<boolean> {
-    const ok = await this.store.run(() => this.redis.set(this.k(`closed:${orgId}:${end}`), '1', 'NX'));
+    const ok = await this.store.run(() => this.redis.set(this.k(orgId, `closed:${end}`), '1', 'NX'));
     return ok === 'OK';
   }
 
   async takePeriod(orgId: string, grant: number): Promise<InvoiceLine[]> {
     const [state, fields] = (await this.store.run(() =>
       this.redis.svcBillingTakePeriod(
-        this.k(`bal:${orgId}`),
-        this.k(`period:${orgId}`),
+        this.k(orgId, 'bal'),
+        this.k(orgId, 'period'),
         micro(grant),
         orgId,
         this.store.channel,
@@ -324,14 +332,14 @@ export class RedisBilling implements BillingState {
     this.store.track(
       this.redis
         .multi()
-        .rpush(this.k(`invoices:${invoice.org_id}`), JSON.stringify(invoice))
+        .rpush(this.k(invoice.org_id, 'invoices'), JSON.stringify(invoice))
         .publish(this.store.channel, this.store.message('billing.closed', { orgId: invoice.org_id }))
         .exec(),
     );
   }
 
   async invoices(orgId: string): Promise<Invoice[]> {
-    const list = await this.store.run(() => this.redis.lrange(this.k(`invoices:${orgId}`), 0, -1));
+    const list = await this.store.run(() => this.redis.lrange(this.k(orgId, 'invoices'), 0, -1));
     return list.map((json) => JSON.parse(json) as Invoice);
   }
 
@@ -345,15 +353,7 @@ export class RedisBilling implements BillingState {
    */
   async reset(): Promise<void> {
     this.seen.clear();
-    const pattern = this.k('*');
-    let cursor = '0';
-    do {
-      const [next, keys] = await this.store.run(() =>
-        this.redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000),
-      );
-      if (keys.length > 0) await this.store.run(() => this.redis.unlink(...keys));
-      cursor = next;
-    } while (cursor !== '0');
+    await this.keys.dropAll();
   }
 
   private receive(m: StoreMessage): void {
@@ -370,7 +370,15 @@ export class RedisBilling implements BillingState {
         this.seen.clear();
         for (const l of this.listeners) l.reset();
         return;
+      case ORG_RESET:
+        this.orgDropped((m.data as { org: string }).org);
+        return;
     }
+  }
+
+  private orgDropped(orgId: string): void {
+    this.seen.delete(orgId);
+    for (const l of this.listeners) l.orgReset(orgId);
   }
 
   private saw(orgId: string, figures: { balance?: number; used?: [string, number] }): void {

@@ -16,8 +16,8 @@ export const unmicro = (s: string | number | null | undefined): number => roundC
 export class LedgerReader {
   constructor(
     private readonly store: RedisStore,
-    /** The name of a billing key in the current generation. */
-    private readonly k: (name: string) => string,
+    /** The key of one part of an organization's billing state, in the current generation. */
+    private readonly k: (orgId: string, part: string) => string,
   ) {}
 
   async entries(orgId: string, filter: LedgerFilter): Promise<LedgerEntry[]> {
@@ -48,7 +48,7 @@ export class LedgerReader {
       filter.until === undefined &&
       filter.requestId === undefined
     ) {
-      const agg = await this.store.run(() => this.store.redis.hgetall(this.k(`agg:${orgId}`)));
+      const agg = await this.store.run(() => this.store.redis.hgetall(this.k(orgId, 'agg')));
       for (const [field, n] of Object.entries(agg)) {
         const [environment, product, status, part] = field.split('|') as [
           Environment,
@@ -68,15 +68,15 @@ export class LedgerReader {
     for (const e of await this.entries(orgId, { ...filter, limit: Number.MAX_SAFE_INTEGER })) {
       add(e.product, e.status, 1, e.quantity, e.amount);
     }
-    const dropped = await this.store.run(() => this.store.redis.hget(this.k(`bal:${orgId}`), 'd'));
+    const dropped = await this.store.run(() => this.store.redis.hget(this.k(orgId, 'bal'), 'd'));
     return { totals, exact: dropped !== '1' };
   }
 
   async entry(orgId: string, entryId: string): Promise<LedgerEntry | undefined> {
     const [json, refund] = await this.store.run(() =>
       Promise.all([
-        this.store.redis.hget(this.k(`entries:${orgId}`), entryId),
-        this.store.redis.hget(this.k(`refunds:${orgId}`), entryId),
+        this.store.redis.hget(this.k(orgId, 'entries'), entryId),
+        this.store.redis.hget(this.k(orgId, 'refunds'), entryId),
       ]),
     );
     return json === null ? undefined : withRefund(json, refund);
@@ -85,13 +85,13 @@ export class LedgerReader {
   /** PAGE entries from `from` (newest first), with their refunds applied. */
   private async page(orgId: string, from: number): Promise<LedgerEntry[]> {
     const ids = await this.store.run(() =>
-      this.store.redis.lrange(this.k(`ledger:${orgId}`), from, from + PAGE - 1),
+      this.store.redis.lrange(this.k(orgId, 'ledger'), from, from + PAGE - 1),
     );
     if (ids.length === 0) return [];
     const [jsons, refunds] = await this.store.run(() =>
       Promise.all([
-        this.store.redis.hmget(this.k(`entries:${orgId}`), ...ids),
-        this.store.redis.hmget(this.k(`refunds:${orgId}`), ...ids),
+        this.store.redis.hmget(this.k(orgId, 'entries'), ...ids),
+        this.store.redis.hmget(this.k(orgId, 'refunds'), ...ids),
       ]),
     );
     const out: LedgerEntry[] = [];
@@ -102,7 +102,7 @@ export class LedgerReader {
   }
 }
 
-function withRefund(json: string, refund: string | null): LedgerEntry {
+export function withRefund(json: string, refund: string | null): LedgerEntry {
   const entry = JSON.parse(json) as LedgerEntry;
   if (refund !== null)
     Object.assign(entry, { status: 'refunded' }, JSON.parse(refund) as Partial<LedgerEntry>);

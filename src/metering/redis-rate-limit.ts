@@ -2,11 +2,21 @@
  * Rate-limit windows and per-key overrides in Redis, shared by every instance: one counter per key and window,
  * counted by a Lua script that reads the key's override in the same step, so 429 comes at the same count
  * whichever instance answers, and an override set through one instance applies to the next request on any
- * other. One round trip per hit. Keys carry the store's generation and the organization's id.
+ * other. One round trip per hit. Keys carry the store's generation, and an organization's are under
+ * `rl:org:<id>:` (its overrides hash, and one counter per key and window), so one organization is listed,
+ * exported and reset by its keys alone (store/redis-org-keys.ts). Nothing is kept at hand, so an
+ * organization's reset (one script) tells no one.
  */
+import { hashOf, OrgKeys, type DumpedKey } from '../store/redis-org-keys.js';
 import type { RedisStore } from '../store/redis-store.js';
 import { defineOnce } from '../store/redis-scripts.js';
-import type { RateLimitHit, RateLimitState } from './rate-limit-state.js';
+import {
+  byKeyId,
+  type RateLimitExport,
+  type RateLimitHit,
+  type RateLimitOrgs,
+  type RateLimitState,
+} from './rate-limit-state.js';
 import type { RateLimitRule } from './rate-limit.js';
 
 /** Wall-time garbage collection of windows: they are counted on the emulator clock, which a test may freeze. */
@@ -40,16 +50,24 @@ type Run = (...args: (string | number)[]) => Promise<unknown>;
 export class RedisRateLimits implements RateLimitState {
   readonly name = 'rate-limits';
   private stamps = 0;
+  private readonly keys: OrgKeys;
+  readonly perOrg: RateLimitOrgs = {
+    ids: () => this.keys.ids(),
+    reset: async (orgId) => void (await this.keys.drop(orgId)),
+    export: async (orgId) => exportOf(await this.keys.dump(orgId)),
+  };
 
-  constructor(private readonly store: RedisStore) {}
+  constructor(private readonly store: RedisStore) {
+    this.keys = new OrgKeys(store, 'rl');
+  }
 
   open(): Promise<void> {
     defineOnce(this.store.redis, 'svcRateLimitHit', 1, RATE_HIT);
     return Promise.resolve();
   }
 
-  private k(name: string): string {
-    return this.store.scopedKey(`rl:${name}`);
+  private k(orgId: string, part: string): string {
+    return this.keys.key(orgId, part);
   }
 
   async hit(orgId: string, keyId: string, rule: RateLimitRule, now: number): Promise<RateLimitHit> {
@@ -57,12 +75,12 @@ export class RedisRateLimits implements RateLimitState {
     const [allowed, count, limit, windowMs, start] = (await this.store.run(() =>
       hit.call(
         this.store.redis,
-        this.k(`overrides:${orgId}`),
+        this.k(orgId, 'overrides'),
         keyId,
         rule.limit,
         rule.windowSeconds * 1000,
         now,
-        this.k(`w:${orgId}:`),
+        this.k(orgId, 'w:'),
         WINDOW_GC_MIN_MS,
       ),
     )) as number[];
@@ -71,7 +89,7 @@ export class RedisRateLimits implements RateLimitState {
 
   setKeyLimit(orgId: string, keyId: string, rule: RateLimitRule | null): void {
     this.store.assertAvailable();
-    const key = this.k(`overrides:${orgId}`);
+    const key = this.k(orgId, 'overrides');
     const stamp = `${this.store.instanceId}.${++this.stamps}`;
     this.store.track(
       rule
@@ -81,7 +99,7 @@ export class RedisRateLimits implements RateLimitState {
   }
 
   async keyLimits(orgId: string): Promise<Map<string, RateLimitRule>> {
-    const all = await this.store.run(() => this.store.redis.hgetall(this.k(`overrides:${orgId}`)));
+    const all = await this.store.run(() => this.store.redis.hgetall(this.k(orgId, 'overrides')));
     return new Map(
       Object.entries(all).map(([keyId, value]) => {
         const [limit, windowMs] = value.split('|').map(Number);
@@ -92,13 +110,44 @@ export class RedisRateLimits implements RateLimitState {
 
   /** Deletes this generation's windows and overrides (a reset through the emulator has moved the generation first). */
   async reset(): Promise<void> {
-    let cursor = '0';
-    do {
-      const [next, keys] = await this.store.run(() =>
-        this.store.redis.scan(cursor, 'MATCH', this.k('*'), 'COUNT', 1000),
-      );
-      if (keys.length > 0) await this.store.run(() => this.store.redis.unlink(...keys));
-      cursor = next;
-    } while (cursor !== '0');
+    await this.keys.dropAll();
   }
+}
+
+/**
+ * The export from the organization's keys: its overrides, and each key's window of its latest hit, the newest
+ * counted under its override as it is now (a window's key is `w:<key id>:<window ms>:<start>:<stamp>`; an
+ * override's stamp starts its windows afresh, none without an override).
+ */
+function exportOf(keys: Map<string, DumpedKey>): RateLimitExport | undefined {
+  const overrides = new Map(
+    Object.entries(hashOf(keys.get('overrides'))).map(([keyId, value]) => {
+      const [limit, windowMs, stamp] = value.split('|');
+      return [keyId, { limit: Number(limit), windowSeconds: Number(windowMs) / 1000, stamp }];
+    }),
+  );
+  const windows = new Map<string, RateLimitExport['windows'][number]>();
+  for (const [part, key] of keys) {
+    if (!part.startsWith('w:')) continue;
+    const fields = part.slice(2).split(':');
+    const [windowMs, start] = fields.slice(-3, -1).map(Number);
+    const stamp = fields.at(-1);
+    const keyId = fields.slice(0, -3).join(':');
+    if (stamp !== (overrides.get(keyId)?.stamp ?? '')) continue;
+    const w = { keyId, start, windowSeconds: windowMs / 1000, count: Number(key.value[0]) };
+    const newest = windows.get(keyId);
+    if (
+      !newest ||
+      w.start > newest.start ||
+      (w.start === newest.start && w.windowSeconds > newest.windowSeconds)
+    )
+      windows.set(keyId, w);
+  }
+  if (overrides.size + windows.size === 0) return undefined;
+  return {
+    overrides: [...overrides]
+      .map(([keyId, { limit, windowSeconds }]) => ({ keyId, limit, windowSeconds }))
+      .sort(byKeyId),
+    windows: [...windows.values()].sort(byKeyId),
+  };
 }

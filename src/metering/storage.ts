@@ -36,6 +36,10 @@ export class StorageMeter {
     return out;
   }
 
+  drop(orgId: string): void {
+    this.orgs.delete(orgId);
+  }
+
   reset(): void {
     this.orgs.clear();
   }

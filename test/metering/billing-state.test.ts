@@ -3,6 +3,7 @@
  * two stores on one server acting as two instances (and a third opened later).
  */
 import { afterAll, beforeAll } from 'vitest';
+import { billingOrgsContract } from '../../src/metering/billing-state-orgs.contract.js';
 import { billingStateContract } from '../../src/metering/billing-state.contract.js';
 import { MemoryBilling } from '../../src/metering/memory-billing.js';
 import { MemoryRateLimits } from '../../src/metering/rate-limit-state.js';
@@ -66,6 +67,14 @@ billingStateContract(
   memory(() => new MemoryBilling()),
 );
 billingStateContract(
+  'redis',
+  shared((store) => new RedisBilling(store)),
+);
+billingOrgsContract(
+  'memory',
+  memory(() => new MemoryBilling()),
+);
+billingOrgsContract(
   'redis',
   shared((store) => new RedisBilling(store)),
 );

@@ -46,5 +46,5 @@ export function makeMetering(defaults?: MeteringDefaults) {
     rateLimits.reset();
     metering.reset();
   };
-  return { clock, metering, events, reset };
+  return { clock, metering, events, reset, state };
 }
