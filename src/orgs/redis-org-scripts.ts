@@ -3,7 +3,9 @@
  * change is written and published in one step, so two instances making the same organization or key, or revoking one key, cannot both win.
  * Layout, in the store's generation: `orgs` (sorted set of ids, in the order they were made), `org:{id}`
  * (hash: `org`, `key:{keyId}`, `order:{keyId}` (the keys' order), `keys` (how many), `revoked:{keyId}`),
- * `keyhash` (hash of the secret's SHA-256 → key id), `keyorg` (key id → org id). The two indexes span
+ * `keyhash` (hash of the secret's SHA-256 → key id), `keyorg` (key id → org id), `orgs:removed` (set of the
+ * ids removed one by one, so an instance that missed the event drops them when it reloads; a Redis restarted
+ * empty holds none, and the instances keep what they have). The two indexes span
  * organizations because a request's key is looked up before its organization is known; an organization's
  * entries in them are found from the keys in its hash (ORG_REMOVE).
  * The org hashes are named from a prefix in ARGV (a key's organization is known only inside the script):
@@ -74,17 +76,18 @@ local org = redis.call('HGET', KEYS[2], id)
 if not org then return nil end
 return redis.call('HMGET', ARGV[1] .. org, 'org', 'key:' .. id, 'revoked:' .. id)`;
 
-/** Everything of one generation, for a reset. KEYS: orgs set, keyhash, keyorg. ARGV: org hash prefix. */
+/** Everything of one generation, for a reset. KEYS: orgs set, keyhash, keyorg, removed set. ARGV: org hash prefix. */
 export const ORGS_DROP = `
 for _, id in ipairs(redis.call('ZRANGE', KEYS[1], 0, -1)) do redis.call('DEL', ARGV[1] .. id) end
-redis.call('DEL', KEYS[1], KEYS[2], KEYS[3])
+redis.call('DEL', KEYS[1], KEYS[2], KEYS[3], KEYS[4])
 return 1`;
 
 /**
  * One organization and its keys, with their entries in the indexes, and the event that makes every other
  * instance drop them from its copy, in one step: a key written or revoked through another instance lands
  * either before (and goes with it) or after (and is refused: KEY_PUT_NEW, KEY_REVOKE). KEYS: orgs set, org
- * hash, keyhash, keyorg. ARGV: org id, channel, message. Returns 1, or 0 (and tells no one) if it was not there.
+ * hash, keyhash, keyorg, removed set. ARGV: org id, channel, message. Returns 1, or 0 (and tells no one) if it
+ * was not there.
  */
 export const ORG_REMOVE = `
 local fields = redis.call('HGETALL', KEYS[2])
@@ -99,6 +102,7 @@ for i = 1, #fields, 2 do
 end
 redis.call('DEL', KEYS[2])
 redis.call('ZREM', KEYS[1], ARGV[1])
+redis.call('SADD', KEYS[5], ARGV[1])
 redis.call('PUBLISH', ARGV[2], ARGV[3])
 return 1`;
 
@@ -146,12 +150,19 @@ export interface OrgScripts {
     hashHex: string,
     keyId: string,
   ): Promise<[string | null, string | null, string | null] | null>;
-  svcOrgsDrop(orgs: string, keyhash: string, keyorg: string, prefix: string): Promise<number>;
+  svcOrgsDrop(
+    orgs: string,
+    keyhash: string,
+    keyorg: string,
+    removed: string,
+    prefix: string,
+  ): Promise<number>;
   svcOrgRemove(
     orgs: string,
     org: string,
     keyhash: string,
     keyorg: string,
+    removed: string,
     id: string,
     channel: string,
     message: string,

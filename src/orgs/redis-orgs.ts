@@ -40,8 +40,8 @@ export class RedisOrgState implements OrgState {
   private gen: number;
   /**
    * Resets applied to the local copy, counted, and when each organization was last removed (by that count):
-   * a key looked up in Redis just before a reset, whose answer arrives after the reset's event (two
-   * connections), is not applied, or the copy would hold a key Redis no longer has.
+   * an answer read in Redis before a reset that arrives after the reset's event (a reply and an event come on
+   * two connections) is not applied, or the copy would hold what Redis no longer has.
    */
   private resets = 0;
   private lastWholeReset = 0;
@@ -68,8 +68,8 @@ export class RedisOrgState implements OrgState {
     defineOnce(redis, 'svcKeyPutNew', 3, KEY_PUT_NEW);
     defineOnce(redis, 'svcKeyRevoke', 1, KEY_REVOKE);
     defineOnce(redis, 'svcKeyFind', 2, KEY_FIND);
-    defineOnce(redis, 'svcOrgsDrop', 3, ORGS_DROP);
-    defineOnce(redis, 'svcOrgRemove', 4, ORG_REMOVE);
+    defineOnce(redis, 'svcOrgsDrop', 4, ORGS_DROP);
+    defineOnce(redis, 'svcOrgRemove', 5, ORG_REMOVE);
     return redis as RedisStore['redis'] & OrgScripts;
   }
 
@@ -81,6 +81,7 @@ export class RedisOrgState implements OrgState {
       orgs: key('orgs'),
       keyhash: key('keyhash'),
       keyorg: key('keyorg'),
+      removed: key('orgs:removed'),
       orgPrefix,
       org: (id: string) => orgPrefix + id,
     };
@@ -93,16 +94,19 @@ export class RedisOrgState implements OrgState {
 
   /**
    * Everything in Redis into the local copy: at open, and after the subscriber reconnects (events may have
-   * been missed, an organization's removal among them: one no longer in Redis leaves the copy).
+   * been missed, an organization's removal among them: one removed, and not made again, leaves the copy).
    */
   private async load(): Promise<void> {
     const k = this.keys();
-    const ids = await this.store.redis.zrange(k.orgs, 0, -1);
+    const [ids, removed] = await Promise.all([
+      this.store.redis.zrange(k.orgs, 0, -1),
+      this.store.redis.smembers(k.removed),
+    ]);
     const tx = this.store.redis.multi();
     for (const id of ids) tx.hgetall(k.org(id));
     const results = (await tx.exec()) ?? [];
     const inStore = new Set(ids);
-    for (const org of this.local.listOrgs()) if (!inStore.has(org.id)) this.dropLocal(org.id);
+    for (const id of removed) if (!inStore.has(id)) this.dropLocal(id);
     for (const [err, fields] of results) {
       if (err) throw err;
       const stored = storedOrg(fields as Record<string, string>);
@@ -132,9 +136,26 @@ export class RedisOrgState implements OrgState {
   /** Removes the organization in Redis with its event (ORG_REMOVE), then from this instance's copy. */
   private async removeOrg(orgId: string): Promise<void> {
     const k = this.keys();
-    const message = this.store.message('orgs.removed', { orgId });
+    // Sent as from a sender of its own, so that this instance hears it too, after every event published
+    // before the removal (one channel keeps their order): such an event (another instance's new key for
+    // it) can reach this instance after the script's answer, and would put the organization back in the
+    // copy; the removal's own event, behind it, takes it out again.
+    const message = JSON.stringify({
+      from: `${this.store.instanceId}/orgs`,
+      type: 'orgs.removed',
+      data: { orgId },
+    } satisfies StoreMessage);
     await this.store.run(() =>
-      this.redis.svcOrgRemove(k.orgs, k.org(orgId), k.keyhash, k.keyorg, orgId, this.store.channel, message),
+      this.redis.svcOrgRemove(
+        k.orgs,
+        k.org(orgId),
+        k.keyhash,
+        k.keyorg,
+        k.removed,
+        orgId,
+        this.store.channel,
+        message,
+      ),
     );
     this.dropLocal(orgId);
   }
@@ -149,8 +170,14 @@ export class RedisOrgState implements OrgState {
     // The store's reset moved the generation first, so the others already read the new (empty) one; this
     // deletes what the old one held.
     const old = this.keys(this.gen);
-    await this.store.run(() => this.redis.svcOrgsDrop(old.orgs, old.keyhash, old.keyorg, old.orgPrefix));
+    await this.store.run(() =>
+      this.redis.svcOrgsDrop(old.orgs, old.keyhash, old.keyorg, old.removed, old.orgPrefix),
+    );
     this.resetLocal();
+  }
+
+  private removedSince(orgId: string, asked: number): boolean {
+    return this.lastWholeReset > asked || (this.removedAt.get(orgId) ?? 0) > asked;
   }
 
   private resetLocal(): void {
@@ -184,12 +211,14 @@ export class RedisOrgState implements OrgState {
     const k = this.keys();
     const json = JSON.stringify(org);
     const message = this.store.message('orgs.org', org);
+    const asked = this.resets;
     this.store.track(
       this.redis
         .svcOrgPutNew(k.orgs, k.org(org.id), org.id, json, this.store.channel, message)
         .then((stored) => {
           // Another instance made it first (the demo organization, at boot): theirs is the one.
-          if (stored !== json) this.local.applyOrg(JSON.parse(stored) as Organization);
+          if (stored !== json && !this.removedSince(org.id, asked))
+            this.local.applyOrg(JSON.parse(stored) as Organization);
         }),
     );
     return org;
@@ -288,7 +317,7 @@ export class RedisOrgState implements OrgState {
     const [org, key, revoked] = found;
     if (!org || !key) return;
     const orgId = (JSON.parse(org) as Organization).id;
-    if (this.lastWholeReset > asked || (this.removedAt.get(orgId) ?? 0) > asked) return;
+    if (this.removedSince(orgId, asked)) return;
     this.local.applyOrg(JSON.parse(org) as Organization);
     const record = this.local.applyKey(keyOf(key));
     if (record && revoked) this.applyRevocation(record.id, revoked);

@@ -47,7 +47,7 @@ describe('OrgState in Redis', () => {
 describe('OrgState in Redis: what one organization leaves behind', () => {
   let redis: TestRedis;
   const stores: RedisStore[] = [];
-  /** An instance; two with one instance id skip each other's events, as if those never arrived. */
+  /** An instance: one skips the events sent under its own id, as if they never arrived. */
   async function instance(id: string): Promise<{ state: RedisOrgState; store: RedisStore }> {
     const store = new RedisStore(redis.url, id);
     stores.push(store);
@@ -79,13 +79,14 @@ describe('OrgState in Redis: what one organization leaves behind', () => {
   });
 
   it("removes the organization's hash and its keys' index entries, and refuses a write for it from an instance that has not heard yet", async () => {
-    const { state: a, store } = await instance('same');
-    const { state: b } = await instance('same');
+    const { state: a, store } = await instance('inst_a');
+    // Under the id a sends its removals from: b never hears of them.
+    const { state: b } = await instance('inst_a/orgs');
     a.addOrg(org('org_gone'));
     a.addOrg(org('org_kept'));
     const [gone, kept] = [a.addKey(key('org_gone', 'key_gone')), a.addKey(key('org_kept', 'key_kept'))];
     await store.settled();
-    // b has not heard of them (its events are its own): it reads them as one started now does.
+    // b reads them as one started now does (rather than wait for their events).
     await b.open();
     expect(b.getKey(gone.id)).toBeDefined();
     const hex = (k: ApiKeyRecord) => k.hash.toString('hex');
@@ -108,6 +109,11 @@ describe('OrgState in Redis: what one organization leaves behind', () => {
     expect(await store.redis.hget(k('keyhash'), hex(late))).toBeNull();
     expect(await store.redis.hget(k('keyorg'), late.id)).toBeNull();
     expect(await a.findKeyByHash(hex(late))).toBeUndefined();
+    // When b reloads (its subscriber reconnected: the event may have been lost), the removal reaches it.
+    await b.open();
+    expect(b.getOrg('org_gone')).toBeUndefined();
+    expect(await b.findKeyByHash(hex(gone))).toBeUndefined();
+    expect(b.getOrg('org_kept')).toBeDefined();
     // And an organization made after it comes last, not in a gap the removal left.
     a.addOrg(org('org_a_new'));
     await store.settled();
