@@ -318,6 +318,25 @@ export function orgStateContract(makeHarness: () => OrgStateHarness): void {
       }
     });
 
+    it('an organization removed and made again at once through one instance is there again, on every instance', async () => {
+      const [a, b] = [await harness.instance(), await harness.instance()];
+      const A = org();
+      a.addOrg(A);
+      const old = a.addKey(key(A.id));
+      await harness.sync();
+      await a.perOrg.reset(A.id);
+      a.addOrg(org(A.id, '2030-01-04T00:00:00.000Z'));
+      const fresh = a.addKey(key(A.id));
+      await harness.sync();
+      for (const state of [a, b]) {
+        expect(state.getOrg(A.id)).toMatchObject({ createdAt: '2030-01-04T00:00:00.000Z' });
+        expect(state.listKeys(A.id).map((k) => k.id)).toEqual([fresh.id]);
+        expect(await state.findKeyByHash(hex(fresh))).toMatchObject({ id: fresh.id, orgId: A.id });
+        expect(await state.findKeyByHash(hex(old))).toBeUndefined();
+        expect(await state.perOrg.export(A.id)).toMatchObject({ keys: [exported(fresh)] });
+      }
+    });
+
     it('writes racing a reset of one organization: the other intact, the reset one fully gone, on every instance', async () => {
       const [a, b] = [await harness.instance(), await harness.instance()];
       const [A, B] = [org(), org()];

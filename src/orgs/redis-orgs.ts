@@ -46,6 +46,11 @@ export class RedisOrgState implements OrgState {
   private resets = 0;
   private lastWholeReset = 0;
   private readonly removedAt = new Map<string, number>();
+  /**
+   * The organizations this instance is removing, until the removal's own event comes back (see removeOrg):
+   * an event about one of them arriving before it was published before the removal, and is not applied.
+   */
+  private readonly removing = new Map<string, number>();
 
   /** Read in Redis, as stored, so every instance (one started later too) lists and exports the same. */
   readonly perOrg = {
@@ -106,6 +111,8 @@ export class RedisOrgState implements OrgState {
     for (const id of ids) tx.hgetall(k.org(id));
     const results = (await tx.exec()) ?? [];
     const inStore = new Set(ids);
+    // What Redis holds now is the truth, and a removal's own event lost with the subscriber never comes.
+    this.removing.clear();
     for (const id of removed) if (!inStore.has(id)) this.dropLocal(id);
     for (const [err, fields] of results) {
       if (err) throw err;
@@ -136,28 +143,44 @@ export class RedisOrgState implements OrgState {
   /** Removes the organization in Redis with its event (ORG_REMOVE), then from this instance's copy. */
   private async removeOrg(orgId: string): Promise<void> {
     const k = this.keys();
-    // Sent as from a sender of its own, so that this instance hears it too, after every event published
-    // before the removal (one channel keeps their order): such an event (another instance's new key for
-    // it) can reach this instance after the script's answer, and would put the organization back in the
-    // copy; the removal's own event, behind it, takes it out again.
+    // The event is sent as from a sender of its own, so that this instance hears it too: one channel keeps
+    // the order of events, so one about this organization that reaches this instance before it (another
+    // instance's new key, say) was published before the removal, and would put the organization back in
+    // the copy. Until it arrives, such events are not applied; after it, they are new.
     const message = JSON.stringify({
-      from: `${this.store.instanceId}/orgs`,
+      from: this.removalSender,
       type: 'orgs.removed',
       data: { orgId },
     } satisfies StoreMessage);
-    await this.store.run(() =>
-      this.redis.svcOrgRemove(
-        k.orgs,
-        k.org(orgId),
-        k.keyhash,
-        k.keyorg,
-        k.removed,
-        orgId,
-        this.store.channel,
-        message,
-      ),
-    );
+    this.removing.set(orgId, (this.removing.get(orgId) ?? 0) + 1);
+    let removed = 0;
+    try {
+      removed = await this.store.run(() =>
+        this.redis.svcOrgRemove(
+          k.orgs,
+          k.org(orgId),
+          k.keyhash,
+          k.keyorg,
+          k.removed,
+          orgId,
+          this.store.channel,
+          message,
+        ),
+      );
+    } finally {
+      if (!removed) this.removalHeard(orgId); // nothing was there: no event comes back
+    }
     this.dropLocal(orgId);
+  }
+
+  private get removalSender(): string {
+    return `${this.store.instanceId}/orgs`;
+  }
+
+  private removalHeard(orgId: string): void {
+    const pending = (this.removing.get(orgId) ?? 0) - 1;
+    if (pending > 0) this.removing.set(orgId, pending);
+    else this.removing.delete(orgId);
   }
 
   /** Drops an organization's part of the local copy (its listeners told), and says it went: see `resets`. */
@@ -185,6 +208,7 @@ export class RedisOrgState implements OrgState {
     this.gen = this.store.generation;
     this.lastWholeReset = ++this.resets;
     this.removedAt.clear();
+    this.removing.clear();
   }
 
   assertWritable(): void {
@@ -329,9 +353,15 @@ export class RedisOrgState implements OrgState {
   }
 
   private receive(m: StoreMessage): void {
-    if (m.type === 'orgs.org') this.local.applyOrg(m.data as Organization);
-    else if (m.type === 'orgs.key') this.local.applyKey(recordOf(m.data as StoredKey));
-    else if (m.type === 'orgs.revoked') {
+    if (m.from === this.removalSender) {
+      if (m.type === 'orgs.removed') this.removalHeard((m.data as { orgId: string }).orgId);
+    } else if (m.type === 'orgs.org') {
+      const org = m.data as Organization;
+      if (!this.removing.has(org.id)) this.local.applyOrg(org);
+    } else if (m.type === 'orgs.key') {
+      const key = m.data as StoredKey;
+      if (!this.removing.has(key.orgId)) this.local.applyKey(recordOf(key));
+    } else if (m.type === 'orgs.revoked') {
       const d = m.data as { keyId: string } & Revocation;
       this.local.revokeKey(d.keyId, d.at, d.reason);
     } else if (m.type === 'orgs.removed') this.dropLocal((m.data as { orgId: string }).orgId);
