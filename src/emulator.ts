@@ -198,6 +198,8 @@ export class Emulator {
     this.orgs.onEvent((event) => {
       if (event.type === 'key.revoked')
         this.sockets.closeForKey(event.key.id, 4001, 'the API key was revoked');
+      if (event.type === 'org.removed')
+        this.sockets.closeForKeys(event.keyIds, 1012, 'the organization was reset');
     });
 
     this.orgViewParts.push(creditsOrgView(this.metering));

@@ -47,6 +47,7 @@ class SharedCopy implements OrgState {
   listKeys = (orgId: string) => this.local.listKeys(orgId);
   addKey: OrgState['addKey'] = (key) => this.local.addKey(key);
   revokeKey: OrgState['revokeKey'] = (keyId, at, reason) => this.local.revokeKey(keyId, at, reason);
+  readonly perOrg = this.local.perOrg;
   reset = () => this.local.reset();
 }
 

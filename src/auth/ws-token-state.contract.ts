@@ -17,12 +17,14 @@ export interface WsTokenStateHarness {
 
 let seq = 0;
 const token = () => `wst_contract${process.pid}x${Date.now().toString(36)}x${seq++}`;
-const record = (keyId = 'key_1'): TokenRecord => ({
-  orgId: 'org_1',
+/** Live on the harness's clock (2030-01-01T00:00:00Z) unless `expiresAt` says otherwise. */
+const record = (keyId = 'key_1', orgId = 'org_1', expiresAt = '2030-01-01T00:01:00Z'): TokenRecord => ({
+  orgId,
   keyId,
   scopes: ['tts:speak'],
-  expiresAt: Date.parse('2030-01-01T00:01:00Z'),
+  expiresAt: Date.parse(expiresAt),
 });
+const orgIds = async (state: WsTokenState) => [...(await state.perOrg.ids())].sort();
 
 export function wsTokenStateContract(makeHarness: () => WsTokenStateHarness): void {
   const harness = makeHarness();
@@ -87,6 +89,70 @@ export function wsTokenStateContract(makeHarness: () => WsTokenStateHarness): vo
       const late = await harness.instance();
       expect(await late.take(t1)).toEqual(record());
       expect(await a.take(t2)).toEqual(record());
+    });
+  });
+
+  describe('per organization', () => {
+    it('lists the organizations with live tokens, the same on every instance; exports none', async () => {
+      const [a, b] = [await harness.instance(), await harness.instance()];
+      await harness.reset(a);
+      await harness.sync();
+      a.put(token(), record('key_a', 'org_ta'));
+      b.put(token(), record('key_b', 'org_tb'));
+      b.put(token(), record('key_b2', 'org_tb'));
+      a.put(token(), record('key_old', 'org_expired', '2029-12-31T23:59:00Z'));
+      await harness.sync();
+      const late = await harness.instance();
+      for (const state of [a, b, late]) {
+        expect(await orgIds(state)).toEqual(['org_ta', 'org_tb']);
+        // Short-lived and single use: a saved one loaded later would be expired, or usable twice.
+        for (const org of ['org_ta', 'org_tb', 'org_expired'])
+          expect(await state.perOrg.export(org)).toBeUndefined();
+      }
+    });
+
+    it("resetting one organization through one instance removes its tokens for every instance, and no other's", async () => {
+      const [a, b] = [await harness.instance(), await harness.instance()];
+      await harness.reset(a);
+      await harness.sync();
+      const [ta1, ta2, tb] = [token(), token(), token()];
+      a.put(ta1, record('key_a', 'org_ra'));
+      b.put(ta2, record('key_a', 'org_ra', '2029-12-31T23:59:00Z'));
+      b.put(tb, record('key_b', 'org_rb'));
+      await harness.sync();
+      await a.perOrg.reset('org_ra');
+      await harness.sync();
+      for (const state of [a, b]) expect(await orgIds(state)).toEqual(['org_rb']);
+      expect(await b.take(ta1)).toBeUndefined();
+      expect(await a.take(ta2)).toBeUndefined();
+      expect(await b.take(tb)).toEqual(record('key_b', 'org_rb'));
+      // Nothing to remove is no error; the organization gets tokens again afterwards.
+      await b.perOrg.reset('org_ra');
+      const again = token();
+      b.put(again, record('key_a', 'org_ra'));
+      await harness.sync();
+      expect(await orgIds(a)).toEqual(['org_ra']);
+      expect(await a.take(again)).toEqual(record('key_a', 'org_ra'));
+    });
+
+    it("tokens put while one organization is reset: the other organization's all kept", async () => {
+      const [a, b] = [await harness.instance(), await harness.instance()];
+      const [gone, kept] = [token(), token()];
+      a.put(gone, record('key_x', 'org_xa'));
+      a.put(kept, record('key_y', 'org_xb'));
+      await harness.sync();
+      const raced = Array.from({ length: 20 }, () => token());
+      const reset = a.perOrg.reset('org_xa');
+      for (const [i, t] of raced.entries()) b.put(t, record('key_y', i % 2 ? 'org_xb' : 'org_xa'));
+      await Promise.all([reset, harness.sync()]);
+      expect(await b.take(gone)).toBeUndefined();
+      expect(await b.take(kept)).toEqual(record('key_y', 'org_xb'));
+      for (const [i, t] of raced.entries()) {
+        // One of the reset organization's may have been put after the reset: then it is there, whole.
+        const taken = await a.take(t);
+        if (i % 2) expect(taken).toEqual(record('key_y', 'org_xb'));
+        else if (taken) expect(taken).toEqual(record('key_y', 'org_xa'));
+      }
     });
   });
 }

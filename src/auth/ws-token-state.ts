@@ -6,7 +6,7 @@ import type { Clock } from '../core/clock.js';
 import type { MaybePromise } from '../core/maybe.js';
 import type { StateStore } from '../store/index.js';
 import { RedisStore } from '../store/redis-store.js';
-import type { StateUnit } from '../store/state-unit.js';
+import type { OrgStatePart, StateUnit } from '../store/state-unit.js';
 import type { Scope } from '../orgs/store.js';
 import { RedisWsTokenState } from './redis-ws-tokens.js';
 
@@ -18,6 +18,13 @@ export interface TokenRecord {
 }
 
 export interface WsTokenState extends StateUnit {
+  /**
+   * The organizations with live tokens, and one organization's tokens removed. Never exported (`export` is
+   * always undefined): a token lives 60 seconds of clock time and is used once, so a saved state loaded
+   * later would hold tokens long expired, or ones already used since the save and then usable again.
+   * A client after a load mints new ones.
+   */
+  readonly perOrg: OrgStatePart & { export(orgId: string): undefined };
   /** Keeps a token until it is taken or expires (its `expiresAt`, on the emulator clock). */
   put(token: string, record: TokenRecord): void;
   /** Removes and returns the token atomically: of two takers (two instances), one gets it. */
@@ -28,6 +35,17 @@ export interface WsTokenState extends StateUnit {
 export class MemoryWsTokenState implements WsTokenState {
   readonly name = 'ws-tokens';
   private readonly tokens = new Map<string, TokenRecord>();
+
+  readonly perOrg = {
+    ids: (): string[] => {
+      const now = this.clock.now();
+      return [...new Set([...this.tokens.values()].filter((r) => r.expiresAt > now).map((r) => r.orgId))];
+    },
+    reset: (orgId: string): void => {
+      for (const [token, record] of this.tokens) if (record.orgId === orgId) this.tokens.delete(token);
+    },
+    export: (): undefined => undefined,
+  };
 
   constructor(private readonly clock: Clock) {}
 
@@ -63,5 +81,5 @@ export class MemoryWsTokenState implements WsTokenState {
 
 /** The ws-token state for a store. Called once, by the composition root. */
 export function createWsTokenState(store: StateStore, clock: Clock): WsTokenState {
-  return store instanceof RedisStore ? new RedisWsTokenState(store) : new MemoryWsTokenState(clock);
+  return store instanceof RedisStore ? new RedisWsTokenState(store, clock) : new MemoryWsTokenState(clock);
 }

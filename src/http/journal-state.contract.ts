@@ -52,6 +52,9 @@ async function sent(side: JournalSide): Promise<void> {
 }
 
 const ids = (entries: JournalEntry[]) => entries.map((e) => e.request_id);
+const orgIds = async (side: JournalSide) => [...(await side.state.perOrg.ids())].sort();
+/** An entry as an export holds it: JSON data, as the test recorded it. */
+const plain = (entry: JournalEntry) => JSON.parse(JSON.stringify(entry)) as JournalEntry;
 
 export function journalStateContract(build: JournalWorldFactory): void {
   async function withWorld(bounds: JournalBounds, run: (w: JournalWorld) => Promise<void>): Promise<void> {
@@ -215,5 +218,83 @@ export function journalStateContract(build: JournalWorldFactory): void {
       const own = record(late);
       await sent(late);
       expect(ids(await a.journal.list())).toEqual([before.request_id, own.request_id]);
+    }));
+
+  it('lists the organizations with entries and exports one in record order with its links; entries without one are shared', () =>
+    withWorld(WIDE, async (world) => {
+      const { a, b } = world;
+      const one = record(a, { org_id: 'org_ea' });
+      const refused = record(a, { org_id: null, key_id: null, status: 401, code: 'missing_api_key' });
+      await sent(a);
+      const two = record(b, { org_id: 'org_eb', key_id: 'key_b' });
+      await sent(b);
+      const three = record(a, { org_id: 'org_ea', path: '/v1/tts' });
+      await sent(a);
+      b.journal.link(three.request_id, 'ledger', 'le_export');
+      await sent(b);
+      const expectedA = {
+        entries: [plain(one), { ...plain(three), ledger_entry_ids: ['le_export'] }],
+      };
+      const late = await world.join();
+      for (const side of [a, b, late]) {
+        expect(await orgIds(side)).toEqual(['org_ea', 'org_eb']);
+        const exported = await side.state.perOrg.export('org_ea');
+        expect(exported).toEqual(expectedA);
+        expect(JSON.parse(JSON.stringify(exported))).toStrictEqual(exported);
+        expect(await side.state.perOrg.export('org_eb')).toEqual({ entries: [plain(two)] });
+        expect(await side.state.perOrg.export('org_none')).toBeUndefined();
+        expect(await side.state.exportShared()).toEqual({ entries: [plain(refused)] });
+      }
+    }));
+
+  it("resetting one organization through one instance clears its entries for every instance, and nothing of another's", () =>
+    withWorld(WIDE, async ({ a, b }) => {
+      const gone = [record(a, { org_id: 'org_ra' }), record(b, { org_id: 'org_ra' })];
+      const kept = record(b, { org_id: 'org_rb', key_id: 'key_b' });
+      await sent(a);
+      await sent(b);
+      const refused = record(a, { org_id: null, key_id: null, status: 401, code: 'missing_api_key' });
+      await sent(a);
+      const exportB = await b.state.perOrg.export('org_rb');
+      expect(exportB).toEqual({ entries: [plain(kept)] });
+
+      await a.state.perOrg.reset('org_ra');
+      for (const side of [a, b]) {
+        expect(await orgIds(side)).toEqual(['org_rb']);
+        expect(await side.state.perOrg.export('org_ra')).toBeUndefined();
+        expect(await side.journal.list({ org_id: 'org_ra' })).toEqual([]);
+        for (const e of gone) expect(await side.journal.find(e.request_id)).toBeUndefined();
+        expect(ids(await side.journal.list())).toEqual(ids([kept, refused]));
+        expect(await side.journal.usage()).toMatchObject({ entries: 2 });
+        expect(await side.state.perOrg.export('org_rb')).toEqual(exportB);
+        expect(await side.state.exportShared()).toEqual({ entries: [plain(refused)] });
+      }
+      // Nothing to clear is no error; the organization's requests are journaled again afterwards.
+      await b.state.perOrg.reset('org_ra');
+      const again = record(b, { org_id: 'org_ra' });
+      await sent(b);
+      expect(await orgIds(a)).toEqual(['org_ra', 'org_rb']);
+      expect(await a.state.perOrg.export('org_ra')).toEqual({ entries: [plain(again)] });
+    }));
+
+  it("entries recorded while one organization is reset: the other organization's all kept, the reset one's whole or gone", () =>
+    withWorld(WIDE, async ({ a, b }) => {
+      const before = record(b, { org_id: 'org_xb', key_id: 'key_b' });
+      record(a, { org_id: 'org_xa' });
+      await sent(a);
+      await sent(b);
+      const reset = a.state.perOrg.reset('org_xa');
+      const raced = record(b, { org_id: 'org_xa' });
+      const other = record(b, { org_id: 'org_xb', key_id: 'key_b' });
+      await reset;
+      await sent(b);
+      for (const side of [a, b]) {
+        expect(await side.state.perOrg.export('org_xb')).toEqual({
+          entries: [plain(before), plain(other)],
+        });
+        const left = await side.state.perOrg.export('org_xa');
+        if (left) expect(left).toEqual({ entries: [plain(raced)] });
+        expect(await orgIds(side)).toEqual(left ? ['org_xa', 'org_xb'] : ['org_xb']);
+      }
     }));
 }

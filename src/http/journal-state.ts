@@ -7,7 +7,7 @@
 import type { MaybePromise } from '../core/maybe.js';
 import type { StateStore } from '../store/index.js';
 import { RedisStore } from '../store/redis-store.js';
-import type { StateUnit } from '../store/state-unit.js';
+import type { OrgStatePart, StateUnit } from '../store/state-unit.js';
 import type { JournalEntry, JournalFilter, JournalSummary } from './journal.js';
 import { MemoryJournal } from './memory-journal.js';
 import { RedisJournal } from './redis-journal.js';
@@ -26,7 +26,19 @@ export interface JournalScope {
   org_id?: string;
 }
 
+/** Entries as `perOrg.export` and `exportShared` give them: as recorded, with their links, in record order. */
+export interface JournalExport {
+  entries: JournalEntry[];
+}
+
 export interface JournalState extends StateUnit {
+  /**
+   * The organizations with entries, one organization's entries cleared (as `clear({org_id})`) or exported.
+   * The order across organizations (one bounded list) is not part of an export: each entry has its time.
+   */
+  readonly perOrg: OrgStatePart & { export(orgId: string): MaybePromise<JournalExport | undefined> };
+  /** The entries without an organization (a request refused before its key was known: a 401). */
+  exportShared(): MaybePromise<JournalExport | undefined>;
   /** `--journal-limit`: the entries kept (of every instance together with a shared store). */
   readonly capacity: number;
   /** `--journal-max-mb` in bytes of entry JSON, as estimated by `entryBytes`. */

@@ -4,7 +4,7 @@
  */
 import { entryBytes } from '../observe/entry-bytes.js';
 import { addLink, journalMatches, type JournalEntry, type JournalFilter } from './journal.js';
-import type { JournalScope, JournalState, JournalUsage, LinkKind } from './journal-state.js';
+import type { JournalExport, JournalScope, JournalState, JournalUsage, LinkKind } from './journal-state.js';
 
 export class MemoryJournal implements JournalState {
   readonly name = 'journal';
@@ -16,6 +16,12 @@ export class MemoryJournal implements JournalState {
   private first = 0;
   private bytes = 0;
   private readonly byId = new Map<string, JournalEntry>();
+
+  readonly perOrg = {
+    ids: (): string[] => [...new Set(this.live().flatMap((e) => (e.org_id === null ? [] : [e.org_id])))],
+    reset: (orgId: string): void => this.clear({ org_id: orgId }),
+    export: (orgId: string): JournalExport | undefined => this.exportOf(orgId),
+  };
 
   constructor(bounds: { capacity: number; maxBytes: number }) {
     this.capacity = bounds.capacity;
@@ -53,9 +59,14 @@ export class MemoryJournal implements JournalState {
     if (entry) addLink(entry, kind, id);
   }
 
+  /** The entries kept, in record order. */
+  private live(): JournalEntry[] {
+    return this.entries.slice(this.first) as JournalEntry[];
+  }
+
   list(filter: JournalFilter): JournalEntry[] {
     // Record order, not `time`, is what a cursor follows: a slow request started earlier is recorded later.
-    const live = this.entries.slice(this.first) as JournalEntry[];
+    const live = this.live();
     const from = filter.after ? live.findLastIndex((e) => e.request_id === filter.after) + 1 : 0;
     const found = live.slice(from).filter((e) => journalMatches(e, filter));
     return filter.limit ? found.slice(-filter.limit) : found;
@@ -91,6 +102,17 @@ export class MemoryJournal implements JournalState {
       max_entries: this.capacity,
       max_bytes: this.maxBytes,
     };
+  }
+
+  exportShared(): JournalExport | undefined {
+    return this.exportOf(null);
+  }
+
+  /** Copies as JSON data, as the Redis journal stores them (entries here are the live objects). */
+  private exportOf(orgId: string | null): JournalExport | undefined {
+    const entries = this.live().filter((e) => e.org_id === orgId);
+    if (entries.length === 0) return undefined;
+    return { entries: JSON.parse(JSON.stringify(entries)) as JournalEntry[] };
   }
 
   /** One process: no other instance records. */

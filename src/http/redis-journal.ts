@@ -24,7 +24,7 @@ import {
   type JournalFilter,
   type JournalSummary,
 } from './journal.js';
-import type { JournalScope, JournalState, JournalUsage, LinkKind } from './journal-state.js';
+import type { JournalExport, JournalScope, JournalState, JournalUsage, LinkKind } from './journal-state.js';
 
 const BATCH_ENTRIES = 200;
 const BODIES = ['request', 'response'] as const;
@@ -168,6 +168,17 @@ export class RedisJournal implements JournalState {
   private readonly listeners: ((summary: JournalSummary) => void)[] = [];
   private readonly prefix: string;
 
+  /** Read in Redis after this instance's queue is sent, as every read; entries without an organization are under ''. */
+  readonly perOrg = {
+    ids: async (): Promise<string[]> => {
+      this.send();
+      const ids = await this.store.run(() => this.store.redis.smembers(`${this.prefix}orgs`));
+      return ids.filter((id) => id !== '');
+    },
+    reset: (orgId: string): Promise<void> => this.clear({ org_id: orgId }),
+    export: (orgId: string): Promise<JournalExport | undefined> => this.exportOf(orgId),
+  };
+
   constructor(
     private readonly store: RedisStore,
     bounds: { capacity: number; maxBytes: number },
@@ -271,6 +282,15 @@ export class RedisJournal implements JournalState {
         message,
       ),
     );
+  }
+
+  exportShared(): Promise<JournalExport | undefined> {
+    return this.exportOf('');
+  }
+
+  private async exportOf(orgId: string): Promise<JournalExport | undefined> {
+    const entries = await this.read('org', orgId);
+    return entries.length === 0 ? undefined : { entries };
   }
 
   async usage(): Promise<JournalUsage> {

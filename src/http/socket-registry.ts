@@ -21,6 +21,11 @@ export class SocketRegistry {
     return set.size;
   }
 
+  /** Closes these keys' sockets as a reset does, without an error frame (one organization's reset: 1012). */
+  closeForKeys(keyIds: readonly string[], code: number, reason: string): void {
+    for (const keyId of keyIds) for (const ws of this.byKey.get(keyId) ?? []) ws.close(code, reason);
+  }
+
   closeAll(code: number, reason: string): void {
     for (const set of this.byKey.values()) for (const ws of set) ws.close(code, reason);
   }

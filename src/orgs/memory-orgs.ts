@@ -2,7 +2,7 @@
  * Organizations and keys in this process (the memory store), each key under its organization. The Redis
  * implementation keeps one of these as its local copy, and applies other instances' changes to it.
  */
-import type { ApiKeyRecord, OrgEvent, OrgState, Organization } from './org-state.js';
+import type { ApiKeyRecord, ExportedKey, OrgEvent, OrgExport, OrgState, Organization } from './org-state.js';
 
 interface OrgEntry {
   org: Organization;
@@ -16,6 +16,16 @@ export class MemoryOrgState implements OrgState {
   private readonly keysById = new Map<string, ApiKeyRecord>();
   private readonly keysByHash = new Map<string, ApiKeyRecord>();
   private readonly listeners: ((event: OrgEvent) => void)[] = [];
+
+  readonly perOrg = {
+    ids: (): string[] => [...this.orgs.keys()],
+    reset: (orgId: string): void => this.removeOrg(orgId),
+    export: (orgId: string): OrgExport | undefined => {
+      const entry = this.orgs.get(orgId);
+      if (!entry) return undefined;
+      return { org: { ...entry.org }, keys: [...entry.keys.values()].map(exportedKey) };
+    },
+  };
 
   assertWritable(): void {}
 
@@ -109,6 +119,18 @@ export class MemoryOrgState implements OrgState {
     return this.keysById.get(keyId);
   }
 
+  /** Removes an organization and its keys from the indexes, telling listeners (`org.removed`) if it was there. */
+  private removeOrg(orgId: string): void {
+    const entry = this.orgs.get(orgId);
+    if (!entry) return;
+    this.orgs.delete(orgId);
+    for (const key of entry.keys.values()) {
+      this.keysById.delete(key.id);
+      this.keysByHash.delete(key.hash.toString('hex'));
+    }
+    this.emit({ type: 'org.removed', orgId, keyIds: [...entry.keys.keys()] });
+  }
+
   reset(): void {
     this.orgs.clear();
     this.keysById.clear();
@@ -118,4 +140,9 @@ export class MemoryOrgState implements OrgState {
   private emit(event: OrgEvent): void {
     for (const listener of this.listeners) listener(event);
   }
+}
+
+/** A key as an export holds it (a copy: the record stays this state's). */
+export function exportedKey(key: ApiKeyRecord): ExportedKey {
+  return { ...key, scopes: [...key.scopes], hash: key.hash.toString('hex') };
 }

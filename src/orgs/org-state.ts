@@ -8,7 +8,7 @@ import type { Environment } from '../core/api-keys.js';
 import type { MaybePromise } from '../core/maybe.js';
 import type { StateStore } from '../store/index.js';
 import { RedisStore } from '../store/redis-store.js';
-import type { StateUnit } from '../store/state-unit.js';
+import type { OrgStatePart, StateUnit } from '../store/state-unit.js';
 import { MemoryOrgState } from './memory-orgs.js';
 import { RedisOrgState } from './redis-orgs.js';
 
@@ -36,13 +36,32 @@ export interface ApiKeyRecord {
   revokedReason: string | null;
 }
 
+/** A key as an export holds it: the record as stored, its hash in hex; the key itself is never stored. */
+export interface ExportedKey extends Omit<ApiKeyRecord, 'hash'> {
+  hash: string;
+}
+
+/** One organization as `perOrg.export` gives it. */
+export interface OrgExport {
+  org: Organization;
+  /** Its keys in the order they were made, revoked ones included. */
+  keys: ExportedKey[];
+}
+
 /** What changed, made through this instance or another one: listeners hear both the same way. */
 export type OrgEvent =
   | { type: 'org.created'; org: Organization }
   | { type: 'org.updated'; org: Organization; previous: Organization }
-  | { type: 'key.revoked'; key: ApiKeyRecord };
+  | { type: 'key.revoked'; key: ApiKeyRecord }
+  /** Removed with its keys by `perOrg.reset` (their sockets close, as a reset's do). */
+  | { type: 'org.removed'; orgId: string; keyIds: string[] };
 
 export interface OrgState extends StateUnit {
+  /**
+   * The organizations, each with its keys: listed, removed (its keys then authenticate nowhere: with Redis,
+   * every instance drops them from its local copy when the event arrives, as for a revocation) and exported.
+   */
+  readonly perOrg: OrgStatePart & { export(orgId: string): MaybePromise<OrgExport | undefined> };
   /** Throws (502 `upstream_error`) while a shared store is unreachable, before anything changes. */
   assertWritable(): void;
   /** Listens to every change, whichever instance made it (a revocation closes the key's sockets here). */

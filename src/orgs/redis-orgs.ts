@@ -12,56 +12,25 @@ import type { MaybePromise } from '../core/maybe.js';
 import type { RedisStore, StoreMessage } from '../store/redis-store.js';
 import { defineOnce } from '../store/redis-scripts.js';
 import { MemoryOrgState } from './memory-orgs.js';
-import type { ApiKeyRecord, OrgEvent, OrgState, Organization } from './org-state.js';
+import type { ApiKeyRecord, OrgEvent, OrgExport, OrgState, Organization } from './org-state.js';
 import {
   KEY_FIND,
   KEY_PUT_NEW,
   KEY_REVOKE,
   ORGS_DROP,
   ORG_PUT_NEW,
+  ORG_REMOVE,
   ORG_UPDATE,
+  keyOf,
+  recordOf,
+  revocationFields,
+  storedKey,
+  storedOrg,
+  type OrgScripts,
+  type Revocation,
+  type StoredKey,
+  type StoredOrg,
 } from './redis-org-scripts.js';
-
-/** A key as Redis keeps it: the hash in hex, the revocation beside it (`revoked:{keyId}`). */
-interface StoredKey extends Omit<ApiKeyRecord, 'hash' | 'revokedAt' | 'revokedReason'> {
-  hash: string;
-}
-interface Revocation {
-  at: string;
-  reason: string;
-}
-
-interface OrgScripts {
-  svcOrgPutNew(
-    orgs: string,
-    org: string,
-    id: string,
-    json: string,
-    channel: string,
-    message: string,
-  ): Promise<string>;
-  svcOrgUpdate(org: string, json: string, channel: string, message: string): Promise<number>;
-  svcKeyPutNew(
-    org: string,
-    keyhash: string,
-    keyorg: string,
-    id: string,
-    json: string,
-    hashHex: string,
-    orgId: string,
-    channel: string,
-    message: string,
-  ): Promise<string>;
-  svcKeyRevoke(org: string, id: string, json: string, channel: string, message: string): Promise<string>;
-  svcKeyFind(
-    keyhash: string,
-    keyorg: string,
-    prefix: string,
-    hashHex: string,
-    keyId: string,
-  ): Promise<[string | null, string | null, string | null] | null>;
-  svcOrgsDrop(orgs: string, keyhash: string, keyorg: string, prefix: string): Promise<number>;
-}
 
 export class RedisOrgState implements OrgState {
   readonly name = 'orgs';
@@ -69,6 +38,26 @@ export class RedisOrgState implements OrgState {
   private readonly local = new MemoryOrgState();
   /** The generation the local copy belongs to: a reset through this instance deletes that one's keys. */
   private gen: number;
+  /**
+   * Resets applied to the local copy, counted, and when each organization was last removed (by that count):
+   * an answer read in Redis before a reset that arrives after the reset's event (a reply and an event come on
+   * two connections) is not applied, or the copy would hold what Redis no longer has.
+   */
+  private resets = 0;
+  private lastWholeReset = 0;
+  private readonly removedAt = new Map<string, number>();
+  /**
+   * The organizations this instance is removing, until the removal's own event comes back (see removeOrg):
+   * an event about one of them arriving before it was published before the removal, and is not applied.
+   */
+  private readonly removing = new Map<string, number>();
+
+  /** Read in Redis, as stored, so every instance (one started later too) lists and exports the same. */
+  readonly perOrg = {
+    ids: (): Promise<string[]> => this.store.run(() => this.store.redis.zrange(this.keys().orgs, 0, -1)),
+    reset: (orgId: string): Promise<void> => this.removeOrg(orgId),
+    export: (orgId: string): Promise<OrgExport | undefined> => this.exportOrg(orgId),
+  };
 
   constructor(private readonly store: RedisStore) {
     this.gen = store.generation;
@@ -84,7 +73,8 @@ export class RedisOrgState implements OrgState {
     defineOnce(redis, 'svcKeyPutNew', 3, KEY_PUT_NEW);
     defineOnce(redis, 'svcKeyRevoke', 1, KEY_REVOKE);
     defineOnce(redis, 'svcKeyFind', 2, KEY_FIND);
-    defineOnce(redis, 'svcOrgsDrop', 3, ORGS_DROP);
+    defineOnce(redis, 'svcOrgsDrop', 4, ORGS_DROP);
+    defineOnce(redis, 'svcOrgRemove', 5, ORG_REMOVE);
     return redis as RedisStore['redis'] & OrgScripts;
   }
 
@@ -96,6 +86,7 @@ export class RedisOrgState implements OrgState {
       orgs: key('orgs'),
       keyhash: key('keyhash'),
       keyorg: key('keyorg'),
+      removed: key('orgs:removed'),
       orgPrefix,
       org: (id: string) => orgPrefix + id,
     };
@@ -106,40 +97,118 @@ export class RedisOrgState implements OrgState {
     await this.load();
   }
 
-  /** Everything in Redis into the local copy: at open, and after the subscriber reconnects (events may have been missed). */
+  /**
+   * Everything in Redis into the local copy: at open, and after the subscriber reconnects (events may have
+   * been missed, an organization's removal among them: one removed, and not made again, leaves the copy).
+   */
   private async load(): Promise<void> {
     const k = this.keys();
-    const ids = await this.store.redis.zrange(k.orgs, 0, -1);
+    const [ids, removed] = await Promise.all([
+      this.store.redis.zrange(k.orgs, 0, -1),
+      this.store.redis.smembers(k.removed),
+    ]);
     const tx = this.store.redis.multi();
     for (const id of ids) tx.hgetall(k.org(id));
     const results = (await tx.exec()) ?? [];
+    const inStore = new Set(ids);
+    // What Redis holds now is the truth, and a removal's own event lost with the subscriber never comes.
+    this.removing.clear();
+    for (const id of removed) if (!inStore.has(id)) this.dropLocal(id);
     for (const [err, fields] of results) {
       if (err) throw err;
-      this.applyOrgHash(fields as Record<string, string>);
+      const stored = storedOrg(fields as Record<string, string>);
+      if (stored) this.applyStored(stored);
     }
   }
 
-  /** One organization's hash: the organization, then its keys in the order they were made, then their revocations. */
-  private applyOrgHash(fields: Record<string, string>): void {
-    if (!fields.org) return;
-    this.local.applyOrg(JSON.parse(fields.org) as Organization);
-    const keys = Object.entries(fields)
-      .filter(([field]) => field.startsWith('key:'))
-      .map(([field, json]) => ({ json, order: Number(fields[`order:${field.slice('key:'.length)}`]) }))
-      .sort((x, y) => x.order - y.order);
-    for (const { json } of keys) this.local.applyKey(keyOf(json));
-    for (const [field, json] of Object.entries(fields)) {
-      if (field.startsWith('revoked:')) this.applyRevocation(field.slice('revoked:'.length), json);
+  /** One organization as stored: the organization, then its keys in the order they were made, then their revocations. */
+  private applyStored({ org, keys, revocations }: StoredOrg): void {
+    this.local.applyOrg(org);
+    for (const key of keys) this.local.applyKey(recordOf(key));
+    for (const [keyId, r] of revocations) this.local.revokeKey(keyId, r.at, r.reason);
+  }
+
+  private async exportOrg(orgId: string): Promise<OrgExport | undefined> {
+    const fields = await this.store.run(() => this.store.redis.hgetall(this.keys().org(orgId)));
+    const stored = storedOrg(fields);
+    if (!stored) return undefined;
+    const revoked = new Map(stored.revocations);
+    const keys = stored.keys.map((key) => {
+      const r = revoked.get(key.id);
+      return { ...key, revokedAt: r?.at ?? null, revokedReason: r?.reason ?? null };
+    });
+    return { org: stored.org, keys };
+  }
+
+  /** Removes the organization in Redis with its event (ORG_REMOVE), then from this instance's copy. */
+  private async removeOrg(orgId: string): Promise<void> {
+    const k = this.keys();
+    // The event is sent as from a sender of its own, so that this instance hears it too: one channel keeps
+    // the order of events, so one about this organization that reaches this instance before it (another
+    // instance's new key, say) was published before the removal, and would put the organization back in
+    // the copy. Until it arrives, such events are not applied; after it, they are new.
+    const message = JSON.stringify({
+      from: this.removalSender,
+      type: 'orgs.removed',
+      data: { orgId },
+    } satisfies StoreMessage);
+    this.removing.set(orgId, (this.removing.get(orgId) ?? 0) + 1);
+    let removed = 0;
+    try {
+      removed = await this.store.run(() =>
+        this.redis.svcOrgRemove(
+          k.orgs,
+          k.org(orgId),
+          k.keyhash,
+          k.keyorg,
+          k.removed,
+          orgId,
+          this.store.channel,
+          message,
+        ),
+      );
+    } finally {
+      if (!removed) this.removalHeard(orgId); // nothing was there: no event comes back
     }
+    this.dropLocal(orgId);
+  }
+
+  private get removalSender(): string {
+    return `${this.store.instanceId}/orgs`;
+  }
+
+  private removalHeard(orgId: string): void {
+    const pending = (this.removing.get(orgId) ?? 0) - 1;
+    if (pending > 0) this.removing.set(orgId, pending);
+    else this.removing.delete(orgId);
+  }
+
+  /** Drops an organization's part of the local copy (its listeners told), and says it went: see `resets`. */
+  private dropLocal(orgId: string): void {
+    this.removedAt.set(orgId, ++this.resets);
+    this.local.perOrg.reset(orgId);
   }
 
   async reset(): Promise<void> {
     // The store's reset moved the generation first, so the others already read the new (empty) one; this
     // deletes what the old one held.
     const old = this.keys(this.gen);
-    await this.store.run(() => this.redis.svcOrgsDrop(old.orgs, old.keyhash, old.keyorg, old.orgPrefix));
+    await this.store.run(() =>
+      this.redis.svcOrgsDrop(old.orgs, old.keyhash, old.keyorg, old.removed, old.orgPrefix),
+    );
+    this.resetLocal();
+  }
+
+  private removedSince(orgId: string, asked: number): boolean {
+    return this.lastWholeReset > asked || (this.removedAt.get(orgId) ?? 0) > asked;
+  }
+
+  private resetLocal(): void {
     this.local.reset();
     this.gen = this.store.generation;
+    this.lastWholeReset = ++this.resets;
+    this.removedAt.clear();
+    this.removing.clear();
   }
 
   assertWritable(): void {
@@ -166,12 +235,14 @@ export class RedisOrgState implements OrgState {
     const k = this.keys();
     const json = JSON.stringify(org);
     const message = this.store.message('orgs.org', org);
+    const asked = this.resets;
     this.store.track(
       this.redis
         .svcOrgPutNew(k.orgs, k.org(org.id), org.id, json, this.store.channel, message)
         .then((stored) => {
           // Another instance made it first (the demo organization, at boot): theirs is the one.
-          if (stored !== json) this.local.applyOrg(JSON.parse(stored) as Organization);
+          if (stored !== json && !this.removedSince(org.id, asked))
+            this.local.applyOrg(JSON.parse(stored) as Organization);
         }),
     );
     return org;
@@ -223,7 +294,8 @@ export class RedisOrgState implements OrgState {
     );
     this.store.track(
       put.then((inStore) => {
-        if (inStore !== json) this.local.applyKey(keyOf(inStore));
+        // null: its organization was removed through another instance first; its event drops the key here.
+        if (inStore !== null && inStore !== json) this.local.applyKey(keyOf(inStore));
       }),
     );
     return key;
@@ -241,7 +313,7 @@ export class RedisOrgState implements OrgState {
         .svcKeyRevoke(this.keys().org(key.orgId), keyId, json, this.store.channel, message)
         .then((inForce) => {
           // Revoked through another instance a moment before: the first revocation is the one.
-          if (inForce !== json) Object.assign(key, revocationFields(inForce));
+          if (inForce !== null && inForce !== json) Object.assign(key, revocationFields(inForce));
         }),
     );
     return key;
@@ -261,12 +333,15 @@ export class RedisOrgState implements OrgState {
   /** A key this instance has not heard of yet, with its organization and revocation, into the local copy. */
   private async fetch(hashHex: string, keyId: string): Promise<void> {
     const k = this.keys();
+    const asked = this.resets;
     const found = await this.store.run(() =>
       this.redis.svcKeyFind(k.keyhash, k.keyorg, k.orgPrefix, hashHex, keyId),
     );
     if (!found) return;
     const [org, key, revoked] = found;
     if (!org || !key) return;
+    const orgId = (JSON.parse(org) as Organization).id;
+    if (this.removedSince(orgId, asked)) return;
     this.local.applyOrg(JSON.parse(org) as Organization);
     const record = this.local.applyKey(keyOf(key));
     if (record && revoked) this.applyRevocation(record.id, revoked);
@@ -278,33 +353,21 @@ export class RedisOrgState implements OrgState {
   }
 
   private receive(m: StoreMessage): void {
-    if (m.type === 'orgs.org') this.local.applyOrg(m.data as Organization);
-    else if (m.type === 'orgs.key') this.local.applyKey(recordOf(m.data as StoredKey));
-    else if (m.type === 'orgs.revoked') {
+    if (m.from === this.removalSender) {
+      if (m.type === 'orgs.removed') this.removalHeard((m.data as { orgId: string }).orgId);
+    } else if (m.type === 'orgs.org') {
+      const org = m.data as Organization;
+      if (!this.removing.has(org.id)) this.local.applyOrg(org);
+    } else if (m.type === 'orgs.key') {
+      const key = m.data as StoredKey;
+      if (!this.removing.has(key.orgId)) this.local.applyKey(recordOf(key));
+    } else if (m.type === 'orgs.revoked') {
       const d = m.data as { keyId: string } & Revocation;
       this.local.revokeKey(d.keyId, d.at, d.reason);
-    } else if (m.type === 'reset') {
+    } else if (m.type === 'orgs.removed') this.dropLocal((m.data as { orgId: string }).orgId);
+    else if (m.type === 'reset') {
       // The store moved to the new generation before this handler: the copy of the old one goes.
-      this.local.reset();
-      this.gen = this.store.generation;
+      this.resetLocal();
     }
   }
-}
-
-function storedKey(key: ApiKeyRecord): StoredKey {
-  const { hash, revokedAt: _at, revokedReason: _reason, ...rest } = key;
-  return { ...rest, hash: hash.toString('hex') };
-}
-
-function keyOf(json: string): ApiKeyRecord {
-  return recordOf(JSON.parse(json) as StoredKey);
-}
-
-function recordOf(stored: StoredKey): ApiKeyRecord {
-  return { ...stored, hash: Buffer.from(stored.hash, 'hex'), revokedAt: null, revokedReason: null };
-}
-
-function revocationFields(json: string): Pick<ApiKeyRecord, 'revokedAt' | 'revokedReason'> {
-  const r = JSON.parse(json) as Revocation;
-  return { revokedAt: r.at, revokedReason: r.reason };
 }

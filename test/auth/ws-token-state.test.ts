@@ -10,12 +10,13 @@ import { wsTokenStateContract } from '../../src/auth/ws-token-state.contract.js'
 import { startRedis, type TestRedis } from '../support/redis.js';
 import { RedisInstances } from '../support/redis-instances.js';
 
+/** The contract's tokens expire at 00:01 (one at 23:59 the day before, expired). */
+const clock = () => new Clock({ mode: 'frozen', startAt: Date.parse('2030-01-01T00:00:00Z') });
+
 describe('WsTokenState in memory', () => {
   wsTokenStateContract(() => {
     // One process: every instance is the same state.
-    const state = new MemoryWsTokenState(
-      new Clock({ mode: 'frozen', startAt: Date.parse('2030-01-01T00:00:00Z') }),
-    );
+    const state = new MemoryWsTokenState(clock());
     return {
       instance: async () => state,
       reset: async (s) => s.reset(),
@@ -30,7 +31,7 @@ describe('WsTokenState in Redis', () => {
   wsTokenStateContract(() => {
     const instances = new RedisInstances<WsTokenState>(
       async () => (redis ??= await startRedis()).url,
-      (store) => new RedisWsTokenState(store),
+      (store) => new RedisWsTokenState(store, clock()),
     );
     return {
       instance: () => instances.open(),

@@ -13,6 +13,7 @@ import {
   bearer,
   buildEmulator,
   createKey,
+  createOrg,
   mintWsToken,
   revokeKey,
   type TestEmulator,
@@ -225,6 +226,23 @@ describe('revocation tears down open sockets', () => {
     await revokeKey(t.app, key.id);
     expect((await within(closing, 1000, 'the close')).code).toBe(4001);
     await expectEcho(bystander);
+  });
+});
+
+describe("one organization's reset ends its sockets", () => {
+  it("closes the sockets of the organization's keys with 1012, and its keys are refused; another organization's stay open", async () => {
+    const other = await createOrg(t.app);
+    const key = await createKey(t.app, other.id, { scopes: ['stt:transcribe'] });
+    const victim = await connect('/stt/realtime', undefined, { Authorization: bearer(key.key) });
+    const bystander = await connect('/stt/realtime', undefined, { Authorization: bearer(t.keys.live) });
+    const closing = closed(victim);
+    await t.emulator.state.resetOrg(other.id);
+    expect((await within(closing, 1000, 'the close')).code).toBe(1012);
+    await expectEcho(bystander);
+    const refusal = await refusedUpgrade(`${wsBase}/stt/realtime`, undefined, {
+      Authorization: bearer(key.key),
+    });
+    expectRefusal(refusal, 401, 'invalid_api_key');
   });
 });
 

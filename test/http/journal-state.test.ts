@@ -47,8 +47,13 @@ describe('the journal state over Redis, two instances', () => {
     };
     const a = await instance();
     const b = await instance();
-    // Each case starts from an empty journal (the cases share one Redis).
+    // Each case starts from an empty journal (the cases share one Redis), once b has heard of it: the
+    // clear's event drops what b has queued, which would otherwise take the case's first entries with it.
+    const heard = new Promise<void>((resolve) =>
+      stores[1].onMessage((m) => m.type === 'journal.cleared' && resolve()),
+    );
     await a.state.clear();
+    await heard;
     return {
       a,
       b,
