@@ -41,6 +41,15 @@ export class OwnWrites {
     return (id) => org?.has(id) ?? false;
   }
 
+  /**
+   * Whether the reset `seq` of the organization (or a later one) was heard of already. The instance a reset
+   * went through drops the organization's entries when Redis answers, unless the reset's event came first:
+   * the events after it (writes made after the reset) may have come too, and stay.
+   */
+  heard(orgId: string, seq: number): boolean {
+    return (this.resets.get(orgId) ?? -1) >= seq;
+  }
+
   /** The entry is gone otherwise (deleted). */
   forget(orgId: string, id: string): void {
     this.writes.get(orgId)?.delete(id);

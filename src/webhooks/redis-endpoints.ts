@@ -227,10 +227,10 @@ export class RedisEndpointsState implements WebhookEndpointsState {
   }
 
   /**
-   * One organization's endpoints, for every instance: deleted and the event published in one script. The
-   * copy here drops them at once, and again when that event comes back through the channel (it is sent to
-   * every instance, this one too): an endpoint registered through another instance just before the reset
-   * may arrive after the script's answer, but never after its event.
+   * One organization's endpoints, for every instance: deleted and the event published in one script. Its
+   * event comes back here too, in the channel's order: the copy drops them there, where an endpoint
+   * registered through another instance just before the reset has arrived, and one registered just after
+   * has not. When the script's answer comes first, the copy drops them then as well (OwnWrites.heard).
    */
   private async resetOrg(orgId: string): Promise<void> {
     const event = eventForAll(ORG_RESET, { orgId, n: null });
@@ -240,7 +240,7 @@ export class RedisEndpointsState implements WebhookEndpointsState {
         ...[orgId, this.store.channel, event.slice(0, event.lastIndexOf('null'))],
       ),
     );
-    this.dropOrg(orgId, n);
+    if (!this.own.heard(orgId, n)) this.dropOrg(orgId, n);
   }
 
   /** The organization's endpoints at hand go, but for this instance's registrations made after the reset `n`. */
