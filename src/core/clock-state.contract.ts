@@ -165,6 +165,26 @@ export function clockStateContract(make: (wallNow: () => number) => ClockStateIn
     expect(moved).toEqual([]);
   });
 
+  it('exports its mode, scale and anchor as the last change left them, the same through every instance', async () => {
+    const a = await instances.join(frozenAt(START));
+    expect(await a.exportShared()).toEqual({ mode: 'frozen', timeScale: 1, virtual: START, wall: WALL });
+    wall += 500;
+    await change(a.change({ mode: 'scaled', timeScale: 0.5, now: START + 5_000 }));
+    const scaled = { mode: 'scaled', timeScale: 0.5, virtual: START + 5_000, wall: WALL + 500 };
+    // Opened after the change: it exports the same.
+    const b = await instances.join(frozenAt(START + 1));
+    wall += 1_000;
+    for (const state of [a, b]) {
+      const exported = await state.exportShared();
+      expect(exported).toEqual(scaled);
+      expect(JSON.parse(JSON.stringify(exported))).toStrictEqual(exported);
+    }
+    // Re-anchored at the time read (scaled: 2 ms of clock per ms of wall time), then moved on.
+    await change(b.change({ advance: 1_000 }));
+    const advanced = { ...scaled, virtual: START + 5_000 + 2_000 + 1_000, wall: WALL + 1_500 };
+    for (const state of [a, b]) expect(await state.exportShared()).toEqual(advanced);
+  });
+
   it('timers stay per instance: a Clock fires its own when the time moves through another instance', async () => {
     const onA = clockOn(await instances.join(frozenAt(START)));
     const onB = clockOn(await instances.join(frozenAt(START)));

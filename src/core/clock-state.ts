@@ -31,6 +31,11 @@ export interface ClockAnchorState extends StateUnit {
   onMove(listener: (before: number) => void): void;
   /** Back to its start (for every instance that shares it), unless `keepClock`. */
   reset(options?: ResetOptions): MaybePromise<void>;
+  /**
+   * Its state, which belongs to no organization: the mode, the scale and the anchor (a clock time and the
+   * wall time it was read at), as stored. The time now is computed from it; it moves only with a change.
+   */
+  exportShared(): MaybePromise<ClockAnchor>;
 }
 
 export interface ClockStateOptions {

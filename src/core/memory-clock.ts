@@ -42,6 +42,10 @@ export class MemoryClockState implements ClockAnchorState {
     this.listeners.push(listener);
   }
 
+  exportShared(): ClockAnchor {
+    return { ...this.current };
+  }
+
   reset(options: ResetOptions = {}): void {
     if (!options.keepClock) this.move(startAnchor(this.start, this.wallNow()));
   }

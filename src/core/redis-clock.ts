@@ -93,6 +93,16 @@ export class RedisClockState implements ClockAnchorState {
     this.listeners.push(listener);
   }
 
+  /**
+   * The clock in Redis (a change through another instance whose event has not arrived yet included); this
+   * instance's anchor if the key is gone (a flushed database, until the next change writes it again).
+   */
+  async exportShared(): Promise<ClockAnchor> {
+    const json = await this.store.run(() => this.redis.get(this.key));
+    const { mode, timeScale, virtual, wall } = json ? (JSON.parse(json) as SharedAnchor) : this.current;
+    return { mode, timeScale, virtual, wall };
+  }
+
   /** A reset through this instance puts its start back in Redis, for every instance. */
   async reset(options: ResetOptions = {}): Promise<void> {
     if (options.keepClock) return;

@@ -3,7 +3,7 @@
  * (test/faults/fault-rules-state.test.ts): in memory, and in Redis with several instances on one store.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { FaultRulesState } from './fault-rules-state.js';
+import type { ExportedRule, FaultRulesState } from './fault-rules-state.js';
 import type { FaultRule } from './store.js';
 
 /** Instances over one store. The memory store has one instance: `a`, `b` and every joined one are the same state. */
@@ -39,6 +39,13 @@ export function rule(over: Partial<FaultRule> = {}): FaultRule {
 }
 
 const ids = (state: FaultRulesState) => state.rules().map((r) => r.id);
+const orgIds = async (state: FaultRulesState) => [...(await state.perOrg.ids())].sort();
+
+/** A rule as exported, from a copy taken before it was added (memory keeps and counts the object itself). */
+function exported(rule: FaultRule, remaining = rule.remaining): ExportedRule {
+  const { hits: _hits, ...stored } = structuredClone(rule);
+  return { ...stored, remaining };
+}
 
 export function faultRulesStateContract(fresh: () => Promise<FaultRulesInstances>): void {
   describe('FaultRulesState', () => {
@@ -168,6 +175,117 @@ export function faultRulesStateContract(fresh: () => Promise<FaultRulesInstances
       else expect(t.b.rules()).toEqual([]);
       const c = await t.join();
       expect(c.rules()).toEqual([]);
+    });
+
+    it("lists the organizations its rules match one of, exports each one's rules and the others as shared, as stored", async () => {
+      const [a1, a2, b1, shared, gone, usedUp] = [
+        rule({ match: { org_id: 'org_fa', path: '/v1/tts/*' }, times: 3, description: 'first' }),
+        rule({ match: { org_id: 'org_fa' }, probability: 0.5 }),
+        rule({ match: { org_id: 'org_fb' } }),
+        rule({ match: { operation: 'tts.speak' } }),
+        rule({ match: { org_id: 'org_fc' } }),
+        rule({ match: { org_id: 'org_fd' }, times: 1 }),
+      ];
+      const added = [a1, a2, b1, shared].map((r) => structuredClone(r));
+      t.a.add(a1);
+      t.b.add(b1);
+      t.a.add(shared);
+      t.b.add(a2);
+      t.a.add(gone);
+      t.b.add(usedUp);
+      // An instance's own rule is its configuration's, not the store's: neither listed nor exported.
+      t.a.addLocal(rule({ match: { org_id: 'org_fe' } }));
+      await t.sync();
+      expect(await t.b.remove(gone.id)).toBe(true);
+      expect(await t.a.claim(t.a.get(a1.id)!)).toBe(2);
+      expect(await t.b.claim(t.b.get(usedUp.id)!)).toBe(0);
+      await t.sync();
+      const late = await t.join();
+      for (const state of [t.a, t.b, late]) {
+        expect(await orgIds(state)).toEqual(['org_fa', 'org_fb']);
+        const fa = await state.perOrg.export('org_fa');
+        // By creation time: a1, then a2; the count is the shared one.
+        expect(fa).toEqual({ rules: [exported(added[0], 2), exported(added[1])] });
+        expect(JSON.parse(JSON.stringify(fa))).toStrictEqual(fa);
+        expect(await state.perOrg.export('org_fb')).toEqual({ rules: [exported(added[2])] });
+        for (const orgId of ['org_fc', 'org_fd', 'org_fe', 'org_none'])
+          expect(await state.perOrg.export(orgId)).toBeUndefined();
+        expect(await state.exportShared()).toEqual({ rules: [exported(added[3])] });
+      }
+    });
+
+    it("resetting one organization through A drops its rules on every instance, starts the instances' own rules of it over, and leaves the rest", async () => {
+      const [ra, rb, shared] = [
+        rule({ match: { org_id: 'org_ra' }, times: 2 }),
+        rule({ match: { org_id: 'org_rb' }, times: 2 }),
+        rule(),
+      ];
+      const [ownA, ownB] = [
+        rule({ match: { org_id: 'org_ra' }, times: 2, description: 'boot' }),
+        rule({ match: { org_id: 'org_rb' }, times: 2, description: 'boot' }),
+      ];
+      const rbAdded = structuredClone(rb);
+      for (const r of [ra, rb, shared]) t.a.add(r);
+      t.b.addLocal(ownA);
+      t.b.addLocal(ownB);
+      expect(t.b.claim(ownA)).toBe(1);
+      expect(t.b.claim(ownB)).toBe(1);
+      expect(await t.a.claim(rb)).toBe(1);
+      await t.sync();
+      const before = { rb: await t.b.perOrg.export('org_rb'), shared: await t.b.exportShared() };
+      expect(before.rb).toEqual({ rules: [exported(rbAdded, 1)] });
+
+      await t.a.perOrg.reset('org_ra');
+      await t.sync();
+      for (const state of [t.a, t.b]) {
+        expect(await orgIds(state)).toEqual(['org_rb']);
+        expect(await state.perOrg.export('org_ra')).toBeUndefined();
+        expect(state.get(ra.id)).toBeUndefined();
+        expect(await state.perOrg.export('org_rb')).toEqual(before.rb);
+        expect(await state.exportShared()).toEqual(before.shared);
+      }
+      expect(t.b.get(ownA.id)?.remaining).toBe(2);
+      expect(t.b.get(ownB.id)?.remaining).toBe(1);
+      expect(ids(t.b)).toEqual([ownA.id, ownB.id, rb.id, shared.id]);
+      if (t.separate) expect(ids(t.a)).toEqual([rb.id, shared.id]);
+      // Nothing to drop is no error.
+      await t.b.perOrg.reset('org_none');
+
+      // The organization can have rules again.
+      const again = rule({ match: { org_id: 'org_ra' } });
+      const asAdded = structuredClone(again);
+      t.b.add(again);
+      await t.sync();
+      expect(await orgIds(t.a)).toEqual(['org_ra', 'org_rb']);
+      expect(await t.a.perOrg.export('org_ra')).toEqual({ rules: [exported(asAdded)] });
+      expect(t.a.get(again.id)).toBeDefined();
+    });
+
+    it('rules added through B racing a reset of one organization through A: the other one intact, the racing one everywhere or nowhere', async () => {
+      const [first, other] = [rule({ match: { org_id: 'org_xa' } }), rule({ match: { org_id: 'org_xb' } })];
+      t.a.add(first);
+      t.a.add(other);
+      await t.sync();
+      const [racing, kept] = [rule({ match: { org_id: 'org_xa' } }), rule({ match: { org_id: 'org_xb' } })];
+      const [racingAdded, keptAdded, otherAdded] = [racing, kept, other].map((r) => structuredClone(r));
+      const reset = Promise.resolve(t.a.perOrg.reset('org_xa'));
+      t.b.add(racing);
+      t.b.add(kept);
+      await reset;
+      await t.sync();
+      const there = (await t.a.perOrg.export('org_xa')) !== undefined;
+      for (const state of [t.a, t.b]) {
+        expect(state.get(first.id)).toBeUndefined();
+        expect(await state.perOrg.export('org_xa')).toEqual(
+          there ? { rules: [exported(racingAdded)] } : undefined,
+        );
+        expect(state.get(racing.id) !== undefined).toBe(there);
+        expect(await orgIds(state)).toEqual(there ? ['org_xa', 'org_xb'] : ['org_xb']);
+        expect(await state.perOrg.export('org_xb')).toEqual({
+          rules: [exported(otherAdded), exported(keptAdded)],
+        });
+        expect(state.get(kept.id)).toBeDefined();
+      }
     });
 
     it('an instance that joins late adopts the rules and their counts, and resets nothing', async () => {

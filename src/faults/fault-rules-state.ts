@@ -1,19 +1,44 @@
 /**
- * The fault rules' state (issue 23): the rules the emulator holds, as the operations FaultStore needs. Rules
- * belong to the emulator, not to one organization; a rule that matches one organization carries it in
- * `match.org_id`, stored with the rule. Two implementations: in memory (below) and in Redis
- * (redis-fault-rules.ts, shared by every instance). Both keep the rules at hand, so matching a request is a
- * synchronous lookup; only firing a counted rule may ask Redis (its `times` is shared).
+ * The fault rules' state (issue 23): the rules the emulator holds, as the operations FaultStore needs. A rule
+ * that matches one organization (`match.org_id`, stored with the rule) belongs to it: listed, exported and
+ * reset with that organization (`perOrg`); the others belong to the emulator (`exportShared`). Two
+ * implementations: in memory (below) and in Redis (redis-fault-rules.ts, shared by every instance). Both keep
+ * the rules at hand, so matching a request is a synchronous lookup; only firing a counted rule may ask Redis
+ * (its `times` is shared).
  */
 import type { MaybePromise } from '../core/maybe.js';
 import { RedisStore } from '../store/redis-store.js';
 import type { StateStore } from '../store/index.js';
-import type { StateUnit } from '../store/state-unit.js';
+import type { OrgStatePart, StateUnit } from '../store/state-unit.js';
 import { RedisFaultRules } from './redis-fault-rules.js';
 import { claimHere, isSpent } from './rule-life.js';
 import type { FaultRule } from './store.js';
 
+/** A rule as exported: as stored, its `remaining` the shared count, without its `hits` (counted per instance). */
+export type ExportedRule = Omit<FaultRule, 'hits'>;
+
+/**
+ * Rules as `perOrg.export` and `exportShared` give them, by creation time then id. Only the rules added
+ * through the admin API: an instance's own (config file, boot scenario) come from its configuration again at
+ * every start and reset.
+ */
+export interface FaultRulesExport {
+  rules: ExportedRule[];
+}
+
+export interface OrgFaultRules extends OrgStatePart {
+  /**
+   * Its rules go for every instance; the instances' own rules that match it start over as they were added,
+   * as at a reset.
+   */
+  reset(orgId: string): MaybePromise<void>;
+  export(orgId: string): MaybePromise<FaultRulesExport | undefined>;
+}
+
 export interface FaultRulesState extends StateUnit {
+  readonly perOrg: OrgFaultRules;
+  /** The rules that match no one organization. */
+  exportShared(): MaybePromise<FaultRulesExport | undefined>;
   /**
    * The rules to match, in order: this instance's own (config file and boot scenario) first, then the others,
    * each in the order they were added. The same array until the rules change: the caller must not modify it.
@@ -46,8 +71,33 @@ export interface FaultRulesState extends StateUnit {
 export class MemoryFaultRules implements FaultRulesState {
   readonly name = 'faults';
   private own: FaultRule[] = [];
+  private ownAsAdded: FaultRule[] = [];
   private others: FaultRule[] = [];
   private all: readonly FaultRule[] = [];
+
+  readonly perOrg: OrgFaultRules = {
+    ids: () =>
+      new Set(
+        this.kept()
+          .map(ruleOrg)
+          .filter((org) => org !== undefined),
+      ),
+    reset: (orgId) => {
+      this.others = this.others.filter((r) => ruleOrg(r) !== orgId);
+      this.own = ownAfterOrgReset(this.own, this.ownAsAdded, orgId);
+      this.changed();
+    },
+    export: (orgId) => rulesExport(this.kept().filter((r) => ruleOrg(r) === orgId)),
+  };
+
+  exportShared(): FaultRulesExport | undefined {
+    return rulesExport(this.kept().filter((r) => ruleOrg(r) === undefined));
+  }
+
+  /** The rules added through the admin API, but those used up (Redis drops them at their last firing). */
+  private kept(): FaultRule[] {
+    return this.others.filter((r) => r.remaining !== 0);
+  }
 
   rules(): readonly FaultRule[] {
     return this.all;
@@ -66,6 +116,7 @@ export class MemoryFaultRules implements FaultRulesState {
 
   addLocal(rule: FaultRule): void {
     this.own.push(rule);
+    this.ownAsAdded.push(structuredClone(rule));
     this.changed();
   }
 
@@ -79,6 +130,7 @@ export class MemoryFaultRules implements FaultRulesState {
 
   clear(): void {
     this.own = [];
+    this.ownAsAdded = [];
     this.others = [];
     this.changed();
   }
@@ -102,6 +154,34 @@ export class MemoryFaultRules implements FaultRulesState {
   private changed(): void {
     this.all = [...this.own, ...this.others];
   }
+}
+
+/** The organization a rule belongs to: the one it matches, if it matches one. */
+export function ruleOrg(rule: FaultRule): string | undefined {
+  return rule.match.org_id || undefined;
+}
+
+/** Rules as exported (a copy, plain JSON), by creation time then id; undefined when there are none. */
+export function rulesExport(rules: FaultRule[]): FaultRulesExport | undefined {
+  if (rules.length === 0) return undefined;
+  const exported = rules.map(({ hits: _hits, ...rule }) => JSON.parse(JSON.stringify(rule)) as ExportedRule);
+  exported.sort((x, y) => compare(x.created_at, y.created_at) || compare(x.id, y.id));
+  return { rules: exported };
+}
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * An instance's own rules after the reset of one organization: those that match it as they were added
+ * (their counts start over, as at a reset), the others as they are now (one removed stays removed).
+ */
+export function ownAfterOrgReset(own: FaultRule[], asAdded: FaultRule[], orgId: string): FaultRule[] {
+  const now = new Map(own.map((r) => [r.id, r]));
+  return asAdded.flatMap((added) => {
+    if (ruleOrg(added) === orgId) return [structuredClone(added)];
+    const current = now.get(added.id);
+    return current ? [current] : [];
+  });
 }
 
 /** The fault rules of one emulator: shared through Redis with a Redis store, in this process otherwise. */

@@ -7,9 +7,18 @@
  * scenario stay per instance (addLocal), since every instance reads them.
  */
 import type { Redis } from 'ioredis';
-import type { RedisStore, StoreMessage } from '../store/redis-store.js';
+import { OwnWrites } from '../store/own-writes.js';
+import { eventForAll, type RedisStore, type StoreMessage } from '../store/redis-store.js';
 import { defineOnce } from '../store/redis-scripts.js';
-import type { FaultRulesState } from './fault-rules-state.js';
+import {
+  ownAfterOrgReset,
+  ruleOrg,
+  rulesExport,
+  type FaultRulesExport,
+  type FaultRulesState,
+  type OrgFaultRules,
+} from './fault-rules-state.js';
+import { FAULTS_CLEAR, FAULTS_CLEAR_ORG, FAULTS_ORGS, FAULTS_READ_ORG } from './redis-fault-org-scripts.js';
 import { claimHere, isSpent } from './rule-life.js';
 import type { FaultRule } from './store.js';
 
@@ -31,12 +40,26 @@ else
 end
 return left`;
 
-/** Removes a fault rule and its counter, and tells the others. KEYS: rules hash, counters hash. ARGV: rule id, channel, message. Returns 1 if it was there. */
+/**
+ * Removes a fault rule and its counter, and its place in its organization's set (redis-fault-org-scripts.ts),
+ * and tells the others. KEYS: rules hash, counters hash, orgs set. ARGV: rule id, channel, message, prefix of
+ * an organization's set. Returns 1 if it was there.
+ */
 export const FAULT_REMOVE = `
-local removed = redis.call('HDEL', KEYS[1], ARGV[1])
+local json = redis.call('HGET', KEYS[1], ARGV[1])
+redis.call('HDEL', KEYS[1], ARGV[1])
 redis.call('HDEL', KEYS[2], ARGV[1])
+local org = json and cjson.decode(json).match.org_id
+if type(org) == 'string' then
+  redis.call('SREM', ARGV[4] .. org, ARGV[1])
+  if redis.call('SCARD', ARGV[4] .. org) == 0 then redis.call('SREM', KEYS[3], org) end
+end
 redis.call('PUBLISH', ARGV[2], ARGV[3])
-return removed`;
+if json then return 1 end
+return 0`;
+
+/** The event of one organization's reset, for every instance, the one it went through too. */
+const ORG_RESET = 'faults.org-reset';
 
 interface FaultScripts {
   svcFaultClaim(
@@ -47,7 +70,11 @@ interface FaultScripts {
     removal: string,
     from: string,
   ): Promise<number>;
-  svcFaultRemove(rules: string, left: string, id: string, channel: string, message: string): Promise<number>;
+  svcFaultRemove(...args: string[]): Promise<number>;
+  svcFaultsClearOrg(...args: string[]): Promise<number>;
+  svcFaultsClear(...args: string[]): Promise<number>;
+  svcFaultsReadOrg(rules: string, left: string, org: string): Promise<string[]>;
+  svcFaultsOrgs(rules: string, orgs: string, prefix: string): Promise<string[]>;
 }
 
 export class RedisFaultRules implements FaultRulesState {
@@ -58,6 +85,20 @@ export class RedisFaultRules implements FaultRulesState {
   /** The shared rules at hand, in the order they were added. */
   private shared: FaultRule[] = [];
   private all: readonly FaultRule[] = [];
+  /** The rules of one organization added through this instance, against that organization's resets. */
+  private readonly sentHere = new OwnWrites();
+
+  readonly perOrg: OrgFaultRules = {
+    ids: () => this.store.run(() => this.redis.svcFaultsOrgs(this.k.rules, this.k.orgs, this.k.org(''))),
+    reset: (orgId) => this.resetOrg(orgId),
+    export: async (orgId) => {
+      const k = this.k;
+      const flat = await this.store.run(() => this.redis.svcFaultsReadOrg(k.rules, k.left, k.org(orgId)));
+      const rules: FaultRule[] = [];
+      for (let i = 0; i < flat.length; i += 2) rules.push(withCount(flat[i], flat[i + 1]));
+      return rulesExport(rules);
+    },
+  };
 
   constructor(private readonly store: RedisStore) {
     store.onMessage((m) => this.receive(m));
@@ -69,13 +110,37 @@ export class RedisFaultRules implements FaultRulesState {
   }
 
   private get k() {
-    return { rules: this.store.key('faults'), left: this.store.key('fault-left') };
+    return {
+      rules: this.store.key('faults'),
+      left: this.store.key('fault-left'),
+      /** The ids of the rules that match one organization, and the organizations that have such a set. */
+      org: (orgId: string) => this.store.key(`faults:org:${orgId}`),
+      orgs: this.store.key('faults:orgs'),
+      /** Numbers the rules of an organization added and the organizations' resets (OwnWrites). */
+      seq: this.store.key('faults:seq'),
+    };
   }
 
   async open(): Promise<void> {
-    defineOnce(this.store.redis, 'svcFaultClaim', 2, FAULT_CLAIM);
-    defineOnce(this.store.redis, 'svcFaultRemove', 2, FAULT_REMOVE);
+    const redis = this.store.redis;
+    defineOnce(redis, 'svcFaultClaim', 2, FAULT_CLAIM);
+    defineOnce(redis, 'svcFaultRemove', 3, FAULT_REMOVE);
+    defineOnce(redis, 'svcFaultsClearOrg', 6, FAULTS_CLEAR_ORG);
+    defineOnce(redis, 'svcFaultsClear', 4, FAULTS_CLEAR);
+    defineOnce(redis, 'svcFaultsReadOrg', 3, FAULTS_READ_ORG);
+    defineOnce(redis, 'svcFaultsOrgs', 2, FAULTS_ORGS);
     await this.load();
+  }
+
+  async exportShared(): Promise<FaultRulesExport | undefined> {
+    const [rules, left] = await this.store.run(() =>
+      Promise.all([this.redis.hgetall(this.k.rules), this.redis.hgetall(this.k.left)]),
+    );
+    return rulesExport(
+      Object.entries(rules)
+        .map(([id, json]) => withCount(json, left[id] ?? ''))
+        .filter((rule) => ruleOrg(rule) === undefined),
+    );
   }
 
   /** The shared rules with their shared counts (at open and after a reconnect): this instance's own stay. */
@@ -84,6 +149,7 @@ export class RedisFaultRules implements FaultRulesState {
       Promise.all([this.redis.hgetall(this.k.rules), this.redis.hgetall(this.k.left)]),
     );
     const hits = new Map(this.shared.map((r) => [r.id, r.hits]));
+    this.sentHere.clear();
     this.shared = Object.values(rules)
       .map((json) => {
         const rule = JSON.parse(json) as FaultRule;
@@ -112,9 +178,26 @@ export class RedisFaultRules implements FaultRulesState {
     this.store.assertAvailable();
     this.shared.push(rule);
     this.changed();
-    const tx = this.redis.multi().hset(this.k.rules, rule.id, JSON.stringify(rule));
-    if (rule.remaining !== null) tx.hset(this.k.left, rule.id, rule.remaining);
-    this.store.track(tx.publish(this.store.channel, this.store.message('fault', rule)).exec());
+    const k = this.k;
+    const tx = this.redis.multi().hset(k.rules, rule.id, JSON.stringify(rule));
+    if (rule.remaining !== null) tx.hset(k.left, rule.id, rule.remaining);
+    const orgId = ruleOrg(rule);
+    if (orgId === undefined) {
+      this.store.track(tx.publish(this.store.channel, this.store.message('fault', rule)).exec());
+      return;
+    }
+    // Numbered in the same transaction (generation, counter: NEXT in redis-fault-org-scripts.ts), against
+    // a reset of its organization through another instance.
+    this.sentHere.sent(orgId, rule.id);
+    tx.sadd(k.org(orgId), rule.id).sadd(k.orgs, orgId).get(this.store.generationKey).incr(k.seq);
+    const written = tx
+      .publish(this.store.channel, this.store.message('fault', rule))
+      .exec()
+      .then((replies) => {
+        const [gen, seq] = (replies ?? []).slice(-3, -1).map(([, v]) => Number(v ?? 0));
+        if (!this.sentHere.written(orgId, rule.id, gen * 4294967296 + seq)) this.dropShared(rule.id);
+      });
+    this.store.track(written);
   }
 
   addLocal(rule: FaultRule): void {
@@ -133,8 +216,11 @@ export class RedisFaultRules implements FaultRulesState {
     const here = this.dropShared(id);
     const message = this.store.message('fault.removed', { id });
     // Redis decides: a rule added through another instance whose event has not arrived yet is removed too.
+    const k = this.k;
     return this.store
-      .run(() => this.redis.svcFaultRemove(this.k.rules, this.k.left, id, this.store.channel, message))
+      .run(() =>
+        this.redis.svcFaultRemove(k.rules, k.left, k.orgs, id, this.store.channel, message, k.org('')),
+      )
       .then((removed) => removed === 1 || here);
   }
 
@@ -143,8 +229,16 @@ export class RedisFaultRules implements FaultRulesState {
     this.own = [];
     this.shared = [];
     this.changed();
-    const tx = this.redis.multi().del(this.k.rules, this.k.left);
-    this.store.track(tx.publish(this.store.channel, this.store.message('faults.cleared', {})).exec());
+    this.store.track(this.deleteAll(this.store.message('faults.cleared', {}), false));
+  }
+
+  /** Every rule and what lists them by organization, with the event that tells the others. */
+  private deleteAll(message: string, reset: boolean): Promise<number> {
+    const k = this.k;
+    return this.redis.svcFaultsClear(
+      ...[k.rules, k.left, k.orgs, k.seq],
+      ...[k.org(''), this.store.channel, message, reset ? '1' : '0'],
+    );
   }
 
   claim(rule: FaultRule): number | Promise<number> {
@@ -179,10 +273,39 @@ export class RedisFaultRules implements FaultRulesState {
     this.own = [];
     this.ownAsAdded = [];
     this.shared = [];
+    this.sentHere.clear();
     this.changed();
-    const tx = this.redis.multi().del(this.k.rules, this.k.left);
     // Sent after the store's `reset` message: a rule another instance added in between is dropped there too.
-    await this.store.run(() => tx.publish(this.store.channel, this.store.message('faults.reset', {})).exec());
+    await this.store.run(() => this.deleteAll(this.store.message('faults.reset', {}), true));
+  }
+
+  /**
+   * One organization's rules, for every instance (one script). Its event comes back here too, in the
+   * channel's order: the rules at hand drop them there, where a rule added through another instance just
+   * before the reset has arrived, and one added just after has not. When the script's answer comes first,
+   * they drop them then as well (OwnWrites.heard).
+   */
+  private async resetOrg(orgId: string): Promise<void> {
+    const k = this.k;
+    const event = eventForAll(ORG_RESET, { orgId, n: null });
+    const n = await this.store.run(() =>
+      this.redis.svcFaultsClearOrg(
+        ...[k.rules, k.left, k.org(orgId), k.orgs, k.seq, this.store.generationKey],
+        ...[orgId, this.store.channel, event.slice(0, event.lastIndexOf('null'))],
+      ),
+    );
+    if (!this.sentHere.heard(orgId, n)) this.dropOrg(orgId, n);
+  }
+
+  /**
+   * The organization's reset numbered `n`: its shared rules at hand go, but for those added through this
+   * instance after it; this instance's own rules that match it start over as they were added.
+   */
+  private dropOrg(orgId: string, n: number): void {
+    const stays = this.sentHere.reset(orgId, n);
+    this.shared = this.shared.filter((r) => ruleOrg(r) !== orgId || stays(r.id));
+    this.own = ownAfterOrgReset(this.own, this.ownAsAdded, orgId);
+    this.changed();
   }
 
   private dropShared(id: string): boolean {
@@ -221,14 +344,28 @@ export class RedisFaultRules implements FaultRulesState {
       case 'faults.cleared':
         this.own = [];
         this.shared = [];
+        this.sentHere.clear();
         this.changed();
         return;
+      case ORG_RESET: {
+        const { orgId, n } = m.data as { orgId: string; n: number };
+        this.dropOrg(orgId, n);
+        return;
+      }
       case 'faults.reset':
         // Another instance's reset: this instance's own rules start over, as after a reset here.
         this.own = this.ownAsAdded.map((r) => structuredClone(r));
         this.shared = [];
+        this.sentHere.clear();
         this.changed();
         return;
     }
   }
+}
+
+/** A rule as stored, with its shared count ('' when it has none). */
+function withCount(json: string, left: string): FaultRule {
+  const rule = JSON.parse(json) as FaultRule;
+  if (rule.remaining !== null) rule.remaining = Number(left || 0);
+  return rule;
 }

@@ -23,6 +23,8 @@ class FakeSharedRules implements FaultRulesState {
   clear = () => this.memory.clear();
   prune = (now: number) => this.memory.prune(now);
   reset = () => this.memory.reset();
+  perOrg = this.memory.perOrg;
+  exportShared = () => this.memory.exportShared();
 
   add(rule: FaultRule): void {
     this.memory.add(rule);

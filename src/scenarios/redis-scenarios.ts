@@ -6,7 +6,12 @@
 import type { Redis } from 'ioredis';
 import type { RedisStore } from '../store/redis-store.js';
 import { defineOnce } from '../store/redis-scripts.js';
-import type { ActiveScenario, ScenariosState } from './scenarios-state.js';
+import {
+  scenariosExport,
+  type ActiveScenario,
+  type ScenariosExport,
+  type ScenariosState,
+} from './scenarios-state.js';
 import type { Scenario } from './scenarios.js';
 
 /**
@@ -75,6 +80,23 @@ export class RedisScenarios implements ScenariosState {
 
   async setActive(active: ActiveScenario): Promise<void> {
     await this.store.run(() => this.redis.set(this.k.active, JSON.stringify(active)));
+  }
+
+  /** One transaction: the registered scenarios and the active one as they were at one moment. */
+  async exportShared(): Promise<ScenariosExport | undefined> {
+    const k = this.k;
+    const replies = await this.store.run(() =>
+      this.redis.multi().lrange(k.order, 0, -1).hgetall(k.registered).get(k.active).exec(),
+    );
+    const [names, all, active] = (replies ?? []).map(([, value]) => value) as [
+      string[],
+      Record<string, string>,
+      string | null,
+    ];
+    const registered = names
+      .filter((name) => all[name] !== undefined)
+      .map((name) => JSON.parse(all[name]) as Scenario);
+    return scenariosExport(registered, active ? (JSON.parse(active) as ActiveScenario) : null);
   }
 
   async reset(): Promise<void> {

@@ -75,6 +75,24 @@ export function scenariosStateContract(fresh: () => Promise<ScenariosInstances>)
       }
     });
 
+    it('exports the registered scenarios in the order first registered and the active one, the same through every instance', async () => {
+      expect(await t.a.exportShared()).toBeUndefined();
+      const [one, two, replaced] = [scenario('one'), scenario('two'), scenario('one', 'replaced')];
+      await t.a.register(one);
+      await t.b.register(two);
+      await t.b.register(replaced);
+      const exported = await t.b.exportShared();
+      expect(exported).toEqual({ registered: [replaced, two], active: null });
+      expect(JSON.parse(JSON.stringify(exported))).toStrictEqual(exported);
+      const active = { name: 'two', appliedAt: '2026-01-01T00:00:02.000Z' };
+      await t.a.setActive(active);
+      const c = await t.join();
+      for (const state of [t.a, t.b, c])
+        expect(await state.exportShared()).toEqual({ registered: [replaced, two], active });
+      await t.b.reset();
+      expect(await t.a.exportShared()).toBeUndefined();
+    });
+
     it('an instance that joins late sees the registered and the active scenario, and resets nothing', async () => {
       await t.a.register(scenario('before'));
       await t.a.setActive({ name: 'before', appliedAt: '2026-01-01T00:00:00.000Z' });

@@ -27,6 +27,18 @@ export interface StoreMessage {
   data: any;
 }
 
+/**
+ * The sender of an event meant for every instance, the one that sends it included (an instance id has no
+ * `*`). Each handles it in the order of the channel, after every event published before it: an instance
+ * that keeps a copy at hand drops what the event removes at that point, not before an earlier event re-adds it.
+ */
+export const EVERY_INSTANCE = '*';
+
+/** An event every instance handles, its sender too (see EVERY_INSTANCE). */
+export function eventForAll(type: string, data: unknown): string {
+  return JSON.stringify({ from: EVERY_INSTANCE, type, data } satisfies StoreMessage);
+}
+
 export class RedisStore implements StateStore {
   readonly kind = 'redis' as const;
   readonly shared = true;
@@ -85,6 +97,11 @@ export class RedisStore implements StateStore {
 
   get generation(): number {
     return this.gen;
+  }
+
+  /** The generation's key, for a script that numbers writes across resets (it only grows). */
+  get generationKey(): string {
+    return this.key('gen');
   }
 
   /** A key of the current generation (or of `gen`, to delete what a reset retired): retired by the next reset through any instance. */

@@ -5,10 +5,35 @@
  * queue in Redis that every instance claims from.
  */
 import type { MaybePromise } from '../core/maybe.js';
-import type { StateUnit } from '../store/state-unit.js';
+import type { OrgStatePart, StateUnit } from '../store/state-unit.js';
 import type { DeliveryFilter, WaitFilter, WebhookDelivery } from './types.js';
 
+/** One delivery as `perOrg.export` gives it: as stored, its envelope as the exact body that was signed. */
+export interface DeliveryExport extends Omit<WebhookDelivery, 'envelope'> {
+  body: string;
+  /** Whether the list still shows it: one pushed out by newer deliveries goes on retrying until it settles. */
+  listed: boolean;
+}
+
+/**
+ * One organization's deliveries as `perOrg.export` gives them: those listed, oldest first (the list's order),
+ * then those no longer listed but still retrying, by creation time and id. Pending ones carry their next
+ * attempt's time (`nextAttemptAt`) when a retry waits; without it, their attempt is due now.
+ */
+export interface WebhookDeliveriesExport {
+  deliveries: DeliveryExport[];
+}
+
+export interface OrgDeliveries extends OrgStatePart {
+  export(orgId: string): MaybePromise<WebhookDeliveriesExport | undefined>;
+}
+
 export interface WebhookDeliveriesState extends StateUnit {
+  /**
+   * The deliveries per organization: listed, exported, and reset (its queued retries and the outcome of its
+   * attempts in flight dropped on every instance, its long-polls woken).
+   */
+  readonly perOrg: OrgDeliveries;
   /** Throws 502 `upstream_error` while a shared store is away (an admin call that would emit or redeliver). */
   assertWritable(): void;
   /**
@@ -29,3 +54,35 @@ export interface WebhookDeliveriesState extends StateUnit {
   /** Stops making attempts here (the emulator closes); the stored state is left as it is. */
   stop(): void;
 }
+
+/** A delivery as exported, from what is stored of it. */
+export function deliveryExport(d: WebhookDelivery, body: string, listed: boolean): DeliveryExport {
+  const { envelope: _e, nextAttemptAt, attempts, ...fixed } = d;
+  return {
+    ...fixed,
+    ...(nextAttemptAt ? { nextAttemptAt } : {}),
+    attempts: attempts.map((a) => ({ ...a })),
+    body,
+    listed,
+  };
+}
+
+/**
+ * The export of one organization's deliveries, each with its place in the list (undefined when no longer
+ * listed); undefined when there are none.
+ */
+export function deliveriesExport(
+  items: { delivery: DeliveryExport; place: number | undefined }[],
+): WebhookDeliveriesExport | undefined {
+  if (items.length === 0) return undefined;
+  const rank = (place: number | undefined) => place ?? Infinity;
+  items.sort(
+    (x, y) =>
+      rank(x.place) - rank(y.place) ||
+      compare(x.delivery.createdAt, y.delivery.createdAt) ||
+      compare(x.delivery.id, y.delivery.id),
+  );
+  return { deliveries: items.map((i) => i.delivery) };
+}
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -103,6 +103,24 @@ export class DeliveryLog {
     return waitForChange(this.waiters, filter, timeoutMs, signal);
   }
 
+  /** The organization's listed deliveries by id, with their place in the list (oldest first). */
+  places(orgId: string): Map<string, number> {
+    const places = new Map<string, number>();
+    let place = 0;
+    for (const [id, org] of this.order) {
+      place++;
+      if (org === orgId) places.set(id, place);
+    }
+    return places;
+  }
+
+  /** Forgets the organization's deliveries; its waiters resolve with undefined. */
+  dropOrg(orgId: string): void {
+    for (const id of this.orgs.get(orgId)?.keys() ?? []) this.order.delete(id);
+    this.orgs.delete(orgId);
+    wakeOrg(this.waiters, orgId);
+  }
+
   /** Empties the list; pending waiters resolve with undefined. */
   clear(): void {
     this.orgs.clear();
@@ -153,6 +171,11 @@ export function waitForChange(
 /** Resolves every waiter with undefined (a reset). */
 export function wakeAll(waiters: Set<Waiter>): void {
   for (const w of [...waiters]) w.resolve(undefined);
+}
+
+/** Resolves the waiters for one organization's deliveries with undefined (its reset). */
+export function wakeOrg(waiters: Set<Waiter>, orgId: string): void {
+  for (const w of [...waiters]) if (w.filter.orgId === orgId) w.resolve(undefined);
 }
 
 function abortReason(signal?: AbortSignal): Error {

@@ -3,10 +3,24 @@
  * Redis one is redis-endpoints.ts). Endpoints are kept per organization.
  */
 import type { MaybePromise } from '../core/maybe.js';
-import type { StateUnit } from '../store/state-unit.js';
+import type { OrgStatePart, StateUnit } from '../store/state-unit.js';
 import { isSubscribed, type WebhookEndpoint } from './endpoints.js';
 
+/**
+ * One organization's endpoints as `perOrg.export` gives them, in the order they were registered. It holds
+ * secrets: each endpoint's signing secret, as stored (the receiver needs the same one to verify).
+ */
+export interface WebhookEndpointsExport {
+  endpoints: WebhookEndpoint[];
+}
+
+export interface OrgEndpoints extends OrgStatePart {
+  export(orgId: string): MaybePromise<WebhookEndpointsExport | undefined>;
+}
+
 export interface WebhookEndpointsState extends StateUnit {
+  /** The endpoints per organization: listed, reset and exported (signing secrets included). */
+  readonly perOrg: OrgEndpoints;
   /** Throws 502 `upstream_error` while a shared store is away, before anything changes. */
   assertWritable(): void;
   /**
@@ -53,6 +67,14 @@ export class EndpointsByOrg {
     return this.list(orgId).filter((e) => isSubscribed(e, event));
   }
 
+  orgIds(): string[] {
+    return [...this.orgs.keys()];
+  }
+
+  dropOrg(orgId: string): void {
+    this.orgs.delete(orgId);
+  }
+
   clear(): void {
     this.orgs.clear();
   }
@@ -61,6 +83,15 @@ export class EndpointsByOrg {
 export class MemoryEndpointsState implements WebhookEndpointsState {
   readonly name = 'webhook-endpoints';
   private readonly endpoints = new EndpointsByOrg();
+
+  readonly perOrg = {
+    ids: () => this.endpoints.orgIds(),
+    reset: (orgId: string) => this.endpoints.dropOrg(orgId),
+    export: (orgId: string): WebhookEndpointsExport | undefined => {
+      const endpoints = this.list(orgId);
+      return endpoints.length === 0 ? undefined : { endpoints };
+    },
+  };
 
   assertWritable(): void {}
 

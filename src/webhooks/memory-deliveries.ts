@@ -4,7 +4,12 @@
  */
 import type { Clock, ClockTimer } from '../core/clock.js';
 import { MAX_ATTEMPTS_LOGGED, type AttemptMaker, type AttemptResult } from './attempt-maker.js';
-import type { WebhookDeliveriesState } from './deliveries-state.js';
+import {
+  deliveriesExport,
+  deliveryExport,
+  type WebhookDeliveriesExport,
+  type WebhookDeliveriesState,
+} from './deliveries-state.js';
 import { DEFAULT_DELIVERY_LOG_LIMIT, DeliveryLog } from './delivery-log.js';
 import type { MemoryEndpointsState } from './endpoints-state.js';
 import type { DeliveryFilter, WaitFilter, WebhookDelivery } from './types.js';
@@ -22,6 +27,12 @@ export class MemoryDeliveriesState implements WebhookDeliveriesState {
   private readonly internals = new Map<string, Internal>();
   /** Moved by a reset: a timer or an attempt of an earlier generation does nothing. */
   private generation = 0;
+
+  readonly perOrg = {
+    ids: () => new Set([...this.internals.values()].map((i) => i.delivery.orgId)),
+    reset: (orgId: string) => this.resetOrg(orgId),
+    export: (orgId: string) => this.exportOrg(orgId),
+  };
 
   constructor(
     private readonly clock: Clock,
@@ -77,6 +88,28 @@ export class MemoryDeliveriesState implements WebhookDeliveriesState {
     this.log.clear();
   }
 
+  /** Cancels the organization's pending retries and forgets its deliveries; an attempt in flight logs nothing. */
+  private resetOrg(orgId: string): void {
+    for (const [id, internal] of this.internals) {
+      if (internal.delivery.orgId !== orgId) continue;
+      internal.timer?.cancel();
+      this.internals.delete(id);
+    }
+    this.log.dropOrg(orgId);
+  }
+
+  private exportOrg(orgId: string): WebhookDeliveriesExport | undefined {
+    const places = this.log.places(orgId);
+    return deliveriesExport(
+      [...this.internals.values()]
+        .filter((i) => i.delivery.orgId === orgId)
+        .map(({ delivery, body }) => ({
+          delivery: deliveryExport(delivery, body, places.has(delivery.id)),
+          place: places.get(delivery.id),
+        })),
+    );
+  }
+
   stop(): void {
     this.generation++;
     this.attempts.abort();
@@ -92,13 +125,15 @@ export class MemoryDeliveriesState implements WebhookDeliveriesState {
     const internal = this.internals.get(deliveryId);
     if (generation !== this.generation || !internal || internal.delivery.series !== series) return;
     const d = internal.delivery;
+    // A reset of its organization forgets it (its record goes from internals).
+    const kept = () => generation === this.generation && this.internals.get(deliveryId) === internal;
     // Checked again once a slot is free: a redelivery or a reset may come while it waits for one.
-    const current = () => generation === this.generation && d.series === series;
+    const current = () => kept() && d.series === series;
     const result = await this.attempts.make(d, internal.body, series, current, () => ({
       attempt: d.attempts.filter((a) => a.series === series).length + 1,
       endpoint: this.endpoints.get(d.orgId, d.endpointId),
     }));
-    if (!result || generation !== this.generation) return;
+    if (!result || !kept()) return;
     // A failing beforeAttempt hook is logged as a failed attempt, unless a redeliver() started a new series meanwhile.
     if (result.hookFailed && internal.delivery.series !== series) return;
     this.finish(internal, series, result);

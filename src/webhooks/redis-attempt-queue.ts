@@ -30,8 +30,11 @@ export class RedisAttemptQueue {
   private wake: ClockTimer | undefined;
   private wakeAt = Infinity;
   private sweeper: NodeJS.Timeout | undefined;
-  /** Writes made while Redis was away (new deliveries, attempt outcomes), in order, flushed when it is back. */
-  private outbox: (() => Promise<unknown>)[] = [];
+  /**
+   * Writes made while Redis was away (new deliveries, attempt outcomes), in order, flushed when it is back;
+   * each with its organization, whose reset drops them.
+   */
+  private outbox: { orgId: string; write: () => Promise<unknown> }[] = [];
   private running = 0;
   private claiming = false;
   private claimAgain = false;
@@ -74,14 +77,20 @@ export class RedisAttemptQueue {
     this.outbox = [];
   }
 
+  /** An organization's reset: what waits here to be written for it goes. */
+  forgetOrg(orgId: string): void {
+    this.outbox = this.outbox.filter((w) => w.orgId !== orgId);
+  }
+
   /**
-   * Writes a new delivery, then claims; while Redis is away (or earlier writes still wait) it waits in the
-   * outbox, and `held` is told. Never a 502 for an event: one Redis could not take waits (docs/scaling.md).
+   * Writes a new delivery of `orgId`, then claims; while Redis is away (or earlier writes still wait) it
+   * waits in the outbox, and `held` is told. Never a 502 for an event: one Redis could not take waits
+   * (docs/scaling.md).
    */
-  send(write: () => Promise<unknown>, held: () => void): void {
+  send(orgId: string, write: () => Promise<unknown>, held: () => void): void {
     const hold = () => {
       held();
-      this.outbox.push(write);
+      this.outbox.push({ orgId, write });
     };
     if (this.store.status() !== 'ok' || this.outbox.length > 0) {
       hold();
@@ -161,9 +170,10 @@ export class RedisAttemptQueue {
     } catch {
       // Redis away while looking up the endpoint: the attempt goes back to the queue once it is back.
       const now = this.clock.now();
-      this.outbox.push(() =>
-        this.redis.svcWebhookReclaim(this.k.leases, this.k.due, member, this.holder, now),
-      );
+      this.outbox.push({
+        orgId: d.orgId,
+        write: () => this.redis.svcWebhookReclaim(this.k.leases, this.k.due, member, this.holder, now),
+      });
     } finally {
       this.running--;
       if (this.backlog) this.claimSoon();
@@ -206,8 +216,9 @@ export class RedisAttemptQueue {
         logged,
       );
     };
-    if (this.store.status() !== 'ok' || this.outbox.length > 0) this.outbox.push(write);
-    else await write().catch(() => this.outbox.push(write));
+    const waiting = { orgId: d.orgId, write };
+    if (this.store.status() !== 'ok' || this.outbox.length > 0) this.outbox.push(waiting);
+    else await write().catch(() => this.outbox.push(waiting));
   }
 
   /** A clock timer for the earliest attempt due in Redis, so advancing the clock makes the retries due. */
@@ -249,8 +260,10 @@ export class RedisAttemptQueue {
     if (this.store.status() !== 'ok') return;
     try {
       while (this.outbox.length > 0) {
-        await this.outbox[0]();
-        this.outbox.shift();
+        const next = this.outbox[0];
+        await next.write();
+        // A reset meanwhile may have dropped it (and others) from the outbox.
+        if (this.outbox[0] === next) this.outbox.shift();
       }
       await this.reclaim();
     } catch {

@@ -9,8 +9,21 @@ import type { Clock } from '../core/clock.js';
 import type { RedisStore, StoreMessage } from '../store/redis-store.js';
 import { defineOnce } from '../store/redis-scripts.js';
 import type { AttemptMaker } from './attempt-maker.js';
-import type { WebhookDeliveriesState } from './deliveries-state.js';
-import { DEFAULT_DELIVERY_LOG_LIMIT, matches, waitForChange, wakeAll, type Waiter } from './delivery-log.js';
+import {
+  deliveriesExport,
+  deliveryExport,
+  type DeliveryExport,
+  type WebhookDeliveriesExport,
+  type WebhookDeliveriesState,
+} from './deliveries-state.js';
+import {
+  DEFAULT_DELIVERY_LOG_LIMIT,
+  matches,
+  waitForChange,
+  wakeAll,
+  wakeOrg,
+  type Waiter,
+} from './delivery-log.js';
 import { RedisAttemptQueue } from './redis-attempt-queue.js';
 import {
   HASH_SUFFIX,
@@ -25,14 +38,20 @@ import {
 import type { RedisEndpointsState } from './redis-endpoints.js';
 import {
   DELETE_ORG_KEYS,
+  ORGS_WITH_KEY,
   WEBHOOK_CLAIM,
+  WEBHOOK_CLEAR_ORG,
   WEBHOOK_ENQUEUE,
   WEBHOOK_FINISH,
   WEBHOOK_READ,
+  WEBHOOK_READ_ORG,
   WEBHOOK_RECLAIM,
   WEBHOOK_REDELIVER,
 } from './redis-scripts.js';
 import type { DeliveryFilter, WaitFilter, WebhookDelivery } from './types.js';
+
+/** The event of one organization's reset: the other instances drop what waits there for it. */
+const ORG_RESET = 'webhooks.deliveries.org-reset';
 
 export class RedisDeliveriesState implements WebhookDeliveriesState {
   readonly name = 'webhook-deliveries';
@@ -41,6 +60,13 @@ export class RedisDeliveriesState implements WebhookDeliveriesState {
   private readonly waiters = new Set<Waiter>();
   /** The deliveries this instance emitted while Redis was away: what it lists until they are written. */
   private readonly held = new Map<string, WebhookDelivery>();
+
+  readonly perOrg = {
+    /** The organizations in the set whose hash still holds a delivery (eviction leaves the set as it is). */
+    ids: () => this.store.run(() => this.redis.svcWebhookOrgsWith(this.k.orgs, this.k.prefix, HASH_SUFFIX)),
+    reset: (orgId: string) => this.resetOrg(orgId),
+    export: (orgId: string) => this.exportOrg(orgId),
+  };
 
   constructor(
     private readonly store: RedisStore,
@@ -76,6 +102,9 @@ export class RedisDeliveriesState implements WebhookDeliveriesState {
     defineOnce(r, 'svcWebhookRead', 2, WEBHOOK_READ);
     defineOnce(r, 'svcWebhookReclaim', 2, WEBHOOK_RECLAIM);
     defineOnce(r, 'svcWebhookDeleteDeliveryKeys', 6, DELETE_ORG_KEYS);
+    defineOnce(r, 'svcWebhookOrgsWith', 1, ORGS_WITH_KEY);
+    defineOnce(r, 'svcWebhookClearOrg', 6, WEBHOOK_CLEAR_ORG);
+    defineOnce(r, 'svcWebhookReadOrg', 2, WEBHOOK_READ_ORG);
     this.queue.start();
     return Promise.resolve();
   }
@@ -96,6 +125,49 @@ export class RedisDeliveriesState implements WebhookDeliveriesState {
       ),
     );
     this.forget();
+  }
+
+  /**
+   * One organization's deliveries, for every instance (one script: WEBHOOK_CLEAR_ORG); nothing of them is
+   * kept at hand but what waits to be written, which each instance drops on the script's event.
+   */
+  private async resetOrg(orgId: string): Promise<void> {
+    const k = this.k;
+    const message = this.store.message(ORG_RESET, { orgId });
+    await this.store.run(() =>
+      this.redis.svcWebhookClearOrg(
+        ...[k.hash(orgId), k.orgOf, k.order, k.due, k.leases, k.orgs],
+        ...[orgId, this.store.channel, message],
+      ),
+    );
+    this.forgetOrg(orgId);
+  }
+
+  private forgetOrg(orgId: string): void {
+    this.queue.forgetOrg(orgId);
+    for (const [id, d] of this.held) if (d.orgId === orgId) this.held.delete(id);
+    wakeOrg(this.waiters, orgId);
+  }
+
+  private async exportOrg(orgId: string): Promise<WebhookDeliveriesExport | undefined> {
+    const [flat, places] = await this.store.run(() =>
+      this.redis.svcWebhookReadOrg(this.k.hash(orgId), this.k.order),
+    );
+    const fields = new Map<string, string>();
+    for (let i = 0; i < flat.length; i += 2) fields.set(flat[i], flat[i + 1]);
+    const items: { delivery: DeliveryExport; place: number | undefined }[] = [];
+    for (let i = 0; i < places.length; i += 2) {
+      const [id, place] = [places[i], places[i + 1]];
+      const [base, state] = [fields.get(`base:${id}`), fields.get(`state:${id}`)];
+      if (!base || !state) continue;
+      const body = fields.get(`body:${id}`) ?? '';
+      const d = assemble(base, 'null', state, fields.get(`attempts:${id}`) ?? '');
+      items.push({
+        delivery: deliveryExport(d, body, place !== ''),
+        place: place === '' ? undefined : Number(place),
+      });
+    }
+    return deliveriesExport(items);
   }
 
   /** What this instance keeps for the shared deliveries goes (a reset here or elsewhere). */
@@ -137,7 +209,7 @@ export class RedisDeliveriesState implements WebhookDeliveriesState {
       this.held.delete(delivery.id);
       this.changed(change);
     };
-    this.queue.send(write, () => this.held.set(delivery.id, delivery));
+    this.queue.send(delivery.orgId, write, () => this.held.set(delivery.id, delivery));
   }
 
   get(id: string): WebhookDelivery | undefined | Promise<WebhookDelivery | undefined> {
@@ -246,6 +318,10 @@ export class RedisDeliveriesState implements WebhookDeliveriesState {
   private receive(m: StoreMessage): void {
     if (m.type === 'reset') {
       this.forget();
+      return;
+    }
+    if (m.type === ORG_RESET) {
+      this.forgetOrg((m.data as { orgId: string }).orgId);
       return;
     }
     if (m.type !== 'webhooks.delivery') return;

@@ -26,6 +26,9 @@ export interface DeliveryScripts {
   svcWebhookRead(...args: (string | number)[]): Promise<string[]>;
   svcWebhookReclaim(...args: (string | number)[]): Promise<number>;
   svcWebhookDeleteDeliveryKeys(...args: string[]): Promise<number>;
+  svcWebhookOrgsWith(orgs: string, prefix: string, suffix: string): Promise<string[]>;
+  svcWebhookClearOrg(...args: string[]): Promise<number>;
+  svcWebhookReadOrg(hash: string, order: string): Promise<[fields: string[], places: string[]]>;
 }
 
 export type DeliveryRedis = Redis & DeliveryScripts;
@@ -40,9 +43,9 @@ export function deliveryKeys(store: RedisStore) {
     leases: key('leases'),
     orgs: key('delivery-orgs'),
     /** What a script puts before an organization to name its hash. */
-    prefix: key(''),
+    prefix: key('org:'),
     /** The organization's hash of deliveries. */
-    hash: (orgId: string) => key(`${orgId}${HASH_SUFFIX}`),
+    hash: (orgId: string) => key(`org:${orgId}${HASH_SUFFIX}`),
   };
 }
 

@@ -3,15 +3,17 @@
  * in Redis, so two instances can never both claim one attempt, and an attempt's outcome is written only by
  * the instance that still holds its lease.
  *
- * A delivery belongs to its organization: it is kept in the organization's hash `webhooks:{org}:deliveries`
- * under four fields, `base:ID` (its fixed fields, JSON), `body:ID` (the envelope exactly as signed),
- * `state:ID` (`SERIES|STATUS|NEXT_ATTEMPT_AT`) and `attempts:ID` (the logged attempts, one JSON per line,
- * the newest last). Across organizations: `org-of` (id → org), `order` (the listed deliveries newest last,
- * score: a counter), `due` (attempts to make, member `ID|SERIES`, score: the emulator-clock ms it is due),
- * `leases` (attempts being made, member → the holder `INSTANCE#PID`), and the set of organizations that
- * have deliveries. A script finds an organization's hash from the key prefix and suffix it is given
- * (ARGV), since the organization of a due attempt is known only inside the script. No script decodes
- * JSON: they only join lines.
+ * A delivery belongs to its organization: it is kept in the organization's hash
+ * `webhooks:org:{org}:deliveries` under four fields, `base:ID` (its fixed fields, JSON), `body:ID` (the
+ * envelope exactly as signed), `state:ID` (`SERIES|STATUS|NEXT_ATTEMPT_AT`) and `attempts:ID` (the logged
+ * attempts, one JSON per line, the newest last). Across organizations: `org-of` (id → org), `order` (the
+ * listed deliveries newest last, score: a counter), `due` (attempts to make, member `ID|SERIES`, score: the
+ * emulator-clock ms it is due), `leases` (attempts being made, member → the holder `INSTANCE#PID`), and the
+ * set of organizations that have deliveries. These stay across organizations because the list's limit and
+ * the claim of due attempts span them; the organization's hash, written in the same script as each of its
+ * entries there, is what finds them for one organization (WEBHOOK_CLEAR_ORG). A script finds an
+ * organization's hash from the key prefix and suffix it is given (ARGV), since the organization of a due
+ * attempt is known only inside the script. No script decodes JSON: they only join lines.
  */
 
 /**
@@ -24,6 +26,18 @@ for _, org in ipairs(redis.call('SMEMBERS', KEYS[1])) do
 end
 redis.call('DEL', unpack(KEYS))
 return 1`;
+
+/**
+ * The organizations of a set that still have their key (what `perOrg.ids` lists: the set is written with
+ * every entry, but no script on the way of an event takes an organization out once it has none).
+ * KEYS: the set. ARGV: key prefix, suffix.
+ */
+export const ORGS_WITH_KEY = `
+local out = {}
+for _, org in ipairs(redis.call('SMEMBERS', KEYS[1])) do
+  if redis.call('EXISTS', ARGV[1] .. org .. ARGV[2]) == 1 then table.insert(out, org) end
+end
+return out`;
 
 /** The fields of one delivery in its organization's hash. */
 const FIELDS = `
@@ -171,3 +185,44 @@ if redis.call('HGET', KEYS[1], ARGV[1]) ~= ARGV[2] then return 0 end
 redis.call('HDEL', KEYS[1], ARGV[1])
 redis.call('ZADD', KEYS[2], ARGV[3], ARGV[1])
 return 1`;
+
+/**
+ * Drops one organization's deliveries: its hash, and each delivery's place in the list, the queue and the
+ * leases (an attempt in flight then logs nothing: WEBHOOK_FINISH finds its lease gone). KEYS: the org's
+ * hash, org-of, order, due, leases, orgs. ARGV: org, channel, message. One script, so an attempt claimed or
+ * a delivery added at the same time is either dropped whole or not touched.
+ */
+export const WEBHOOK_CLEAR_ORG = `
+local all = redis.call('HGETALL', KEYS[1])
+for i = 1, #all, 2 do
+  if string.sub(all[i], 1, 6) == 'state:' then
+    local id = string.sub(all[i], 7)
+    redis.call('HDEL', KEYS[2], id)
+    redis.call('ZREM', KEYS[3], id)
+    -- A retry of an earlier series is gone from the queue, but its attempt may still be in flight.
+    for series = 1, tonumber(string.match(all[i + 1], '^(%d+)|')) do
+      redis.call('ZREM', KEYS[4], id .. '|' .. series)
+      redis.call('HDEL', KEYS[5], id .. '|' .. series)
+    end
+  end
+end
+redis.call('DEL', KEYS[1])
+redis.call('SREM', KEYS[6], ARGV[1])
+redis.call('PUBLISH', ARGV[2], ARGV[3])
+return 1`;
+
+/**
+ * One organization's deliveries as stored, for its export. KEYS: the org's hash, order. Returns {the hash's
+ * fields and values, then per delivery its id and its place in the list ('' when no longer listed)}.
+ */
+export const WEBHOOK_READ_ORG = `
+local all = redis.call('HGETALL', KEYS[1])
+local places = {}
+for i = 1, #all, 2 do
+  if string.sub(all[i], 1, 6) == 'state:' then
+    local id = string.sub(all[i], 7)
+    table.insert(places, id)
+    table.insert(places, redis.call('ZSCORE', KEYS[2], id) or '')
+  end
+end
+return {all, places}`;

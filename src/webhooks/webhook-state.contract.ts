@@ -8,10 +8,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Clock } from '../core/clock.js';
 import { AttemptMaker } from './attempt-maker.js';
 import type { WebhookEndpoint } from './endpoints.js';
+import { ContractFixtures, START } from './test-support/contract-fixtures.js';
 import type { WebhookState } from './webhook-state.js';
-import type { WebhookDelivery } from './types.js';
+import { webhookOrgStateCases } from './webhook-org-state.contract.js';
 
-export const START = Date.UTC(2030, 0, 1);
+export { START };
 
 /** One instance: its clock, and its state built from the AttemptMaker the harness is given. */
 export interface ContractInstance {
@@ -41,62 +42,23 @@ function eventually<T>(fn: () => T | Promise<T>) {
 export function webhookStateContract(name: string, factory: HarnessFactory): void {
   describe(`webhook state contract: ${name}`, () => {
     let h: WebhookStateHarness;
-    /** Every request sent, as `DELIVERY_ID#ATTEMPT` (the attempt from the test's own header). */
-    const sent: { eventId: string; url: string }[] = [];
-    let status = 200;
-    let n = 0;
-
-    const fetchImpl = ((url: string, init: { body: string }) => {
-      sent.push({ eventId: (JSON.parse(init.body) as { id: string }).id, url });
-      return Promise.resolve(new Response(null, { status }));
-    }) as unknown as typeof fetch;
-
-    const endpoint = (orgId: string, events: WebhookEndpoint['events'] = ['ping']): WebhookEndpoint => ({
-      id: `we_${++n}`,
-      orgId,
-      url: `http://127.0.0.1:9/${orgId}/${n}`,
-      events,
-      secret: `whsec_${n}`,
-      createdAt: new Date(START).toISOString(),
-    });
-
-    const delivery = (e: WebhookEndpoint, event = 'ping'): { d: WebhookDelivery; body: string } => {
-      const envelope = {
-        id: `evt_${++n}`,
-        event,
-        createdAt: new Date(START).toISOString(),
-        data: {},
-        livemode: true,
-      };
-      const d: WebhookDelivery = {
-        id: `whd_${n}`,
-        orgId: e.orgId,
-        endpointId: e.id,
-        url: e.url,
-        eventId: envelope.id,
-        event,
-        livemode: true,
-        status: 'pending',
-        createdAt: envelope.createdAt,
-        series: 1,
-        attempts: [],
-        envelope,
-      };
-      return { d, body: JSON.stringify(envelope) };
-    };
-
-    const hits = (eventId: string) => sent.filter((s) => s.eventId === eventId).length;
+    const f = new ContractFixtures();
+    const endpoint = (orgId: string, events?: WebhookEndpoint['events']) => f.endpoint(orgId, events);
+    const delivery = (e: WebhookEndpoint, event?: string) => f.delivery(e, event);
+    const hits = (eventId: string) => f.hits(eventId);
     /** Each instance's clock once (the memory store's two instances are one). */
     const clocks = () => new Set([h.a.clock, h.b.clock]);
 
     beforeAll(async () => {
-      h = await factory((clock) => new AttemptMaker({ clock, fetchImpl, signatureTime: 'clock' }));
+      h = await factory(
+        (clock) => new AttemptMaker({ clock, fetchImpl: f.fetchImpl, signatureTime: 'clock' }),
+      );
     });
     afterAll(async () => {
       await h?.close();
     });
     beforeEach(async () => {
-      status = 200;
+      f.status = 200;
       for (const clock of clocks()) {
         clock.clearTimers();
         await clock.set({ mode: 'frozen', timeScale: 1, now: START });
@@ -151,7 +113,7 @@ export function webhookStateContract(name: string, factory: HarnessFactory): voi
     });
 
     it('a failed attempt is retried when the emulator clock reaches its time, and redelivery starts a new series', async () => {
-      status = 500;
+      f.status = 500;
       const e = endpoint('org_a');
       h.a.state.endpoints.put(e, false);
       const { d, body } = delivery(e);
@@ -161,7 +123,7 @@ export function webhookStateContract(name: string, factory: HarnessFactory): voi
         status: 'pending',
         nextAttemptAt: new Date(START + 10_000).toISOString(),
       });
-      status = 200;
+      f.status = 200;
       for (const clock of clocks()) await clock.advance(10_000);
       const second = await h.b.state.deliveries.waitFor({ deliveryId: d.id, status: 'delivered' }, 10_000);
       expect(second?.attempts.map((x) => [x.attempt, x.statusCode])).toEqual([
@@ -228,5 +190,7 @@ export function webhookStateContract(name: string, factory: HarnessFactory): voi
       expect((await h.a.state.deliveries.list()).map((x) => x.id)).toEqual([d.id]);
       expect(hits(d.eventId)).toBe(1);
     });
+
+    webhookOrgStateCases({ harness: () => h, fixtures: f, clocks });
   });
 }

@@ -345,8 +345,8 @@ describe('webhooks shared by instances over one Redis', () => {
     const client = new Redis(redis.url);
     try {
       expect(await client.zcard('svc-emulator:webhooks:due')).toBe(0);
-      expect(await client.hlen('svc-emulator:webhooks:org_demo:endpoints')).toBe(0);
-      expect(await client.hlen('svc-emulator:webhooks:org_demo:deliveries')).toBe(0);
+      expect(await client.hlen('svc-emulator:webhooks:org:org_demo:endpoints')).toBe(0);
+      expect(await client.hlen('svc-emulator:webhooks:org:org_demo:deliveries')).toBe(0);
       expect(await client.keys('svc-emulator:webhooks:*')).toEqual([]);
     } finally {
       client.disconnect();
