@@ -1,13 +1,14 @@
 /**
  * Lua scripts of organizations and API keys in Redis (redis-orgs.ts), and the form they are stored in: each
- * change is written and published in one step, so two instances making the same organization or key, or revoking one key, cannot both win.
+ * change is written and published in one step, so two instances making the same organization or key, or
+ * revoking one key, cannot both win.
  * Layout, in the store's generation: `orgs` (sorted set of ids, in the order they were made), `org:{id}`
  * (hash: `org`, `key:{keyId}`, `order:{keyId}` (the keys' order), `keys` (how many), `revoked:{keyId}`),
- * `keyhash` (hash of the secret's SHA-256 → key id), `keyorg` (key id → org id), `orgs:removed` (set of the
- * ids removed one by one, so an instance that missed the event drops them when it reloads; a Redis restarted
- * empty holds none, and the instances keep what they have). The two indexes span
- * organizations because a request's key is looked up before its organization is known; an organization's
- * entries in them are found from the keys in its hash (ORG_REMOVE).
+ * `keyhash` (hash of the secret's SHA-256 → key id), `keyorg` (key id → org id), `orgs:removed` (the ids
+ * removed one by one, so an instance that missed the event drops them when it reloads; a Redis restarted
+ * empty holds none, and the instances keep what they have). The two indexes span organizations because a
+ * request's key is looked up before its organization is known; an organization's entries in them are found
+ * from the keys in its hash (ORG_REMOVE).
  * The org hashes are named from a prefix in ARGV (a key's organization is known only inside the script):
  * fine on one Redis, which is what the emulator supports.
  */

@@ -5,8 +5,9 @@
  * made it answers, and the other instances apply it to their copy when the event arrives. A key this instance
  * has not heard of yet is looked up in Redis before it is refused, so a key created on one instance works on
  * every other at once. A revocation reaches the others with its event (sub-millisecond on one host), which
- * closes the key's sockets there: docs/scaling.md. Everything is in the store's generation, which a reset
- * moves, so a reset through any instance retires it for all at once.
+ * closes the key's sockets there: docs/scaling.md. So does an organization's removal (perOrg.reset), after
+ * which its keys are found nowhere. Everything is in the store's generation, which a reset moves, so a reset
+ * through any instance retires it for all at once.
  */
 import type { MaybePromise } from '../core/maybe.js';
 import type { RedisStore, StoreMessage } from '../store/redis-store.js';
