@@ -40,6 +40,8 @@ export class RedisAttemptQueue {
   private claimAgain = false;
   /** The last claim was full: more may be due, so a finished attempt claims again. */
   private backlog = false;
+  /** How many resets of each organization this instance heard of: an attempt claimed before one is not made. */
+  private readonly orgResets = new Map<string, number>();
 
   constructor(
     private readonly store: RedisStore,
@@ -77,9 +79,10 @@ export class RedisAttemptQueue {
     this.outbox = [];
   }
 
-  /** An organization's reset: what waits here to be written for it goes. */
+  /** An organization's reset: what waits here to be written for it goes, and its attempts waiting for a slot. */
   forgetOrg(orgId: string): void {
     this.outbox = this.outbox.filter((w) => w.orgId !== orgId);
+    this.orgResets.set(orgId, (this.orgResets.get(orgId) ?? 0) + 1);
   }
 
   /**
@@ -153,6 +156,7 @@ export class RedisAttemptQueue {
   /** One claimed attempt: made here, then logged in Redis (or in the outbox until Redis is back). */
   private async attempt(member: string, d: WebhookDelivery, body: string): Promise<void> {
     this.running++;
+    const resets = this.orgResets.get(d.orgId);
     try {
       const series = Number(member.slice(member.lastIndexOf('|') + 1));
       if (series !== d.series) return;
@@ -162,11 +166,15 @@ export class RedisAttemptQueue {
         d,
         body,
         series,
-        () => true,
+        () => this.orgResets.get(d.orgId) === resets,
         () => ({ attempt: number, endpoint }),
       );
       // A reset meanwhile: its lease is gone with the queue, nothing to log.
       if (result) await this.finish(member, d, result);
+      // Not made: a reset of its organization was heard while it waited for a slot. Claimed before that
+      // reset, its lease went with it; claimed after it (the event came late), it goes back to the queue.
+      else if (this.orgResets.get(d.orgId) !== resets)
+        await this.redis.svcWebhookReclaim(this.k.leases, this.k.due, member, this.holder, this.clock.now());
     } catch {
       // Redis away while looking up the endpoint: the attempt goes back to the queue once it is back.
       const now = this.clock.now();
