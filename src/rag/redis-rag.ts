@@ -96,7 +96,7 @@ export class RedisRagState implements RagState {
 
   /** An event of this instance up to its data, which a script appends (and closes the event after). */
   private head(orgId: string): string[] {
-    const prefix = `{"from":${JSON.stringify(this.store.instanceId)},"type":"rag.changed","data":`;
+    const prefix = this.store.messageHead('rag.changed');
     return [orgId, this.store.channel, `${prefix}{"org":${JSON.stringify(orgId)},"ver":`];
   }
 

@@ -153,7 +153,7 @@ export class RedisTenants implements TenantRecords {
   private put(tenant: Tenant, onlyIfNew: boolean): void {
     this.store.assertAvailable();
     const { rev: _rev, ...rest } = tenant;
-    const prefix = `{"from":${JSON.stringify(this.store.instanceId)},"type":"rag.tenant","data":`;
+    const prefix = this.store.messageHead('rag.tenant');
     const gen = this.store.generation;
     const put = this.redis.svcRagTenantPut(
       ...this.keys,

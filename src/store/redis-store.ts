@@ -137,7 +137,12 @@ export class RedisStore implements StateStore {
    * that prefix first too), so an instance drops its own without parsing them.
    */
   message(type: string, data: unknown): string {
-    return `${this.ownPrefix}"type":${JSON.stringify(type)},"data":${JSON.stringify(data)}}`;
+    return `${this.messageHead(type)}${JSON.stringify(data)}}`;
+  }
+
+  /** A message up to its data, for a script that writes the data and the closing brace itself. */
+  messageHead(type: string): string {
+    return `${this.ownPrefix}"type":${JSON.stringify(type)},"data":`;
   }
 
   /** How this instance's messages begin. */

@@ -59,8 +59,7 @@ export function baseOf(d: WebhookDelivery): Base {
 
 /** The start of a `webhooks.delivery` message that the scripts complete with the change. */
 export function messagePrefix(store: RedisStore): string {
-  const m = store.message('webhooks.delivery', null);
-  return m.slice(0, m.lastIndexOf('null'));
+  return store.messageHead('webhooks.delivery');
 }
 
 export function parseAttempts(lines: string): DeliveryAttempt[] {
