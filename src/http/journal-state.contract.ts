@@ -161,6 +161,27 @@ export function journalStateContract(build: JournalWorldFactory): void {
       expect(ids(await a.journal.list({ org_id: 'org_gone' }))).toEqual(ids([after]));
     }));
 
+  it('a read through one instance sees what the other recorded before it, not sent yet, in the order recorded', () =>
+    withWorld(WIDE, async ({ a, b }) => {
+      // Written behind: a's entries wait in its queue until a read through any instance asks for them.
+      const recorded = [record(a, { scope: 'behind' }), record(b, { scope: 'behind' })];
+      recorded.push(record(a, { scope: 'behind' }));
+      expect(ids(await b.journal.list({ scope: 'behind' }))).toEqual(ids(recorded));
+      expect(await b.journal.find(recorded[2].request_id)).toMatchObject({ scope: 'behind' });
+      const after = ids(await a.journal.list({ scope: 'behind', after: recorded[0].request_id }));
+      expect(after).toEqual(ids(recorded.slice(1)));
+    }));
+
+  it('joins a link made through the other instance before the entry reached the store', () =>
+    withWorld(WIDE, async ({ a, b }) => {
+      const entry = record(a, { path: '/v1/stt/transcriptions' });
+      b.journal.link(entry.request_id, 'webhook', 'evt_early');
+      b.journal.link(entry.request_id, 'webhook', 'evt_early');
+      await sent(b);
+      for (const side of [b, a])
+        expect(await side.journal.find(entry.request_id)).toMatchObject({ webhook_event_ids: ['evt_early'] });
+    }));
+
   it('keeps every entry of two instances writing at once, each one in its order, within the bound in all', () =>
     withWorld({ capacity: 30, maxBytes: 64 * 1024 * 1024 }, async ({ a, b }) => {
       const fromA: JournalEntry[] = [];

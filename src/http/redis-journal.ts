@@ -2,16 +2,19 @@
  * The journal over Redis: every instance's requests in one bounded list, stored under each entry's
  * organization, so `GET /_emulator/requests` on any instance shows what a client did through all of them
  * and one organization's entries can be listed or cleared alone. A recorded entry is queued here and
- * written at the end of the event-loop turn, with every other entry recorded in that turn (one Lua call per
- * batch, at most 200 entries), so a request never waits on Redis for its journal entry. Reads first send
- * what is queued, then read Redis (the connection keeps the order). Links that arrive after an entry was
- * written (a job's ledger entry, a `job.completed` event, possibly on another instance) are kept beside it
- * and joined when read.
+ * written behind: the queue goes to Redis every 50 ms, or at 200 entries (one Lua call per batch), so a
+ * request never waits on Redis for its journal entry and costs it a share of one round trip. A read first
+ * sends this instance's queue and raises a flush barrier (src/store/barrier.ts): every other instance sends
+ * its queue before the read, so a read through any instance sees every request answered before it. Links
+ * that arrive after an entry was written (a job's ledger entry, a `job.completed` event, possibly on another
+ * instance) are kept beside it and joined when read; one that arrives before its entry reached Redis waits
+ * for it (`early:ID`, for a minute).
  *
- * Keys (under `svc-emulator:journal:`): `order` (zset: request id by record sequence, all organizations),
- * `seq`, `bytes` (the entries' total size), `org-of` (hash: request id → organization), `orgs` (set), and per
+ * Keys (under `svc-emulator:journal:`): `order` (zset: request id by the µs it was recorded, all organizations),
+ * `bytes` (the entries' total size), `org-of` (hash: request id → organization), `orgs` (set), and per
  * organization `org:ORG:order` (zset) and `org:ORG` (hash: `e:ID` entry JSON, `s:ID` size, `l:ID`/`w:ID`
- * ledger and webhook links). Entries without an organization (a 401...) are under the empty one.
+ * ledger and webhook links), `early:ID` (links waiting for their entry). Entries without an organization (a
+ * 401...) are under the empty one.
  */
 import { entryBytes } from '../observe/entry-bytes.js';
 import { stringifyKeepingBodies } from '../observe/lazy-json.js';
@@ -27,6 +30,10 @@ import {
 import type { JournalExport, JournalScope, JournalState, JournalUsage, LinkKind } from './journal-state.js';
 
 const BATCH_ENTRIES = 200;
+/** The longest an entry waits in this instance's queue when nobody reads the journal. */
+const FLUSH_MS = 50;
+/** A link to an entry not in Redis yet waits this long for it (ms). */
+const EARLY_LINK_MS = 60_000;
 const BODIES = ['request', 'response'] as const;
 
 /** Forgets one entry (Lua, shared by the scripts below): `P` is the key prefix, `bytes` the running total. */
@@ -49,24 +56,31 @@ end`;
 
 /**
  * Appends entries and drops the oldest beyond both bounds (never the newest). ARGV: prefix, capacity, max
- * bytes, channel, message, then per entry request id, organization ('' = none), size, JSON.
+ * bytes, channel, message, then per entry request id, organization ('' = none), size, JSON, and the time it
+ * was recorded (µs): the order of the list, whatever order the instances' batches arrive in.
  */
 const JOURNAL_ADD = `${DROP}
 local P = ARGV[1]
 local cap, maxBytes = tonumber(ARGV[2]), tonumber(ARGV[3])
 local bytes = tonumber(redis.call('GET', P .. 'bytes') or '0')
-for i = 6, #ARGV, 4 do
-  local id, b, size, json = ARGV[i], ARGV[i + 1], tonumber(ARGV[i + 2]), ARGV[i + 3]
+for i = 6, #ARGV, 5 do
+  local id, b, size, json, at = ARGV[i], ARGV[i + 1], tonumber(ARGV[i + 2]), ARGV[i + 3], ARGV[i + 4]
   local org = P .. 'org:' .. b
   if redis.call('HSETNX', P .. 'org-of', id, b) == 1 then
-    local seq = redis.call('INCR', P .. 'seq')
-    redis.call('ZADD', P .. 'order', seq, id)
-    redis.call('ZADD', org .. ':order', seq, id)
+    redis.call('ZADD', P .. 'order', at, id)
+    redis.call('ZADD', org .. ':order', at, id)
     redis.call('SADD', P .. 'orgs', b)
   else
     bytes = bytes - tonumber(redis.call('HGET', org, 's:' .. id) or '0')
   end
   redis.call('HSET', org, 'e:' .. id, json, 's:' .. id, size)
+  local early = P .. 'early:' .. id
+  if redis.call('EXISTS', early) == 1 then
+    local links = redis.call('HMGET', early, 'l', 'w')
+    if links[1] then redis.call('HSET', org, 'l:' .. id, links[1]) end
+    if links[2] then redis.call('HSET', org, 'w:' .. id, links[2]) end
+    redis.call('DEL', early)
+  end
   bytes = bytes + size
 end
 local n = redis.call('ZCARD', P .. 'order')
@@ -81,23 +95,32 @@ return n`;
 
 /**
  * Links an id to a journaled request, once, at most 100 per kind. ARGV: prefix, request id, kind ('l' or 'w'),
- * linked id. Does nothing for a request no longer (or not yet) in the journal.
+ * linked id, ms an early link waits. A request not in the journal yet (its instance has not sent it) gets the
+ * link when it arrives (JOURNAL_ADD), if within the wait; one no longer there gets nothing.
  */
 const JOURNAL_LINK = `
 local P = ARGV[1]
 local b = redis.call('HGET', P .. 'org-of', ARGV[2])
-if not b then return 0 end
-local org, field = P .. 'org:' .. b, ARGV[3] .. ':' .. ARGV[2]
+local org, field
+if b then
+  org, field = P .. 'org:' .. b, ARGV[3] .. ':' .. ARGV[2]
+else
+  org, field = P .. 'early:' .. ARGV[2], ARGV[3]
+  redis.call('PEXPIRE', org, ARGV[5])
+end
 local list = redis.call('HGET', org, field) or ''
 for id in string.gmatch(list, '[^,]+') do if id == ARGV[4] then return 0 end end
 local _, count = string.gsub(list, ',', ',')
 if list ~= '' and count >= 99 then return 0 end
 redis.call('HSET', org, field, list == '' and ARGV[4] or (list .. ',' .. ARGV[4]))
+if not b then redis.call('PEXPIRE', org, ARGV[5]) end
 return 1`;
 
 /**
  * Reads entries in record order: {json, ledger links, webhook links} per entry, flat. ARGV: prefix, what
- * ('all', 'org' or 'one'), organization or request id, cursor (the request id after which to start; '' = none).
+ * ('all', 'org' or 'one'), organization or request id, cursor (the request id after which to start; '' = none),
+ * horizon (µs: entries recorded later are left for the next read, so a cursor never passes an entry that an
+ * instance had not sent yet). Entries recorded in the same µs are in request-id order.
  */
 const JOURNAL_READ = `
 local P = ARGV[1]
@@ -105,13 +128,17 @@ local ids
 if ARGV[2] == 'one' then
   ids = {ARGV[3]}
 else
-  local from = '-inf'
-  if ARGV[4] ~= '' then
-    local seq = redis.call('ZSCORE', P .. 'order', ARGV[4])
-    if seq then from = '(' .. seq end
-  end
   local order = ARGV[2] == 'all' and (P .. 'order') or (P .. 'org:' .. ARGV[3] .. ':order')
-  ids = redis.call('ZRANGEBYSCORE', order, from, '+inf')
+  local from = ARGV[4] ~= '' and redis.call('ZSCORE', P .. 'order', ARGV[4])
+  if from then
+    ids = {}
+    local found = redis.call('ZRANGEBYSCORE', order, from, ARGV[5], 'WITHSCORES')
+    for i = 1, #found, 2 do
+      if found[i + 1] ~= from or found[i] > ARGV[4] then ids[#ids + 1] = found[i] end
+    end
+  else
+    ids = redis.call('ZRANGEBYSCORE', order, '-inf', ARGV[5])
+  end
 end
 local out = {}
 for _, id in ipairs(ids) do
@@ -147,7 +174,7 @@ return 1`;
 
 interface JournalScripts {
   svcJournalAdd(...args: (string | number)[]): Promise<number>;
-  svcJournalLink(...args: string[]): Promise<number>;
+  svcJournalLink(...args: (string | number)[]): Promise<number>;
   svcJournalRead(...args: string[]): Promise<string[]>;
   svcJournalClear(...args: string[]): Promise<number>;
 }
@@ -164,14 +191,17 @@ export class RedisJournal implements JournalState {
   readonly maxBytes: number;
   /** Entries recorded here and not sent yet, by request id: a link to one of them goes into it. */
   private queue = new Map<string, JournalEntry>();
-  private scheduled: NodeJS.Immediate | undefined;
+  /** When each queued entry was recorded (µs since the epoch, never twice the same here). */
+  private recordedAt = new Map<string, number>();
+  private lastAt = 0;
+  private scheduled: NodeJS.Timeout | undefined;
   private readonly listeners: ((summary: JournalSummary) => void)[] = [];
   private readonly prefix: string;
 
-  /** Read in Redis after this instance's queue is sent, as every read; entries without an organization are under ''. */
+  /** Read in Redis after every instance's queue is sent, as every read; entries without an organization are under ''. */
   readonly perOrg = {
     ids: async (): Promise<string[]> => {
-      this.send();
+      await this.flushAll();
       const ids = await this.store.run(() => this.store.redis.smembers(`${this.prefix}orgs`));
       return ids.filter((id) => id !== '');
     },
@@ -187,6 +217,26 @@ export class RedisJournal implements JournalState {
     this.maxBytes = bounds.maxBytes;
     this.prefix = store.key('journal:');
     store.onMessage((m) => this.receive(m));
+    store.barriers.onFlush('journal', () => this.send());
+    store.onClose(() => this.send());
+  }
+
+  /**
+   * This instance's queue, then every other instance's, sent before a read. Returns the read's horizon: every
+   * entry recorded before it is in Redis now (instances share the host's clock; see docs/scaling.md).
+   */
+  private async flushAll(): Promise<number> {
+    const horizon = this.now();
+    this.send();
+    await this.store.barriers.barrier('journal');
+    return horizon;
+  }
+
+  /** µs since the epoch on this host's clock, increasing at every call. */
+  private now(): number {
+    const at = Math.round((performance.timeOrigin + performance.now()) * 1000);
+    this.lastAt = Math.max(at, this.lastAt + 1);
+    return this.lastAt;
   }
 
   /** The connection, with the scripts defined on it (run by EVALSHA, not sent again with every batch). */
@@ -201,8 +251,9 @@ export class RedisJournal implements JournalState {
 
   record(entry: JournalEntry): void {
     this.queue.set(entry.request_id, entry);
+    this.recordedAt.set(entry.request_id, this.now());
     if (this.queue.size >= BATCH_ENTRIES) this.send();
-    else this.scheduled ??= setImmediate(() => this.send());
+    else this.scheduled ??= setTimeout(() => this.send(), FLUSH_MS).unref();
   }
 
   link(requestId: string, kind: LinkKind, id: string): void {
@@ -212,21 +263,31 @@ export class RedisJournal implements JournalState {
       return;
     }
     if (this.store.status() !== 'ok') return;
-    void this.redis.svcJournalLink(this.prefix, requestId, kind === 'ledger' ? 'l' : 'w', id).catch(() => {});
+    void this.redis
+      .svcJournalLink(this.prefix, requestId, kind === 'ledger' ? 'l' : 'w', id, EARLY_LINK_MS)
+      .catch(() => {});
   }
 
   /** Sends the queued entries in one script call. While Redis is away they are dropped (decisions J5). */
   private send(): void {
-    if (this.scheduled) clearImmediate(this.scheduled);
+    if (this.scheduled) clearTimeout(this.scheduled);
     this.scheduled = undefined;
     if (this.queue.size === 0) return;
     const batch = [...this.queue.values()];
+    const recordedAt = this.recordedAt;
     this.queue = new Map();
+    this.recordedAt = new Map();
     if (this.store.status() !== 'ok') return;
     const args: (string | number)[] = [];
     const summaries: Summary[] = [];
     for (const e of batch) {
-      args.push(e.request_id, e.org_id ?? '', entryBytes(e), stringifyKeepingBodies(e, BODIES));
+      args.push(
+        e.request_id,
+        e.org_id ?? '',
+        entryBytes(e),
+        stringifyKeepingBodies(e, BODIES),
+        recordedAt.get(e.request_id) ?? 0,
+      );
       summaries.push({
         org_id: e.org_id,
         key_id: e.key_id,
@@ -240,16 +301,16 @@ export class RedisJournal implements JournalState {
       });
     }
     const message = this.store.message('journal.recorded', summaries);
-    // Not held back while an earlier batch is on its way (group commit): an entry recorded on A before a
-    // client's next request to B must reach Redis first, as a journal read through any instance shows them.
     void this.redis
       .svcJournalAdd(this.prefix, this.capacity, this.maxBytes, this.store.channel, message, ...args)
       .catch(() => {});
   }
 
   private async read(what: 'all' | 'org' | 'one', target: string, after = ''): Promise<JournalEntry[]> {
-    this.send();
-    const flat = await this.store.run(() => this.redis.svcJournalRead(this.prefix, what, target, after));
+    const horizon = await this.flushAll();
+    const flat = await this.store.run(() =>
+      this.redis.svcJournalRead(this.prefix, what, target, after, String(horizon)),
+    );
     const entries: JournalEntry[] = [];
     for (let i = 0; i < flat.length; i += 3)
       entries.push(withLinks(JSON.parse(flat[i]) as JournalEntry, flat[i + 1], flat[i + 2]));
@@ -294,7 +355,7 @@ export class RedisJournal implements JournalState {
   }
 
   async usage(): Promise<JournalUsage> {
-    this.send();
+    await this.flushAll();
     const [entries, bytes] = await this.store.run(() =>
       Promise.all([
         this.store.redis.zcard(`${this.prefix}order`),

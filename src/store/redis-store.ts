@@ -4,6 +4,7 @@
  * so a request answers 502 `upstream_error` at once instead of hanging (docs/scaling.md).
  */
 import type { Redis, RedisOptions } from 'ioredis';
+import { StoreBarriers } from './barrier.js';
 import {
   StoreUnavailableError,
   describeStoreUrl,
@@ -49,6 +50,7 @@ export class RedisStore implements StateStore {
   private sub: Redis | undefined;
   private readonly handlers: ((message: StoreMessage) => void)[] = [];
   private readonly resyncs: (() => Promise<void>)[] = [];
+  private readonly closing: (() => void)[] = [];
   private readonly pending = new Set<Promise<unknown>>();
   private heartbeat: NodeJS.Timeout | undefined;
   private opened: Promise<void> | undefined;
@@ -234,9 +236,21 @@ export class RedisStore implements StateStore {
       .exec();
   }
 
+  /** Runs before the connections close: what an area writes behind is sent then. */
+  onClose(hook: () => void): void {
+    this.closing.push(hook);
+  }
+
+  /** Flush barriers for state written behind (barrier.ts), made on first use. */
+  get barriers(): StoreBarriers {
+    return (this.barriersCache ??= new StoreBarriers(this));
+  }
+  private barriersCache: StoreBarriers | undefined;
+
   async close(): Promise<void> {
     clearInterval(this.heartbeat);
     if (this.opened && this.redis?.status === 'ready') {
+      for (const hook of this.closing) hook();
       await Promise.allSettled([...this.pending]);
       await this.redis.zrem(this.key('instances'), this.instanceId).catch(() => {});
     }
@@ -281,10 +295,15 @@ export class RedisStore implements StateStore {
     return Promise.all([...this.pending]).then(() => undefined);
   }
 
-  async instances(): Promise<InstanceInfo[]> {
-    const ids = await this.run(() =>
+  /** The instances whose heartbeat is recent, this one included. */
+  liveInstanceIds(): Promise<string[]> {
+    return this.run(() =>
       this.redis.zrangebyscore(this.key('instances'), Date.now() - SEEN_WITHIN_MS, '+inf'),
     );
+  }
+
+  async instances(): Promise<InstanceInfo[]> {
+    const ids = await this.liveInstanceIds();
     if (ids.length === 0) return [];
     const infos = await this.run(() => this.redis.mget(ids.map((id) => this.key(`instance:${id}`))));
     return infos
