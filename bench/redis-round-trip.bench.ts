@@ -45,7 +45,7 @@ async function main(): Promise<void> {
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   await new Promise<void>((resolve) =>
-    createInterface({ input: server.stdout! }).on('line', (l) => l.includes('Ready to accept') && resolve()),
+    createInterface({ input: server.stdout }).on('line', (l) => l.includes('Ready to accept') && resolve()),
   );
   const redis = new Redis({ port, host: '127.0.0.1', lazyConnect: true });
   await redis.connect();
