@@ -6,7 +6,7 @@
  *
  * Commands: a plain GET, and a defined Lua script shaped like the rate-limit hit (HGET, GET, INCR, PEXPIRE).
  *
- * Run: npx tsx bench/redis-round-trip.bench.ts [--seconds 3] [--rounds 3]
+ * Run: npx tsx bench/redis-round-trip.bench.ts [--seconds 3] [--rounds 3] [--unix]
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -41,13 +41,29 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'redis-rt-'));
   const server = spawn(
     'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
+    [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--unixsocket',
+      join(dir, 'redis.sock'),
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--dir',
+      dir,
+    ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   await new Promise<void>((resolve) =>
     createInterface({ input: server.stdout }).on('line', (l) => l.includes('Ready to accept') && resolve()),
   );
-  const redis = new Redis({ port, host: '127.0.0.1', lazyConnect: true });
+  // `--unix`: over the server's Unix socket instead of loopback TCP.
+  const redis = process.argv.includes('--unix')
+    ? new Redis({ path: join(dir, 'redis.sock'), lazyConnect: true })
+    : new Redis({ port, host: '127.0.0.1', lazyConnect: true });
   await redis.connect();
   redis.defineCommand('benchHit', { numberOfKeys: 2, lua: HIT });
   const hit = (redis as unknown as { benchHit: (...a: unknown[]) => Promise<unknown> }).benchHit.bind(redis);
