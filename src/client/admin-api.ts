@@ -1651,8 +1651,13 @@ export interface components {
             event?: string;
         };
         FaultRuleInput: {
-            /** @enum {string} */
-            kind: "error" | "latency" | "reset" | "hang" | "stream_truncate" | "stream_slow" | "ws_close" | "job_stuck" | "job_fail" | "webhook_delay" | "webhook_duplicate" | "webhook_out_of_order" | "webhook_wrong_secret" | "webhook_stale_timestamp";
+            /**
+             * @description The closed set of fault kinds (docs/testing.md has a recipe for each). `html_error`, `truncate_json`,
+             *     `empty_body`, `wrong_content_type` and `extra_fields` break the contract and are marked
+             *     `off_contract`; `omit_optional`, `ws_stall` and `ws_frame_delay` stay on it.
+             * @enum {string}
+             */
+            kind: "error" | "latency" | "reset" | "hang" | "stream_truncate" | "stream_slow" | "ws_close" | "job_stuck" | "job_fail" | "webhook_delay" | "webhook_duplicate" | "webhook_out_of_order" | "webhook_wrong_secret" | "webhook_stale_timestamp" | "html_error" | "truncate_json" | "empty_body" | "wrong_content_type" | "omit_optional" | "extra_fields" | "ws_stall" | "ws_frame_delay";
             description?: string;
             match?: components["schemas"]["FaultMatch"];
             times?: number;
@@ -1680,7 +1685,22 @@ export interface components {
             after_audio_seconds?: number;
             reason?: string;
             delay_ms?: number;
-        } & (unknown & unknown & unknown & unknown & unknown);
+            /**
+             * @description `truncate_json`: `original` (default) declares the whole body's Content-Length and closes the connection
+             *     after the cut; `truncated` declares the cut body's length, so the HTTP message is whole and its JSON is not.
+             * @enum {string}
+             */
+            length_header?: "original" | "truncated";
+            /** @description `wrong_content_type`: the Content-Type sent (default `text/plain; charset=utf-8`). */
+            content_type?: string;
+            /**
+             * @description `extra_fields`: the unknown fields added to every JSON answer and WebSocket frame (default: a few
+             *     generated ones). A name the answer already has is refused (422), so the fault only ever adds.
+             */
+            fields?: Record<string, unknown>;
+            /** @description `ws_frame_delay`: frames released together once held (default 1: each frame late on its own). */
+            burst?: number;
+        } & (unknown & unknown & unknown & unknown & unknown & unknown);
         /** @description A stored rule - its input fields (see FaultRuleInput) plus these. */
         FaultRule: {
             id: string;
