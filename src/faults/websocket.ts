@@ -74,7 +74,7 @@ export function armWsCloseFault(
     keyId: ctx.principal.keyId,
     environment: ctx.principal.environment,
     scope: ctx.testScope,
-  });
+  }, ['ws_close']);
   // A promise only for a counted rule under a shared store: armed once claimed (frames before it are not counted).
   if (taken instanceof Promise)
     void taken.then(
@@ -86,6 +86,11 @@ export function armWsCloseFault(
 
 function armHit(hit: FaultHit, ws: WebSocket, ctx: Pick<WsContext, 'journal'>): void {
   ctx.journal.fault = hit.journal;
+  armWsClose(hit, ws);
+}
+
+/** Arms a taken `ws_close` hit (the journal is the caller's: see armWsFaults). */
+export function armWsClose(hit: FaultHit, ws: WebSocket): void {
   const rule = hit.rule;
   const code = rule.close_code ?? 1011;
   let frames = 0;
