@@ -1681,9 +1681,17 @@ export interface components {
             after_bytes?: number;
             bytes_per_second?: number;
             close_code?: number;
+            /**
+             * @description `ws_close`: frames (both directions) before the close. `ws_stall` (default 0) and `ws_frame_delay`
+             *     (default 0): server frames sent as usual before the session goes silent, or before frames are held.
+             */
             after_frames?: number;
             after_audio_seconds?: number;
             reason?: string;
+            /**
+             * @description `webhook_delay`, `webhook_stale_timestamp`: as their recipes say. `ws_frame_delay` (required): the
+             *     least time each held frame waits, and the least time between two releases (wall time).
+             */
             delay_ms?: number;
             /**
              * @description `truncate_json`: `original` (default) declares the whole body's Content-Length and closes the connection
@@ -1698,7 +1706,7 @@ export interface components {
              *     generated ones). A name the answer already has is refused (422), so the fault only ever adds.
              */
             fields?: Record<string, unknown>;
-            /** @description `ws_frame_delay`: frames released together once held (default 1: each frame late on its own). */
+            /** @description `ws_frame_delay`: the most frames released together, one release per `delay_ms` at most (default 1: each frame late on its own). */
             burst?: number;
         } & (unknown & unknown & unknown & unknown & unknown & unknown);
         /** @description A stored rule - its input fields (see FaultRuleInput) plus these. */

@@ -66,15 +66,19 @@ export function armWsCloseFault(
     principal: Pick<Principal, 'orgId' | 'keyId' | 'environment'>;
   },
 ): void {
-  const taken = faults.take('websocket', {
-    operation: ctx.operation.operationId,
-    method: 'GET',
-    path: ctx.operation.path,
-    orgId: ctx.principal.orgId,
-    keyId: ctx.principal.keyId,
-    environment: ctx.principal.environment,
-    scope: ctx.testScope,
-  }, ['ws_close']);
+  const taken = faults.take(
+    'websocket',
+    {
+      operation: ctx.operation.operationId,
+      method: 'GET',
+      path: ctx.operation.path,
+      orgId: ctx.principal.orgId,
+      keyId: ctx.principal.keyId,
+      environment: ctx.principal.environment,
+      scope: ctx.testScope,
+    },
+    ['ws_close'],
+  );
   // A promise only for a counted rule under a shared store: armed once claimed (frames before it are not counted).
   if (taken instanceof Promise)
     void taken.then(

@@ -12,7 +12,8 @@ import { dropFrame, frameBytes, wrapSend, type OutFrame } from './ws-send.js';
 export const MAX_HELD_FRAMES = 10_000;
 export const MAX_HELD_BYTES = 16 * 1024 * 1024;
 
-const bufferedAmount = Object.getOwnPropertyDescriptor(WebSocket.prototype, 'bufferedAmount')!.get!;
+const bufferedAmountOf = (ws: WebSocket): number =>
+  Reflect.get<object, 'bufferedAmount'>(WebSocket.prototype, 'bufferedAmount', ws) as number;
 
 interface Held extends OutFrame {
   due: number;
@@ -32,7 +33,7 @@ export function armFrameDelay(rule: FaultRule, ws: WebSocket): void {
   // Sessions pace their audio on bufferedAmount: held bytes count, so a held utterance is not produced whole.
   Object.defineProperty(ws, 'bufferedAmount', {
     configurable: true,
-    get: () => (bufferedAmount.call(ws) as number) + heldBytes,
+    get: () => bufferedAmountOf(ws) + heldBytes,
   });
 
   const schedule = () => {
@@ -75,11 +76,11 @@ export function armFrameDelay(rule: FaultRule, ws: WebSocket): void {
   // wait (ws marks that it received one), so a client that leaves gets its close at once.
   const close = ws.close.bind(ws);
   let pendingClose: Parameters<WebSocket['close']> | undefined;
-  ws.close = ((...args: Parameters<WebSocket['close']>) => {
+  ws.close = (...args: Parameters<WebSocket['close']>) => {
     if (held.length === 0 || (ws as unknown as { _closeFrameReceived?: boolean })._closeFrameReceived)
       return close(...args);
     pendingClose ??= args;
-  }) as WebSocket['close'];
+  };
 
   // A closed socket releases nothing more: the held frames are dropped and the timer cleared.
   ws.once('close', () => {

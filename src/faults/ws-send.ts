@@ -36,5 +36,7 @@ export function frameBytes(data: any): number {
 
 /** A text frame (JSON) rather than binary audio. */
 export function isTextFrame(frame: OutFrame): boolean {
-  return typeof frame.data === 'string' && (frame.options as { binary?: boolean } | undefined)?.binary !== true;
+  return (
+    typeof frame.data === 'string' && (frame.options as { binary?: boolean } | undefined)?.binary !== true
+  );
 }

@@ -18,7 +18,7 @@ export function armStall(rule: FaultRule, ws: WebSocket): void {
     stalled = true;
     // ws answers pings itself through this method (its autoPong is per server): silence it for this socket only.
     ws.pong = ((_data?: unknown, _mask?: unknown, cb?: unknown) => {
-      if (typeof cb === 'function') process.nextTick(cb as () => void);
+      if (typeof cb === 'function') process.nextTick(cb);
     }) as typeof ws.pong;
     ws.emit(SESSION_HALT);
     const limit = setTimeout(() => ws.terminate(), HANG_LIMIT_MS);

@@ -45,7 +45,12 @@ async function connect(scope: string) {
   const waiters: { type: string; resolve: (a: Arrival) => void }[] = [];
   ws.on('message', (data: Buffer, binary: boolean) => {
     // A frame that is not JSON fails the test here: the client really parses what it gets.
-    const a: Arrival = { at: performance.now(), binary, data, json: binary ? undefined : JSON.parse(data.toString()) };
+    const a: Arrival = {
+      at: performance.now(),
+      binary,
+      data,
+      json: binary ? undefined : JSON.parse(data.toString()),
+    };
     arrivals.push(a);
     for (const w of waiters.filter((x) => x.type === a.json?.type)) {
       waiters.splice(waiters.indexOf(w), 1);
@@ -73,7 +78,9 @@ const entryOf = async (scope: string) => {
   return (await t.emulator.journal.list({ scope }))[0] as unknown as Record<string, any>;
 };
 const billed = async (requestId: string) =>
-  (await t.emulator.metering.entries({ orgId: t.orgId, product: 'tts' })).filter((e) => e.requestId === requestId);
+  (await t.emulator.metering.entries({ orgId: t.orgId, product: 'tts' })).filter(
+    (e) => e.requestId === requestId,
+  );
 const timeouts = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
 
 async function audioText(frames: Buffer[]): Promise<string[]> {
