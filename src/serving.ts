@@ -13,7 +13,7 @@ import type { ContractChecker } from './contract/response-check.js';
 import type { Clock } from './core/clock.js';
 import type { IdFactory } from './core/random.js';
 import type { FaultStore } from './faults/store.js';
-import { armWsCloseFault } from './faults/websocket.js';
+import { armWsFaults } from './faults/ws-session-faults.js';
 import type { Journal } from './http/journal.js';
 import { createHttpServer } from './http/server.js';
 import type { SocketRegistry } from './http/socket-registry.js';
@@ -115,7 +115,7 @@ export function createServing(deps: ServingDeps): Serving {
     replay: replay?.ws ?? null,
     onSession: (ws, ctx) => {
       ws.once('close', () => metering.releaseReservations(ctx.principal));
-      armWsCloseFault(faults, ws, ctx);
+      armWsFaults(faults, ws, ctx);
       // A replayed session sends the gateway's recorded frames: drift, not the emulator, judges them.
       if (deps.contractChecker && ctx.journal.replayed === undefined) {
         deps.contractChecker.sessionOpened(ctx.operation);

@@ -1651,8 +1651,13 @@ export interface components {
             event?: string;
         };
         FaultRuleInput: {
-            /** @enum {string} */
-            kind: "error" | "latency" | "reset" | "hang" | "stream_truncate" | "stream_slow" | "ws_close" | "job_stuck" | "job_fail" | "webhook_delay" | "webhook_duplicate" | "webhook_out_of_order" | "webhook_wrong_secret" | "webhook_stale_timestamp";
+            /**
+             * @description The closed set of fault kinds (docs/testing.md has a recipe for each). `html_error`, `truncate_json`,
+             *     `empty_body`, `wrong_content_type` and `extra_fields` break the contract and are marked
+             *     `off_contract`; `omit_optional`, `ws_stall` and `ws_frame_delay` stay on it.
+             * @enum {string}
+             */
+            kind: "error" | "latency" | "reset" | "hang" | "stream_truncate" | "stream_slow" | "ws_close" | "job_stuck" | "job_fail" | "webhook_delay" | "webhook_duplicate" | "webhook_out_of_order" | "webhook_wrong_secret" | "webhook_stale_timestamp" | "html_error" | "truncate_json" | "empty_body" | "wrong_content_type" | "omit_optional" | "extra_fields" | "ws_stall" | "ws_frame_delay";
             description?: string;
             match?: components["schemas"]["FaultMatch"];
             times?: number;
@@ -1676,11 +1681,34 @@ export interface components {
             after_bytes?: number;
             bytes_per_second?: number;
             close_code?: number;
+            /**
+             * @description `ws_close`: frames (both directions) before the close. `ws_stall` (default 0) and `ws_frame_delay`
+             *     (default 0): server frames sent as usual before the session goes silent, or before frames are held.
+             */
             after_frames?: number;
             after_audio_seconds?: number;
             reason?: string;
+            /**
+             * @description `webhook_delay`, `webhook_stale_timestamp`: as their recipes say. `ws_frame_delay` (required): the
+             *     least time each held frame waits, and the least time between two releases (wall time).
+             */
             delay_ms?: number;
-        } & (unknown & unknown & unknown & unknown & unknown);
+            /**
+             * @description `truncate_json`: `original` (default) declares the whole body's Content-Length and closes the connection
+             *     after the cut; `truncated` declares the cut body's length, so the HTTP message is whole and its JSON is not.
+             * @enum {string}
+             */
+            length_header?: "original" | "truncated";
+            /** @description `wrong_content_type`: the Content-Type sent (default `text/plain; charset=utf-8`). */
+            content_type?: string;
+            /**
+             * @description `extra_fields`: the unknown fields added to every JSON answer and WebSocket frame (default: a few
+             *     generated ones). A name the answer already has is refused (422), so the fault only ever adds.
+             */
+            fields?: Record<string, unknown>;
+            /** @description `ws_frame_delay`: the most frames released together, one release per `delay_ms` at most (default 1: each frame late on its own). */
+            burst?: number;
+        } & (unknown & unknown & unknown & unknown & unknown & unknown);
         /** @description A stored rule - its input fields (see FaultRuleInput) plus these. */
         FaultRule: {
             id: string;

@@ -8,7 +8,14 @@ import type { Clock } from '../core/clock.js';
 import type { IdFactory, Random } from '../core/random.js';
 import { andThen, type MaybePromise } from '../core/maybe.js';
 import type { FaultRulesState } from './fault-rules-state.js';
-import { explainFault, KIND_CHANNEL, type FaultChannel, type FaultKind, type FaultParams } from './kinds.js';
+import {
+  explainFault,
+  KIND_CHANNEL,
+  OFF_CONTRACT_KINDS,
+  type FaultChannel,
+  type FaultKind,
+  type FaultParams,
+} from './kinds.js';
 
 export interface FaultMatch {
   operation?: string;
@@ -107,6 +114,7 @@ export class FaultStore {
   }
 
   private offContract(kind: FaultKind, status: number | undefined, operationId: string | undefined): boolean {
+    if (OFF_CONTRACT_KINDS.has(kind)) return true;
     if (kind !== 'error' || status === undefined || !this.deps.documents) return false;
     return !this.deps.documents(operationId, status);
   }
@@ -129,7 +137,7 @@ export class FaultStore {
       hits: 0,
       created_at: new Date(now).toISOString(),
       expires_at: expiresAt !== null ? new Date(expiresAt).toISOString() : null,
-      explanation: `${explainFault(input.kind, input)}${describeMatch(input.match, input.times)}${offContract ? `; off contract: ${where} does not document ${input.status}` : ''}`,
+      explanation: `${explainFault(input.kind, input)}${describeMatch(input.match, input.times)}${offContract ? (OFF_CONTRACT_KINDS.has(input.kind) ? '; off contract: the specification does not allow this answer' : `; off contract: ${where} does not document ${input.status}`) : ''}`,
       off_contract: offContract,
     };
     if (this.adding === 'local') this.state.addLocal(rule);

@@ -66,15 +66,19 @@ export function armWsCloseFault(
     principal: Pick<Principal, 'orgId' | 'keyId' | 'environment'>;
   },
 ): void {
-  const taken = faults.take('websocket', {
-    operation: ctx.operation.operationId,
-    method: 'GET',
-    path: ctx.operation.path,
-    orgId: ctx.principal.orgId,
-    keyId: ctx.principal.keyId,
-    environment: ctx.principal.environment,
-    scope: ctx.testScope,
-  });
+  const taken = faults.take(
+    'websocket',
+    {
+      operation: ctx.operation.operationId,
+      method: 'GET',
+      path: ctx.operation.path,
+      orgId: ctx.principal.orgId,
+      keyId: ctx.principal.keyId,
+      environment: ctx.principal.environment,
+      scope: ctx.testScope,
+    },
+    ['ws_close'],
+  );
   // A promise only for a counted rule under a shared store: armed once claimed (frames before it are not counted).
   if (taken instanceof Promise)
     void taken.then(
@@ -86,6 +90,11 @@ export function armWsCloseFault(
 
 function armHit(hit: FaultHit, ws: WebSocket, ctx: Pick<WsContext, 'journal'>): void {
   ctx.journal.fault = hit.journal;
+  armWsClose(hit, ws);
+}
+
+/** Arms a taken `ws_close` hit (the journal is the caller's: see armWsFaults). */
+export function armWsClose(hit: FaultHit, ws: WebSocket): void {
   const rule = hit.rule;
   const code = rule.close_code ?? 1011;
   let frames = 0;
