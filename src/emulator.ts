@@ -189,7 +189,7 @@ export class Emulator {
       onRemoteReset: () => this.sockets.closeAll(1012, 'emulator reset through another instance'),
     });
     this.stages.push(rateLimitStage(this.metering));
-    this.preHandlerStages.push(faultStage(this.faults, this.metering));
+    this.preHandlerStages.push(faultStage(this.faults, this.metering, this.contract.gatewayDocument));
     this.upgradeStages.push(
       rateLimitUpgradeStage(this.metering),
       faultUpgradeStage(this.faults, this.metering),

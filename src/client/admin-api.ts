@@ -938,7 +938,10 @@ export interface paths {
          *     closed realtime streams with `close_stream`, verified webhook signatures (a delivery signed with a wrong
          *     secret or a stale timestamp by a webhook fault and answered 2xx is flagged), and used a test key. Each
          *     finding names the requests (or deliveries) behind it. JSON by default; JUnit XML with `format=junit` or
-         *     `Accept: application/xml`.
+         *     `Accept: application/xml`. Each group's `faults` lists every request a fault rule changed (kind, rule,
+         *     off_contract) and whether the client survived it: `survived` when a later request of the same group to
+         *     the same operation was answered 2xx without a fault (`recovered_by` names it); the summary counts
+         *     `faults` and `faults_survived` (docs/testing.md, "Fault survival").
          */
         get: operations["admin.report"];
         put?: never;
@@ -1652,7 +1655,11 @@ export interface components {
         };
         FaultRuleInput: {
             /**
-             * @description The closed set of fault kinds (docs/testing.md has a recipe for each). `html_error`, `truncate_json`,
+             * @description The closed set of fault kinds (docs/testing.md has a recipe for each). `html_error` answers in place of
+             *     the handler (any /v1 HTTP operation and the WebSocket upgrade). `truncate_json`, `empty_body`,
+             *     `wrong_content_type`, `omit_optional` and `extra_fields` change a /v1 JSON answer the handler produced,
+             *     only a 2xx one; they do not match audio answers, chunked streams (use `stream_truncate`) or proxy mode,
+             *     and the mangled answer is billed as usual. `html_error`, `truncate_json`,
              *     `empty_body`, `wrong_content_type` and `extra_fields` break the contract and are marked
              *     `off_contract`; `omit_optional`, `ws_stall` and `ws_frame_delay` stay on it.
              * @enum {string}
@@ -1703,7 +1710,8 @@ export interface components {
             content_type?: string;
             /**
              * @description `extra_fields`: the unknown fields added to every JSON answer and WebSocket frame (default: a few
-             *     generated ones). A name the answer already has is refused (422), so the fault only ever adds.
+             *     generated one, `x_emulator_extra: 1`). A name the answer already has is skipped in that answer (a rule
+             *     cannot know every answer's fields when it is created), so the fault only ever adds.
              */
             fields?: Record<string, unknown>;
             /** @description `ws_frame_delay`: the most frames released together, one release per `delay_ms` at most (default 1: each frame late on its own). */
@@ -3747,7 +3755,17 @@ export interface operations {
                         /** Format: date-time */
                         generated_at: string;
                         summary: Record<string, unknown>;
-                        groups: Record<string, unknown>[];
+                        groups: {
+                            faults?: {
+                                request_id: string;
+                                operation_id: string | null;
+                                kind: string;
+                                rule_id: string;
+                                off_contract: boolean;
+                                survived: boolean;
+                                recovered_by: string | null;
+                            }[];
+                        }[];
                     };
                     "application/xml": string;
                 };

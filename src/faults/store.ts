@@ -257,6 +257,12 @@ export class FaultStore {
     };
   }
 
+  /** Whether any rule of the channel exists (unexpired): lets the answer path skip all fault work without one. */
+  hasChannel(channel: FaultChannel): boolean {
+    for (const rule of this.state.rules()) if (KIND_CHANNEL[rule.kind] === channel) return true;
+    return false;
+  }
+
   /** A seeded jitter in [-max, max]. */
   jitter(maxMs: number): number {
     return Math.round((this.random.next() * 2 - 1) * maxMs);

@@ -8,6 +8,7 @@ import type { WebSocket } from 'ws';
 import type { Principal } from '../auth/principal.js';
 import type { WsContext } from '../http/context.js';
 import type { Metering } from '../metering/index.js';
+import { htmlErrorStatus, writeHtmlToSocket } from './html-page.js';
 import { FaultAbort, HANG_LIMIT_MS, injectedError } from './stage.js';
 import type { FaultHit, FaultStore } from './store.js';
 
@@ -38,6 +39,11 @@ export function faultUpgradeStage(faults: FaultStore, metering: Metering) {
     info.journal.off_contract = hit.offContract;
     const rule = hit.rule;
     if (rule.kind === 'error') throw injectedError(hit, metering, principal);
+    if (rule.kind === 'html_error') {
+      info.journal.status = htmlErrorStatus(rule);
+      writeHtmlToSocket(info.socket, info.journal.status);
+      throw new FaultAbort();
+    }
     if (rule.kind === 'latency') {
       await new Promise((r) =>
         setTimeout(r, (rule.latency_ms ?? 0) + (rule.jitter_ms ? faults.jitter(rule.jitter_ms) : 0)),
