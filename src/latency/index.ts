@@ -1,0 +1,3 @@
+export { latencyStage } from './stage.js';
+export { LatencySampler } from './sampler.js';
+export { REALISTIC_PROFILE, loadLatencyProfile, type LatencyProfile } from './profile.js';

@@ -1,0 +1,49 @@
+/**
+ * Seeded delays from a latency profile: one forked random stream per operation key, so the same seed and the
+ * same requests to an operation give the same delays whatever other operations run in between.
+ */
+import type { Random } from '../core/random.js';
+import type { LatencyDistribution, LatencyProfile } from './profile.js';
+
+/** z of the 90th percentile of the standard normal. */
+const Z90 = 1.2815515655446004;
+
+export class LatencySampler {
+  private readonly streams = new Map<string, Random>();
+
+  constructor(
+    readonly profile: LatencyProfile,
+    private readonly random: Random,
+  ) {}
+
+  /** The delay in ms for one request (0 when the profile has nothing for it). */
+  delayFor(operationId: string, mode: string | undefined, textLength: number): number {
+    const key =
+      mode !== undefined && `${operationId}:${mode}` in this.profile.operations
+        ? `${operationId}:${mode}`
+        : operationId;
+    const dist = this.profile.operations[key] ?? this.profile.default;
+    if (!dist) return 0;
+    let stream = this.streams.get(key);
+    if (!stream) {
+      stream = this.random.fork(`latency:${key}`);
+      this.streams.set(key, stream);
+    }
+    return sample(dist, stream, textLength);
+  }
+
+  /** Back to the first delay of every stream (emulator reset). */
+  reset(): void {
+    this.streams.clear();
+  }
+}
+
+export function sample(dist: LatencyDistribution, random: Random, textLength = 0): number {
+  const extra = (dist.per_character_ms ?? 0) * textLength;
+  if (dist.median_ms <= 0) return Math.round(Math.min(dist.max_ms, extra));
+  const sigma = Math.log(Math.max(dist.p90_ms, dist.median_ms) / dist.median_ms) / Z90;
+  // Box-Muller; 1 - next() keeps the logarithm's argument above 0.
+  const z = Math.sqrt(-2 * Math.log(1 - random.next())) * Math.cos(2 * Math.PI * random.next());
+  const ms = dist.median_ms * Math.exp(sigma * z) + extra;
+  return Math.round(Math.min(dist.max_ms, Math.max(0, ms)));
+}
