@@ -32,7 +32,7 @@ import { WorkerPool } from './workers/pool.js';
 import { createSideEffectParts } from './side-effects.js';
 import type { FaultStore } from './faults/store.js';
 import { faultStage } from './faults/stage.js';
-import { LatencySampler, latencyStage, loadLatencyProfile } from './latency/index.js';
+import { LatencySampler, latencyAdminHandler, latencyStage, loadLatencyProfile } from './latency/index.js';
 import { faultUpgradeStage } from './faults/websocket.js';
 import type { Metering } from './metering/index.js';
 import { creditsOrgView } from './metering/admin.js';
@@ -231,6 +231,7 @@ export class Emulator {
       journal: this.journal,
       faults: this.faults,
     });
+    this.adminHandlers.set('admin.getLatency', latencyAdminHandler(this.latency));
     const admin = createAdminEntrances({
       routes: this.contract.admin,
       handlers: this.adminHandlers,

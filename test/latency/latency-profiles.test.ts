@@ -60,12 +60,18 @@ describe('latency profiles', () => {
     const entries = await journal(t);
     expect(entries).toHaveLength(3);
     for (const e of entries) expect(e).not.toHaveProperty('latency_ms');
+    const view = await request(t.app).get('/_emulator/latency');
+    expect(view.status).toBe(200);
+    expect(view.body).toEqual({ name: 'instant', operations: {} });
   });
 
   it('realistic delays stay within the documented bounds and repeat for the same seed', async () => {
     const bound = REALISTIC_PROFILE.operations['auth.createWsToken'].max_ms;
     const sequence = async (seed: string) => {
       const t = await start({ seed, latencyProfile: 'realistic' });
+      expect((await request(t.app).get('/_emulator/latency')).body.operations['auth.createWsToken']).toEqual(
+        REALISTIC_PROFILE.operations['auth.createWsToken'],
+      );
       for (let i = 0; i < 5; i++) {
         const began = performance.now();
         const res = await mint(t);
@@ -95,6 +101,11 @@ describe('latency profiles', () => {
     });
     const t = await start({ latencyProfile: file });
     await t.emulator.ready();
+    expect((await request(t.app).get('/_emulator/latency')).body).toMatchObject({
+      name: 'ci',
+      default: fixed(3),
+      operations: { 'rag.search:answer': fixed(7) },
+    });
     expect((await search(t, 'retrieve')).status).toBe(200);
     expect((await search(t, 'answer')).status).toBe(200);
     expect((await mint(t)).status).toBe(201);
