@@ -124,6 +124,11 @@ describe('latency profiles', () => {
     expect((await journal(t))[0]).not.toHaveProperty('latency_ms');
   });
 
+  it('a config file can choose the profile (latencyProfile)', async () => {
+    const t = await start({ config: profileFile({ latencyProfile: 'realistic' }) });
+    expect((await request(t.app).get('/_emulator/latency')).body.name).toBe('realistic');
+  });
+
   it.each([
     [
       { operations: { 'tts.speak': { median_ms: 10, max_ms: 20 } } },
