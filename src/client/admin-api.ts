@@ -1794,7 +1794,8 @@ export interface components {
         };
         /**
          * @description A log-normal delay in wall-time ms given its median and 90th percentile, clamped to `max_ms`. With
-         *     `per_character_ms`, each character of the request's `text` adds that much (TTS).
+         *     `per_character_ms`, each character of the request's `text` adds that much (TTS); with
+         *     `per_audio_second_ms`, each second of decoded audio (STT sync). The sum is clamped to `max_ms`.
          */
         LatencyDistribution: {
             median_ms: number;
@@ -1803,6 +1804,7 @@ export interface components {
             /** @description Not below `p90_ms`. */
             max_ms: number;
             per_character_ms?: number;
+            per_audio_second_ms?: number;
         };
         ActiveLatencyProfile: {
             /** @description `instant`, `realistic`, or the file's `name` (its path without one). */

@@ -1,13 +1,14 @@
 /**
  * Holds a response's bytes for a wall-time delay that starts when the handler first writes: the work is done
- * (and billed) as usual, and the client sees the answer, or a stream's first chunk, `ms` later. Nothing waits
+ * (and billed) as usual, and the client sees the answer, or a stream's first chunk, that much later. Nothing waits
  * on a worker or a lock; a client that leaves during the delay clears the timer.
  */
 import type { ServerResponse } from 'node:http';
 
 type Call = [fn: (...args: any[]) => unknown, args: unknown[]];
 
-export function holdResponse(res: ServerResponse, ms: number, signal: AbortSignal): void {
+/** `delay` is asked once, at the first write, so it can depend on the work (the audio's duration). */
+export function holdResponse(res: ServerResponse, delay: () => number, signal: AbortSignal): void {
   // Kept unbound on purpose: put back as they were and always applied to `res`.
   // eslint-disable-next-line @typescript-eslint/unbound-method
   const write = res.write;
@@ -35,7 +36,7 @@ export function holdResponse(res: ServerResponse, ms: number, signal: AbortSigna
   };
   const hold = (fn: Call[0], args: unknown[]) => {
     queued.push([fn, args]);
-    timer ??= setTimeout(release, ms);
+    timer ??= setTimeout(release, delay());
   };
   signal.addEventListener('abort', onAbort, { once: true });
   res.write = function (this: ServerResponse, ...args: unknown[]) {

@@ -14,6 +14,8 @@ export interface LatencyDistribution {
   max_ms: number;
   /** Added per character of the request's `text` (TTS). */
   per_character_ms?: number;
+  /** Added per second of decoded audio (STT sync), known once the work is done. */
+  per_audio_second_ms?: number;
 }
 
 export interface LatencyProfile {
@@ -40,7 +42,7 @@ export const REALISTIC_PROFILE: LatencyProfile = {
     'rag.getDocument': { median_ms: 40, p90_ms: 100, max_ms: 1000 },
     'rag.deleteDocument': { median_ms: 60, p90_ms: 150, max_ms: 1000 },
     'rag.getJob': { median_ms: 40, p90_ms: 100, max_ms: 1000 },
-    'stt.transcribe': { median_ms: 600, p90_ms: 1500, max_ms: 6000 },
+    'stt.transcribe': { median_ms: 300, p90_ms: 700, max_ms: 15000, per_audio_second_ms: 100 },
     'stt.getJob': { median_ms: 40, p90_ms: 100, max_ms: 1000 },
     'auth.createWsToken': { median_ms: 30, p90_ms: 80, max_ms: 500 },
   },

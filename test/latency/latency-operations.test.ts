@@ -21,7 +21,7 @@ const PROFILE = {
   operations: {
     'tts.speak': fixed(10, 2),
     'tts.stream': fixed(15),
-    'stt.transcribe': fixed(20),
+    'stt.transcribe': { ...fixed(20), per_audio_second_ms: 10 },
     'rag.uploadDocument': fixed(25),
   },
 };
@@ -79,7 +79,9 @@ describe('latency on each kind of answer', () => {
     expect(b.status).toBe(a.status);
     // Request ids count every request of the emulator, and the two did not see the same ones.
     expect({ ...b.body, request_id: 'x' }).toEqual({ ...a.body, request_id: 'x' });
-    expect(await latencyOf(delayed, 'stt.transcribe')).toBe(20);
+    // 20 ms plus 10 ms per second of the audio the answer says it decoded (1 s).
+    expect(b.body.duration_seconds).toBe(1);
+    expect(await latencyOf(delayed, 'stt.transcribe')).toBe(20 + 10 * 1);
     const upload = await request(delayed.app)
       .post('/v1/rag/documents')
       .set('Authorization', bearer(delayed.keys.live))
