@@ -259,6 +259,13 @@ export const OPTION_SPECS: OptionSpec[] = [
     apply: (v, o, src) => (o.replay = nonEmpty(src, v)),
   },
   {
+    flag: 'latency-profile',
+    env: 'SVC_EMULATOR_LATENCY_PROFILE',
+    kind: 'string',
+    help: 'delays of /v1 answers: instant (default), realistic, or a JSON profile file (docs/testing.md)',
+    apply: (v, o, src) => (o.latencyProfile = nonEmpty(src, v)),
+  },
+  {
     flag: 'store',
     env: 'SVC_EMULATOR_STORE',
     kind: 'string',

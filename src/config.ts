@@ -104,6 +104,8 @@ export interface EmulatorConfig {
   instanceId: string | null;
   /** Processes the CLI starts on one port (node:cluster); more than 1 needs a shared store. */
   instances: number;
+  /** `instant` (default), `realistic` or the path of a JSON profile (src/latency/profile.ts). */
+  latencyProfile: string;
   /** Free-form sections owned by product areas (prices, quotas, faults...). */
   extra: Record<string, unknown>;
 }
@@ -161,6 +163,7 @@ export const DEFAULT_CONFIG: EmulatorConfig = {
   store: 'memory',
   instanceId: null,
   instances: 1,
+  latencyProfile: 'instant',
   extra: {},
 };
 

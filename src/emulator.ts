@@ -32,6 +32,7 @@ import { WorkerPool } from './workers/pool.js';
 import { createSideEffectParts } from './side-effects.js';
 import type { FaultStore } from './faults/store.js';
 import { faultStage } from './faults/stage.js';
+import { LatencySampler, latencyAdminHandler, latencyStage, loadLatencyProfile } from './latency/index.js';
 import { faultUpgradeStage } from './faults/websocket.js';
 import type { Metering } from './metering/index.js';
 import { creditsOrgView } from './metering/admin.js';
@@ -87,6 +88,8 @@ export class Emulator {
   readonly metering: Metering;
   readonly webhooks: WebhookEngine;
   readonly faults: FaultStore;
+  /** `--latency-profile`: null for `instant` (no latency stage at all). */
+  readonly latency: LatencySampler | null;
   /** The built-in, file and registered scenarios, and the one applied last. */
   readonly scenarios: Scenarios;
   /** Heavy work (extraction, decoding, encoding) off the event loop, inside memory and time ceilings. */
@@ -121,6 +124,8 @@ export class Emulator {
 
   constructor(options: EmulatorOptions = {}, overrides: EmulatorOverrides = {}) {
     this.config = resolveConfig(options);
+    // First, so a bad profile file stops the start before anything is opened.
+    const latencyProfile = loadLatencyProfile(this.config.latencyProfile);
     this.store = createStateStore(this.config);
     // Without --clock-start the clock starts at the wall clock, so a reset starts it at the wall clock again.
     const start = clockStart({
@@ -190,6 +195,8 @@ export class Emulator {
     });
     this.stages.push(rateLimitStage(this.metering));
     this.preHandlerStages.push(faultStage(this.faults, this.metering, this.contract.gatewayDocument));
+    this.latency = latencyProfile && new LatencySampler(latencyProfile, this.random);
+    if (this.latency) this.preHandlerStages.push(latencyStage(this.latency));
     this.upgradeStages.push(
       rateLimitUpgradeStage(this.metering),
       faultUpgradeStage(this.faults, this.metering),
@@ -224,6 +231,7 @@ export class Emulator {
       journal: this.journal,
       faults: this.faults,
     });
+    this.adminHandlers.set('admin.getLatency', latencyAdminHandler(this.latency));
     const admin = createAdminEntrances({
       routes: this.contract.admin,
       handlers: this.adminHandlers,
@@ -348,6 +356,7 @@ export class Emulator {
     this.random.reset();
     this.metering.reset();
     this.faults.reset();
+    this.latency?.reset();
     for (const area of this.areas) await area.reset?.();
     await this.boot();
   }

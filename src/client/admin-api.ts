@@ -637,6 +637,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/latency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The active latency profile
+         * @description The profile `--latency-profile` chose at start (`instant`, `realistic` or a file): its name and the
+         *     delay distribution of each operation (`rag.search:MODE` for one RAG mode). `instant` has none. The
+         *     delay a request received is its journal entry's `latency_ms`.
+         */
+        get: operations["admin.getLatency"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tts/cache": {
         parameters: {
             query?: never;
@@ -1199,6 +1221,8 @@ export interface components {
             contract_violations?: components["schemas"]["ContractViolation"][];
             /** @description Replay mode; the id of the recorded exchange that answered this request (for a WebSocket session, the recorded session it followed). */
             replayed?: string;
+            /** @description Latency a latency profile (`--latency-profile`) added before the answer was written, in wall-time ms; absent when none was added. */
+            latency_ms?: number;
         };
         /**
          * @description The request as received. Header names are lower-case; API keys, ws-tokens (also as a WebSocket
@@ -1292,6 +1316,8 @@ export interface components {
         };
         /** @description The JSON config file (`--config FILE`). Every field is optional; CLI flags and environment variables win. */
         EmulatorConfig: {
+            /** @description `instant` (default), `realistic`, or the path of a JSON latency profile (`LatencyProfile`; docs/testing.md "Latency profiles"). */
+            latencyProfile?: string;
             /** @description `memory` (default) or `redis://HOST:PORT/DB`: where shared state lives (docs/scaling.md). */
             store?: string;
             /** @description This process's name among the instances of a shared store (default generated). */
@@ -1801,6 +1827,40 @@ export interface components {
                 body?: Record<string, unknown>;
                 query?: Record<string, unknown>;
             }[];
+        };
+        /**
+         * @description A log-normal delay in wall-time ms given its median and 90th percentile, clamped to `max_ms`. With
+         *     `per_character_ms`, each character of the request's `text` adds that much (TTS); with
+         *     `per_audio_second_ms`, each second of decoded audio (STT sync). The sum is clamped to `max_ms`.
+         */
+        LatencyDistribution: {
+            median_ms: number;
+            /** @description Not below `median_ms`. */
+            p90_ms: number;
+            /** @description Not below `p90_ms`. */
+            max_ms: number;
+            per_character_ms?: number;
+            per_audio_second_ms?: number;
+        };
+        ActiveLatencyProfile: {
+            /** @description `instant`, `realistic`, or the file's `name` (its path without one). */
+            name: string;
+            default?: components["schemas"]["LatencyDistribution"];
+            operations: {
+                [key: string]: components["schemas"]["LatencyDistribution"];
+            };
+        };
+        /**
+         * @description A latency profile file (`--latency-profile FILE`). `operations` maps an operationId of
+         *     openapi/gateway.yaml, or `rag.search:MODE` for one RAG mode, to a distribution; operations not listed
+         *     take `default`, or no delay without one.
+         */
+        LatencyProfile: {
+            name?: string;
+            default?: components["schemas"]["LatencyDistribution"];
+            operations: {
+                [key: string]: components["schemas"]["LatencyDistribution"];
+            };
         };
         /** @description Exactly one of `sha256`, `file_name`, `queue`. Every transcript field is optional. */
         SttScriptInput: {
@@ -3178,6 +3238,27 @@ export interface operations {
                     "application/json": {
                         voices: components["schemas"]["Voice"][];
                     };
+                };
+            };
+            401: components["responses"]["Problem"];
+        };
+    };
+    "admin.getLatency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The active profile. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActiveLatencyProfile"];
                 };
             };
             401: components["responses"]["Problem"];

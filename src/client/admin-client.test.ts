@@ -49,6 +49,7 @@ const METHOD_FOR_OPERATION: Record<string, (c: AdminClient) => Promise<unknown>>
   'admin.triggerEvent': (c) => c.webhooks.trigger({ org_id: 'org_1', event: 'ping' }),
   'admin.listVoices': (c) => c.voices.list(),
   'admin.getTtsCache': (c) => c.ttsCache.stats(),
+  'admin.getLatency': (c) => c.latency(),
   'admin.clearTtsCache': (c) => c.ttsCache.clear(),
   'admin.addFault': (c) => c.faults.add({ kind: 'error', status: 502 }),
   'admin.listFaults': (c) => c.faults.list(),

@@ -345,6 +345,11 @@ export class AdminClient {
     list: () => unwrap(this.raw.GET('/voices')),
   };
 
+  /** The latency profile `--latency-profile` chose at start (name and figures). */
+  latency(): Promise<AdminSchemas['ActiveLatencyProfile']> {
+    return unwrap(this.raw.GET('/latency'));
+  }
+
   /** The TTS clip cache (`--tts-cache-mb`): its counters, and a way to empty it. */
   readonly ttsCache = {
     stats: () => unwrap(this.raw.GET('/tts/cache')),

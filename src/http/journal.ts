@@ -58,6 +58,8 @@ export interface JournalEntry {
   contract_violations?: { where: string; rule: string; value: unknown }[];
   /** Replay mode: the id of the recorded exchange that answered this request. */
   replayed?: string;
+  /** Wall-time ms a latency profile held the answer (src/latency); absent when none. */
+  latency_ms?: number;
 }
 
 export const EMPTY_REQUEST: RequestDetail = {
