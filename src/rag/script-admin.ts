@@ -33,7 +33,6 @@ export function ragScriptAdminHandlers(deps: {
     return id;
   };
   // The spec's largest top_k, read from the gateway document rather than stated again.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const doc = deps.contract.gatewayDocument as any;
   const maxTopK = Number(doc.components.schemas.RagSearchRequest.properties.top_k.maximum);
 
