@@ -22,6 +22,8 @@ export type QueuedScript<T extends QueuedScriptBase> = T & {
   off_contract: boolean;
 };
 
+const ANY = (): boolean => true;
+
 export class ScriptQueue<T extends QueuedScriptBase> {
   private scripts: QueuedScript<T>[] = [];
 
@@ -67,7 +69,7 @@ export class ScriptQueue<T extends QueuedScriptBase> {
   }
 
   /** The oldest script of `orgId` (or global) that `matches`, counted as used; consumed at its last use. */
-  take(orgId: string, matches: (s: QueuedScript<T>) => boolean = () => true): QueuedScript<T> | undefined {
+  take(orgId: string, matches: (s: QueuedScript<T>) => boolean = ANY): QueuedScript<T> | undefined {
     if (this.scripts.length === 0) return undefined;
     const script = this.scripts.find((s) => (s.org_id === undefined || s.org_id === orgId) && matches(s));
     if (!script) return undefined;

@@ -415,7 +415,9 @@ export class RagService {
   ): Promise<RagSearchOutput> {
     const mode = input.mode;
     // Taken before any await, so queued scripts answer searches in arrival order; an error is not billed.
-    const script = this.deps.scripts?.take(principal.orgId, (s) => matchesSearch(s, input));
+    const scripts = this.deps.scripts;
+    const script =
+      scripts?.empty === false ? scripts.take(principal.orgId, (s) => matchesSearch(s, input)) : undefined;
     if (script?.error) throw scriptedError(script);
     const held = this.deps.metering.precheck(principal, 'rag_search', 1, mode);
     if (held) await held;
