@@ -901,6 +901,117 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/rag/scripts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List scripted search answers
+         * @description With `org_id`, the scripts that can match that organization (its own and the global ones).
+         */
+        get: operations["admin.listRagScripts"];
+        put?: never;
+        /**
+         * Register a scripted search answer
+         * @description The next matching `POST /v1/rag/search` answers with `results` (and `answer`), or with `error`, instead
+         *     of searching. A script matches when its `query` (if given) equals the request's query once both are
+         *     trimmed and their runs of white space collapsed to one space (case and diacritics count), and its
+         *     `mode` (if given) is the request's; the oldest matching script answers, `queue` times (default 1).
+         *     Without `org_id` it matches every organization's searches. The results are cut to the request's
+         *     `top_k` (the first ones kept) and shaped by its `detail`; no other filter applies. `search_time_ms`
+         *     and `request_id` are the real ones, an analyze answer comes at once, and a scripted answer is billed
+         *     like a real search (an `error` is not). Refused (422 naming the field) when the answer could not be
+         *     the gateway's: checked against its `RagSearchResult` schema, more results than the largest `top_k`,
+         *     an `answer` for a `retrieve` script, and, with `org_id`, a `document_id` the organization does not
+         *     have.
+         */
+        post: operations["admin.createRagScript"];
+        /**
+         * Delete every scripted search answer
+         * @description With `org_id`, only the scripts registered for that organization.
+         */
+        delete: operations["admin.clearRagScripts"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rag/scripts/{scriptId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Script id. */
+                scriptId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete one scripted search answer */
+        delete: operations["admin.deleteRagScript"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tts/scripts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List scripted clips
+         * @description With `org_id`, the scripts that can match that organization (its own and the global ones).
+         */
+        get: operations["admin.listTtsScripts"];
+        put?: never;
+        /**
+         * Register a scripted clip
+         * @description The next `POST /v1/tts` or `POST /v1/tts/stream` of the organization (any organization's without
+         *     `org_id`; `queue` requests, default 1) gives a clip lasting `duration_seconds` (the synthetic speech cut,
+         *     or padded with silence; MP3 adds its encoder delay and last-frame padding as usual), as `format`
+         *     (`POST /v1/tts` only, whatever `Accept` asked: the stream is MP3 by contract), or fails with `error`
+         *     (not billed). The realtime socket does not use scripts. Billing is unchanged: the request's
+         *     characters at its tier.
+         */
+        post: operations["admin.createTtsScript"];
+        /**
+         * Delete every scripted clip
+         * @description With `org_id`, only the scripts registered for that organization.
+         */
+        delete: operations["admin.clearTtsScripts"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tts/scripts/{scriptId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Script id. */
+                scriptId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete one scripted clip */
+        delete: operations["admin.deleteTtsScript"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/stt/jobs": {
         parameters: {
             query?: never;
@@ -1920,6 +2031,89 @@ export interface components {
             /** @description Its `error.status` is one `POST /v1/stt/transcriptions` does not document (decision F9). */
             off_contract: boolean;
         };
+        /** @description A scripted search answer (`POST /_emulator/rag/scripts`); `error`, or `results` and `answer`. */
+        RagScriptInput: {
+            /** @description Only requests of this organization match; omitted, every organization's. */
+            org_id?: string;
+            /**
+             * @description Answers the next N matching requests, then is removed.
+             * @default 1
+             */
+            queue?: number;
+            /** @description Matches searches with this query (trimmed, white space runs collapsed); omitted, any. */
+            query?: string;
+            /**
+             * @description Matches searches of this mode; omitted, any.
+             * @enum {string}
+             */
+            mode?: "retrieve" | "answer" | "analyze";
+            /**
+             * @description The results, each a gateway `RagSearchResultItem`, best first; at most the largest `top_k` of
+             *     `POST /v1/rag/search` (100). Default none.
+             */
+            results?: components["schemas"]["RagSearchResultItem"][];
+            /** @description The answer of answer and analyze searches (null when omitted); refused with `mode` retrieve. */
+            answer?: string | null;
+            /** @description Answer with this problem instead (not billed); alone, without the other answer fields. */
+            error?: {
+                /** @description Any error status; one `POST /v1/rag/search` does not document is marked `off_contract`. */
+                status: number;
+                code: string;
+                title?: string;
+                detail?: string;
+            };
+        };
+        /** @description The stored script; it also carries every field of `RagScriptInput` that was given. */
+        RagScript: {
+            id: string;
+            org_id: string | null;
+            /** @description Requests it still answers. */
+            remaining: number;
+            /** @description Requests it has answered. */
+            matched: number;
+            /** Format: date-time */
+            created_at: string;
+            /** @description Its `error.status` is one `POST /v1/rag/search` does not document. */
+            off_contract: boolean;
+        };
+        /** @description A scripted clip (`POST /_emulator/tts/scripts`); at least one of `duration_seconds`, `format`, `error`. */
+        TtsScriptInput: {
+            /** @description Only requests of this organization match; omitted, every organization's. */
+            org_id?: string;
+            /**
+             * @description Answers the next N matching requests, then is removed.
+             * @default 1
+             */
+            queue?: number;
+            /** @description The clip's length (PCM; MP3 adds its encoder delay and last-frame padding). */
+            duration_seconds?: number;
+            /**
+             * @description The clip's format on `POST /v1/tts`, whatever `Accept` asked; the stream stays MP3.
+             * @enum {string}
+             */
+            format?: "mp3" | "wav";
+            /** @description Answer with this problem instead (not billed); alone, without the other answer fields. */
+            error?: {
+                /** @description Any error status; one `POST /v1/tts` does not document is marked `off_contract`. */
+                status: number;
+                code: string;
+                title?: string;
+                detail?: string;
+            };
+        } | unknown | unknown | unknown;
+        /** @description The stored script; it also carries every field of `TtsScriptInput` that was given. */
+        TtsScript: {
+            id: string;
+            org_id: string | null;
+            /** @description Requests it still answers. */
+            remaining: number;
+            /** @description Requests it has answered. */
+            matched: number;
+            /** Format: date-time */
+            created_at: string;
+            /** @description Its `error.status` is one `POST /v1/tts` does not document. */
+            off_contract: boolean;
+        };
         Problem: {
             /** @default about:blank */
             type: string;
@@ -1929,6 +2123,12 @@ export interface components {
             instance?: string;
             code: string;
             request_id: string;
+        };
+        RagSearchResultItem: {
+            document_id: string;
+            score: number;
+            chunk_id?: string;
+            text?: string;
         };
     };
     responses: {
@@ -3723,6 +3923,216 @@ export interface operations {
         };
     };
     "admin.deleteSttScript": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Script id. */
+                scriptId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    "admin.listRagScripts": {
+        parameters: {
+            query?: {
+                /** @description Only this organization. */
+                org_id?: components["parameters"]["SttOrgFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The scripts, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        scripts: components["schemas"]["RagScript"][];
+                    };
+                };
+            };
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    "admin.createRagScript": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RagScriptInput"];
+            };
+        };
+        responses: {
+            /** @description The stored script. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RagScript"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+        };
+    };
+    "admin.clearRagScripts": {
+        parameters: {
+            query?: {
+                /** @description Only this organization. */
+                org_id?: components["parameters"]["SttOrgFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many were deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deleted: number;
+                    };
+                };
+            };
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    "admin.deleteRagScript": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Script id. */
+                scriptId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    "admin.listTtsScripts": {
+        parameters: {
+            query?: {
+                /** @description Only this organization. */
+                org_id?: components["parameters"]["SttOrgFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The scripts, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        scripts: components["schemas"]["TtsScript"][];
+                    };
+                };
+            };
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    "admin.createTtsScript": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TtsScriptInput"];
+            };
+        };
+        responses: {
+            /** @description The stored script. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TtsScript"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+        };
+    };
+    "admin.clearTtsScripts": {
+        parameters: {
+            query?: {
+                /** @description Only this organization. */
+                org_id?: components["parameters"]["SttOrgFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many were deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deleted: number;
+                    };
+                };
+            };
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    "admin.deleteTtsScript": {
         parameters: {
             query?: never;
             header?: never;

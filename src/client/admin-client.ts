@@ -356,6 +356,20 @@ export class AdminClient {
     clear: () => unwrap(this.raw.DELETE('/tts/cache')),
   };
 
+  readonly tts = {
+    scripts: {
+      /** Sets the next clip(s): duration, format, or an error. */
+      create: (input: AdminSchemas['TtsScriptInput']) =>
+        unwrap(this.raw.POST('/tts/scripts', { body: input })),
+      list: (filter: SttOrgFilter = {}) =>
+        unwrap(this.raw.GET('/tts/scripts', { params: { query: filter } })),
+      clear: (filter: SttOrgFilter = {}) =>
+        unwrap(this.raw.DELETE('/tts/scripts', { params: { query: filter } })),
+      delete: (scriptId: string) =>
+        unwrap(this.raw.DELETE('/tts/scripts/{scriptId}', { params: { path: { scriptId } } })),
+    },
+  };
+
   readonly stt = {
     scripts: {
       /** Registers a scripted transcript (exactly one of `sha256`, `file_name`, `queue`). */
@@ -379,6 +393,17 @@ export class AdminClient {
       unwrap(this.raw.PUT('/orgs/{id}/rag', { params: { path: { id: orgId } }, body })),
     searches: (orgId: string) =>
       unwrap(this.raw.GET('/orgs/{id}/rag/searches', { params: { path: { id: orgId } } })),
+    scripts: {
+      /** Queues the next search answer(s) or error (matched by query and mode). */
+      create: (input: AdminSchemas['RagScriptInput']) =>
+        unwrap(this.raw.POST('/rag/scripts', { body: input })),
+      list: (filter: SttOrgFilter = {}) =>
+        unwrap(this.raw.GET('/rag/scripts', { params: { query: filter } })),
+      clear: (filter: SttOrgFilter = {}) =>
+        unwrap(this.raw.DELETE('/rag/scripts', { params: { query: filter } })),
+      delete: (scriptId: string) =>
+        unwrap(this.raw.DELETE('/rag/scripts/{scriptId}', { params: { path: { scriptId } } })),
+    },
   };
 
   /** Repeats a long-poll in slices of at most 60 s until it finds something or the time is up. */
