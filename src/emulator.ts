@@ -32,6 +32,7 @@ import { WorkerPool } from './workers/pool.js';
 import { createSideEffectParts } from './side-effects.js';
 import type { FaultStore } from './faults/store.js';
 import { faultStage } from './faults/stage.js';
+import { createFaultHeaderParser } from './faults/header.js';
 import { faultUpgradeStage } from './faults/websocket.js';
 import type { Metering } from './metering/index.js';
 import { creditsOrgView } from './metering/admin.js';
@@ -272,6 +273,7 @@ export class Emulator {
       uploadLimits: this.uploadLimits,
       upgradeStages: this.upgradeStages,
       adminRouter: admin.router,
+      faultHeader: config.faultHeader ? createFaultHeaderParser(contract, faults) : null,
     });
     this.proxy = serving.proxy;
     this.replay = serving.replay;

@@ -14,6 +14,7 @@ import {
   type ErrorCode,
 } from '../http/errors.js';
 import type { Metering } from '../metering/index.js';
+import { requestFaultRule } from './header.js';
 import { defaultCode } from './kinds.js';
 import type { FaultHit, FaultRule, FaultStore, FaultTarget } from './store.js';
 
@@ -30,6 +31,7 @@ export function targetOf(ctx: OperationContext): FaultTarget {
     environment: ctx.principal.environment,
     mode: typeof ctx.body?.mode === 'string' ? ctx.body.mode : undefined,
     scope: ctx.testScope,
+    requestRule: requestFaultRule(ctx.req),
   };
 }
 
