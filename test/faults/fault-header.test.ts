@@ -9,6 +9,7 @@ import { buildEmulator, type TestEmulator } from '../support/emulator.js';
 import { killAll, runCli } from '../support/cli.js';
 import { expectProblem } from '../support/problem.js';
 import { openWs, refusedUpgrade } from '../support/ws.js';
+import { json, startPair } from '../proxy/support.js';
 
 let t: TestEmulator | undefined;
 afterEach(async () => {
@@ -222,5 +223,36 @@ describe('the CLI', () => {
     expect(await minted(['--fault-header'])).toBe(503);
     expect(await minted([], { SVC_EMULATOR_FAULT_HEADER: '1' })).toBe(503);
     expect(await minted([])).toBe(201);
+  });
+});
+
+describe('proxy mode', () => {
+  it('applies the header fault first, and never forwards the header upstream', async () => {
+    const pair = await startPair({ faultHeader: true }, { faultHeader: true });
+    try {
+      const key = pair.upstream.keys.test;
+      const post = (fault: string) =>
+        fetch(`${pair.proxy.baseUrl}/auth/ws-token`, {
+          method: 'POST',
+          headers: { ...json(key), 'X-Emulator-Fault': fault },
+          body: JSON.stringify({ scopes: ['tts:speak'] }),
+        });
+      const failed = await post('error; status=502; code=upstream_error');
+      expectProblem(
+        { status: failed.status, headers: Object.fromEntries(failed.headers), text: await failed.text() },
+        502,
+        'upstream_error',
+      );
+      expect(await pair.upstream.emulator.journal.list({ path: '/v1/auth/ws-token' })).toHaveLength(0);
+      // A fault of another channel passes through; the upstream (which would apply it) never sees the header.
+      const passed = await post('ws_close; close_code=4000');
+      expect(passed.status).toBe(201);
+      const upstream = await pair.upstream.emulator.journal.list({ path: '/v1/auth/ws-token' });
+      expect(upstream).toHaveLength(1);
+      expect(upstream[0].request?.headers).toHaveProperty('content-type');
+      expect(upstream[0].request?.headers).not.toHaveProperty('x-emulator-fault');
+    } finally {
+      await pair.close();
+    }
   });
 });
