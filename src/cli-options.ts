@@ -179,6 +179,13 @@ export const OPTION_SPECS: OptionSpec[] = [
     apply: (v, o, src) => (o.waitReady = bool(src, v)),
   },
   {
+    flag: 'fault-header',
+    env: 'SVC_EMULATOR_FAULT_HEADER',
+    kind: 'boolean',
+    help: 'apply the X-Emulator-Fault header of a /v1 request to that request (off: ignored)',
+    apply: (v, o, src) => (o.faultHeader = bool(src, v)),
+  },
+  {
     flag: 'log-format',
     env: 'SVC_EMULATOR_LOG_FORMAT',
     kind: 'string',

@@ -61,6 +61,8 @@ export interface EmulatorConfig {
   keysFile: string | null;
   /** The CLI prints its readiness line only once all boot work is done. */
   waitReady: boolean;
+  /** `--fault-header`: a /v1 request's `X-Emulator-Fault` header (or `_emulator_fault` query on a WebSocket) applies a fault to it. Off: ignored. */
+  faultHeader: boolean;
   demo: { credits: number };
   /** Price overrides in credits (see README, "Metering"). */
   prices?: PriceOverrides;
@@ -135,6 +137,7 @@ export const DEFAULT_CONFIG: EmulatorConfig = {
   demoCorpus: true,
   keysFile: null,
   waitReady: false,
+  faultHeader: false,
   faults: [],
   demo: { credits: 10_000 },
   stt: {

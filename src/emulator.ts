@@ -33,6 +33,7 @@ import { createSideEffectParts } from './side-effects.js';
 import type { FaultStore } from './faults/store.js';
 import { faultStage } from './faults/stage.js';
 import { LatencySampler, latencyAdminHandler, latencyStage, loadLatencyProfile } from './latency/index.js';
+import { createFaultHeaderParser } from './faults/header.js';
 import { faultUpgradeStage } from './faults/websocket.js';
 import type { Metering } from './metering/index.js';
 import { creditsOrgView } from './metering/admin.js';
@@ -280,6 +281,7 @@ export class Emulator {
       uploadLimits: this.uploadLimits,
       upgradeStages: this.upgradeStages,
       adminRouter: admin.router,
+      faultHeader: config.faultHeader ? createFaultHeaderParser(contract, faults) : null,
     });
     this.proxy = serving.proxy;
     this.replay = serving.replay;

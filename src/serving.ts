@@ -12,6 +12,7 @@ import { checkFrames, type Contract } from './contract/emulator-contract.js';
 import type { ContractChecker } from './contract/response-check.js';
 import type { Clock } from './core/clock.js';
 import type { IdFactory } from './core/random.js';
+import type { FaultHeaderParser } from './faults/header.js';
 import type { FaultStore } from './faults/store.js';
 import { armWsFaults } from './faults/ws-session-faults.js';
 import type { Journal } from './http/journal.js';
@@ -56,6 +57,8 @@ export interface ServingDeps {
   upgradeStages: WsGatewayDeps['upgradeStages'];
   /** The admin API under /_emulator (admin/admin-wiring.ts). */
   adminRouter: HttpAppDeps['adminRouter'];
+  /** `--fault-header` (null: off, the header is ignored). */
+  faultHeader: FaultHeaderParser | null;
 }
 
 export interface Serving {
@@ -89,6 +92,7 @@ export function createServing(deps: ServingDeps): Serving {
       uploadLimits: deps.uploadLimits,
       proxy: proxy?.http ?? null,
       replay: replay?.http ?? null,
+      faultHeader: deps.faultHeader,
     },
     adminRouter: deps.adminRouter,
     ids,
@@ -113,6 +117,7 @@ export function createServing(deps: ServingDeps): Serving {
     maxPayloadBytes: 1024 * 1024,
     proxy: proxy?.ws ?? null,
     replay: replay?.ws ?? null,
+    faultHeader: deps.faultHeader,
     onSession: (ws, ctx) => {
       ws.once('close', () => metering.releaseReservations(ctx.principal));
       armWsFaults(faults, ws, ctx);

@@ -1291,6 +1291,12 @@ export interface components {
                 rule_id: string;
                 kind: string;
                 explanation: string;
+                /**
+                 * @description `header`: the rule came from the request's `X-Emulator-Fault` header (`--fault-header`), not a stored
+                 *     rule; its `rule_id` is then `header`.
+                 * @enum {string}
+                 */
+                source?: "header";
             } | null;
             /**
              * @description The answer's status is not one the operation documents: an `error` fault or a scripted STT error
@@ -1500,6 +1506,11 @@ export interface components {
             keysFile?: string;
             /** @description Print the readiness line only once all boot work is done (`--wait-ready`). */
             waitReady?: boolean;
+            /**
+             * @description Apply a /v1 request's `X-Emulator-Fault: <kind>; name=value; …` header (on a WebSocket upgrade, also the
+             *     `_emulator_fault` query parameter) to that request only (`--fault-header`). Off (default): ignored.
+             */
+            faultHeader?: boolean;
             /** @description Fault rules added at start (and after every reset), each a FaultRuleInput. */
             faults?: components["schemas"]["FaultRuleInput"][];
             prices?: Record<string, unknown>;

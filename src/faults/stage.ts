@@ -17,6 +17,7 @@ import type { Metering } from '../metering/index.js';
 import type { OpenApiDocument } from '../contract/documents.js';
 import { armResponseFaults } from './response.js';
 import { HtmlErrorFault, htmlErrorStatus } from './html-page.js';
+import { requestFaultRule } from './header.js';
 import { defaultCode } from './kinds.js';
 import type { FaultHit, FaultRule, FaultStore, FaultTarget } from './store.js';
 
@@ -33,6 +34,7 @@ export function targetOf(ctx: OperationContext): FaultTarget {
     environment: ctx.principal.environment,
     mode: typeof ctx.body?.mode === 'string' ? ctx.body.mode : undefined,
     scope: ctx.testScope,
+    requestRule: requestFaultRule(ctx.req),
   };
 }
 

@@ -3,12 +3,14 @@
  * and hang take the socket), and `ws_close`, which closes an open session with a chosen code after N
  * frames (both directions) or N seconds of PCM audio received (realtime STT, at the start frame's rate).
  */
+import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 import type { Principal } from '../auth/principal.js';
 import type { WsContext } from '../http/context.js';
 import type { Metering } from '../metering/index.js';
 import { htmlErrorStatus, writeHtmlToSocket } from './html-page.js';
+import { requestFaultRule } from './header.js';
 import { FaultAbort, HANG_LIMIT_MS, injectedError } from './stage.js';
 import type { FaultHit, FaultStore } from './store.js';
 
@@ -18,6 +20,8 @@ export interface UpgradeInfo {
   testScope: string | null;
   socket: Duplex;
   journal: WsContext['journal'];
+  /** The upgrade request: it carries the `X-Emulator-Fault` rule, if any (src/faults/header.ts). */
+  req?: IncomingMessage;
 }
 
 export function faultUpgradeStage(faults: FaultStore, metering: Metering) {
@@ -33,6 +37,7 @@ export function faultUpgradeStage(faults: FaultStore, metering: Metering) {
       keyId: principal.keyId,
       environment: principal.environment,
       scope: info.testScope,
+      requestRule: info.req && requestFaultRule(info.req),
     });
     if (!hit) return;
     info.journal.fault = hit.journal;
@@ -69,6 +74,7 @@ export function armWsCloseFault(
   faults: FaultStore,
   ws: WebSocket,
   ctx: Pick<WsContext, 'operation' | 'journal' | 'testScope'> & {
+    req?: IncomingMessage;
     principal: Pick<Principal, 'orgId' | 'keyId' | 'environment'>;
   },
 ): void {
@@ -82,6 +88,7 @@ export function armWsCloseFault(
       keyId: ctx.principal.keyId,
       environment: ctx.principal.environment,
       scope: ctx.testScope,
+      requestRule: ctx.req && requestFaultRule(ctx.req),
     },
     ['ws_close'],
   );

@@ -16,7 +16,7 @@ export function armExtraFields(rule: FaultRule, ws: WebSocket): void {
     if (!isTextFrame(frame)) return forward(frame);
     let value: unknown;
     try {
-      value = JSON.parse(frame.data as string);
+      value = JSON.parse(String(frame.data));
     } catch {
       return forward(frame);
     }

@@ -36,7 +36,7 @@ export function frameBytes(data: any): number {
 
 /** A text frame (JSON) rather than binary audio. */
 export function isTextFrame(frame: OutFrame): boolean {
-  return (
-    typeof frame.data === 'string' && (frame.options as { binary?: boolean } | undefined)?.binary !== true
-  );
+  const binary = (frame.options as { binary?: boolean } | undefined)?.binary;
+  // ws sends a string as text unless told binary, and bytes as binary unless told `binary: false`.
+  return typeof frame.data === 'string' ? binary !== true : Buffer.isBuffer(frame.data) && binary === false;
 }

@@ -10,12 +10,13 @@ import type { Principal } from '../auth/principal.js';
 import type { WsContext } from '../http/context.js';
 import type { FaultKind } from './kinds.js';
 import type { FaultHit, FaultStore, FaultTarget } from './store.js';
+import { requestFaultRule } from './header.js';
 import { armWsClose } from './websocket.js';
 import { armExtraFields } from './ws-extra-fields.js';
 import { armFrameDelay } from './ws-frame-delay.js';
 import { armStall } from './ws-stall.js';
 
-type SessionContext = Pick<WsContext, 'operation' | 'journal' | 'testScope'> & {
+type SessionContext = Pick<WsContext, 'operation' | 'journal' | 'testScope' | 'req'> & {
   principal: Pick<Principal, 'orgId' | 'keyId' | 'environment'>;
 };
 
@@ -36,6 +37,8 @@ export function armWsFaults(faults: FaultStore, ws: WebSocket, ctx: SessionConte
     keyId: ctx.principal.keyId,
     environment: ctx.principal.environment,
     scope: ctx.testScope,
+    // A fault from the upgrade's X-Emulator-Fault header (or its query parameter), with --fault-header.
+    requestRule: ctx.req && requestFaultRule(ctx.req),
   };
   for (const [channel, kind] of FAMILIES) {
     const taken = faults.take(channel, target, [kind]);

@@ -27,7 +27,7 @@ export interface JournalEntry {
   environment: 'live' | 'test' | null;
   scope: string | null;
   duration_ms: number | null;
-  fault: { rule_id: string; kind: string; explanation: string } | null;
+  fault: { rule_id: string; kind: string; explanation: string; source?: 'header' } | null;
   /** The answer's status is not one the operation documents (an injected fault or scripted STT error chose it). */
   off_contract: boolean;
   websocket: {
