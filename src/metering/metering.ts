@@ -1,12 +1,9 @@
-import type { Clock } from '../core/clock.js';
 import { andThen, type MaybePromise } from '../core/maybe.js';
-import type { IdFactory } from '../core/random.js';
-import { checkCredits, DEFAULT_PERIOD_GRANT, type OrgBalance } from './balance.js';
+import { checkCredits, type OrgBalance } from './balance.js';
 import type { BillingState, ChargeOutcome, ReserveFigures, ReserveRequest } from './billing-state.js';
 import { refuses } from './billing-state.js';
 import {
   buildEntry,
-  DEFAULT_MAX_ENTRIES_PER_ORG,
   refundable,
   type LedgerEntry,
   type LedgerFilter,
@@ -18,58 +15,18 @@ import {
 import { MeteringError } from './errors.js';
 import { BillingPeriods, type Invoice, type InvoiceLine, type Period } from './periods.js';
 import { costOf, defaultPrices, mergePrices, type PriceOverrides, type PriceTable } from './prices.js';
-import {
-  DEFAULT_QUOTA_WINDOW_SECONDS,
-  defaultTestQuotas,
-  quotaProductOf,
-  quotaWindow,
-  validQuotas,
-  type QuotaProduct,
-  type QuotaStatus,
-} from './quotas.js';
-import { RateLimiter, type RateLimitRule } from './rate-limit.js';
-import type { RateLimitState } from './rate-limit-state.js';
+import { quotaProductOf, quotaWindow, validQuotas, type QuotaProduct, type QuotaStatus } from './quotas.js';
+import { RateLimiter } from './rate-limit.js';
 import { RealtimeMeter } from './realtime.js';
 import { Reservations } from './reservations.js';
 import { StorageMeter } from './storage.js';
-import { checkPercents, DEFAULT_THRESHOLD_PERCENTS, emitCredits, emitQuota } from './thresholds.js';
-import {
-  productUnits,
-  type EmitEvent,
-  type Environment,
-  type Mode,
-  type Principal,
-  type Product,
-} from './types.js';
+import { buildInvoice, isoPeriod } from './invoice.js';
+import { resolveDefaults, type MeteringOptions } from './metering-options.js';
+import { precheckRefusal } from './precheck-refusal.js';
+import { emitCredits, emitQuota } from './thresholds.js';
+import type { Environment, Mode, Principal, Product } from './types.js';
 
-export interface MeteringDefaults {
-  /** Credits granted to each org per billing period (default 1000). */
-  periodGrant?: number;
-  /** Per-org grants applied when the org is first seen, e.g. the demo org. */
-  orgGrants?: Record<string, number>;
-  testQuotas?: Partial<Record<QuotaProduct, number>>;
-  /** Test quota window (default 86 400 s, aligned to UTC midnight). */
-  quotaWindowSeconds?: number;
-  /** Billing period length in seconds; default: UTC calendar months. */
-  periodSeconds?: number;
-  thresholdPercents?: readonly number[];
-  maxEntriesPerOrg?: number;
-  rateLimits?: Partial<Record<Environment, RateLimitRule>>;
-}
-
-export interface MeteringOptions {
-  clock: Clock;
-  ids: IdFactory;
-  emit: EmitEvent;
-  /** Balances, reservations, quotas, the ledger, periods' usage and invoices (createBillingState). */
-  state: BillingState;
-  /** Rate-limit windows and per-key overrides (createRateLimitState). */
-  rateLimits: RateLimitState;
-  prices?: PriceOverrides;
-  defaults?: MeteringDefaults;
-  /** Told of every ledger entry written or refunded (the journal links entries to their request). */
-  onEntry?: (entry: LedgerEntry) => void;
-}
+export type { MeteringDefaults, MeteringOptions } from './metering-options.js';
 
 /**
  * The metering rules: prices, the precheck's decision and its wording, the ledger's billing rules, thresholds,
@@ -95,19 +52,13 @@ export class Metering {
     this.state = opts.state;
     this.prices = mergePrices(defaultPrices, opts.prices);
     this.rateLimiter = new RateLimiter(opts.clock, opts.rateLimits, d.rateLimits);
-    this.defaultGrant = d.periodGrant ?? DEFAULT_PERIOD_GRANT;
-    checkCredits('default grant', this.defaultGrant);
-    for (const credits of Object.values(d.orgGrants ?? {})) checkCredits('grant', credits);
-    this.quotas = { ...defaultTestQuotas, ...validQuotas(d.testQuotas ?? {}) };
-    this.quotaWindowSeconds = d.quotaWindowSeconds ?? DEFAULT_QUOTA_WINDOW_SECONDS;
-    if (!Number.isInteger(this.quotaWindowSeconds) || this.quotaWindowSeconds < 1) {
-      throw new RangeError(`quota window must be an integer >= 1 second (got ${this.quotaWindowSeconds})`);
-    }
-    this.percents = checkPercents(d.thresholdPercents ?? DEFAULT_THRESHOLD_PERCENTS);
-    this.maxEntries = d.maxEntriesPerOrg ?? DEFAULT_MAX_ENTRIES_PER_ORG;
-    if (!Number.isInteger(this.maxEntries) || this.maxEntries < 1) {
-      throw new RangeError(`maxEntriesPerOrg must be an integer >= 1 (got ${this.maxEntries})`);
-    }
+    ({
+      defaultGrant: this.defaultGrant,
+      quotas: this.quotas,
+      quotaWindowSeconds: this.quotaWindowSeconds,
+      percents: this.percents,
+      maxEntries: this.maxEntries,
+    } = resolveDefaults(d));
     this.periods = new BillingPeriods({
       clock: opts.clock,
       periodSeconds: d.periodSeconds,
@@ -166,36 +117,6 @@ export class Metering {
       if (out.reservationId === undefined) throw this.refusal(principal, product, request, out);
       this.reservations.add(principal, { id: out.reservationId, orgId, product });
     });
-  }
-
-  /**
-   * The refusal, worded from the figures it was decided on. Live: Retry-After is the time until the billing
-   * period ends, when the next grant arrives. Test: the time until the quota window resets.
-   */
-  private refusal(
-    principal: Principal,
-    product: Product,
-    r: ReserveRequest,
-    f: ReserveFigures,
-  ): MeteringError {
-    const now = this.opts.clock.now();
-    if (r.kind === 'credits') {
-      const { end } = this.periods.current(principal.orgId);
-      const heldText = f.held > 0 ? `, of which ${f.held} are held by requests in progress` : '';
-      return new MeteringError(
-        'insufficient_credits',
-        `this request costs ${r.amount} credits; the organization's balance is ${f.value} credits${heldText} (credits are granted again when the billing period ends)`,
-        (end - now) / 1000,
-      );
-    }
-    const { windowEnd } = this.window();
-    const unit = productUnits[product].replace('_', ' ');
-    const per = this.quotaWindowSeconds === 86_400 ? 'day' : `${this.quotaWindowSeconds} s`;
-    return new MeteringError(
-      'test_quota_exceeded',
-      `test keys may use ${f.quota} ${unit} of ${r.kind} per ${per}; ${f.value + f.held} used or held by requests in progress, this request needs ${r.amount}`,
-      (windowEnd - now) / 1000,
-    );
   }
 
   /** Charges usage by the billing rules; a reservation of this principal for the product is settled in the same step. */
@@ -456,18 +377,7 @@ export class Metering {
   }
 
   private finish(orgId: string, period: Period, lines: InvoiceLine[]): Invoice {
-    const now = this.opts.clock.now();
-    const invoice: Invoice = {
-      id: this.opts.ids.next('in'),
-      org_id: orgId,
-      period_start: new Date(period.start).toISOString(),
-      period_end: new Date(Math.min(now, period.end)).toISOString(),
-      lines,
-      total: Math.round(lines.reduce((sum, l) => sum + l.amount, 0) * 1e6) / 1e6,
-      currency: 'credits',
-      status: 'finalized',
-      finalized_at: this.opts.clock.isoNow(),
-    };
+    const invoice = buildInvoice(this.opts.clock, this.opts.ids, orgId, period, lines);
     this.state.addInvoice(invoice);
     this.periods.roll(orgId);
     this.opts.emit(
@@ -483,11 +393,21 @@ export class Metering {
     return this.opts.defaults?.orgGrants?.[orgId] ?? this.defaultGrant;
   }
 
+  private refusal(
+    principal: Principal,
+    product: Product,
+    r: ReserveRequest,
+    f: ReserveFigures,
+  ): MeteringError {
+    return precheckRefusal(product, r, f, {
+      now: this.opts.clock.now(),
+      periodEnd: () => this.periods.current(principal.orgId).end,
+      windowEnd: this.window().windowEnd,
+      quotaWindowSeconds: this.quotaWindowSeconds,
+    });
+  }
+
   private window(): { windowStart: number; windowEnd: number } {
     return quotaWindow(this.opts.clock.now(), this.quotaWindowSeconds);
   }
-}
-
-function isoPeriod(p: Period): { periodStart: string; periodEnd: string } {
-  return { periodStart: new Date(p.start).toISOString(), periodEnd: new Date(p.end).toISOString() };
 }

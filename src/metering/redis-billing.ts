@@ -31,6 +31,7 @@ import type { QuotaProduct } from './quotas.js';
 import { productUnits, type Product } from './types.js';
 import { ORG_RESET, redisBillingOrgs } from './redis-billing-orgs.js';
 import { LedgerReader, micro, unmicro } from './redis-ledger.js';
+import { figuresOf, orgOf, type BillingScripts } from './redis-billing-helpers.js';
 import {
   BILLING_ADJUST,
   BILLING_CHARGE,
@@ -41,15 +42,6 @@ import {
 
 /** Wall time after which a reservation nobody settled or released is dropped (an instance died mid-request). */
 const RESERVATION_TTL_MS = 15 * 60_000;
-
-type Run = (...args: (string | number)[]) => Promise<unknown>;
-interface BillingScripts {
-  svcBillingReserve: Run;
-  svcBillingCharge: Run;
-  svcBillingRefund: Run;
-  svcBillingAdjust: Run;
-  svcBillingTakePeriod: Run;
-}
 
 export class RedisBilling implements BillingState {
   readonly name = 'billing';
@@ -387,18 +379,4 @@ export class RedisBilling implements BillingState {
     if (figures.balance !== undefined) seen.balance = figures.balance;
     if (figures.used) seen.used.set(...figures.used);
   }
-}
-
-function figuresOf(s: (string | number | null)[]): BalanceFigures {
-  return {
-    balance: unmicro(s[0]),
-    periodGrant: unmicro(s[1]),
-    grantedInPeriod: unmicro(s[2]),
-    consumedInPeriod: unmicro(s[3]),
-  };
-}
-
-function orgOf(filter: Omit<LedgerFilter, 'limit'>): string {
-  if (filter.orgId === undefined) throw new Error('the shared ledger is read one organization at a time');
-  return filter.orgId;
 }
