@@ -282,6 +282,7 @@ export class Emulator {
       upgradeStages: this.upgradeStages,
       adminRouter: admin.router,
       faultHeader: config.faultHeader ? createFaultHeaderParser(contract, faults) : null,
+      latency: this.latency,
     });
     this.proxy = serving.proxy;
     this.replay = serving.replay;

@@ -15,6 +15,8 @@ import type { IdFactory } from './core/random.js';
 import type { FaultHeaderParser } from './faults/header.js';
 import type { FaultStore } from './faults/store.js';
 import { armWsFaults } from './faults/ws-session-faults.js';
+import { armSessionLatency } from './latency/session.js';
+import type { LatencySampler } from './latency/sampler.js';
 import type { Journal } from './http/journal.js';
 import { createHttpServer } from './http/server.js';
 import type { SocketRegistry } from './http/socket-registry.js';
@@ -59,6 +61,8 @@ export interface ServingDeps {
   adminRouter: HttpAppDeps['adminRouter'];
   /** `--fault-header` (null: off, the header is ignored). */
   faultHeader: FaultHeaderParser | null;
+  /** `--latency-profile` (null for `instant`): realtime sessions' first audio and result cadence. */
+  latency: LatencySampler | null;
 }
 
 export interface Serving {
@@ -121,6 +125,7 @@ export function createServing(deps: ServingDeps): Serving {
     onSession: (ws, ctx) => {
       ws.once('close', () => metering.releaseReservations(ctx.principal));
       armWsFaults(faults, ws, ctx);
+      if (deps.latency) armSessionLatency(deps.latency, ws, ctx);
       // A replayed session sends the gateway's recorded frames: drift, not the emulator, judges them.
       if (deps.contractChecker && ctx.journal.replayed === undefined) {
         deps.contractChecker.sessionOpened(ctx.operation);

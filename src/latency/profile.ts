@@ -45,6 +45,10 @@ export const REALISTIC_PROFILE: LatencyProfile = {
     'stt.transcribe': { median_ms: 300, p90_ms: 700, max_ms: 15000, per_audio_second_ms: 100 },
     'stt.getJob': { median_ms: 40, p90_ms: 100, max_ms: 1000 },
     'auth.createWsToken': { median_ms: 30, p90_ms: 80, max_ms: 500 },
+    // Realtime (src/latency/session.ts): first audio of each utterance (the same spec target as tts.stream), and
+    // each partial or final result frame behind the audio it covers.
+    'tts.realtime': { median_ms: 90, p90_ms: 140, max_ms: 400 },
+    'stt.realtime': { median_ms: 200, p90_ms: 400, max_ms: 1200 },
   },
 };
 
