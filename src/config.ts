@@ -104,6 +104,11 @@ export interface EmulatorConfig {
   instanceId: string | null;
   /** Processes the CLI starts on one port (node:cluster); more than 1 needs a shared store. */
   instances: number;
+  /** Serve https and wss with a CA and server certificate made at start (docs/security.md, "TLS"). */
+  tls: boolean;
+  /** The user's own PEM certificate and private key files (both or neither); they win over `tls`. */
+  tlsCert: string | null;
+  tlsKey: string | null;
   /** Free-form sections owned by product areas (prices, quotas, faults...). */
   extra: Record<string, unknown>;
 }
@@ -161,6 +166,9 @@ export const DEFAULT_CONFIG: EmulatorConfig = {
   store: 'memory',
   instanceId: null,
   instances: 1,
+  tls: false,
+  tlsCert: null,
+  tlsKey: null,
   extra: {},
 };
 
@@ -216,6 +224,13 @@ export function resolveConfig(options: EmulatorOptions = {}): EmulatorConfig {
   if (merged.timeScale !== 1 && options.clockMode === undefined && fromFile.clockMode === undefined)
     merged.clockMode = 'scaled';
   delete (merged as any).config;
+  if ((merged.tlsCert === null) !== (merged.tlsKey === null)) {
+    throw new ConfigError(
+      merged.tlsCert === null
+        ? '--tls-key needs --tls-cert (the certificate of that key)'
+        : '--tls-cert needs --tls-key (the private key of that certificate)',
+    );
+  }
   return merged;
 }
 
