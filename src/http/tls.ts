@@ -82,7 +82,9 @@ const ALGORITHM = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' } as con
 async function generate(host: string): Promise<TlsMaterial> {
   // Loaded only for --tls: tsyringe (under @peculiar/x509) needs the Reflect metadata polyfill.
   await import('reflect-metadata/lite');
-  const x509 = await import('@peculiar/x509');
+  const loaded = await import('@peculiar/x509');
+  // In the esbuild bundle a CommonJS package's exports arrive under `default`.
+  const x509 = 'cryptoProvider' in loaded ? loaded : (loaded as { default: typeof loaded }).default;
   x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
   const notBefore = new Date(Date.now() - 60_000);
   const notAfter = new Date(notBefore.getTime() + GENERATED_CERT_DAYS * 86_400_000);
