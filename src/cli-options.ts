@@ -297,6 +297,27 @@ export const OPTION_SPECS: OptionSpec[] = [
     help: 'start N processes on one port (needs --store redis://...; default 1)',
     apply: (v, o, src) => (o.instances = int(src, v, 1, 64)),
   },
+  {
+    flag: 'tls',
+    env: 'SVC_EMULATOR_TLS',
+    kind: 'boolean',
+    help: 'serve https and wss with a CA and certificate made at start; the CA file is named at start',
+    apply: (v, o, src) => (o.tls = bool(src, v)),
+  },
+  {
+    flag: 'tls-cert',
+    env: 'SVC_EMULATOR_TLS_CERT',
+    kind: 'string',
+    help: 'serve https and wss with this PEM certificate (chain) file; needs --tls-key',
+    apply: (v, o, src) => (o.tlsCert = nonEmpty(src, v)),
+  },
+  {
+    flag: 'tls-key',
+    env: 'SVC_EMULATOR_TLS_KEY',
+    kind: 'string',
+    help: 'the PEM private key file of --tls-cert',
+    apply: (v, o, src) => (o.tlsKey = nonEmpty(src, v)),
+  },
 ];
 
 function instanceId(name: string, value: string): string {
@@ -375,6 +396,6 @@ export function helpText(): string {
     '  --help, -h         show this help',
     '  --version          print the version',
     '',
-    'The base URL is http://HOST:PORT/v1; the admin API is under /_emulator.',
+    'The base URL is http://HOST:PORT/v1 (https with --tls); the admin API is under /_emulator.',
   ].join('\n');
 }

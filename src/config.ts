@@ -108,6 +108,11 @@ export interface EmulatorConfig {
   instances: number;
   /** `instant` (default), `realistic` or the path of a JSON profile (src/latency/profile.ts). */
   latencyProfile: string;
+  /** Serve https and wss with a CA and server certificate made at start (docs/security.md, "TLS"). */
+  tls: boolean;
+  /** The user's own PEM certificate and private key files (both or neither); they win over `tls`. */
+  tlsCert: string | null;
+  tlsKey: string | null;
   /** Free-form sections owned by product areas (prices, quotas, faults...). */
   extra: Record<string, unknown>;
 }
@@ -167,6 +172,9 @@ export const DEFAULT_CONFIG: EmulatorConfig = {
   instanceId: null,
   instances: 1,
   latencyProfile: 'instant',
+  tls: false,
+  tlsCert: null,
+  tlsKey: null,
   extra: {},
 };
 
@@ -222,6 +230,13 @@ export function resolveConfig(options: EmulatorOptions = {}): EmulatorConfig {
   if (merged.timeScale !== 1 && options.clockMode === undefined && fromFile.clockMode === undefined)
     merged.clockMode = 'scaled';
   delete (merged as any).config;
+  if ((merged.tlsCert === null) !== (merged.tlsKey === null)) {
+    throw new ConfigError(
+      merged.tlsCert === null
+        ? '--tls-key needs --tls-cert (the certificate of that key)'
+        : '--tls-cert needs --tls-key (the private key of that certificate)',
+    );
+  }
   return merged;
 }
 

@@ -48,6 +48,7 @@ import type { AdminHandler } from './admin/admin-context.js';
 import type { AdminInvoker } from './admin/invoke.js';
 import type { OrgViewPart } from './admin/views.js';
 import type { ProxyMode, ReplayMode } from './proxy/index.js';
+import { tlsMaterial } from './http/tls.js';
 import { createServing, listenOn, type Listening, type UpgradeHandler } from './serving.js';
 import { createDemoState, DEMO_ORG_ID, type DemoState } from './demo-state.js';
 
@@ -118,10 +119,11 @@ export class Emulator {
   readonly app: express.Express;
   readonly handleUpgrade: UpgradeHandler;
   demo!: DemoState;
-  /** Set by `listen()`: the real base and admin URLs. */
-  urls: { baseUrl: string; adminUrl: string } | undefined;
+  /** Set by `listen()`: the real base and admin URLs, and with `--tls` the generated CA's file. */
+  urls: { baseUrl: string; adminUrl: string; caFile: string | null } | undefined;
   readonly startedAt: number;
   private server: Server | undefined;
+  private disposeTls: (() => void) | undefined;
 
   constructor(options: EmulatorOptions = {}, overrides: EmulatorOverrides = {}) {
     this.config = resolveConfig(options);
@@ -365,14 +367,23 @@ export class Emulator {
   }
 
   async listen(port = this.config.port, host = this.config.host): Promise<Listening> {
-    const listening = await listenOn(
-      { app: this.app, handleUpgrade: this.handleUpgrade },
-      () => this.ids.next('req', 20),
-      port,
-      host,
-    );
+    const tls = await tlsMaterial(this.config, host);
+    let listening;
+    try {
+      listening = await listenOn(
+        { app: this.app, handleUpgrade: this.handleUpgrade },
+        () => this.ids.next('req', 20),
+        port,
+        host,
+        tls,
+      );
+    } catch (err) {
+      tls?.dispose();
+      throw err;
+    }
+    this.disposeTls = tls ? () => tls.dispose() : undefined;
     this.server = listening.server;
-    this.urls = { baseUrl: listening.baseUrl, adminUrl: listening.adminUrl };
+    this.urls = { baseUrl: listening.baseUrl, adminUrl: listening.adminUrl, caFile: listening.caFile };
     announce(this.store, this.urls.baseUrl);
     return listening;
   }
@@ -391,6 +402,7 @@ export class Emulator {
     await this.workers.close();
     await this.store.close();
     await serverClosed;
+    this.disposeTls?.();
   }
 }
 

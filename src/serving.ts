@@ -3,6 +3,7 @@
  * API) and the WebSocket gateway, put together from the parts the composition root built.
  */
 import type { IncomingMessage, Server } from 'node:http';
+import type { TlsMaterial } from './http/tls.js';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type express from 'express';
@@ -142,16 +143,19 @@ export interface Listening {
   port: number;
   baseUrl: string;
   adminUrl: string;
+  /** With `--tls`: the generated CA's PEM file. */
+  caFile: string | null;
 }
 
-/** Serves the app and the WebSocket gateway on one HTTP server, and says the URLs to reach it by. */
+/** Serves the app and the WebSocket gateway on one HTTP (or HTTPS) server, and says the URLs to reach it by. */
 export async function listenOn(
   serving: Pick<Serving, 'app' | 'handleUpgrade'>,
   requestId: () => string,
   port: number,
   host: string,
+  tls: TlsMaterial | null = null,
 ): Promise<Listening> {
-  const server = createHttpServer(serving.app, serving.handleUpgrade, requestId);
+  const server = createHttpServer(serving.app, serving.handleUpgrade, requestId, tls);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
@@ -161,10 +165,12 @@ export async function listenOn(
   });
   const actualPort = (server.address() as AddressInfo).port;
   const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
+  const scheme = tls ? 'https' : 'http';
   return {
     server,
     port: actualPort,
-    baseUrl: `http://${urlHost}:${actualPort}/v1`,
-    adminUrl: `http://${urlHost}:${actualPort}/_emulator`,
+    baseUrl: `${scheme}://${urlHost}:${actualPort}/v1`,
+    adminUrl: `${scheme}://${urlHost}:${actualPort}/_emulator`,
+    caFile: tls?.caFile ?? null,
   };
 }

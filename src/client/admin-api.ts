@@ -1212,9 +1212,11 @@ export interface components {
         };
         DemoKeys: {
             org_id: string;
-            /** @description `http://HOST:PORT/v1` once listening; null for an app that is not listening (supertest). */
+            /** @description `http://HOST:PORT/v1` (`https` with TLS) once listening; null for an app that is not listening (supertest). */
             base_url: string | null;
             admin_url: string | null;
+            /** @description With `--tls`: the path of the PEM file of the CA made at start, for NODE_EXTRA_CA_CERTS or curl `--cacert` (docs/security.md, "TLS"). Absent without TLS and with `--tls-cert`. */
+            ca_file?: string;
             keys: {
                 live: string;
                 test: string;
@@ -1441,6 +1443,12 @@ export interface components {
             instanceId?: string;
             /** @description Processes the CLI starts on one port; more than 1 needs a shared store. */
             instances?: number;
+            /** @description Serve https and wss with a private CA and a server certificate made at start (docs/security.md, "TLS"). */
+            tls?: boolean;
+            /** @description The user's own PEM certificate file for https and wss; needs `tlsKey`. */
+            tlsCert?: string;
+            /** @description The PEM private key file of `tlsCert`. */
+            tlsKey?: string;
             port?: number;
             host?: string;
             seed?: string;
