@@ -10,6 +10,7 @@ import { routeHint } from './contract/near-miss.js';
 import type { ContractChecker } from './contract/response-check.js';
 import type { Clock } from './core/clock.js';
 import type { IdFactory } from './core/random.js';
+import { HtmlErrorFault, htmlErrorPage } from './faults/html-page.js';
 import { FaultAbort } from './faults/stage.js';
 import { ApiError, CustomApiError } from './http/errors.js';
 import type { Journal } from './http/journal.js';
@@ -130,6 +131,17 @@ export function buildHttpApp(deps: HttpAppDeps): express.Express {
 
 function errorEnvelope(err: unknown, _req: Request, res: Response, _next: NextFunction): void {
   const state = requestState(res);
+  if (err instanceof HtmlErrorFault) {
+    // An html_error fault: the page a proxy would send, off contract, so the self-check lets it pass.
+    res.locals.contractExempt = true;
+    state.journal.code = 'html_error';
+    const page = htmlErrorPage(err.status);
+    res.status(err.status);
+    res.setHeader('Content-Type', 'text/html');
+    res.setHeader('Content-Length', Buffer.byteLength(page));
+    res.end(page);
+    return;
+  }
   if (err instanceof FaultAbort) {
     // A reset or hang fault took the connection: nothing is sent.
     res.locals.noResponse = true;

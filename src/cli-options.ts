@@ -179,6 +179,13 @@ export const OPTION_SPECS: OptionSpec[] = [
     apply: (v, o, src) => (o.waitReady = bool(src, v)),
   },
   {
+    flag: 'fault-header',
+    env: 'SVC_EMULATOR_FAULT_HEADER',
+    kind: 'boolean',
+    help: 'apply the X-Emulator-Fault header of a /v1 request to that request (off: ignored)',
+    apply: (v, o, src) => (o.faultHeader = bool(src, v)),
+  },
+  {
     flag: 'log-format',
     env: 'SVC_EMULATOR_LOG_FORMAT',
     kind: 'string',
@@ -259,6 +266,13 @@ export const OPTION_SPECS: OptionSpec[] = [
     apply: (v, o, src) => (o.replay = nonEmpty(src, v)),
   },
   {
+    flag: 'latency-profile',
+    env: 'SVC_EMULATOR_LATENCY_PROFILE',
+    kind: 'string',
+    help: 'delays of /v1 answers: instant (default), realistic, or a JSON profile file (docs/testing.md)',
+    apply: (v, o, src) => (o.latencyProfile = nonEmpty(src, v)),
+  },
+  {
     flag: 'store',
     env: 'SVC_EMULATOR_STORE',
     kind: 'string',
@@ -282,6 +296,27 @@ export const OPTION_SPECS: OptionSpec[] = [
     kind: 'string',
     help: 'start N processes on one port (needs --store redis://...; default 1)',
     apply: (v, o, src) => (o.instances = int(src, v, 1, 64)),
+  },
+  {
+    flag: 'tls',
+    env: 'SVC_EMULATOR_TLS',
+    kind: 'boolean',
+    help: 'serve https and wss with a CA and certificate made at start; the CA file is named at start',
+    apply: (v, o, src) => (o.tls = bool(src, v)),
+  },
+  {
+    flag: 'tls-cert',
+    env: 'SVC_EMULATOR_TLS_CERT',
+    kind: 'string',
+    help: 'serve https and wss with this PEM certificate (chain) file; needs --tls-key',
+    apply: (v, o, src) => (o.tlsCert = nonEmpty(src, v)),
+  },
+  {
+    flag: 'tls-key',
+    env: 'SVC_EMULATOR_TLS_KEY',
+    kind: 'string',
+    help: 'the PEM private key file of --tls-cert',
+    apply: (v, o, src) => (o.tlsKey = nonEmpty(src, v)),
   },
 ];
 
@@ -361,6 +396,6 @@ export function helpText(): string {
     '  --help, -h         show this help',
     '  --version          print the version',
     '',
-    'The base URL is http://HOST:PORT/v1; the admin API is under /_emulator.',
+    'The base URL is http://HOST:PORT/v1 (https with --tls); the admin API is under /_emulator.',
   ].join('\n');
 }

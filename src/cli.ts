@@ -129,6 +129,10 @@ async function serve(argv: string[]): Promise<number> {
     }
   }
   const banner = [
+    // First, so a script can read it right after the readiness line.
+    ...(running.caFile
+      ? [`tls CA file: ${running.caFile} (trust it: NODE_EXTRA_CA_CERTS or curl --cacert)`]
+      : []),
     `demo organization: ${running.orgId}`,
     `demo live key: ${running.keys.live}`,
     `demo test key: ${running.keys.test}`,

@@ -61,6 +61,8 @@ export interface EmulatorConfig {
   keysFile: string | null;
   /** The CLI prints its readiness line only once all boot work is done. */
   waitReady: boolean;
+  /** `--fault-header`: a /v1 request's `X-Emulator-Fault` header (or `_emulator_fault` query on a WebSocket) applies a fault to it. Off: ignored. */
+  faultHeader: boolean;
   demo: { credits: number };
   /** Price overrides in credits (see README, "Metering"). */
   prices?: PriceOverrides;
@@ -104,6 +106,13 @@ export interface EmulatorConfig {
   instanceId: string | null;
   /** Processes the CLI starts on one port (node:cluster); more than 1 needs a shared store. */
   instances: number;
+  /** `instant` (default), `realistic` or the path of a JSON profile (src/latency/profile.ts). */
+  latencyProfile: string;
+  /** Serve https and wss with a CA and server certificate made at start (docs/security.md, "TLS"). */
+  tls: boolean;
+  /** The user's own PEM certificate and private key files (both or neither); they win over `tls`. */
+  tlsCert: string | null;
+  tlsKey: string | null;
   /** Free-form sections owned by product areas (prices, quotas, faults...). */
   extra: Record<string, unknown>;
 }
@@ -133,6 +142,7 @@ export const DEFAULT_CONFIG: EmulatorConfig = {
   demoCorpus: true,
   keysFile: null,
   waitReady: false,
+  faultHeader: false,
   faults: [],
   demo: { credits: 10_000 },
   stt: {
@@ -161,6 +171,10 @@ export const DEFAULT_CONFIG: EmulatorConfig = {
   store: 'memory',
   instanceId: null,
   instances: 1,
+  latencyProfile: 'instant',
+  tls: false,
+  tlsCert: null,
+  tlsKey: null,
   extra: {},
 };
 
@@ -216,6 +230,13 @@ export function resolveConfig(options: EmulatorOptions = {}): EmulatorConfig {
   if (merged.timeScale !== 1 && options.clockMode === undefined && fromFile.clockMode === undefined)
     merged.clockMode = 'scaled';
   delete (merged as any).config;
+  if ((merged.tlsCert === null) !== (merged.tlsKey === null)) {
+    throw new ConfigError(
+      merged.tlsCert === null
+        ? '--tls-key needs --tls-cert (the certificate of that key)'
+        : '--tls-cert needs --tls-key (the private key of that certificate)',
+    );
+  }
   return merged;
 }
 

@@ -32,6 +32,8 @@ import { WorkerPool } from './workers/pool.js';
 import { createSideEffectParts } from './side-effects.js';
 import type { FaultStore } from './faults/store.js';
 import { faultStage } from './faults/stage.js';
+import { LatencySampler, latencyAdminHandler, latencyStage, loadLatencyProfile } from './latency/index.js';
+import { createFaultHeaderParser } from './faults/header.js';
 import { faultUpgradeStage } from './faults/websocket.js';
 import type { Metering } from './metering/index.js';
 import { creditsOrgView } from './metering/admin.js';
@@ -46,6 +48,7 @@ import type { AdminHandler } from './admin/admin-context.js';
 import type { AdminInvoker } from './admin/invoke.js';
 import type { OrgViewPart } from './admin/views.js';
 import type { ProxyMode, ReplayMode } from './proxy/index.js';
+import { tlsMaterial } from './http/tls.js';
 import { createServing, listenOn, type Listening, type UpgradeHandler } from './serving.js';
 import { createDemoState, DEMO_ORG_ID, type DemoState } from './demo-state.js';
 
@@ -87,6 +90,8 @@ export class Emulator {
   readonly metering: Metering;
   readonly webhooks: WebhookEngine;
   readonly faults: FaultStore;
+  /** `--latency-profile`: null for `instant` (no latency stage at all). */
+  readonly latency: LatencySampler | null;
   /** The built-in, file and registered scenarios, and the one applied last. */
   readonly scenarios: Scenarios;
   /** Heavy work (extraction, decoding, encoding) off the event loop, inside memory and time ceilings. */
@@ -114,13 +119,16 @@ export class Emulator {
   readonly app: express.Express;
   readonly handleUpgrade: UpgradeHandler;
   demo!: DemoState;
-  /** Set by `listen()`: the real base and admin URLs. */
-  urls: { baseUrl: string; adminUrl: string } | undefined;
+  /** Set by `listen()`: the real base and admin URLs, and with `--tls` the generated CA's file. */
+  urls: { baseUrl: string; adminUrl: string; caFile: string | null } | undefined;
   readonly startedAt: number;
   private server: Server | undefined;
+  private disposeTls: (() => void) | undefined;
 
   constructor(options: EmulatorOptions = {}, overrides: EmulatorOverrides = {}) {
     this.config = resolveConfig(options);
+    // First, so a bad profile file stops the start before anything is opened.
+    const latencyProfile = loadLatencyProfile(this.config.latencyProfile);
     this.store = createStateStore(this.config);
     // Without --clock-start the clock starts at the wall clock, so a reset starts it at the wall clock again.
     const start = clockStart({
@@ -189,7 +197,9 @@ export class Emulator {
       onRemoteReset: () => this.sockets.closeAll(1012, 'emulator reset through another instance'),
     });
     this.stages.push(rateLimitStage(this.metering));
-    this.preHandlerStages.push(faultStage(this.faults, this.metering));
+    this.preHandlerStages.push(faultStage(this.faults, this.metering, this.contract.gatewayDocument));
+    this.latency = latencyProfile && new LatencySampler(latencyProfile, this.random);
+    if (this.latency) this.preHandlerStages.push(latencyStage(this.latency));
     this.upgradeStages.push(
       rateLimitUpgradeStage(this.metering),
       faultUpgradeStage(this.faults, this.metering),
@@ -224,6 +234,7 @@ export class Emulator {
       journal: this.journal,
       faults: this.faults,
     });
+    this.adminHandlers.set('admin.getLatency', latencyAdminHandler(this.latency));
     const admin = createAdminEntrances({
       routes: this.contract.admin,
       handlers: this.adminHandlers,
@@ -272,6 +283,8 @@ export class Emulator {
       uploadLimits: this.uploadLimits,
       upgradeStages: this.upgradeStages,
       adminRouter: admin.router,
+      faultHeader: config.faultHeader ? createFaultHeaderParser(contract, faults) : null,
+      latency: this.latency,
     });
     this.proxy = serving.proxy;
     this.replay = serving.replay;
@@ -348,19 +361,29 @@ export class Emulator {
     this.random.reset();
     this.metering.reset();
     this.faults.reset();
+    this.latency?.reset();
     for (const area of this.areas) await area.reset?.();
     await this.boot();
   }
 
   async listen(port = this.config.port, host = this.config.host): Promise<Listening> {
-    const listening = await listenOn(
-      { app: this.app, handleUpgrade: this.handleUpgrade },
-      () => this.ids.next('req', 20),
-      port,
-      host,
-    );
+    const tls = await tlsMaterial(this.config, host);
+    let listening;
+    try {
+      listening = await listenOn(
+        { app: this.app, handleUpgrade: this.handleUpgrade },
+        () => this.ids.next('req', 20),
+        port,
+        host,
+        tls,
+      );
+    } catch (err) {
+      tls?.dispose();
+      throw err;
+    }
+    this.disposeTls = tls ? () => tls.dispose() : undefined;
     this.server = listening.server;
-    this.urls = { baseUrl: listening.baseUrl, adminUrl: listening.adminUrl };
+    this.urls = { baseUrl: listening.baseUrl, adminUrl: listening.adminUrl, caFile: listening.caFile };
     announce(this.store, this.urls.baseUrl);
     return listening;
   }
@@ -379,6 +402,7 @@ export class Emulator {
     await this.workers.close();
     await this.store.close();
     await serverClosed;
+    this.disposeTls?.();
   }
 }
 

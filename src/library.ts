@@ -4,11 +4,13 @@ import { createEmulator, type Emulator, type EmulatorOverrides } from './emulato
 import { createAdminClient, type AdminClient } from './client/admin-client.js';
 
 export interface RunningEmulator {
-  /** `http://HOST:PORT/v1` */
+  /** `http://HOST:PORT/v1` (`https` with TLS) */
   baseUrl: string;
   /** `http://HOST:PORT/_emulator` */
   adminUrl: string;
   port: number;
+  /** With `tls: true`: the PEM file of the CA made at start (trust it to reach `baseUrl`); null otherwise. */
+  caFile: string | null;
   orgId: string;
   /** The demo organization's keys, deterministic for a given seed. */
   keys: { live: string; test: string };
@@ -36,6 +38,7 @@ export async function startEmulator(
     baseUrl: listening.baseUrl,
     adminUrl: listening.adminUrl,
     port: listening.port,
+    caFile: listening.caFile,
     orgId: emulator.demo.orgId,
     keys: emulator.demo.keys,
     emulator,

@@ -45,7 +45,7 @@ export function createProductAreas(parts: AreaParts): ProductArea[] {
   const { config, clock, ids, orgs, metering, webhooks, workers, faults, contract, store, state } = parts;
   return [
     authArea({ wsTokens: parts.wsTokens, store }),
-    createTtsArea({ config, clock, metering, workers, faults, contract, journal: parts.journal }),
+    createTtsArea({ config, clock, ids, orgs, metering, workers, faults, contract, journal: parts.journal }),
     createSttArea({
       config,
       clock,
@@ -71,6 +71,7 @@ export function createProductAreas(parts: AreaParts): ProductArea[] {
       store,
       demoOrgId: parts.demoOrgId,
       state: state.add(createRagState(store)),
+      contract,
     }),
   ];
 }

@@ -19,15 +19,21 @@ export interface DemoKeys {
   org_id: string;
   base_url: string | null;
   admin_url: string | null;
+  /** With `--tls`: the generated CA's PEM file. */
+  ca_file?: string;
   keys: { live: string; test: string };
   key_ids: { live: string; test: string };
 }
 
-export function demoKeys(demo: DemoState, urls: { baseUrl?: string; adminUrl?: string } = {}): DemoKeys {
+export function demoKeys(
+  demo: DemoState,
+  urls: { baseUrl?: string; adminUrl?: string; caFile?: string | null } = {},
+): DemoKeys {
   return {
     org_id: demo.orgId,
     base_url: urls.baseUrl ?? null,
     admin_url: urls.adminUrl ?? null,
+    ...(urls.caFile ? { ca_file: urls.caFile } : {}),
     keys: { ...demo.keys },
     key_ids: { ...demo.keyIds },
   };
@@ -42,6 +48,7 @@ export function writeKeysFile(path: string, keys: DemoKeys): void {
     ? [
         `SVC_BASE_URL=${keys.base_url ?? ''}`,
         `SVC_ADMIN_URL=${keys.admin_url ?? ''}`,
+        ...(keys.ca_file ? [`SVC_CA_FILE=${keys.ca_file}`, `NODE_EXTRA_CA_CERTS=${keys.ca_file}`] : []),
         `SVC_ORG_ID=${keys.org_id}`,
         `SVC_LIVE_KEY=${keys.keys.live}`,
         `SVC_TEST_KEY=${keys.keys.test}`,

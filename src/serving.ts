@@ -3,6 +3,7 @@
  * API) and the WebSocket gateway, put together from the parts the composition root built.
  */
 import type { IncomingMessage, Server } from 'node:http';
+import type { TlsMaterial } from './http/tls.js';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type express from 'express';
@@ -12,8 +13,11 @@ import { checkFrames, type Contract } from './contract/emulator-contract.js';
 import type { ContractChecker } from './contract/response-check.js';
 import type { Clock } from './core/clock.js';
 import type { IdFactory } from './core/random.js';
+import type { FaultHeaderParser } from './faults/header.js';
 import type { FaultStore } from './faults/store.js';
-import { armWsCloseFault } from './faults/websocket.js';
+import { armWsFaults } from './faults/ws-session-faults.js';
+import { armSessionLatency } from './latency/session.js';
+import type { LatencySampler } from './latency/sampler.js';
 import type { Journal } from './http/journal.js';
 import { createHttpServer } from './http/server.js';
 import type { SocketRegistry } from './http/socket-registry.js';
@@ -56,6 +60,10 @@ export interface ServingDeps {
   upgradeStages: WsGatewayDeps['upgradeStages'];
   /** The admin API under /_emulator (admin/admin-wiring.ts). */
   adminRouter: HttpAppDeps['adminRouter'];
+  /** `--fault-header` (null: off, the header is ignored). */
+  faultHeader: FaultHeaderParser | null;
+  /** `--latency-profile` (null for `instant`): realtime sessions' first audio and result cadence. */
+  latency: LatencySampler | null;
 }
 
 export interface Serving {
@@ -89,6 +97,7 @@ export function createServing(deps: ServingDeps): Serving {
       uploadLimits: deps.uploadLimits,
       proxy: proxy?.http ?? null,
       replay: replay?.http ?? null,
+      faultHeader: deps.faultHeader,
     },
     adminRouter: deps.adminRouter,
     ids,
@@ -113,9 +122,11 @@ export function createServing(deps: ServingDeps): Serving {
     maxPayloadBytes: 1024 * 1024,
     proxy: proxy?.ws ?? null,
     replay: replay?.ws ?? null,
+    faultHeader: deps.faultHeader,
     onSession: (ws, ctx) => {
       ws.once('close', () => metering.releaseReservations(ctx.principal));
-      armWsCloseFault(faults, ws, ctx);
+      armWsFaults(faults, ws, ctx);
+      if (deps.latency) armSessionLatency(deps.latency, ws, ctx);
       // A replayed session sends the gateway's recorded frames: drift, not the emulator, judges them.
       if (deps.contractChecker && ctx.journal.replayed === undefined) {
         deps.contractChecker.sessionOpened(ctx.operation);
@@ -132,16 +143,19 @@ export interface Listening {
   port: number;
   baseUrl: string;
   adminUrl: string;
+  /** With `--tls`: the generated CA's PEM file. */
+  caFile: string | null;
 }
 
-/** Serves the app and the WebSocket gateway on one HTTP server, and says the URLs to reach it by. */
+/** Serves the app and the WebSocket gateway on one HTTP (or HTTPS) server, and says the URLs to reach it by. */
 export async function listenOn(
   serving: Pick<Serving, 'app' | 'handleUpgrade'>,
   requestId: () => string,
   port: number,
   host: string,
+  tls: TlsMaterial | null = null,
 ): Promise<Listening> {
-  const server = createHttpServer(serving.app, serving.handleUpgrade, requestId);
+  const server = createHttpServer(serving.app, serving.handleUpgrade, requestId, tls);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
@@ -151,10 +165,12 @@ export async function listenOn(
   });
   const actualPort = (server.address() as AddressInfo).port;
   const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
+  const scheme = tls ? 'https' : 'http';
   return {
     server,
     port: actualPort,
-    baseUrl: `http://${urlHost}:${actualPort}/v1`,
-    adminUrl: `http://${urlHost}:${actualPort}/_emulator`,
+    baseUrl: `${scheme}://${urlHost}:${actualPort}/v1`,
+    adminUrl: `${scheme}://${urlHost}:${actualPort}/_emulator`,
+    caFile: tls?.caFile ?? null,
   };
 }

@@ -21,6 +21,15 @@ const PARAMS = {
   after_audio_seconds: { label: 'After audio seconds', type: 'number', min: 0, step: 'any' },
   reason: { label: 'Reason', type: 'text', maxlength: 120 },
   delay_ms: { label: 'Delay (ms)', type: 'number', min: 0, max: 600000 },
+  length_header: { label: 'Content-Length', options: ['original', 'truncated'], value: 'original' },
+  content_type: {
+    label: 'Content-Type',
+    type: 'text',
+    maxlength: 200,
+    placeholder: 'text/plain; charset=utf-8',
+  },
+  fields: { label: 'Extra fields (JSON object)', type: 'text', placeholder: '{"x_emulator_extra": 1}' },
+  burst: { label: 'Burst (frames)', type: 'number', min: 1, max: 1000 },
 };
 
 /** The closed set of kinds: what each does, its parameters (required first) and whether it matches events. */
@@ -55,6 +64,21 @@ const KINDS = {
   },
   webhook_wrong_secret: { about: 'sign with a wrong secret', params: [], webhook: true },
   webhook_stale_timestamp: { about: 'sign with a stale timestamp', params: ['delay_ms'], webhook: true },
+  html_error: { about: 'answer an HTML error page, as a load balancer would', params: ['status'] },
+  truncate_json: {
+    about: 'cut a 2xx JSON answer',
+    params: ['after_bytes', 'length_header'],
+  },
+  empty_body: { about: 'send a 2xx JSON answer with an empty body', params: [] },
+  wrong_content_type: { about: 'send a 2xx JSON answer with another Content-Type', params: ['content_type'] },
+  omit_optional: { about: 'leave out every optional field of a 2xx JSON answer', params: [] },
+  extra_fields: { about: 'add unknown fields to JSON answers and WebSocket frames', params: ['fields'] },
+  ws_stall: { about: 'keep a WebSocket open but send nothing more', params: ['after_frames'] },
+  ws_frame_delay: {
+    about: 'hold each server WebSocket frame',
+    params: ['delay_ms', 'burst', 'after_frames'],
+    required: ['delay_ms'],
+  },
 };
 
 /** Every field of FaultMatch. `webhook: true` fields only mean something for the webhook kinds. */
@@ -102,8 +126,11 @@ const NUMBER_FIELDS = new Set([
   'times',
   'probability',
   'ttl_seconds',
-  ...Object.keys(PARAMS).filter((p) => PARAMS[p].type === 'number' || PARAMS[p].options),
+  ...Object.keys(PARAMS).filter(
+    (p) => PARAMS[p].type === 'number' || typeof PARAMS[p].options?.[0] === 'number',
+  ),
 ]);
+const JSON_FIELDS = new Set(['fields']);
 
 function paramField(name) {
   const spec = PARAMS[name];
@@ -129,6 +156,15 @@ function paramField(name) {
         value: spec.value ?? '',
       });
   return h('div', { class: 'field', 'data-param': name }, h('label', { for: id }, spec.label), input);
+}
+
+/** A JSON parameter; a typo is shown beside the form rather than sent. */
+function parseJsonField(name, value) {
+  try {
+    return JSON.parse(value);
+  } catch {
+    throw new Error(`${PARAMS[name].label}: not valid JSON`);
+  }
 }
 
 /** When the rule applies beyond its match (the explanation already names the match): window and chance. */
@@ -179,7 +215,13 @@ export function createFaultsPanel({ report, onChange }) {
     for (const [name, raw] of data.entries()) {
       const value = String(raw).trim();
       if (value === '' || name === 'kind') continue;
-      const typed = NUMBER_FIELDS.has(name) ? Number(value) : TIME_FIELDS.has(name) ? utcIso(value) : value;
+      const typed = NUMBER_FIELDS.has(name)
+        ? Number(value)
+        : TIME_FIELDS.has(name)
+          ? utcIso(value)
+          : JSON_FIELDS.has(name)
+            ? parseJsonField(name, value)
+            : value;
       if (name.startsWith('match.')) match[name.slice(6)] = typed;
       else rule[name] = typed;
     }
@@ -190,7 +232,14 @@ export function createFaultsPanel({ report, onChange }) {
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     errorOut.textContent = '';
-    api('POST', '/faults', body())
+    let input;
+    try {
+      input = body();
+    } catch (err) {
+      errorOut.textContent = err.message;
+      return;
+    }
+    api('POST', '/faults', input)
       .then((rule) => {
         report(`Added fault ${rule.id}: ${rule.explanation}`);
         return refresh();

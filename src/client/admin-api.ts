@@ -637,6 +637,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/latency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The active latency profile
+         * @description The profile `--latency-profile` chose at start (`instant`, `realistic` or a file): its name and the
+         *     delay distribution of each operation (`rag.search:MODE` for one RAG mode). `instant` has none. The
+         *     delay a request received is its journal entry's `latency_ms`.
+         */
+        get: operations["admin.getLatency"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tts/cache": {
         parameters: {
             query?: never;
@@ -879,6 +901,117 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/rag/scripts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List scripted search answers
+         * @description With `org_id`, the scripts that can match that organization (its own and the global ones).
+         */
+        get: operations["admin.listRagScripts"];
+        put?: never;
+        /**
+         * Register a scripted search answer
+         * @description The next matching `POST /v1/rag/search` answers with `results` (and `answer`), or with `error`, instead
+         *     of searching. A script matches when its `query` (if given) equals the request's query once both are
+         *     trimmed and their runs of white space collapsed to one space (case and diacritics count), and its
+         *     `mode` (if given) is the request's; the oldest matching script answers, `queue` times (default 1).
+         *     Without `org_id` it matches every organization's searches. The results are cut to the request's
+         *     `top_k` (the first ones kept) and shaped by its `detail`; no other filter applies. `search_time_ms`
+         *     and `request_id` are the real ones, an analyze answer comes at once, and a scripted answer is billed
+         *     like a real search (an `error` is not). Refused (422 naming the field) when the answer could not be
+         *     the gateway's: checked against its `RagSearchResult` schema, more results than the largest `top_k`,
+         *     an `answer` for a `retrieve` script, and, with `org_id`, a `document_id` the organization does not
+         *     have.
+         */
+        post: operations["admin.createRagScript"];
+        /**
+         * Delete every scripted search answer
+         * @description With `org_id`, only the scripts registered for that organization.
+         */
+        delete: operations["admin.clearRagScripts"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rag/scripts/{scriptId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Script id. */
+                scriptId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete one scripted search answer */
+        delete: operations["admin.deleteRagScript"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tts/scripts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List scripted clips
+         * @description With `org_id`, the scripts that can match that organization (its own and the global ones).
+         */
+        get: operations["admin.listTtsScripts"];
+        put?: never;
+        /**
+         * Register a scripted clip
+         * @description The next `POST /v1/tts` or `POST /v1/tts/stream` of the organization (any organization's without
+         *     `org_id`; `queue` requests, default 1) gives a clip lasting `duration_seconds` (the synthetic speech cut,
+         *     or padded with silence; MP3 adds its encoder delay and last-frame padding as usual), as `format`
+         *     (`POST /v1/tts` only, whatever `Accept` asked: the stream is MP3 by contract), or fails with `error`
+         *     (not billed). The realtime socket does not use scripts. Billing is unchanged: the request's
+         *     characters at its tier.
+         */
+        post: operations["admin.createTtsScript"];
+        /**
+         * Delete every scripted clip
+         * @description With `org_id`, only the scripts registered for that organization.
+         */
+        delete: operations["admin.clearTtsScripts"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tts/scripts/{scriptId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Script id. */
+                scriptId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete one scripted clip */
+        delete: operations["admin.deleteTtsScript"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/stt/jobs": {
         parameters: {
             query?: never;
@@ -938,7 +1071,10 @@ export interface paths {
          *     closed realtime streams with `close_stream`, verified webhook signatures (a delivery signed with a wrong
          *     secret or a stale timestamp by a webhook fault and answered 2xx is flagged), and used a test key. Each
          *     finding names the requests (or deliveries) behind it. JSON by default; JUnit XML with `format=junit` or
-         *     `Accept: application/xml`.
+         *     `Accept: application/xml`. Each group's `faults` lists every request a fault rule changed (kind, rule,
+         *     off_contract) and whether the client survived it: `survived` when a later request of the same group to
+         *     the same operation was answered 2xx without a fault (`recovered_by` names it); the summary counts
+         *     `faults` and `faults_survived` (docs/testing.md, "Fault survival").
          */
         get: operations["admin.report"];
         put?: never;
@@ -1076,9 +1212,11 @@ export interface components {
         };
         DemoKeys: {
             org_id: string;
-            /** @description `http://HOST:PORT/v1` once listening; null for an app that is not listening (supertest). */
+            /** @description `http://HOST:PORT/v1` (`https` with TLS) once listening; null for an app that is not listening (supertest). */
             base_url: string | null;
             admin_url: string | null;
+            /** @description With `--tls`: the path of the PEM file of the CA made at start, for NODE_EXTRA_CA_CERTS or curl `--cacert` (docs/security.md, "TLS"). Absent without TLS and with `--tls-cert`. */
+            ca_file?: string;
             keys: {
                 live: string;
                 test: string;
@@ -1155,6 +1293,12 @@ export interface components {
                 rule_id: string;
                 kind: string;
                 explanation: string;
+                /**
+                 * @description `header`: the rule came from the request's `X-Emulator-Fault` header (`--fault-header`), not a stored
+                 *     rule; its `rule_id` is then `header`.
+                 * @enum {string}
+                 */
+                source?: "header";
             } | null;
             /**
              * @description The answer's status is not one the operation documents: an `error` fault or a scripted STT error
@@ -1196,6 +1340,8 @@ export interface components {
             contract_violations?: components["schemas"]["ContractViolation"][];
             /** @description Replay mode; the id of the recorded exchange that answered this request (for a WebSocket session, the recorded session it followed). */
             replayed?: string;
+            /** @description Latency a latency profile (`--latency-profile`) added before the answer was written, in wall-time ms; absent when none was added. */
+            latency_ms?: number;
         };
         /**
          * @description The request as received. Header names are lower-case; API keys, ws-tokens (also as a WebSocket
@@ -1289,12 +1435,20 @@ export interface components {
         };
         /** @description The JSON config file (`--config FILE`). Every field is optional; CLI flags and environment variables win. */
         EmulatorConfig: {
+            /** @description `instant` (default), `realistic`, or the path of a JSON latency profile (`LatencyProfile`; docs/testing.md "Latency profiles"). */
+            latencyProfile?: string;
             /** @description `memory` (default) or `redis://HOST:PORT/DB`: where shared state lives (docs/scaling.md). */
             store?: string;
             /** @description This process's name among the instances of a shared store (default generated). */
             instanceId?: string;
             /** @description Processes the CLI starts on one port; more than 1 needs a shared store. */
             instances?: number;
+            /** @description Serve https and wss with a private CA and a server certificate made at start (docs/security.md, "TLS"). */
+            tls?: boolean;
+            /** @description The user's own PEM certificate file for https and wss; needs `tlsKey`. */
+            tlsCert?: string;
+            /** @description The PEM private key file of `tlsCert`. */
+            tlsKey?: string;
             port?: number;
             host?: string;
             seed?: string;
@@ -1360,6 +1514,11 @@ export interface components {
             keysFile?: string;
             /** @description Print the readiness line only once all boot work is done (`--wait-ready`). */
             waitReady?: boolean;
+            /**
+             * @description Apply a /v1 request's `X-Emulator-Fault: <kind>; name=value; …` header (on a WebSocket upgrade, also the
+             *     `_emulator_fault` query parameter) to that request only (`--fault-header`). Off (default): ignored.
+             */
+            faultHeader?: boolean;
             /** @description Fault rules added at start (and after every reset), each a FaultRuleInput. */
             faults?: components["schemas"]["FaultRuleInput"][];
             prices?: Record<string, unknown>;
@@ -1651,8 +1810,17 @@ export interface components {
             event?: string;
         };
         FaultRuleInput: {
-            /** @enum {string} */
-            kind: "error" | "latency" | "reset" | "hang" | "stream_truncate" | "stream_slow" | "ws_close" | "job_stuck" | "job_fail" | "webhook_delay" | "webhook_duplicate" | "webhook_out_of_order" | "webhook_wrong_secret" | "webhook_stale_timestamp";
+            /**
+             * @description The closed set of fault kinds (docs/testing.md has a recipe for each). `html_error` answers in place of
+             *     the handler (any /v1 HTTP operation and the WebSocket upgrade). `truncate_json`, `empty_body`,
+             *     `wrong_content_type`, `omit_optional` and `extra_fields` change a /v1 JSON answer the handler produced,
+             *     only a 2xx one; they do not match audio answers, chunked streams (use `stream_truncate`) or proxy mode,
+             *     and the mangled answer is billed as usual. `html_error`, `truncate_json`,
+             *     `empty_body`, `wrong_content_type` and `extra_fields` break the contract and are marked
+             *     `off_contract`; `omit_optional`, `ws_stall` and `ws_frame_delay` stay on it.
+             * @enum {string}
+             */
+            kind: "error" | "latency" | "reset" | "hang" | "stream_truncate" | "stream_slow" | "ws_close" | "job_stuck" | "job_fail" | "webhook_delay" | "webhook_duplicate" | "webhook_out_of_order" | "webhook_wrong_secret" | "webhook_stale_timestamp" | "html_error" | "truncate_json" | "empty_body" | "wrong_content_type" | "omit_optional" | "extra_fields" | "ws_stall" | "ws_frame_delay";
             description?: string;
             match?: components["schemas"]["FaultMatch"];
             times?: number;
@@ -1676,11 +1844,35 @@ export interface components {
             after_bytes?: number;
             bytes_per_second?: number;
             close_code?: number;
+            /**
+             * @description `ws_close`: frames (both directions) before the close. `ws_stall` (default 0) and `ws_frame_delay`
+             *     (default 0): server frames sent as usual before the session goes silent, or before frames are held.
+             */
             after_frames?: number;
             after_audio_seconds?: number;
             reason?: string;
+            /**
+             * @description `webhook_delay`, `webhook_stale_timestamp`: as their recipes say. `ws_frame_delay` (required): the
+             *     least time each held frame waits, and the least time between two releases (wall time).
+             */
             delay_ms?: number;
-        } & (unknown & unknown & unknown & unknown & unknown);
+            /**
+             * @description `truncate_json`: `original` (default) declares the whole body's Content-Length and closes the connection
+             *     after the cut; `truncated` declares the cut body's length, so the HTTP message is whole and its JSON is not.
+             * @enum {string}
+             */
+            length_header?: "original" | "truncated";
+            /** @description `wrong_content_type`: the Content-Type sent (default `text/plain; charset=utf-8`). */
+            content_type?: string;
+            /**
+             * @description `extra_fields`: the unknown fields added to every JSON answer and WebSocket frame (default: a few
+             *     generated one, `x_emulator_extra: 1`). A name the answer already has is skipped in that answer (a rule
+             *     cannot know every answer's fields when it is created), so the fault only ever adds.
+             */
+            fields?: Record<string, unknown>;
+            /** @description `ws_frame_delay`: the most frames released together, one release per `delay_ms` at most (default 1: each frame late on its own). */
+            burst?: number;
+        } & (unknown & unknown & unknown & unknown & unknown & unknown);
         /** @description A stored rule - its input fields (see FaultRuleInput) plus these. */
         FaultRule: {
             id: string;
@@ -1766,6 +1958,40 @@ export interface components {
                 query?: Record<string, unknown>;
             }[];
         };
+        /**
+         * @description A log-normal delay in wall-time ms given its median and 90th percentile, clamped to `max_ms`. With
+         *     `per_character_ms`, each character of the request's `text` adds that much (TTS); with
+         *     `per_audio_second_ms`, each second of decoded audio (STT sync). The sum is clamped to `max_ms`.
+         */
+        LatencyDistribution: {
+            median_ms: number;
+            /** @description Not below `median_ms`. */
+            p90_ms: number;
+            /** @description Not below `p90_ms`. */
+            max_ms: number;
+            per_character_ms?: number;
+            per_audio_second_ms?: number;
+        };
+        ActiveLatencyProfile: {
+            /** @description `instant`, `realistic`, or the file's `name` (its path without one). */
+            name: string;
+            default?: components["schemas"]["LatencyDistribution"];
+            operations: {
+                [key: string]: components["schemas"]["LatencyDistribution"];
+            };
+        };
+        /**
+         * @description A latency profile file (`--latency-profile FILE`). `operations` maps an operationId of
+         *     openapi/gateway.yaml, or `rag.search:MODE` for one RAG mode, to a distribution; operations not listed
+         *     take `default`, or no delay without one.
+         */
+        LatencyProfile: {
+            name?: string;
+            default?: components["schemas"]["LatencyDistribution"];
+            operations: {
+                [key: string]: components["schemas"]["LatencyDistribution"];
+            };
+        };
         /** @description Exactly one of `sha256`, `file_name`, `queue`. Every transcript field is optional. */
         SttScriptInput: {
             /** @description Only requests of this organization match; omitted, every organization's. */
@@ -1824,6 +2050,89 @@ export interface components {
             /** @description Its `error.status` is one `POST /v1/stt/transcriptions` does not document (decision F9). */
             off_contract: boolean;
         };
+        /** @description A scripted search answer (`POST /_emulator/rag/scripts`); `error`, or `results` and `answer`. */
+        RagScriptInput: {
+            /** @description Only requests of this organization match; omitted, every organization's. */
+            org_id?: string;
+            /**
+             * @description Answers the next N matching requests, then is removed.
+             * @default 1
+             */
+            queue?: number;
+            /** @description Matches searches with this query (trimmed, white space runs collapsed); omitted, any. */
+            query?: string;
+            /**
+             * @description Matches searches of this mode; omitted, any.
+             * @enum {string}
+             */
+            mode?: "retrieve" | "answer" | "analyze";
+            /**
+             * @description The results, each a gateway `RagSearchResultItem`, best first; at most the largest `top_k` of
+             *     `POST /v1/rag/search` (100). Default none.
+             */
+            results?: components["schemas"]["RagSearchResultItem"][];
+            /** @description The answer of answer and analyze searches (null when omitted); refused with `mode` retrieve. */
+            answer?: string | null;
+            /** @description Answer with this problem instead (not billed); alone, without the other answer fields. */
+            error?: {
+                /** @description Any error status; one `POST /v1/rag/search` does not document is marked `off_contract`. */
+                status: number;
+                code: string;
+                title?: string;
+                detail?: string;
+            };
+        };
+        /** @description The stored script; it also carries every field of `RagScriptInput` that was given. */
+        RagScript: {
+            id: string;
+            org_id: string | null;
+            /** @description Requests it still answers. */
+            remaining: number;
+            /** @description Requests it has answered. */
+            matched: number;
+            /** Format: date-time */
+            created_at: string;
+            /** @description Its `error.status` is one `POST /v1/rag/search` does not document. */
+            off_contract: boolean;
+        };
+        /** @description A scripted clip (`POST /_emulator/tts/scripts`); at least one of `duration_seconds`, `format`, `error`. */
+        TtsScriptInput: {
+            /** @description Only requests of this organization match; omitted, every organization's. */
+            org_id?: string;
+            /**
+             * @description Answers the next N matching requests, then is removed.
+             * @default 1
+             */
+            queue?: number;
+            /** @description The clip's length (PCM; MP3 adds its encoder delay and last-frame padding). */
+            duration_seconds?: number;
+            /**
+             * @description The clip's format on `POST /v1/tts`, whatever `Accept` asked; the stream stays MP3.
+             * @enum {string}
+             */
+            format?: "mp3" | "wav";
+            /** @description Answer with this problem instead (not billed); alone, without the other answer fields. */
+            error?: {
+                /** @description Any error status; one `POST /v1/tts` does not document is marked `off_contract`. */
+                status: number;
+                code: string;
+                title?: string;
+                detail?: string;
+            };
+        } | unknown | unknown | unknown;
+        /** @description The stored script; it also carries every field of `TtsScriptInput` that was given. */
+        TtsScript: {
+            id: string;
+            org_id: string | null;
+            /** @description Requests it still answers. */
+            remaining: number;
+            /** @description Requests it has answered. */
+            matched: number;
+            /** Format: date-time */
+            created_at: string;
+            /** @description Its `error.status` is one `POST /v1/tts` does not document. */
+            off_contract: boolean;
+        };
         Problem: {
             /** @default about:blank */
             type: string;
@@ -1833,6 +2142,12 @@ export interface components {
             instance?: string;
             code: string;
             request_id: string;
+        };
+        RagSearchResultItem: {
+            document_id: string;
+            score: number;
+            chunk_id?: string;
+            text?: string;
         };
     };
     responses: {
@@ -3147,6 +3462,27 @@ export interface operations {
             401: components["responses"]["Problem"];
         };
     };
+    "admin.getLatency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The active profile. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActiveLatencyProfile"];
+                };
+            };
+            401: components["responses"]["Problem"];
+        };
+    };
     "admin.getTtsCache": {
         parameters: {
             query?: never;
@@ -3628,6 +3964,216 @@ export interface operations {
             404: components["responses"]["Problem"];
         };
     };
+    "admin.listRagScripts": {
+        parameters: {
+            query?: {
+                /** @description Only this organization. */
+                org_id?: components["parameters"]["SttOrgFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The scripts, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        scripts: components["schemas"]["RagScript"][];
+                    };
+                };
+            };
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    "admin.createRagScript": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RagScriptInput"];
+            };
+        };
+        responses: {
+            /** @description The stored script. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RagScript"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+        };
+    };
+    "admin.clearRagScripts": {
+        parameters: {
+            query?: {
+                /** @description Only this organization. */
+                org_id?: components["parameters"]["SttOrgFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many were deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deleted: number;
+                    };
+                };
+            };
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    "admin.deleteRagScript": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Script id. */
+                scriptId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    "admin.listTtsScripts": {
+        parameters: {
+            query?: {
+                /** @description Only this organization. */
+                org_id?: components["parameters"]["SttOrgFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The scripts, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        scripts: components["schemas"]["TtsScript"][];
+                    };
+                };
+            };
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    "admin.createTtsScript": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TtsScriptInput"];
+            };
+        };
+        responses: {
+            /** @description The stored script. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TtsScript"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+        };
+    };
+    "admin.clearTtsScripts": {
+        parameters: {
+            query?: {
+                /** @description Only this organization. */
+                org_id?: components["parameters"]["SttOrgFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many were deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deleted: number;
+                    };
+                };
+            };
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    "admin.deleteTtsScript": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Script id. */
+                scriptId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
     "admin.listSttJobs": {
         parameters: {
             query?: {
@@ -3719,7 +4265,17 @@ export interface operations {
                         /** Format: date-time */
                         generated_at: string;
                         summary: Record<string, unknown>;
-                        groups: Record<string, unknown>[];
+                        groups: {
+                            faults?: {
+                                request_id: string;
+                                operation_id: string | null;
+                                kind: string;
+                                rule_id: string;
+                                off_contract: boolean;
+                                survived: boolean;
+                                recovered_by: string | null;
+                            }[];
+                        }[];
                     };
                     "application/xml": string;
                 };

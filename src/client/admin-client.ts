@@ -345,10 +345,29 @@ export class AdminClient {
     list: () => unwrap(this.raw.GET('/voices')),
   };
 
+  /** The latency profile `--latency-profile` chose at start (name and figures). */
+  latency(): Promise<AdminSchemas['ActiveLatencyProfile']> {
+    return unwrap(this.raw.GET('/latency'));
+  }
+
   /** The TTS clip cache (`--tts-cache-mb`): its counters, and a way to empty it. */
   readonly ttsCache = {
     stats: () => unwrap(this.raw.GET('/tts/cache')),
     clear: () => unwrap(this.raw.DELETE('/tts/cache')),
+  };
+
+  readonly tts = {
+    scripts: {
+      /** Sets the next clip(s): duration, format, or an error. */
+      create: (input: AdminSchemas['TtsScriptInput']) =>
+        unwrap(this.raw.POST('/tts/scripts', { body: input })),
+      list: (filter: SttOrgFilter = {}) =>
+        unwrap(this.raw.GET('/tts/scripts', { params: { query: filter } })),
+      clear: (filter: SttOrgFilter = {}) =>
+        unwrap(this.raw.DELETE('/tts/scripts', { params: { query: filter } })),
+      delete: (scriptId: string) =>
+        unwrap(this.raw.DELETE('/tts/scripts/{scriptId}', { params: { path: { scriptId } } })),
+    },
   };
 
   readonly stt = {
@@ -374,6 +393,17 @@ export class AdminClient {
       unwrap(this.raw.PUT('/orgs/{id}/rag', { params: { path: { id: orgId } }, body })),
     searches: (orgId: string) =>
       unwrap(this.raw.GET('/orgs/{id}/rag/searches', { params: { path: { id: orgId } } })),
+    scripts: {
+      /** Queues the next search answer(s) or error (matched by query and mode). */
+      create: (input: AdminSchemas['RagScriptInput']) =>
+        unwrap(this.raw.POST('/rag/scripts', { body: input })),
+      list: (filter: SttOrgFilter = {}) =>
+        unwrap(this.raw.GET('/rag/scripts', { params: { query: filter } })),
+      clear: (filter: SttOrgFilter = {}) =>
+        unwrap(this.raw.DELETE('/rag/scripts', { params: { query: filter } })),
+      delete: (scriptId: string) =>
+        unwrap(this.raw.DELETE('/rag/scripts/{scriptId}', { params: { path: { scriptId } } })),
+    },
   };
 
   /** Repeats a long-poll in slices of at most 60 s until it finds something or the time is up. */

@@ -17,12 +17,24 @@ export const FAULT_KINDS = [
   'webhook_out_of_order',
   'webhook_wrong_secret',
   'webhook_stale_timestamp',
+  'html_error',
+  'truncate_json',
+  'empty_body',
+  'wrong_content_type',
+  'omit_optional',
+  'extra_fields',
+  'ws_stall',
+  'ws_frame_delay',
 ] as const;
 
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
-/** Where a fault is applied: the HTTP pipeline, a chunked stream, a WebSocket session, a job, a delivery. */
-export type FaultChannel = 'request' | 'stream' | 'websocket' | 'job' | 'webhook';
+/**
+ * Where a fault is applied: the HTTP pipeline (in place of the answer), the answer being written (its body,
+ * headers or fields; an HTTP answer or a WebSocket session's frames), a chunked stream, a WebSocket session,
+ * a job, a delivery.
+ */
+export type FaultChannel = 'request' | 'response' | 'stream' | 'websocket' | 'job' | 'webhook';
 
 export const KIND_CHANNEL: Record<FaultKind, FaultChannel> = {
   error: 'request',
@@ -39,7 +51,29 @@ export const KIND_CHANNEL: Record<FaultKind, FaultChannel> = {
   webhook_out_of_order: 'webhook',
   webhook_wrong_secret: 'webhook',
   webhook_stale_timestamp: 'webhook',
+  html_error: 'request',
+  truncate_json: 'response',
+  empty_body: 'response',
+  wrong_content_type: 'response',
+  omit_optional: 'response',
+  extra_fields: 'response',
+  ws_stall: 'websocket',
+  ws_frame_delay: 'websocket',
 };
+
+/**
+ * Kinds whose every answer breaks the contract (spec: errors are problem+json, answers are the documented
+ * JSON): marked `off_contract` on the rule, its explanation, each journal entry and the client report.
+ * `omit_optional` leaves out only fields the spec marks optional, and `ws_stall`/`ws_frame_delay` change only
+ * timing, so they stay on contract. An `error` rule is off contract when its status is not documented.
+ */
+export const OFF_CONTRACT_KINDS: ReadonlySet<FaultKind> = new Set([
+  'html_error',
+  'truncate_json',
+  'empty_body',
+  'wrong_content_type',
+  'extra_fields',
+]);
 
 export interface FaultParams {
   status?: number;
@@ -55,6 +89,14 @@ export interface FaultParams {
   after_audio_seconds?: number;
   reason?: string;
   delay_ms?: number;
+  /** truncate_json: `original` declares the whole body's Content-Length and closes early; `truncated` declares the cut length. */
+  length_header?: 'original' | 'truncated';
+  /** wrong_content_type: the Content-Type sent in place of the right one. */
+  content_type?: string;
+  /** extra_fields: unknown fields added to JSON answers and WebSocket frames (default: a few generated ones). */
+  fields?: Record<string, unknown>;
+  /** ws_frame_delay: frames released together once held (1: each frame late on its own). */
+  burst?: number;
 }
 
 export function explainFault(kind: FaultKind, p: FaultParams): string {
@@ -87,6 +129,22 @@ export function explainFault(kind: FaultKind, p: FaultParams): string {
       return 'sign the delivery with a wrong secret';
     case 'webhook_stale_timestamp':
       return `sign the delivery with a timestamp ${p.delay_ms ? Math.round(p.delay_ms / 1000) : 600} s in the past`;
+    case 'html_error':
+      return `answer ${p.status ?? 502} with an HTML error page, as a load balancer or proxy in front of the gateway would`;
+    case 'truncate_json':
+      return `cut the JSON answer after ${p.after_bytes !== undefined ? `${p.after_bytes} bytes` : 'half its bytes'}${p.length_header === 'truncated' ? ', with a Content-Length that matches the cut body' : ', declaring the whole length and closing the connection early'}`;
+    case 'empty_body':
+      return 'answer the status and headers with an empty body';
+    case 'wrong_content_type':
+      return `send the answer as Content-Type ${p.content_type ?? 'text/plain; charset=utf-8'}`;
+    case 'omit_optional':
+      return 'leave out every optional field of the answer (on contract)';
+    case 'extra_fields':
+      return `add unknown fields (${Object.keys(p.fields ?? { x_emulator_extra: 1 }).join(', ')}) to JSON answers and WebSocket frames`;
+    case 'ws_stall':
+      return `keep the WebSocket open but send no more frames${p.after_frames !== undefined ? ` after ${p.after_frames} frames` : ''}, and leave pings unanswered`;
+    case 'ws_frame_delay':
+      return `hold each server frame ${p.delay_ms ?? 0} ms${p.burst && p.burst > 1 ? ` and release them in bursts of ${p.burst}` : ''}${p.after_frames !== undefined ? ` after ${p.after_frames} frames` : ''}`;
   }
 }
 

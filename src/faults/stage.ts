@@ -14,6 +14,10 @@ import {
   type ErrorCode,
 } from '../http/errors.js';
 import type { Metering } from '../metering/index.js';
+import type { OpenApiDocument } from '../contract/documents.js';
+import { armResponseFaults } from './response.js';
+import { HtmlErrorFault, htmlErrorStatus } from './html-page.js';
+import { requestFaultRule } from './header.js';
 import { defaultCode } from './kinds.js';
 import type { FaultHit, FaultRule, FaultStore, FaultTarget } from './store.js';
 
@@ -30,6 +34,7 @@ export function targetOf(ctx: OperationContext): FaultTarget {
     environment: ctx.principal.environment,
     mode: typeof ctx.body?.mode === 'string' ? ctx.body.mode : undefined,
     scope: ctx.testScope,
+    requestRule: requestFaultRule(ctx.req),
   };
 }
 
@@ -92,9 +97,11 @@ export function jobFailError(
   );
 }
 
-export function faultStage(faults: FaultStore, metering: Metering): Stage {
+export function faultStage(faults: FaultStore, metering: Metering, doc?: OpenApiDocument): Stage {
   return async (ctx) => {
-    const taken = faults.take('request', targetOf(ctx));
+    const target = targetOf(ctx);
+    if (doc) armResponseFaults(faults, doc, ctx, target);
+    const taken = faults.take('request', target);
     // A promise only for a counted rule under a shared store (claimed in Redis): the memory path stays synchronous.
     const hit = taken instanceof Promise ? await taken : taken;
     if (!hit) return;
@@ -120,6 +127,8 @@ export async function applyRequestFault(
       return;
     case 'error':
       throw injectedError(hit, metering, principal);
+    case 'html_error':
+      throw new HtmlErrorFault(htmlErrorStatus(rule));
     case 'reset':
       resetConnection(req);
       throw new FaultAbort();

@@ -8,7 +8,14 @@ import type { Clock } from '../core/clock.js';
 import type { IdFactory, Random } from '../core/random.js';
 import { andThen, type MaybePromise } from '../core/maybe.js';
 import type { FaultRulesState } from './fault-rules-state.js';
-import { explainFault, KIND_CHANNEL, type FaultChannel, type FaultKind, type FaultParams } from './kinds.js';
+import {
+  explainFault,
+  KIND_CHANNEL,
+  OFF_CONTRACT_KINDS,
+  type FaultChannel,
+  type FaultKind,
+  type FaultParams,
+} from './kinds.js';
 
 export interface FaultMatch {
   operation?: string;
@@ -61,12 +68,14 @@ export interface FaultTarget {
   mode?: string;
   scope?: string | null;
   event?: string;
+  /** A rule for this one request (`X-Emulator-Fault`, src/faults/header.ts): taken before stored rules. */
+  requestRule?: FaultRule;
 }
 
 export interface FaultHit {
   rule: FaultRule;
   /** For the journal: which rule did what. */
-  journal: { rule_id: string; kind: string; explanation: string };
+  journal: { rule_id: string; kind: string; explanation: string; source?: 'header' };
   /** The hit answers a status the hit operation does not document. */
   offContract: boolean;
 }
@@ -81,6 +90,8 @@ export interface WebhookFaultRecord {
 }
 
 const WEBHOOK_LOG_LIMIT = 1000;
+/** The id of every per-request rule (`X-Emulator-Fault`): not a stored rule's. */
+export const REQUEST_RULE_ID = 'header';
 
 export type TakeResult = FaultHit | null | Promise<FaultHit | null>;
 
@@ -107,6 +118,7 @@ export class FaultStore {
   }
 
   private offContract(kind: FaultKind, status: number | undefined, operationId: string | undefined): boolean {
+    if (OFF_CONTRACT_KINDS.has(kind)) return true;
     if (kind !== 'error' || status === undefined || !this.deps.documents) return false;
     return !this.deps.documents(operationId, status);
   }
@@ -117,24 +129,33 @@ export class FaultStore {
   }
 
   add(input: FaultRuleInput): FaultRule {
+    const rule = this.build(input, this.deps.ids.next('fault', 12));
+    if (this.adding === 'local') this.state.addLocal(rule);
+    else this.state.add(rule);
+    return rule;
+  }
+
+  /** A rule for one request (`X-Emulator-Fault`): never stored, no id drawn. */
+  requestRule(input: FaultRuleInput): FaultRule {
+    return this.build(input, REQUEST_RULE_ID, ' (this request only: X-Emulator-Fault header)');
+  }
+
+  private build(input: FaultRuleInput, id: string, which?: string): FaultRule {
     const now = this.deps.clock.now();
     const expiresAt = input.ttl_seconds !== undefined ? now + input.ttl_seconds * 1000 : null;
     const offContract = this.offContract(input.kind, input.status, input.match?.operation);
     const where = input.match?.operation ?? 'any /v1 operation';
-    const rule: FaultRule = {
+    return {
       ...input,
-      id: this.deps.ids.next('fault', 12),
+      id,
       match: { ...(input.match ?? {}) },
       remaining: input.times ?? null,
       hits: 0,
       created_at: new Date(now).toISOString(),
       expires_at: expiresAt !== null ? new Date(expiresAt).toISOString() : null,
-      explanation: `${explainFault(input.kind, input)}${describeMatch(input.match, input.times)}${offContract ? `; off contract: ${where} does not document ${input.status}` : ''}`,
+      explanation: `${explainFault(input.kind, input)}${which ?? describeMatch(input.match, input.times)}${offContract ? (OFF_CONTRACT_KINDS.has(input.kind) ? '; off contract: the specification does not allow this answer' : `; off contract: ${where} does not document ${input.status}`) : ''}`,
       off_contract: offContract,
     };
-    if (this.adding === 'local') this.state.addLocal(rule);
-    else this.state.add(rule);
-    return rule;
   }
 
   /**
@@ -186,6 +207,9 @@ export class FaultStore {
    * shared counter first (a promise), and a rule another instance used up is skipped.
    */
   take(channel: FaultChannel, target: FaultTarget, kinds?: readonly FaultKind[]): TakeResult {
+    const own = target.requestRule;
+    if (own !== undefined && KIND_CHANNEL[own.kind] === channel && (!kinds || kinds.includes(own.kind)))
+      return this.hit(own, target);
     this.state.prune(this.deps.clock.now());
     return this.takeFrom(this.state.rules(), 0, channel, target, kinds);
   }
@@ -244,9 +268,18 @@ export class FaultStore {
     rule.hits++;
     return {
       rule,
-      journal: { rule_id: rule.id, kind: rule.kind, explanation: rule.explanation },
+      journal:
+        rule.id === REQUEST_RULE_ID
+          ? { rule_id: rule.id, kind: rule.kind, explanation: rule.explanation, source: 'header' }
+          : { rule_id: rule.id, kind: rule.kind, explanation: rule.explanation },
       offContract: this.offContract(rule.kind, rule.status, target.operation),
     };
+  }
+
+  /** Whether any rule of the channel exists (unexpired): lets the answer path skip all fault work without one. */
+  hasChannel(channel: FaultChannel): boolean {
+    for (const rule of this.state.rules()) if (KIND_CHANNEL[rule.kind] === channel) return true;
+    return false;
   }
 
   /** A seeded jitter in [-max, max]. */

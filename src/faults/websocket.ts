@@ -3,11 +3,14 @@
  * and hang take the socket), and `ws_close`, which closes an open session with a chosen code after N
  * frames (both directions) or N seconds of PCM audio received (realtime STT, at the start frame's rate).
  */
+import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 import type { Principal } from '../auth/principal.js';
 import type { WsContext } from '../http/context.js';
 import type { Metering } from '../metering/index.js';
+import { htmlErrorStatus, writeHtmlToSocket } from './html-page.js';
+import { requestFaultRule } from './header.js';
 import { FaultAbort, HANG_LIMIT_MS, injectedError } from './stage.js';
 import type { FaultHit, FaultStore } from './store.js';
 
@@ -17,6 +20,8 @@ export interface UpgradeInfo {
   testScope: string | null;
   socket: Duplex;
   journal: WsContext['journal'];
+  /** The upgrade request: it carries the `X-Emulator-Fault` rule, if any (src/faults/header.ts). */
+  req?: IncomingMessage;
 }
 
 export function faultUpgradeStage(faults: FaultStore, metering: Metering) {
@@ -32,12 +37,18 @@ export function faultUpgradeStage(faults: FaultStore, metering: Metering) {
       keyId: principal.keyId,
       environment: principal.environment,
       scope: info.testScope,
+      requestRule: info.req && requestFaultRule(info.req),
     });
     if (!hit) return;
     info.journal.fault = hit.journal;
     info.journal.off_contract = hit.offContract;
     const rule = hit.rule;
     if (rule.kind === 'error') throw injectedError(hit, metering, principal);
+    if (rule.kind === 'html_error') {
+      info.journal.status = htmlErrorStatus(rule);
+      writeHtmlToSocket(info.socket, info.journal.status);
+      throw new FaultAbort();
+    }
     if (rule.kind === 'latency') {
       await new Promise((r) =>
         setTimeout(r, (rule.latency_ms ?? 0) + (rule.jitter_ms ? faults.jitter(rule.jitter_ms) : 0)),
@@ -63,18 +74,24 @@ export function armWsCloseFault(
   faults: FaultStore,
   ws: WebSocket,
   ctx: Pick<WsContext, 'operation' | 'journal' | 'testScope'> & {
+    req?: IncomingMessage;
     principal: Pick<Principal, 'orgId' | 'keyId' | 'environment'>;
   },
 ): void {
-  const taken = faults.take('websocket', {
-    operation: ctx.operation.operationId,
-    method: 'GET',
-    path: ctx.operation.path,
-    orgId: ctx.principal.orgId,
-    keyId: ctx.principal.keyId,
-    environment: ctx.principal.environment,
-    scope: ctx.testScope,
-  });
+  const taken = faults.take(
+    'websocket',
+    {
+      operation: ctx.operation.operationId,
+      method: 'GET',
+      path: ctx.operation.path,
+      orgId: ctx.principal.orgId,
+      keyId: ctx.principal.keyId,
+      environment: ctx.principal.environment,
+      scope: ctx.testScope,
+      requestRule: ctx.req && requestFaultRule(ctx.req),
+    },
+    ['ws_close'],
+  );
   // A promise only for a counted rule under a shared store: armed once claimed (frames before it are not counted).
   if (taken instanceof Promise)
     void taken.then(
@@ -86,6 +103,11 @@ export function armWsCloseFault(
 
 function armHit(hit: FaultHit, ws: WebSocket, ctx: Pick<WsContext, 'journal'>): void {
   ctx.journal.fault = hit.journal;
+  armWsClose(hit, ws);
+}
+
+/** Arms a taken `ws_close` hit (the journal is the caller's: see armWsFaults). */
+export function armWsClose(hit: FaultHit, ws: WebSocket): void {
   const rule = hit.rule;
   const code = rule.close_code ?? 1011;
   let frames = 0;

@@ -66,6 +66,10 @@ export function sendJson(ctx: Pick<OperationContext, 'res'>, status: number, bod
     staged.text = text;
     return;
   }
+  // Armed by the fault stage only while a response-channel rule exists (src/faults/response.ts).
+  const hook = (ctx.res.locals as { responseFault?: (status: number, text: string) => void } | undefined)
+    ?.responseFault;
+  if (hook && status >= 200 && status < 300) return hook(status, text);
   writeJson(ctx.res, status, text);
 }
 

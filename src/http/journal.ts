@@ -27,7 +27,7 @@ export interface JournalEntry {
   environment: 'live' | 'test' | null;
   scope: string | null;
   duration_ms: number | null;
-  fault: { rule_id: string; kind: string; explanation: string } | null;
+  fault: { rule_id: string; kind: string; explanation: string; source?: 'header' } | null;
   /** The answer's status is not one the operation documents (an injected fault or scripted STT error chose it). */
   off_contract: boolean;
   websocket: {
@@ -58,6 +58,8 @@ export interface JournalEntry {
   contract_violations?: { where: string; rule: string; value: unknown }[];
   /** Replay mode: the id of the recorded exchange that answered this request. */
   replayed?: string;
+  /** Wall-time ms a latency profile held the answer (src/latency); absent when none. */
+  latency_ms?: number;
 }
 
 export const EMPTY_REQUEST: RequestDetail = {

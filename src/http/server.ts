@@ -1,8 +1,10 @@
 /** The HTTP server of one emulator: its limits on slow clients, WebSocket upgrades, and a Problem for unparsable bytes. */
 import { createServer, IncomingMessage, ServerResponse, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { Duplex } from 'node:stream';
 import type express from 'express';
 import { ApiError } from './errors.js';
+import type { TlsMaterial } from './tls.js';
 import { writeProblemToSocket } from './ws-gateway.js';
 
 /** The HTTP server's limits on slow clients, in wall time. */
@@ -54,13 +56,18 @@ export function createHttpServer(
   app: express.Express,
   handleUpgrade: (req: IncomingMessage, socket: Duplex, head: Buffer) => void,
   requestId: () => string,
+  tls: Pick<TlsMaterial, 'cert' | 'key'> | null = null,
 ): Server {
   // Node checks the header and request deadlines every `connectionsCheckingInterval` (default 30 s); 1 s keeps
   // a slowloris socket from lingering long past its deadline.
-  const server = createServer(
-    { connectionsCheckingInterval: SERVER_TIMEOUTS.checkIntervalMs, ...expressMessageClasses(app) },
-    app,
-  );
+  const options = {
+    connectionsCheckingInterval: SERVER_TIMEOUTS.checkIntervalMs,
+    ...expressMessageClasses(app),
+  };
+  // https.Server is an http.Server over TLS sockets: the same upgrade, timeouts and clientError apply.
+  const server: Server = tls
+    ? createHttpsServer({ ...options, cert: tls.cert, key: tls.key }, app)
+    : createServer(options, app);
   server.on('upgrade', handleUpgrade);
   // Bytes Node cannot parse as HTTP (garbage after a body shorter than its Content-Length, a broken
   // header) still get a Problem, not Node's bare 400.

@@ -1,5 +1,11 @@
 import type { WebSocket } from 'ws';
 
+/**
+ * Emitted on a session's socket when a fault (`ws_stall`) takes the session over: the session stops as if its
+ * socket had closed (timers, work and metering end) while the socket itself stays open.
+ */
+export const SESSION_HALT = 'emulator:halt';
+
 /** Open WebSockets by API key, so revoking a key tears its streams down at once. */
 export class SocketRegistry {
   private byKey = new Map<string, Set<WebSocket>>();

@@ -10,6 +10,7 @@ import { assertValid, type CompiledOperation, type RouteTable } from '../contrac
 import type { OrgStore } from '../orgs/store.js';
 import type { HttpProxy } from '../proxy/http-proxy.js';
 import type { ReplayStage } from '../proxy/replay.js';
+import type { FaultHeaderParser } from '../faults/header.js';
 import { parseJsonBody, parseMultipartBody, type MultipartLimits } from './body.js';
 import type { OperationContext, OperationHandler, Stage } from './context.js';
 import { depthMessage, jsonDepthOverflow } from './json-limits.js';
@@ -32,6 +33,8 @@ export interface V1RouterDeps {
   proxy?: HttpProxy | null;
   /** Replay mode: answers a request that matches a recording, in place of the handler. */
   replay?: ReplayStage | null;
+  /** `--fault-header`: reads `X-Emulator-Fault` onto the request (null: the header is ignored). */
+  faultHeader?: FaultHeaderParser | null;
 }
 
 export function createV1Router(deps: V1RouterDeps) {
@@ -40,6 +43,8 @@ export function createV1Router(deps: V1RouterDeps) {
     try {
       const path = req.baseUrl + req.path;
       const match = deps.routes.match(req.method, path);
+      // First, so an invalid header is refused before any work (and never billed), in proxy mode too.
+      if (deps.faultHeader) deps.faultHeader.attach(req, false);
       if (deps.proxy) return await deps.proxy(req, res, match);
       if (match.kind === 'not_found') {
         throw new ApiError(

@@ -8,6 +8,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { FaultAbort } from '../faults/stage.js';
 import type { UpgradeInfo } from '../faults/websocket.js';
+import type { FaultHeaderParser } from '../faults/header.js';
 import { assertScopes, authenticateApiKey, credentialInQuery } from '../auth/authenticate.js';
 import type { Principal } from '../auth/principal.js';
 import { WsTokenStore } from '../auth/ws-tokens.js';
@@ -47,6 +48,8 @@ export interface WsGatewayDeps {
   proxy?: WsProxy | null;
   /** Replay mode: a session on a path with recorded sessions is served from them, after the handshake. */
   replay?: WsReplay | null;
+  /** `--fault-header`: the header or `_emulator_fault` query parameter of the upgrade (null: ignored). */
+  faultHeader?: FaultHeaderParser | null;
 }
 
 export function createWsGateway(deps: WsGatewayDeps) {
@@ -86,6 +89,15 @@ export function createWsGateway(deps: WsGatewayDeps) {
   async function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
     const requestId = deps.ids.next('req', 20);
     const started = deps.now();
+    // Before anything reads the query: the `_emulator_fault` parameter is removed from req.url here.
+    let headerError: Error | null = null;
+    if (deps.faultHeader) {
+      try {
+        deps.faultHeader.attach(req, true);
+      } catch (err) {
+        headerError = err instanceof Error ? err : new Error(String(err));
+      }
+    }
     const path = (req.url ?? '/').split('?')[0];
     const scope =
       typeof req.headers['x-emulator-scope'] === 'string' ? req.headers['x-emulator-scope'] : null;
@@ -109,6 +121,7 @@ export function createWsGateway(deps: WsGatewayDeps) {
     };
     socket.on('error', () => socket.destroy());
     try {
+      if (headerError) throw headerError;
       if (deps.proxy) return await deps.proxy(req, socket, head, journal);
       const match = deps.routes.match('GET', path);
       if (match.kind !== 'match' || !match.operation.websocket) {
@@ -132,7 +145,7 @@ export function createWsGateway(deps: WsGatewayDeps) {
       });
       if (op.scopes) assertScopes(principal, op.scopes, `WebSocket ${op.path}`);
       for (const stage of deps.upgradeStages) {
-        await stage(principal, { operationId: op.operationId, path, testScope: scope, socket, journal });
+        await stage(principal, { operationId: op.operationId, path, testScope: scope, socket, journal, req });
       }
       const replayed = deps.replay?.(path) ?? null;
       if (replayed) journal.replayed = replayed.first;

@@ -4,6 +4,7 @@
  * answers are read whole to be checked; everything else (audio, the chunked /tts/stream) is piped chunk
  * by chunk. Upstream unreachable: 502 `upstream_error`; silent past the timeout: 504 `upstream_timeout`.
  */
+import { requestFaultRule } from '../faults/header.js';
 import { once } from 'node:events';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
@@ -66,6 +67,7 @@ export function createHttpProxy(deps: HttpProxyDeps): HttpProxy {
       environment: caller?.environment,
       mode: typeof mode === 'string' ? mode : undefined,
       scope: journal.scope,
+      requestRule: requestFaultRule(req),
     });
     if (hit) {
       journal.fault = hit.journal;

@@ -23,6 +23,8 @@ const HOP_BY_HOP = new Set([
   'sec-websocket-extensions',
   'sec-websocket-protocol',
   'sec-websocket-accept',
+  // The emulator's own per-request fault (--fault-header): the real gateway knows nothing of it.
+  'x-emulator-fault',
 ]);
 
 export interface Upstream {

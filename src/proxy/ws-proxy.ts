@@ -87,6 +87,7 @@ export function createWsProxy(deps: WsProxyDeps): WsProxy {
         testScope: journal.scope,
         socket,
         journal,
+        req,
       });
 
     const draft = deps.recorder?.open('GET', url.pathname) ?? null;
@@ -260,6 +261,7 @@ export function createWsProxy(deps: WsProxyDeps): WsProxy {
             journal,
             testScope: journal.scope,
             principal: who,
+            req,
           });
         ws.on('message', (data: Buffer, isBinary: boolean) => {
           seen('client', data, isBinary);

@@ -9,7 +9,11 @@ import type { OrgStore } from '../orgs/store.js';
 import { workQueueFor, type StateStore } from '../store/index.js';
 import type { WebhookEngine } from '../webhooks/index.js';
 import type { WorkerPool } from '../workers/pool.js';
+import type { Contract } from '../contract/emulator-contract.js';
+import { ScriptQueue } from '../core/script-queue.js';
 import { ragAdminHandlers } from './admin.js';
+import { ragScriptAdminHandlers } from './script-admin.js';
+import type { RagScriptInput } from './scripts.js';
 import { loadCorpus } from './corpus.js';
 import { ragGateStage, ragRoutes } from './routes.js';
 import { documentLimits, INDEX_WORK, RagService } from './service.js';
@@ -33,6 +37,8 @@ export interface RagAreaDeps {
   demoOrgId: string;
   /** The area's state (rag-state.ts), which the composition root builds and resets. */
   state: RagState;
+  /** The gateway's schemas and documented statuses, which scripted answers are checked against. */
+  contract: Pick<Contract, 'schema' | 'gateway' | 'gatewayDocument'>;
 }
 
 /** The RAG product area: /v1 handlers, the tenant gate, admin handlers and the demo corpus at boot. */
@@ -50,6 +56,8 @@ export function createRagArea(deps: RagAreaDeps): ProductArea {
     state.tenants,
   );
   const queue = workQueueFor(deps.store, deps.clock);
+  // Per instance, in memory, like the STT scripts (docs/scaling.md).
+  const scripts = new ScriptQueue<RagScriptInput>({ clock: deps.clock, ids: deps.ids, prefix: 'rscr' });
   const service = new RagService({
     clock: deps.clock,
     ids: deps.ids,
@@ -61,6 +69,7 @@ export function createRagArea(deps: RagAreaDeps): ProductArea {
     queue,
     config,
     workers: deps.workers,
+    scripts,
   });
 
   // Granting the entitlement provisions a tenant; revoking it suspends the tenant (its data stays).
@@ -134,11 +143,17 @@ export function createRagArea(deps: RagAreaDeps): ProductArea {
     name: 'rag',
     stages: [corpusStage, ragGateStage(service)],
     handlers: ragRoutes(service, deps.faults, settled),
-    adminHandlers: ragAdminHandlers({ orgs: deps.orgs, tenants, state }),
+    adminHandlers: {
+      ...ragAdminHandlers({ orgs: deps.orgs, tenants, state }),
+      ...ragScriptAdminHandlers({ scripts, orgs: deps.orgs, state, contract: deps.contract }),
+    },
     uploadLimits: {
       'rag.uploadDocument': { maxFileBytes: config.maxUploadBytes, tooLargeCode: 'document_too_large' },
     },
     boot: bootRag,
+    reset() {
+      scripts.reset();
+    },
     /** Resolves once the demo corpus is searchable. */
     ready: () => corpusReady,
     bootState: () => ({ demo_corpus: corpusState }),

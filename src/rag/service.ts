@@ -33,6 +33,9 @@ import type { WorkQueue } from '../store/work-queue.js';
 import type { RagState } from './rag-state.js';
 import type { OrgRagState, RagDocumentRecord, RagJobRecord } from './store.js';
 import type { TenantManager } from './tenants.js';
+import type { ScriptQueue } from '../core/script-queue.js';
+import { scriptedError } from '../stt/service.js';
+import { matchesSearch, scriptedResults, type RagScriptInput } from './scripts.js';
 
 /** The due-work kind of an indexing job's completion; the payload names the org, the item id is the job's. */
 export const INDEX_WORK = 'rag.index';
@@ -84,6 +87,8 @@ export interface RagServiceDeps {
   config: EmulatorConfig['rag'];
   /** Extraction runs here, off the event loop and inside the pool's ceilings. */
   workers: Pick<WorkerPool, 'run' | 'options'>;
+  /** Scripted answers (POST /_emulator/rag/scripts). */
+  scripts?: ScriptQueue<RagScriptInput>;
 }
 
 export class RagService {
@@ -409,31 +414,40 @@ export class RagService {
     signal: () => AbortSignal,
   ): Promise<RagSearchOutput> {
     const mode = input.mode;
+    // Taken before any await, so queued scripts answer searches in arrival order; an error is not billed.
+    const scripts = this.deps.scripts;
+    const script =
+      scripts?.empty === false ? scripts.take(principal.orgId, (s) => matchesSearch(s, input)) : undefined;
+    if (script?.error) throw scriptedError(script);
     const held = this.deps.metering.precheck(principal, 'rag_search', 1, mode);
     if (held) await held;
     // With Redis: one round trip for the org's version, a reload if it moved. A value at once in memory.
     const read = this.deps.state.read(principal.orgId);
     const state = read instanceof Promise ? await read : read;
     const started = this.deps.clock.now();
+    const scripted = script && scriptedResults(script, input);
     const rewrite = input.enable_rewrite_search_query
       ? rewriteQuery(input.query, input.rewrite_search_query_instructions)
       : undefined;
     const query = rewrite?.query ?? input.query;
-    const hits = state.index.search({
-      query,
-      topK: input.top_k,
-      minScore: input.min_score,
-      documentIds: input.document_ids,
-      language: input.language,
-      fileType: input.file_type,
-      metadataFilters: input.metadata_filters,
-    });
+    const hits = scripted
+      ? []
+      : state.index.search({
+          query,
+          topK: input.top_k,
+          minScore: input.min_score,
+          documentIds: input.document_ids,
+          language: input.language,
+          fileType: input.file_type,
+          metadataFilters: input.metadata_filters,
+        });
     // The answer speaks the language of the question as asked, not of the expanded query.
     const language = answerLanguage(input.query, input.language);
-    let answer: string | undefined;
-    if (mode === 'answer') {
+    let answer = scripted ? scripted.answer : undefined;
+    // A scripted answer comes at once, analyze included (docs/decisions.md, RAG scripts).
+    if (!scripted && mode === 'answer') {
       answer = composeAnswer(query, hits, { language }).answer;
-    } else if (mode === 'analyze') {
+    } else if (!scripted && mode === 'analyze') {
       const analysis = analyze(query, hits, { language });
       // Spec, Limits: analyze takes 5-30 s; waited on the injectable clock (--time-scale, clock/advance).
       await this.deps.clock.sleep(analysis.workSeconds * 1000, signal(), `rag analyze ${requestId}`);
@@ -447,12 +461,12 @@ export class RagService {
       query: input.query,
       rewritten_query: rewrite?.query ?? null,
       instructions: input.rewrite_search_query_instructions ?? null,
-      results: hits.length,
+      results: scripted ? scripted.results.length : hits.length,
     });
     return {
       mode,
       ...(answer === undefined ? {} : { answer }),
-      results: hits.map((h) => resultItem(h, input.detail)),
+      results: scripted ? scripted.results : hits.map((h) => resultItem(h, input.detail)),
       search_time_ms: Math.max(0, this.deps.clock.now() - started),
       request_id: requestId,
     };

@@ -16,11 +16,14 @@ import {
   checkWebhookSignatures,
   type CheckResult,
 } from './checks.js';
+import { faultSurvival, type FaultSurvival } from './survival.js';
 
 export interface ReportGroup {
   group: { scope: string | null; key_id: string | null; key: string | null; org_id: string | null };
   requests: number;
   checks: CheckResult[];
+  /** Each request a fault rule changed and whether the client then succeeded at that operation (./survival.ts). */
+  faults: FaultSurvival[];
 }
 
 export interface ClientReport {
@@ -32,6 +35,9 @@ export interface ClientReport {
     passed: number;
     not_applicable: number;
     contract_violations: number;
+    /** Faulted requests, and those the client survived. */
+    faults: number;
+    faults_survived: number;
   };
   groups: ReportGroup[];
 }
@@ -82,6 +88,7 @@ export function buildReport(
         checkTestKeys(list),
         checkContract(list),
       ],
+      faults: faultSurvival(list),
     };
   });
   const all = result.flatMap((g) => g.checks);
@@ -94,6 +101,8 @@ export function buildReport(
       passed: all.filter((c) => c.status === 'pass').length,
       not_applicable: all.filter((c) => c.status === 'not_applicable').length,
       contract_violations: entries.reduce((n, e) => n + (e.contract_violations?.length ?? 0), 0),
+      faults: result.reduce((n, g) => n + g.faults.length, 0),
+      faults_survived: result.reduce((n, g) => n + g.faults.filter((f) => f.survived).length, 0),
     },
     groups: result,
   };

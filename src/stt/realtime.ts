@@ -16,7 +16,7 @@ import type { Contract } from '../contract/emulator-contract.js';
 import type { WsContext, WsHandler } from '../http/context.js';
 import { isApiError } from '../http/errors.js';
 import { depthMessage, jsonDepthOverflow } from '../http/json-limits.js';
-import { closeSessionOnError, SessionError } from '../http/socket-registry.js';
+import { closeSessionOnError, SESSION_HALT, SessionError } from '../http/socket-registry.js';
 import { MeteringError, type Metering, type RealtimeMeter } from '../metering/index.js';
 import { StreamingDecoder, type StreamingEvent } from '../tts/voice/index.js';
 import { FallbackStream, loadFaker, type FallbackEvent } from './fallback.js';
@@ -114,6 +114,8 @@ class RealtimeSession {
       queue ? queue.push([data, isBinary]) : this.onMessage(data, isBinary),
     );
     this.ws.once('close', () => this.onSocketClosed());
+    // A stalled session (fault) transcribes nothing more: it ends as a dropped stream, its checkpoints stand.
+    this.ws.once(SESSION_HALT, () => this.onSocketClosed());
     this.armIdleTimer();
   }
 

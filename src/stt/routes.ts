@@ -2,6 +2,7 @@
 import { targetOf } from '../faults/stage.js';
 import type { FaultStore } from '../faults/store.js';
 import { sendJson, type OperationContext, type OperationHandler } from '../http/context.js';
+import { noteAudioSeconds } from '../latency/stage.js';
 import type { SttParams, SttService } from './service.js';
 
 export function sttRoutes(service: SttService, faults?: FaultStore): Record<string, OperationHandler> {
@@ -32,6 +33,7 @@ export function sttRoutes(service: SttService, faults?: FaultStore): Record<stri
       }
       const transcript = service.settleSync(ctx.principal, intake, outcome, ctx.requestId);
       const seconds = outcome.kind === 'transcript' ? outcome.seconds : intake.estimatedSeconds;
+      noteAudioSeconds(ctx.res, seconds);
       sendJson(ctx, 200, { ...service.result(transcript, seconds, ctx.body), request_id: ctx.requestId });
     },
 

@@ -428,7 +428,7 @@ const STATUS_TITLES: Record<number, string> = {
 };
 
 /** A scripted error exactly as registered; a 429 carries the RateLimit headers the spec requires. */
-export function scriptedError(script: Script): CustomApiError {
+export function scriptedError(script: Pick<Script, 'error' | 'id' | 'off_contract'>): CustomApiError {
   const e = script.error!;
   const title =
     e.title ??

@@ -45,6 +45,7 @@ export function clipKey(spec: RenderSpec): string {
     spec.sampleRate,
     spec.mp3Kbps,
     spec.samples,
+    spec.fit === true,
     spec.text,
   ]);
   return createHash('sha256').update(canonical).digest('base64url');

@@ -2,11 +2,16 @@ import type { ProductArea } from '../areas.js';
 import type { EmulatorConfig } from '../config.js';
 import type { Contract } from '../contract/emulator-contract.js';
 import type { Clock } from '../core/clock.js';
+import type { IdFactory } from '../core/random.js';
+import type { OrgStore } from '../orgs/store.js';
 import type { FaultStore } from '../faults/store.js';
 import type { Journal } from '../http/journal.js';
 import type { Metering } from '../metering/index.js';
 import type { WorkerPool } from '../workers/pool.js';
+import { ScriptQueue } from '../core/script-queue.js';
 import { ttsAdminHandlers } from './admin.js';
+import { ttsScriptAdminHandlers } from './script-admin.js';
+import type { TtsScripts } from './scripts.js';
 import { ttsRealtimeHandler } from './realtime.js';
 import { ttsRoutes } from './routes.js';
 import { TtsService } from './service.js';
@@ -22,7 +27,10 @@ export interface TtsAreaDeps {
   workers: WorkerPool;
   faults: FaultStore;
   /** The frame schemas of the realtime session. */
-  contract: Pick<Contract, 'schema'>;
+  contract: Pick<Contract, 'schema' | 'gateway'>;
+  ids: IdFactory;
+  /** Organizations a script's `org_id` must name. */
+  orgs: Pick<OrgStore, 'getOrg'>;
   journal: Journal;
 }
 
@@ -33,14 +41,22 @@ export function createTtsArea(deps: TtsAreaDeps): ProductArea {
     mp3Encoder: deps.config.mp3Encoder,
     cacheMb: deps.config.ttsCacheMb,
   });
+  // Per instance, in memory, like the STT scripts (docs/scaling.md).
+  const scripts: TtsScripts = new ScriptQueue({ clock: deps.clock, ids: deps.ids, prefix: 'tscr' });
   let warmUp: NodeJS.Timeout | undefined;
   return {
     name: 'tts',
-    handlers: ttsRoutes(service, deps.faults),
+    handlers: ttsRoutes(service, deps.faults, scripts),
     wsHandlers: {
       'tts.realtime': ttsRealtimeHandler({ service, contract: deps.contract, clock: deps.clock }),
     },
-    adminHandlers: ttsAdminHandlers({ voices, service, journal: deps.journal }),
+    adminHandlers: {
+      ...ttsAdminHandlers({ voices, service, journal: deps.journal }),
+      ...ttsScriptAdminHandlers({ scripts, orgs: deps.orgs, contract: deps.contract }),
+    },
+    reset() {
+      scripts.reset();
+    },
     boot() {
       // Synthesis and encoding run on the worker threads (src/workers): start one and compile the encoder
       // there, so the first request finds a warm thread. Only one: each idle thread holds about 15 MB, and the

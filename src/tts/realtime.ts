@@ -12,7 +12,7 @@ import type { Contract } from '../contract/emulator-contract.js';
 import type { WsContext, WsHandler } from '../http/context.js';
 import { isApiError } from '../http/errors.js';
 import { depthMessage, jsonDepthOverflow } from '../http/json-limits.js';
-import { closeSessionOnError, SessionError } from '../http/socket-registry.js';
+import { closeSessionOnError, SESSION_HALT, SessionError } from '../http/socket-registry.js';
 import { MeteringError } from '../metering/index.js';
 import type { QualityTier } from '../audio/index.js';
 import type { TtsService, Utterance } from './service.js';
@@ -99,12 +99,16 @@ class RealtimeSession {
     // Protocol-level failures (bad UTF-8, oversized frames) are closed by ws itself; never let them throw.
     this.ws.on('error', () => undefined);
     this.ws.on('message', (data: Buffer, isBinary: boolean) => this.onMessage(data, isBinary));
-    this.ws.once('close', () => {
-      this.ended = true;
-      this.idleTimer?.cancel();
-      this.abort.abort(new Error('the WebSocket closed'));
-    });
+    this.ws.once('close', () => this.stop('the WebSocket closed'));
+    // A stalled session (fault) sends nothing more: the utterance under way is not billed.
+    this.ws.once(SESSION_HALT, () => this.stop('the session stalled'));
     this.armIdleTimer();
+  }
+
+  private stop(why: string): void {
+    this.ended = true;
+    this.idleTimer?.cancel();
+    this.abort.abort(new Error(why));
   }
 
   private onMessage(data: Buffer, isBinary: boolean): void {

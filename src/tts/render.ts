@@ -11,6 +11,7 @@ import {
 } from '../audio/encode.js';
 import { float32ToS16le } from '../audio/pcm.js';
 import type { StreamPortInput, StreamSink } from '../workers/stream.js';
+import { fitToSamples } from './fit-samples.js';
 import { synthesizeBlocks } from './voice/index.js';
 
 export type RenderFormat = 'mp3' | 'pcm_s16le' | 'wav';
@@ -26,6 +27,8 @@ export interface RenderSpec {
   encoder: Mp3EncoderKind;
   /** Exact number of PCM samples (for the WAV header). */
   samples: number;
+  /** A scripted duration (TTS scripts): the speech is cut or padded with silence to `samples`. */
+  fit?: boolean;
 }
 
 export type RenderInput = RenderSpec & StreamPortInput;
@@ -53,11 +56,12 @@ function* smallFirstPieces(blocks: Iterable<Float32Array>): Generator<Float32Arr
 }
 
 function pcmBlocks(spec: RenderSpec): Generator<Float32Array> {
-  return synthesizeBlocks(spec.text, {
+  const blocks = synthesizeBlocks(spec.text, {
     voiceIndex: spec.voiceIndex,
     speed: spec.speed,
     sampleRate: spec.sampleRate,
   });
+  return spec.fit ? fitToSamples(blocks, spec.samples) : blocks;
 }
 
 export async function render(spec: RenderSpec, sink: StreamSink): Promise<void> {

@@ -6,7 +6,9 @@ import { CONTENT_TYPES, negotiateClipFormat } from './format.js';
 import { targetOf } from '../faults/stage.js';
 import type { FaultStore } from '../faults/store.js';
 import { streamShaper } from '../faults/stream.js';
-import type { TtsInput, TtsService } from './service.js';
+import { scriptedError } from '../stt/service.js';
+import { scriptedUtterance, type TtsScripts } from './scripts.js';
+import type { TtsInput, TtsService, Utterance } from './service.js';
 
 /** Resolves true once the whole response was handed to the socket, false when the client left first. */
 function delivered(res: Response): Promise<boolean> {
@@ -44,13 +46,33 @@ async function drainOrGiveUp(res: Response, signal: AbortSignal): Promise<void> 
   }
 }
 
-export function ttsRoutes(service: TtsService, faults?: FaultStore): Record<string, OperationHandler> {
+/**
+ * The request's utterance, shaped by the next TTS script of its organization if one is queued; a scripted
+ * error is thrown here, before the precheck, so it is not billed.
+ */
+function scriptedOrNot(
+  service: TtsService,
+  scripts: TtsScripts | undefined,
+  ctx: OperationContext<TtsInput>,
+): { u: Utterance; format?: 'mp3' | 'wav' } {
+  const u = service.utterance(ctx.body);
+  const script = scripts?.take(ctx.principal.orgId);
+  if (!script) return { u };
+  if (script.error) throw scriptedError(script);
+  return { u: scriptedUtterance(u, script), format: script.format };
+}
+
+export function ttsRoutes(
+  service: TtsService,
+  faults?: FaultStore,
+  scripts?: TtsScripts,
+): Record<string, OperationHandler> {
   return {
     'tts.speak': async (ctx: OperationContext<TtsInput>) => {
-      const u = service.utterance(ctx.body);
+      const { u, format: scriptedFormat } = scriptedOrNot(service, scripts, ctx);
       const held = service.precheck(ctx.principal, u);
       if (held) await held;
-      const format = negotiateClipFormat(ctx.req.headers.accept);
+      const format = scriptedFormat ?? negotiateClipFormat(ctx.req.headers.accept);
       let audio: Buffer;
       try {
         const signal = () => ctx.signal;
@@ -70,7 +92,8 @@ export function ttsRoutes(service: TtsService, faults?: FaultStore): Record<stri
     },
 
     'tts.stream': async (ctx: OperationContext<TtsInput>) => {
-      const u = service.utterance(ctx.body);
+      // The stream is MP3 by contract: a script's `format` does not apply here.
+      const { u } = scriptedOrNot(service, scripts, ctx);
       const held = service.precheck(ctx.principal, u);
       if (held) await held;
       const { res, signal } = ctx;

@@ -43,6 +43,8 @@ export interface Utterance {
   mp3Kbps: number;
   /** Exact PCM duration in seconds (MP3 adds the encoder delay and padding on top). */
   audioSeconds: number;
+  /** Set by a TTS script's `duration_seconds`: the speech is cut or padded to `audioSeconds`. */
+  fit?: boolean;
 }
 
 /** Code points, the unit of the 1-500 limit and of billing (D7). */
@@ -143,6 +145,7 @@ export class TtsService {
       format,
       encoder: this.mp3Encoder,
       samples: Math.round(u.audioSeconds * u.sampleRate),
+      ...(u.fit ? { fit: true } : {}),
     };
   }
 

@@ -157,6 +157,33 @@ describe.skipIf(!hasChromium)('the dashboard in Chromium', () => {
     expect(await page.locator('#journal-body tr').first().textContent()).toContain('401');
   });
 
+  it('offers the issue 26 kinds: an extra_fields rule from the form adds its fields to the next answer', async () => {
+    const emu = await emulator();
+    await open(emu);
+    const kind = page.getByLabel('Kind');
+    for (const k of [
+      'html_error',
+      'truncate_json',
+      'empty_body',
+      'wrong_content_type',
+      'omit_optional',
+      'ws_stall',
+    ])
+      expect(await kind.locator(`option[value="${k}"]`).count()).toBe(1);
+    await kind.selectOption('truncate_json');
+    await page.getByLabel('Content-Length').waitFor();
+    await kind.selectOption('extra_fields');
+    const fields = page.getByLabel('Extra fields (JSON object)');
+    await fields.fill('{"from_the_form": true}');
+    expect(await page.getByLabel('Content-Length').isHidden()).toBe(true);
+    await page.getByLabel('Times').fill('1');
+    await page.getByRole('button', { name: 'Add fault' }).click();
+    await page.locator('#faults-body tr', { hasText: 'from_the_form' }).waitFor();
+    const res = await mintWsToken(emu);
+    expect(res.status).toBe(201);
+    expect(((await res.json()) as { from_the_form?: boolean }).from_the_form).toBe(true);
+  });
+
   it('a fault added in the page makes the next API call fail, and the journal marks it', async () => {
     const emu = await emulator();
     await open(emu);
