@@ -3,93 +3,41 @@
  * indexing jobs over clock time, documents, search with answer and analyze, and billing.
  */
 import type { Principal } from '../auth/principal.js';
-import type { Clock } from '../core/clock.js';
-import type { IdFactory } from '../core/random.js';
 import type { FaultRule } from '../faults/store.js';
-import type { EmulatorConfig } from '../config.js';
 import type { UploadedFile } from '../http/context.js';
 import { jobFailError } from '../faults/stage.js';
 import { ApiError, type AnyApiError } from '../http/errors.js';
 import { toProblem } from '../http/problem.js';
-import type { Metering, RagMode } from '../metering/index.js';
-import type { OrgStore } from '../orgs/store.js';
-import type { WebhookEngine } from '../webhooks/index.js';
-import { movable, TaskError, TaskLimitError, type WorkerPool } from '../workers/pool.js';
+import { movable, TaskError, TaskLimitError } from '../workers/pool.js';
 // The engine's modules by name, not its index: that one also exports extraction (csv-parse, htmlparser2, pdfjs),
 // which runs on the worker threads only.
 import { analyze } from './engine/analyze.js';
 import { composeAnswer } from './engine/answer.js';
 import type { InspectedDocument } from './engine/inspect.js';
 import type { PreparedText } from './engine/prepare.js';
-import type { SearchHit } from './engine/search-index.js';
 import type { DocumentErrorCode } from './engine/errors.js';
-import type { DocumentLimits } from './engine/limits.js';
 import { answerLanguage } from './engine/sentences.js';
 import { parseMetadata } from './metadata.js';
 export { chunkId, indexInput } from './index-input.js';
 import { rewriteQuery } from './rewrite.js';
 import { andThen as then, type MaybePromise } from '../core/maybe.js';
-import type { WorkQueue } from '../store/work-queue.js';
-import type { RagState } from './rag-state.js';
 import type { OrgRagState, RagDocumentRecord, RagJobRecord } from './store.js';
-import type { TenantManager } from './tenants.js';
-import type { ScriptQueue } from '../core/script-queue.js';
 import { scriptedError } from '../stt/service.js';
-import { matchesSearch, scriptedResults, type RagScriptInput } from './scripts.js';
+import { matchesSearch, scriptedResults } from './scripts.js';
 
 /** The due-work kind of an indexing job's completion; the payload names the org, the item id is the job's. */
 export const INDEX_WORK = 'rag.index';
 
-export interface RagSearchInput {
-  query: string;
-  mode: RagMode;
-  top_k: number;
-  min_score?: number;
-  detail: 'minimal' | 'full';
-  document_ids?: string[];
-  language?: string;
-  file_type?: string;
-  metadata_filters?: Record<string, unknown>;
-  enable_rewrite_search_query: boolean;
-  rewrite_search_query_instructions?: string;
-}
-
-export interface RagUploadInput {
-  title: string;
-  metadata?: string;
-}
-
-export interface RagSearchResultItem {
-  document_id: string;
-  score: number;
-  chunk_id?: string;
-  text?: string;
-}
-
-export interface RagSearchOutput {
-  mode: RagMode;
-  answer?: string | null;
-  results: RagSearchResultItem[];
-  search_time_ms: number;
-  request_id: string;
-}
-
-export interface RagServiceDeps {
-  clock: Clock;
-  ids: IdFactory;
-  orgs: OrgStore;
-  metering: Metering;
-  webhooks: WebhookEngine;
-  tenants: TenantManager;
-  state: RagState;
-  /** Job completions: clock timers in memory; with Redis, run once by any instance, even if this one dies. */
-  queue: WorkQueue;
-  config: EmulatorConfig['rag'];
-  /** Extraction runs here, off the event loop and inside the pool's ceilings. */
-  workers: Pick<WorkerPool, 'run' | 'options'>;
-  /** Scripted answers (POST /_emulator/rag/scripts). */
-  scripts?: ScriptQueue<RagScriptInput>;
-}
+export type {
+  RagSearchInput,
+  RagUploadInput,
+  RagSearchResultItem,
+  RagSearchOutput,
+  RagServiceDeps,
+} from './service-types.js';
+export { documentLimits, langOrNull } from './service-helpers.js';
+import { documentIn, documentLimits, langOrNull, resultItem } from './service-helpers.js';
+import type { RagSearchInput, RagUploadInput, RagSearchOutput, RagServiceDeps } from './service-types.js';
 
 export class RagService {
   constructor(private readonly deps: RagServiceDeps) {
@@ -471,40 +419,4 @@ export class RagService {
       request_id: requestId,
     };
   }
-}
-
-function documentIn(org: OrgRagState, documentId: string): RagDocumentRecord {
-  const doc = org.documents.get(documentId);
-  if (doc === undefined)
-    throw new ApiError('document_not_found', `no document ${documentId} in this organization`);
-  return doc;
-}
-
-function resultItem(hit: SearchHit, detail: 'minimal' | 'full'): RagSearchResultItem {
-  if (detail === 'minimal') return { document_id: hit.documentId, score: hit.score };
-  return { document_id: hit.documentId, score: hit.score, chunk_id: hit.chunkId, text: hit.text };
-}
-
-export function langOrNull(lang: string): string | null {
-  return lang === 'und' ? null : lang;
-}
-
-/** The content limits of extraction, from the `rag` config. */
-export function documentLimits(config: EmulatorConfig['rag']): DocumentLimits {
-  const {
-    maxTextBytes,
-    maxPdfPages,
-    maxPdfDecodedBytes,
-    maxArchiveBytes,
-    maxArchiveRatio,
-    maxArchiveEntries,
-  } = config;
-  return {
-    maxTextBytes,
-    maxPdfPages,
-    maxPdfDecodedBytes,
-    maxArchiveBytes,
-    maxArchiveRatio,
-    maxArchiveEntries,
-  };
 }
