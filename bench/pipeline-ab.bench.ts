@@ -12,7 +12,9 @@
  *  - `--redis` instead of `--base`: this build twice, with the memory store and with the Redis store (issue 23:
  *    a redis-server started on a free port for the run). The process's CPU (all threads) is reported beside
  *    the main thread's: the Redis client's work is on the main thread, the worker pool's on others.
- * Run: npx tsx bench/pipeline-ab.bench.ts (--base DIR | --redis) [--seconds 4] [--rounds 3] [--connections 10]
+ *  - `--tls` instead of `--base`: this build twice, plain http and with `--tls` (issue 26: https with keep-alive;
+ *    the load generator does not verify the certificate, which costs the server nothing).
+ * Run: npx tsx bench/pipeline-ab.bench.ts (--base DIR | --redis | --tls) [--seconds 4] [--rounds 3] [--connections 10]
  *        [--requests search,ws-token,401,tts]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -29,8 +31,9 @@ const CONNECTIONS = argNumber('connections', 10);
 const ROOT = join(import.meta.dirname, '..');
 const baseIndex = process.argv.indexOf('--base');
 const REDIS = process.argv.includes('--redis');
-if (baseIndex < 0 && !REDIS)
-  throw new Error('--base DIR (a directory with the other build in DIR/dist) or --redis is required');
+const TLS = process.argv.includes('--tls');
+if (baseIndex < 0 && !REDIS && !TLS)
+  throw new Error('--base DIR (a directory with the other build in DIR/dist), --redis or --tls is required');
 const BASE = baseIndex >= 0 ? process.argv[baseIndex + 1] : ROOT;
 const namesIndex = process.argv.indexOf('--requests');
 const NAMES = (namesIndex >= 0 ? process.argv[namesIndex + 1] : 'search,ws-token,401,tts').split(',');
@@ -111,7 +114,7 @@ async function start(name: string, root: string, extra: string[] = []): Promise<
         gc.promoted += Number(/ promoted=(\d+)/.exec(line)?.[1] ?? 0);
         return;
       }
-      origin ||= /ready at (http:\/\/[^/\s]+)/.exec(line)?.[1] ?? '';
+      origin ||= /ready at (https?:\/\/[^/\s]+)/.exec(line)?.[1] ?? '';
       const m = /demo live key: (\S+)/.exec(line);
       if (m && !key) {
         key = m[1];
@@ -194,7 +197,9 @@ async function main(): Promise<void> {
         await start('memory', ROOT),
         await start('redis', ROOT, ['--store', redis.url, '--instance-id', 'bench']),
       ]
-    : [await start('base', BASE), await start('this', ROOT)];
+    : TLS
+      ? [await start('http', ROOT), await start('https', ROOT, ['--tls'])]
+      : [await start('base', BASE), await start('this', ROOT)];
   const [A, B] = sides.map((s) => s.name);
   const results = new Map<string, Awaited<ReturnType<typeof measure>>[]>();
   try {
