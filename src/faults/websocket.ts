@@ -12,7 +12,7 @@ import type { Metering } from '../metering/index.js';
 import { htmlErrorStatus, writeHtmlToSocket } from './html-page.js';
 import { requestFaultRule } from './header.js';
 import { FaultAbort, HANG_LIMIT_MS, injectedError } from './stage.js';
-import type { FaultHit, FaultStore } from './store.js';
+import type { FaultHit, FaultStore, FaultTarget } from './store.js';
 
 export interface UpgradeInfo {
   operationId: string;
@@ -69,6 +69,26 @@ export function faultUpgradeStage(faults: FaultStore, metering: Metering) {
   };
 }
 
+/** What a session's rules match on: its operation, key and scope, and a rule from the upgrade's fault header. */
+export function sessionTarget(
+  ctx: Pick<WsContext, 'operation' | 'testScope'> & {
+    req?: IncomingMessage;
+    principal: Pick<Principal, 'orgId' | 'keyId' | 'environment'>;
+  },
+): FaultTarget {
+  return {
+    operation: ctx.operation.operationId,
+    method: 'GET',
+    path: ctx.operation.path,
+    orgId: ctx.principal.orgId,
+    keyId: ctx.principal.keyId,
+    environment: ctx.principal.environment,
+    scope: ctx.testScope,
+    // A fault from the upgrade's X-Emulator-Fault header (or its query parameter), with --fault-header.
+    requestRule: ctx.req && requestFaultRule(ctx.req),
+  };
+}
+
 /** Arms a `ws_close` rule on a new session, if one matches. */
 export function armWsCloseFault(
   faults: FaultStore,
@@ -78,20 +98,7 @@ export function armWsCloseFault(
     principal: Pick<Principal, 'orgId' | 'keyId' | 'environment'>;
   },
 ): void {
-  const taken = faults.take(
-    'websocket',
-    {
-      operation: ctx.operation.operationId,
-      method: 'GET',
-      path: ctx.operation.path,
-      orgId: ctx.principal.orgId,
-      keyId: ctx.principal.keyId,
-      environment: ctx.principal.environment,
-      scope: ctx.testScope,
-      requestRule: ctx.req && requestFaultRule(ctx.req),
-    },
-    ['ws_close'],
-  );
+  const taken = faults.take('websocket', sessionTarget(ctx), ['ws_close']);
   // A promise only for a counted rule under a shared store: armed once claimed (frames before it are not counted).
   if (taken instanceof Promise)
     void taken.then(

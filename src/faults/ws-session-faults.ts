@@ -9,9 +9,8 @@ import type { WebSocket } from 'ws';
 import type { Principal } from '../auth/principal.js';
 import type { WsContext } from '../http/context.js';
 import type { FaultKind } from './kinds.js';
-import type { FaultHit, FaultStore, FaultTarget } from './store.js';
-import { requestFaultRule } from './header.js';
-import { armWsClose } from './websocket.js';
+import type { FaultHit, FaultStore } from './store.js';
+import { armWsClose, sessionTarget } from './websocket.js';
 import { armExtraFields } from './ws-extra-fields.js';
 import { armFrameDelay } from './ws-frame-delay.js';
 import { armStall } from './ws-stall.js';
@@ -29,17 +28,7 @@ const FAMILIES: readonly [channel: 'websocket' | 'response', kind: FaultKind][] 
 ];
 
 export function armWsFaults(faults: FaultStore, ws: WebSocket, ctx: SessionContext): void {
-  const target: FaultTarget = {
-    operation: ctx.operation.operationId,
-    method: 'GET',
-    path: ctx.operation.path,
-    orgId: ctx.principal.orgId,
-    keyId: ctx.principal.keyId,
-    environment: ctx.principal.environment,
-    scope: ctx.testScope,
-    // A fault from the upgrade's X-Emulator-Fault header (or its query parameter), with --fault-header.
-    requestRule: ctx.req && requestFaultRule(ctx.req),
-  };
+  const target = sessionTarget(ctx);
   for (const [channel, kind] of FAMILIES) {
     const taken = faults.take(channel, target, [kind]);
     // A promise only for a counted rule under a shared store: armed once claimed (earlier frames pass as they are).

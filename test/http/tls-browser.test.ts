@@ -7,10 +7,10 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { connect } from 'node:tls';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/library.js';
-import { hasChromium } from '../ui/browser.js';
+import { hasChromium, launchChromium } from '../ui/browser.js';
 
 /** The base64 SHA-256 of the server certificate's public key, read from a handshake that verifies it. */
 function serverKeyPin(port: number, ca: string): Promise<string> {
@@ -31,20 +31,7 @@ describe.skipIf(!hasChromium)('--tls in Chromium', () => {
   beforeAll(async () => {
     emu = await startEmulator({ port: 0, seed: 'tls-browser', logLevel: 'silent', workers: 0, tls: true });
     const pin = await serverKeyPin(emu.port, readFileSync(emu.caFile!, 'utf8'));
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        `--ignore-certificate-errors-spki-list=${pin}`,
-      ],
-    });
+    browser = await launchChromium([`--ignore-certificate-errors-spki-list=${pin}`]);
   }, 60_000);
   afterAll(async () => {
     await browser?.close();

@@ -21,8 +21,9 @@ const ARGS = [
 
 export const hasChromium = existsSync(CHROMIUM);
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+/** `extraArgs`: flags for one test's browser (a pinned server key for TLS). */
+export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: [...ARGS, ...extraArgs] });
 }
 
 /**
