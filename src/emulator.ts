@@ -9,9 +9,10 @@ import type express from 'express';
 import { resolveConfig, type EmulatorConfig, type EmulatorOptions } from './config.js';
 import { compileContract, contractCheckerFor, type Contract } from './contract/emulator-contract.js';
 import type { ContractChecker } from './contract/response-check.js';
-import type { Clock } from './core/clock.js';
 import { clockStart } from './core/clock-anchor.js';
-import { emulatorClock } from './core/clock-state.js';
+import { createClockState, emulatorClock } from './core/clock-state.js';
+import { Clock } from './core/clock.js';
+import { OrgClocks } from './core/clocks.js';
 import { IdFactory, Random } from './core/random.js';
 import { announce, createStateStore, shareState, streamSeed, type StateStore } from './store/index.js';
 import type { SharedState } from './store/shared-state.js';
@@ -71,6 +72,8 @@ export { liveCheckers, type Contract } from './contract/emulator-contract.js';
 export class Emulator {
   readonly config: EmulatorConfig;
   readonly clock: Clock;
+  /** The clock behind each organization's time rules: its sandbox's own, or `clock` (core/clocks.ts). */
+  readonly clocks: OrgClocks;
   readonly random: Random;
   readonly ids: IdFactory;
   /** Where shared state lives (`--store`): memory (default) or Redis (docs/scaling.md). */
@@ -140,6 +143,11 @@ export class Emulator {
     // The first unit: it opens before anything reads the time, and a reset puts the clock back (unless
     // keep_clock) before the other areas start over at its time.
     this.state.add(this.clock.timeState);
+    const store = this.store;
+    this.clocks = new OrgClocks(
+      this.clock,
+      (id, clockStartAt) => new Clock({ state: createClockState(store, clockStartAt, { id }) }),
+    );
     this.startedAt = Date.now();
     this.random = new Random(streamSeed(this.config.seed, this.store));
     this.ids = new IdFactory(streamSeed(this.config.seed, this.store));
@@ -177,6 +185,7 @@ export class Emulator {
       store: this.store,
       state: this.state,
       clock: this.clock,
+      clocks: this.clocks,
       ids: this.ids,
       random: this.random,
       contract: this.contract,
@@ -247,6 +256,7 @@ export class Emulator {
     const areas = createProductAreas({
       config,
       clock,
+      clocks: this.clocks,
       ids,
       orgs,
       wsTokens: this.wsTokens,

@@ -8,6 +8,7 @@ import type { WsTokenStore } from './auth/ws-tokens.js';
 import type { EmulatorConfig } from './config.js';
 import type { Contract } from './contract/emulator-contract.js';
 import type { Clock } from './core/clock.js';
+import type { OrgClocks } from './core/clocks.js';
 import type { IdFactory } from './core/random.js';
 import type { FaultStore } from './faults/store.js';
 import type { Journal } from './http/journal.js';
@@ -26,6 +27,8 @@ import type { WorkerPool } from './workers/pool.js';
 export interface AreaParts {
   config: EmulatorConfig;
   clock: Clock;
+  /** Each organization's clock: its sandbox's own, or `clock` (core/clocks.ts). */
+  clocks: OrgClocks;
   ids: IdFactory;
   orgs: OrgStore;
   wsTokens: WsTokenStore;

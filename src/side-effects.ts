@@ -6,6 +6,7 @@
 import type { EmulatorConfig } from './config.js';
 import type { Contract } from './contract/emulator-contract.js';
 import type { Clock } from './core/clock.js';
+import type { OrgClocks } from './core/clocks.js';
 import type { IdFactory, Random } from './core/random.js';
 import { DEMO_ORG_ID } from './demo-state.js';
 import { createFaultRulesState } from './faults/fault-rules-state.js';
@@ -24,6 +25,8 @@ export interface SideEffectPartsDeps {
   store: StateStore;
   state: Pick<StateUnits, 'add'>;
   clock: Clock;
+  /** Each organization's clock: its sandbox's own, or `clock` (core/clocks.ts). */
+  clocks: OrgClocks;
   ids: IdFactory;
   random: Random;
   /** The documented answers a fault rule may return. */

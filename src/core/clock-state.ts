@@ -36,6 +36,8 @@ export interface ClockAnchorState extends StateUnit {
    * wall time it was read at), as stored. The time now is computed from it; it moves only with a change.
    */
   exportShared(): MaybePromise<ClockAnchor>;
+  /** Stops listening (a sandbox's clock that is deleted); the state is not read again. */
+  dispose?(): void;
 }
 
 export interface ClockStateOptions {

@@ -186,6 +186,7 @@ export class Clock {
   /** Cancels every pending timer and stops the wall-clock driver. */
   dispose(): void {
     this.disposed = true;
+    this.timeState.dispose?.();
     for (const t of this.timers) t.cancelled = true;
     this.timers = [];
     if (this.wallTimer) clearTimeout(this.wallTimer);

@@ -57,8 +57,20 @@ export class RedisClockState implements ClockAnchorState {
     this.name = this.id;
     this.wallNow = options.wallNow ?? (() => Date.now());
     this.current = { ...startAnchor(start, this.wallNow()), seq: 0 };
-    store.onMessage((m) => this.receive(m));
-    store.onResync(() => this.load());
+    const offMessage = store.onMessage((m) => this.receive(m));
+    const offResync = store.onResync(() => this.load());
+    this.unlisten = () => {
+      offMessage();
+      offResync();
+    };
+  }
+
+  private readonly unlisten: () => void;
+
+  /** A sandbox's clock, deleted: this instance stops following it (its key is the sandbox's to delete). */
+  dispose(): void {
+    this.unlisten();
+    this.listeners.length = 0;
   }
 
   private get redis(): Redis & ClockScripts {

@@ -125,13 +125,21 @@ export class RedisStore implements StateStore {
   }
 
   /** Listens to changes published by other instances (this instance's own are skipped). */
-  onMessage(handler: (message: StoreMessage) => void): void {
+  onMessage(handler: (message: StoreMessage) => void): () => void {
     this.handlers.push(handler);
+    return () => {
+      const i = this.handlers.indexOf(handler);
+      if (i >= 0) this.handlers.splice(i, 1);
+    };
   }
 
   /** Runs after the subscriber reconnects: events may have been missed, so the caller reloads what it caches. */
-  onResync(reload: () => Promise<void>): void {
+  onResync(reload: () => Promise<void>): () => void {
     this.resyncs.push(reload);
+    return () => {
+      const i = this.resyncs.indexOf(reload);
+      if (i >= 0) this.resyncs.splice(i, 1);
+    };
   }
 
   /**
