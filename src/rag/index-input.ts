@@ -1,6 +1,6 @@
 /** What the search index gets for a document: its chunks, with ids and the terms counted at extraction. */
 import { chunkTerms, type PreparedText } from './engine/prepare.js';
-import type { IndexedDocumentInput } from './engine/search-index.js';
+import type { IndexedDocumentInput } from './engine/search-types.js';
 import type { RagDocumentRecord } from './store.js';
 
 /** Chunk ids are `<document_id>:<n>`, n the 0-based chunk index within the document. */

@@ -2,7 +2,7 @@
 import type { EmulatorConfig } from '../config.js';
 import { ApiError } from '../http/errors.js';
 import type { DocumentLimits } from './engine/limits.js';
-import type { SearchHit } from './engine/search-index.js';
+import type { SearchHit } from './engine/search-types.js';
 import type { RagSearchResultItem } from './service-types.js';
 import type { OrgRagState, RagDocumentRecord } from './store.js';
 

@@ -13,15 +13,15 @@ export { extractText, type ExtractedText } from './extract.js';
 export { DocumentError, type DocumentErrorCode } from './errors.js';
 export { scanDocument, DEFAULT_SCAN_LIMITS, type ScanLimits, type ScanReport } from './scan.js';
 export { matchesMetadata, type Metadata } from './metadata-filter.js';
-export {
-  SearchIndex,
-  type IndexedChunkInput,
-  type IndexedDocumentInput,
-  type IndexStats,
-  type SearchHit,
-  type SearchIndexOptions,
-  type SearchOptions,
-} from './search-index.js';
+export { SearchIndex } from './search-index.js';
+export type {
+  IndexedChunkInput,
+  IndexedDocumentInput,
+  IndexStats,
+  SearchHit,
+  SearchIndexOptions,
+  SearchOptions,
+} from './search-types.js';
 export { composeAnswer, type AnswerOptions, type ComposedAnswer } from './answer.js';
 export {
   analyze,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chunkText } from './chunk.js';
-import { SearchIndex, type IndexedDocumentInput } from './search-index.js';
+import { SearchIndex } from './search-index.js';
+import type { IndexedDocumentInput } from './search-types.js';
 
 function doc(
   documentId: string,
