@@ -4,8 +4,9 @@
  * the started container gives the URLs on the mapped port, the demo keys and a ready admin client.
  * Any other CLI option: `withEnvironment({ SVC_EMULATOR_…: … })` (docs/cli.md lists them).
  */
-import { AbstractStartedContainer, GenericContainer, Wait, type StartedTestContainer } from 'testcontainers';
+import { AbstractStartedContainer, GenericContainer, type StartedTestContainer } from 'testcontainers';
 import { AdminClient, type AdminSchemas } from '../client/admin-client.js';
+import { ReadyWaitStrategy } from './ready-wait-strategy.js';
 
 /** The port the image listens on (`SVC_EMULATOR_PORT` in the Dockerfile). */
 export const SVC_EMULATOR_PORT = 4747;
@@ -30,8 +31,8 @@ export class SvcEmulatorContainer extends GenericContainer {
   constructor(image: string = DEFAULT_SVC_EMULATOR_IMAGE) {
     super(image);
     this.withExposedPorts(SVC_EMULATOR_PORT)
-      // Ready, not only listening: 503 until the demo corpus is indexed.
-      .withWaitStrategy(Wait.forHttp('/_emulator/health?ready=1', SVC_EMULATOR_PORT).forStatusCode(200))
+      // Ready, not only listening: 503 until the demo corpus is indexed; an exit fails at once.
+      .withWaitStrategy(new ReadyWaitStrategy(SVC_EMULATOR_PORT, '/_emulator/health?ready=1'))
       .withStartupTimeout(60_000);
   }
 

@@ -174,12 +174,26 @@ describe.skipIf(why !== null)('SvcEmulatorContainer', () => {
     expect(faults.map((r) => [r.kind, r.match.path])).toContainEqual(['error', '/v1/rag/*']);
   });
 
+  it('fails start() at once when the container exits, with the emulator message, and leaves no container', async () => {
+    const label = `bad-start-${process.pid}`;
+    await expect(
+      new SvcEmulatorContainer(IMAGE)
+        .withScenario('no-such-scenario')
+        .withLabels({ 'svc-emulator.test': label })
+        .start(),
+    ).rejects.toThrow(/exited with code 2 before it was ready[^]*no scenario 'no-such-scenario'/);
+    expect(
+      await podman('ps', '-a', '--filter', `label=svc-emulator.test=${label}`, '--format', '{{.ID}}'),
+    ).toBe('');
+  });
+
   it('runs the Testcontainers recipe of docs/docker.md as written', async () => {
     const text = readFileSync(join(ROOT, 'docs', 'docker.md'), 'utf8');
     const recipe = extractExamples('docs/docker.md', text).find((e) =>
       e.code.includes("from 'svc-emulator/testcontainers'"),
     );
     expect(recipe, 'docs/docker.md has a Testcontainers recipe').toBeDefined();
+    expect(recipe!.code).toContain('new SvcEmulatorContainer()');
     // Inside the package, so that `svc-emulator/testcontainers` resolves to the built module.
     const work = mkdtempSync(join(ROOT, '.tc-recipe-'));
     try {
