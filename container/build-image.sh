@@ -11,6 +11,15 @@ IMAGE="${SVC_EMULATOR_IMAGE:-localhost/svc-emulator:test}"
 LOCAL_BASE=localhost/svc-emulator-base:trixie
 OFFICIAL_BASE="$(sed -n 's/^ARG BASE=//p' Dockerfile)"
 
+# --if-stale (the tests): build only if the image's label differs from the checkout's hash. Test files ask at
+# once, so the check holds a lock: one builds, the others wait and then find the image current.
+if [ "${1:-}" = "--if-stale" ]; then
+  exec 9>"${TMPDIR:-/tmp}/svc-emulator-image.lock"
+  flock 9
+  label="$(podman image inspect "$IMAGE" --format '{{index .Labels "svc-emulator.context"}}' 2>/dev/null || true)"
+  [ "$label" = "$(node container/context-hash.mjs)" ] && exit 0
+fi
+
 base="$OFFICIAL_BASE"
 if ! podman image exists "$OFFICIAL_BASE" && ! timeout 30 podman pull -q "$OFFICIAL_BASE" >/dev/null 2>&1; then
   base="$LOCAL_BASE"

@@ -21,9 +21,11 @@ const COPIED = [
   'fixtures',
   'ui',
 ];
+// Left out of the image by .dockerignore (the Testcontainers module runs on the user's host).
+const IGNORED = [':(exclude)src/testcontainers'];
 
 export function contextHash() {
-  const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard', '--', ...COPIED], {
+  const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard', '--', ...COPIED, ...IGNORED], {
     cwd: ROOT,
     encoding: 'utf8',
   })

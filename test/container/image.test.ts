@@ -4,41 +4,17 @@
  * published port, demo keys, variables, a mounted config and keys file, the health check, SIGTERM.
  * Without podman these tests are skipped, and the skip names what is missing.
  */
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../support/free-port.js';
+import { IMAGE, ROOT, ensureImage, missingTools, podman, podmanEnv as env } from '../support/image.js';
 import { openWs } from '../support/ws.js';
 
-const exec = promisify(execFile);
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const IMAGE = process.env.SVC_EMULATOR_IMAGE ?? 'localhost/svc-emulator:test';
-const env = {
-  ...process.env,
-  CONTAINERS_CONF: process.env.CONTAINERS_CONF ?? join(ROOT, 'container', 'containers.conf'),
-};
-
-function missing(): string | null {
-  for (const tool of ['podman', 'git']) {
-    try {
-      execFileSync(tool, ['--version'], { stdio: 'ignore' });
-    } catch {
-      return `${tool} is not installed (.ci/run installs podman, runc and mmdebstrap)`;
-    }
-  }
-  return null;
-}
-const why = missing();
+const why = missingTools();
 if (why) console.warn(`test/container/image.test.ts: skipped: ${why}`);
-
-async function podman(...args: string[]): Promise<string> {
-  const { stdout } = await exec('podman', args, { env, maxBuffer: 16 * 1024 * 1024 });
-  return stdout.trim();
-}
 
 const started: string[] = [];
 
@@ -86,19 +62,7 @@ async function waitForLogs(id: string, pattern: RegExp): Promise<string> {
 }
 
 describe.skipIf(why !== null)('the container image', () => {
-  beforeAll(async () => {
-    const { contextHash } = (await import(join(ROOT, 'container', 'context-hash.mjs'))) as {
-      contextHash: () => string;
-    };
-    const label = await podman(
-      'image',
-      'inspect',
-      IMAGE,
-      '--format',
-      '{{index .Labels "svc-emulator.context"}}',
-    ).catch(() => '');
-    if (label !== contextHash()) await exec(join(ROOT, 'container', 'build-image.sh'), { env, cwd: ROOT });
-  }, 600_000);
+  beforeAll(ensureImage, 600_000);
 
   afterAll(async () => {
     if (started.length) await podman('rm', '-f', '-t', '0', ...started).catch(() => '');

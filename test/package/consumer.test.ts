@@ -41,6 +41,23 @@ let project: string;
 let packed: string;
 let entries: string[];
 
+/** The packed package into `dir`, with what it declares (and `extra`) at the top of node_modules, as npm puts them. */
+async function install(dir: string, extra: string[] = []): Promise<void> {
+  const target = join(dir, 'node_modules', 'svc-emulator');
+  mkdirSync(target, { recursive: true });
+  await run('tar', ['-xzf', packed, '-C', target, '--strip-components=1']);
+  // The consumer's own dev dependency for Node types; the rest is what the package declares.
+  for (const dep of [...Object.keys(pkg.dependencies), '@types/node', ...extra]) {
+    const link = join(dir, 'node_modules', dep);
+    mkdirSync(dirname(link), { recursive: true });
+    symlinkSync(realpathSync(join(ROOT, 'node_modules', dep)), link, 'dir');
+  }
+  writeFileSync(
+    join(dir, 'package.json'),
+    JSON.stringify({ name: 'consumer', private: true, type: 'module' }),
+  );
+}
+
 beforeAll(async () => {
   project = mkdtempSync(join(tmpdir(), 'svc-consumer-'));
   // global-setup ran `npm run build` (scripts/build.mjs); the package is packed as `prepack` would leave it.
@@ -53,19 +70,7 @@ beforeAll(async () => {
   packed = join(project, info[0].filename);
   entries = info[0].files.map((f) => f.path);
 
-  const target = join(project, 'node_modules', 'svc-emulator');
-  mkdirSync(target, { recursive: true });
-  await run('tar', ['-xzf', packed, '-C', target, '--strip-components=1']);
-  // The consumer's own dev dependency for Node types; the rest is what the package declares.
-  for (const dep of [...Object.keys(pkg.dependencies), '@types/node']) {
-    const link = join(project, 'node_modules', dep);
-    mkdirSync(dirname(link), { recursive: true });
-    symlinkSync(realpathSync(join(ROOT, 'node_modules', dep)), link, 'dir');
-  }
-  writeFileSync(
-    join(project, 'package.json'),
-    JSON.stringify({ name: 'consumer', private: true, type: 'module' }),
-  );
+  await install(project);
   copyFileSync(join(ROOT, 'test', 'package', 'consumer', 'consumer.ts'), join(project, 'consumer.ts'));
   copyFileSync(
     join(ROOT, 'test', 'package', 'consumer', 'consumer.test.mjs'),
@@ -102,9 +107,10 @@ afterAll(() => {
 async function exitCode(
   args: string[],
   env: Record<string, string> = {},
+  cwd = project,
 ): Promise<{ code: number | null; output: string }> {
   const child = spawn(process.execPath, args, {
-    cwd: project,
+    cwd,
     env: { ...cleanEnv, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -153,6 +159,46 @@ describe('the packed package', () => {
     expect(node16.code).toBe(0);
     expect(bundler.output).toBe('');
     expect(bundler.code).toBe(0);
+  }, 120_000);
+
+  it('compiles and loads svc-emulator/testcontainers where its optional peer is installed, and names the peer where not', async () => {
+    const load =
+      "const m = await import('svc-emulator/testcontainers'); new m.SvcEmulatorContainer('svc-emulator:test').withSeed('ci');";
+    const without = await exitCode(['--input-type=module', '-e', load]);
+    expect(without.code).not.toBe(0);
+    expect(without.output).toMatch(/Cannot find package 'testcontainers'/);
+
+    const withPeer = mkdtempSync(join(tmpdir(), 'svc-consumer-tc-'));
+    try {
+      await install(withPeer, ['testcontainers']);
+      copyFileSync(
+        join(ROOT, 'test', 'package', 'consumer', 'testcontainers-consumer.ts'),
+        join(withPeer, 'testcontainers-consumer.ts'),
+      );
+      writeFileSync(
+        join(withPeer, 'tsconfig.json'),
+        JSON.stringify({
+          compilerOptions: {
+            strict: true,
+            skipLibCheck: false,
+            noEmit: true,
+            target: 'ES2022',
+            lib: ['ES2023'],
+            types: ['node'],
+            module: 'node16',
+            moduleResolution: 'node16',
+          },
+          files: ['testcontainers-consumer.ts'],
+        }),
+      );
+      const compiled = await exitCode([TSC, '-p', join(withPeer, 'tsconfig.json')], {}, withPeer);
+      expect(compiled.output).toBe('');
+      expect(compiled.code).toBe(0);
+      const loaded = await exitCode(['--input-type=module', '-e', load], {}, withPeer);
+      expect(loaded.code, loaded.output).toBe(0);
+    } finally {
+      rmSync(withPeer, { recursive: true, force: true });
+    }
   }, 120_000);
 
   it('runs a node:test file: start, TTS → STT, a fault, a signed webhook verified with the exported helper, close', async () => {
