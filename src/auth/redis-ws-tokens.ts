@@ -2,7 +2,8 @@
  * Ws-tokens in Redis: minted on one instance, accepted once on any. A token is in Redis before the response
  * that hands it out (the write is tracked, and POST /v1/auth/ws-token waits for it), and taken with GETDEL,
  * atomic in Redis, so a second use is refused on every instance. Its expiry is checked on its organization's
- * clock (the emulator's, or its sandbox's, shared through Redis) at the instance that takes it (which a test may freeze), so the Redis TTL is only garbage collection.
+ * clock (the emulator's, or its sandbox's, shared through Redis) at the instance that takes it (a test may
+ * freeze that clock), so the Redis TTL is only garbage collection.
  *
  * A token is keyed by its value alone (`wst:{token}`), not under its organization: the instance that takes
  * it knows only the value, and minting is on the request path, where a per-organization index would cost a

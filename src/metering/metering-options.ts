@@ -26,7 +26,9 @@ export interface MeteringDefaults {
 }
 
 export interface MeteringOptions {
-  /** Every time rule of an organization (windows, periods, stamps) reads its clock: its sandbox's, or the emulator's. */
+  /**
+   * Every time rule of an organization (windows, periods, stamps) reads its clock
+   * (its sandbox's, or the emulator's). */
   clocks: Pick<OrgClocks, 'for' | 'onChange'>;
   ids: IdFactory;
   emit: EmitEvent;

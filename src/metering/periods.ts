@@ -38,8 +38,8 @@ export interface PeriodsOptions {
 /**
  * Billing periods in clock time: calendar months in UTC by default (or fixed lengths aligned to the
  * epoch). A period ends by itself when its organization's clock reaches its end (a timer on that clock, so
- * advancing a frozen clock ends it) or early through the admin API; the next period starts at the close instant. Each instance
- * keeps its own timers; what a close does to the figures is in the billing state.
+ * advancing a frozen clock ends it) or early through the admin API; the next period starts at the close
+ * instant. Each instance keeps its own timers; what a close does to the figures is in the billing state.
  */
 export class BillingPeriods {
   private readonly periods = new Map<string, Period & { timer: ClockTimer }>();

@@ -31,10 +31,10 @@ export interface RateLimited {
 }
 
 /**
- * Fixed windows per key in the time of the key's organization's clock, aligned to multiples of the window length since the epoch, so a
- * frozen clock advanced past the boundary opens a fresh window. Rejected requests do not count. The windows
- * and the per-key overrides are in the state (rate-limit-state.ts); the default rules per environment are
- * this instance's (set by the config or `PUT /rate-limits`).
+ * Fixed windows per key in clock time (its organization's clock), aligned to multiples of the window length
+ * since the epoch, so a frozen clock advanced past the boundary opens a fresh window. Rejected requests do
+ * not count. The windows and the per-key overrides are in the state (rate-limit-state.ts); the default rules
+ * per environment are this instance's (set by the config or `PUT /rate-limits`).
  */
 export class RateLimiter {
   private rules: Record<Environment, RateLimitRule>;
