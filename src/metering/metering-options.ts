@@ -27,8 +27,9 @@ export interface MeteringDefaults {
 
 export interface MeteringOptions {
   /**
-   * Every time rule of an organization (windows, periods, stamps) reads its clock
-   * (its sandbox's, or the emulator's). */
+   * Every time rule of an organization (windows, periods, stamps) reads its clock: its sandbox's own, or the
+   * emulator's.
+   */
   clocks: Pick<OrgClocks, 'for' | 'onChange'>;
   ids: IdFactory;
   emit: EmitEvent;
