@@ -15,7 +15,7 @@ const clock = () => new Clock({ mode: 'frozen', startAt: Date.parse('2030-01-01T
 /** Every organization of the contract follows that one clock. */
 const clocks = () => {
   const c = clock();
-  return { for: () => c };
+  return { for: () => c, global: c };
 };
 
 describe('WsTokenState in memory', () => {
