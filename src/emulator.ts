@@ -156,8 +156,8 @@ export class Emulator {
       ids: this.ids,
       random: this.random,
     });
-    this.wsTokens = new WsTokenStore(this.state.add(createWsTokenState(this.store, this.clock)), {
-      clock: this.clock,
+    this.wsTokens = new WsTokenStore(this.state.add(createWsTokenState(this.store, this.clocks)), {
+      clocks: this.clocks,
       random: this.random,
       orgs: this.orgs,
     });

@@ -46,7 +46,7 @@ export function createSideEffectParts(deps: SideEffectPartsDeps): SideEffectPart
   // place among the others (the order they reset in).
   const faultRules = createFaultRulesState(deps.store);
   const faults = new FaultStore(faultRules, {
-    clock: deps.clock,
+    clocks: deps.clocks,
     ids: deps.ids,
     random: deps.random,
     documents: (operationId, status) => deps.contract.gateway.documents(operationId, status),
@@ -72,7 +72,7 @@ export function createSideEffectParts(deps: SideEffectPartsDeps): SideEffectPart
     onEvent: observe.onWebhookEvent,
   });
   const metering = new Metering({
-    clock: deps.clock,
+    clocks: deps.clocks,
     ids: deps.ids,
     emit: (orgId, event, data, livemode) => webhooks.emit(orgId, event, data, { livemode }),
     onEntry: observe.onLedgerEntry,

@@ -11,7 +11,7 @@ import { RedisStore } from '../store/redis-store.js';
 import type { StateStore } from '../store/index.js';
 import type { OrgStatePart, StateUnit } from '../store/state-unit.js';
 import { RedisFaultRules } from './redis-fault-rules.js';
-import { claimHere, isSpent } from './rule-life.js';
+import { claimHere, isSpent, type RuleNow } from './rule-life.js';
 import type { FaultRule } from './store.js';
 
 /** A rule as exported: as stored, its `remaining` the shared count, without its `hits` (counted per instance). */
@@ -63,8 +63,8 @@ export interface FaultRulesState extends StateUnit {
    * was left (another instance used it up). Synchronous but for a shared counted rule.
    */
   claim(rule: FaultRule): MaybePromise<number>;
-  /** Drops the rules at hand that expired or are used up. */
-  prune(now: number): void;
+  /** Drops the rules at hand that expired or are used up (`now`: each rule's clock's, rule-life.ts). */
+  prune(now: RuleNow): void;
 }
 
 /** The memory store: the rules in this process. */
@@ -139,7 +139,7 @@ export class MemoryFaultRules implements FaultRulesState {
     return claimHere(rule);
   }
 
-  prune(now: number): void {
+  prune(now: RuleNow): void {
     if (!this.all.some((r) => isSpent(r, now))) return;
     this.own = this.own.filter((r) => !isSpent(r, now));
     this.others = this.others.filter((r) => !isSpent(r, now));

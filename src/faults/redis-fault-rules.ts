@@ -19,7 +19,7 @@ import {
   type OrgFaultRules,
 } from './fault-rules-state.js';
 import { FAULTS_CLEAR, FAULTS_CLEAR_ORG, FAULTS_ORGS, FAULTS_READ_ORG } from './redis-fault-org-scripts.js';
-import { claimHere, isSpent } from './rule-life.js';
+import { claimHere, isSpent, type RuleNow } from './rule-life.js';
 import type { FaultRule } from './store.js';
 
 /**
@@ -261,7 +261,7 @@ export class RedisFaultRules implements FaultRulesState {
       });
   }
 
-  prune(now: number): void {
+  prune(now: RuleNow): void {
     if (!this.all.some((r) => isSpent(r, now))) return;
     this.own = this.own.filter((r) => !isSpent(r, now));
     this.shared = this.shared.filter((r) => !isSpent(r, now));

@@ -1,13 +1,15 @@
 /**
  * Fault rules: what to break, where, and how often. A rule matches on operation, method/path, org, key,
  * environment, RAG mode and the `X-Emulator-Scope` test scope; it applies the next `times` matches, with a
- * seeded `probability`, within an optional clock-time window, and expires.
+ * seeded `probability`, within an optional clock-time window, and expires (a rule of one organization on that
+ * organization's clock, rule-life.ts).
  */
 import { pathPatternMatches } from '../core/path-pattern.js';
-import type { Clock } from '../core/clock.js';
+import type { OrgClocks } from '../core/clocks.js';
 import type { IdFactory, Random } from '../core/random.js';
 import { andThen, type MaybePromise } from '../core/maybe.js';
 import type { FaultRulesState } from './fault-rules-state.js';
+import { isActive, ruleOrg } from './rule-life.js';
 import {
   explainFault,
   KIND_CHANNEL,
@@ -107,7 +109,8 @@ export class FaultStore {
   constructor(
     private readonly state: FaultRulesState,
     private readonly deps: {
-      clock: Clock;
+      /** A rule of an organization follows its clock; the others the emulator's (`clocks.global`). */
+      clocks: Pick<OrgClocks, 'for'>;
       ids: IdFactory;
       random: Random;
       /** Whether /v1 documents `status` for the operation (any operation when none is named). */
@@ -141,7 +144,7 @@ export class FaultStore {
   }
 
   private build(input: FaultRuleInput, id: string, which?: string): FaultRule {
-    const now = this.deps.clock.now();
+    const now = this.deps.clocks.for(input.match?.org_id).now();
     const expiresAt = input.ttl_seconds !== undefined ? now + input.ttl_seconds * 1000 : null;
     const offContract = this.offContract(input.kind, input.status, input.match?.operation);
     const where = input.match?.operation ?? 'any /v1 operation';
@@ -171,8 +174,11 @@ export class FaultStore {
     }
   }
 
+  /** The time a rule is judged at: its organization's clock's now. Read only for rules with a time limit. */
+  private readonly ruleNow = (rule: FaultRule): number => this.deps.clocks.for(ruleOrg(rule)).now();
+
   list(): FaultRule[] {
-    this.state.prune(this.deps.clock.now());
+    this.state.prune(this.ruleNow);
     return [...this.state.rules()];
   }
 
@@ -210,7 +216,7 @@ export class FaultStore {
     const own = target.requestRule;
     if (own !== undefined && KIND_CHANNEL[own.kind] === channel && (!kinds || kinds.includes(own.kind)))
       return this.hit(own, target);
-    this.state.prune(this.deps.clock.now());
+    this.state.prune(this.ruleNow);
     return this.takeFrom(this.state.rules(), 0, channel, target, kinds);
   }
 
@@ -248,14 +254,12 @@ export class FaultStore {
     target: FaultTarget,
     kinds: readonly FaultKind[] | undefined,
   ): number {
-    const now = this.deps.clock.now();
     for (let i = from; i < rules.length; i++) {
       const rule = rules[i];
       if (KIND_CHANNEL[rule.kind] !== channel) continue;
       if (kinds && !kinds.includes(rule.kind)) continue;
       if (rule.remaining !== null && rule.remaining <= 0) continue;
-      if (rule.active_from && now < Date.parse(rule.active_from)) continue;
-      if (rule.active_until && now >= Date.parse(rule.active_until)) continue;
+      if (!isActive(rule, this.ruleNow)) continue;
       if (!matches(rule.match, target)) continue;
       if (rule.probability !== undefined && this.random.next() >= rule.probability) continue;
       return i;

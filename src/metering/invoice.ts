@@ -2,7 +2,7 @@ import type { Clock } from '../core/clock.js';
 import type { IdFactory } from '../core/random.js';
 import type { Invoice, InvoiceLine, Period } from './periods.js';
 
-/** The finalized invoice of a period closed at the clock's now (or at its end, if earlier). */
+/** The finalized invoice of a period closed at `clock`'s now, the organization's (or at its end, if earlier). */
 export function buildInvoice(
   clock: Clock,
   ids: IdFactory,
