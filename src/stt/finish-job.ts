@@ -37,7 +37,7 @@ export async function finishJob(
     const left = await jobs.leftover(p.orgId, p.jobId);
     done = left.outcome ?? (await decodeAgain(service, p, record, left.audio));
   }
-  const now = service.nowIso();
+  const now = service.nowIso(p.orgId);
   const final: SttJobRecord = { ...record, ...done, updated_at: now, completed_at: now };
   if (!(await jobs.complete(final))) return;
   service.announce(running?.principal ?? service.principalFor(p.principal), final);
