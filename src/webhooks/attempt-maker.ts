@@ -4,6 +4,7 @@
  * attempt is due and which instance makes it, then hands it here.
  */
 import type { Clock } from '../core/clock.js';
+import type { OrgClocks } from '../core/clocks.js';
 import {
   DEFAULT_ATTEMPT_TIMEOUT_MS,
   USER_AGENT,
@@ -34,6 +35,8 @@ export type SignatureTime = 'wall' | 'clock';
 
 export interface AttemptMakerOptions {
   clock: Clock;
+  /** Each organization's clock (core/clocks.ts): an attempt's times are its organization's; default `clock`. */
+  clocks?: Pick<OrgClocks, 'for'>;
   fetchImpl?: typeof fetch;
   /** Wall-time limit for the receiver's 2xx (default 5000 ms, the spec's rule). */
   attemptTimeoutMs?: number;
@@ -131,7 +134,7 @@ export class AttemptMaker {
     series: number,
     endpoint: WebhookEndpoint | undefined,
   ): Promise<AttemptResult> {
-    const clock = this.opts.clock;
+    const clock = this.opts.clocks?.for(d.orgId) ?? this.opts.clock;
     const at = clock.isoNow();
     const bare = { url: d.url, headers: {}, body };
     if (!endpoint) {

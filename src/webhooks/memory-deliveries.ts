@@ -1,8 +1,9 @@
 /**
- * The deliveries' state in this process: the delivery log, and each pending attempt as a timer on the
- * emulator clock (so a frozen clock holds retries and advancing it makes them due).
+ * The deliveries' state in this process: the delivery log, and each pending attempt as a timer on the clock
+ * of the delivery's organization (so a frozen clock holds retries and advancing it makes them due).
  */
-import type { Clock, ClockTimer } from '../core/clock.js';
+import type { ClockTimer } from '../core/clock.js';
+import type { OrgClocks } from '../core/clocks.js';
 import { MAX_ATTEMPTS_LOGGED, type AttemptMaker, type AttemptResult } from './attempt-maker.js';
 import {
   deliveriesExport,
@@ -35,7 +36,7 @@ export class MemoryDeliveriesState implements WebhookDeliveriesState {
   };
 
   constructor(
-    private readonly clock: Clock,
+    private readonly clocks: Pick<OrgClocks, 'for'>,
     private readonly attempts: AttemptMaker,
     private readonly endpoints: Pick<MemoryEndpointsState, 'get'>,
     logLimit = DEFAULT_DELIVERY_LOG_LIMIT,
@@ -153,9 +154,10 @@ export class MemoryDeliveriesState implements WebhookDeliveriesState {
       } else if (delay === undefined) {
         d.status = 'failed';
       } else {
-        d.nextAttemptAt = new Date(this.clock.now() + delay).toISOString();
+        const clock = this.clocks.for(d.orgId);
+        d.nextAttemptAt = new Date(clock.now() + delay).toISOString();
         const generation = this.generation;
-        internal.timer = this.clock.setTimeout(
+        internal.timer = clock.setTimeout(
           () => {
             internal.timer = undefined;
             delete d.nextAttemptAt;
