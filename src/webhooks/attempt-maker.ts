@@ -102,15 +102,15 @@ export class AttemptMaker {
     body: string,
     series: number,
     current: () => boolean,
-    target: () => { attempt: number; endpoint: WebhookEndpoint | undefined },
+    target: () => { attempt: number; endpoint: WebhookEndpoint | undefined; dueAt?: number },
   ): Promise<AttemptResult | undefined> {
     const slots = this.slots;
     const generation = this.generation;
     await slots.acquire();
     try {
       if (generation !== this.generation || !current()) return undefined;
-      const { attempt, endpoint } = target();
-      const result = await this.attemptOnce(d, body, attempt, series, endpoint);
+      const { attempt, endpoint, dueAt } = target();
+      const result = await this.attemptOnce(d, body, attempt, series, endpoint, dueAt);
       return generation === this.generation ? result : undefined;
     } finally {
       slots.release();
@@ -133,9 +133,11 @@ export class AttemptMaker {
     attempt: number,
     series: number,
     endpoint: WebhookEndpoint | undefined,
+    dueAt?: number,
   ): Promise<AttemptResult> {
     const clock = this.opts.clocks?.for(d.orgId) ?? this.opts.clock;
-    const at = clock.isoNow();
+    // Logged at the time it was due when the clock went past that meanwhile (advanced while attempts ran).
+    const at = dueAt !== undefined && dueAt < clock.now() ? new Date(dueAt).toISOString() : clock.isoNow();
     const bare = { url: d.url, headers: {}, body };
     if (!endpoint) {
       const outcome = { ok: false, error: 'endpoint deleted; no further attempts', latencyMs: 0 };

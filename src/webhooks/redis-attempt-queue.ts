@@ -154,15 +154,15 @@ export class RedisAttemptQueue {
       k.prefix,
       HASH_SUFFIX,
     );
-    for (let i = 0; i < got.length; i += 6) {
-      const [member, , base, body, state, attempts] = got.slice(i, i + 6);
-      void this.attempt(member, assemble(base, body || 'null', state, attempts), body);
+    for (let i = 0; i < got.length; i += 7) {
+      const [member, , base, body, state, attempts, due] = got.slice(i, i + 7);
+      void this.attempt(member, assemble(base, body || 'null', state, attempts), body, Number(due));
     }
-    return got.length / 6;
+    return got.length / 7;
   }
 
   /** One claimed attempt: made here, then logged in Redis (or in the outbox until Redis is back). */
-  private async attempt(member: string, d: WebhookDelivery, body: string): Promise<void> {
+  private async attempt(member: string, d: WebhookDelivery, body: string, dueAt: number): Promise<void> {
     this.running++;
     const lane = this.lanes.of(d.orgId);
     const resets = this.orgResets.get(d.orgId);
@@ -176,10 +176,10 @@ export class RedisAttemptQueue {
         body,
         series,
         () => this.orgResets.get(d.orgId) === resets,
-        () => ({ attempt: number, endpoint }),
+        () => ({ attempt: number, endpoint, dueAt }),
       );
       // A reset meanwhile: its lease is gone with the queue, nothing to log.
-      if (result) await this.finish(member, d, result);
+      if (result) await this.finish(member, d, result, dueAt);
       // Not made: a reset of its organization was heard while it waited for a slot. Claimed before that
       // reset, its lease went with it; claimed after it (the event came late), it goes back to the queue.
       else if (this.orgResets.get(d.orgId) !== resets)
@@ -197,7 +197,12 @@ export class RedisAttemptQueue {
     }
   }
 
-  private async finish(member: string, d: WebhookDelivery, result: AttemptResult): Promise<void> {
+  private async finish(
+    member: string,
+    d: WebhookDelivery,
+    result: AttemptResult,
+    dueAt: number,
+  ): Promise<void> {
     const { logged } = result;
     let status: 'delivered' | 'failed' | 'pending' = result.ok ? 'delivered' : 'failed';
     let nextAt = '';
@@ -205,8 +210,10 @@ export class RedisAttemptQueue {
     const delay = result.ok || result.final ? undefined : this.attempts.retryDelay(logged.attempt);
     const lane = this.lanes.of(d.orgId);
     if (delay !== undefined) {
+      // Counted from when this attempt was due (decisions W4): a clock advanced by days while it was on the
+      // wire makes each retry of the schedule in turn.
       status = 'pending';
-      due = lane.clock.now() + delay;
+      due = dueAt + delay;
       nextAt = new Date(due).toISOString();
     }
     const k = this.k;
@@ -227,6 +234,8 @@ export class RedisAttemptQueue {
         ...[this.store.channel, messagePrefix(this.store)],
       );
       if (!done) return;
+      // Due already on its clock: no timer would fire for it on a frozen clock.
+      if (due !== '' && due <= lane.clock.now()) this.claimSoon();
       const change: Change = { id: d.id, state: done[0], base: baseOf(d), attempts: parseAttempts(done[1]) };
       this.onChange(change);
       this.attempts.attempted(
