@@ -65,7 +65,7 @@ export interface WorkQueue {
  */
 export class MemoryWorkQueue implements WorkQueue {
   readonly shared = false;
-  private readonly timers = new Map<string, { timer: ClockTimer; clock: Clock }>();
+  private readonly timers = new Map<string, { timer: Pick<ClockTimer, 'cancel'>; clock: Clock }>();
   private readonly handlers = new Map<string, WorkHandler<any>>();
 
   constructor(private readonly clocks: LaneClocks) {
@@ -84,7 +84,16 @@ export class MemoryWorkQueue implements WorkQueue {
       this.timers.delete(key);
       return this.handlers.get(kind)?.({ kind, id, payload, dueAt, attempt: 1 });
     };
-    this.timers.set(key, { timer: clock.setTimeout(run, dueAt - clock.now(), `${kind} ${id}`), clock });
+    const delay = dueAt - clock.now();
+    // Due already: on the next turn, as the shared queue does (a frozen clock would never fire a timer).
+    if (delay <= 0) {
+      const now = setImmediate(() => {
+        run()?.catch((err: unknown) => console.error(`[svc-emulator] work ${kind} ${id} failed:`, err));
+      });
+      this.timers.set(key, { timer: { cancel: () => clearImmediate(now) }, clock });
+      return;
+    }
+    this.timers.set(key, { timer: clock.setTimeout(run, delay, `${kind} ${id}`), clock });
   }
 
   cancel(kind: string, id: string): void {
