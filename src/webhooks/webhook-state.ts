@@ -34,7 +34,13 @@ export function createWebhookState(store: StateStore, options: WebhookStateOptio
   const endpoints = new RedisEndpointsState(store);
   return {
     endpoints,
-    deliveries: new RedisDeliveriesState(store, clocksOf(options), options.attempts, endpoints, options.logLimit),
+    deliveries: new RedisDeliveriesState(
+      store,
+      clocksOf(options),
+      options.attempts,
+      endpoints,
+      options.logLimit,
+    ),
   };
 }
 

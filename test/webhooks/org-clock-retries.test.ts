@@ -83,7 +83,9 @@ describe("webhook retries on the organization's clock", () => {
     await second;
     d = await delivery(a.orgId, 2);
     expect(d.attempts[1].at).toBe(iso(ORG_START + DEFAULT_RETRY_SCHEDULE_MS[0]));
-    expect(d.next_attempt_at).toBe(iso(ORG_START + DEFAULT_RETRY_SCHEDULE_MS[0] + DEFAULT_RETRY_SCHEDULE_MS[1]));
+    expect(d.next_attempt_at).toBe(
+      iso(ORG_START + DEFAULT_RETRY_SCHEDULE_MS[0] + DEFAULT_RETRY_SCHEDULE_MS[1]),
+    );
   });
 
   it('a day of its clock at once makes every retry of the schedule, in order, at its own time', async () => {
