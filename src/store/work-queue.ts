@@ -1,7 +1,7 @@
 /**
- * The due-work queue (issue 17): work to do at a given emulator time (a job's completion, a retry), kept so
- * that it runs once, on one instance. With the memory store it is a timer on the emulator Clock, exactly as
- * before the queue existed. With Redis (shared-work.ts) the items live in Redis: every instance wakes at the
+ * The due-work queue (issue 17): work to do at a given clock time (a job's completion, a retry), kept so
+ * that it runs once, on one instance. An item of an organization is due on that organization's clock
+ * (issue 24: `clocks.for(org)`, one lane per clock). With the memory store it is a timer on that Clock. With Redis (shared-work.ts) the items live in Redis: every instance wakes at the
  * earliest due time, one claims an item atomically, and if that instance dies another one runs it again.
  *
  * A handler must therefore be idempotent: it may run again after a run that did part of its work on an
@@ -23,7 +23,7 @@ export interface WorkItem<P = unknown> {
   kind: string;
   id: string;
   payload: P;
-  /** Emulator time (epoch ms) at which the item became due. */
+  /** Time (epoch ms, of the clock of its lane) at which the item became due. */
   dueAt: number;
   /** 1 on the first run; more when a run failed or its instance died and the item was claimed again. */
   attempt: number;
