@@ -187,6 +187,10 @@ export class SharedWork implements WorkQueue {
         for (const m of lane.running) tx.zadd(lane.k.leases, 'XX', Date.now() + LEASE_MS, m);
         void tx.exec().catch(() => {});
       }
+      // Armed again by the pump: a wake-up the clock dropped (a sandbox's reset clears its timers) is not
+      // taken for a pending one.
+      lane.wake?.cancel();
+      lane.wake = undefined;
       void this.pump(lane);
     }
   }
