@@ -31,7 +31,7 @@ async function orgWithClock(name: string): Promise<{ orgId: string; key: string;
 const globalNow = async () => (await request(t.app).get('/_emulator/clock')).body.now_ms as number;
 
 describe("RAG on an organization's own clock", () => {
-  it('tenant provisioning runs on the organization clock: the global clock moving does nothing to it', async () => {
+  it('tenant provisioning, idle and resume run on the organization clock: the global clock moving does nothing to them', async () => {
     t = await buildRagEmulator();
     const rag = t.emulator.config.rag;
     const a = await orgWithClock('rag-a');
@@ -51,7 +51,16 @@ describe("RAG on an organization's own clock", () => {
     expect(res.headers['retry-after']).toBe(String(rag.provisioningSeconds));
     await a.clock.advance(rag.provisioningSeconds * 1000);
     await search(t, a.key, { query: 'x' }).expect(200);
-    expect(await globalNow()).toBe(before + 3600_000);
+    // Idle after its idle time without calls on its clock (a year of the global one does nothing), then resumes.
+    await t.clock.advance(365 * 24 * 3600_000);
+    await search(t, a.key, { query: 'x' }).expect(200);
+    await a.clock.advance(rag.idleAfterSeconds * 1000);
+    res = await search(t, a.key, { query: 'x' });
+    expect(expectProblem(res, 409, 'rag_provisioning').detail).toContain('resuming');
+    expect(res.headers['retry-after']).toBe(String(rag.resumeSeconds));
+    await a.clock.advance(rag.resumeSeconds * 1000);
+    await search(t, a.key, { query: 'x' }).expect(200);
+    expect(await globalNow()).toBe(before + 3600_000 + 365 * 24 * 3600_000);
   });
 
   it("an indexing job completes when the organization's clock passes its time, not the global one", async () => {
