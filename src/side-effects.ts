@@ -55,15 +55,21 @@ export function createSideEffectParts(deps: SideEffectPartsDeps): SideEffectPart
   const observe = sideEffectObservers({ journal: deps.journal, log: deps.log, faults });
   const webhookAttempts = new AttemptMaker({
     clock: deps.clock,
+    clocks: deps.clocks,
     signatureTime: deps.config.signatureTime,
     beforeAttempt: webhookFaultHook(faults),
     onAttempt: observe.onWebhookAttempt,
   });
-  const webhookState = createWebhookState(deps.store, { clock: deps.clock, attempts: webhookAttempts });
+  const webhookState = createWebhookState(deps.store, {
+    clock: deps.clock,
+    clocks: deps.clocks,
+    attempts: webhookAttempts,
+  });
   deps.state.add(webhookState.endpoints);
   deps.state.add(webhookState.deliveries);
   const webhooks = new WebhookEngine({
     clock: deps.clock,
+    clocks: deps.clocks,
     ids: deps.ids,
     random: deps.random,
     state: webhookState,

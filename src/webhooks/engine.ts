@@ -54,7 +54,8 @@ export class WebhookEngine {
     const envelope: WebhookEnvelope = {
       id: this.opts.ids.next('evt'),
       event,
-      createdAt: this.opts.clock.isoNow(),
+      // The event's time is its organization's (its sandbox's clock when it has one).
+      createdAt: (this.opts.clocks?.for(orgId) ?? this.opts.clock).isoNow(),
       data,
       livemode: options.livemode,
     };
