@@ -21,6 +21,7 @@ import { parseMetadata } from './metadata.js';
 export { chunkId, indexInput } from './index-input.js';
 import { rewriteQuery } from './rewrite.js';
 import { andThen as then, type MaybePromise } from '../core/maybe.js';
+import { ClockResetError } from '../core/clock.js';
 import type { OrgRagState, RagDocumentRecord, RagJobRecord } from './store.js';
 import { scriptedError } from '../stt/service.js';
 import { matchesSearch, scriptedResults } from './scripts.js';
@@ -400,7 +401,17 @@ export class RagService {
     } else if (!scripted && mode === 'analyze') {
       const analysis = analyze(query, hits, { language });
       // Spec, Limits: analyze takes 5-30 s; waited on the injectable clock (--time-scale, clock/advance).
-      await clock.sleep(analysis.workSeconds * 1000, signal(), `rag analyze ${requestId}`);
+      await clock
+        .sleep(analysis.workSeconds * 1000, signal(), `rag analyze ${requestId}`)
+        .catch((err: unknown) => {
+          // The organization (its sandbox, or the emulator) was reset while the analysis ran: nothing is billed.
+          if (err instanceof ClockResetError)
+            throw new ApiError(
+              'upstream_error',
+              'the organization was reset while the analysis ran; nothing was billed',
+            );
+          throw err;
+        });
       answer = analysis.answer;
     }
     this.deps.metering.record(principal, { product: 'rag_search', quantity: 1, mode, requestId });
