@@ -24,6 +24,7 @@ import { createWsTokenState } from './auth/ws-token-state.js';
 import { Journal } from './http/journal.js';
 import { createJournalState } from './http/journal-state.js';
 import { SocketRegistry } from './http/socket-registry.js';
+import { closeSocketsOnKeyEvents } from './http/key-sockets.js';
 import type { MultipartLimits } from './http/body.js';
 import type { OperationHandler, Stage, WsHandler } from './http/context.js';
 import type { WsGatewayDeps } from './http/ws-gateway.js';
@@ -52,6 +53,7 @@ import type { ProxyMode, ReplayMode } from './proxy/index.js';
 import { tlsMaterial } from './http/tls.js';
 import { createServing, listenOn, type Listening, type UpgradeHandler } from './serving.js';
 import { createDemoState, DEMO_ORG_ID, type DemoState } from './demo-state.js';
+import { createSandboxesState, wireSandboxes, type SandboxService } from './sandboxes/index.js';
 
 export { DEMO_ORG_ID, type DemoState } from './demo-state.js';
 
@@ -95,6 +97,8 @@ export class Emulator {
   readonly faults: FaultStore;
   /** `--latency-profile`: null for `instant` (no latency stage at all). */
   readonly latency: LatencySampler | null;
+  /** Sandboxes (issue 24); also how other parts resolve a sandbox id (SandboxLookup). */
+  readonly sandboxes: SandboxService;
   /** The built-in, file and registered scenarios, and the one applied last. */
   readonly scenarios: Scenarios;
   /** Heavy work (extraction, decoding, encoding) off the event loop, inside memory and time ceilings. */
@@ -143,6 +147,7 @@ export class Emulator {
     // The first unit: it opens before anything reads the time, and a reset puts the clock back (unless
     // keep_clock) before the other areas start over at its time.
     this.state.add(this.clock.timeState);
+    const sandboxState = createSandboxesState(this.store, this.state);
     const store = this.store;
     this.clocks = new OrgClocks(
       this.clock,
@@ -214,12 +219,7 @@ export class Emulator {
       faultUpgradeStage(this.faults, this.metering),
     );
 
-    this.orgs.onEvent((event) => {
-      if (event.type === 'key.revoked')
-        this.sockets.closeForKey(event.key.id, 4001, 'the API key was revoked');
-      if (event.type === 'org.removed')
-        this.sockets.closeForKeys(event.keyIds, 1012, 'the organization was reset');
-    });
+    closeSocketsOnKeyEvents(this.orgs, this.sockets);
 
     this.orgViewParts.push(creditsOrgView(this.metering));
     this.adminHandlers = builtInAdminHandlers({
@@ -252,6 +252,7 @@ export class Emulator {
       requestId: () => this.ids.next('req', 20),
     });
     this.invokeAdmin = admin.invoke;
+    this.sandboxes = wireSandboxes(this, sandboxState, (call) => this.invokeAdmin(call));
     const { config, clock, ids, orgs, metering, faults, contract, journal } = this;
     const areas = createProductAreas({
       config,
