@@ -1,11 +1,18 @@
 /** The sandboxes' records in this process (sandbox-state.ts). */
-import { byCreation, type SandboxEvent, type SandboxRecord, type SandboxState } from './sandbox-state.js';
+import type { MaybePromise } from '../core/maybe.js';
+import {
+  byCreation,
+  tell,
+  type SandboxListener,
+  type SandboxRecord,
+  type SandboxState,
+} from './sandbox-state.js';
 
 export class MemorySandboxes implements SandboxState {
   readonly name = 'sandboxes';
   private readonly byId = new Map<string, SandboxRecord>();
   private readonly byOrg = new Map<string, SandboxRecord>();
-  private readonly listeners: ((event: SandboxEvent) => void)[] = [];
+  private readonly listeners: SandboxListener[] = [];
 
   assertWritable(): void {}
 
@@ -29,23 +36,25 @@ export class MemorySandboxes implements SandboxState {
     return this.byId.size;
   }
 
-  add(record: SandboxRecord): void {
+  add(record: SandboxRecord, limit: number): MaybePromise<boolean> {
+    if (this.byId.size >= limit) return false;
     const copy = structuredClone(record);
     this.byId.set(copy.id, copy);
     this.byOrg.set(copy.org_id, copy);
-    this.emit({ type: 'created', record: copy });
+    const told = tell(this.listeners, { type: 'created', record: copy });
+    return told ? told.then(() => true) : true;
   }
 
-  remove(id: string): boolean {
+  remove(id: string): MaybePromise<boolean> {
     const record = this.byId.get(id);
     if (!record) return false;
     this.byId.delete(id);
     this.byOrg.delete(record.org_id);
-    this.emit({ type: 'deleted', record });
-    return true;
+    const told = tell(this.listeners, { type: 'deleted', record });
+    return told ? told.then(() => true) : true;
   }
 
-  onEvent(listener: (event: SandboxEvent) => void): void {
+  onEvent(listener: SandboxListener): void {
     this.listeners.push(listener);
   }
 
@@ -53,14 +62,10 @@ export class MemorySandboxes implements SandboxState {
     return this.byId.size === 0 ? undefined : { sandboxes: structuredClone(this.list()) };
   }
 
-  reset(): void {
+  reset(): MaybePromise<void> {
     const records = [...this.byId.values()];
     this.byId.clear();
     this.byOrg.clear();
-    if (records.length > 0) this.emit({ type: 'cleared', records });
-  }
-
-  private emit(event: SandboxEvent): void {
-    for (const l of this.listeners) l(event);
+    if (records.length > 0) return tell(this.listeners, { type: 'cleared', records });
   }
 }

@@ -16,9 +16,11 @@ import type { MaybePromise } from '../core/maybe.js';
 import type { QuotaProduct } from '../metering/quotas.js';
 import type { Scope } from '../orgs/store.js';
 import type { StateStore } from '../store/index.js';
+import { RedisStore } from '../store/redis-store.js';
 import type { StateUnit } from '../store/state-unit.js';
 import type { RegistrableEvent } from '../webhooks/endpoints.js';
 import { MemorySandboxes } from './memory-sandboxes.js';
+import { RedisSandboxes } from './redis-sandboxes.js';
 
 export type TenantStart = 'ready' | 'provisioning' | 'not_provisioned';
 
@@ -56,6 +58,8 @@ export type SandboxEvent =
   /** A whole reset: every record is gone. */
   | { type: 'cleared'; records: SandboxRecord[] };
 
+export type SandboxListener = (event: SandboxEvent) => void | Promise<void>;
+
 export interface SandboxState extends StateUnit {
   /** Throws 502 `upstream_error` while a shared store is unreachable, before anything changes. */
   assertWritable(): void;
@@ -72,19 +76,36 @@ export interface SandboxState extends StateUnit {
   list(): SandboxRecord[];
   count(): number;
   /**
-   * Adds a record; resolves once every instance knows it (with Redis: has taken it and attached its clock),
-   * so that whatever the caller answers next holds through any instance.
+   * Adds a record unless `limit` records exist (false then; checked atomically with Redis). Resolves once
+   * every instance knows it and its listeners are done (with Redis: each other live instance has taken it
+   * and attached its clock, or did not answer within the barrier's wait), so whatever the caller answers next
+   * holds through any instance.
    */
-  add(record: SandboxRecord): MaybePromise<void>;
-  /** Removes a record, for every instance before it resolves; false when there was none. */
+  add(record: SandboxRecord, limit: number): MaybePromise<boolean>;
+  /** Removes a record, for every instance (listeners done) before it resolves; false when there was none. */
   remove(id: string): MaybePromise<boolean>;
-  onEvent(listener: (event: SandboxEvent) => void): void;
+  /** Every change here (made through this instance or, with Redis, another); a promise is waited for. */
+  onEvent(listener: SandboxListener): void;
   exportShared(): MaybePromise<{ sandboxes: SandboxRecord[] } | undefined>;
 }
 
-export function createSandboxState(_store: StateStore): SandboxState {
-  // TODO(redis): RedisSandboxes for a shared store.
-  return new MemorySandboxes();
+export function createSandboxState(store: StateStore): SandboxState {
+  return store instanceof RedisStore ? new RedisSandboxes(store) : new MemorySandboxes();
+}
+
+/** Tells every listener, and waits for those that answer with a promise. */
+export function tell(listeners: readonly SandboxListener[], event: SandboxEvent): MaybePromise<void> {
+  let pending: Promise<void>[] | undefined;
+  for (const listener of listeners) {
+    const p = listener(event);
+    if (p) (pending ??= []).push(p);
+  }
+  if (pending) return Promise.all(pending).then(() => undefined);
+}
+
+/** The state id of a sandbox's clock (OrgClocks.attach; in Redis, its key). */
+export function clockStateId(sandboxId: string): string {
+  return `sandbox:${sandboxId}:clock`;
 }
 
 /** Creation time, then id: the order of every listing, whatever the store. */

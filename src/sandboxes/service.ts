@@ -14,7 +14,7 @@ import type { StateUnits } from '../store/state-unit.js';
 import type { SandboxLookup } from './lookup.js';
 import { materialize, type MaterializeDeps, type Secrets } from './materialize.js';
 import { normalizeOptions, startOf, type SandboxInput } from './options.js';
-import type { SandboxEvent, SandboxRecord, SandboxState } from './sandbox-state.js';
+import { clockStateId, type SandboxEvent, type SandboxRecord, type SandboxState } from './sandbox-state.js';
 
 /** At most this many sandboxes per emulator (409 `sandbox_limit`). */
 export const SANDBOX_LIMIT = 10_000;
@@ -50,12 +50,7 @@ export class SandboxService implements SandboxLookup {
     const { state, ids, clock } = this.deps;
     state.assertWritable();
     this.deps.orgs.assertWritable();
-    if (state.count() >= SANDBOX_LIMIT) {
-      throw new ApiError(
-        'sandbox_limit',
-        `at most ${SANDBOX_LIMIT} sandboxes per emulator: delete one (DELETE /_emulator/sandboxes/{id}) or reset the emulator`,
-      );
-    }
+    if (state.count() >= SANDBOX_LIMIT) throw limitReached();
     const id = ids.next('sbx', 16);
     const options = normalizeOptions(input, id, clock.now());
     const seed = `${this.deps.seed}:${id}`;
@@ -71,7 +66,7 @@ export class SandboxService implements SandboxLookup {
       clock: options.clock ? { start: startOf(options.clock) } : null,
     };
     // The record first: its clock is attached (on every instance) before anything of the org reads the time.
-    await state.add(record);
+    if (!(await state.add(record, SANDBOX_LIMIT))) throw limitReached();
     try {
       return { record, secrets: await materialize(this.deps, record) };
     } catch (err) {
@@ -163,11 +158,16 @@ export class SandboxService implements SandboxLookup {
     return this.deps.state.ofOrg(orgId)?.id;
   }
 
-  /** Every instance follows the records: a sandbox's clock is attached while its record exists. */
-  private follow(event: SandboxEvent): void {
+  /**
+   * Every instance follows the records: a sandbox's clock is attached while its record exists (and, with
+   * Redis, has read its time from there before the sandbox counts as known here).
+   */
+  private follow(event: SandboxEvent): void | Promise<void> {
     if (event.type === 'created') {
       const { record } = event;
-      if (record.clock) this.deps.clocks.attach(record.org_id, clockId(record.id), record.clock.start);
+      if (!record.clock) return;
+      const clock = this.deps.clocks.attach(record.org_id, clockStateId(record.id), record.clock.start);
+      return clock.timeState.open?.();
     } else if (event.type === 'deleted') {
       this.closeSockets(event.record, CLOSE_DELETED, 'the sandbox was deleted');
       this.deps.clocks.detach(event.record.org_id);
@@ -182,7 +182,9 @@ export class SandboxService implements SandboxLookup {
   }
 }
 
-/** The state id of a sandbox's clock (in Redis, its key). */
-export function clockId(sandboxId: string): string {
-  return `sandbox:${sandboxId}:clock`;
+function limitReached(): ApiError {
+  return new ApiError(
+    'sandbox_limit',
+    `at most ${SANDBOX_LIMIT} sandboxes per emulator: delete one (DELETE /_emulator/sandboxes/{id}) or reset the emulator`,
+  );
 }
