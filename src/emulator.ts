@@ -22,7 +22,7 @@ import { createOrgState } from './orgs/org-state.js';
 import { WsTokenStore } from './auth/ws-tokens.js';
 import { createWsTokenState } from './auth/ws-token-state.js';
 import { Journal } from './http/journal.js';
-import { createJournalState } from './http/journal-state.js';
+import { createJournalState, journalBounds } from './http/journal-state.js';
 import { SocketRegistry } from './http/socket-registry.js';
 import { closeSocketsOnKeyEvents } from './http/key-sockets.js';
 import type { MultipartLimits } from './http/body.js';
@@ -171,11 +171,8 @@ export class Emulator {
       memoryMb: this.config.workerMemoryMb,
       timeMs: this.config.taskTimeoutMs,
     });
-    const journalBounds = {
-      capacity: this.config.journalLimit,
-      maxBytes: Math.round(this.config.journalMaxMb * 1024 * 1024),
-    };
-    this.journal = new Journal(this.clock, this.state.add(createJournalState(this.store, journalBounds)));
+    const journalState = createJournalState(this.store, journalBounds(this.config));
+    this.journal = new Journal(this.clock, this.state.add(journalState));
     this.redactor = new Redactor(this.config.adminToken);
     this.log = new RequestLog(
       this.config.logLevel,
