@@ -407,6 +407,7 @@ export class Emulator {
     for (const area of this.areas) await area.close?.();
     this.webhooks.close();
     this.clock.dispose();
+    for (const [orgId] of this.clocks.owned()) this.clocks.detach(orgId);
     await this.workers.close();
     await this.store.close();
     await serverClosed;

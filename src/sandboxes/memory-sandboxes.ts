@@ -45,6 +45,11 @@ export class MemorySandboxes implements SandboxState {
     return told ? told.then(() => true) : true;
   }
 
+  resetting(id: string): MaybePromise<void> {
+    const record = this.byId.get(id);
+    if (record) return tell(this.listeners, { type: 'resetting', record });
+  }
+
   remove(id: string): MaybePromise<boolean> {
     const record = this.byId.get(id);
     if (!record) return false;

@@ -32,6 +32,11 @@ if redis.call('HLEN', KEYS[1]) >= tonumber(ARGV[3]) then return 0 end
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
 return 1 + redis.call('PUBLISH', ARGV[4], ARGV[5])`;
 
+/** KEYS: records hash. ARGV: id, channel, message. Returns as SANDBOX_ADD; 0 when there is no such record. */
+const SANDBOX_RESETTING = `
+if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 0 then return 0 end
+return 1 + redis.call('PUBLISH', ARGV[2], ARGV[3])`;
+
 /** KEYS: records hash, the sandbox's clock. ARGV: id, channel, message. Returns as SANDBOX_ADD; 0 when there was none. */
 const SANDBOX_REMOVE = `
 if redis.call('HDEL', KEYS[1], ARGV[1]) == 0 then return 0 end
@@ -41,6 +46,7 @@ return 1 + redis.call('PUBLISH', ARGV[2], ARGV[3])`;
 interface SandboxScripts {
   svcSandboxAdd(k: string, id: string, json: string, limit: number, ch: string, msg: string): Promise<number>;
   svcSandboxRemove(k: string, clock: string, id: string, ch: string, msg: string): Promise<number>;
+  svcSandboxResetting(k: string, id: string, ch: string, msg: string): Promise<number>;
 }
 
 export class RedisSandboxes implements SandboxState {
@@ -61,6 +67,7 @@ export class RedisSandboxes implements SandboxState {
   private get redis(): Redis & SandboxScripts {
     defineOnce(this.store.redis, 'svcSandboxAdd', 1, SANDBOX_ADD);
     defineOnce(this.store.redis, 'svcSandboxRemove', 2, SANDBOX_REMOVE);
+    defineOnce(this.store.redis, 'svcSandboxResetting', 1, SANDBOX_RESETTING);
     return this.store.redis as Redis & SandboxScripts;
   }
 
@@ -138,6 +145,19 @@ export class RedisSandboxes implements SandboxState {
     return true;
   }
 
+  async resetting(id: string): Promise<void> {
+    this.store.assertAvailable();
+    await this.forAll((token) =>
+      this.redis.svcSandboxResetting(
+        this.hash(),
+        id,
+        this.store.channel,
+        this.store.message('sandboxes.resetting', { id, token }),
+      ),
+    );
+    await this.local.resetting(id);
+  }
+
   async remove(id: string): Promise<boolean> {
     this.store.assertAvailable();
     const removed = await this.forAll((token) =>
@@ -208,6 +228,8 @@ export class RedisSandboxes implements SandboxState {
     const data = m.data as { record?: SandboxRecord; id?: string; token?: string } | undefined;
     if (m.type === 'sandboxes.created' && data?.record) {
       this.acknowledge(this.take(data.record), data.token);
+    } else if (m.type === 'sandboxes.resetting' && data?.id) {
+      this.acknowledge(this.local.resetting(data.id), data.token);
     } else if (m.type === 'sandboxes.deleted' && data?.id) {
       this.acknowledge(this.local.remove(data.id), data.token);
     } else if (m.type === 'sandboxes.ack' && data?.token) {

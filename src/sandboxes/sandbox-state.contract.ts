@@ -96,6 +96,15 @@ export function sandboxStateContract(fresh: () => Promise<SandboxInstances>): vo
       expect(await t.b.remove(record(1).id)).toBe(false);
     });
 
+    it("a sandbox's reset is announced to every instance's listeners before A's call resolves", async () => {
+      await t.a.add(record(1), 10);
+      const onB = recorder(t.b);
+      await t.a.resetting(record(1).id);
+      await t.a.resetting('sbx_none');
+      expect(onB).toEqual([{ type: 'resetting', record: record(1) }]);
+      expect(t.b.get(record(1).id)).toEqual(record(1));
+    });
+
     it('an instance started later knows every record', async () => {
       await t.a.add(record(1), 10);
       await t.b.add(record(2), 10);

@@ -55,6 +55,8 @@ export interface SandboxRecord {
 export type SandboxEvent =
   | { type: 'created'; record: SandboxRecord }
   | { type: 'deleted'; record: SandboxRecord }
+  /** Its reset begins: its sockets close and its clock's timers go, on every instance, before the wipe. */
+  | { type: 'resetting'; record: SandboxRecord }
   /** A whole reset: every record is gone. */
   | { type: 'cleared'; records: SandboxRecord[] };
 
@@ -82,6 +84,8 @@ export interface SandboxState extends StateUnit {
    * holds through any instance.
    */
   add(record: SandboxRecord, limit: number): MaybePromise<boolean>;
+  /** Tells every instance's listeners that sandbox `id`'s reset begins; resolves once they are done. */
+  resetting(id: string): MaybePromise<void>;
   /** Removes a record, for every instance (listeners done) before it resolves; false when there was none. */
   remove(id: string): MaybePromise<boolean>;
   /** Every change here (made through this instance or, with Redis, another); a promise is waited for. */

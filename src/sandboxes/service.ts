@@ -99,11 +99,10 @@ export class SandboxService implements SandboxLookup {
     const record = await this.get(id);
     this.deps.state.assertWritable();
     this.deps.orgs.assertWritable();
-    this.closeSockets(record, CLOSE_RESET, 'the sandbox was reset');
-    const clock = this.deps.clocks.own(record.org_id);
-    // Its timers go before anything is wiped, so none fires on state that is going.
-    clock?.clearTimers();
+    // Every instance closes its sockets and drops its clock's timers first, so none fires on state that goes.
+    await this.deps.state.resetting(id);
     await this.deps.units.resetOrg(record.org_id);
+    const clock = this.deps.clocks.own(record.org_id);
     const back = clock?.timeState.reset();
     if (back) await back;
     await materialize(this.deps, record);
@@ -168,6 +167,9 @@ export class SandboxService implements SandboxLookup {
       if (!record.clock) return;
       const clock = this.deps.clocks.attach(record.org_id, clockStateId(record.id), record.clock.start);
       return clock.timeState.open?.();
+    } else if (event.type === 'resetting') {
+      this.closeSockets(event.record, CLOSE_RESET, 'the sandbox was reset');
+      this.deps.clocks.own(event.record.org_id)?.clearTimers();
     } else if (event.type === 'deleted') {
       this.closeSockets(event.record, CLOSE_DELETED, 'the sandbox was deleted');
       this.deps.clocks.detach(event.record.org_id);

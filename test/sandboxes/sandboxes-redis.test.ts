@@ -89,6 +89,23 @@ describe('sandboxes over Redis, two instances', () => {
     }
   });
 
+  it("a reset through A closes the sandbox's socket on B with 1012 and leaves the others open", async () => {
+    const s = await createSandbox(a.app);
+    const other = await createSandbox(a.app);
+    const ws = await openWs(`${bWs}/stt/realtime`, [], { Authorization: `Bearer ${s.keys.live.key}` });
+    const otherWs = await openWs(`${bWs}/stt/realtime`, [], {
+      Authorization: `Bearer ${other.keys.live.key}`,
+    });
+    const closing = closed(ws);
+    expect((await request(a.app).post(`/_emulator/sandboxes/${s.id}/reset`)).status).toBe(200);
+    expect(await within(closing, 5_000, 'the close on B')).toEqual({
+      code: 1012,
+      reason: 'the sandbox was reset',
+    });
+    expect(otherWs.readyState).toBe(otherWs.OPEN);
+    otherWs.terminate();
+  });
+
   it("a delete through A closes the sandbox's socket on B with 4410 and removes it for both", async () => {
     const s = await createSandbox(a.app, { clock: { mode: 'frozen', now: START } });
     const ws = await openWs(`${bWs}/stt/realtime`, [], { Authorization: `Bearer ${s.keys.live.key}` });
