@@ -1,14 +1,15 @@
 /**
  * The SandboxState contract (src/sandboxes/sandbox-state.contract.ts) against both implementations: in
- * memory, and in Redis with two instances (two RedisStores on one real redis-server), joined by a third.
+ * memory, and in Redis with two instances (two RedisStores on one real redis-server, test/support/redis-instances.ts),
+ * joined by a third.
  */
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, describe } from 'vitest';
 import { MemorySandboxes } from '../../src/sandboxes/memory-sandboxes.js';
 import { RedisSandboxes } from '../../src/sandboxes/redis-sandboxes.js';
 import { sandboxStateContract } from '../../src/sandboxes/sandbox-state.contract.js';
-import type { RedisStore } from '../../src/store/redis-store.js';
+import type { SandboxState } from '../../src/sandboxes/sandbox-state.js';
 import { startRedis, type TestRedis } from '../support/redis.js';
-import { syncedStores } from '../support/synced-stores.js';
+import { RedisInstances } from '../support/redis-instances.js';
 
 describe('in memory', () => {
   sandboxStateContract(() => {
@@ -25,35 +26,32 @@ describe('in memory', () => {
 });
 
 describe('in Redis, two instances', () => {
-  let redis: TestRedis;
-  let stores: ReturnType<typeof syncedStores>;
-  beforeAll(async () => {
-    redis = await startRedis();
-    stores = syncedStores(redis.url);
-  });
+  let redis: TestRedis | undefined;
+  let instances: RedisInstances<SandboxState> | undefined;
   afterAll(async () => {
-    await stores?.close();
+    await instances?.close();
     await redis?.stop();
   });
 
   sandboxStateContract(async () => {
-    const open = async (store: RedisStore) => {
-      const state = new RedisSandboxes(store);
-      await state.open();
-      return state;
-    };
-    const [storeA, storeB] = await stores.fresh(2);
-    const a = await open(storeA);
+    await instances?.close();
+    instances = new RedisInstances<SandboxState>(
+      async () => (redis ??= await startRedis()).url,
+      (store) => new RedisSandboxes(store),
+    );
+    const current = instances;
+    const a = await current.open();
+    const b = await current.open();
+    // Each case starts from an empty store: a new generation retires what the previous case left.
+    await current.reset(a);
+    await current.sync();
     return {
       a,
-      b: await open(storeB),
-      join: async () => open(await stores.join()),
-      // As Emulator.reset does: a new generation, the unit's reset, then the store's reset event.
+      b,
+      join: () => current.open(),
       resetAll: async () => {
-        await storeA.beginReset();
-        await a.reset();
-        await storeA.endReset();
-        await stores.sync();
+        await current.reset(a);
+        await current.sync();
       },
     };
   });

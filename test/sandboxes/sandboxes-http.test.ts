@@ -174,6 +174,7 @@ describe('resetting a sandbox', () => {
       .field('title', 'notes')
       .attach('file', Buffer.from('sandbox notes'), 'notes.txt');
     expect(upload.status, upload.text).toBe(202);
+    expect((await documents(a.keys.live.key)).body.documents).toHaveLength(1);
     expect(await balanceOf(t.app, a.org_id)).toBeLessThan(50);
     const demoLedger = await ledgerOf(t.app, t.orgId);
     const bBalance = await balanceOf(t.app, b.org_id);
