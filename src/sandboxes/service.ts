@@ -70,7 +70,8 @@ export class SandboxService implements SandboxLookup {
     try {
       return { record, secrets: await materialize(this.deps, record) };
     } catch (err) {
-      await this.delete(id);
+      // What was made goes with the record; the first failure is the one to report.
+      await this.delete(id).catch(() => undefined);
       throw err;
     }
   }

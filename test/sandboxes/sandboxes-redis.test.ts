@@ -119,6 +119,20 @@ describe('sandboxes over Redis, two instances', () => {
     }
   });
 
+  it('an instance started later knows every sandbox and runs its clock from Redis', async () => {
+    const s = await createSandbox(a.app, { clock: { mode: 'frozen', now: START } });
+    await request(a.app).post(`/_emulator/sandboxes/${s.id}/clock/advance`).send({ seconds: 3600 });
+    const c = await start('sbx-c');
+    try {
+      const hour = new Date(Date.parse(START) + 3_600_000).toISOString();
+      expect((await clockThrough(c, s.id)).now).toBe(hour);
+      expect((await v1(c.app, s.keys.live.key, 'get', '/v1/rag/documents')).status).toBe(200);
+      expect(c.sandboxes.list().map((x) => x.id)).toEqual(a.sandboxes.list().map((x) => x.id));
+    } finally {
+      await c.close();
+    }
+  });
+
   it('a whole reset through A removes every sandbox for B too', async () => {
     const s = await createSandbox(b.app, { clock: { mode: 'frozen' } });
     const res = await request(a.app).post('/_emulator/reset').send({ keep_clock: true });
