@@ -53,7 +53,8 @@ import type { ProxyMode, ReplayMode } from './proxy/index.js';
 import { tlsMaterial } from './http/tls.js';
 import { createServing, listenOn, type Listening, type UpgradeHandler } from './serving.js';
 import { createDemoState, DEMO_ORG_ID, type DemoState } from './demo-state.js';
-import { createSandboxesState, wireSandboxes, type SandboxService } from './sandboxes/index.js';
+import { createSandboxesState, wireSandboxes } from './sandboxes/index.js';
+import type { SandboxLookup, SandboxService } from './sandboxes/index.js';
 
 export { DEMO_ORG_ID, type DemoState } from './demo-state.js';
 
@@ -97,8 +98,10 @@ export class Emulator {
   readonly faults: FaultStore;
   /** `--latency-profile`: null for `instant` (no latency stage at all). */
   readonly latency: LatencySampler | null;
-  /** Sandboxes (issue 24); also how other parts resolve a sandbox id (SandboxLookup). */
+  /** Sandboxes (issue 24): create, reset, delete, and their clocks. */
   readonly sandboxes: SandboxService;
+  /** How every part resolves a sandbox id (`?sandbox=`, `match.sandbox`): ready before the parts are built. */
+  readonly sandboxLookup: SandboxLookup;
   /** The built-in, file and registered scenarios, and the one applied last. */
   readonly scenarios: Scenarios;
   /** Heavy work (extraction, decoding, encoding) off the event loop, inside memory and time ceilings. */
@@ -147,7 +150,8 @@ export class Emulator {
     // The first unit: it opens before anything reads the time, and a reset puts the clock back (unless
     // keep_clock) before the other areas start over at its time.
     this.state.add(this.clock.timeState);
-    const sandboxState = createSandboxesState(this.store, this.state);
+    const sandboxes = createSandboxesState(this.store, this.state);
+    this.sandboxLookup = sandboxes.lookup;
     const store = this.store;
     this.clocks = new OrgClocks(
       this.clock,
@@ -174,12 +178,8 @@ export class Emulator {
     const journalState = createJournalState(this.store, journalBounds(this.config));
     this.journal = new Journal(this.clock, this.state.add(journalState));
     this.redactor = new Redactor(this.config.adminToken);
-    this.log = new RequestLog(
-      this.config.logLevel,
-      this.config.logFormat,
-      this.redactor,
-      overrides.logSink ?? null,
-    );
+    const { logLevel, logFormat } = this.config;
+    this.log = new RequestLog(logLevel, logFormat, this.redactor, overrides.logSink ?? null);
     this.contract = compileContract();
     this.contractChecker = contractCheckerFor(this.contract);
     const effects = createSideEffectParts({
@@ -249,7 +249,7 @@ export class Emulator {
       requestId: () => this.ids.next('req', 20),
     });
     this.invokeAdmin = admin.invoke;
-    this.sandboxes = wireSandboxes(this, sandboxState, (call) => this.invokeAdmin(call));
+    this.sandboxes = wireSandboxes(this, sandboxes, (call) => this.invokeAdmin(call));
     const { config, clock, ids, orgs, metering, faults, contract, journal } = this;
     const areas = createProductAreas({
       config,

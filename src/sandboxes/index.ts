@@ -13,9 +13,16 @@ import { SandboxService } from './service.js';
 
 export { SandboxService, SANDBOX_LIMIT } from './service.js';
 export type { SandboxLookup } from './lookup.js';
+import { SandboxDirectory } from './directory.js';
+import type { SandboxLookup } from './lookup.js';
 
-export function createSandboxesState(store: StateStore, units: StateUnits): SandboxState {
-  return units.add(createSandboxState(store));
+/** The state unit, and the lookup other parts resolve a sandbox id with (ready before the service). */
+export function createSandboxesState(
+  store: StateStore,
+  units: StateUnits,
+): { state: SandboxState; lookup: SandboxLookup } {
+  const state = units.add(createSandboxState(store));
+  return { state, lookup: new SandboxDirectory(state) };
 }
 
 export type SandboxParts = Pick<
@@ -36,11 +43,12 @@ export type SandboxParts = Pick<
 /** The service (the emulator's `SandboxLookup` too) with its admin handlers registered. */
 export function wireSandboxes(
   emulator: SandboxParts,
-  state: SandboxState,
+  parts: { state: SandboxState; lookup: SandboxLookup },
   invoke: AdminInvoker,
 ): SandboxService {
   const service = new SandboxService({
-    state,
+    state: parts.state,
+    lookup: parts.lookup,
     orgs: emulator.orgs,
     metering: emulator.metering,
     webhooks: emulator.webhooks,

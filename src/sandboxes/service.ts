@@ -6,6 +6,7 @@
  */
 import type { Clock } from '../core/clock.js';
 import type { OrgClocks } from '../core/clocks.js';
+import type { MaybePromise } from '../core/maybe.js';
 import { IdFactory } from '../core/random.js';
 import { ApiError } from '../http/errors.js';
 import type { SocketRegistry } from '../http/socket-registry.js';
@@ -25,6 +26,7 @@ export const CLOSE_RESET = 1012;
 
 export interface SandboxServiceDeps extends MaterializeDeps {
   state: SandboxState;
+  lookup: SandboxLookup;
   orgs: MaterializeDeps['orgs'] & Pick<OrgStore, 'assertWritable' | 'listKeys'>;
   /** The emulator's clock: creation times, and where a sandbox clock starts unless told. */
   clock: Clock;
@@ -148,14 +150,12 @@ export class SandboxService implements SandboxLookup {
     return clock;
   }
 
-  orgOf(id: string): Promise<string> | string {
-    const record = this.deps.state.get(id);
-    if (record) return record.org_id;
-    return this.get(id).then((r) => r.org_id);
+  orgOf(id: string): MaybePromise<string> {
+    return this.deps.lookup.orgOf(id);
   }
 
   sandboxOf(orgId: string): string | undefined {
-    return this.deps.state.ofOrg(orgId)?.id;
+    return this.deps.lookup.sandboxOf(orgId);
   }
 
   /**

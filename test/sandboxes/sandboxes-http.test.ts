@@ -127,6 +127,22 @@ describe('listing and reading sandboxes', () => {
   });
 });
 
+describe('resolving a sandbox id (SandboxLookup, for filters and fault rules)', () => {
+  it('gives the organization of a sandbox and the sandbox of an organization; 404 for an unknown id', async () => {
+    const s = await createSandbox(t.app);
+    expect(await t.emulator.sandboxLookup.orgOf(s.id)).toBe(s.org_id);
+    expect(t.emulator.sandboxLookup.sandboxOf(s.org_id)).toBe(s.id);
+    expect(t.emulator.sandboxLookup.sandboxOf(t.orgId)).toBeUndefined();
+    let thrown: unknown;
+    try {
+      await t.emulator.sandboxLookup.orgOf('sbx_nope');
+    } catch (err) {
+      thrown = err;
+    }
+    expect(thrown).toMatchObject({ status: 404, code: 'not_found', detail: 'no sandbox sbx_nope' });
+  });
+});
+
 describe('bad options', () => {
   it.each([
     [{ name: '' }, 'name'],

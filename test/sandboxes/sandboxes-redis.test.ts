@@ -49,6 +49,8 @@ describe('sandboxes over Redis, two instances', () => {
     expect(got.status, got.text).toBe(200);
     expect(got.body).toMatchObject({ id: s.id, org_id: s.org_id, clock: { mode: 'frozen', now: START } });
     expect(b.clocks.own(s.org_id)?.isoNow()).toBe(START);
+    expect(await b.sandboxLookup.orgOf(s.id)).toBe(s.org_id);
+    expect(b.sandboxLookup.sandboxOf(s.org_id)).toBe(s.id);
     expect((await v1(b.app, s.keys.live.key, 'get', '/v1/rag/documents')).status).toBe(200);
     expect(await balanceOf(b.app, s.org_id)).toBe(20);
     const listed = await request(b.app).get('/_emulator/sandboxes');
