@@ -12,6 +12,8 @@ export {
   type DeliveryFilter,
   type UsageFilter,
   type FaultRuleInput,
+  type SandboxCreate,
+  type SandboxView,
 } from './client/admin-client.js';
 export type {
   paths as AdminPaths,

@@ -9,6 +9,11 @@
  */
 import createClient, { type Client } from 'openapi-fetch';
 import type { components, paths } from './admin-api.js';
+import { AdminWaitTimeoutError, sentRequests, unwrap } from './admin-unwrap.js';
+import { sandboxOperations } from './admin-sandboxes.js';
+
+export { AdminApiError, AdminWaitTimeoutError } from './admin-unwrap.js';
+export type { SandboxCreate, SandboxView } from './admin-sandboxes.js';
 
 export type AdminSchemas = components['schemas'];
 export type AdminProblem = AdminSchemas['Problem'];
@@ -56,66 +61,6 @@ export interface WaitOptions {
   signal?: AbortSignal;
 }
 
-/** A non-2xx answer of the admin API, with the problem+json body it carried. */
-export class AdminApiError extends Error {
-  override readonly name = 'AdminApiError';
-  readonly status: number;
-  /** The problem's `code` (`not_found`, `admin_unauthorized`, `validation_failed`...). */
-  readonly code: string | undefined;
-  readonly detail: string | undefined;
-  readonly requestId: string | undefined;
-  /** The parsed problem, or undefined when the body was not one. */
-  readonly problem: AdminProblem | undefined;
-  /** The raw body when it was not a problem. */
-  readonly body: unknown;
-
-  constructor(method: string, url: string, status: number, body: unknown) {
-    const problem = isProblem(body) ? body : undefined;
-    const what = problem ? `${problem.code}${problem.detail ? `: ${problem.detail}` : ''}` : truncate(body);
-    super(`${method} ${url} answered ${status} ${what}`);
-    this.status = status;
-    this.problem = problem;
-    this.code = problem?.code;
-    this.detail = problem?.detail;
-    this.requestId = problem?.request_id;
-    this.body = body;
-  }
-}
-
-/** A `waitFor` that saw no match in time. */
-export class AdminWaitTimeoutError extends Error {
-  override readonly name = 'AdminWaitTimeoutError';
-}
-
-function isProblem(body: unknown): body is AdminProblem {
-  return (
-    typeof body === 'object' &&
-    body !== null &&
-    typeof (body as { code?: unknown }).code === 'string' &&
-    typeof (body as { status?: unknown }).status === 'number'
-  );
-}
-
-function truncate(body: unknown): string {
-  const text = typeof body === 'string' ? body : (JSON.stringify(body) ?? '');
-  return text.length > 300 ? `${text.slice(0, 300)}…` : text;
-}
-
-type Result<D> = { data?: D; error?: unknown; response: Response };
-
-async function unwrap<D>(pending: Promise<Result<D>>): Promise<D> {
-  const { data, error, response } = await pending;
-  if (!response.ok) {
-    const sent = sentRequests.get(response);
-    const url = new URL(sent?.url ?? (response.url || 'http://unknown/'));
-    throw new AdminApiError(sent?.method ?? 'request to', url.pathname + url.search, response.status, error);
-  }
-  return data as D;
-}
-
-// openapi-fetch shows the Request it sent only to middleware; errors name it, so it is kept from there.
-const sentRequests = new WeakMap<Response, Request>();
-
 const WAIT_SLICE_SECONDS = 60; // the most `wait` the document allows per call
 
 export class AdminClient {
@@ -126,6 +71,7 @@ export class AdminClient {
     const headers: Record<string, string> = { ...options.headers };
     if (options.adminToken) headers['X-Admin-Token'] = options.adminToken;
     this.raw = createClient<paths>({ baseUrl: options.adminUrl, headers, fetch: options.fetch });
+    this.sandboxes = sandboxOperations(this.raw);
     this.raw.use({
       onResponse({ request, response }) {
         sentRequests.set(response, request);
@@ -212,6 +158,9 @@ export class AdminClient {
       );
     },
   };
+
+  /** Sandboxes: an organization per test with its own reset and clock (admin-sandboxes.ts). */
+  readonly sandboxes: ReturnType<typeof sandboxOperations>;
 
   readonly clock = {
     get: () => unwrap(this.raw.GET('/clock')),

@@ -5,6 +5,7 @@
  */
 import { meteringErrors } from '../metering/errors.js';
 import { ragErrors } from '../rag/errors.js';
+import { sandboxErrors } from '../sandboxes/errors.js';
 import { sttErrors } from '../stt/errors.js';
 import { ttsErrors } from '../tts/errors.js';
 
@@ -46,6 +47,7 @@ export const errorCatalog = {
   ...ttsErrors,
   ...sttErrors,
   ...ragErrors,
+  ...sandboxErrors,
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof errorCatalog;
