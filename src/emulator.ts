@@ -54,6 +54,7 @@ import { tlsMaterial } from './http/tls.js';
 import { createServing, listenOn, type Listening, type UpgradeHandler } from './serving.js';
 import { createDemoState, DEMO_ORG_ID, type DemoState } from './demo-state.js';
 import { createSandboxesState, wireSandboxes, type SandboxService } from './sandboxes/index.js';
+import { deferredLookup } from './sandboxes/lookup.js';
 
 export { DEMO_ORG_ID, type DemoState } from './demo-state.js';
 
@@ -205,6 +206,10 @@ export class Emulator {
       config: this.config,
       clock: this.clock,
       invoke: (call) => this.invokeAdmin(call),
+      sandboxes: deferredLookup(() => this.sandboxes),
+      clocks: this.clocks,
+      orgs: this.orgs,
+      demoOrgId: DEMO_ORG_ID,
     });
     this.shared = shareState(this.store, {
       clock: this.clock,
@@ -242,6 +247,8 @@ export class Emulator {
       webhooks: this.webhooks,
       journal: this.journal,
       faults: this.faults,
+      // The service is made below, once the admin API it builds organizations through exists.
+      sandboxes: deferredLookup(() => this.sandboxes),
     });
     this.adminHandlers.set('admin.getLatency', latencyAdminHandler(this.latency));
     const admin = createAdminEntrances({

@@ -156,9 +156,9 @@ export class MemoryFaultRules implements FaultRulesState {
   }
 }
 
-/** The organization a rule belongs to: the one it matches, if it matches one. */
+/** The organization a rule belongs to: the one it matches (by `org_id`, or as a sandbox's), if it matches one. */
 export function ruleOrg(rule: FaultRule): string | undefined {
-  return rule.match.org_id || undefined;
+  return rule.match.org_id || rule.sandbox_org_id || undefined;
 }
 
 /** Rules as exported (a copy, plain JSON), by creation time then id; undefined when there are none. */

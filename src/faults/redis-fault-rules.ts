@@ -49,8 +49,10 @@ export const FAULT_REMOVE = `
 local json = redis.call('HGET', KEYS[1], ARGV[1])
 redis.call('HDEL', KEYS[1], ARGV[1])
 redis.call('HDEL', KEYS[2], ARGV[1])
-local org = json and cjson.decode(json).match.org_id
-if type(org) == 'string' then
+local rule = json and cjson.decode(json)
+local org = rule and rule.match.org_id
+if type(org) ~= 'string' or org == '' then org = rule and rule.sandbox_org_id end
+if type(org) == 'string' and org ~= '' then
   redis.call('SREM', ARGV[4] .. org, ARGV[1])
   if redis.call('SCARD', ARGV[4] .. org) == 0 then redis.call('SREM', KEYS[3], org) end
 end

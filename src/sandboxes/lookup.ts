@@ -10,3 +10,14 @@ export interface SandboxLookup {
   /** The sandbox that owns `orgId`, if one does. */
   sandboxOf(orgId: string): string | undefined;
 }
+
+/**
+ * A lookup that asks `get()` at each call: the admin tables that filter by sandbox are built before the
+ * sandboxes' service exists (the service builds organizations through them).
+ */
+export function deferredLookup(get: () => SandboxLookup): SandboxLookup {
+  return {
+    orgOf: (id) => get().orgOf(id),
+    sandboxOf: (orgId) => get().sandboxOf(orgId),
+  };
+}
