@@ -2897,6 +2897,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
             502: components["responses"]["StoreUnavailable"];
         };
@@ -3632,6 +3633,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
         };
     };
@@ -3854,6 +3856,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
         };
     };
     "admin.addFault": {
@@ -3880,6 +3883,7 @@ export interface operations {
             };
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
             /** @description The shared state store (`--store redis://...`) is unreachable; nothing was changed (docs/scaling.md). */
             502: {
@@ -4597,6 +4601,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
             502: components["responses"]["StoreUnavailable"];
         };
