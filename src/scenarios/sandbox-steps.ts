@@ -77,6 +77,6 @@ function faultForSandbox(body: Record<string, any>, t: SandboxTarget): Record<st
     delete match.org_id;
   }
   if (match.sandbox !== undefined && match.sandbox !== t.id)
-    throw new Refusal(`names another sandbox (${String(match.sandbox)})`);
+    throw new Refusal(`names another sandbox (${JSON.stringify(match.sandbox)})`);
   return { ...body, match: { ...match, sandbox: t.id } };
 }
