@@ -2,10 +2,9 @@
  * The fault rules' state (issue 23): the rules the emulator holds, as the operations FaultStore needs. A rule
  * that matches one organization (`match.org_id`, or a sandbox's: `sandbox_org_id`, stored with the rule) belongs
  * to it: listed, exported and reset with that organization (`perOrg`); the others belong to the emulator
- * (`exportShared`). Two
- * implementations: in memory (below) and in Redis (redis-fault-rules.ts, shared by every instance). Both keep
- * the rules at hand, so matching a request is a synchronous lookup; only firing a counted rule may ask Redis
- * (its `times` is shared).
+ * (`exportShared`). Two implementations: in memory (below) and in Redis (redis-fault-rules.ts, shared by every
+ * instance). Both keep the rules at hand, so matching a request is a synchronous lookup; only firing a counted
+ * rule may ask Redis (its `times` is shared).
  */
 import type { MaybePromise } from '../core/maybe.js';
 import { RedisStore } from '../store/redis-store.js';
