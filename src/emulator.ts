@@ -202,6 +202,10 @@ export class Emulator {
       config: this.config,
       clock: this.clock,
       invoke: (call) => this.invokeAdmin(call),
+      sandboxes: this.sandboxLookup,
+      clocks: this.clocks,
+      orgs: this.orgs,
+      demoOrgId: DEMO_ORG_ID,
     });
     this.shared = shareState(this.store, {
       clock: this.clock,
@@ -239,6 +243,8 @@ export class Emulator {
       webhooks: this.webhooks,
       journal: this.journal,
       faults: this.faults,
+      // The service is made below, once the admin API it builds organizations through exists.
+      sandboxes: this.sandboxLookup,
     });
     this.adminHandlers.set('admin.getLatency', latencyAdminHandler(this.latency));
     const admin = createAdminEntrances({

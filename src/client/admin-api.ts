@@ -333,6 +333,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The usage ledger of a sandbox or an organization
+         * @description The same answer as `GET /orgs/{id}/usage`, for the organization named by `sandbox` (issue 24) or by
+         *     `org_id`: exactly one of the two (422 otherwise). An unknown sandbox or organization is 404 `not_found`.
+         */
+        get: operations["admin.getUsageLedger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/orgs/{id}/billing": {
         parameters: {
             query?: never;
@@ -841,7 +862,13 @@ export interface paths {
         put?: never;
         /**
          * Apply a scenario
-         * @description Runs its steps (admin calls) in order and returns each step's answer. `POST /reset` undoes it.
+         * @description Runs its steps (admin calls) in order and returns each step's answer. `POST /reset` undoes it. With
+         *     `sandbox`, the scenario acts on that sandbox alone (issue 24; docs/sandboxes.md, "Scoping"): steps on the
+         *     demo organization go to the sandbox's organization, fault rules get `match.sandbox`, clock moves go to the
+         *     sandbox's own clock, the default rate limits become per-key limits of the sandbox's keys; a scenario with
+         *     a step that cannot be scoped is refused whole, before any step runs (422 `scenario_not_scopable` naming
+         *     the step and why). The answer shows the steps as run. The sandbox's reset undoes it; the emulator's
+         *     `active_scenario` is left as it was.
          */
         post: operations["admin.applyScenario"];
         delete?: never;
@@ -2028,6 +2055,12 @@ export interface components {
             mode?: "retrieve" | "answer" | "analyze";
             /** @description The `X-Emulator-Scope` request header, so parallel tests do not disturb each other. */
             scope?: string;
+            /**
+             * @description A sandbox id (`sbx_…`, issue 24): the requests (and webhook deliveries, jobs) of its organization,
+             *     and the requests carrying `X-Emulator-Scope: <sandbox id>`. The rule belongs to the sandbox: its reset
+             *     and delete remove it. An unknown sandbox is 404 `not_found`; not with `org_id` (422).
+             */
+            sandbox?: string;
             /** @description For webhook kinds, the event kind. */
             event?: string;
         };
@@ -2112,6 +2145,8 @@ export interface components {
             explanation: string;
             /** @description An `error` rule whose status is outside the documented set (see FaultRuleInput.status). */
             off_contract: boolean;
+            /** @description With `match.sandbox`, the organization of that sandbox (the rule matches its requests). */
+            sandbox_org_id?: string;
         };
         /** @enum {string} */
         RagTenantState: "not_provisioned" | "provisioning" | "ready" | "idle";
@@ -2829,6 +2864,11 @@ export interface operations {
                 fault_rule?: string;
                 /** @description The `X-Emulator-Scope` header value of the requests. */
                 scope?: string;
+                /**
+                 * @description Only the requests of this sandbox: those of its organization, or whose `X-Emulator-Scope` is its id
+                 *     (issue 24). Combines with the other filters, `after` and `wait`. An unknown sandbox is 404 `not_found`.
+                 */
+                sandbox?: string;
                 since?: string;
                 limit?: number;
                 /**
@@ -2858,6 +2898,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
             502: components["responses"]["StoreUnavailable"];
         };
@@ -3069,6 +3110,40 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+        };
+    };
+    "admin.getUsageLedger": {
+        parameters: {
+            query?: {
+                sandbox?: string;
+                org_id?: string;
+                product?: "tts" | "stt" | "stt_realtime" | "rag_search" | "rag_upload" | "rag_storage";
+                status?: "billed" | "not_billed" | "refunded";
+                environment?: "live" | "test";
+                key_id?: string;
+                since?: string;
+                until?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ledger entries and totals. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Usage"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            502: components["responses"]["StoreUnavailable"];
         };
     };
     "admin.getBilling": {
@@ -3527,6 +3602,11 @@ export interface operations {
         parameters: {
             query?: {
                 org_id?: string;
+                /**
+                 * @description Only the deliveries of this sandbox's organization (issue 24); not with `org_id` (422). An unknown
+                 *     sandbox is 404 `not_found`.
+                 */
+                sandbox?: string;
                 event?: string;
                 status?: "pending" | "delivered" | "failed";
                 endpoint_id?: string;
@@ -3554,6 +3634,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
         };
     };
@@ -3751,7 +3832,13 @@ export interface operations {
     };
     "admin.listFaults": {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Only this sandbox's rules: those its reset and delete remove (`match.sandbox` naming it, or
+                 *     `match.org_id` naming its organization). An unknown sandbox is 404 `not_found`.
+                 */
+                sandbox?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3770,6 +3857,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
         };
     };
     "admin.addFault": {
@@ -3796,6 +3884,7 @@ export interface operations {
             };
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
             /** @description The shared state store (`--store redis://...`) is unreachable; nothing was changed (docs/scaling.md). */
             502: {
@@ -4055,7 +4144,10 @@ export interface operations {
     };
     "admin.applyScenario": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A sandbox id (`sbx_…`); an unknown one is 404 `not_found`. */
+                sandbox?: string;
+            };
             header?: never;
             path: {
                 /** @description Scenario name. */
@@ -4471,6 +4563,11 @@ export interface operations {
                 org_id?: string;
                 key_id?: string;
                 scope?: string;
+                /**
+                 * @description Only the requests of this sandbox: those of its organization, or whose `X-Emulator-Scope` is its id
+                 *     (issue 24). An unknown sandbox is 404 `not_found`.
+                 */
+                sandbox?: string;
                 format?: "json" | "junit";
             };
             header?: never;
@@ -4505,6 +4602,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
             502: components["responses"]["StoreUnavailable"];
         };

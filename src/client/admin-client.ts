@@ -34,6 +34,9 @@ type JsonBodyOf<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] e
 export type RequestFilter = Omit<QueryOf<'/requests', 'get'>, 'wait'>;
 export type DeliveryFilter = Omit<QueryOf<'/webhooks/deliveries', 'get'>, 'wait'>;
 export type UsageFilter = QueryOf<'/orgs/{id}/usage', 'get'>;
+/** `sandbox` or `org_id` (exactly one), and the filters of `usage()`. */
+export type LedgerFilter = QueryOf<'/usage', 'get'>;
+export type FaultFilter = QueryOf<'/faults', 'get'>;
 export type ReportFilter = Omit<QueryOf<'/report', 'get'>, 'format'>;
 export type SttOrgFilter = QueryOf<'/stt/scripts', 'get'>;
 export type OrgCreate = AdminSchemas['OrgCreate'];
@@ -176,6 +179,11 @@ export class AdminClient {
     return unwrap(this.raw.GET('/orgs/{id}/usage', { params: { path: { id: orgId }, query: filter } }));
   }
 
+  /** `GET /usage`: the same answer for a sandbox's organization (`{ sandbox: id }`) or `{ org_id }`. */
+  ledger(filter: LedgerFilter) {
+    return unwrap(this.raw.GET('/usage', { params: { query: filter } }));
+  }
+
   readonly billing = {
     get: (orgId: string) => unwrap(this.raw.GET('/orgs/{id}/billing', { params: { path: { id: orgId } } })),
     update: (orgId: string, body: AdminSchemas['BillingUpdate']) =>
@@ -251,7 +259,8 @@ export class AdminClient {
   readonly faults = {
     /** Adds a rule; the answer carries its `id` and `explanation`. */
     add: (rule: FaultRuleInput) => unwrap(this.raw.POST('/faults', { body: rule })),
-    list: () => unwrap(this.raw.GET('/faults')),
+    /** `{ sandbox: id }`: the rules that sandbox's reset removes. */
+    list: (filter: FaultFilter = {}) => unwrap(this.raw.GET('/faults', { params: { query: filter } })),
     get: (faultId: string) => unwrap(this.raw.GET('/faults/{faultId}', { params: { path: { faultId } } })),
     remove: (faultId: string) =>
       unwrap(this.raw.DELETE('/faults/{faultId}', { params: { path: { faultId } } })),
@@ -262,8 +271,12 @@ export class AdminClient {
     list: () => unwrap(this.raw.GET('/scenarios')),
     /** Registers (or replaces) a scenario until the next reset. */
     create: (scenario: AdminSchemas['Scenario']) => unwrap(this.raw.POST('/scenarios', { body: scenario })),
-    /** Runs the scenario's steps in order; `reset()` undoes it. */
-    apply: (name: string) => unwrap(this.raw.POST('/scenarios/{name}', { params: { path: { name } } })),
+    /**
+     * Runs the scenario's steps in order; `reset()` undoes it. With `{ sandbox: id }`, on that sandbox alone
+     * (422 `scenario_not_scopable` when a step cannot be scoped); the sandbox's reset undoes it.
+     */
+    apply: (name: string, options: { sandbox?: string } = {}) =>
+      unwrap(this.raw.POST('/scenarios/{name}', { params: { path: { name }, query: options } })),
   };
 
   /** The drift report of a recordings folder (docs/proxy.md), read on the emulator's machine. */

@@ -1,7 +1,7 @@
 /**
  * How long a fault rule lives (until it expires or its `times` are used up) and when it is active (its
  * `active_from`/`active_until` window). Shared by both implementations of FaultRulesState and the store.
- * A rule of one organization (`match.org_id`) lives on that organization's clock, which is its sandbox's own
+ * A rule of one organization (`match.org_id`, or a sandbox's) lives on that organization's clock, which is its sandbox's own
  * when it has one; every other rule on the emulator's clock.
  */
 import type { FaultRule } from './store.js';
@@ -9,9 +9,12 @@ import type { FaultRule } from './store.js';
 /** The time a rule is judged at: one instant for every rule, or each rule's clock's now. */
 export type RuleNow = number | ((rule: FaultRule) => number);
 
-/** The organization whose clock a rule's times follow (none: the emulator's clock). */
-export function ruleOrg(rule: Pick<FaultRule, 'match'>): string | undefined {
-  return rule.match.org_id;
+/**
+ * The organization a rule belongs to, whose clock its times follow: the one it matches (by `org_id`, or as a
+ * sandbox's, `sandbox_org_id`); none: the emulator's (and the rule is no organization's).
+ */
+export function ruleOrg(rule: Pick<FaultRule, 'match' | 'sandbox_org_id'>): string | undefined {
+  return rule.match.org_id || rule.sandbox_org_id || undefined;
 }
 
 /** A rule that can never fire again: expired, or its `times` used up. */

@@ -29,6 +29,8 @@ export interface FaultMatch {
   environment?: 'live' | 'test';
   mode?: string;
   scope?: string;
+  /** A sandbox (issue 24): requests of its organization, or carrying its id as `X-Emulator-Scope`. */
+  sandbox?: string;
   /** For webhook faults: the event kind. */
   event?: string;
 }
@@ -57,6 +59,11 @@ export interface FaultRule extends FaultRuleInput {
   created_at: string;
   expires_at: string | null;
   explanation: string;
+  /**
+   * With `match.sandbox`: that sandbox's organization, resolved when the rule was added. The rule belongs to
+   * it (its reset and delete remove the rule), and matches its requests.
+   */
+  sandbox_org_id?: string;
 }
 
 /** What is known about the thing a fault might hit. */
@@ -131,8 +138,10 @@ export class FaultStore {
     this.state.assertWritable();
   }
 
-  add(input: FaultRuleInput): FaultRule {
+  /** `sandboxOrgId`: the organization of `match.sandbox`, which the caller resolved (SandboxLookup). */
+  add(input: FaultRuleInput, sandboxOrgId?: string): FaultRule {
     const rule = this.build(input, this.deps.ids.next('fault', 12));
+    if (input.match?.sandbox !== undefined) rule.sandbox_org_id = sandboxOrgId;
     if (this.adding === 'local') this.state.addLocal(rule);
     else this.state.add(rule);
     return rule;
@@ -260,7 +269,7 @@ export class FaultStore {
       if (kinds && !kinds.includes(rule.kind)) continue;
       if (rule.remaining !== null && rule.remaining <= 0) continue;
       if (!isActive(rule, this.ruleNow)) continue;
-      if (!matches(rule.match, target)) continue;
+      if (!matches(rule, target)) continue;
       if (rule.probability !== undefined && this.random.next() >= rule.probability) continue;
       return i;
     }
@@ -292,7 +301,8 @@ export class FaultStore {
   }
 }
 
-function matches(m: FaultMatch, t: FaultTarget): boolean {
+function matches(rule: FaultRule, t: FaultTarget): boolean {
+  const m = rule.match;
   if (m.operation && m.operation !== t.operation) return false;
   if (m.method && m.method.toUpperCase() !== t.method?.toUpperCase()) return false;
   if (m.path) {
@@ -304,6 +314,7 @@ function matches(m: FaultMatch, t: FaultTarget): boolean {
   if (m.environment && m.environment !== t.environment) return false;
   if (m.mode && m.mode !== t.mode) return false;
   if (m.scope && m.scope !== t.scope) return false;
+  if (m.sandbox && t.orgId !== rule.sandbox_org_id && t.scope !== m.sandbox) return false;
   if (m.event && m.event !== t.event) return false;
   return true;
 }

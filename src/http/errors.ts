@@ -32,6 +32,7 @@ export const coreErrors = {
   validation_failed: { status: 422, title: 'Validation failed' },
   json_too_deep: { status: 422, title: 'JSON nested too deeply' },
   invalid_fault_header: { status: 422, title: 'Invalid X-Emulator-Fault header' },
+  scenario_not_scopable: { status: 422, title: 'Scenario cannot be applied to a sandbox' },
   internal_error: { status: 500, title: 'Internal gateway error' },
   not_implemented: { status: 501, title: 'Not implemented by the emulator yet' },
   upstream_error: { status: 502, title: 'Upstream service error' },
