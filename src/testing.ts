@@ -101,6 +101,8 @@ async function sourceOf(
 function lazyHandle(current: () => Sandbox): Sandbox {
   return new Proxy({} as Sandbox, {
     get(_target, property) {
+      // Never a thenable: returning the handle from an async function or hook must not read the sandbox.
+      if (property === 'then') return undefined;
       const target = current();
       const value: unknown = Reflect.get(target, property);
       return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;

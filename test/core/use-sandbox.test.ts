@@ -109,6 +109,8 @@ describe('useSandbox with jest (a fake beforeAll/afterAll pair: jest is not inst
     const jest = fakeRunner();
     const handle = useSandbox(jest.hooks, { adminUrl: emu.adminUrl, name: 'jest file' });
     expect(() => handle.id).toThrow(/no sandbox yet/);
+    // Returned from an async function (a helper, a hook) before it exists: not mistaken for a promise.
+    expect(await Promise.resolve(handle)).toBe(handle);
     await jest.run('beforeAll');
     const id = handle.id;
     expect((await emu.admin.sandboxes.get(id)).name).toBe('jest file');
