@@ -130,10 +130,10 @@ export async function createSandbox(
   options: SandboxOptions = {},
 ): Promise<Sandbox> {
   const view = await admin.sandboxes.create(options);
-  const full = (k: { key?: string }, which: string) => {
+  const full = (value: string | undefined, what: string) => {
     // Only the create answer holds them; an answer without them is an emulator out of step with this client.
-    if (!k.key) throw new Error(`the create answer of ${view.id} holds no full ${which} key`);
-    return k.key;
+    if (!value) throw new Error(`the create answer of ${view.id} holds no ${what}`);
+    return value;
   };
   const { id, org_id: orgId } = view;
   // Until `?sandbox=ID` and `match.sandbox` exist, the organization stands for the sandbox (its keys' requests).
@@ -156,10 +156,15 @@ export async function createSandbox(
     id,
     orgId,
     ...urls,
-    keys: { live: full(view.keys.live, 'live'), test: full(view.keys.test, 'test') },
+    keys: {
+      live: full(view.keys.live.key, 'full live key'),
+      test: full(view.keys.test.key, 'full test key'),
+    },
     keyIds: { live: view.keys.live.id, test: view.keys.test.id },
     scope: view.scope,
-    webhookEndpoint: endpoint ? { id: endpoint.id, url: endpoint.url, secret: endpoint.secret ?? '' } : null,
+    webhookEndpoint: endpoint
+      ? { id: endpoint.id, url: endpoint.url, secret: full(endpoint.secret, 'webhook signing secret') }
+      : null,
     view,
     admin,
     clock: {
