@@ -80,7 +80,7 @@ export function createSideEffectParts(deps: SideEffectPartsDeps): SideEffectPart
   const metering = new Metering({
     clocks: deps.clocks,
     ids: deps.ids,
-    emit: (orgId, event, data, livemode) => webhooks.emit(orgId, event, data, { livemode }),
+    emit: (orgId, event, data, livemode, at) => webhooks.emit(orgId, event, data, { livemode, at }),
     onEntry: observe.onLedgerEntry,
     state: deps.state.add(createBillingState(deps.store)),
     rateLimits: deps.state.add(createRateLimitState(deps.store)),

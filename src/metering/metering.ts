@@ -395,12 +395,13 @@ export class Metering {
   private finish(orgId: string, period: Period, lines: InvoiceLine[]): Invoice {
     const invoice = buildInvoice(this.opts.clocks.for(orgId), this.opts.ids, orgId, period, lines);
     this.state.addInvoice(invoice);
-    this.periods.roll(orgId);
+    this.periods.roll(orgId, Date.parse(invoice.period_end));
     this.opts.emit(
       orgId,
       'invoice.finalized',
       { ...invoice, lines: invoice.lines.map((l) => ({ ...l })) },
       true,
+      invoice.finalized_at,
     );
     return invoice;
   }

@@ -60,13 +60,13 @@ export class BillingPeriods {
     return this.open(orgId, on, this.startOf(now), now);
   }
 
-  /** The period closed (here or through another instance): the next one starts now. */
-  roll(orgId: string): void {
+  /** The period closed (here or through another instance): the next one starts at the close (`closedAt`), or now. */
+  roll(orgId: string, closedAt?: number): void {
     const clock = this.opts.clocks.for(orgId);
     const now = clock.now();
     this.periods.get(orgId)?.timer.cancel();
     this.periods.delete(orgId);
-    this.open(orgId, clock, now, now);
+    this.open(orgId, clock, Math.min(closedAt ?? now, now), now);
   }
 
   /** The organization's state was reset: its next period opens as a new organization's would. */

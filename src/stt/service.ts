@@ -392,7 +392,12 @@ export class SttService {
     };
     if (job.status === 'failed') this.deps.metering.recordNotBilled(principal, usage, 'failed_job');
     else this.deps.metering.record(principal, usage);
-    this.deps.webhooks.emit(job.org_id, 'job.completed', { ...jobView(job) }, { livemode: job.livemode });
+    this.deps.webhooks.emit(
+      job.org_id,
+      'job.completed',
+      { ...jobView(job) },
+      { livemode: job.livemode, at: job.completed_at ?? undefined },
+    );
   }
 
   /** The principal that submitted a job, on whichever instance completes it. */
