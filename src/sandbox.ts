@@ -55,13 +55,13 @@ export interface Sandbox {
   reset(): Promise<SandboxView>;
   /** Deletes it and all of its state; safe to call again, or after it was deleted elsewhere. */
   close(): Promise<void>;
-  /** The journal entries of this sandbox, newest first. */
+  /** The journal entries of this sandbox (its keys' requests, and those sent with its scope), newest first. */
   journal(filter?: SandboxRequestFilter): Promise<AdminSchemas['JournalEntry'][]>;
   /** The oldest journal entry of this sandbox matching `filter`, waiting until one is recorded. */
   waitForRequest(filter?: SandboxRequestFilter, options?: WaitOptions): Promise<AdminSchemas['JournalEntry']>;
   readonly faults: SandboxFaults;
-  /** `GET /orgs/{id}/usage` of its organization: ledger entries, totals and balance. */
-  usage(filter?: UsageFilter): ReturnType<AdminClient['usage']>;
+  /** `GET /usage?sandbox=ID`: its ledger entries, totals and balance. */
+  usage(filter?: UsageFilter): ReturnType<AdminClient['ledger']>;
   /** Webhook deliveries of this sandbox, newest first. */
   deliveries(filter?: SandboxDeliveryFilter): Promise<AdminSchemas['WebhookDelivery'][]>;
   waitForDelivery(
@@ -74,18 +74,18 @@ export interface Sandbox {
   readonly admin: AdminClient;
 }
 
-export type SandboxRequestFilter = Omit<RequestFilter, 'org_id'>;
-export type SandboxDeliveryFilter = Omit<DeliveryFilter, 'org_id'>;
-export type SandboxReportFilter = Omit<ReportFilter, 'org_id'>;
+export type SandboxRequestFilter = Omit<RequestFilter, 'org_id' | 'sandbox'>;
+export type SandboxDeliveryFilter = Omit<DeliveryFilter, 'org_id' | 'sandbox'>;
+export type SandboxReportFilter = Omit<ReportFilter, 'org_id' | 'sandbox'>;
 type FaultRule = AdminSchemas['FaultRule'];
 /** `GET /report` as JSON (the document also describes its JUnit form, which `report()` never asks for). */
 export type ClientReport = Exclude<Awaited<ReturnType<AdminClient['report']['json']>>, string>;
 
 /** Fault rules that hit only this sandbox's requests. */
 export interface SandboxFaults {
-  /** Adds a rule with its `match` narrowed to this sandbox. */
+  /** Adds a rule with `match.sandbox` (its requests, and those sent with its scope); its reset removes it. */
   add(rule: FaultRuleInput): Promise<FaultRule>;
-  /** The active rules of this sandbox. */
+  /** The rules its reset removes (`GET /faults?sandbox=ID`). */
   list(): Promise<FaultRule[]>;
   remove(faultId: string): Promise<void>;
   /** Removes every rule of this sandbox (and no other). */
@@ -136,14 +136,14 @@ export async function createSandbox(
     return value;
   };
   const { id, org_id: orgId } = view;
-  // Until `?sandbox=ID` and `match.sandbox` exist, the organization stands for the sandbox (its keys' requests).
-  const mine = { org_id: orgId };
+  // `?sandbox=ID` and `match.sandbox`: its organization's requests, and those sent with its scope.
+  const mine = { sandbox: id };
   const endpoint = view.webhook_endpoint;
   let closing: Promise<void> | undefined;
 
   const faults: SandboxFaults = {
     add: (rule) => admin.faults.add({ ...rule, match: { ...rule.match, ...mine } }),
-    list: async () => (await admin.faults.list()).faults.filter((f) => f.match?.org_id === orgId),
+    list: async () => (await admin.faults.list(mine)).faults,
     remove: async (faultId) => {
       await admin.faults.remove(faultId);
     },
@@ -177,7 +177,7 @@ export async function createSandbox(
     journal: async (filter = {}) => (await admin.requests.list({ ...filter, ...mine })).requests,
     waitForRequest: (filter = {}, options) => admin.requests.waitFor({ ...filter, ...mine }, options),
     faults,
-    usage: (filter) => admin.usage(orgId, filter),
+    usage: (filter = {}) => admin.ledger({ ...filter, ...mine }),
     deliveries: async (filter = {}) => (await admin.webhooks.deliveries({ ...filter, ...mine })).deliveries,
     waitForDelivery: (filter = {}, options) => admin.webhooks.waitFor({ ...filter, ...mine }, options),
     report: async (filter = {}) => (await admin.report.json({ ...filter, ...mine })) as ClientReport,

@@ -179,7 +179,7 @@ export function createDeliveriesPanel({ report }) {
 
   async function refresh() {
     const query = new URLSearchParams({ limit: '50' });
-    if (sandbox) query.set('org_id', sandbox.org_id);
+    if (sandbox) query.set('sandbox', sandbox.id);
     const { deliveries } = await api('GET', `/webhooks/deliveries?${query}`);
     fillRows(
       tbody,

@@ -66,7 +66,7 @@ export function createJournalPanel({ report, onEntries, onStopped, onOpen }) {
   /** The same filter as an admin API call, in the journal's query names. */
   function apiQuery() {
     const q = new URLSearchParams();
-    if (sandbox) q.set('org_id', sandbox.org_id);
+    if (sandbox) q.set('sandbox', sandbox.id);
     if (filters.status.value && filters.status.value !== 'none') q.set('status', filters.status.value);
     if (filters.operation.value) q.set('operation_id', filters.operation.value);
     if (filters.scope.value.trim()) q.set('scope', filters.scope.value.trim());

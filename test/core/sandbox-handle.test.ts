@@ -71,7 +71,8 @@ describe('emu.sandbox()', () => {
     });
     try {
       const rule = await sbx.faults.add({ kind: 'error', status: 502, match: { path: '/v1/rag/documents' } });
-      expect(rule.match?.org_id).toBe(sbx.orgId);
+      expect(rule.match?.sandbox).toBe(sbx.id);
+      expect(rule.sandbox_org_id).toBe(sbx.orgId);
       expect((await sbx.faults.list()).map((f) => f.id)).toEqual([rule.id]);
 
       const mine = await documents(sbx.baseUrl, sbx.keys.live);
@@ -83,8 +84,18 @@ describe('emu.sandbox()', () => {
 
       const seen = await sbx.waitForRequest({ path: '/v1/rag/documents' });
       expect(seen.request_id).toBe(myId);
+      // A request sent with the sandbox's scope belongs to it too, whatever its key: its rule, its journal.
+      const other = await emu.sandbox();
+      const scoped = await fetch(`${emu.baseUrl}/rag/documents`, {
+        headers: { Authorization: `Bearer ${other.keys.test}`, 'X-Emulator-Scope': sbx.scope },
+      });
+      expect(scoped.status).toBe(502);
+      const scopedId = scoped.headers.get('x-request-id');
       const journal = await sbx.journal();
-      expect(journal.map((e) => e.request_id)).toEqual([myId]);
+      expect(journal.map((e) => e.request_id).sort()).toEqual([myId, scopedId].sort());
+      // Deleting the other sandbox takes its organization's entries with it, the scoped one too.
+      await other.close();
+      expect((await sbx.journal()).map((e) => e.request_id)).toEqual([myId]);
 
       const reported = (await sbx.report()).groups.flatMap((g) => g.faults ?? []).map((f) => f.request_id);
       expect(reported).toContain(myId);

@@ -68,7 +68,7 @@ describe.skipIf(!hasChromium)('the sandboxes panel in Chromium', () => {
     await page.locator('#sandbox-picked', { hasText: a.id }).waitFor();
     await page.locator(`#journal-body tr[data-request-id="${mine}"]`).waitFor();
     expect(await page.locator(`#journal-body tr[data-request-id="${theirs}"]`).count()).toBe(0);
-    expect(await page.locator('#journal-query').textContent()).toContain(`org_id=${a.orgId}`);
+    expect(await page.locator('#journal-query').textContent()).toContain(`sandbox=${a.id}`);
     await page.locator('#deliveries-body tr', { hasText: a.orgId }).waitFor();
     expect(await page.locator('#deliveries-body tr', { hasText: b.orgId }).count()).toBe(0);
     await page.locator('#keys-org', { hasText: 'alpha' }).waitFor();
