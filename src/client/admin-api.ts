@@ -729,7 +729,7 @@ export interface paths {
          *     `webhook_delay`, `webhook_duplicate`, `webhook_out_of_order`, `webhook_wrong_secret`,
          *     `webhook_stale_timestamp`. A rule applies to the next `times` matches (default: every match), with a
          *     seeded `probability`, within `active_from`/`active_until` (clock time), until `ttl_seconds` pass. The
-         *     clock is the one of the organization in `match.org_id` (its sandbox's own, when it has one), else the
+         *     clock is the one of the organization in `match.org_id` or of the sandbox in `match.sandbox` (its own, when it has one), else the
          *     emulator's (decision CLK-F1). Injected 5xx are never billed; every injected fault is marked in the request journal. With a shared
          *     store (`--store redis://...`) a rule added, removed or cleared through any instance applies on every
          *     instance, and a rule with `times` fires at most `times` times across all of them (docs/scaling.md);
