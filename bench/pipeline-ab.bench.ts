@@ -14,8 +14,10 @@
  *    the main thread's: the Redis client's work is on the main thread, the worker pool's on others.
  *  - `--tls` instead of `--base`: this build twice, plain http and with `--tls` (issue 26: https with keep-alive;
  *    the load generator does not verify the certificate, which costs the server nothing).
+ *  - `--sandboxes N` with `--base`: this build first makes N sandboxes, each with its own frozen clock (issue 24),
+ *    so the demo organization's requests, which have none, take the clock lookup's Map path.
  * Run: npx tsx bench/pipeline-ab.bench.ts (--base DIR | --redis | --tls) [--seconds 4] [--rounds 3] [--connections 10]
- *        [--requests search,ws-token,401,tts]
+ *        [--requests search,ws-token,401,tts] [--sandboxes N]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -28,6 +30,7 @@ import { argNumber, freePort, load1, runAutocannon } from './lib.js';
 const SECONDS = argNumber('seconds', 4);
 const ROUNDS = argNumber('rounds', 3);
 const CONNECTIONS = argNumber('connections', 10);
+const SANDBOXES = process.argv.includes('--sandboxes') ? argNumber('sandboxes', 0) : 0;
 const ROOT = join(import.meta.dirname, '..');
 const baseIndex = process.argv.indexOf('--base');
 const REDIS = process.argv.includes('--redis');
@@ -201,6 +204,15 @@ async function main(): Promise<void> {
       ? [await start('http', ROOT), await start('https', ROOT, ['--tls'])]
       : [await start('base', BASE), await start('this', ROOT)];
   const [A, B] = sides.map((s) => s.name);
+  const self = sides.find((s) => s.name === 'this');
+  for (let i = 0; self && i < SANDBOXES; i++) {
+    const res = await fetch(`${self.origin}/_emulator/sandboxes`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ clock: { mode: 'frozen' } }),
+    });
+    if (res.status !== 201) throw new Error(`sandbox ${i}: ${res.status} ${await res.text()}`);
+  }
   const results = new Map<string, Awaited<ReturnType<typeof measure>>[]>();
   try {
     for (const s of sides) for (const n of NAMES) await measure(s, n, 1);

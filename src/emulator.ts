@@ -22,8 +22,9 @@ import { createOrgState } from './orgs/org-state.js';
 import { WsTokenStore } from './auth/ws-tokens.js';
 import { createWsTokenState } from './auth/ws-token-state.js';
 import { Journal } from './http/journal.js';
-import { createJournalState } from './http/journal-state.js';
+import { createJournalState, journalBounds } from './http/journal-state.js';
 import { SocketRegistry } from './http/socket-registry.js';
+import { closeSocketsOnKeyEvents } from './http/key-sockets.js';
 import type { MultipartLimits } from './http/body.js';
 import type { OperationHandler, Stage, WsHandler } from './http/context.js';
 import type { WsGatewayDeps } from './http/ws-gateway.js';
@@ -52,6 +53,8 @@ import type { ProxyMode, ReplayMode } from './proxy/index.js';
 import { tlsMaterial } from './http/tls.js';
 import { createServing, listenOn, type Listening, type UpgradeHandler } from './serving.js';
 import { createDemoState, DEMO_ORG_ID, type DemoState } from './demo-state.js';
+import { createSandboxesState, wireSandboxes } from './sandboxes/index.js';
+import type { SandboxLookup, SandboxService } from './sandboxes/index.js';
 
 export { DEMO_ORG_ID, type DemoState } from './demo-state.js';
 
@@ -95,6 +98,10 @@ export class Emulator {
   readonly faults: FaultStore;
   /** `--latency-profile`: null for `instant` (no latency stage at all). */
   readonly latency: LatencySampler | null;
+  /** Sandboxes (issue 24): create, reset, delete, and their clocks. */
+  readonly sandboxes: SandboxService;
+  /** How every part resolves a sandbox id (`?sandbox=`, `match.sandbox`): ready before the parts are built. */
+  readonly sandboxLookup: SandboxLookup;
   /** The built-in, file and registered scenarios, and the one applied last. */
   readonly scenarios: Scenarios;
   /** Heavy work (extraction, decoding, encoding) off the event loop, inside memory and time ceilings. */
@@ -143,6 +150,8 @@ export class Emulator {
     // The first unit: it opens before anything reads the time, and a reset puts the clock back (unless
     // keep_clock) before the other areas start over at its time.
     this.state.add(this.clock.timeState);
+    const sandboxes = createSandboxesState(this.store, this.state);
+    this.sandboxLookup = sandboxes.lookup;
     const store = this.store;
     this.clocks = new OrgClocks(
       this.clock,
@@ -156,8 +165,8 @@ export class Emulator {
       ids: this.ids,
       random: this.random,
     });
-    this.wsTokens = new WsTokenStore(this.state.add(createWsTokenState(this.store, this.clock)), {
-      clock: this.clock,
+    this.wsTokens = new WsTokenStore(this.state.add(createWsTokenState(this.store, this.clocks)), {
+      clocks: this.clocks,
       random: this.random,
       orgs: this.orgs,
     });
@@ -166,18 +175,11 @@ export class Emulator {
       memoryMb: this.config.workerMemoryMb,
       timeMs: this.config.taskTimeoutMs,
     });
-    const journalBounds = {
-      capacity: this.config.journalLimit,
-      maxBytes: Math.round(this.config.journalMaxMb * 1024 * 1024),
-    };
-    this.journal = new Journal(this.clock, this.state.add(createJournalState(this.store, journalBounds)));
+    const journalState = createJournalState(this.store, journalBounds(this.config));
+    this.journal = new Journal(this.clock, this.state.add(journalState));
     this.redactor = new Redactor(this.config.adminToken);
-    this.log = new RequestLog(
-      this.config.logLevel,
-      this.config.logFormat,
-      this.redactor,
-      overrides.logSink ?? null,
-    );
+    const { logLevel, logFormat } = this.config;
+    this.log = new RequestLog(logLevel, logFormat, this.redactor, overrides.logSink ?? null);
     this.contract = compileContract();
     this.contractChecker = contractCheckerFor(this.contract);
     const effects = createSideEffectParts({
@@ -200,6 +202,10 @@ export class Emulator {
       config: this.config,
       clock: this.clock,
       invoke: (call) => this.invokeAdmin(call),
+      sandboxes: this.sandboxLookup,
+      clocks: this.clocks,
+      orgs: this.orgs,
+      demoOrgId: DEMO_ORG_ID,
     });
     this.shared = shareState(this.store, {
       clock: this.clock,
@@ -214,12 +220,7 @@ export class Emulator {
       faultUpgradeStage(this.faults, this.metering),
     );
 
-    this.orgs.onEvent((event) => {
-      if (event.type === 'key.revoked')
-        this.sockets.closeForKey(event.key.id, 4001, 'the API key was revoked');
-      if (event.type === 'org.removed')
-        this.sockets.closeForKeys(event.keyIds, 1012, 'the organization was reset');
-    });
+    closeSocketsOnKeyEvents(this.orgs, this.sockets);
 
     this.orgViewParts.push(creditsOrgView(this.metering));
     this.adminHandlers = builtInAdminHandlers({
@@ -242,6 +243,8 @@ export class Emulator {
       webhooks: this.webhooks,
       journal: this.journal,
       faults: this.faults,
+      // The service is made below, once the admin API it builds organizations through exists.
+      sandboxes: this.sandboxLookup,
     });
     this.adminHandlers.set('admin.getLatency', latencyAdminHandler(this.latency));
     const admin = createAdminEntrances({
@@ -252,6 +255,7 @@ export class Emulator {
       requestId: () => this.ids.next('req', 20),
     });
     this.invokeAdmin = admin.invoke;
+    this.sandboxes = wireSandboxes(this, sandboxes, (call) => this.invokeAdmin(call));
     const { config, clock, ids, orgs, metering, faults, contract, journal } = this;
     const areas = createProductAreas({
       config,
@@ -409,6 +413,7 @@ export class Emulator {
     for (const area of this.areas) await area.close?.();
     this.webhooks.close();
     this.clock.dispose();
+    for (const [orgId] of this.clocks.owned()) this.clocks.detach(orgId);
     await this.workers.close();
     await this.store.close();
     await serverClosed;

@@ -1,5 +1,18 @@
 export { startEmulator, createApp, type RunningEmulator } from './library.js';
 export {
+  connectSandboxes,
+  type Sandbox,
+  type SandboxOptions,
+  type SandboxClock,
+  type SandboxFaults,
+  type SandboxSource,
+  type ConnectOptions,
+  type SandboxRequestFilter,
+  type SandboxDeliveryFilter,
+  type SandboxReportFilter,
+  type ClientReport,
+} from './sandbox.js';
+export {
   createAdminClient,
   AdminClient,
   AdminApiError,
@@ -12,6 +25,8 @@ export {
   type DeliveryFilter,
   type UsageFilter,
   type FaultRuleInput,
+  type SandboxCreate,
+  type SandboxView,
 } from './client/admin-client.js';
 export type {
   paths as AdminPaths,

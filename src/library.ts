@@ -2,6 +2,7 @@ import type express from 'express';
 import type { EmulatorOptions } from './config.js';
 import { createEmulator, type Emulator, type EmulatorOverrides } from './emulator.js';
 import { createAdminClient, type AdminClient } from './client/admin-client.js';
+import { createSandbox, type Sandbox, type SandboxOptions } from './sandbox.js';
 
 export interface RunningEmulator {
   /** `http://HOST:PORT/v1` (`https` with TLS) */
@@ -17,6 +18,11 @@ export interface RunningEmulator {
   emulator: Emulator;
   /** A typed client of the admin API on `adminUrl`, with the admin token when one is configured. */
   admin: AdminClient;
+  /**
+   * Creates a sandbox (an organization with its keys, optional clock and webhook endpoint) and resolves with
+   * its handle (src/sandbox.ts); `close()` it when done. `svc-emulator/testing` does both around a test file.
+   */
+  sandbox(options?: SandboxOptions): Promise<Sandbox>;
   close(): Promise<void>;
 }
 
@@ -34,7 +40,7 @@ export async function startEmulator(
     throw err;
   }
   let admin: AdminClient | undefined;
-  return {
+  const running: RunningEmulator = {
     baseUrl: listening.baseUrl,
     adminUrl: listening.adminUrl,
     port: listening.port,
@@ -49,8 +55,10 @@ export async function startEmulator(
         adminToken: emulator.config.adminToken ?? undefined,
       }));
     },
+    sandbox: (options) => createSandbox(running.admin, listening, options),
     close: () => emulator.close(),
   };
+  return running;
 }
 
 /** The Express app of a booted emulator, for supertest (`request(await createApp())`). */

@@ -48,10 +48,22 @@ export function createProductAreas(parts: AreaParts): ProductArea[] {
   const { config, clock, ids, orgs, metering, webhooks, workers, faults, contract, store, state } = parts;
   return [
     authArea({ wsTokens: parts.wsTokens, store }),
-    createTtsArea({ config, clock, ids, orgs, metering, workers, faults, contract, journal: parts.journal }),
+    createTtsArea({
+      config,
+      clock,
+      clocks: parts.clocks,
+      ids,
+      orgs,
+      metering,
+      workers,
+      faults,
+      contract,
+      journal: parts.journal,
+    }),
     createSttArea({
       config,
       clock,
+      clocks: parts.clocks,
       ids,
       metering,
       webhooks,
@@ -65,6 +77,7 @@ export function createProductAreas(parts: AreaParts): ProductArea[] {
     createRagArea({
       config,
       clock,
+      clocks: parts.clocks,
       ids,
       orgs,
       metering,

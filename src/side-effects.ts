@@ -46,7 +46,7 @@ export function createSideEffectParts(deps: SideEffectPartsDeps): SideEffectPart
   // place among the others (the order they reset in).
   const faultRules = createFaultRulesState(deps.store);
   const faults = new FaultStore(faultRules, {
-    clock: deps.clock,
+    clocks: deps.clocks,
     ids: deps.ids,
     random: deps.random,
     documents: (operationId, status) => deps.contract.gateway.documents(operationId, status),
@@ -55,15 +55,21 @@ export function createSideEffectParts(deps: SideEffectPartsDeps): SideEffectPart
   const observe = sideEffectObservers({ journal: deps.journal, log: deps.log, faults });
   const webhookAttempts = new AttemptMaker({
     clock: deps.clock,
+    clocks: deps.clocks,
     signatureTime: deps.config.signatureTime,
     beforeAttempt: webhookFaultHook(faults),
     onAttempt: observe.onWebhookAttempt,
   });
-  const webhookState = createWebhookState(deps.store, { clock: deps.clock, attempts: webhookAttempts });
+  const webhookState = createWebhookState(deps.store, {
+    clock: deps.clock,
+    clocks: deps.clocks,
+    attempts: webhookAttempts,
+  });
   deps.state.add(webhookState.endpoints);
   deps.state.add(webhookState.deliveries);
   const webhooks = new WebhookEngine({
     clock: deps.clock,
+    clocks: deps.clocks,
     ids: deps.ids,
     random: deps.random,
     state: webhookState,
@@ -72,9 +78,9 @@ export function createSideEffectParts(deps: SideEffectPartsDeps): SideEffectPart
     onEvent: observe.onWebhookEvent,
   });
   const metering = new Metering({
-    clock: deps.clock,
+    clocks: deps.clocks,
     ids: deps.ids,
-    emit: (orgId, event, data, livemode) => webhooks.emit(orgId, event, data, { livemode }),
+    emit: (orgId, event, data, livemode, at) => webhooks.emit(orgId, event, data, { livemode, at }),
     onEntry: observe.onLedgerEntry,
     state: deps.state.add(createBillingState(deps.store)),
     rateLimits: deps.state.add(createRateLimitState(deps.store)),

@@ -7,6 +7,7 @@ import { createDrawer } from './drawer.js';
 import { createFaultsPanel } from './faults.js';
 import { createJournalPanel } from './journal.js';
 import { createReportPanel } from './report.js';
+import { createSandboxesPanel } from './sandboxes.js';
 import { createScenariosPanel } from './scenarios.js';
 
 let selectedOrg = 'org_demo';
@@ -324,8 +325,23 @@ const clientReport = createReportPanel({
   },
 });
 
+// Picking a sandbox makes the journal, deliveries, keys and usage follow its organization.
+const sandboxes = createSandboxesPanel({
+  report,
+  onPick: (s) => {
+    journal.setSandbox(s);
+    if (s) selectOrg(s.org_id);
+    deliveries.setSandbox(s).catch(report);
+  },
+  // A reset, delete or clock move changes the organizations, usage, deliveries and fault rules shown.
+  onChanged: () => {
+    Promise.all([refreshOrgs(), refreshUsage(), refreshDeliveries(), refreshFaults()]).catch(report);
+  },
+});
+
 async function refreshAll() {
   await Promise.all([
+    sandboxes.refresh(),
     refreshClock(),
     refreshOrgs(),
     refreshUsage(),

@@ -121,6 +121,8 @@ export function deliveryDetail(d) {
 
 export function createDeliveriesPanel({ report }) {
   const tbody = byId('deliveries-body');
+  /** The sandbox picked in the sandboxes panel (null: every organization). */
+  let sandbox = null;
   const open = new Set();
 
   function redeliver(d) {
@@ -176,14 +178,23 @@ export function createDeliveriesPanel({ report }) {
   }
 
   async function refresh() {
-    const { deliveries } = await api('GET', '/webhooks/deliveries?limit=50');
+    const query = new URLSearchParams({ limit: '50' });
+    if (sandbox) query.set('sandbox', sandbox.id);
+    const { deliveries } = await api('GET', `/webhooks/deliveries?${query}`);
     fillRows(
       tbody,
       deliveries.flatMap(rows),
-      'No webhook deliveries. Register an endpoint (POST /_emulator/orgs/{id}/webhook-endpoints) to see them here.',
+      sandbox
+        ? `No webhook deliveries of sandbox ${sandbox.id}.`
+        : 'No webhook deliveries. Register an endpoint (POST /_emulator/orgs/{id}/webhook-endpoints) to see them here.',
     );
   }
 
+  function setSandbox(s) {
+    sandbox = s;
+    return refresh();
+  }
+
   byId('deliveries-refresh').addEventListener('click', () => void refresh().catch(report));
-  return { refresh };
+  return { refresh, setSandbox };
 }

@@ -1,5 +1,5 @@
 // The live request journal: long-polls `GET /requests?after=<cursor>&wait=25` in a loop until paused.
-// Filters (status class, operation, scope, fault) apply to the entries the page holds, and the panel shows
+// Filters (the picked sandbox, status class, operation, scope, fault) apply to the entries the page holds, and the panel shows
 // the same query for the admin API; a row opens the detail drawer.
 import { AdminUnauthorized, api, delay } from './api.js';
 import { byId, fillRows, formatTime, h, textCell } from './dom.js';
@@ -43,6 +43,8 @@ export function createJournalPanel({ report, onEntries, onStopped, onOpen }) {
   let cursor = null;
   let controller = null;
   let openId = null;
+  /** The sandbox picked in the sandboxes panel: only its organization's entries, and those of its scope. */
+  let sandbox = null;
 
   function matches(e) {
     const f = {
@@ -51,6 +53,7 @@ export function createJournalPanel({ report, onEntries, onStopped, onOpen }) {
       scope: filters.scope.value.trim(),
       fault: filters.fault.value,
     };
+    if (sandbox && e.org_id !== sandbox.org_id && e.scope !== sandbox.id) return false;
     if (f.status && statusClass(e.status) !== f.status) return false;
     if (f.operation && e.operation_id !== f.operation) return false;
     if (f.scope && e.scope !== f.scope) return false;
@@ -63,6 +66,7 @@ export function createJournalPanel({ report, onEntries, onStopped, onOpen }) {
   /** The same filter as an admin API call, in the journal's query names. */
   function apiQuery() {
     const q = new URLSearchParams();
+    if (sandbox) q.set('sandbox', sandbox.id);
     if (filters.status.value && filters.status.value !== 'none') q.set('status', filters.status.value);
     if (filters.operation.value) q.set('operation_id', filters.operation.value);
     if (filters.scope.value.trim()) q.set('scope', filters.scope.value.trim());
@@ -217,6 +221,11 @@ export function createJournalPanel({ report, onEntries, onStopped, onOpen }) {
     },
     /** The journal entry with this id, if the page holds it. */
     find: (id) => entries.find((e) => e.request_id === id),
+    /** Shows only the entries of this sandbox (null: every entry). */
+    setSandbox(s) {
+      sandbox = s;
+      render();
+    },
     setOperations(ids) {
       const selected = filters.operation.value;
       filters.operation.replaceChildren(

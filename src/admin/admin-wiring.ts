@@ -29,7 +29,7 @@ export type BuiltInAdminDeps = CoreAdminDeps &
   DepsOf<typeof faultAdminHandlers> &
   DepsOf<typeof scenarioAdminHandlers> &
   DepsOf<typeof reportAdminHandlers> & {
-    journal: DepsOf<typeof journalAdminHandlers>;
+    journal: Parameters<typeof journalAdminHandlers>[0];
     clock: DepsOf<typeof clockAdminHandlers>;
     /** Starts the emulator the drift report compares with (createEmulator, so admin/ imports no emulator.ts). */
     startEmulator: DriftAdminDeps['start'];
@@ -64,11 +64,13 @@ export function builtInAdminHandlers(deps: BuiltInAdminDeps): Map<string, AdminH
     orgs: deps.orgs,
     metering: deps.metering,
     webhooks: deps.webhooks,
+    sandboxes: deps.sandboxes,
   });
   const webhookAdmin = webhookAdminHandlers({
     orgs: deps.orgs,
     webhooks: deps.webhooks,
     clock: deps.clock,
+    sandboxes: deps.sandboxes,
   });
   // The drift report starts an emulator of its own: createEmulator is handed in, so proxy/ imports no emulator.ts.
   const driftAdmin = driftAdminHandlers({
@@ -78,17 +80,18 @@ export function builtInAdminHandlers(deps: BuiltInAdminDeps): Map<string, AdminH
   for (const table of [
     coreAdmin,
     orgAdmin,
-    journalAdminHandlers(deps.journal),
+    journalAdminHandlers(deps.journal, deps.sandboxes),
     clockAdminHandlers(deps.clock),
     meteringAdmin,
     webhookAdmin,
-    faultAdminHandlers({ faults: deps.faults, store: deps.store }),
+    faultAdminHandlers({ faults: deps.faults, store: deps.store, sandboxes: deps.sandboxes }),
     scenarioAdminHandlers({ scenarios: deps.scenarios, store: deps.store }),
     reportAdminHandlers({
       journal: deps.journal,
       webhooks: deps.webhooks,
       faults: deps.faults,
       clock: deps.clock,
+      sandboxes: deps.sandboxes,
     }),
     uiAdminHandlers,
     driftAdmin,

@@ -1,11 +1,14 @@
 import { sendJson, sendNoContent } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
 import type { Journal } from '../http/journal.js';
+import type { SandboxLookup } from '../sandboxes/lookup.js';
 import type { AdminHandler } from './admin-context.js';
+import { sandboxScope } from './sandbox-filter.js';
 
 /** The request journal (`/requests`), keyed by operationId in openapi/admin.yaml. */
 export function journalAdminHandlers(
   journal: Pick<Journal, 'list' | 'waitFor' | 'find' | 'clear' | 'capacity'>,
+  sandboxes: SandboxLookup,
 ): Record<string, AdminHandler> {
   return {
     'admin.listRequests': async (ctx) => {
@@ -19,6 +22,7 @@ export function journalAdminHandlers(
         code: q.code,
         fault_rule: q.fault_rule,
         scope: q.scope,
+        sandbox: await sandboxScope(sandboxes, q.sandbox),
         since: q.since,
         limit: q.limit,
         after: q.after,

@@ -1,15 +1,16 @@
 /**
  * Ws-tokens in Redis: minted on one instance, accepted once on any. A token is in Redis before the response
  * that hands it out (the write is tracked, and POST /v1/auth/ws-token waits for it), and taken with GETDEL,
- * atomic in Redis, so a second use is refused on every instance. Its expiry is checked on the emulator clock
- * of the instance that takes it (which a test may freeze), so the Redis TTL is only garbage collection.
+ * atomic in Redis, so a second use is refused on every instance. Its expiry is checked on its organization's
+ * clock (the emulator's, or its sandbox's, shared through Redis) at the instance that takes it (a test may
+ * freeze that clock), so the Redis TTL is only garbage collection.
  *
  * A token is keyed by its value alone (`wst:{token}`), not under its organization: the instance that takes
  * it knows only the value, and minting is on the request path, where a per-organization index would cost a
  * second command. One organization's tokens are found the rare way instead, for an admin call: SCAN MATCH
  * over the token keys, reading each one's organization.
  */
-import type { Clock } from '../core/clock.js';
+import type { OrgClocks } from '../core/clocks.js';
 import type { RedisStore } from '../store/redis-store.js';
 import type { TokenRecord, WsTokenState } from './ws-token-state.js';
 
@@ -22,9 +23,9 @@ export class RedisWsTokenState implements WsTokenState {
 
   readonly perOrg = {
     ids: async (): Promise<string[]> => {
-      const now = this.clock.now();
       const ids = new Set<string>();
-      for await (const [, record] of this.scan()) if (record.expiresAt > now) ids.add(record.orgId);
+      for await (const [, record] of this.scan())
+        if (record.expiresAt > this.clocks.for(record.orgId).now()) ids.add(record.orgId);
       return [...ids];
     },
     reset: async (orgId: string): Promise<void> => {
@@ -41,7 +42,7 @@ export class RedisWsTokenState implements WsTokenState {
 
   constructor(
     private readonly store: RedisStore,
-    private readonly clock: Clock,
+    private readonly clocks: Pick<OrgClocks, 'for'>,
   ) {}
 
   /** In the store's generation: a reset through any instance retires every token at once. */

@@ -1,8 +1,8 @@
 /**
- * WebSocket tokens (spec, Authentication 8): single use, 60 seconds of clock time, bound to
+ * WebSocket tokens (spec, Authentication 8): single use, 60 seconds of its organization's clock time, bound to
  * (organization, key, scopes), passed as a `Sec-WebSocket-Protocol` value.
  */
-import type { Clock } from '../core/clock.js';
+import type { OrgClocks } from '../core/clocks.js';
 import { andThen, type MaybePromise } from '../core/maybe.js';
 import type { Random } from '../core/random.js';
 import { ApiError } from '../http/errors.js';
@@ -16,12 +16,12 @@ export const WS_TOKEN_PREFIX = 'wst_';
 export class WsTokenStore {
   constructor(
     private readonly state: WsTokenState,
-    private readonly deps: { clock: Clock; random: Random; orgs: OrgStore },
+    private readonly deps: { clocks: Pick<OrgClocks, 'for'>; random: Random; orgs: OrgStore },
   ) {}
 
   mint(principal: Principal, scopes: Scope[]): { token: string; expiresAt: number } {
     const token = WS_TOKEN_PREFIX + this.deps.random.base62(40);
-    const expiresAt = this.deps.clock.now() + WS_TOKEN_TTL_SECONDS * 1000;
+    const expiresAt = this.deps.clocks.for(principal.orgId).now() + WS_TOKEN_TTL_SECONDS * 1000;
     this.state.put(token, { orgId: principal.orgId, keyId: principal.keyId, scopes, expiresAt });
     return { token, expiresAt };
   }
@@ -41,7 +41,7 @@ export class WsTokenStore {
         'invalid_ws_token',
         'the ws-token is unknown or was already used (tokens are single-use)',
       );
-    if (this.deps.clock.now() >= record.expiresAt) {
+    if (this.deps.clocks.for(record.orgId).now() >= record.expiresAt) {
       throw new ApiError(
         'invalid_ws_token',
         `the ws-token expired (tokens live ${WS_TOKEN_TTL_SECONDS} seconds)`,

@@ -333,6 +333,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The usage ledger of a sandbox or an organization
+         * @description The same answer as `GET /orgs/{id}/usage`, for the organization named by `sandbox` (issue 24) or by
+         *     `org_id`: exactly one of the two (422 otherwise). An unknown sandbox or organization is 404 `not_found`.
+         */
+        get: operations["admin.getUsageLedger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/orgs/{id}/billing": {
         parameters: {
             query?: never;
@@ -707,8 +728,9 @@ export interface paths {
          *     N frames or N seconds of audio), `job_stuck` and `job_fail` (STT and RAG jobs), and the webhook kinds
          *     `webhook_delay`, `webhook_duplicate`, `webhook_out_of_order`, `webhook_wrong_secret`,
          *     `webhook_stale_timestamp`. A rule applies to the next `times` matches (default: every match), with a
-         *     seeded `probability`, within `active_from`/`active_until` (clock time), until `ttl_seconds` pass.
-         *     Injected 5xx are never billed; every injected fault is marked in the request journal. With a shared
+         *     seeded `probability`, within `active_from`/`active_until` (clock time), until `ttl_seconds` pass. The
+         *     clock is the one of the organization in `match.org_id` or of the sandbox in `match.sandbox` (its own, when it has one), else the
+         *     emulator's (decision CLK-F1). Injected 5xx are never billed; every injected fault is marked in the request journal. With a shared
          *     store (`--store redis://...`) a rule added, removed or cleared through any instance applies on every
          *     instance, and a rule with `times` fires at most `times` times across all of them (docs/scaling.md);
          *     rules from the configuration file and the boot scenario stay per instance.
@@ -840,7 +862,13 @@ export interface paths {
         put?: never;
         /**
          * Apply a scenario
-         * @description Runs its steps (admin calls) in order and returns each step's answer. `POST /reset` undoes it.
+         * @description Runs its steps (admin calls) in order and returns each step's answer. `POST /reset` undoes it. With
+         *     `sandbox`, the scenario acts on that sandbox alone (issue 24; docs/sandboxes.md, "Scoping"): steps on the
+         *     demo organization go to the sandbox's organization, fault rules get `match.sandbox`, clock moves go to the
+         *     sandbox's own clock, the default rate limits become per-key limits of the sandbox's keys; a scenario with
+         *     a step that cannot be scoped is refused whole, before any step runs (422 `scenario_not_scopable` naming
+         *     the step and why). The answer shows the steps as run. The sandbox's reset undoes it; the emulator's
+         *     `active_scenario` is left as it was.
          */
         post: operations["admin.applyScenario"];
         delete?: never;
@@ -1085,6 +1113,149 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sandboxes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List sandboxes
+         * @description Every sandbox, by creation time then id. Keys appear in their display forms only.
+         */
+        get: operations["admin.listSandboxes"];
+        put?: never;
+        /**
+         * Create a sandbox
+         * @description One call makes an organization with everything a test needs: a live and a test key (the scopes asked,
+         *     default all three), credits, test quotas, the RAG entitlement and tenant state, optionally a webhook
+         *     endpoint with its signing secret and a clock of its own. Every field is optional (defaults in
+         *     `SandboxCreate`). The answer holds the full keys and the signing secret: they are shown only here (a
+         *     reset makes the same ones again; `GET` shows their display forms). Send the sandbox id as
+         *     `X-Emulator-Scope` to scope faults and the journal to it. At most 10,000 sandboxes per emulator (409
+         *     `sandbox_limit`). With a shared store every instance knows the sandbox (and runs its clock) before
+         *     this answers.
+         */
+        post: operations["admin.createSandbox"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandboxes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Sandbox id (`sbx_…`); an unknown one is 404 `not_found`. */
+                id: components["parameters"]["SandboxId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a sandbox
+         * @description Keys appear in their display forms only; the webhook endpoint without its secret.
+         */
+        get: operations["admin.getSandbox"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a sandbox and all of its state
+         * @description Removes the sandbox and everything of its organization at once (organization, keys, documents, jobs,
+         *     ledger, deliveries, endpoints, its clock and timers). Its open WebSockets close with code 4410 ("the
+         *     sandbox was deleted", decision D12). Through any instance, for all.
+         */
+        delete: operations["admin.deleteSandbox"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandboxes/{id}/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Sandbox id (`sbx_…`); an unknown one is 404 `not_found`. */
+                id: components["parameters"]["SandboxId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put a sandbox back to the state it was created in
+         * @description Everything of the sandbox's organization is wiped (documents, jobs, ledger, rate-limit windows,
+         *     deliveries, fault rules scoped to it...) and made again from what it was created with: the same ids,
+         *     keys and signing secret, balance, quotas, tenant state and endpoint. Its own clock goes back to its
+         *     start, its timers dropped. Its open WebSockets close with 1012 ("the sandbox was reset"). Nothing of
+         *     any other organization or sandbox is touched.
+         */
+        post: operations["admin.resetSandbox"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandboxes/{id}/clock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Sandbox id (`sbx_…`); an unknown one is 404 `not_found`. */
+                id: components["parameters"]["SandboxId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The sandbox's own clock
+         * @description As `GET /clock`, for the clock behind every time rule of this sandbox's organization. A sandbox created
+         *     without `clock` follows the emulator's clock: 409 `sandbox_without_clock`.
+         */
+        get: operations["admin.getSandboxClock"];
+        put?: never;
+        /**
+         * Set the sandbox clock's mode, time or scale
+         * @description As `POST /clock`, for this sandbox only: moving it forward fires this sandbox's due work in order and
+         *     leaves the emulator's clock and every other sandbox alone. A sandbox clock never moves back: a `now`
+         *     before its time is 422 `invalid_clock_change` (reset the sandbox to go back to its start). Without a
+         *     clock of its own: 409 `sandbox_without_clock`.
+         */
+        post: operations["admin.setSandboxClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandboxes/{id}/clock/advance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Sandbox id (`sbx_…`); an unknown one is 404 `not_found`. */
+                id: components["parameters"]["SandboxId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move the sandbox's clock forward
+         * @description As `POST /clock/advance`, for this sandbox only: fires every timer of its clock that becomes due, in due
+         *     order; the emulator's clock and the other sandboxes do not move. Without a clock of its own: 409
+         *     `sandbox_without_clock`.
+         */
+        post: operations["admin.advanceSandboxClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ui": {
         parameters: {
             query?: never;
@@ -1228,6 +1399,84 @@ export interface components {
         };
         /** @enum {string} */
         Scope: "tts:speak" | "stt:transcribe" | "rag:query";
+        /** @description Every field is optional; an unknown one is 422 naming it. */
+        SandboxCreate: {
+            /** @description The organization's name (default the sandbox id). */
+            name?: string;
+            /** @description Balance and period grant (default what every new organization gets). */
+            credits?: number;
+            /** @description Test-key quotas per product for this organization, as `--test-quota` (default those). */
+            test_quotas?: {
+                tts?: number;
+                stt?: number;
+                rag_search?: number;
+                rag_upload?: number;
+            };
+            rag?: {
+                /** @default true */
+                entitled?: boolean;
+                /**
+                 * @description The tenant's state at creation and after each reset, its phase starting then (default `ready`;
+                 *     an entitled organization only: with `entitled: false` it is 422).
+                 * @enum {string}
+                 */
+                tenant?: "ready" | "provisioning" | "not_provisioned";
+            };
+            /** @description The scopes of both keys (default all three). */
+            scopes?: components["schemas"]["Scope"][];
+            /** @description A webhook endpoint for the organization (URL rules of `WebhookEndpointInput`). */
+            webhook?: {
+                url: string;
+                /** @description Default every registrable event. */
+                events?: ("ping" | "job.completed" | "quota.threshold" | "invoice.finalized" | "key.compromised")[];
+            };
+            /**
+             * @description A clock of its own behind every time rule of the sandbox's organization, driven at
+             *     `/sandboxes/{id}/clock`. It starts at `now` (default the emulator clock's time at creation) and a
+             *     reset puts it back there. Without `clock` the sandbox follows the emulator's clock.
+             */
+            clock?: {
+                /** @enum {string} */
+                mode: "real" | "scaled" | "frozen";
+                /** Format: date-time */
+                now?: string;
+                /** @description Real seconds per clock second in `scaled` mode (default 1). */
+                time_scale?: number;
+            };
+        };
+        SandboxKey: {
+            id: string;
+            /** @description The full key; only in the create answer. */
+            key?: string;
+            display: string | null;
+        };
+        Sandbox: {
+            /** @description `sbx_` and 16 characters. */
+            id: string;
+            org_id: string;
+            name: string;
+            /** Format: date-time */
+            created_at: string;
+            /** @description The value to send as `X-Emulator-Scope` (the sandbox id). */
+            scope: string;
+            /** @description The emulator's base URL once it listens (null in-process before `listen()`). */
+            base_url: string | null;
+            admin_url: string | null;
+            keys: {
+                live: components["schemas"]["SandboxKey"];
+                test: components["schemas"]["SandboxKey"];
+            };
+            webhook_endpoint: null | {
+                id: string;
+                url: string;
+                /** @description The signing secret; only in the create answer. */
+                secret?: string;
+            };
+            /** @description Its own clock, as `GET /sandboxes/{id}/clock`; null when it follows the emulator's. */
+            clock: null | components["schemas"]["ClockState"];
+            /** @description What it was created with, defaults filled in (`credits` null is the default grant). */
+            options: Record<string, unknown>;
+        };
         OrgCreate: {
             name?: string;
             /** @default false */
@@ -1806,6 +2055,12 @@ export interface components {
             mode?: "retrieve" | "answer" | "analyze";
             /** @description The `X-Emulator-Scope` request header, so parallel tests do not disturb each other. */
             scope?: string;
+            /**
+             * @description A sandbox id (`sbx_…`, issue 24): the requests (and webhook deliveries, jobs) of its organization,
+             *     and the requests carrying `X-Emulator-Scope: <sandbox id>`. The rule belongs to the sandbox: its reset
+             *     and delete remove it. An unknown sandbox is 404 `not_found`; not with `org_id` (422).
+             */
+            sandbox?: string;
             /** @description For webhook kinds, the event kind. */
             event?: string;
         };
@@ -1890,6 +2145,8 @@ export interface components {
             explanation: string;
             /** @description An `error` rule whose status is outside the documented set (see FaultRuleInput.status). */
             off_contract: boolean;
+            /** @description With `match.sandbox`, the organization of that sandbox (the rule matches its requests). */
+            sandbox_org_id?: string;
         };
         /** @enum {string} */
         RagTenantState: "not_provisioned" | "provisioning" | "ready" | "idle";
@@ -2179,6 +2436,8 @@ export interface components {
         DeliveryId: string;
         /** @description API key id (not the secret). */
         KeyId: string;
+        /** @description Sandbox id (`sbx_…`); an unknown one is 404 `not_found`. */
+        SandboxId: string;
     };
     requestBodies: never;
     headers: never;
@@ -2605,6 +2864,11 @@ export interface operations {
                 fault_rule?: string;
                 /** @description The `X-Emulator-Scope` header value of the requests. */
                 scope?: string;
+                /**
+                 * @description Only the requests of this sandbox: those of its organization, or whose `X-Emulator-Scope` is its id
+                 *     (issue 24). Combines with the other filters, `after` and `wait`. An unknown sandbox is 404 `not_found`.
+                 */
+                sandbox?: string;
                 since?: string;
                 limit?: number;
                 /**
@@ -2634,6 +2898,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
             502: components["responses"]["StoreUnavailable"];
         };
@@ -2845,6 +3110,40 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+        };
+    };
+    "admin.getUsageLedger": {
+        parameters: {
+            query?: {
+                sandbox?: string;
+                org_id?: string;
+                product?: "tts" | "stt" | "stt_realtime" | "rag_search" | "rag_upload" | "rag_storage";
+                status?: "billed" | "not_billed" | "refunded";
+                environment?: "live" | "test";
+                key_id?: string;
+                since?: string;
+                until?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ledger entries and totals. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Usage"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            502: components["responses"]["StoreUnavailable"];
         };
     };
     "admin.getBilling": {
@@ -3303,6 +3602,11 @@ export interface operations {
         parameters: {
             query?: {
                 org_id?: string;
+                /**
+                 * @description Only the deliveries of this sandbox's organization (issue 24); not with `org_id` (422). An unknown
+                 *     sandbox is 404 `not_found`.
+                 */
+                sandbox?: string;
                 event?: string;
                 status?: "pending" | "delivered" | "failed";
                 endpoint_id?: string;
@@ -3330,6 +3634,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
         };
     };
@@ -3527,7 +3832,13 @@ export interface operations {
     };
     "admin.listFaults": {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Only this sandbox's rules: those its reset and delete remove (`match.sandbox` naming it, or
+                 *     `match.org_id` naming its organization). An unknown sandbox is 404 `not_found`.
+                 */
+                sandbox?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3546,6 +3857,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
         };
     };
     "admin.addFault": {
@@ -3572,6 +3884,7 @@ export interface operations {
             };
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
             /** @description The shared state store (`--store redis://...`) is unreachable; nothing was changed (docs/scaling.md). */
             502: {
@@ -3831,7 +4144,10 @@ export interface operations {
     };
     "admin.applyScenario": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A sandbox id (`sbx_…`); an unknown one is 404 `not_found`. */
+                sandbox?: string;
+            };
             header?: never;
             path: {
                 /** @description Scenario name. */
@@ -4247,6 +4563,11 @@ export interface operations {
                 org_id?: string;
                 key_id?: string;
                 scope?: string;
+                /**
+                 * @description Only the requests of this sandbox: those of its organization, or whose `X-Emulator-Scope` is its id
+                 *     (issue 24). An unknown sandbox is 404 `not_found`.
+                 */
+                sandbox?: string;
                 format?: "json" | "junit";
             };
             header?: never;
@@ -4281,6 +4602,229 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            502: components["responses"]["StoreUnavailable"];
+        };
+    };
+    "admin.listSandboxes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sandboxes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sandboxes: components["schemas"]["Sandbox"][];
+                    };
+                };
+            };
+            401: components["responses"]["Problem"];
+        };
+    };
+    "admin.createSandbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SandboxCreate"];
+            };
+        };
+        responses: {
+            /** @description The sandbox, with its full keys and the webhook signing secret (shown only here). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Sandbox"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            502: components["responses"]["StoreUnavailable"];
+        };
+    };
+    "admin.getSandbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Sandbox id (`sbx_…`); an unknown one is 404 `not_found`. */
+                id: components["parameters"]["SandboxId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sandbox. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Sandbox"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            502: components["responses"]["StoreUnavailable"];
+        };
+    };
+    "admin.deleteSandbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Sandbox id (`sbx_…`); an unknown one is 404 `not_found`. */
+                id: components["parameters"]["SandboxId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            502: components["responses"]["StoreUnavailable"];
+        };
+    };
+    "admin.resetSandbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Sandbox id (`sbx_…`); an unknown one is 404 `not_found`. */
+                id: components["parameters"]["SandboxId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sandbox as it is now (keys in their display forms). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Sandbox"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            502: components["responses"]["StoreUnavailable"];
+        };
+    };
+    "admin.getSandboxClock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Sandbox id (`sbx_…`); an unknown one is 404 `not_found`. */
+                id: components["parameters"]["SandboxId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Mode, time and scale. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClockState"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    "admin.setSandboxClock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Sandbox id (`sbx_…`); an unknown one is 404 `not_found`. */
+                id: components["parameters"]["SandboxId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClockUpdate"];
+            };
+        };
+        responses: {
+            /** @description The new clock state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClockState"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            502: components["responses"]["StoreUnavailable"];
+        };
+    };
+    "admin.advanceSandboxClock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Sandbox id (`sbx_…`); an unknown one is 404 `not_found`. */
+                id: components["parameters"]["SandboxId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    seconds: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The new clock state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClockState"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
             502: components["responses"]["StoreUnavailable"];
         };

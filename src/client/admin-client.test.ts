@@ -30,7 +30,16 @@ const METHOD_FOR_OPERATION: Record<string, (c: AdminClient) => Promise<unknown>>
   'admin.getClock': (c) => c.clock.get(),
   'admin.setClock': (c) => c.clock.freeze(),
   'admin.advanceClock': (c) => c.clock.advance(5),
+  'admin.createSandbox': (c) => c.sandboxes.create({ name: 'x' }),
+  'admin.listSandboxes': (c) => c.sandboxes.list(),
+  'admin.getSandbox': (c) => c.sandboxes.get('sbx_1'),
+  'admin.deleteSandbox': (c) => c.sandboxes.delete('sbx_1'),
+  'admin.resetSandbox': (c) => c.sandboxes.reset('sbx_1'),
+  'admin.getSandboxClock': (c) => c.sandboxes.clock.get('sbx_1'),
+  'admin.setSandboxClock': (c) => c.sandboxes.clock.set('sbx_1', { mode: 'frozen' }),
+  'admin.advanceSandboxClock': (c) => c.sandboxes.clock.advance('sbx_1', 5),
   'admin.getUsage': (c) => c.usage('org_1', { product: 'tts' }),
+  'admin.getUsageLedger': (c) => c.ledger({ sandbox: 'sbx_1', product: 'tts' }),
   'admin.getBilling': (c) => c.billing.get('org_1'),
   'admin.updateBilling': (c) => c.billing.update('org_1', { balance: 0 }),
   'admin.closePeriod': (c) => c.billing.closePeriod('org_1'),
@@ -150,6 +159,27 @@ describe('the admin client covers openapi/admin.yaml', () => {
 });
 
 describe('AdminClient', () => {
+  it('sends the sandbox filters and the scenario sandbox as query parameters', async () => {
+    const rec = recordingFetch();
+    const client = createAdminClient({ adminUrl: 'http://emulator.test/_emulator', fetch: rec.fetch });
+    await client.ledger({ sandbox: 'sbx_a' });
+    await client.faults.list({ sandbox: 'sbx_a' });
+    await client.scenarios.apply('upstream-outage', { sandbox: 'sbx_a' });
+    await client.requests.list({ sandbox: 'sbx_a' });
+    await client.webhooks.deliveries({ sandbox: 'sbx_a' });
+    await client.report.json({ sandbox: 'sbx_a' });
+    expect(
+      rec.sent.map((r) => new URL(r.url)).map((u) => [u.pathname, u.searchParams.get('sandbox')]),
+    ).toEqual([
+      ['/_emulator/usage', 'sbx_a'],
+      ['/_emulator/faults', 'sbx_a'],
+      ['/_emulator/scenarios/upstream-outage', 'sbx_a'],
+      ['/_emulator/requests', 'sbx_a'],
+      ['/_emulator/webhooks/deliveries', 'sbx_a'],
+      ['/_emulator/report', 'sbx_a'],
+    ]);
+  });
+
   it('sends the admin token as X-Admin-Token, and extra headers', async () => {
     const rec = recordingFetch();
     const client = createAdminClient({

@@ -9,6 +9,11 @@
  */
 import createClient, { type Client } from 'openapi-fetch';
 import type { components, paths } from './admin-api.js';
+import { AdminWaitTimeoutError, sentRequests, unwrap } from './admin-unwrap.js';
+import { sandboxOperations } from './admin-sandboxes.js';
+
+export { AdminApiError, AdminWaitTimeoutError } from './admin-unwrap.js';
+export type { SandboxCreate, SandboxView } from './admin-sandboxes.js';
 
 export type AdminSchemas = components['schemas'];
 export type AdminProblem = AdminSchemas['Problem'];
@@ -29,6 +34,9 @@ type JsonBodyOf<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] e
 export type RequestFilter = Omit<QueryOf<'/requests', 'get'>, 'wait'>;
 export type DeliveryFilter = Omit<QueryOf<'/webhooks/deliveries', 'get'>, 'wait'>;
 export type UsageFilter = QueryOf<'/orgs/{id}/usage', 'get'>;
+/** `sandbox` or `org_id` (exactly one), and the filters of `usage()`. */
+export type LedgerFilter = QueryOf<'/usage', 'get'>;
+export type FaultFilter = QueryOf<'/faults', 'get'>;
 export type ReportFilter = Omit<QueryOf<'/report', 'get'>, 'format'>;
 export type SttOrgFilter = QueryOf<'/stt/scripts', 'get'>;
 export type OrgCreate = AdminSchemas['OrgCreate'];
@@ -56,66 +64,6 @@ export interface WaitOptions {
   signal?: AbortSignal;
 }
 
-/** A non-2xx answer of the admin API, with the problem+json body it carried. */
-export class AdminApiError extends Error {
-  override readonly name = 'AdminApiError';
-  readonly status: number;
-  /** The problem's `code` (`not_found`, `admin_unauthorized`, `validation_failed`...). */
-  readonly code: string | undefined;
-  readonly detail: string | undefined;
-  readonly requestId: string | undefined;
-  /** The parsed problem, or undefined when the body was not one. */
-  readonly problem: AdminProblem | undefined;
-  /** The raw body when it was not a problem. */
-  readonly body: unknown;
-
-  constructor(method: string, url: string, status: number, body: unknown) {
-    const problem = isProblem(body) ? body : undefined;
-    const what = problem ? `${problem.code}${problem.detail ? `: ${problem.detail}` : ''}` : truncate(body);
-    super(`${method} ${url} answered ${status} ${what}`);
-    this.status = status;
-    this.problem = problem;
-    this.code = problem?.code;
-    this.detail = problem?.detail;
-    this.requestId = problem?.request_id;
-    this.body = body;
-  }
-}
-
-/** A `waitFor` that saw no match in time. */
-export class AdminWaitTimeoutError extends Error {
-  override readonly name = 'AdminWaitTimeoutError';
-}
-
-function isProblem(body: unknown): body is AdminProblem {
-  return (
-    typeof body === 'object' &&
-    body !== null &&
-    typeof (body as { code?: unknown }).code === 'string' &&
-    typeof (body as { status?: unknown }).status === 'number'
-  );
-}
-
-function truncate(body: unknown): string {
-  const text = typeof body === 'string' ? body : (JSON.stringify(body) ?? '');
-  return text.length > 300 ? `${text.slice(0, 300)}…` : text;
-}
-
-type Result<D> = { data?: D; error?: unknown; response: Response };
-
-async function unwrap<D>(pending: Promise<Result<D>>): Promise<D> {
-  const { data, error, response } = await pending;
-  if (!response.ok) {
-    const sent = sentRequests.get(response);
-    const url = new URL(sent?.url ?? (response.url || 'http://unknown/'));
-    throw new AdminApiError(sent?.method ?? 'request to', url.pathname + url.search, response.status, error);
-  }
-  return data as D;
-}
-
-// openapi-fetch shows the Request it sent only to middleware; errors name it, so it is kept from there.
-const sentRequests = new WeakMap<Response, Request>();
-
 const WAIT_SLICE_SECONDS = 60; // the most `wait` the document allows per call
 
 export class AdminClient {
@@ -126,6 +74,7 @@ export class AdminClient {
     const headers: Record<string, string> = { ...options.headers };
     if (options.adminToken) headers['X-Admin-Token'] = options.adminToken;
     this.raw = createClient<paths>({ baseUrl: options.adminUrl, headers, fetch: options.fetch });
+    this.sandboxes = sandboxOperations(this.raw);
     this.raw.use({
       onResponse({ request, response }) {
         sentRequests.set(response, request);
@@ -213,6 +162,9 @@ export class AdminClient {
     },
   };
 
+  /** Sandboxes: an organization per test with its own reset and clock (admin-sandboxes.ts). */
+  readonly sandboxes: ReturnType<typeof sandboxOperations>;
+
   readonly clock = {
     get: () => unwrap(this.raw.GET('/clock')),
     /** Mode, time (`now`) or scale; moving time forward fires what became due, like `advance`. */
@@ -225,6 +177,11 @@ export class AdminClient {
   /** `GET /orgs/{id}/usage`: ledger entries (newest first), totals and the balance. */
   usage(orgId: string, filter: UsageFilter = {}) {
     return unwrap(this.raw.GET('/orgs/{id}/usage', { params: { path: { id: orgId }, query: filter } }));
+  }
+
+  /** `GET /usage`: the same answer for a sandbox's organization (`{ sandbox: id }`) or `{ org_id }`. */
+  ledger(filter: LedgerFilter) {
+    return unwrap(this.raw.GET('/usage', { params: { query: filter } }));
   }
 
   readonly billing = {
@@ -302,7 +259,8 @@ export class AdminClient {
   readonly faults = {
     /** Adds a rule; the answer carries its `id` and `explanation`. */
     add: (rule: FaultRuleInput) => unwrap(this.raw.POST('/faults', { body: rule })),
-    list: () => unwrap(this.raw.GET('/faults')),
+    /** `{ sandbox: id }`: the rules that sandbox's reset removes. */
+    list: (filter: FaultFilter = {}) => unwrap(this.raw.GET('/faults', { params: { query: filter } })),
     get: (faultId: string) => unwrap(this.raw.GET('/faults/{faultId}', { params: { path: { faultId } } })),
     remove: (faultId: string) =>
       unwrap(this.raw.DELETE('/faults/{faultId}', { params: { path: { faultId } } })),
@@ -313,8 +271,12 @@ export class AdminClient {
     list: () => unwrap(this.raw.GET('/scenarios')),
     /** Registers (or replaces) a scenario until the next reset. */
     create: (scenario: AdminSchemas['Scenario']) => unwrap(this.raw.POST('/scenarios', { body: scenario })),
-    /** Runs the scenario's steps in order; `reset()` undoes it. */
-    apply: (name: string) => unwrap(this.raw.POST('/scenarios/{name}', { params: { path: { name } } })),
+    /**
+     * Runs the scenario's steps in order; `reset()` undoes it. With `{ sandbox: id }`, on that sandbox alone
+     * (422 `scenario_not_scopable` when a step cannot be scoped); the sandbox's reset undoes it.
+     */
+    apply: (name: string, options: { sandbox?: string } = {}) =>
+      unwrap(this.raw.POST('/scenarios/{name}', { params: { path: { name }, query: options } })),
   };
 
   /** The drift report of a recordings folder (docs/proxy.md), read on the emulator's machine. */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Clock } from './clock.js';
+import { Clock, ClockResetError } from './clock.js';
 
 const START = Date.parse('2030-01-01T00:00:00.000Z');
 const clocks: Clock[] = [];
@@ -189,6 +189,21 @@ describe('sleep with an abort signal', () => {
     await clock.advance(10);
     await expect(sleeping).resolves.toBeUndefined();
     controller.abort(new Error('late'));
+  });
+
+  it('fails with ClockResetError when the clock is reset or disposed under it, instead of waiting for ever', async () => {
+    const clock = frozen();
+    const reset = clock.sleep(1000, undefined, 'analysis');
+    clock.clearTimers();
+    await expect(reset).rejects.toThrow(ClockResetError);
+    await expect(reset).rejects.toThrow(/analysis/);
+    const controller = new AbortController();
+    const disposed = clock.sleep(1000, controller.signal);
+    clock.dispose();
+    await expect(disposed).rejects.toBeInstanceOf(ClockResetError);
+    // The abort listener went with it: a later abort changes nothing.
+    controller.abort(new Error('late'));
+    await expect(disposed).rejects.toBeInstanceOf(ClockResetError);
   });
 });
 

@@ -40,6 +40,13 @@ interface TimerEntry {
   label: string;
   fn: () => unknown;
   cancelled: boolean;
+  /** Called when the timer is dropped by a reset (clearTimers, dispose) rather than cancelled by its owner. */
+  dropped?: () => void;
+}
+
+/** A sleep whose clock was reset or disposed under it: the wait will never end, so it fails. */
+export class ClockResetError extends Error {
+  override name = 'ClockResetError';
 }
 
 export interface ClockOptions {
@@ -158,6 +165,10 @@ export class Clock {
         ms,
         label,
       );
+      this.onDrop(timer, () => {
+        signal?.removeEventListener('abort', onAbort);
+        reject(new ClockResetError(`the clock was reset during '${label}'`));
+      });
       signal?.addEventListener('abort', onAbort, { once: true });
     });
   }
@@ -187,17 +198,28 @@ export class Clock {
   dispose(): void {
     this.disposed = true;
     this.timeState.dispose?.();
-    for (const t of this.timers) t.cancelled = true;
-    this.timers = [];
+    this.dropAll();
     if (this.wallTimer) clearTimeout(this.wallTimer);
     this.wallTimer = undefined;
   }
 
   /** Drops all pending timers (used by a full emulator reset) but keeps the clock running. */
   clearTimers(): void {
-    for (const t of this.timers) t.cancelled = true;
-    this.timers = [];
+    this.dropAll();
     this.reschedule();
+  }
+
+  private dropAll(): void {
+    const dropped = this.timers;
+    this.timers = [];
+    for (const t of dropped) t.cancelled = true;
+    for (const t of dropped) t.dropped?.();
+  }
+
+  /** `fn` runs if `timer` is dropped by a reset or dispose (a sleep fails instead of waiting for ever). */
+  private onDrop(timer: ClockTimer, fn: () => void): void {
+    const entry = this.timers.find((t) => t.id === timer.id);
+    if (entry) entry.dropped = fn;
   }
 
   /** Changes the time (for every instance, with a shared state), then waits for the timers it made due here. */

@@ -1,8 +1,22 @@
 import type { AdminContext, AdminHandler } from '../admin/admin-context.js';
 import { sendJson } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
+import type { SandboxLookup } from '../sandboxes/lookup.js';
 import { storeSettled, type StateStore } from '../store/index.js';
+import { ruleOrg } from './rule-life.js';
 import type { FaultRuleInput, FaultStore } from './store.js';
+
+/** The organization of `match.sandbox` (404 for an unknown sandbox); `match.org_id` beside it is refused. */
+async function sandboxOrg(sandboxes: SandboxLookup, input: FaultRuleInput): Promise<string | undefined> {
+  const id = input.match?.sandbox;
+  if (id === undefined) return undefined;
+  if (input.match?.org_id !== undefined)
+    throw new ApiError(
+      'validation_failed',
+      'match.org_id and match.sandbox cannot both be given: a sandbox already names its organization',
+    );
+  return sandboxes.orgOf(id);
+}
 
 /**
  * With a shared store a change is refused 502 `upstream_error` while the store is unreachable (before
@@ -11,16 +25,23 @@ import type { FaultRuleInput, FaultStore } from './store.js';
 export function faultAdminHandlers(deps: {
   faults: Pick<FaultStore, 'assertWritable' | 'add' | 'list' | 'clear' | 'get' | 'remove'>;
   store: Pick<StateStore, 'settled'>;
+  sandboxes: SandboxLookup;
 }): Record<string, AdminHandler> {
-  const { faults, store } = deps;
+  const { faults, store, sandboxes } = deps;
   return {
     'admin.addFault': async (ctx: AdminContext<FaultRuleInput>) => {
+      const orgId = await sandboxOrg(sandboxes, ctx.body);
       faults.assertWritable();
-      const rule = faults.add(ctx.body);
+      const rule = faults.add(ctx.body, orgId);
       await storeSettled(store);
       sendJson(ctx, 201, rule);
     },
-    'admin.listFaults': (ctx) => sendJson(ctx, 200, { faults: faults.list() }),
+    'admin.listFaults': async (ctx) => {
+      // A sandbox's rules: those its reset removes (match.sandbox, or match.org_id of its organization).
+      const orgId = ctx.query.sandbox === undefined ? undefined : await sandboxes.orgOf(ctx.query.sandbox);
+      const rules = faults.list();
+      sendJson(ctx, 200, { faults: orgId === undefined ? rules : rules.filter((r) => ruleOrg(r) === orgId) });
+    },
     'admin.clearFaults': async (ctx) => {
       faults.assertWritable();
       faults.clear();

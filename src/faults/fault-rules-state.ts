@@ -1,17 +1,17 @@
 /**
  * The fault rules' state (issue 23): the rules the emulator holds, as the operations FaultStore needs. A rule
- * that matches one organization (`match.org_id`, stored with the rule) belongs to it: listed, exported and
- * reset with that organization (`perOrg`); the others belong to the emulator (`exportShared`). Two
- * implementations: in memory (below) and in Redis (redis-fault-rules.ts, shared by every instance). Both keep
- * the rules at hand, so matching a request is a synchronous lookup; only firing a counted rule may ask Redis
- * (its `times` is shared).
+ * that matches one organization (`match.org_id`, or a sandbox's: `sandbox_org_id`, stored with the rule) belongs
+ * to it: listed, exported and reset with that organization (`perOrg`); the others belong to the emulator
+ * (`exportShared`). Two implementations: in memory (below) and in Redis (redis-fault-rules.ts, shared by every
+ * instance). Both keep the rules at hand, so matching a request is a synchronous lookup; only firing a counted
+ * rule may ask Redis (its `times` is shared).
  */
 import type { MaybePromise } from '../core/maybe.js';
 import { RedisStore } from '../store/redis-store.js';
 import type { StateStore } from '../store/index.js';
 import type { OrgStatePart, StateUnit } from '../store/state-unit.js';
 import { RedisFaultRules } from './redis-fault-rules.js';
-import { claimHere, isSpent } from './rule-life.js';
+import { claimHere, isSpent, ruleOrg, type RuleNow } from './rule-life.js';
 import type { FaultRule } from './store.js';
 
 /** A rule as exported: as stored, its `remaining` the shared count, without its `hits` (counted per instance). */
@@ -63,8 +63,8 @@ export interface FaultRulesState extends StateUnit {
    * was left (another instance used it up). Synchronous but for a shared counted rule.
    */
   claim(rule: FaultRule): MaybePromise<number>;
-  /** Drops the rules at hand that expired or are used up. */
-  prune(now: number): void;
+  /** Drops the rules at hand that expired or are used up (`now`: each rule's clock's, rule-life.ts). */
+  prune(now: RuleNow): void;
 }
 
 /** The memory store: the rules in this process. */
@@ -139,7 +139,7 @@ export class MemoryFaultRules implements FaultRulesState {
     return claimHere(rule);
   }
 
-  prune(now: number): void {
+  prune(now: RuleNow): void {
     if (!this.all.some((r) => isSpent(r, now))) return;
     this.own = this.own.filter((r) => !isSpent(r, now));
     this.others = this.others.filter((r) => !isSpent(r, now));
@@ -154,11 +154,6 @@ export class MemoryFaultRules implements FaultRulesState {
   private changed(): void {
     this.all = [...this.own, ...this.others];
   }
-}
-
-/** The organization a rule belongs to: the one it matches, if it matches one. */
-export function ruleOrg(rule: FaultRule): string | undefined {
-  return rule.match.org_id || undefined;
 }
 
 /** Rules as exported (a copy, plain JSON), by creation time then id; undefined when there are none. */

@@ -1,7 +1,7 @@
 /**
  * Lua scripts for the fault rules of one organization in Redis (redis-fault-rules.ts). Every rule stays in the
  * one hash `faults` (id → JSON) with its count in `fault-left`: matching, firing and removing address a rule
- * by its id alone, and every instance loads them all. A rule that matches one organization (`match.org_id`)
+ * by its id alone, and every instance loads them all. A rule that matches one organization (`ruleOrg`)
  * is also listed in that organization's set `faults:org:{org}`, written in the transaction that adds the rule,
  * and the organizations with such a set are in `faults:orgs`: what lists, exports and resets one organization
  * without reading the other rules. Removing a rule takes it out of its set; the last firing of a counted rule

@@ -12,14 +12,13 @@ import { eventForAll, type RedisStore, type StoreMessage } from '../store/redis-
 import { defineOnce } from '../store/redis-scripts.js';
 import {
   ownAfterOrgReset,
-  ruleOrg,
   rulesExport,
   type FaultRulesExport,
   type FaultRulesState,
   type OrgFaultRules,
 } from './fault-rules-state.js';
 import { FAULTS_CLEAR, FAULTS_CLEAR_ORG, FAULTS_ORGS, FAULTS_READ_ORG } from './redis-fault-org-scripts.js';
-import { claimHere, isSpent } from './rule-life.js';
+import { claimHere, isSpent, ruleOrg, type RuleNow } from './rule-life.js';
 import type { FaultRule } from './store.js';
 
 /**
@@ -49,8 +48,10 @@ export const FAULT_REMOVE = `
 local json = redis.call('HGET', KEYS[1], ARGV[1])
 redis.call('HDEL', KEYS[1], ARGV[1])
 redis.call('HDEL', KEYS[2], ARGV[1])
-local org = json and cjson.decode(json).match.org_id
-if type(org) == 'string' then
+local rule = json and cjson.decode(json)
+local org = rule and rule.match.org_id
+if type(org) ~= 'string' or org == '' then org = rule and rule.sandbox_org_id end
+if type(org) == 'string' and org ~= '' then
   redis.call('SREM', ARGV[4] .. org, ARGV[1])
   if redis.call('SCARD', ARGV[4] .. org) == 0 then redis.call('SREM', KEYS[3], org) end
 end
@@ -261,7 +262,7 @@ export class RedisFaultRules implements FaultRulesState {
       });
   }
 
-  prune(now: number): void {
+  prune(now: RuleNow): void {
     if (!this.all.some((r) => isSpent(r, now))) return;
     this.own = this.own.filter((r) => !isSpent(r, now));
     this.shared = this.shared.filter((r) => !isSpent(r, now));

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { Clock } from '../core/clock.js';
 import { IdFactory, Random } from '../core/random.js';
 import { MemoryFaultRules, type FaultRulesState } from './fault-rules-state.js';
-import { claimHere } from './rule-life.js';
+import { claimHere, type RuleNow } from './rule-life.js';
 import { FaultStore, type FaultRule, type TakeResult } from './store.js';
 
 /** The memory rules, but counted rules added for every instance are counted in `left`, with a promise. */
@@ -21,7 +21,7 @@ class FakeSharedRules implements FaultRulesState {
   assertWritable(): void {}
   remove = (id: string) => this.memory.remove(id);
   clear = () => this.memory.clear();
-  prune = (now: number) => this.memory.prune(now);
+  prune = (now: RuleNow) => this.memory.prune(now);
   reset = () => this.memory.reset();
   perOrg = this.memory.perOrg;
   exportShared = () => this.memory.exportShared();
@@ -52,8 +52,9 @@ class FakeSharedRules implements FaultRulesState {
 
 function setup() {
   const state = new FakeSharedRules();
+  const clock = new Clock();
   const faults = new FaultStore(state, {
-    clock: new Clock(),
+    clocks: { for: () => clock },
     ids: new IdFactory('t'),
     random: new Random('t'),
   });

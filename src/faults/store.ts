@@ -1,13 +1,15 @@
 /**
  * Fault rules: what to break, where, and how often. A rule matches on operation, method/path, org, key,
  * environment, RAG mode and the `X-Emulator-Scope` test scope; it applies the next `times` matches, with a
- * seeded `probability`, within an optional clock-time window, and expires.
+ * seeded `probability`, within an optional clock-time window, and expires (a rule of one organization on that
+ * organization's clock, rule-life.ts).
  */
 import { pathPatternMatches } from '../core/path-pattern.js';
-import type { Clock } from '../core/clock.js';
+import type { OrgClocks } from '../core/clocks.js';
 import type { IdFactory, Random } from '../core/random.js';
 import { andThen, type MaybePromise } from '../core/maybe.js';
 import type { FaultRulesState } from './fault-rules-state.js';
+import { isActive, ruleOrg } from './rule-life.js';
 import {
   explainFault,
   KIND_CHANNEL,
@@ -27,6 +29,8 @@ export interface FaultMatch {
   environment?: 'live' | 'test';
   mode?: string;
   scope?: string;
+  /** A sandbox (issue 24): requests of its organization, or carrying its id as `X-Emulator-Scope`. */
+  sandbox?: string;
   /** For webhook faults: the event kind. */
   event?: string;
 }
@@ -55,6 +59,11 @@ export interface FaultRule extends FaultRuleInput {
   created_at: string;
   expires_at: string | null;
   explanation: string;
+  /**
+   * With `match.sandbox`: that sandbox's organization, resolved when the rule was added. The rule belongs to
+   * it (its reset and delete remove the rule), and matches its requests.
+   */
+  sandbox_org_id?: string;
 }
 
 /** What is known about the thing a fault might hit. */
@@ -107,7 +116,8 @@ export class FaultStore {
   constructor(
     private readonly state: FaultRulesState,
     private readonly deps: {
-      clock: Clock;
+      /** A rule of an organization follows its clock; the others the emulator's (`clocks.global`). */
+      clocks: Pick<OrgClocks, 'for'>;
       ids: IdFactory;
       random: Random;
       /** Whether /v1 documents `status` for the operation (any operation when none is named). */
@@ -128,8 +138,10 @@ export class FaultStore {
     this.state.assertWritable();
   }
 
-  add(input: FaultRuleInput): FaultRule {
+  /** `sandboxOrgId`: the organization of `match.sandbox`, which the caller resolved (SandboxLookup). */
+  add(input: FaultRuleInput, sandboxOrgId?: string): FaultRule {
     const rule = this.build(input, this.deps.ids.next('fault', 12));
+    if (input.match?.sandbox !== undefined) rule.sandbox_org_id = sandboxOrgId;
     if (this.adding === 'local') this.state.addLocal(rule);
     else this.state.add(rule);
     return rule;
@@ -141,7 +153,7 @@ export class FaultStore {
   }
 
   private build(input: FaultRuleInput, id: string, which?: string): FaultRule {
-    const now = this.deps.clock.now();
+    const now = this.deps.clocks.for(input.match?.org_id).now();
     const expiresAt = input.ttl_seconds !== undefined ? now + input.ttl_seconds * 1000 : null;
     const offContract = this.offContract(input.kind, input.status, input.match?.operation);
     const where = input.match?.operation ?? 'any /v1 operation';
@@ -171,8 +183,11 @@ export class FaultStore {
     }
   }
 
+  /** The time a rule is judged at: its organization's clock's now. Read only for rules with a time limit. */
+  private readonly ruleNow = (rule: FaultRule): number => this.deps.clocks.for(ruleOrg(rule)).now();
+
   list(): FaultRule[] {
-    this.state.prune(this.deps.clock.now());
+    this.state.prune(this.ruleNow);
     return [...this.state.rules()];
   }
 
@@ -210,7 +225,7 @@ export class FaultStore {
     const own = target.requestRule;
     if (own !== undefined && KIND_CHANNEL[own.kind] === channel && (!kinds || kinds.includes(own.kind)))
       return this.hit(own, target);
-    this.state.prune(this.deps.clock.now());
+    this.state.prune(this.ruleNow);
     return this.takeFrom(this.state.rules(), 0, channel, target, kinds);
   }
 
@@ -248,15 +263,13 @@ export class FaultStore {
     target: FaultTarget,
     kinds: readonly FaultKind[] | undefined,
   ): number {
-    const now = this.deps.clock.now();
     for (let i = from; i < rules.length; i++) {
       const rule = rules[i];
       if (KIND_CHANNEL[rule.kind] !== channel) continue;
       if (kinds && !kinds.includes(rule.kind)) continue;
       if (rule.remaining !== null && rule.remaining <= 0) continue;
-      if (rule.active_from && now < Date.parse(rule.active_from)) continue;
-      if (rule.active_until && now >= Date.parse(rule.active_until)) continue;
-      if (!matches(rule.match, target)) continue;
+      if (!isActive(rule, this.ruleNow)) continue;
+      if (!matches(rule, target)) continue;
       if (rule.probability !== undefined && this.random.next() >= rule.probability) continue;
       return i;
     }
@@ -288,7 +301,8 @@ export class FaultStore {
   }
 }
 
-function matches(m: FaultMatch, t: FaultTarget): boolean {
+function matches(rule: FaultRule, t: FaultTarget): boolean {
+  const m = rule.match;
   if (m.operation && m.operation !== t.operation) return false;
   if (m.method && m.method.toUpperCase() !== t.method?.toUpperCase()) return false;
   if (m.path) {
@@ -300,6 +314,7 @@ function matches(m: FaultMatch, t: FaultTarget): boolean {
   if (m.environment && m.environment !== t.environment) return false;
   if (m.mode && m.mode !== t.mode) return false;
   if (m.scope && m.scope !== t.scope) return false;
+  if (m.sandbox && t.orgId !== rule.sandbox_org_id && t.scope !== m.sandbox) return false;
   if (m.event && m.event !== t.event) return false;
   return true;
 }

@@ -5,6 +5,7 @@
  */
 import { meteringErrors } from '../metering/errors.js';
 import { ragErrors } from '../rag/errors.js';
+import { sandboxErrors } from '../sandboxes/errors.js';
 import { sttErrors } from '../stt/errors.js';
 import { ttsErrors } from '../tts/errors.js';
 
@@ -31,6 +32,7 @@ export const coreErrors = {
   validation_failed: { status: 422, title: 'Validation failed' },
   json_too_deep: { status: 422, title: 'JSON nested too deeply' },
   invalid_fault_header: { status: 422, title: 'Invalid X-Emulator-Fault header' },
+  scenario_not_scopable: { status: 422, title: 'Scenario cannot be applied to a sandbox' },
   internal_error: { status: 500, title: 'Internal gateway error' },
   not_implemented: { status: 501, title: 'Not implemented by the emulator yet' },
   upstream_error: { status: 502, title: 'Upstream service error' },
@@ -46,6 +48,7 @@ export const errorCatalog = {
   ...ttsErrors,
   ...sttErrors,
   ...ragErrors,
+  ...sandboxErrors,
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof errorCatalog;

@@ -59,6 +59,11 @@ export interface JournalState extends StateUnit {
 }
 
 /** The journal's state for the emulator's store, bounded as the options say. */
+/** The journal's bounds from the options: `--journal-limit` entries, `--journal-max-mb` of entry JSON. */
+export function journalBounds(config: { journalLimit: number; journalMaxMb: number }) {
+  return { capacity: config.journalLimit, maxBytes: Math.round(config.journalMaxMb * 1024 * 1024) };
+}
+
 export function createJournalState(
   store: StateStore,
   bounds: { capacity: number; maxBytes: number },

@@ -82,6 +82,8 @@ export interface JournalFilter {
   code?: string;
   fault_rule?: string;
   scope?: string;
+  /** A sandbox (issue 24): entries of its organization, or whose scope is its id. */
+  sandbox?: { id: string; org_id: string };
   since?: string;
   limit?: number;
   /** A cursor: only entries recorded after the entry with this request id (all of them if it is gone). */
@@ -267,6 +269,7 @@ export function journalMatches(e: JournalSummary, f: JournalFilter): boolean {
   if (f.code && e.code !== f.code) return false;
   if (f.fault_rule && e.fault?.rule_id !== f.fault_rule) return false;
   if (f.scope && e.scope !== f.scope) return false;
+  if (f.sandbox && e.org_id !== f.sandbox.org_id && e.scope !== f.sandbox.id) return false;
   if (f.since && e.time < f.since) return false;
   return true;
 }

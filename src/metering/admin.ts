@@ -8,11 +8,15 @@ import { publicKeyView, type OrgStore } from '../orgs/store.js';
 import type { WebhookEngine } from '../webhooks/engine.js';
 import type { LedgerEntry, Metering, PriceOverrides, RateLimitRule } from './index.js';
 import type { QuotaProduct } from './quotas.js';
+import { orgOrSandbox } from '../admin/sandbox-filter.js';
+import type { SandboxLookup } from '../sandboxes/lookup.js';
 
 export interface MeteringAdminDeps {
   orgs: Pick<OrgStore, 'getOrg' | 'getKey' | 'listKeys' | 'revokeKey'>;
   metering: Metering;
   webhooks: Pick<WebhookEngine, 'emit'>;
+  /** `GET /usage?sandbox=ID` (issue 24). */
+  sandboxes: SandboxLookup;
 }
 
 function requireOrg(deps: MeteringAdminDeps, ctx: AdminContext): string {
@@ -105,6 +109,26 @@ function asValidation<T>(fn: () => T): T {
   }
 }
 
+/** `GET /orgs/{id}/usage` and `GET /usage`: the ledger entries, totals and balance of one organization. */
+async function usageView(deps: MeteringAdminDeps, orgId: string, q: Record<string, any>) {
+  const filter = {
+    orgId,
+    product: q.product,
+    status: q.status,
+    environment: q.environment,
+    keyId: q.key_id,
+    since: q.since,
+    until: q.until,
+  };
+  // The ledger is read after this instance's own writes have landed (with Redis: where every instance writes).
+  const [{ totals, exact }, entries, balance] = await Promise.all([
+    deps.metering.totals(filter),
+    deps.metering.entries({ ...filter, limit: q.limit }),
+    balanceView(deps.metering, orgId),
+  ]);
+  return { entries: entries.map(ledgerEntryView), totals, totals_exact: exact, balance };
+}
+
 /** The `credits` section of an organization's admin view: with Redis, the balance Redis holds now. */
 export function creditsOrgView(metering: Metering): OrgViewPart {
   return (org) => andThen(metering.balance(org.id), (b) => ({ credits: balanceFields(b) }));
@@ -112,25 +136,12 @@ export function creditsOrgView(metering: Metering): OrgViewPart {
 
 export function meteringAdminHandlers(deps: MeteringAdminDeps): Record<string, AdminHandler> {
   return {
-    'admin.getUsage': async (ctx) => {
-      const orgId = requireOrg(deps, ctx);
-      const q = ctx.query;
-      const filter = {
-        orgId,
-        product: q.product,
-        status: q.status,
-        environment: q.environment,
-        keyId: q.key_id,
-        since: q.since,
-        until: q.until,
-      };
-      // The ledger is read after this instance's own writes have landed (with Redis: where every instance writes).
-      const [{ totals, exact }, entries, balance] = await Promise.all([
-        deps.metering.totals(filter),
-        deps.metering.entries({ ...filter, limit: q.limit }),
-        balanceView(deps.metering, orgId),
-      ]);
-      sendJson(ctx, 200, { entries: entries.map(ledgerEntryView), totals, totals_exact: exact, balance });
+    'admin.getUsage': async (ctx) =>
+      sendJson(ctx, 200, await usageView(deps, requireOrg(deps, ctx), ctx.query)),
+    'admin.getUsageLedger': async (ctx) => {
+      const orgId = (await orgOrSandbox(deps.sandboxes, ctx.query, true))!;
+      if (!deps.orgs.getOrg(orgId)) throw new ApiError('not_found', `no organization ${orgId}`);
+      sendJson(ctx, 200, await usageView(deps, orgId, ctx.query));
     },
     'admin.getBilling': async (ctx) => {
       const orgId = requireOrg(deps, ctx);

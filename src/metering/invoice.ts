@@ -2,7 +2,7 @@ import type { Clock } from '../core/clock.js';
 import type { IdFactory } from '../core/random.js';
 import type { Invoice, InvoiceLine, Period } from './periods.js';
 
-/** The finalized invoice of a period closed at the clock's now (or at its end, if earlier). */
+/** The finalized invoice of a period closed at `clock`'s now, the organization's (or at its end, if earlier). */
 export function buildInvoice(
   clock: Clock,
   ids: IdFactory,
@@ -10,17 +10,19 @@ export function buildInvoice(
   period: Period,
   lines: InvoiceLine[],
 ): Invoice {
-  const now = clock.now();
+  // A period closed at its end is finalized then, even when the close ran after the clock moved on (over
+  // Redis the close is claimed asynchronously, after an advance has landed); an early close, now.
+  const at = Math.min(clock.now(), period.end);
   return {
     id: ids.next('in'),
     org_id: orgId,
     period_start: new Date(period.start).toISOString(),
-    period_end: new Date(Math.min(now, period.end)).toISOString(),
+    period_end: new Date(at).toISOString(),
     lines,
     total: Math.round(lines.reduce((sum, l) => sum + l.amount, 0) * 1e6) / 1e6,
     currency: 'credits',
     status: 'finalized',
-    finalized_at: clock.isoNow(),
+    finalized_at: new Date(at).toISOString(),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Clock } from '../core/clock.js';
+import type { OrgClocks } from '../core/clocks.js';
 import type { IdFactory } from '../core/random.js';
 import { checkCredits, DEFAULT_PERIOD_GRANT } from './balance.js';
 import type { BillingState } from './billing-state.js';
@@ -26,7 +26,11 @@ export interface MeteringDefaults {
 }
 
 export interface MeteringOptions {
-  clock: Clock;
+  /**
+   * Every time rule of an organization (windows, periods, stamps) reads its clock: its sandbox's own, or the
+   * emulator's.
+   */
+  clocks: Pick<OrgClocks, 'for' | 'onChange'>;
   ids: IdFactory;
   emit: EmitEvent;
   /** Balances, reservations, quotas, the ledger, periods' usage and invoices (createBillingState). */

@@ -1,3 +1,4 @@
+import type { Clock } from '../core/clock.js';
 import { andThen, type MaybePromise } from '../core/maybe.js';
 import { checkCredits, type OrgBalance } from './balance.js';
 import type { BillingState, ChargeOutcome, ReserveFigures, ReserveRequest } from './billing-state.js';
@@ -51,7 +52,7 @@ export class Metering {
     const d = opts.defaults ?? {};
     this.state = opts.state;
     this.prices = mergePrices(defaultPrices, opts.prices);
-    this.rateLimiter = new RateLimiter(opts.clock, opts.rateLimits, d.rateLimits);
+    this.rateLimiter = new RateLimiter(opts.clocks, opts.rateLimits, d.rateLimits);
     ({
       defaultGrant: this.defaultGrant,
       quotas: this.quotas,
@@ -60,7 +61,7 @@ export class Metering {
       maxEntries: this.maxEntries,
     } = resolveDefaults(d));
     this.periods = new BillingPeriods({
-      clock: opts.clock,
+      clocks: opts.clocks,
       periodSeconds: d.periodSeconds,
       onEnd: (orgId, end) => this.periodEnded(orgId, end),
     });
@@ -71,6 +72,12 @@ export class Metering {
         this.periods.drop(orgId);
         this.storage.drop(orgId);
       },
+    });
+    // An organization that gets (or loses) a clock of its own: its period timer was on the other clock, so
+    // its next period opens on the new one (the usage of the period so far stays in the state).
+    opts.clocks.onChange({
+      attached: (orgId) => this.periods.drop(orgId),
+      detached: (orgId) => this.periods.drop(orgId),
     });
   }
 
@@ -95,7 +102,8 @@ export class Metering {
   precheck(principal: Principal, product: Product, quantity: number, mode?: Mode): MaybePromise<void>;
   precheck(principal: Principal, product: Product, quantity: number, mode?: Mode): MaybePromise<void> {
     const orgId = principal.orgId;
-    this.periods.current(orgId);
+    const clock = this.opts.clocks.for(orgId);
+    this.periods.current(orgId, clock);
     const live = principal.environment === 'live';
     const q = live ? undefined : quotaProductOf(product);
     if (!live && !q) return;
@@ -105,16 +113,16 @@ export class Metering {
       amount: live ? costOf(this.prices, product, quantity, mode) : quantity,
       grant: this.grantOf(orgId),
       quota: q ? this.quotas[q] : 0,
-      windowStart: this.window().windowStart,
+      windowStart: this.window(clock).windowStart,
     };
     if (product === 'stt_realtime') {
       const seen = this.state.glance(request);
       if (seen && refuses(request.kind, request.amount, seen))
-        throw this.refusal(principal, product, request, seen);
+        throw this.refusal(principal, product, request, seen, clock);
       return;
     }
     return andThen(this.state.reserve(request), (out) => {
-      if (out.reservationId === undefined) throw this.refusal(principal, product, request, out);
+      if (out.reservationId === undefined) throw this.refusal(principal, product, request, out, clock);
       this.reservations.add(principal, { id: out.reservationId, orgId, product });
     });
   }
@@ -139,11 +147,18 @@ export class Metering {
     settle: boolean,
   ): LedgerEntry {
     const orgId = principal.orgId;
-    this.periods.current(orgId);
+    const clock = this.opts.clocks.for(orgId);
+    this.periods.current(orgId, clock);
     const reservation = settle ? this.reservations.settle(principal, usage.product) : undefined;
-    const entry = buildEntry({ ...this.opts, prices: this.prices }, principal, usage, status, reason);
+    const entry = buildEntry(
+      { clock, ids: this.opts.ids, prices: this.prices },
+      principal,
+      usage,
+      status,
+      reason,
+    );
     const q = quotaProductOf(entry.product);
-    const { windowStart } = this.window();
+    const { windowStart } = this.window(clock);
     const out = this.state.charge({
       entry,
       reservationId: reservation?.id,
@@ -177,7 +192,7 @@ export class Metering {
         emitQuota(
           this.opts.emit,
           orgId,
-          { product, used: out.used, quota: out.quota, ...this.window() },
+          { product, used: out.used, quota: out.quota, ...this.window(this.opts.clocks.for(orgId)) },
           pct,
         );
       }
@@ -212,8 +227,9 @@ export class Metering {
 
   /** Refunds a billed or test-key entry once; throws RangeError when it is unknown or not refundable. */
   refund(orgId: string, entryId: string, reason: LedgerReason = 'refund'): MaybePromise<LedgerEntry> {
-    const { windowStart } = this.window();
-    const refundedAt = this.opts.clock.isoNow();
+    const clock = this.opts.clocks.for(orgId);
+    const { windowStart } = this.window(clock);
+    const refundedAt = clock.isoNow();
     return andThen(
       this.state.refund(orgId, entryId, { reason, refundedAt, grant: this.grantOf(orgId), windowStart }),
       (entry) => {
@@ -310,7 +326,7 @@ export class Metering {
   }
 
   testQuotaStatus(orgId: string): MaybePromise<QuotaStatus[]> {
-    const w = this.window();
+    const w = this.window(this.opts.clocks.for(orgId));
     return andThen(this.state.quotaUsage(orgId, w.windowStart), ({ used, quotas }) =>
       (['tts', 'stt', 'rag_search', 'rag_upload'] as const).map((product) => ({
         product,
@@ -377,14 +393,15 @@ export class Metering {
   }
 
   private finish(orgId: string, period: Period, lines: InvoiceLine[]): Invoice {
-    const invoice = buildInvoice(this.opts.clock, this.opts.ids, orgId, period, lines);
+    const invoice = buildInvoice(this.opts.clocks.for(orgId), this.opts.ids, orgId, period, lines);
     this.state.addInvoice(invoice);
-    this.periods.roll(orgId);
+    this.periods.roll(orgId, Date.parse(invoice.period_end));
     this.opts.emit(
       orgId,
       'invoice.finalized',
       { ...invoice, lines: invoice.lines.map((l) => ({ ...l })) },
       true,
+      invoice.finalized_at,
     );
     return invoice;
   }
@@ -398,16 +415,18 @@ export class Metering {
     product: Product,
     r: ReserveRequest,
     f: ReserveFigures,
+    clock: Clock,
   ): MeteringError {
     return precheckRefusal(product, r, f, {
-      now: this.opts.clock.now(),
-      periodEnd: () => this.periods.current(principal.orgId).end,
-      windowEnd: this.window().windowEnd,
+      now: clock.now(),
+      periodEnd: () => this.periods.current(principal.orgId, clock).end,
+      windowEnd: this.window(clock).windowEnd,
       quotaWindowSeconds: this.quotaWindowSeconds,
     });
   }
 
-  private window(): { windowStart: number; windowEnd: number } {
-    return quotaWindow(this.opts.clock.now(), this.quotaWindowSeconds);
+  /** The test-quota window now on the organization's clock. */
+  private window(clock: Clock): { windowStart: number; windowEnd: number } {
+    return quotaWindow(clock.now(), this.quotaWindowSeconds);
   }
 }

@@ -1,4 +1,5 @@
 import type { Clock, ClockTimer } from '../core/clock.js';
+import type { OrgClocks } from '../core/clocks.js';
 import type { Product, Unit } from './types.js';
 
 export interface InvoiceLine {
@@ -26,7 +27,8 @@ export interface Period {
 }
 
 export interface PeriodsOptions {
-  clock: Clock;
+  /** Each organization's periods run on its clock (its sandbox's own, or the emulator's). */
+  clocks: Pick<OrgClocks, 'for'>;
   /** Fixed period length in seconds; default: calendar months in UTC. */
   periodSeconds?: number;
   /** A period's end reached on this instance's clock: Metering closes it (once across instances). */
@@ -35,9 +37,9 @@ export interface PeriodsOptions {
 
 /**
  * Billing periods in clock time: calendar months in UTC by default (or fixed lengths aligned to the
- * epoch). A period ends by itself when the clock reaches its end (a clock timer, so advancing a frozen
- * clock ends it) or early through the admin API; the next period starts at the close instant. Each instance
- * keeps its own timers; what a close does to the figures is in the billing state.
+ * epoch). A period ends by itself when its organization's clock reaches its end (a timer on that clock, so
+ * advancing a frozen clock ends it) or early through the admin API; the next period starts at the close
+ * instant. Each instance keeps its own timers; what a close does to the figures is in the billing state.
  */
 export class BillingPeriods {
   private readonly periods = new Map<string, Period & { timer: ClockTimer }>();
@@ -49,19 +51,22 @@ export class BillingPeriods {
     }
   }
 
-  current(orgId: string): Period {
+  /** The organization's current period; `clock` is its clock when the caller has already looked it up. */
+  current(orgId: string, clock?: Clock): Period {
     const p = this.periods.get(orgId);
     if (p) return { start: p.start, end: p.end };
-    const now = this.opts.clock.now();
-    return this.open(orgId, this.startOf(now), now);
+    const on = clock ?? this.opts.clocks.for(orgId);
+    const now = on.now();
+    return this.open(orgId, on, this.startOf(now), now);
   }
 
-  /** The period closed (here or through another instance): the next one starts now. */
-  roll(orgId: string): void {
-    const now = this.opts.clock.now();
+  /** The period closed (here or through another instance): the next one starts at the close (`closedAt`), or now. */
+  roll(orgId: string, closedAt?: number): void {
+    const clock = this.opts.clocks.for(orgId);
+    const now = clock.now();
     this.periods.get(orgId)?.timer.cancel();
     this.periods.delete(orgId);
-    this.open(orgId, now, now);
+    this.open(orgId, clock, Math.min(closedAt ?? now, now), now);
   }
 
   /** The organization's state was reset: its next period opens as a new organization's would. */
@@ -75,9 +80,10 @@ export class BillingPeriods {
     this.periods.clear();
   }
 
-  private open(orgId: string, start: number, now: number): Period {
+  private open(orgId: string, clock: Clock, start: number, now: number): Period {
     const end = this.nextBoundary(now);
-    const timer = this.opts.clock.setTimeout(
+    // On the organization's clock: advancing it past the boundary ends this period, and no other clock does.
+    const timer = clock.setTimeout(
       () => this.opts.onEnd(orgId, end),
       end - now,
       `billing period end ${orgId}`,

@@ -10,7 +10,9 @@ const START = Date.UTC(2025, 0, 1, 0, 0, 15);
 describe('RateLimiter', () => {
   it('allows the window limit, then refuses until the window resets with the clock', async () => {
     const clock = new Clock({ mode: 'frozen', startAt: START });
-    const limiter = new RateLimiter(clock, new MemoryRateLimits(), { test: { limit: 2, windowSeconds: 60 } });
+    const limiter = new RateLimiter({ for: () => clock }, new MemoryRateLimits(), {
+      test: { limit: 2, windowSeconds: 60 },
+    });
     expect(limiter.hit(key('k', 'test'))).toEqual({
       allowed: true,
       limit: 2,
@@ -42,7 +44,7 @@ describe('RateLimiter', () => {
 
   it('uses documented defaults per environment and a per-key override', () => {
     const clock = new Clock({ mode: 'frozen', startAt: START });
-    const limiter = new RateLimiter(clock, new MemoryRateLimits());
+    const limiter = new RateLimiter({ for: () => clock }, new MemoryRateLimits());
     expect(limiter.hit(key('live', 'live'))).toMatchObject({ limit: 600, remaining: 599 });
     expect(limiter.hit(key('test', 'test'))).toMatchObject({ limit: 60, remaining: 59 });
     limiter.setKeyLimit('org_a', 'vip', { limit: 1, windowSeconds: 10 });

@@ -1,4 +1,4 @@
-import type { Clock } from '../core/clock.js';
+import type { OrgClocks } from '../core/clocks.js';
 import { andThen, type MaybePromise } from '../core/maybe.js';
 import type { RateLimitState } from './rate-limit-state.js';
 import type { Environment } from './types.js';
@@ -31,10 +31,10 @@ export interface RateLimited {
 }
 
 /**
- * Fixed windows per key in clock time, aligned to multiples of the window length since the epoch, so a
- * frozen clock advanced past the boundary opens a fresh window. Rejected requests do not count. The windows
- * and the per-key overrides are in the state (rate-limit-state.ts); the default rules per environment are
- * this instance's (set by the config or `PUT /rate-limits`).
+ * Fixed windows per key in clock time (its organization's clock), aligned to multiples of the window length
+ * since the epoch, so a frozen clock advanced past the boundary opens a fresh window. Rejected requests do
+ * not count. The windows and the per-key overrides are in the state (rate-limit-state.ts); the default rules
+ * per environment are this instance's (set by the config or `PUT /rate-limits`).
  */
 export class RateLimiter {
   private rules: Record<Environment, RateLimitRule>;
@@ -42,7 +42,7 @@ export class RateLimiter {
   private readonly lastRules = new Map<string, RateLimitRule>();
 
   constructor(
-    private readonly clock: Clock,
+    private readonly clocks: Pick<OrgClocks, 'for'>,
     private readonly state: RateLimitState,
     private readonly initial: Partial<Record<Environment, RateLimitRule>> = {},
   ) {
@@ -76,7 +76,7 @@ export class RateLimiter {
 
   /** Counts one request: synchronous with the memory store, one round trip with Redis. */
   hit(who: RateLimited): MaybePromise<RateLimitResult> {
-    const now = this.clock.now();
+    const now = this.clocks.for(who.orgId).now();
     return andThen(
       this.state.hit(who.orgId, who.keyId, this.rules[who.environment], now),
       ({ allowed, count, rule, start }) => {

@@ -32,6 +32,8 @@ export type EmitEvent = (
   event: string,
   data: Record<string, unknown>,
   livemode: boolean,
+  /** When the event happened, if not now (a period closed at its end, seen after the clock moved on). */
+  at?: string,
 ) => void;
 
 /** Credits are kept to 6 decimals so that sums of small per-character rates do not drift. */

@@ -1,6 +1,7 @@
 import type { BootState, ProductArea } from '../areas.js';
 import type { EmulatorConfig } from '../config.js';
 import type { Clock } from '../core/clock.js';
+import type { OrgClocks } from '../core/clocks.js';
 import type { IdFactory } from '../core/random.js';
 import type { FaultStore } from '../faults/store.js';
 import type { Stage } from '../http/context.js';
@@ -24,6 +25,8 @@ import { TenantManager } from './tenants.js';
 export interface RagAreaDeps {
   config: Pick<EmulatorConfig, 'rag' | 'demoCorpus' | 'corpus'>;
   clock: Clock;
+  /** Each organization's clock: tenants, indexing jobs and analyze follow it. */
+  clocks: OrgClocks;
   ids: IdFactory;
   /** Organizations, and their events: the RAG entitlement provisions and suspends tenants. */
   orgs: OrgStore;
@@ -46,7 +49,7 @@ export function createRagArea(deps: RagAreaDeps): ProductArea {
   const { state, demoOrgId } = deps;
   const config = deps.config.rag;
   const tenants = new TenantManager(
-    deps.clock,
+    deps.clocks,
     {
       notProvisionedSeconds: config.notProvisionedSeconds,
       provisioningSeconds: config.provisioningSeconds,
@@ -55,11 +58,11 @@ export function createRagArea(deps: RagAreaDeps): ProductArea {
     },
     state.tenants,
   );
-  const queue = workQueueFor(deps.store, deps.clock);
+  const queue = workQueueFor(deps.store, deps.clocks);
   // Per instance, in memory, like the STT scripts (docs/scaling.md).
   const scripts = new ScriptQueue<RagScriptInput>({ clock: deps.clock, ids: deps.ids, prefix: 'rscr' });
   const service = new RagService({
-    clock: deps.clock,
+    clocks: deps.clocks,
     ids: deps.ids,
     orgs: deps.orgs,
     metering: deps.metering,
@@ -130,9 +133,9 @@ export function createRagArea(deps: RagAreaDeps): ProductArea {
   // With Redis every instance builds the demo corpus itself, and does again when another instance resets.
   state.onRemoteReset(bootRag);
   // One organization reset: its jobs' due completions go too (they would find no job, and do nothing).
-  state.onOrgReset((_orgId, jobIds) => {
+  state.onOrgReset((orgId, jobIds) => {
     try {
-      for (const id of jobIds) queue.cancel(INDEX_WORK, id);
+      for (const id of jobIds) queue.cancel(INDEX_WORK, id, orgId);
     } catch {
       // The shared store went away since the reset's own write: the completions find nothing to do.
     }

@@ -1,6 +1,6 @@
 /** The RAG service's inputs, outputs and dependencies (src/rag/service.ts). */
 import type { EmulatorConfig } from '../config.js';
-import type { Clock } from '../core/clock.js';
+import type { OrgClocks } from '../core/clocks.js';
 import type { IdFactory } from '../core/random.js';
 import type { ScriptQueue } from '../core/script-queue.js';
 import type { Metering, RagMode } from '../metering/index.js';
@@ -47,7 +47,8 @@ export interface RagSearchOutput {
 }
 
 export interface RagServiceDeps {
-  clock: Clock;
+  /** Every time rule of an organization (jobs, analyze, record times) follows its clock (core/clocks.ts). */
+  clocks: Pick<OrgClocks, 'for'>;
   ids: IdFactory;
   orgs: OrgStore;
   metering: Metering;

@@ -21,6 +21,7 @@ import { parseMetadata } from './metadata.js';
 export { chunkId, indexInput } from './index-input.js';
 import { rewriteQuery } from './rewrite.js';
 import { andThen as then, type MaybePromise } from '../core/maybe.js';
+import { ClockResetError } from '../core/clock.js';
 import type { OrgRagState, RagDocumentRecord, RagJobRecord } from './store.js';
 import { scriptedError } from '../stt/service.js';
 import { matchesSearch, scriptedResults } from './scripts.js';
@@ -85,10 +86,11 @@ export class RagService {
     signal?.throwIfAborted();
 
     // Accepted: from here on the upload has state and is billed.
-    const now = this.deps.clock.isoNow();
-    // A stuck job (fault `job_stuck`) is never scheduled: it stays `processing`.
-    const dueAt = fault?.kind === 'job_stuck' ? null : this.deps.clock.now() + this.indexingMs(size);
     const orgId = principal.orgId;
+    const clock = this.deps.clocks.for(orgId);
+    const now = clock.isoNow();
+    // A stuck job (fault `job_stuck`) is never scheduled: it stays `processing`.
+    const dueAt = fault?.kind === 'job_stuck' ? null : clock.now() + this.indexingMs(size);
     const document: RagDocumentRecord = {
       documentId: this.deps.ids.next('doc', 16),
       title: input.title,
@@ -127,7 +129,7 @@ export class RagService {
     }).id;
     if (fault?.kind === 'job_fail') job.injectedFailure = jobFailError(fault, 'indexing_failed', 'indexing');
     this.deps.state.saveJob(orgId, job);
-    if (dueAt !== null) this.deps.queue.schedule(INDEX_WORK, job.jobId, { orgId }, dueAt);
+    if (dueAt !== null) this.deps.queue.schedule(INDEX_WORK, job.jobId, { orgId }, dueAt, { org: orgId });
     return { document, job };
   }
 
@@ -210,7 +212,7 @@ export class RagService {
     doc: RagDocumentRecord,
     prepared: PreparedText,
   ): MaybePromise<void> {
-    const now = this.deps.clock.isoNow();
+    const now = this.deps.clocks.for(orgId).isoNow();
     const language = langOrNull(prepared.language);
     const readyDoc: RagDocumentRecord = {
       ...doc,
@@ -249,7 +251,7 @@ export class RagService {
     doc: RagDocumentRecord,
     error: AnyApiError,
   ): MaybePromise<void> {
-    const now = this.deps.clock.isoNow();
+    const now = this.deps.clocks.for(orgId).isoNow();
     const failedJob = this.failedJob(job, error, now);
     const failedDoc: RagDocumentRecord = { ...doc, status: 'failed', updatedAt: now };
     return then(this.deps.state.finish(orgId, failedJob, failedDoc, null), (org) => {
@@ -323,7 +325,7 @@ export class RagService {
   deleteDocument(orgId: string, documentId: string): MaybePromise<void> {
     return then(this.deps.state.read(orgId), (org) => {
       const doc = documentIn(org, documentId);
-      const now = this.deps.clock.isoNow();
+      const now = this.deps.clocks.for(orgId).isoNow();
       const error = new ApiError(
         'document_not_found',
         `document ${documentId} was deleted before indexing completed`,
@@ -337,7 +339,7 @@ export class RagService {
         const failedDoc: RagDocumentRecord = { ...doc, status: 'failed', updatedAt: now };
         for (const job of failing) {
           if (!removed.failed.includes(job.jobId)) continue;
-          this.deps.queue.cancel(INDEX_WORK, job.jobId);
+          this.deps.queue.cancel(INDEX_WORK, job.jobId, orgId);
           this.jobFailed(orgId, job, failedDoc);
         }
         if (doc.status === 'ready') this.observeStorage(orgId, removed.org, doc.environment);
@@ -372,7 +374,8 @@ export class RagService {
     // With Redis: one round trip for the org's version, a reload if it moved. A value at once in memory.
     const read = this.deps.state.read(principal.orgId);
     const state = read instanceof Promise ? await read : read;
-    const started = this.deps.clock.now();
+    const clock = this.deps.clocks.for(principal.orgId);
+    const started = clock.now();
     const scripted = script && scriptedResults(script, input);
     const rewrite = input.enable_rewrite_search_query
       ? rewriteQuery(input.query, input.rewrite_search_query_instructions)
@@ -398,13 +401,23 @@ export class RagService {
     } else if (!scripted && mode === 'analyze') {
       const analysis = analyze(query, hits, { language });
       // Spec, Limits: analyze takes 5-30 s; waited on the injectable clock (--time-scale, clock/advance).
-      await this.deps.clock.sleep(analysis.workSeconds * 1000, signal(), `rag analyze ${requestId}`);
+      await clock
+        .sleep(analysis.workSeconds * 1000, signal(), `rag analyze ${requestId}`)
+        .catch((err: unknown) => {
+          // The organization (its sandbox, or the emulator) was reset while the analysis ran: nothing is billed.
+          if (err instanceof ClockResetError)
+            throw new ApiError(
+              'upstream_error',
+              'the organization was reset while the analysis ran; nothing was billed',
+            );
+          throw err;
+        });
       answer = analysis.answer;
     }
     this.deps.metering.record(principal, { product: 'rag_search', quantity: 1, mode, requestId });
     state.logSearch({
       request_id: requestId,
-      time: this.deps.clock.isoNow(),
+      time: clock.isoNow(),
       mode,
       query: input.query,
       rewritten_query: rewrite?.query ?? null,
@@ -415,7 +428,7 @@ export class RagService {
       mode,
       ...(answer === undefined ? {} : { answer }),
       results: scripted ? scripted.results : hits.map((h) => resultItem(h, input.detail)),
-      search_time_ms: Math.max(0, this.deps.clock.now() - started),
+      search_time_ms: Math.max(0, clock.now() - started),
       request_id: requestId,
     };
   }

@@ -39,7 +39,7 @@ function manager(): { tenants: TenantManager; written: Tenant[]; copies: TenantC
     touch: () => {},
     madeElsewhere: (orgId) => copies.fromElsewhere(orgId),
   };
-  return { tenants: new TenantManager(clock, DURATIONS, records), written, copies };
+  return { tenants: new TenantManager({ for: () => clock }, DURATIONS, records), written, copies };
 }
 
 const stored = (state: Tenant['state'], rev: number): Tenant => ({

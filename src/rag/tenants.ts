@@ -9,7 +9,7 @@
  * `--time-scale` all move tenants without timers. A forced state (admin) starts that phase now; with
  * `hold` it stays until changed.
  */
-import type { Clock } from '../core/clock.js';
+import type { OrgClocks } from '../core/clocks.js';
 import { ApiError } from '../http/errors.js';
 import type { TenantRecords } from './rag-state.js';
 
@@ -62,7 +62,8 @@ export interface TenantUpdate {
 /** The tenant rules over the area's tenant records (rag-state.ts), in memory or shared through Redis. */
 export class TenantManager {
   constructor(
-    private readonly clock: Clock,
+    /** A tenant's phases run on its organization's clock (its sandbox's own, or the emulator's). */
+    private readonly clocks: Pick<OrgClocks, 'for'>,
     private readonly defaults: TenantDurations,
     private readonly tenants: TenantRecords,
   ) {}
@@ -88,7 +89,7 @@ export class TenantManager {
   /** A new tenant in `state` since now; false when the organization has one. */
   private create(orgId: string, state: 'not_provisioned' | 'ready'): boolean {
     if (this.tenants.get(orgId) !== undefined) return false;
-    const now = this.clock.now();
+    const now = this.clocks.for(orgId).now();
     const tenant: Tenant = {
       orgId,
       state,
@@ -109,7 +110,7 @@ export class TenantManager {
   admit(orgId: string): void {
     const t = this.tenants.get(orgId);
     if (t === undefined) throw new Error(`no RAG tenant for ${orgId}`);
-    const now = this.clock.now();
+    const now = this.clocks.for(orgId).now();
     this.settle(t, now);
     if (t.state === 'ready') {
       t.lastActivityAt = now;
@@ -143,14 +144,14 @@ export class TenantManager {
   state(orgId: string): TenantState | undefined {
     const t = this.tenants.get(orgId);
     if (t === undefined) return undefined;
-    this.settle(t, this.clock.now());
+    this.settle(t, this.clocks.for(orgId).now());
     return t.state;
   }
 
   view(orgId: string): TenantView | undefined {
     const t = this.tenants.get(orgId);
     if (t === undefined) return undefined;
-    const now = this.clock.now();
+    const now = this.clocks.for(orgId).now();
     this.settle(t, now);
     const next = t.hold ? undefined : this.nextTransition(t);
     return {
@@ -175,7 +176,7 @@ export class TenantManager {
   update(orgId: string, patch: TenantUpdate): void {
     this.provision(orgId);
     const t = this.tenants.get(orgId)!;
-    const now = this.clock.now();
+    const now = this.clocks.for(orgId).now();
     this.settle(t, now);
     if (patch.durations) t.durations = { ...t.durations, ...stripUndefined(patch.durations) };
     if (patch.hold !== undefined) t.hold = patch.hold;
@@ -194,7 +195,7 @@ export class TenantManager {
     const t = this.tenants.get(orgId);
     if (t === undefined) return;
     t.state = 'idle';
-    t.since = this.clock.now();
+    t.since = this.clocks.for(orgId).now();
     t.resuming = false;
     this.tenants.save(t);
   }

@@ -52,15 +52,17 @@ export function buildReport(
   sources: ReportSources,
   journal: JournalEntry[],
   deliveries: WebhookDelivery[],
-  filter: { org_id?: string; key_id?: string; scope?: string },
+  filter: { org_id?: string; key_id?: string; scope?: string; sandbox?: { id: string; org_id: string } },
 ): ClientReport {
+  const sandbox = filter.sandbox;
   const entries = journal
     .filter((e) => e.key_id !== null)
     .filter(
       (e) =>
         (!filter.org_id || e.org_id === filter.org_id) &&
         (!filter.key_id || e.key_id === filter.key_id) &&
-        (!filter.scope || e.scope === filter.scope),
+        (!filter.scope || e.scope === filter.scope) &&
+        (!sandbox || e.org_id === sandbox.org_id || e.scope === sandbox.id),
     );
   // Requests with a test scope are grouped by scope (one test's traffic); the others by key.
   const groups = new Map<string, JournalEntry[]>();

@@ -17,7 +17,7 @@ export function scenarioAdminHandlers(deps: {
       sendJson(ctx, created ? 201 : 200, ctx.body);
     },
     'admin.applyScenario': async (ctx) => {
-      const result = await scenarios.apply(ctx.params.name);
+      const result = await scenarios.apply(ctx.params.name, ctx.query.sandbox);
       // The steps' own writes (fault rules...) reach a shared store before the answer.
       await storeSettled(store);
       sendJson(ctx, 200, result);

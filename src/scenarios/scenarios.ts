@@ -13,6 +13,10 @@ import { ConfigError, type EmulatorConfig } from '../config.js';
 import type { Clock } from '../core/clock.js';
 import { andThen, type MaybePromise } from '../core/maybe.js';
 import { ApiError } from '../http/errors.js';
+import type { OrgClocks } from '../core/clocks.js';
+import type { OrgStore } from '../orgs/store.js';
+import type { SandboxLookup } from '../sandboxes/lookup.js';
+import { stepsForSandbox, type SandboxTarget } from './sandbox-steps.js';
 import type { ActiveScenario, ScenariosState } from './scenarios-state.js';
 
 export const SCENARIO_DIR = packagePath('fixtures', 'scenarios');
@@ -91,6 +95,11 @@ export class Scenarios {
       config: Pick<EmulatorConfig, 'scenario' | 'scenariosDir'>;
       clock: Clock;
       invoke: InvokeAdmin;
+      /** A scenario applied to a sandbox (issue 24): its organization, clock and keys. */
+      sandboxes: SandboxLookup;
+      clocks: Pick<OrgClocks, 'own'>;
+      orgs: Pick<OrgStore, 'listKeys'>;
+      demoOrgId: string;
     },
   ) {
     // Compiled only when there is a file to check: most starts have none.
@@ -140,19 +149,39 @@ export class Scenarios {
     return this.state.active();
   }
 
-  async apply(name: string): Promise<{ name: string; steps: (AdminCall & AdminCallResult)[] }> {
+  /**
+   * Runs the scenario's steps. With `sandbox`, on that sandbox alone (sandbox-steps.ts: refused whole, 422,
+   * when a step cannot be), and the emulator's active scenario stays as it was: the sandbox's reset undoes it.
+   */
+  async apply(
+    name: string,
+    sandbox?: string,
+  ): Promise<{ name: string; sandbox?: string; steps: (AdminCall & AdminCallResult)[] }> {
     const all = await this.list();
     const scenario = all.get(name);
     if (!scenario)
       throw new ApiError('not_found', `no scenario '${name}'; scenarios: ${[...all.keys()].join(', ')}`);
+    const calls =
+      sandbox === undefined ? scenario.steps : stepsForSandbox(scenario, await this.target(sandbox));
     this.state.assertWritable();
     const steps: (AdminCall & AdminCallResult)[] = [];
     // Marked before the steps run: a scenario whose steps fail half-way has still changed the emulator.
-    await this.state.setActive({ name, appliedAt: this.deps.clock.isoNow() });
-    for (const step of scenario.steps) {
+    if (sandbox === undefined) await this.state.setActive({ name, appliedAt: this.deps.clock.isoNow() });
+    for (const step of calls) {
       const result = await this.deps.invoke(step);
       steps.push({ ...step, ...result });
     }
-    return { name, steps };
+    return sandbox === undefined ? { name, steps } : { name, sandbox, steps };
+  }
+
+  private async target(id: string): Promise<SandboxTarget> {
+    const orgId = await this.deps.sandboxes.orgOf(id);
+    return {
+      id,
+      orgId,
+      ownClock: this.deps.clocks.own(orgId) !== undefined,
+      keys: this.deps.orgs.listKeys(orgId).map((k) => ({ id: k.id, environment: k.environment })),
+      demoOrgId: this.deps.demoOrgId,
+    };
   }
 }

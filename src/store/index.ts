@@ -1,13 +1,12 @@
 /** The state store of one emulator: which implementation, and the shared slice wired to the local structures. */
 import type { EmulatorConfig } from '../config.js';
-import type { Clock } from '../core/clock.js';
 import { MemoryStore } from './memory-store.js';
 import { RedisStore } from './redis-store.js';
 import { SharedState, type SharedStateTargets } from './shared-state.js';
 import { generateInstanceId, type StateStore } from './state-store.js';
-import { MemoryWorkQueue, type WorkQueue } from './work-queue.js';
+import { MemoryWorkQueue, type LaneClocks, type WorkQueue } from './work-queue.js';
 
-export type { WorkItem, WorkQueue } from './work-queue.js';
+export type { LaneClocks, WorkItem, WorkQueue } from './work-queue.js';
 export { StoreUnavailableError, type InstanceInfo, type StateStore } from './state-store.js';
 
 export function createStateStore(config: Pick<EmulatorConfig, 'store' | 'instanceId'>): StateStore {
@@ -37,13 +36,17 @@ const memoryQueues = new WeakMap<StateStore, WorkQueue>();
 
 /**
  * The due-work queue of an emulator (work-queue.ts): shared through Redis once shareState() ran for the
- * store, otherwise timers on the emulator's Clock. One per store, whoever asks first (STT jobs, RAG...).
+ * store, otherwise timers on the clocks. One per store, whoever asks first (STT jobs, RAG...); an item of an
+ * organization is due on that organization's clock (`clocks.for(org)`), in a lane of its own per clock.
  */
-export function workQueueFor(store: StateStore, clock: Clock): WorkQueue {
+export function workQueueFor(store: StateStore, clocks: LaneClocks): WorkQueue {
   const shared = sharedByStore.get(store);
-  if (shared) return shared.work;
+  if (shared) {
+    shared.work.follow(clocks);
+    return shared.work;
+  }
   let queue = memoryQueues.get(store);
-  if (!queue) memoryQueues.set(store, (queue = new MemoryWorkQueue(clock)));
+  if (!queue) memoryQueues.set(store, (queue = new MemoryWorkQueue(clocks)));
   return queue;
 }
 

@@ -37,7 +37,10 @@ export async function finishJob(
     const left = await jobs.leftover(p.orgId, p.jobId);
     done = left.outcome ?? (await decodeAgain(service, p, record, left.audio));
   }
-  const now = service.nowIso();
+  // Completed at its due time, even when the clock moved on meanwhile (advanced by days while the decoding
+  // finished): the same record whatever the pace of the worker pool.
+  const clockNow = service.nowIso(p.orgId);
+  const now = record.due_at !== null && record.due_at < clockNow ? record.due_at : clockNow;
   const final: SttJobRecord = { ...record, ...done, updated_at: now, completed_at: now };
   if (!(await jobs.complete(final))) return;
   service.announce(running?.principal ?? service.principalFor(p.principal), final);

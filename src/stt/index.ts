@@ -3,6 +3,7 @@ import { principalFor, type Principal } from '../auth/principal.js';
 import type { EmulatorConfig } from '../config.js';
 import type { Contract } from '../contract/emulator-contract.js';
 import type { Clock } from '../core/clock.js';
+import type { OrgClocks } from '../core/clocks.js';
 import type { IdFactory } from '../core/random.js';
 import type { FaultStore } from '../faults/store.js';
 import type { Metering } from '../metering/index.js';
@@ -28,6 +29,8 @@ function speakerNamer(): SpeakerNamer {
 export interface SttAreaDeps {
   config: Pick<EmulatorConfig, 'stt' | 'taskTimeoutMs'>;
   clock: Clock;
+  /** Each organization's clock: its jobs and realtime sessions follow it. */
+  clocks: OrgClocks;
   ids: IdFactory;
   metering: Metering;
   webhooks: WebhookEngine;
@@ -49,6 +52,7 @@ export function createSttArea(deps: SttAreaDeps): ProductArea {
   const { stt } = deps.config;
   const service = new SttService({
     clock: deps.clock,
+    clocks: deps.clocks,
     ids: deps.ids,
     metering: deps.metering,
     webhooks: deps.webhooks,
@@ -61,7 +65,7 @@ export function createSttArea(deps: SttAreaDeps): ProductArea {
       msPerAudioSecond: stt.msPerAudioSecond,
     },
     jobs: deps.jobs,
-    queue: workQueueFor(deps.store, deps.clock),
+    queue: workQueueFor(deps.store, deps.clocks),
     store: deps.store,
     principalOf: (p: JobPrincipal): Principal => {
       const org = deps.orgs.getOrg(p.orgId);
@@ -75,7 +79,7 @@ export function createSttArea(deps: SttAreaDeps): ProductArea {
     wsHandlers: {
       'stt.realtime': sttRealtimeHandler({
         contract: deps.contract,
-        clock: deps.clock,
+        clocks: deps.clocks,
         ids: deps.ids,
         metering: deps.metering,
         scripts: service.scripts,

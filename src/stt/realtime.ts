@@ -11,6 +11,7 @@ import type { WebSocket } from 'ws';
 import { s16leToFloat32 } from '../audio/pcm.js';
 import { assertValid } from '../contract/compile.js';
 import type { Clock, ClockTimer } from '../core/clock.js';
+import type { OrgClocks } from '../core/clocks.js';
 import type { IdFactory } from '../core/random.js';
 import type { Contract } from '../contract/emulator-contract.js';
 import type { WsContext, WsHandler } from '../http/context.js';
@@ -47,7 +48,8 @@ export interface SttRealtimeConfig {
 
 export interface SttRealtimeDeps {
   contract: Pick<Contract, 'schema'>;
-  clock: Clock;
+  /** A session's time rules (idle timeout) follow its organization's clock. */
+  clocks: Pick<OrgClocks, 'for'>;
   ids: IdFactory;
   metering: Metering;
   scripts: ScriptStore;
@@ -87,6 +89,7 @@ class RealtimeSession {
   private readonly finals: string[] = [];
   private lastActivity: number;
   private idleTimer: ClockTimer | undefined;
+  private readonly clock: Clock;
 
   constructor(
     private readonly ws: WebSocket,
@@ -94,7 +97,8 @@ class RealtimeSession {
     private readonly deps: SttRealtimeDeps,
     private readonly validators: { start: ValidateFunction; control: ValidateFunction },
   ) {
-    this.lastActivity = deps.clock.now();
+    this.clock = deps.clocks.for(ctx.principal.orgId);
+    this.lastActivity = this.clock.now();
   }
 
   begin(): void {
@@ -125,7 +129,7 @@ class RealtimeSession {
 
   private onMessage(data: Buffer, isBinary: boolean): void {
     if (this.state === 'done') return;
-    this.lastActivity = this.deps.clock.now();
+    this.lastActivity = this.clock.now();
     try {
       if (this.state === 'awaiting_start') this.onFirstFrame(data, isBinary);
       else if (isBinary) this.onAudio(data);
@@ -339,11 +343,11 @@ class RealtimeSession {
    */
   private armIdleTimer(): void {
     const idleMs = this.deps.config.idleSeconds * 1000;
-    const due = this.lastActivity + idleMs - this.deps.clock.now();
-    this.idleTimer = this.deps.clock.setTimeout(
+    const due = this.lastActivity + idleMs - this.clock.now();
+    this.idleTimer = this.clock.setTimeout(
       () => {
         if (this.state === 'done') return;
-        if (this.deps.clock.now() - this.lastActivity >= idleMs) {
+        if (this.clock.now() - this.lastActivity >= idleMs) {
           this.fail(
             new SessionError(
               CLOSE.idle,

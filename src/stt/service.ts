@@ -10,6 +10,7 @@ import { AudioDecodeError, type AudioLimits } from '../audio/errors.js';
 import type { AudioFormat } from '../audio/formats.js';
 import { probeAudio } from '../audio/probe.js';
 import type { Clock } from '../core/clock.js';
+import type { OrgClocks } from '../core/clocks.js';
 import { andThen, type MaybePromise } from '../core/maybe.js';
 import type { IdFactory } from '../core/random.js';
 import type { UploadedFile } from '../http/context.js';
@@ -29,7 +30,7 @@ import type { AnalyzeOutput } from './analyze.js';
 import { jobFailError } from '../faults/stage.js';
 import type { FaultRule } from '../faults/store.js';
 import type { StateStore } from '../store/state-store.js';
-import { MemoryWorkQueue, type WorkQueue } from '../store/work-queue.js';
+import { MemoryWorkQueue, oneClock, type WorkQueue } from '../store/work-queue.js';
 import { JOB_KIND, jobView, type JobPayload, type JobPrincipal } from './jobs.js';
 import type { Finished, SttJobRecord, SttJobView, SttJobsState } from './jobs-state.js';
 import { roundTripTranscript, type SpeakerNamer } from './round-trip.js';
@@ -81,6 +82,8 @@ export interface SttAnalysisConfig {
 
 export interface SttServiceDeps {
   clock: Clock;
+  /** The clock behind each organization's jobs (core/clocks.ts); default: `clock` for every organization. */
+  clocks?: Pick<OrgClocks, 'for' | 'onChange'>;
   ids: IdFactory;
   metering: Metering;
   webhooks: WebhookEngine;
@@ -103,11 +106,13 @@ export class SttService {
   /** The decodings of the jobs this instance accepted, until they complete. */
   private readonly running = new Map<string, RunningJob>();
   private readonly queue: WorkQueue;
+  private readonly clocks: Pick<OrgClocks, 'for' | 'onChange'>;
 
   constructor(private readonly deps: SttServiceDeps) {
     this.scripts = new ScriptStore({ clock: deps.clock, ids: deps.ids });
     this.jobs = deps.jobs;
-    this.queue = deps.queue ?? new MemoryWorkQueue(deps.clock);
+    this.clocks = deps.clocks ?? oneClock(deps.clock);
+    this.queue = deps.queue ?? new MemoryWorkQueue(this.clocks);
     this.queue.handle<JobPayload>(JOB_KIND, (item) => this.runJob(item.payload));
     // The jobs are dropped (a reset here or, with Redis, through another instance): stop their decodings. Their
     // completions would find no job when they come due; a reset drops the due work anyway, and the instance
@@ -117,7 +122,7 @@ export class SttService {
       for (const id of ids) {
         this.running.get(id)?.abort.abort(new Error('the job was dropped by a reset'));
         this.running.delete(id);
-        if (dropped?.here) this.cancelCompletion(id);
+        if (dropped?.here) this.cancelCompletion(dropped.orgId, id);
       }
     });
   }
@@ -269,13 +274,15 @@ export class SttService {
     fault?: Pick<FaultRule, 'id' | 'kind' | 'detail' | 'code' | 'status'>,
   ): SttJobRecord {
     this.jobs.assertWritable();
-    const now = this.deps.clock.isoNow();
+    // A job's times are its organization's (its sandbox's clock when it has one).
+    const clock = this.clocks.for(principal.orgId);
+    const now = clock.isoNow();
     // A `job_stuck` fault's job never finishes: no completion is due.
     const stuck = fault?.kind === 'job_stuck';
     const delayMs = Math.round(
       Math.max(MIN_JOB_SECONDS, intake.estimatedSeconds * JOB_SECONDS_PER_AUDIO_SECOND) * 1000,
     );
-    const dueAt = this.deps.clock.now() + delayMs;
+    const dueAt = clock.now() + delayMs;
     const job: SttJobRecord = {
       job_id: this.deps.ids.next('job'),
       status: 'processing',
@@ -326,14 +333,14 @@ export class SttService {
       estimatedSeconds: intake.estimatedSeconds,
       failure: failure && toProblem(failure, requestId, TRANSCRIBE_INSTANCE),
     };
-    this.queue.schedule(JOB_KIND, job.job_id, payload, dueAt);
+    this.queue.schedule(JOB_KIND, job.job_id, payload, dueAt, { org: job.org_id });
     return job;
   }
 
   /** Best effort: a completion left behind finds no job when it comes due, and does nothing. */
-  private cancelCompletion(jobId: string): void {
+  private cancelCompletion(orgId: string, jobId: string): void {
     try {
-      this.queue.cancel(JOB_KIND, jobId);
+      this.queue.cancel(JOB_KIND, jobId, orgId);
     } catch {
       // The shared store went away since the reset's own write.
     }
@@ -370,8 +377,9 @@ export class SttService {
     return { status: 'completed', duration_seconds: outcome.seconds, result, error: null };
   }
 
-  nowIso(): string {
-    return this.deps.clock.isoNow();
+  /** The time now on `orgId`'s clock. */
+  nowIso(orgId: string): string {
+    return this.clocks.for(orgId).isoNow();
   }
 
   /** Bills a completed job (a failed one is recorded as not billed) and sends `job.completed`: once per job. */
@@ -384,7 +392,12 @@ export class SttService {
     };
     if (job.status === 'failed') this.deps.metering.recordNotBilled(principal, usage, 'failed_job');
     else this.deps.metering.record(principal, usage);
-    this.deps.webhooks.emit(job.org_id, 'job.completed', { ...jobView(job) }, { livemode: job.livemode });
+    this.deps.webhooks.emit(
+      job.org_id,
+      'job.completed',
+      { ...jobView(job) },
+      { livemode: job.livemode, at: job.completed_at ?? undefined },
+    );
   }
 
   /** The principal that submitted a job, on whichever instance completes it. */

@@ -2,6 +2,7 @@ import type { ProductArea } from '../areas.js';
 import type { EmulatorConfig } from '../config.js';
 import type { Contract } from '../contract/emulator-contract.js';
 import type { Clock } from '../core/clock.js';
+import type { OrgClocks } from '../core/clocks.js';
 import type { IdFactory } from '../core/random.js';
 import type { OrgStore } from '../orgs/store.js';
 import type { FaultStore } from '../faults/store.js';
@@ -23,6 +24,8 @@ const WARM_UP_DELAY_MS = 100;
 export interface TtsAreaDeps {
   config: Pick<EmulatorConfig, 'mp3Encoder' | 'ttsCacheMb'>;
   clock: Clock;
+  /** Each organization's clock: a realtime session's idle timeout follows it. */
+  clocks: Pick<OrgClocks, 'for'>;
   metering: Metering;
   workers: WorkerPool;
   faults: FaultStore;
@@ -48,7 +51,7 @@ export function createTtsArea(deps: TtsAreaDeps): ProductArea {
     name: 'tts',
     handlers: ttsRoutes(service, deps.faults, scripts),
     wsHandlers: {
-      'tts.realtime': ttsRealtimeHandler({ service, contract: deps.contract, clock: deps.clock }),
+      'tts.realtime': ttsRealtimeHandler({ service, contract: deps.contract, clocks: deps.clocks }),
     },
     adminHandlers: {
       ...ttsAdminHandlers({ voices, service, journal: deps.journal }),

@@ -8,6 +8,7 @@ import type { ValidateFunction } from 'ajv';
 import type { WebSocket } from 'ws';
 import { assertValid } from '../contract/compile.js';
 import type { Clock, ClockTimer } from '../core/clock.js';
+import type { OrgClocks } from '../core/clocks.js';
 import type { Contract } from '../contract/emulator-contract.js';
 import type { WsContext, WsHandler } from '../http/context.js';
 import { isApiError } from '../http/errors.js';
@@ -60,7 +61,8 @@ interface StartFrame {
 export interface RealtimeDeps {
   service: TtsService;
   contract: Pick<Contract, 'schema'>;
-  clock: Clock;
+  /** A session's idle timeout follows its organization's clock. */
+  clocks: Pick<OrgClocks, 'for'>;
   /** Wall time a client may read nothing before it is dropped (default: the /v1/tts/stream limit, 30 s). */
   stallTimeoutMs?: number;
 }
@@ -87,13 +89,16 @@ class RealtimeSession {
   private work: Promise<void> = Promise.resolve();
   private idleTimer: ClockTimer | undefined;
   private readonly abort = new AbortController();
+  private readonly clock: Clock;
 
   constructor(
     private readonly ws: WebSocket,
     private readonly ctx: WsContext,
     private readonly deps: RealtimeDeps,
     private readonly validators: Record<FrameType, ValidateFunction>,
-  ) {}
+  ) {
+    this.clock = deps.clocks.for(ctx.principal.orgId);
+  }
 
   begin(): void {
     // Protocol-level failures (bad UTF-8, oversized frames) are closed by ws itself; never let them throw.
@@ -348,7 +353,7 @@ class RealtimeSession {
   private armIdleTimer(): void {
     this.idleTimer?.cancel();
     if (this.ended) return;
-    this.idleTimer = this.deps.clock.setTimeout(
+    this.idleTimer = this.clock.setTimeout(
       () => {
         if (this.busy > 0) return this.armIdleTimer();
         this.fail(

@@ -4,6 +4,8 @@ import type { Clock } from '../core/clock.js';
 import { sendJson, sendNoContent } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
 import type { OrgStore } from '../orgs/store.js';
+import { orgOrSandbox } from '../admin/sandbox-filter.js';
+import type { SandboxLookup } from '../sandboxes/lookup.js';
 import { checkEndpointUrl } from './endpoint-url.js';
 import type { RegistrableEvent, WebhookEndpoint } from './endpoints.js';
 import type { WebhookEngine } from './engine.js';
@@ -13,6 +15,8 @@ export interface WebhookAdminDeps {
   orgs: Pick<OrgStore, 'getOrg'>;
   webhooks: WebhookEngine;
   clock: Pick<Clock, 'isoNow'>;
+  /** `?sandbox=ID` on the deliveries (issue 24). */
+  sandboxes: SandboxLookup;
 }
 
 export function endpointView(e: WebhookEndpoint) {
@@ -141,7 +145,7 @@ export function webhookAdminHandlers(deps: WebhookAdminDeps): Record<string, Adm
     'admin.listDeliveries': async (ctx) => {
       const q = ctx.query;
       const filter = {
-        orgId: q.org_id as string | undefined,
+        orgId: await orgOrSandbox(deps.sandboxes, q, false),
         event: q.event as string | undefined,
         status: q.status as DeliveryStatus | undefined,
         endpointId: q.endpoint_id as string | undefined,

@@ -4,6 +4,7 @@
  * attempt is due and which instance makes it, then hands it here.
  */
 import type { Clock } from '../core/clock.js';
+import type { OrgClocks } from '../core/clocks.js';
 import {
   DEFAULT_ATTEMPT_TIMEOUT_MS,
   USER_AGENT,
@@ -34,6 +35,8 @@ export type SignatureTime = 'wall' | 'clock';
 
 export interface AttemptMakerOptions {
   clock: Clock;
+  /** Each organization's clock (core/clocks.ts): an attempt's times are its organization's; default `clock`. */
+  clocks?: Pick<OrgClocks, 'for'>;
   fetchImpl?: typeof fetch;
   /** Wall-time limit for the receiver's 2xx (default 5000 ms, the spec's rule). */
   attemptTimeoutMs?: number;
@@ -99,15 +102,15 @@ export class AttemptMaker {
     body: string,
     series: number,
     current: () => boolean,
-    target: () => { attempt: number; endpoint: WebhookEndpoint | undefined },
+    target: () => { attempt: number; endpoint: WebhookEndpoint | undefined; dueAt?: number },
   ): Promise<AttemptResult | undefined> {
     const slots = this.slots;
     const generation = this.generation;
     await slots.acquire();
     try {
       if (generation !== this.generation || !current()) return undefined;
-      const { attempt, endpoint } = target();
-      const result = await this.attemptOnce(d, body, attempt, series, endpoint);
+      const { attempt, endpoint, dueAt } = target();
+      const result = await this.attemptOnce(d, body, attempt, series, endpoint, dueAt);
       return generation === this.generation ? result : undefined;
     } finally {
       slots.release();
@@ -130,9 +133,11 @@ export class AttemptMaker {
     attempt: number,
     series: number,
     endpoint: WebhookEndpoint | undefined,
+    dueAt?: number,
   ): Promise<AttemptResult> {
-    const clock = this.opts.clock;
-    const at = clock.isoNow();
+    const clock = this.opts.clocks?.for(d.orgId) ?? this.opts.clock;
+    // Logged at the time it was due when the clock went past that meanwhile (advanced while attempts ran).
+    const at = dueAt !== undefined && dueAt < clock.now() ? new Date(dueAt).toISOString() : clock.isoNow();
     const bare = { url: d.url, headers: {}, body };
     if (!endpoint) {
       const outcome = { ok: false, error: 'endpoint deleted; no further attempts', latencyMs: 0 };

@@ -58,9 +58,16 @@ export class EndpointStore {
   ) {}
 
   /** The `--webhook-url` endpoint at boot (and endpoints made in code). */
-  create(orgId: string, input: { url: string; events: RegistrableEvent[]; id?: string }): WebhookEndpoint {
-    const same = this.bootSeed === undefined ? undefined : bootIdentity(this.bootSeed, orgId, input.url);
-    const endpoint = this.build(orgId, input, same?.id ?? input.id, same?.secret);
+  create(
+    orgId: string,
+    input: { url: string; events: RegistrableEvent[]; id?: string; secret?: string },
+  ): WebhookEndpoint {
+    // An id and secret given (a sandbox's, derived from its seed) are the same on every instance already.
+    const same =
+      this.bootSeed === undefined || input.secret !== undefined
+        ? undefined
+        : bootIdentity(this.bootSeed, orgId, input.url);
+    const endpoint = this.build(orgId, input, same?.id ?? input.id, same?.secret ?? input.secret);
     this.state.put(endpoint, true);
     return { ...endpoint, events: [...endpoint.events] };
   }

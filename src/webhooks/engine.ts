@@ -49,12 +49,14 @@ export class WebhookEngine {
     orgId: string,
     event: string,
     data: Record<string, unknown>,
-    options: { livemode: boolean; endpointId?: string },
+    /** `at`: when the event happened, if earlier than now (a job completed at its due time, CJ4). */
+    options: { livemode: boolean; endpointId?: string; at?: string },
   ): { event: WebhookEnvelope; deliveryIds: string[] } {
     const envelope: WebhookEnvelope = {
       id: this.opts.ids.next('evt'),
       event,
-      createdAt: this.opts.clock.isoNow(),
+      // The event's time is its organization's (its sandbox's clock when it has one).
+      createdAt: options.at ?? (this.opts.clocks?.for(orgId) ?? this.opts.clock).isoNow(),
       data,
       livemode: options.livemode,
     };

@@ -1,8 +1,9 @@
 /**
- * The deliveries' state in this process: the delivery log, and each pending attempt as a timer on the
- * emulator clock (so a frozen clock holds retries and advancing it makes them due).
+ * The deliveries' state in this process: the delivery log, and each pending attempt as a timer on the clock
+ * of the delivery's organization (so a frozen clock holds retries and advancing it makes them due).
  */
-import type { Clock, ClockTimer } from '../core/clock.js';
+import type { ClockTimer } from '../core/clock.js';
+import type { OrgClocks } from '../core/clocks.js';
 import { MAX_ATTEMPTS_LOGGED, type AttemptMaker, type AttemptResult } from './attempt-maker.js';
 import {
   deliveriesExport,
@@ -18,6 +19,8 @@ interface Internal {
   delivery: WebhookDelivery;
   body: string;
   timer?: ClockTimer;
+  /** When the attempt under way (or next) was due on its organization's clock: its retry counts from there. */
+  dueAt: number;
 }
 
 export class MemoryDeliveriesState implements WebhookDeliveriesState {
@@ -35,7 +38,7 @@ export class MemoryDeliveriesState implements WebhookDeliveriesState {
   };
 
   constructor(
-    private readonly clock: Clock,
+    private readonly clocks: Pick<OrgClocks, 'for'>,
     private readonly attempts: AttemptMaker,
     private readonly endpoints: Pick<MemoryEndpointsState, 'get'>,
     logLimit = DEFAULT_DELIVERY_LOG_LIMIT,
@@ -46,7 +49,7 @@ export class MemoryDeliveriesState implements WebhookDeliveriesState {
   assertWritable(): void {}
 
   add(delivery: WebhookDelivery, body: string): void {
-    this.internals.set(delivery.id, { delivery, body });
+    this.internals.set(delivery.id, { delivery, body, dueAt: this.clocks.for(delivery.orgId).now() });
     // The record of a delivery lives as long as it is listed or still retrying: without this, every delivery
     // ever made (body and attempts included) stayed in memory.
     const evicted = this.log.add(delivery);
@@ -73,6 +76,7 @@ export class MemoryDeliveriesState implements WebhookDeliveriesState {
     internal.timer?.cancel();
     internal.timer = undefined;
     const d = internal.delivery;
+    internal.dueAt = this.clocks.for(d.orgId).now();
     d.series++;
     d.status = 'pending';
     delete d.nextAttemptAt;
@@ -132,6 +136,7 @@ export class MemoryDeliveriesState implements WebhookDeliveriesState {
     const result = await this.attempts.make(d, internal.body, series, current, () => ({
       attempt: d.attempts.filter((a) => a.series === series).length + 1,
       endpoint: this.endpoints.get(d.orgId, d.endpointId),
+      dueAt: internal.dueAt,
     }));
     if (!result || !kept()) return;
     // A failing beforeAttempt hook is logged as a failed attempt, unless a redeliver() started a new series meanwhile.
@@ -153,17 +158,23 @@ export class MemoryDeliveriesState implements WebhookDeliveriesState {
       } else if (delay === undefined) {
         d.status = 'failed';
       } else {
-        d.nextAttemptAt = new Date(this.clock.now() + delay).toISOString();
+        // Due `delay` after the attempt was due, not after it ended: a clock advanced by days while an
+        // attempt was on the wire makes every retry of the schedule in turn, each at its own time.
+        const clock = this.clocks.for(d.orgId);
+        const dueAt = internal.dueAt + delay;
+        internal.dueAt = dueAt;
+        d.nextAttemptAt = new Date(dueAt).toISOString();
         const generation = this.generation;
-        internal.timer = this.clock.setTimeout(
-          () => {
-            internal.timer = undefined;
-            delete d.nextAttemptAt;
-            return this.runAttempt(d.id, series, generation);
-          },
-          delay,
-          `webhook retry ${d.id}`,
-        );
+        const retry = () => {
+          internal.timer = undefined;
+          delete d.nextAttemptAt;
+          return this.runAttempt(d.id, series, generation);
+        };
+        // Already due (a frozen clock would never fire a timer for now): at once.
+        if (dueAt <= clock.now()) {
+          delete d.nextAttemptAt;
+          this.startSoon(d.id, series);
+        } else internal.timer = clock.setTimeout(retry, dueAt - clock.now(), `webhook retry ${d.id}`);
       }
       if (d.status !== 'pending') delete d.nextAttemptAt;
     }

@@ -1,14 +1,14 @@
 /**
- * The webhook attempts' queue in Redis: attempts wait in a sorted set by due time on the emulator clock;
- * an instance claims the due ones it has room for with a Lua script that leases each to it, makes them
+ * The webhook attempts' queue in Redis: attempts wait in a sorted set by due time, one per clock (the lanes of
+ * redis-attempt-lanes.ts: an organization with its own clock has its attempts due on it); an instance claims the due ones it has room for with a Lua script that leases each to it, makes them
  * with its AttemptMaker, and logs each with a script that also schedules the retry. A write that cannot
  * reach Redis waits in order in an outbox, flushed by a one-second sweep that also takes back the leases
  * of instances whose heartbeat is gone.
  */
-import type { Clock, ClockTimer } from '../core/clock.js';
 import { SEEN_WITHIN_MS, type RedisStore } from '../store/redis-store.js';
 import { MAX_ATTEMPTS_LOGGED, type AttemptMaker, type AttemptResult } from './attempt-maker.js';
 import type { WebhookEndpoint } from './endpoints.js';
+import type { AttemptLane, AttemptLanes } from './redis-attempt-lanes.js';
 import {
   assemble,
   baseOf,
@@ -27,8 +27,6 @@ const SWEEP_MS = 1000;
 export class RedisAttemptQueue {
   /** Who holds a lease: the instance and its process, so a worker restarted under the same name loses the old ones. */
   private readonly holder: string;
-  private wake: ClockTimer | undefined;
-  private wakeAt = Infinity;
   private sweeper: NodeJS.Timeout | undefined;
   /**
    * Writes made while Redis was away (new deliveries, attempt outcomes), in order, flushed when it is back;
@@ -45,7 +43,7 @@ export class RedisAttemptQueue {
 
   constructor(
     private readonly store: RedisStore,
-    private readonly clock: Clock,
+    private readonly lanes: AttemptLanes,
     private readonly attempts: AttemptMaker,
     private readonly endpoint: (orgId: string, id: string) => Promise<WebhookEndpoint | undefined>,
     private readonly k: DeliveryKeys,
@@ -66,16 +64,18 @@ export class RedisAttemptQueue {
 
   stop(): void {
     this.attempts.abort();
-    this.wake?.cancel();
+    for (const lane of this.lanes.all()) lane.wake?.cancel();
     clearInterval(this.sweeper);
   }
 
   /** A reset: the queue in Redis is gone; so is what waited here for it. */
   forget(): void {
     this.attempts.abort();
-    this.wake?.cancel();
-    this.wake = undefined;
-    this.wakeAt = Infinity;
+    for (const lane of this.lanes.all()) {
+      lane.wake?.cancel();
+      lane.wake = undefined;
+      lane.wakeAt = Infinity;
+    }
     this.outbox = [];
   }
 
@@ -106,7 +106,7 @@ export class RedisAttemptQueue {
   heard(change: Change): void {
     const [, status, nextAt] = change.state.split('|');
     if (status !== 'pending' || change.created) return;
-    if (nextAt) this.wakeFor(Date.parse(nextAt));
+    if (nextAt) this.wakeFor(this.lanes.of(change.base.orgId), Date.parse(nextAt));
     else this.claimSoon();
   }
 
@@ -115,7 +115,7 @@ export class RedisAttemptQueue {
     setImmediate(() => void this.claim());
   }
 
-  /** Takes the due attempts this instance has room for, and makes them. */
+  /** Takes the due attempts this instance has room for, lane after lane, and makes them. */
   private async claim(): Promise<void> {
     if (this.claiming) {
       this.claimAgain = true;
@@ -125,27 +125,15 @@ export class RedisAttemptQueue {
     try {
       do {
         this.claimAgain = false;
-        const room = this.attempts.maxConcurrent - this.running;
-        this.backlog = room <= 0;
-        if (room <= 0 || this.store.status() !== 'ok') break;
-        const k = this.k;
-        const got = await this.redis.svcWebhookClaim(
-          k.due,
-          k.leases,
-          k.orgOf,
-          this.clock.now(),
-          room,
-          this.holder,
-          k.prefix,
-          HASH_SUFFIX,
-        );
-        for (let i = 0; i < got.length; i += 6) {
-          const [member, , base, body, state, attempts] = got.slice(i, i + 6);
-          void this.attempt(member, assemble(base, body || 'null', state, attempts), body);
+        for (const lane of [...this.lanes.all()]) {
+          const room = this.attempts.maxConcurrent - this.running;
+          this.backlog = room <= 0;
+          if (room <= 0 || this.store.status() !== 'ok') break;
+          const got = await this.claimIn(lane, room);
+          if (got === room) this.backlog = this.claimAgain = true;
         }
-        if (got.length / 6 === room) this.backlog = this.claimAgain = true;
       } while (this.claimAgain);
-      await this.scheduleWake();
+      for (const lane of [...this.lanes.all()]) await this.scheduleWake(lane);
     } catch {
       // Redis away: the sweep claims again once it is back.
     } finally {
@@ -153,9 +141,30 @@ export class RedisAttemptQueue {
     }
   }
 
+  /** Claims up to `room` attempts due on the lane's clock and starts them; how many it took. */
+  private async claimIn(lane: AttemptLane, room: number): Promise<number> {
+    const k = this.k;
+    const got = await this.redis.svcWebhookClaim(
+      lane.due,
+      k.leases,
+      k.orgOf,
+      lane.clock.now(),
+      room,
+      this.holder,
+      k.prefix,
+      HASH_SUFFIX,
+    );
+    for (let i = 0; i < got.length; i += 7) {
+      const [member, , base, body, state, attempts, due] = got.slice(i, i + 7);
+      void this.attempt(member, assemble(base, body || 'null', state, attempts), body, Number(due));
+    }
+    return got.length / 7;
+  }
+
   /** One claimed attempt: made here, then logged in Redis (or in the outbox until Redis is back). */
-  private async attempt(member: string, d: WebhookDelivery, body: string): Promise<void> {
+  private async attempt(member: string, d: WebhookDelivery, body: string, dueAt: number): Promise<void> {
     this.running++;
+    const lane = this.lanes.of(d.orgId);
     const resets = this.orgResets.get(d.orgId);
     try {
       const series = Number(member.slice(member.lastIndexOf('|') + 1));
@@ -167,20 +176,20 @@ export class RedisAttemptQueue {
         body,
         series,
         () => this.orgResets.get(d.orgId) === resets,
-        () => ({ attempt: number, endpoint }),
+        () => ({ attempt: number, endpoint, dueAt }),
       );
       // A reset meanwhile: its lease is gone with the queue, nothing to log.
-      if (result) await this.finish(member, d, result);
+      if (result) await this.finish(member, d, result, dueAt);
       // Not made: a reset of its organization was heard while it waited for a slot. Claimed before that
       // reset, its lease went with it; claimed after it (the event came late), it goes back to the queue.
       else if (this.orgResets.get(d.orgId) !== resets)
-        await this.redis.svcWebhookReclaim(this.k.leases, this.k.due, member, this.holder, this.clock.now());
+        await this.redis.svcWebhookReclaim(this.k.leases, lane.due, member, this.holder, lane.clock.now());
     } catch {
       // Redis away while looking up the endpoint: the attempt goes back to the queue once it is back.
-      const now = this.clock.now();
+      const now = lane.clock.now();
       this.outbox.push({
         orgId: d.orgId,
-        write: () => this.redis.svcWebhookReclaim(this.k.leases, this.k.due, member, this.holder, now),
+        write: () => this.redis.svcWebhookReclaim(this.k.leases, lane.due, member, this.holder, now),
       });
     } finally {
       this.running--;
@@ -188,21 +197,29 @@ export class RedisAttemptQueue {
     }
   }
 
-  private async finish(member: string, d: WebhookDelivery, result: AttemptResult): Promise<void> {
+  private async finish(
+    member: string,
+    d: WebhookDelivery,
+    result: AttemptResult,
+    dueAt: number,
+  ): Promise<void> {
     const { logged } = result;
     let status: 'delivered' | 'failed' | 'pending' = result.ok ? 'delivered' : 'failed';
     let nextAt = '';
     let due: number | '' = '';
     const delay = result.ok || result.final ? undefined : this.attempts.retryDelay(logged.attempt);
+    const lane = this.lanes.of(d.orgId);
     if (delay !== undefined) {
+      // Counted from when this attempt was due (decisions W4): a clock advanced by days while it was on the
+      // wire makes each retry of the schedule in turn.
       status = 'pending';
-      due = this.clock.now() + delay;
+      due = dueAt + delay;
       nextAt = new Date(due).toISOString();
     }
     const k = this.k;
     const write = async () => {
       const done = await this.redis.svcWebhookFinish(
-        ...[this.k.hash(d.orgId), k.leases, k.due, k.order, k.orgOf],
+        ...[this.k.hash(d.orgId), k.leases, lane.due, k.order, k.orgOf],
         ...[
           member,
           this.holder,
@@ -217,6 +234,8 @@ export class RedisAttemptQueue {
         ...[this.store.channel, messagePrefix(this.store)],
       );
       if (!done) return;
+      // Due already on its clock: no timer would fire for it on a frozen clock.
+      if (due !== '' && due <= lane.clock.now()) this.claimSoon();
       const change: Change = { id: d.id, state: done[0], base: baseOf(d), attempts: parseAttempts(done[1]) };
       this.onChange(change);
       this.attempts.attempted(
@@ -229,29 +248,29 @@ export class RedisAttemptQueue {
     else await write().catch(() => this.outbox.push(waiting));
   }
 
-  /** A clock timer for the earliest attempt due in Redis, so advancing the clock makes the retries due. */
-  private async scheduleWake(): Promise<void> {
-    const [, score] = await this.redis.zrange(this.k.due, 0, 0, 'WITHSCORES');
-    this.wake?.cancel();
-    this.wake = undefined;
-    this.wakeAt = Infinity;
-    if (score !== undefined) this.wakeFor(Number(score));
+  /** A timer on the lane's clock for its earliest attempt due in Redis, so advancing it makes the retries due. */
+  private async scheduleWake(lane: AttemptLane): Promise<void> {
+    const [, score] = await this.redis.zrange(lane.due, 0, 0, 'WITHSCORES');
+    lane.wake?.cancel();
+    lane.wake = undefined;
+    lane.wakeAt = Infinity;
+    if (score !== undefined) this.wakeFor(lane, Number(score));
   }
 
-  /** Claims when the emulator clock reaches `at` (a retry another instance scheduled). */
-  wakeFor(at: number): void {
-    if (at >= this.wakeAt) return;
-    const delay = at - this.clock.now();
+  /** Claims when the lane's clock reaches `at` (a retry another instance scheduled). */
+  private wakeFor(lane: AttemptLane, at: number): void {
+    if (at >= lane.wakeAt) return;
+    const delay = at - lane.clock.now();
     if (delay <= 0) {
       this.claimSoon();
       return;
     }
-    this.wake?.cancel();
-    this.wakeAt = at;
-    this.wake = this.clock.setTimeout(
+    lane.wake?.cancel();
+    lane.wakeAt = at;
+    lane.wake = lane.clock.setTimeout(
       () => {
-        this.wake = undefined;
-        this.wakeAt = Infinity;
+        lane.wake = undefined;
+        lane.wakeAt = Infinity;
         return this.claim();
       },
       delay,
@@ -298,9 +317,13 @@ export class RedisAttemptQueue {
         return !seen || (JSON.parse(infos[i] ?? '{}') as { pid?: number }).pid !== pid;
       }),
     );
-    const now = this.clock.now();
-    for (const [member, holder] of leases)
-      if (gone.has(holder))
-        await this.redis.svcWebhookReclaim(this.k.leases, this.k.due, member, holder, now);
+    const taken = leases.filter(([, holder]) => gone.has(holder));
+    if (taken.length === 0) return;
+    // Each goes back to the due set of its organization's clock, at that clock's time.
+    const orgs = await this.redis.hmget(this.k.orgOf, ...taken.map(([m]) => m.slice(0, m.lastIndexOf('|'))));
+    for (const [i, [member, holder]] of taken.entries()) {
+      const lane = this.lanes.of(orgs[i] ?? '');
+      await this.redis.svcWebhookReclaim(this.k.leases, lane.due, member, holder, lane.clock.now());
+    }
   }
 }

@@ -5,7 +5,8 @@
  * (redis-attempt-queue.ts): each by exactly one instance. Every change is published, so a long-poll on any
  * instance wakes and an instance wakes for a retry another scheduled. docs/scaling.md says what a client sees.
  */
-import type { Clock } from '../core/clock.js';
+import type { OrgClocks } from '../core/clocks.js';
+import { AttemptLanes } from './redis-attempt-lanes.js';
 import type { RedisStore, StoreMessage } from '../store/redis-store.js';
 import { defineOnce } from '../store/redis-scripts.js';
 import type { AttemptMaker } from './attempt-maker.js';
@@ -57,6 +58,7 @@ export class RedisDeliveriesState implements WebhookDeliveriesState {
   readonly name = 'webhook-deliveries';
   private readonly k: DeliveryKeys;
   private readonly queue: RedisAttemptQueue;
+  private readonly lanes: AttemptLanes;
   private readonly waiters = new Set<Waiter>();
   /** The deliveries this instance emitted while Redis was away: what it lists until they are written. */
   private readonly held = new Map<string, WebhookDelivery>();
@@ -70,15 +72,16 @@ export class RedisDeliveriesState implements WebhookDeliveriesState {
 
   constructor(
     private readonly store: RedisStore,
-    private readonly clock: Clock,
+    clocks: Pick<OrgClocks, 'for' | 'onChange'>,
     private readonly attempts: AttemptMaker,
     endpoints: Pick<RedisEndpointsState, 'get'>,
     private readonly logLimit = DEFAULT_DELIVERY_LOG_LIMIT,
   ) {
     this.k = deliveryKeys(store);
+    this.lanes = new AttemptLanes(store, clocks, this.k.due);
     this.queue = new RedisAttemptQueue(
       store,
-      clock,
+      this.lanes,
       attempts,
       (orgId, id) => endpoints.get(orgId, id),
       this.k,
@@ -112,6 +115,8 @@ export class RedisDeliveriesState implements WebhookDeliveriesState {
   /** Every organization's deliveries and the queue, for every instance (the others forget theirs on the `reset` message). */
   async reset(): Promise<void> {
     const k = this.k;
+    const lanes = this.lanes.ownDueKeys();
+    if (lanes.length > 0) await this.store.run(() => this.redis.del(...lanes));
     await this.store.run(() =>
       this.redis.svcWebhookDeleteDeliveryKeys(
         k.orgs,
@@ -136,7 +141,7 @@ export class RedisDeliveriesState implements WebhookDeliveriesState {
     const message = this.store.message(ORG_RESET, { orgId });
     await this.store.run(() =>
       this.redis.svcWebhookClearOrg(
-        ...[k.hash(orgId), k.orgOf, k.order, k.due, k.leases, k.orgs],
+        ...[k.hash(orgId), k.orgOf, k.order, this.lanes.of(orgId).due, k.leases, k.orgs],
         ...[orgId, this.store.channel, message],
       ),
     );
@@ -190,10 +195,11 @@ export class RedisDeliveriesState implements WebhookDeliveriesState {
     const base = baseOf(delivery);
     const change: Change = { id: delivery.id, state: '1|pending|', base, attempts: [], created: true };
     const message = this.store.message('webhooks.delivery', change);
-    const due = this.clock.now();
+    const lane = this.lanes.of(delivery.orgId);
+    const due = lane.clock.now();
     const write = async () => {
       await this.redis.svcWebhookEnqueue(
-        ...[k.hash(delivery.orgId), k.order, k.seq, k.due, k.orgOf, k.orgs],
+        ...[k.hash(delivery.orgId), k.order, k.seq, lane.due, k.orgOf, k.orgs],
         ...[
           delivery.id,
           delivery.orgId,
@@ -283,19 +289,21 @@ export class RedisDeliveriesState implements WebhookDeliveriesState {
   redeliver(id: string): Promise<WebhookDelivery | undefined> {
     const k = this.k;
     return this.store
-      .run(() =>
-        this.redis.svcWebhookRedeliver(
+      .run(async () => {
+        // Its new series is due at once on its organization's clock, in that clock's due set.
+        const lane = this.lanes.of((await this.redis.hget(k.orgOf, id)) ?? '');
+        return this.redis.svcWebhookRedeliver(
           k.orgOf,
-          k.due,
+          lane.due,
           k.order,
           id,
-          this.clock.now(),
+          lane.clock.now(),
           this.store.channel,
           messagePrefix(this.store),
           k.prefix,
           HASH_SUFFIX,
-        ),
-      )
+        );
+      })
       .then((got) => {
         if (!got) return undefined;
         const d = assemble(got[0], got[1] || 'null', got[2], got[3]);

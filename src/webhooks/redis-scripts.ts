@@ -75,13 +75,14 @@ return 1`;
 
 /**
  * Takes up to ARGV[2] attempts due by ARGV[1], leased to ARGV[3]. KEYS: due, leases, org-of. ARGV: now,
- * max, holder, key prefix, hash suffix. Returns a flat list: member, org, base, body, state, attempts for
- * each attempt taken.
+ * max, holder, key prefix, hash suffix. Returns a flat list: member, org, base, body, state, attempts, due
+ * time (its score) for each attempt taken.
  */
 export const WEBHOOK_CLAIM = `${FIELDS}
-local members = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[2]))
+local members = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'WITHSCORES', 'LIMIT', 0, tonumber(ARGV[2]))
 local out = {}
-for _, m in ipairs(members) do
+for i = 1, #members, 2 do
+  local m, score = members[i], members[i + 1]
   redis.call('ZREM', KEYS[1], m)
   local id = string.match(m, '^(.*)|')
   local org = redis.call('HGET', KEYS[3], id)
@@ -95,6 +96,7 @@ for _, m in ipairs(members) do
       table.insert(out, got[2] or '')
       table.insert(out, got[3])
       table.insert(out, got[4] or '')
+      table.insert(out, score)
     end
   end
 end

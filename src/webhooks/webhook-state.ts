@@ -3,7 +3,9 @@
  * deliveries in this process, or in Redis shared by every instance (docs/scaling.md).
  */
 import type { Clock } from '../core/clock.js';
+import type { OrgClocks } from '../core/clocks.js';
 import type { StateStore } from '../store/index.js';
+import { oneClock } from '../store/work-queue.js';
 import { RedisStore } from '../store/redis-store.js';
 import type { AttemptMaker } from './attempt-maker.js';
 import type { WebhookDeliveriesState } from './deliveries-state.js';
@@ -19,6 +21,8 @@ export interface WebhookState {
 
 export interface WebhookStateOptions {
   clock: Clock;
+  /** Each organization's clock: its retries are due on it (core/clocks.ts); default `clock` for all. */
+  clocks?: Pick<OrgClocks, 'for' | 'onChange'>;
   /** Makes the attempts the deliveries state finds due. */
   attempts: AttemptMaker;
   /** Deliveries kept in the list (default 1000, newest). */
@@ -30,7 +34,13 @@ export function createWebhookState(store: StateStore, options: WebhookStateOptio
   const endpoints = new RedisEndpointsState(store);
   return {
     endpoints,
-    deliveries: new RedisDeliveriesState(store, options.clock, options.attempts, endpoints, options.logLimit),
+    deliveries: new RedisDeliveriesState(
+      store,
+      clocksOf(options),
+      options.attempts,
+      endpoints,
+      options.logLimit,
+    ),
   };
 }
 
@@ -38,6 +48,10 @@ export function memoryWebhookState(options: WebhookStateOptions): WebhookState {
   const endpoints = new MemoryEndpointsState();
   return {
     endpoints,
-    deliveries: new MemoryDeliveriesState(options.clock, options.attempts, endpoints, options.logLimit),
+    deliveries: new MemoryDeliveriesState(clocksOf(options), options.attempts, endpoints, options.logLimit),
   };
+}
+
+function clocksOf(options: WebhookStateOptions): Pick<OrgClocks, 'for' | 'onChange'> {
+  return options.clocks ?? oneClock(options.clock);
 }

@@ -12,11 +12,16 @@ import { RedisInstances } from '../support/redis-instances.js';
 
 /** The contract's tokens expire at 00:01 (one at 23:59 the day before, expired). */
 const clock = () => new Clock({ mode: 'frozen', startAt: Date.parse('2030-01-01T00:00:00Z') });
+/** Every organization of the contract follows that one clock. */
+const clocks = () => {
+  const c = clock();
+  return { for: () => c, global: c };
+};
 
 describe('WsTokenState in memory', () => {
   wsTokenStateContract(() => {
     // One process: every instance is the same state.
-    const state = new MemoryWsTokenState(clock());
+    const state = new MemoryWsTokenState(clocks());
     return {
       instance: async () => state,
       reset: async (s) => s.reset(),
@@ -31,7 +36,7 @@ describe('WsTokenState in Redis', () => {
   wsTokenStateContract(() => {
     const instances = new RedisInstances<WsTokenState>(
       async () => (redis ??= await startRedis()).url,
-      (store) => new RedisWsTokenState(store, clock()),
+      (store) => new RedisWsTokenState(store, clocks()),
     );
     return {
       instance: () => instances.open(),

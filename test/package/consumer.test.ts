@@ -129,6 +129,8 @@ describe('the packed package', () => {
         'package.json',
         'dist/index.js',
         'dist/index.d.ts',
+        'dist/testing.js',
+        'dist/testing.d.ts',
         'dist/cli.js',
         'dist/healthcheck.js',
         'openapi/admin.yaml',

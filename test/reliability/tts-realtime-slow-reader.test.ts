@@ -26,7 +26,7 @@ beforeAll(async () => {
     ttsRealtimeHandler({
       service,
       contract: t.emulator.contract,
-      clock: t.emulator.clock,
+      clocks: t.emulator.clocks,
       stallTimeoutMs: 300,
     }),
   );

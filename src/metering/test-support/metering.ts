@@ -1,4 +1,6 @@
 import { Clock } from '../../core/clock.js';
+import { OrgClocks } from '../../core/clocks.js';
+import { MemoryClockState } from '../../core/memory-clock.js';
 import { IdFactory } from '../../core/random.js';
 import { Metering, type MeteringDefaults } from '../index.js';
 import { MemoryBilling } from '../memory-billing.js';
@@ -32,8 +34,10 @@ export function makeMetering(defaults?: MeteringDefaults) {
   const events: Emitted[] = [];
   const state = new MemoryBilling();
   const rateLimits = new MemoryRateLimits();
+  // Organizations given a clock of their own get one in this process, like the emulator's memory store.
+  const clocks = new OrgClocks(clock, (_id, start) => new Clock({ state: new MemoryClockState(start) }));
   const metering = new Metering({
-    clock,
+    clocks,
     state,
     rateLimits,
     ids: new IdFactory('m'),
@@ -46,5 +50,5 @@ export function makeMetering(defaults?: MeteringDefaults) {
     rateLimits.reset();
     metering.reset();
   };
-  return { clock, metering, events, reset, state };
+  return { clock, clocks, metering, events, reset, state };
 }

@@ -62,8 +62,9 @@ export class SearchIndex {
   private readonly docs = new Map<string, DocRecord>();
   private readonly docByOrdinal: (DocRecord | undefined)[] = [];
   // Per chunk ordinal (slots of removed chunks stay as holes; ordinals are never reused).
-  private chunkDoc = new Uint32Array(1024);
-  private chunkLen = new Uint32Array(1024);
+  // Empty until the first chunk: a tenant with no documents (a new sandbox's) holds no arrays (issue 24).
+  private chunkDoc = new Uint32Array(0);
+  private chunkLen = new Uint32Array(0);
   private readonly chunkIds: string[] = [];
   private readonly chunkTexts: string[] = [];
   private readonly chunkLang: (string | undefined)[] = [];
@@ -75,8 +76,8 @@ export class SearchIndex {
   private textBytes = 0;
   private postingCount = 0;
   // Query scratch space, reused to avoid allocating per query.
-  private acc = new Float64Array(1024);
-  private docTitle = new Float64Array(1024);
+  private acc = new Float64Array(0);
+  private docTitle = new Float64Array(0);
 
   constructor(options: SearchIndexOptions = {}) {
     this.normalize = options.normalize ?? true;
@@ -158,7 +159,7 @@ export class SearchIndex {
 
   private ensureChunkCapacity(n: number): void {
     if (n <= this.chunkDoc.length) return;
-    const size = Math.max(n, this.chunkDoc.length * 2);
+    const size = Math.max(n, this.chunkDoc.length * 2, 256);
     const grow = (a: Uint32Array) => {
       const b = new Uint32Array(size);
       b.set(a);
@@ -374,7 +375,7 @@ export class SearchIndex {
   /** Title bonuses spread into a per-document scratch array (cleared by the caller). */
   private docTitleScratch(titleBonus: ReadonlyMap<number, number>): Float64Array {
     if (this.docTitle.length < this.docByOrdinal.length)
-      this.docTitle = new Float64Array(Math.max(1024, this.docByOrdinal.length * 2));
+      this.docTitle = new Float64Array(Math.max(64, this.docByOrdinal.length * 2));
     for (const [ordinal, bonus] of titleBonus) this.docTitle[ordinal] = bonus;
     return this.docTitle;
   }

@@ -17,6 +17,8 @@ import {
   type RunningEmulator,
   type VerifyWebhookOptions,
 } from 'svc-emulator';
+import { connectSandboxes, useSandbox, type Sandbox } from 'svc-emulator/testing';
+import * as nodeTest from 'node:test';
 
 export async function useEverything(): Promise<void> {
   const options: EmulatorOptions = { port: 0, seed: 'consumer', demoCorpus: false, logLevel: 'silent' };
@@ -43,4 +45,18 @@ export async function useEverything(): Promise<void> {
   await frozen.clock.advance(1000);
   await frozen.close();
   if (!(new Error() instanceof AdminApiError)) return;
+}
+
+/** The test hooks' subpath: a handle per file from a runner's hooks, and the same handle from an admin URL. */
+export async function useSandboxes(emu: RunningEmulator): Promise<string> {
+  const perFile: Sandbox = useSandbox(nodeTest, { emulator: () => emu, credits: 10, each: 'file' });
+  const perTest = useSandbox(
+    { beforeEach: nodeTest.beforeEach, afterEach: nodeTest.afterEach },
+    { each: 'test' },
+  );
+  const remote: Sandbox = await connectSandboxes(emu.adminUrl).sandbox({ clock: { mode: 'frozen' } });
+  const own: Sandbox = await emu.sandbox();
+  const now = (await remote.clock.get()).now;
+  await Promise.all([remote.close(), own.close()]);
+  return `${perFile.scope} ${perTest.id} ${now}`;
 }

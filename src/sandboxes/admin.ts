@@ -1,0 +1,34 @@
+/** Admin handlers of the sandboxes (openapi/admin.yaml, tag `sandboxes`), keyed by operationId. */
+import type { AdminContext, AdminHandler } from '../admin/admin-context.js';
+import { clockView } from '../admin/clock-handlers.js';
+import { sendJson, sendNoContent } from '../http/context.js';
+import type { SandboxInput } from './options.js';
+import type { SandboxService } from './service.js';
+import { sandboxView, type ViewDeps } from './views.js';
+
+type ClockBody = { mode?: 'real' | 'scaled' | 'frozen'; now?: string; time_scale?: number };
+
+export function sandboxAdminHandlers(service: SandboxService, views: ViewDeps): Record<string, AdminHandler> {
+  return {
+    'admin.createSandbox': async (ctx: AdminContext<SandboxInput>) => {
+      const { record, secrets } = await service.create(ctx.body);
+      sendJson(ctx, 201, sandboxView(views, record, secrets));
+    },
+    'admin.listSandboxes': (ctx) =>
+      sendJson(ctx, 200, { sandboxes: service.list().map((r) => sandboxView(views, r)) }),
+    'admin.getSandbox': async (ctx) =>
+      sendJson(ctx, 200, sandboxView(views, await service.get(ctx.params.id))),
+    'admin.deleteSandbox': async (ctx) => {
+      await service.delete(ctx.params.id);
+      sendNoContent(ctx);
+    },
+    'admin.resetSandbox': async (ctx) =>
+      sendJson(ctx, 200, sandboxView(views, await service.reset(ctx.params.id))),
+    'admin.getSandboxClock': async (ctx) =>
+      sendJson(ctx, 200, clockView(await service.clockOf(ctx.params.id))),
+    'admin.setSandboxClock': async (ctx: AdminContext<ClockBody>) =>
+      sendJson(ctx, 200, clockView(await service.setClock(ctx.params.id, ctx.body))),
+    'admin.advanceSandboxClock': async (ctx: AdminContext<{ seconds: number }>) =>
+      sendJson(ctx, 200, clockView(await service.advanceClock(ctx.params.id, ctx.body.seconds))),
+  };
+}

@@ -1,0 +1,76 @@
+/** The sandboxes' records in this process (sandbox-state.ts). */
+import type { MaybePromise } from '../core/maybe.js';
+import {
+  byCreation,
+  tell,
+  type SandboxListener,
+  type SandboxRecord,
+  type SandboxState,
+} from './sandbox-state.js';
+
+export class MemorySandboxes implements SandboxState {
+  readonly name = 'sandboxes';
+  private readonly byId = new Map<string, SandboxRecord>();
+  private readonly byOrg = new Map<string, SandboxRecord>();
+  private readonly listeners: SandboxListener[] = [];
+
+  assertWritable(): void {}
+
+  get(id: string): SandboxRecord | undefined {
+    return this.byId.get(id);
+  }
+
+  ofOrg(orgId: string): SandboxRecord | undefined {
+    return this.byOrg.get(orgId);
+  }
+
+  find(id: string): SandboxRecord | undefined {
+    return this.byId.get(id);
+  }
+
+  list(): SandboxRecord[] {
+    return [...this.byId.values()].sort(byCreation);
+  }
+
+  count(): number {
+    return this.byId.size;
+  }
+
+  add(record: SandboxRecord, limit: number): MaybePromise<boolean> {
+    if (this.byId.size >= limit) return false;
+    const copy = structuredClone(record);
+    this.byId.set(copy.id, copy);
+    this.byOrg.set(copy.org_id, copy);
+    const told = tell(this.listeners, { type: 'created', record: copy });
+    return told ? told.then(() => true) : true;
+  }
+
+  resetting(id: string): MaybePromise<void> {
+    const record = this.byId.get(id);
+    if (record) return tell(this.listeners, { type: 'resetting', record });
+  }
+
+  remove(id: string): MaybePromise<boolean> {
+    const record = this.byId.get(id);
+    if (!record) return false;
+    this.byId.delete(id);
+    this.byOrg.delete(record.org_id);
+    const told = tell(this.listeners, { type: 'deleted', record });
+    return told ? told.then(() => true) : true;
+  }
+
+  onEvent(listener: SandboxListener): void {
+    this.listeners.push(listener);
+  }
+
+  exportShared(): { sandboxes: SandboxRecord[] } | undefined {
+    return this.byId.size === 0 ? undefined : { sandboxes: structuredClone(this.list()) };
+  }
+
+  reset(): MaybePromise<void> {
+    const records = [...this.byId.values()];
+    this.byId.clear();
+    this.byOrg.clear();
+    if (records.length > 0) return tell(this.listeners, { type: 'cleared', records });
+  }
+}

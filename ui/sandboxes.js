@@ -1,0 +1,182 @@
+// The sandboxes panel: list, create, reset and delete sandboxes, pick one, and drive the picked one's own
+// clock. Picking tells the page (onPick), which makes the journal, deliveries, keys and usage follow it.
+import { api } from './api.js';
+import { byId, field, fillRows, formatTime, h, textCell } from './dom.js';
+
+const at = (id) => `/sandboxes/${encodeURIComponent(id)}`;
+
+export function createSandboxesPanel({ report, onPick, onChanged }) {
+  let sandboxes = [];
+  let picked = null;
+
+  function clockLabel(s) {
+    if (!s.clock) return "the emulator's";
+    return `${s.clock.mode} ${formatTime(s.clock.now)}`;
+  }
+
+  function action(label, text, onclick, danger = false) {
+    return h(
+      'button',
+      { type: 'button', class: danger ? 'danger' : undefined, 'aria-label': label, onclick },
+      text,
+    );
+  }
+
+  function render() {
+    fillRows(
+      byId('sandboxes-body'),
+      sandboxes.map((s) =>
+        h(
+          'tr',
+          {
+            'data-sandbox-id': s.id,
+            class: s.id === picked?.id ? 'selected' : undefined,
+            'aria-current': s.id === picked?.id ? 'true' : undefined,
+          },
+          h('td', {}, h('code', {}, s.id)),
+          textCell(s.name),
+          h('td', {}, h('code', {}, s.org_id)),
+          h('td', {}, clockLabel(s)),
+          h('td', {}, formatTime(s.created_at)),
+          h('td', { class: 'actions' }, [
+            s.id === picked?.id ? '' : action(`Pick sandbox ${s.id}`, 'Pick', () => pick(s)),
+            action(`Reset sandbox ${s.id}`, 'Reset', () => reset(s)),
+            action(`Delete sandbox ${s.id}`, 'Delete', () => remove(s), true),
+          ]),
+        ),
+      ),
+      'No sandboxes. Create one here or with POST /_emulator/sandboxes.',
+    );
+    byId('sandbox-picked').textContent = picked ? `sandbox ${picked.id}` : 'all organizations';
+    byId('sandbox-picked').className = picked ? 'badge live' : 'badge';
+    byId('sandbox-unpick').hidden = !picked;
+  }
+
+  async function refresh() {
+    ({ sandboxes } = await api('GET', '/sandboxes'));
+    if (picked) {
+      const still = sandboxes.find((s) => s.id === picked.id);
+      if (!still) return setPicked(null);
+      picked = still;
+    }
+    render();
+    await refreshClock();
+  }
+
+  function setPicked(s) {
+    picked = s;
+    render();
+    onPick(s);
+    return refreshClock();
+  }
+
+  function pick(s) {
+    setPicked(s)
+      .then(() => report(`Showing sandbox ${s.id} (organization ${s.org_id})`))
+      .catch(report);
+  }
+
+  function reset(s) {
+    api('POST', `${at(s.id)}/reset`)
+      .then(() => {
+        report(`Reset sandbox ${s.id}: back to the state it was created in`);
+        onChanged();
+        return refresh();
+      })
+      .catch(report);
+  }
+
+  function remove(s) {
+    api('DELETE', at(s.id))
+      .then(() => {
+        report(`Deleted sandbox ${s.id} and all of its state`);
+        onChanged();
+        return refresh();
+      })
+      .catch(report);
+  }
+
+  // ---- the picked sandbox's clock
+
+  function showClock(c) {
+    const scale = field(c, 'time_scale', 'timeScale');
+    const timers = field(c, 'pending_timers', 'pendingTimers');
+    byId('sandbox-clock-mode').textContent = c.mode === 'scaled' ? `scaled ×${1 / scale}` : c.mode;
+    byId('sandbox-clock-mode').className = `badge clock-${c.mode}`;
+    byId('sandbox-clock-now').textContent = formatTime(c.now);
+    byId('sandbox-clock-now').setAttribute('datetime', c.now);
+    byId('sandbox-clock-timers').textContent = `${timers} pending timer${timers === 1 ? '' : 's'}`;
+    byId('sandbox-set-now').value = c.now.slice(0, 19);
+  }
+
+  async function refreshClock() {
+    const panel = byId('sandbox-clock-panel');
+    panel.hidden = !picked;
+    if (!picked) return;
+    byId('sandbox-clock-id').textContent = picked.id;
+    const own = Boolean(picked.clock);
+    byId('sandbox-clock-none').hidden = own;
+    byId('sandbox-clock-actions').hidden = !own;
+    for (const id of ['sandbox-clock-mode', 'sandbox-clock-now', 'sandbox-clock-timers'])
+      byId(id).hidden = !own;
+    if (own) showClock(await api('GET', `${at(picked.id)}/clock`));
+  }
+
+  function clockCall(path, body, message) {
+    const id = picked.id;
+    api('POST', `${at(id)}${path}`, body)
+      .then((clock) => {
+        showClock(clock);
+        report(message(clock));
+        onChanged();
+        return refresh();
+      })
+      .catch(report);
+  }
+
+  byId('sandbox-advance-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    const seconds = Number(byId('sandbox-advance-amount').value) * Number(byId('sandbox-advance-unit').value);
+    clockCall(
+      '/clock/advance',
+      { seconds },
+      (c) => `Advanced sandbox ${picked.id} by ${seconds} s to ${formatTime(c.now)}`,
+    );
+  });
+
+  byId('sandbox-set-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    // datetime-local has no zone: the page shows and sets UTC, like the emulator's clock.
+    const value = byId('sandbox-set-now').value;
+    const now = `${value.length === 16 ? `${value}:00` : value}Z`;
+    clockCall('/clock', { now }, (c) => `Set the clock of sandbox ${picked.id} to ${formatTime(c.now)}`);
+  });
+
+  byId('sandbox-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    const body = { rag: { tenant: byId('sandbox-tenant').value } };
+    const name = byId('sandbox-name').value.trim();
+    const credits = byId('sandbox-credits').value;
+    const clock = byId('sandbox-clock').value;
+    if (name) body.name = name;
+    if (credits !== '') body.credits = Number(credits);
+    if (clock) body.clock = { mode: clock };
+    api('POST', '/sandboxes', body)
+      .then(async (s) => {
+        event.target.reset();
+        await refresh();
+        onChanged();
+        await setPicked(sandboxes.find((x) => x.id === s.id) ?? s);
+        report(`Created sandbox ${s.id}: live key ${s.keys.live.key} (shown this once)`);
+      })
+      .catch(report);
+  });
+
+  byId('sandbox-unpick').addEventListener('click', () => {
+    setPicked(null)
+      .then(() => report('Showing every organization'))
+      .catch(report);
+  });
+
+  return { refresh, picked: () => picked };
+}
