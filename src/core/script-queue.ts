@@ -24,30 +24,15 @@ export type QueuedScript<T extends QueuedScriptBase> = T & {
 
 const ANY = (): boolean => true;
 
-export class ScriptQueue<T extends QueuedScriptBase> {
-  private scripts: QueuedScript<T>[] = [];
+/**
+ * The scripts of one kind in this process, in the order they were added: what every kind lists, deletes and
+ * clears alike (RAG and TTS queues below, the STT scripts with their own matching).
+ */
+export class ScriptList<S extends { id: string; org_id?: string }> {
+  protected scripts: S[] = [];
 
-  constructor(private readonly deps: { clock: Clock; ids: IdFactory; prefix: string }) {}
-
-  /** Whether any script is queued: the request path checks this before anything else. */
-  get empty(): boolean {
-    return this.scripts.length === 0;
-  }
-
-  add(input: T, offContract = false): QueuedScript<T> {
-    const script: QueuedScript<T> = {
-      ...input,
-      id: this.deps.ids.next(this.deps.prefix),
-      remaining: input.queue ?? 1,
-      matched: 0,
-      created_at: this.deps.clock.isoNow(),
-      off_contract: offContract,
-    };
-    this.scripts.push(script);
-    return script;
-  }
-
-  list(orgId?: string): QueuedScript<T>[] {
+  /** Those that can answer `orgId`'s requests (its own and every organization's), or all of them. */
+  list(orgId?: string): S[] {
     return this.scripts.filter((s) => orgId === undefined || s.org_id === undefined || s.org_id === orgId);
   }
 
@@ -68,14 +53,44 @@ export class ScriptQueue<T extends QueuedScriptBase> {
     this.scripts = [];
   }
 
+  /** Counts `script` as used; a script with a count consumes one and goes at its last. */
+  protected used(script: S & { matched: number; remaining: number | null }): void {
+    script.matched++;
+    if (script.remaining === null) return;
+    script.remaining--;
+    if (script.remaining <= 0) this.scripts = this.scripts.filter((s) => s !== script);
+  }
+}
+
+export class ScriptQueue<T extends QueuedScriptBase> extends ScriptList<QueuedScript<T>> {
+  constructor(private readonly deps: { clock: Clock; ids: IdFactory; prefix: string }) {
+    super();
+  }
+
+  /** Whether any script is queued: the request path checks this before anything else. */
+  get empty(): boolean {
+    return this.scripts.length === 0;
+  }
+
+  add(input: T, offContract = false): QueuedScript<T> {
+    const script: QueuedScript<T> = {
+      ...input,
+      id: this.deps.ids.next(this.deps.prefix),
+      remaining: input.queue ?? 1,
+      matched: 0,
+      created_at: this.deps.clock.isoNow(),
+      off_contract: offContract,
+    };
+    this.scripts.push(script);
+    return script;
+  }
+
   /** The oldest script of `orgId` (or global) that `matches`, counted as used; consumed at its last use. */
   take(orgId: string, matches: (s: QueuedScript<T>) => boolean = ANY): QueuedScript<T> | undefined {
     if (this.scripts.length === 0) return undefined;
     const script = this.scripts.find((s) => (s.org_id === undefined || s.org_id === orgId) && matches(s));
     if (!script) return undefined;
-    script.matched++;
-    script.remaining--;
-    if (script.remaining <= 0) this.scripts = this.scripts.filter((s) => s !== script);
+    this.used(script);
     return script;
   }
 }

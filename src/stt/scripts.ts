@@ -6,6 +6,7 @@
  */
 import type { Clock } from '../core/clock.js';
 import type { IdFactory } from '../core/random.js';
+import { ScriptList } from '../core/script-queue.js';
 import type { Transcript, TranscriptSegment } from './transcript.js';
 import { spreadWords } from './transcript.js';
 
@@ -66,10 +67,10 @@ export interface ScriptRequest {
   fileName?: string;
 }
 
-export class ScriptStore {
-  private scripts: Script[] = [];
-
-  constructor(private readonly deps: { clock: Clock; ids: IdFactory }) {}
+export class ScriptStore extends ScriptList<Script> {
+  constructor(private readonly deps: { clock: Clock; ids: IdFactory }) {
+    super();
+  }
 
   add(input: ScriptInput, offContract = false): Script {
     const match: ScriptMatch =
@@ -88,27 +89,6 @@ export class ScriptStore {
     return script;
   }
 
-  list(orgId?: string): Script[] {
-    return this.scripts.filter((s) => orgId === undefined || s.org_id === undefined || s.org_id === orgId);
-  }
-
-  delete(id: string): boolean {
-    const before = this.scripts.length;
-    this.scripts = this.scripts.filter((s) => s.id !== id);
-    return this.scripts.length < before;
-  }
-
-  /** Deletes every script (of one organization when given); returns how many. */
-  clear(orgId?: string): number {
-    const before = this.scripts.length;
-    this.scripts = orgId === undefined ? [] : this.scripts.filter((s) => s.org_id !== orgId);
-    return before - this.scripts.length;
-  }
-
-  reset(): void {
-    this.scripts = [];
-  }
-
   /** Finds the script for a request and counts it as used (a queue script is consumed). */
   take(req: ScriptRequest): Script | undefined {
     const mine = this.scripts.filter((s) => s.org_id === undefined || s.org_id === req.orgId);
@@ -123,11 +103,7 @@ export class ScriptStore {
       newest('file_name', req.fileName, 'file_name') ??
       mine.find((s) => s.match === 'queue');
     if (!script) return undefined;
-    script.matched++;
-    if (script.remaining !== null) {
-      script.remaining--;
-      if (script.remaining <= 0) this.scripts = this.scripts.filter((s) => s !== script);
-    }
+    this.used(script);
     return script;
   }
 }
