@@ -16,6 +16,7 @@ import {
   nonEmpty,
   oneOf,
   positive,
+  seconds,
 } from './cli-values.js';
 
 export { CliError } from './cli-values.js';
@@ -238,6 +239,27 @@ export const OPTION_SPECS: OptionSpec[] = [
     kind: 'string',
     help: 'delays of /v1 answers: instant (default), realistic, or a JSON profile file (docs/testing.md)',
     apply: (v, o, src) => (o.latencyProfile = nonEmpty(src, v)),
+  },
+  {
+    flag: 'state',
+    env: 'SVC_EMULATOR_STATE',
+    kind: 'string',
+    help: 'load this state document (svc-emulator state save) at start, before the readiness line (docs/state.md)',
+    apply: (v, o, src) => (o.state = nonEmpty(src, v)),
+  },
+  {
+    flag: 'persist',
+    env: 'SVC_EMULATOR_PERSIST',
+    kind: 'string',
+    help: 'keep the state in DIR/state.json: loaded at start when it exists, written on shutdown and periodically',
+    apply: (v, o, src) => (o.persist = nonEmpty(src, v)),
+  },
+  {
+    flag: 'persist-interval',
+    env: 'SVC_EMULATOR_PERSIST_INTERVAL',
+    kind: 'string',
+    help: 'with --persist: seconds between saves; 0 saves only on shutdown (default 30)',
+    apply: (v, o, src) => (o.persistInterval = seconds(src, v)),
   },
   {
     flag: 'store',

@@ -19,6 +19,14 @@ export function mebibytes(name: string, value: string): number {
   return n;
 }
 
+/** A duration in seconds: 0 or more, fractions allowed, at most a day. */
+export function seconds(name: string, value: string): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 86400)
+    throw new CliError(`${name} must be a number of seconds from 0 to 86400 (got '${value}')`);
+  return n;
+}
+
 export function nonEmpty(name: string, value: string): string {
   if (value.trim() === '') throw new CliError(`${name} must not be empty`);
   return value;
