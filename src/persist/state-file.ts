@@ -5,14 +5,19 @@
 import { open, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { Readable, type Writable } from 'node:stream';
+import { Readable, Writable } from 'node:stream';
 
 /** Writes `path` atomically from what `write` puts into the stream it is given (mode 0600: it may hold secrets). */
 export async function writeFileAtomic(path: string, write: (out: Writable) => Promise<void>): Promise<void> {
   const tmp = join(dirname(path), `${basename(path)}.tmp-${process.pid}`);
   const handle = await open(tmp, 'w', 0o600);
   try {
-    const out = handle.createWriteStream({ autoClose: false });
+    // A plain Writable over the handle: the handle's own streams hold it open (close() would wait on them).
+    const out = new Writable({
+      write: (chunk: Buffer, _encoding, done) => {
+        handle.write(chunk).then(() => done(), done);
+      },
+    });
     await write(out);
     await new Promise<void>((resolve, reject) => {
       out.once('error', reject);
