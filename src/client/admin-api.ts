@@ -2490,8 +2490,93 @@ export interface components {
         StateOrgFaults: Record<string, unknown>;
         /** @description What the `stt-jobs` unit holds for one organization (placeholder, filled in by its area). */
         StateOrgSttJobs: Record<string, unknown>;
-        /** @description What the `rag` unit holds for one organization (placeholder, filled in by its area). */
-        StateOrgRag: Record<string, unknown>;
+        /** @description What the `rag` unit holds for one organization: its tenant as last written (its current phase follows from `since`, the durations and the organization's clock), its documents with the text extracted at upload as chunks (**Decision:** the extracted text, not the bytes as uploaded; the search index and the term counts are rebuilt from it on load), and its indexing jobs with their due times. Documents are ordered by `createdAt`, then in the order they were stored; jobs by `createdAt`, then id. */
+        StateOrgRag: {
+            tenant?: components["schemas"]["StateRagTenant"];
+            documents: components["schemas"]["StateRagDocument"][];
+            jobs: components["schemas"]["StateRagJob"][];
+        };
+        StateRagTenant: {
+            /** @description The organization's id (the section's own). */
+            orgId: string;
+            /** @enum {string} */
+            state: "not_provisioned" | "provisioning" | "ready" | "idle";
+            /** @description Epoch ms of the organization's clock when the current phase began. */
+            since: number;
+            resuming: boolean;
+            hold: boolean;
+            /** @description Epoch ms of the organization's clock of the last RAG call. */
+            lastActivityAt: number;
+            durations: {
+                notProvisionedSeconds: number;
+                provisioningSeconds: number;
+                idleAfterSeconds: number;
+                resumeSeconds: number;
+            };
+        };
+        StateRagDocument: {
+            /** @description `doc_` and 16 base62 characters for an upload; `doc_<slug>` for a demo-corpus document. */
+            documentId: string;
+            title: string;
+            fileName: string | null;
+            /** @enum {string} */
+            fileType: "text" | "markdown" | "html" | "csv" | "json" | "pdf" | "docx";
+            /** @description Bytes as uploaded (at most `rag.maxUploadBytes`, a setting). */
+            sizeBytes: number;
+            language: string | null;
+            /** @enum {string} */
+            status: "indexing" | "ready" | "failed";
+            chunkCount: number;
+            metadata: Record<string, unknown>;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @enum {string} */
+            environment: "live" | "test";
+            /**
+             * @description A demo-corpus document (absent on uploads).
+             * @constant
+             */
+            builtin?: true;
+            /** @description The extracted text as chunks (chunk n is `<documentId>:<n>` in search results), with the language detected at extraction while the document is indexing; null when none is kept (a failed document). A ready document has its text, as many chunks as `chunkCount`. */
+            text: null | {
+                /** @enum {string} */
+                language?: "ar" | "en" | "und";
+                chunks: string[];
+            };
+        };
+        StateRagJob: {
+            jobId: string;
+            /** @description Its document; one that is gone (deleted after the job ended) is no error. */
+            documentId: string;
+            /** @enum {string} */
+            status: "processing" | "completed" | "failed";
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: date-time */
+            completedAt: string | null;
+            /** @description The problem the job failed with, as its poll shows it. */
+            error: null | components["schemas"]["Problem"];
+            requestId: string;
+            livemode: boolean;
+            /** @description The upload's ledger entry, refunded when the job fails. */
+            usageEntryId: null | string;
+            /**
+             * Format: date-time
+             * @description When its completion is due on the organization's clock; null when none is scheduled (a `job_stuck` fault).
+             */
+            dueAt: string | null;
+            /** @description A `job_fail` fault's problem, which the job fails with when it would have completed. */
+            injectedFailure?: {
+                status: number;
+                code: string;
+                title: string;
+                detail?: string;
+            };
+        };
         /** @description What the `sandboxes` unit holds for one organization (placeholder, filled in by its area). */
         StateOrgSandboxes: Record<string, unknown>;
         Problem: {
