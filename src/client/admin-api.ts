@@ -2390,6 +2390,88 @@ export interface components {
             /** @description Its `error.status` is one `POST /v1/tts` does not document. */
             off_contract: boolean;
         };
+        /** @description The emulator's state as one versioned document (docs/state.md). `shared` holds what belongs to no organization; `orgs` one entry per organization, keyed by its id, each with one section per state unit. */
+        StateDocument: {
+            /** @constant */
+            format: "svc-emulator-state";
+            /** @description The format's version; this emulator writes 1 and loads 1. */
+            version: number;
+            /** @description What the document holds, the whole state or one organization (or sandbox). */
+            scope: {
+                /** @enum {unknown} */
+                kind: "emulator" | "organization";
+                org_id?: string;
+                sandbox_id?: string;
+            };
+            /** @description What was exported besides the state (`journal`, `secrets`). */
+            includes?: ("journal" | "secrets")[];
+            shared?: components["schemas"]["StateShared"];
+            orgs: {
+                [key: string]: components["schemas"]["StateOrg"];
+            };
+        };
+        StateShared: {
+            clock?: components["schemas"]["StateSharedClock"];
+            ids?: components["schemas"]["StateSharedIds"];
+            journal?: components["schemas"]["StateSharedJournal"];
+            faults?: components["schemas"]["StateSharedFaults"];
+            scenarios?: components["schemas"]["StateSharedScenarios"];
+            sandboxes?: components["schemas"]["StateSharedSandboxes"];
+        };
+        StateOrg: {
+            orgs: components["schemas"]["StateOrgOrgs"];
+            "ws-tokens"?: components["schemas"]["StateOrgWsTokens"];
+            journal?: components["schemas"]["StateOrgJournal"];
+            "webhook-endpoints"?: components["schemas"]["StateOrgWebhookEndpoints"];
+            "webhook-deliveries"?: components["schemas"]["StateOrgWebhookDeliveries"];
+            billing?: components["schemas"]["StateOrgBilling"];
+            "rate-limits"?: components["schemas"]["StateOrgRateLimits"];
+            faults?: components["schemas"]["StateOrgFaults"];
+            "stt-jobs"?: components["schemas"]["StateOrgSttJobs"];
+            rag?: components["schemas"]["StateOrgRag"];
+            sandboxes?: components["schemas"]["StateOrgSandboxes"];
+        };
+        /** @description What the `clock` unit holds outside organizations (placeholder, filled in by its area). */
+        StateSharedClock: Record<string, unknown>;
+        /** @description Where the id counters and the seeded random stream stand (src/core/ids-state.ts), so a loaded emulator mints the same next ids and random values as the saved one would have. With the Redis store these are per instance: an export holds the exporting instance's, and a load sets the loading instance's. */
+        StateSharedIds: {
+            /** @description The ids minted so far, per id prefix (`req`, `key`, `org`...). */
+            counters: {
+                [key: string]: number;
+            };
+            /** @description The four words of the seeded generator (sfc32), each an unsigned 32-bit integer. */
+            random: number[];
+        };
+        /** @description What the `journal` unit holds outside organizations (placeholder, filled in by its area). */
+        StateSharedJournal: Record<string, unknown>;
+        /** @description What the `faults` unit holds outside organizations (placeholder, filled in by its area). */
+        StateSharedFaults: Record<string, unknown>;
+        /** @description What the `scenarios` unit holds outside organizations (placeholder, filled in by its area). */
+        StateSharedScenarios: Record<string, unknown>;
+        /** @description What the `sandboxes` unit holds outside organizations (placeholder, filled in by its area). */
+        StateSharedSandboxes: Record<string, unknown>;
+        /** @description What the `orgs` unit holds for one organization (placeholder, filled in by its area). */
+        StateOrgOrgs: Record<string, unknown>;
+        /** @description What the `ws-tokens` unit holds for one organization (placeholder, filled in by its area). */
+        StateOrgWsTokens: Record<string, unknown>;
+        /** @description What the `journal` unit holds for one organization (placeholder, filled in by its area). */
+        StateOrgJournal: Record<string, unknown>;
+        /** @description What the `webhook-endpoints` unit holds for one organization (placeholder, filled in by its area). */
+        StateOrgWebhookEndpoints: Record<string, unknown>;
+        /** @description What the `webhook-deliveries` unit holds for one organization (placeholder, filled in by its area). */
+        StateOrgWebhookDeliveries: Record<string, unknown>;
+        /** @description What the `billing` unit holds for one organization (placeholder, filled in by its area). */
+        StateOrgBilling: Record<string, unknown>;
+        /** @description What the `rate-limits` unit holds for one organization (placeholder, filled in by its area). */
+        StateOrgRateLimits: Record<string, unknown>;
+        /** @description What the `faults` unit holds for one organization (placeholder, filled in by its area). */
+        StateOrgFaults: Record<string, unknown>;
+        /** @description What the `stt-jobs` unit holds for one organization (placeholder, filled in by its area). */
+        StateOrgSttJobs: Record<string, unknown>;
+        /** @description What the `rag` unit holds for one organization (placeholder, filled in by its area). */
+        StateOrgRag: Record<string, unknown>;
+        /** @description What the `sandboxes` unit holds for one organization (placeholder, filled in by its area). */
+        StateOrgSandboxes: Record<string, unknown>;
         Problem: {
             /** @default about:blank */
             type: string;
