@@ -2431,10 +2431,27 @@ export interface components {
             rag?: components["schemas"]["StateOrgRag"];
             sandboxes?: components["schemas"]["StateOrgSandboxes"];
         };
-        /** @description What the `clock` unit holds outside organizations (placeholder, filled in by its area). */
-        StateSharedClock: Record<string, unknown>;
-        /** @description What the `ids` unit holds outside organizations (placeholder, filled in by its area). */
-        StateSharedIds: Record<string, unknown>;
+        /** @description The emulator's clock (docs/decisions.md, "Issue 25: clocks in a snapshot"): its mode, its scale and an anchor, a clock time (`virtual`) and the wall time it was read at (`wall`), both epoch ms. A frozen clock's anchor is the one its last change left; a running clock's is its time at the save. A load puts a frozen clock back at its time, and a running one runs on from its saved time as of the load, so due times keep their distance from the clock's now. */
+        StateSharedClock: components["schemas"]["StateClockAnchor"];
+        StateClockAnchor: {
+            /** @enum {string} */
+            mode: "real" | "scaled" | "frozen";
+            /** @description Real seconds per clock second in `scaled` mode. */
+            timeScale: number;
+            /** @description The clock time of the anchor (epoch ms). */
+            virtual: number;
+            /** @description The wall time at which the clock read `virtual` (epoch ms). */
+            wall: number;
+        };
+        /** @description Where the id counters and the seeded random stream stand (src/core/ids-state.ts), so a loaded emulator mints the same next ids and random values as the saved one would have. With the Redis store these are per instance: an export holds the exporting instance's, and a load sets the loading instance's. */
+        StateSharedIds: {
+            /** @description The ids minted so far, per id prefix (`req`, `key`, `org`...). */
+            counters: {
+                [key: string]: number;
+            };
+            /** @description The four words of the seeded generator (sfc32), each an unsigned 32-bit integer. */
+            random: number[];
+        };
         /** @description What the `journal` unit holds outside organizations (placeholder, filled in by its area). */
         StateSharedJournal: Record<string, unknown>;
         /** @description What the `faults` unit holds outside organizations (placeholder, filled in by its area). */
