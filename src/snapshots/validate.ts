@@ -26,6 +26,8 @@ export interface Header {
   shared: Record<string, unknown> | undefined;
 }
 
+const ORG_ID_RULE = 'org_ followed by 1 to 64 letters, digits, _ or -';
+
 function invalid(segments: readonly (string | number)[], message: string): ApiError {
   return new ApiError('invalid_state', `${jsonPointer(segments) || '/'}: ${message}`);
 }
@@ -50,6 +52,7 @@ function errorPointer(base: readonly string[], err: ErrorObject): string {
 export class StateChecker {
   private documentSchema: ValidateFunction | undefined;
   private orgSchema: ValidateFunction | undefined;
+  private orgIdSchema: ValidateFunction | undefined;
 
   constructor(
     private readonly validators: Validators,
@@ -127,6 +130,12 @@ export class StateChecker {
   /** One organization's sections, parsed: the schema, the cross-unit rule, then each unit's check. */
   org(orgId: string, data: unknown): void {
     const base = ['orgs', orgId];
+    // The keys of `orgs` (StateDocument's propertyNames), checked here as the header's check sees none of them.
+    this.orgIdSchema ??= this.validators.json.compile({
+      $ref: `${ADMIN_DOC_ID}#/components/schemas/StateDocument/properties/orgs/propertyNames`,
+    });
+    if (!this.orgIdSchema(orgId))
+      throw invalid(base, `is not an organization id: an entry's key must match ${ORG_ID_RULE}`);
     this.orgSchema ??= compileSchema(this.validators, ADMIN_DOC_ID, 'StateOrg');
     this.schemaCheck(this.orgSchema, data, base);
     const sections = data as Record<string, unknown>;
