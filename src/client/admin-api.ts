@@ -1256,6 +1256,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Save the state as one document
+         * @description The whole state (no parameter), or one organization's (`org`, or `sandbox` for a sandbox's organization,
+         *     whose scope then names both), as one versioned JSON document (`StateDocument`, docs/state.md), streamed
+         *     as it is read: canonical (object keys sorted, compact, one organization per line), so the same state
+         *     gives the same bytes. The journal's entries only with `include=journal`; signing secrets and key seeds
+         *     only with `include=secrets` (a load of a document without them makes new ones). Gzip when the request
+         *     accepts it (`Accept-Encoding: gzip`); always `Content-Disposition: attachment;
+         *     filename="svc-emulator-state.json"`. With a shared store, every instance's writes before the call are
+         *     in it, whichever instance answers. An organization the `orgs` unit does not hold (only journal entries
+         *     left of a deleted one) is left out: no load could put it back.
+         */
+        get: operations["admin.getState"];
+        /**
+         * Load a state document
+         * @description Loads a document `GET` gave (raw JSON, or gzip: `Content-Encoding: gzip` or recognized by its magic
+         *     bytes), all or nothing. `scope.kind: emulator` replaces the whole state (as `POST /reset` does, with the
+         *     document's state instead of the boot state; open WebSockets close with 1012); `organization` adds or
+         *     replaces that one organization (its open WebSockets close with 1012) and touches nothing else. Work the
+         *     state holds (a job's completion, a webhook retry) is due again at its time. The body is read as it
+         *     arrives, to a temporary file, and checked whole before anything changes: at most 1 GiB once inflated
+         *     (413 `state_too_large`, also for one top-level member or organization above 256 MiB); not JSON,
+         *     truncated, nested deeper than 64, a key `__proto__`, `constructor` or `prototype` anywhere, a field
+         *     against the schema (`StateDocument`), an organization entry whose `orgs.org.id` is not its key, or a
+         *     reference a unit's check refuses: 422 `invalid_state` naming the JSON pointer of the first bad field and
+         *     the rule; another `format` is 422 `invalid_state`, another `version` 422 `unsupported_state_version`
+         *     naming the versions that load (1 to 1). One load at a time (409 `load_in_progress`, also while another
+         *     instance of a shared store loads); every other request (but health) waits until the load has answered,
+         *     on every instance of a shared store. Should the load fail half way (the shared store went away), the
+         *     state before it is put back; should that fail too, the answer names the file that holds it.
+         */
+        put: operations["admin.putState"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ui": {
         parameters: {
             query?: never;
@@ -2409,6 +2455,20 @@ export interface components {
             orgs: {
                 [key: string]: components["schemas"]["StateOrg"];
             };
+        };
+        /** @description What `PUT /state` loaded. */
+        LoadResult: {
+            /** @description The document's scope. */
+            scope: {
+                /** @enum {unknown} */
+                kind: "emulator" | "organization";
+                org_id?: string;
+                sandbox_id?: string;
+            };
+            /** @description The organizations loaded, sorted. */
+            org_ids: string[];
+            /** @description What the document held besides the state (`journal`, `secrets`). */
+            includes: ("journal" | "secrets")[];
         };
         StateShared: {
             clock?: components["schemas"]["StateSharedClock"];
@@ -5031,6 +5091,69 @@ export interface operations {
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            502: components["responses"]["StoreUnavailable"];
+        };
+    };
+    "admin.getState": {
+        parameters: {
+            query?: {
+                /** @description One organization's state (its id). */
+                org?: string;
+                /** @description One sandbox's organization (the sandbox id); with `org`, both must name the same one. */
+                sandbox?: string;
+                /** @description What to add besides the state, comma-separated: `journal`, `secrets`. */
+                include?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document (gzip-encoded when accepted). */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="svc-emulator-state.json"` */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StateDocument"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            502: components["responses"]["StoreUnavailable"];
+        };
+    };
+    "admin.putState": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StateDocument"];
+            };
+        };
+        responses: {
+            /** @description Loaded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoadResult"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
             502: components["responses"]["StoreUnavailable"];
         };
