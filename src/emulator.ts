@@ -14,6 +14,7 @@ import { createClockState, emulatorClock } from './core/clock-state.js';
 import { Clock } from './core/clock.js';
 import { OrgClocks } from './core/clocks.js';
 import { IdFactory, Random } from './core/random.js';
+import { createIdsState } from './core/ids-state.js';
 import { announce, createStateStore, shareState, streamSeed, type StateStore } from './store/index.js';
 import type { SharedState } from './store/shared-state.js';
 import { StateUnits } from './store/state-unit.js';
@@ -165,6 +166,7 @@ export class Emulator {
     this.startedAt = Date.now();
     this.random = new Random(streamSeed(this.config.seed, this.store));
     this.ids = new IdFactory(streamSeed(this.config.seed, this.store));
+    this.state.add(createIdsState(this.ids, this.random));
     this.orgs = new OrgStore(this.state.add(createOrgState(this.store)), {
       clock: this.clock,
       ids: this.ids,

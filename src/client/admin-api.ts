@@ -2491,10 +2491,27 @@ export interface components {
             rag?: components["schemas"]["StateOrgRag"];
             sandboxes?: components["schemas"]["StateOrgSandboxes"];
         };
-        /** @description What the `clock` unit holds outside organizations (placeholder, filled in by its area). */
-        StateSharedClock: Record<string, unknown>;
-        /** @description What the `ids` unit holds outside organizations (placeholder, filled in by its area). */
-        StateSharedIds: Record<string, unknown>;
+        /** @description The emulator's clock (docs/decisions.md, "Issue 25: clocks in a snapshot"): its mode, its scale and an anchor, a clock time (`virtual`) and the wall time it was read at (`wall`), both epoch ms. A frozen clock's anchor is the one its last change left; a running clock's is its time at the save. A load puts a frozen clock back at its time, and a running one runs on from its saved time as of the load, so due times keep their distance from the clock's now. */
+        StateSharedClock: components["schemas"]["StateClockAnchor"];
+        StateClockAnchor: {
+            /** @enum {string} */
+            mode: "real" | "scaled" | "frozen";
+            /** @description Real seconds per clock second in `scaled` mode. */
+            timeScale: number;
+            /** @description The clock time of the anchor (epoch ms). */
+            virtual: number;
+            /** @description The wall time at which the clock read `virtual` (epoch ms). */
+            wall: number;
+        };
+        /** @description Where the id counters and the seeded random stream stand (src/core/ids-state.ts), so a loaded emulator mints the same next ids and random values as the saved one would have. With the Redis store these are per instance: an export holds the exporting instance's, and a load sets the loading instance's. */
+        StateSharedIds: {
+            /** @description The ids minted so far, per id prefix (`req`, `key`, `org`...). */
+            counters: {
+                [key: string]: number;
+            };
+            /** @description The four words of the seeded generator (sfc32), each an unsigned 32-bit integer. */
+            random: number[];
+        };
         /** @description What the `journal` unit holds outside organizations (placeholder, filled in by its area). */
         StateSharedJournal: Record<string, unknown>;
         /** @description What the `faults` unit holds outside organizations (placeholder, filled in by its area). */
@@ -2503,8 +2520,37 @@ export interface components {
         StateSharedScenarios: Record<string, unknown>;
         /** @description What the `sandboxes` unit holds outside organizations (placeholder, filled in by its area). */
         StateSharedSandboxes: Record<string, unknown>;
-        /** @description What the `orgs` unit holds for one organization (placeholder, filled in by its area). */
-        StateOrgOrgs: Record<string, unknown>;
+        /** @description The `orgs` unit of one organization: the organization and its API keys, oldest first, revoked ones included. Keys as stored: the SHA-256 of the secret (hex) and its display form, never the key itself; a load makes every key authenticate again, and a revoked key stays revoked. */
+        StateOrgOrgs: {
+            org: {
+                id: components["schemas"]["StateOrgsOrgId"];
+                name: string;
+                ragEntitled: boolean;
+                /** Format: date-time */
+                createdAt: string;
+            };
+            keys: {
+                id: string;
+                orgId: components["schemas"]["StateOrgsOrgId"];
+                /** @enum {string} */
+                environment: "live" | "test";
+                scopes: components["schemas"]["Scope"][];
+                display: string;
+                /** @description SHA-256 of the full key, lowercase hex. */
+                hash: string;
+                name: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                /**
+                 * Format: date-time
+                 * @description When it was revoked; null with `revokedReason` null when it is not.
+                 */
+                revokedAt: string | null;
+                revokedReason: string | null;
+            }[];
+        };
+        /** @description An organization's id (`org_demo`, or `org_` and 16 base62 characters). */
+        StateOrgsOrgId: string;
         /** @description What the `ws-tokens` unit holds for one organization (placeholder, filled in by its area). */
         StateOrgWsTokens: Record<string, unknown>;
         /** @description What the `journal` unit holds for one organization (placeholder, filled in by its area). */
@@ -2521,8 +2567,93 @@ export interface components {
         StateOrgFaults: Record<string, unknown>;
         /** @description What the `stt-jobs` unit holds for one organization (placeholder, filled in by its area). */
         StateOrgSttJobs: Record<string, unknown>;
-        /** @description What the `rag` unit holds for one organization (placeholder, filled in by its area). */
-        StateOrgRag: Record<string, unknown>;
+        /** @description What the `rag` unit holds for one organization: its tenant as last written (its current phase follows from `since`, the durations and the organization's clock), its documents with the text extracted at upload as chunks (**Decision:** the extracted text, not the bytes as uploaded; the search index and the term counts are rebuilt from it on load), and its indexing jobs with their due times. Documents are ordered by `createdAt`, then in the order they were stored; jobs by `createdAt`, then id. */
+        StateOrgRag: {
+            tenant?: components["schemas"]["StateRagTenant"];
+            documents: components["schemas"]["StateRagDocument"][];
+            jobs: components["schemas"]["StateRagJob"][];
+        };
+        StateRagTenant: {
+            /** @description The organization's id (the section's own). */
+            orgId: string;
+            /** @enum {string} */
+            state: "not_provisioned" | "provisioning" | "ready" | "idle";
+            /** @description Epoch ms of the organization's clock when the current phase began. */
+            since: number;
+            resuming: boolean;
+            hold: boolean;
+            /** @description Epoch ms of the organization's clock of the last RAG call. */
+            lastActivityAt: number;
+            durations: {
+                notProvisionedSeconds: number;
+                provisioningSeconds: number;
+                idleAfterSeconds: number;
+                resumeSeconds: number;
+            };
+        };
+        StateRagDocument: {
+            /** @description `doc_` and 16 base62 characters for an upload; `doc_<slug>` for a demo-corpus document. */
+            documentId: string;
+            title: string;
+            fileName: string | null;
+            /** @enum {string} */
+            fileType: "text" | "markdown" | "html" | "csv" | "json" | "pdf" | "docx";
+            /** @description Bytes as uploaded (at most `rag.maxUploadBytes`, a setting). */
+            sizeBytes: number;
+            language: string | null;
+            /** @enum {string} */
+            status: "indexing" | "ready" | "failed";
+            chunkCount: number;
+            metadata: Record<string, unknown>;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @enum {string} */
+            environment: "live" | "test";
+            /**
+             * @description A demo-corpus document (absent on uploads).
+             * @constant
+             */
+            builtin?: true;
+            /** @description The extracted text as chunks (chunk n is `<documentId>:<n>` in search results), with the language detected at extraction while the document is indexing; null when none is kept (a failed document). A ready document has its text, as many chunks as `chunkCount`. */
+            text: null | {
+                /** @enum {string} */
+                language?: "ar" | "en" | "und";
+                chunks: string[];
+            };
+        };
+        StateRagJob: {
+            jobId: string;
+            /** @description Its document; one that is gone (deleted after the job ended) is no error. */
+            documentId: string;
+            /** @enum {string} */
+            status: "processing" | "completed" | "failed";
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: date-time */
+            completedAt: string | null;
+            /** @description The problem the job failed with, as its poll shows it. */
+            error: null | components["schemas"]["Problem"];
+            requestId: string;
+            livemode: boolean;
+            /** @description The upload's ledger entry, refunded when the job fails. */
+            usageEntryId: null | string;
+            /**
+             * Format: date-time
+             * @description When its completion is due on the organization's clock; null when none is scheduled (a `job_stuck` fault).
+             */
+            dueAt: string | null;
+            /** @description A `job_fail` fault's problem, which the job fails with when it would have completed. */
+            injectedFailure?: {
+                status: number;
+                code: string;
+                title: string;
+                detail?: string;
+            };
+        };
         /** @description What the `sandboxes` unit holds for one organization (placeholder, filled in by its area). */
         StateOrgSandboxes: Record<string, unknown>;
         Problem: {
