@@ -12,6 +12,8 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EmulatorOptions } from '../../src/config.js';
+import { startRedis, type TestRedis } from '../support/redis.js';
 import { call } from './support/api.js';
 import { opsArb, runOps, type Model, type Op } from './support/ops.js';
 import { exportState, freshModel, loadState, startOne, type Running } from './support/pair.js';
@@ -20,6 +22,8 @@ import { startSink, type Sink } from './support/sink.js';
 
 const SEED = 25_2026;
 const RUNS = Number(process.env.SNAPSHOT_PROPERTY_RUNS ?? 15);
+/** Over Redis: A and B each in a database of their own on one server (16 databases: at most 8 runs). */
+const REDIS_RUNS = Math.min(8, Number(process.env.SNAPSHOT_PROPERTY_REDIS_RUNS ?? 4));
 
 /** The due work after the load, the same on both: the emulator's clock, then each sandbox's own. */
 async function advanceAll(r: Running, m: Model, sink: Sink): Promise<void> {
@@ -38,8 +42,12 @@ function comparable(document: Buffer): unknown {
   return withoutWallTime(JSON.parse(document.toString('utf8')));
 }
 
-async function checkOne(sink: Sink, ops: readonly Op[]): Promise<void> {
-  const a = await startOne();
+async function checkOne(
+  sink: Sink,
+  ops: readonly Op[],
+  stores: { a?: EmulatorOptions; b?: EmulatorOptions } = {},
+): Promise<void> {
+  const a = await startOne(stores.a);
   let b: Running | undefined;
   try {
     const model = freshModel(a);
@@ -52,7 +60,7 @@ async function checkOne(sink: Sink, ops: readonly Op[]): Promise<void> {
     sink.take();
 
     const first = await exportState(a);
-    b = await startOne();
+    b = await startOne(stores.b);
     await loadState(b, first);
     await settle(b, sink);
     const again = await exportState(b);
@@ -88,6 +96,35 @@ describe('snapshots: export, load into a fresh emulator, and both carry on alike
     await fc.assert(
       fc.asyncProperty(opsArb, (ops) => checkOne(sink, ops)),
       { seed: SEED, numRuns: RUNS, endOnFailure: true },
+    );
+  }, 120_000);
+});
+
+describe('snapshots: the same property over the Redis store (A and B in databases of their own)', () => {
+  let sink: Sink;
+  let redis: TestRedis;
+  beforeAll(async () => {
+    sink = await startSink();
+    redis = await startRedis();
+  });
+  afterAll(async () => {
+    await sink?.close();
+    await redis?.stop();
+  });
+
+  it(`holds for ${REDIS_RUNS} random sequences of up to 20 calls`, async () => {
+    let run = 0;
+    // The same instance id on both: ids derive from the seed and it (decision S6), and continue after a load.
+    const over = (db: number): EmulatorOptions => ({
+      store: `redis://127.0.0.1:${redis.port}/${db}`,
+      instanceId: 'snapshot-property',
+    });
+    await fc.assert(
+      fc.asyncProperty(opsArb, (ops) => {
+        run++;
+        return checkOne(sink, ops, { a: over(2 * run - 2), b: over(2 * run - 1) });
+      }),
+      { seed: SEED + 1, numRuns: REDIS_RUNS, endOnFailure: true },
     );
   }, 120_000);
 });
