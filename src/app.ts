@@ -22,6 +22,7 @@ import { requestDetail, responseDetail, ResponseTap, tapKeepBytes } from './obse
 import { logHttpRequest } from './observe/log-events.js';
 import type { Redactor } from './observe/redact.js';
 import type { RequestLog } from './observe/request-log.js';
+import type { LoadGate } from './snapshots/gate.js';
 
 export interface HttpAppDeps {
   contract: Pick<Contract, 'gateway' | 'admin'>;
@@ -38,6 +39,8 @@ export interface HttpAppDeps {
   metering: Pick<Metering, 'refundRequest' | 'releaseReservations'>;
   /** The contract self-check, when on. */
   contractChecker: ContractChecker | undefined;
+  /** Holds requests while a state load runs (snapshots/gate.ts). */
+  gate: Pick<LoadGate, 'closed' | 'passes' | 'wait'>;
 }
 
 export function buildHttpApp(deps: HttpAppDeps): express.Express {
@@ -51,7 +54,9 @@ export function buildHttpApp(deps: HttpAppDeps): express.Express {
     defaultUploadLimits: { maxFileBytes: 25 * 1024 * 1024, tooLargeCode: 'file_too_large' },
   });
 
-  app.use((req: Request, res: Response, next: NextFunction) => {
+  app.use(function entry(req: Request, res: Response, next: NextFunction): void {
+    // While a state load runs, a request waits here, before it has an id or a journal entry.
+    if (deps.gate.closed && !deps.gate.passes(req)) return deps.gate.wait(() => entry(req, res, next));
     const requestId = deps.ids.next('req', 20);
     const isV1 = req.path === '/v1' || req.path.startsWith('/v1/');
     const scope =

@@ -14,6 +14,7 @@ import { createClockState, emulatorClock } from './core/clock-state.js';
 import { Clock } from './core/clock.js';
 import { OrgClocks } from './core/clocks.js';
 import { IdFactory, Random } from './core/random.js';
+import { createIdsState } from './core/ids-state.js';
 import { announce, createStateStore, shareState, streamSeed, type StateStore } from './store/index.js';
 import type { SharedState } from './store/shared-state.js';
 import { StateUnits } from './store/state-unit.js';
@@ -55,6 +56,7 @@ import { createServing, listenOn, type Listening, type UpgradeHandler } from './
 import { createDemoState, DEMO_ORG_ID, type DemoState } from './demo-state.js';
 import { createSandboxesState, wireSandboxes } from './sandboxes/index.js';
 import type { SandboxLookup, SandboxService } from './sandboxes/index.js';
+import { createSnapshots, type LoadGate, type Snapshots } from './snapshots/index.js';
 
 export { DEMO_ORG_ID, type DemoState } from './demo-state.js';
 
@@ -104,6 +106,10 @@ export class Emulator {
   readonly sandboxLookup: SandboxLookup;
   /** The built-in, file and registered scenarios, and the one applied last. */
   readonly scenarios: Scenarios;
+  /** The state saved as one document and loaded back (issue 25): GET/PUT /_emulator/state. */
+  readonly snapshots: Snapshots;
+  /** Holds requests while a load runs. */
+  private readonly loadGate: LoadGate;
   /** Heavy work (extraction, decoding, encoding) off the event loop, inside memory and time ceilings. */
   readonly workers: WorkerPool;
   /** The contract self-check (SVC_EMULATOR_CONTRACT_CHECK=1, as in the test suite); off otherwise. */
@@ -160,6 +166,7 @@ export class Emulator {
     this.startedAt = Date.now();
     this.random = new Random(streamSeed(this.config.seed, this.store));
     this.ids = new IdFactory(streamSeed(this.config.seed, this.store));
+    this.state.add(createIdsState(this.ids, this.random));
     this.orgs = new OrgStore(this.state.add(createOrgState(this.store)), {
       clock: this.clock,
       ids: this.ids,
@@ -247,6 +254,16 @@ export class Emulator {
       sandboxes: this.sandboxLookup,
     });
     this.adminHandlers.set('admin.getLatency', latencyAdminHandler(this.latency));
+    const snapshots = createSnapshots({
+      units: this.state,
+      store: this.store,
+      sandboxes: this.sandboxLookup,
+      validators: this.contract.validators,
+      clearAll: () => this.clearState(),
+    });
+    this.snapshots = snapshots.snapshots;
+    this.loadGate = snapshots.gate;
+    for (const [id, h] of Object.entries(snapshots.adminHandlers)) this.adminHandlers.set(id, h);
     const admin = createAdminEntrances({
       routes: this.contract.admin,
       handlers: this.adminHandlers,
@@ -299,6 +316,7 @@ export class Emulator {
       adminRouter: admin.router,
       faultHeader: config.faultHeader ? createFaultHeaderParser(contract, faults) : null,
       latency: this.latency,
+      gate: this.loadGate,
     });
     this.proxy = serving.proxy;
     this.replay = serving.replay;
@@ -363,6 +381,12 @@ export class Emulator {
    * demo keys, empty journal, no pending timers. Ids keep counting, so none repeats within the process.
    */
   async reset(options: { keepClock?: boolean } = {}): Promise<void> {
+    await this.clearState(options);
+    await this.boot();
+  }
+
+  /** A reset up to its boot: every area empty, no timer, no socket. A whole state load starts from here. */
+  async clearState(options: { keepClock?: boolean } = {}): Promise<void> {
     // First, so an unreachable shared store (502) leaves everything as it was; the other instances are told
     // once every area's keys are gone, so none reloads what the reset is removing.
     await this.store.beginReset();
@@ -377,7 +401,6 @@ export class Emulator {
     this.faults.reset();
     this.latency?.reset();
     for (const area of this.areas) await area.reset?.();
-    await this.boot();
   }
 
   async listen(port = this.config.port, host = this.config.host): Promise<Listening> {
@@ -404,6 +427,7 @@ export class Emulator {
 
   async close(): Promise<void> {
     this.sockets.closeAll(1001, 'emulator shutting down');
+    this.loadGate.dispose();
     // Connections go first: a request still running sees its client gone (its signal aborts) before the
     // worker pool stops under it, so it ends quietly instead of as an unexpected error.
     const server = this.server;

@@ -87,6 +87,7 @@ export function createProductAreas(parts: AreaParts): ProductArea[] {
       store,
       demoOrgId: parts.demoOrgId,
       state: state.add(createRagState(store)),
+      units: state,
       contract,
     }),
   ];

@@ -64,6 +64,8 @@ export interface ServingDeps {
   faultHeader: FaultHeaderParser | null;
   /** `--latency-profile` (null for `instant`): realtime sessions' first audio and result cadence. */
   latency: LatencySampler | null;
+  /** Holds requests while a state load runs. */
+  gate: HttpAppDeps['gate'];
 }
 
 export interface Serving {
@@ -107,6 +109,7 @@ export function createServing(deps: ServingDeps): Serving {
     redactor: deps.redactor,
     metering,
     contractChecker: deps.contractChecker,
+    gate: deps.gate,
   });
   const handleUpgrade = createWsGateway({
     routes: contract.gateway,

@@ -1256,6 +1256,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Save the state as one document
+         * @description The whole state (no parameter), or one organization's (`org`, or `sandbox` for a sandbox's organization,
+         *     whose scope then names both), as one versioned JSON document (`StateDocument`, docs/state.md), streamed
+         *     as it is read: canonical (object keys sorted, compact, one organization per line), so the same state
+         *     gives the same bytes. The journal's entries only with `include=journal`; signing secrets and key seeds
+         *     only with `include=secrets` (a load of a document without them makes new ones). Gzip when the request
+         *     accepts it (`Accept-Encoding: gzip`); always `Content-Disposition: attachment;
+         *     filename="svc-emulator-state.json"`. With a shared store, every instance's writes before the call are
+         *     in it, whichever instance answers. An organization the `orgs` unit does not hold (only journal entries
+         *     left of a deleted one) is left out: no load could put it back.
+         */
+        get: operations["admin.getState"];
+        /**
+         * Load a state document
+         * @description Loads a document `GET` gave (raw JSON, or gzip: `Content-Encoding: gzip` or recognized by its magic
+         *     bytes), all or nothing. `scope.kind: emulator` replaces the whole state (as `POST /reset` does, with the
+         *     document's state instead of the boot state; open WebSockets close with 1012); `organization` adds or
+         *     replaces that one organization (its open WebSockets close with 1012) and touches nothing else. Work the
+         *     state holds (a job's completion, a webhook retry) is due again at its time. The body is read as it
+         *     arrives, to a temporary file, and checked whole before anything changes: at most 1 GiB once inflated
+         *     (413 `state_too_large`, also for one top-level member or organization above 256 MiB); not JSON,
+         *     truncated, nested deeper than 64, a key `__proto__`, `constructor` or `prototype` anywhere, a field
+         *     against the schema (`StateDocument`), an organization entry whose `orgs.org.id` is not its key, or a
+         *     reference a unit's check refuses: 422 `invalid_state` naming the JSON pointer of the first bad field and
+         *     the rule; another `format` is 422 `invalid_state`, another `version` 422 `unsupported_state_version`
+         *     naming the versions that load (1 to 1). One load at a time (409 `load_in_progress`, also while another
+         *     instance of a shared store loads); every other request (but health) waits until the load has answered,
+         *     on every instance of a shared store. Should the load fail half way (the shared store went away), the
+         *     state before it is put back; should that fail too, the answer names the file that holds it.
+         */
+        put: operations["admin.putState"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ui": {
         parameters: {
             query?: never;
@@ -2390,6 +2436,226 @@ export interface components {
             /** @description Its `error.status` is one `POST /v1/tts` does not document. */
             off_contract: boolean;
         };
+        /** @description The emulator's state as one versioned document (docs/state.md). `shared` holds what belongs to no organization; `orgs` one entry per organization, keyed by its id, each with one section per state unit. */
+        StateDocument: {
+            /** @constant */
+            format: "svc-emulator-state";
+            /** @description The format's version; this emulator writes 1 and loads 1. */
+            version: number;
+            /** @description What the document holds, the whole state or one organization (or sandbox). */
+            scope: {
+                /** @enum {unknown} */
+                kind: "emulator" | "organization";
+                org_id?: string;
+                sandbox_id?: string;
+            };
+            /** @description What was exported besides the state (`journal`, `secrets`). */
+            includes?: ("journal" | "secrets")[];
+            shared?: components["schemas"]["StateShared"];
+            orgs: {
+                [key: string]: components["schemas"]["StateOrg"];
+            };
+        };
+        /** @description What `PUT /state` loaded. */
+        LoadResult: {
+            /** @description The document's scope. */
+            scope: {
+                /** @enum {unknown} */
+                kind: "emulator" | "organization";
+                org_id?: string;
+                sandbox_id?: string;
+            };
+            /** @description The organizations loaded, sorted. */
+            org_ids: string[];
+            /** @description What the document held besides the state (`journal`, `secrets`). */
+            includes: ("journal" | "secrets")[];
+        };
+        StateShared: {
+            clock?: components["schemas"]["StateSharedClock"];
+            ids?: components["schemas"]["StateSharedIds"];
+            journal?: components["schemas"]["StateSharedJournal"];
+            faults?: components["schemas"]["StateSharedFaults"];
+            scenarios?: components["schemas"]["StateSharedScenarios"];
+            sandboxes?: components["schemas"]["StateSharedSandboxes"];
+        };
+        StateOrg: {
+            orgs: components["schemas"]["StateOrgOrgs"];
+            "ws-tokens"?: components["schemas"]["StateOrgWsTokens"];
+            journal?: components["schemas"]["StateOrgJournal"];
+            "webhook-endpoints"?: components["schemas"]["StateOrgWebhookEndpoints"];
+            "webhook-deliveries"?: components["schemas"]["StateOrgWebhookDeliveries"];
+            billing?: components["schemas"]["StateOrgBilling"];
+            "rate-limits"?: components["schemas"]["StateOrgRateLimits"];
+            faults?: components["schemas"]["StateOrgFaults"];
+            "stt-jobs"?: components["schemas"]["StateOrgSttJobs"];
+            rag?: components["schemas"]["StateOrgRag"];
+            sandboxes?: components["schemas"]["StateOrgSandboxes"];
+        };
+        /** @description The emulator's clock (docs/decisions.md, "Issue 25: clocks in a snapshot"): its mode, its scale and an anchor, a clock time (`virtual`) and the wall time it was read at (`wall`), both epoch ms. A frozen clock's anchor is the one its last change left; a running clock's is its time at the save. A load puts a frozen clock back at its time, and a running one runs on from its saved time as of the load, so due times keep their distance from the clock's now. */
+        StateSharedClock: components["schemas"]["StateClockAnchor"];
+        StateClockAnchor: {
+            /** @enum {string} */
+            mode: "real" | "scaled" | "frozen";
+            /** @description Real seconds per clock second in `scaled` mode. */
+            timeScale: number;
+            /** @description The clock time of the anchor (epoch ms). */
+            virtual: number;
+            /** @description The wall time at which the clock read `virtual` (epoch ms). */
+            wall: number;
+        };
+        /** @description Where the id counters and the seeded random stream stand (src/core/ids-state.ts), so a loaded emulator mints the same next ids and random values as the saved one would have. With the Redis store these are per instance: an export holds the exporting instance's, and a load sets the loading instance's. */
+        StateSharedIds: {
+            /** @description The ids minted so far, per id prefix (`req`, `key`, `org`...). */
+            counters: {
+                [key: string]: number;
+            };
+            /** @description The four words of the seeded generator (sfc32), each an unsigned 32-bit integer. */
+            random: number[];
+        };
+        /** @description What the `journal` unit holds outside organizations (placeholder, filled in by its area). */
+        StateSharedJournal: Record<string, unknown>;
+        /** @description What the `faults` unit holds outside organizations (placeholder, filled in by its area). */
+        StateSharedFaults: Record<string, unknown>;
+        /** @description What the `scenarios` unit holds outside organizations (placeholder, filled in by its area). */
+        StateSharedScenarios: Record<string, unknown>;
+        /** @description What the `sandboxes` unit holds outside organizations (placeholder, filled in by its area). */
+        StateSharedSandboxes: Record<string, unknown>;
+        /** @description The `orgs` unit of one organization: the organization and its API keys, oldest first, revoked ones included. Keys as stored: the SHA-256 of the secret (hex) and its display form, never the key itself; a load makes every key authenticate again, and a revoked key stays revoked. */
+        StateOrgOrgs: {
+            org: {
+                id: components["schemas"]["StateOrgsOrgId"];
+                name: string;
+                ragEntitled: boolean;
+                /** Format: date-time */
+                createdAt: string;
+            };
+            keys: {
+                id: string;
+                orgId: components["schemas"]["StateOrgsOrgId"];
+                /** @enum {string} */
+                environment: "live" | "test";
+                scopes: components["schemas"]["Scope"][];
+                display: string;
+                /** @description SHA-256 of the full key, lowercase hex. */
+                hash: string;
+                name: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                /**
+                 * Format: date-time
+                 * @description When it was revoked; null with `revokedReason` null when it is not.
+                 */
+                revokedAt: string | null;
+                revokedReason: string | null;
+            }[];
+        };
+        /** @description An organization's id (`org_demo`, or `org_` and 16 base62 characters). */
+        StateOrgsOrgId: string;
+        /** @description What the `ws-tokens` unit holds for one organization (placeholder, filled in by its area). */
+        StateOrgWsTokens: Record<string, unknown>;
+        /** @description What the `journal` unit holds for one organization (placeholder, filled in by its area). */
+        StateOrgJournal: Record<string, unknown>;
+        /** @description What the `webhook-endpoints` unit holds for one organization (placeholder, filled in by its area). */
+        StateOrgWebhookEndpoints: Record<string, unknown>;
+        /** @description What the `webhook-deliveries` unit holds for one organization (placeholder, filled in by its area). */
+        StateOrgWebhookDeliveries: Record<string, unknown>;
+        /** @description What the `billing` unit holds for one organization (placeholder, filled in by its area). */
+        StateOrgBilling: Record<string, unknown>;
+        /** @description What the `rate-limits` unit holds for one organization (placeholder, filled in by its area). */
+        StateOrgRateLimits: Record<string, unknown>;
+        /** @description What the `faults` unit holds for one organization (placeholder, filled in by its area). */
+        StateOrgFaults: Record<string, unknown>;
+        /** @description What the `stt-jobs` unit holds for one organization (placeholder, filled in by its area). */
+        StateOrgSttJobs: Record<string, unknown>;
+        /** @description What the `rag` unit holds for one organization: its tenant as last written (its current phase follows from `since`, the durations and the organization's clock), its documents with the text extracted at upload as chunks (**Decision:** the extracted text, not the bytes as uploaded; the search index and the term counts are rebuilt from it on load), and its indexing jobs with their due times. Documents are ordered by `createdAt`, then in the order they were stored; jobs by `createdAt`, then id. */
+        StateOrgRag: {
+            tenant?: components["schemas"]["StateRagTenant"];
+            documents: components["schemas"]["StateRagDocument"][];
+            jobs: components["schemas"]["StateRagJob"][];
+        };
+        StateRagTenant: {
+            /** @description The organization's id (the section's own). */
+            orgId: string;
+            /** @enum {string} */
+            state: "not_provisioned" | "provisioning" | "ready" | "idle";
+            /** @description Epoch ms of the organization's clock when the current phase began. */
+            since: number;
+            resuming: boolean;
+            hold: boolean;
+            /** @description Epoch ms of the organization's clock of the last RAG call. */
+            lastActivityAt: number;
+            durations: {
+                notProvisionedSeconds: number;
+                provisioningSeconds: number;
+                idleAfterSeconds: number;
+                resumeSeconds: number;
+            };
+        };
+        StateRagDocument: {
+            /** @description `doc_` and 16 base62 characters for an upload; `doc_<slug>` for a demo-corpus document. */
+            documentId: string;
+            title: string;
+            fileName: string | null;
+            /** @enum {string} */
+            fileType: "text" | "markdown" | "html" | "csv" | "json" | "pdf" | "docx";
+            /** @description Bytes as uploaded (at most `rag.maxUploadBytes`, a setting). */
+            sizeBytes: number;
+            language: string | null;
+            /** @enum {string} */
+            status: "indexing" | "ready" | "failed";
+            chunkCount: number;
+            metadata: Record<string, unknown>;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @enum {string} */
+            environment: "live" | "test";
+            /**
+             * @description A demo-corpus document (absent on uploads).
+             * @constant
+             */
+            builtin?: true;
+            /** @description The extracted text as chunks (chunk n is `<documentId>:<n>` in search results), with the language detected at extraction while the document is indexing; null when none is kept (a failed document). A ready document has its text, as many chunks as `chunkCount`. */
+            text: null | {
+                /** @enum {string} */
+                language?: "ar" | "en" | "und";
+                chunks: string[];
+            };
+        };
+        StateRagJob: {
+            jobId: string;
+            /** @description Its document; one that is gone (deleted after the job ended) is no error. */
+            documentId: string;
+            /** @enum {string} */
+            status: "processing" | "completed" | "failed";
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: date-time */
+            completedAt: string | null;
+            /** @description The problem the job failed with, as its poll shows it. */
+            error: null | components["schemas"]["Problem"];
+            requestId: string;
+            livemode: boolean;
+            /** @description The upload's ledger entry, refunded when the job fails. */
+            usageEntryId: null | string;
+            /**
+             * Format: date-time
+             * @description When its completion is due on the organization's clock; null when none is scheduled (a `job_stuck` fault).
+             */
+            dueAt: string | null;
+            /** @description A `job_fail` fault's problem, which the job fails with when it would have completed. */
+            injectedFailure?: {
+                status: number;
+                code: string;
+                title: string;
+                detail?: string;
+            };
+        };
+        /** @description What the `sandboxes` unit holds for one organization (placeholder, filled in by its area). */
+        StateOrgSandboxes: Record<string, unknown>;
         Problem: {
             /** @default about:blank */
             type: string;
@@ -4825,6 +5091,69 @@ export interface operations {
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            502: components["responses"]["StoreUnavailable"];
+        };
+    };
+    "admin.getState": {
+        parameters: {
+            query?: {
+                /** @description One organization's state (its id). */
+                org?: string;
+                /** @description One sandbox's organization (the sandbox id); with `org`, both must name the same one. */
+                sandbox?: string;
+                /** @description What to add besides the state, comma-separated: `journal`, `secrets`. */
+                include?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document (gzip-encoded when accepted). */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="svc-emulator-state.json"` */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StateDocument"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            502: components["responses"]["StoreUnavailable"];
+        };
+    };
+    "admin.putState": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StateDocument"];
+            };
+        };
+        responses: {
+            /** @description Loaded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoadResult"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
             502: components["responses"]["StoreUnavailable"];
         };

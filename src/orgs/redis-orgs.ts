@@ -13,12 +13,14 @@ import type { MaybePromise } from '../core/maybe.js';
 import type { RedisStore, StoreMessage } from '../store/redis-store.js';
 import { defineOnce } from '../store/redis-scripts.js';
 import { MemoryOrgState } from './memory-orgs.js';
+import { checkOrgSection } from './org-import.js';
 import type { ApiKeyRecord, OrgEvent, OrgExport, OrgState, Organization } from './org-state.js';
 import {
   KEY_FIND,
   KEY_PUT_NEW,
   KEY_REVOKE,
   ORGS_DROP,
+  ORG_IMPORT,
   ORG_PUT_NEW,
   ORG_REMOVE,
   ORG_UPDATE,
@@ -58,6 +60,8 @@ export class RedisOrgState implements OrgState {
     ids: (): Promise<string[]> => this.store.run(() => this.store.redis.zrange(this.keys().orgs, 0, -1)),
     reset: (orgId: string): Promise<void> => this.removeOrg(orgId),
     export: (orgId: string): Promise<OrgExport | undefined> => this.exportOrg(orgId),
+    import: (orgId: string, data: unknown): Promise<void> => this.importOrg(data as OrgExport),
+    check: checkOrgSection,
   };
 
   constructor(private readonly store: RedisStore) {
@@ -76,6 +80,7 @@ export class RedisOrgState implements OrgState {
     defineOnce(redis, 'svcKeyFind', 2, KEY_FIND);
     defineOnce(redis, 'svcOrgsDrop', 4, ORGS_DROP);
     defineOnce(redis, 'svcOrgRemove', 5, ORG_REMOVE);
+    defineOnce(redis, 'svcOrgImport', 4, ORG_IMPORT);
     return redis as RedisStore['redis'] & OrgScripts;
   }
 
@@ -139,6 +144,39 @@ export class RedisOrgState implements OrgState {
       return { ...key, revokedAt: r?.at ?? null, revokedReason: r?.reason ?? null };
     });
     return { org: stored.org, keys };
+  }
+
+  /**
+   * One organization as a state document holds it, in one script (ORG_IMPORT), then into this instance's
+   * copy; the others put it in theirs when its event (`orgs.imported`) arrives. No listener is told.
+   */
+  private async importOrg(section: OrgExport): Promise<void> {
+    const k = this.keys();
+    const { org } = section;
+    const args: string[] = [];
+    for (const key of section.keys) {
+      const { revokedAt, revokedReason, ...stored } = key;
+      const revocation =
+        revokedAt === null
+          ? ''
+          : JSON.stringify({ at: revokedAt, reason: revokedReason ?? '' } satisfies Revocation);
+      args.push(key.id, JSON.stringify(stored satisfies StoredKey), key.hash, revocation);
+    }
+    const message = this.store.message('orgs.imported', section);
+    await this.store.run(() =>
+      this.redis.svcOrgImport(
+        k.orgs,
+        k.org(org.id),
+        k.keyhash,
+        k.keyorg,
+        org.id,
+        JSON.stringify(org),
+        this.store.channel,
+        message,
+        ...args,
+      ),
+    );
+    this.local.putExport(section);
   }
 
   /** Removes the organization in Redis with its event (ORG_REMOVE), then from this instance's copy. */
@@ -365,6 +403,9 @@ export class RedisOrgState implements OrgState {
     } else if (m.type === 'orgs.revoked') {
       const d = m.data as { keyId: string } & Revocation;
       this.local.revokeKey(d.keyId, d.at, d.reason);
+    } else if (m.type === 'orgs.imported') {
+      const section = m.data as OrgExport;
+      if (!this.removing.has(section.org.id)) this.local.putExport(section);
     } else if (m.type === 'orgs.removed') this.dropLocal((m.data as { orgId: string }).orgId);
     else if (m.type === 'reset') {
       // The store moved to the new generation before this handler: the copy of the old one goes.

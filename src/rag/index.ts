@@ -8,6 +8,7 @@ import type { Stage } from '../http/context.js';
 import type { Metering } from '../metering/index.js';
 import type { OrgStore } from '../orgs/store.js';
 import { workQueueFor, type StateStore } from '../store/index.js';
+import type { StateUnits } from '../store/state-unit.js';
 import type { WebhookEngine } from '../webhooks/index.js';
 import type { WorkerPool } from '../workers/pool.js';
 import type { Contract } from '../contract/emulator-contract.js';
@@ -40,6 +41,8 @@ export interface RagAreaDeps {
   demoOrgId: string;
   /** The area's state (rag-state.ts), which the composition root builds and resets. */
   state: RagState;
+  /** The emulator's state units: a load (issue 25) tells the area which organizations it put back. */
+  units: Pick<StateUnits, 'onLoaded'>;
   /** The gateway's schemas and documented statuses, which scripted answers are checked against. */
   contract: Pick<Contract, 'schema' | 'gateway' | 'gatewayDocument'>;
 }
@@ -138,6 +141,15 @@ export function createRagArea(deps: RagAreaDeps): ProductArea {
       for (const id of jobIds) queue.cancel(INDEX_WORK, id, orgId);
     } catch {
       // The shared store went away since the reset's own write: the completions find nothing to do.
+    }
+  });
+  // A load put organizations back: their jobs in flight complete at their due times (at once when past).
+  deps.units.onLoaded(async ({ orgIds }) => {
+    for (const orgId of orgIds) {
+      for (const job of (await state.read(orgId)).jobs.values()) {
+        if (job.status !== 'processing' || job.dueAt === null) continue;
+        queue.schedule(INDEX_WORK, job.jobId, { orgId }, Date.parse(job.dueAt), { org: orgId });
+      }
     }
   });
   const settled = () => deps.store.settled();

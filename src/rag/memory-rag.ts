@@ -4,7 +4,8 @@
  */
 import type { PreparedText } from './engine/prepare.js';
 import { indexInput } from './index-input.js';
-import { exportedDocument, orgExport, storedJob } from './rag-export.js';
+import { exportedDocument, orgExport, storedJob, type RagOrgExport } from './rag-export.js';
+import { checkRagOrg, importedJobs, importedTenant, preparedDocuments } from './rag-import.js';
 import type { RagOrgPart, RagState, TenantRecords } from './rag-state.js';
 import { OrgRagState, type RagDocumentRecord, type RagJobRecord } from './store.js';
 import type { Tenant } from './tenants.js';
@@ -69,7 +70,23 @@ export class MemoryRagState implements RagState {
       const jobs = [...(org?.jobs.values() ?? [])].map(storedJob);
       return orgExport(this.tenants.get(orgId), documents, jobs);
     },
+    import: (orgId, data) => this.importOrg(orgId, data as RagOrgExport),
+    check: (orgId, data) => checkRagOrg(orgId, data as RagOrgExport),
   };
+
+  /** An indexing document's text goes beside it, a ready one's into the index, as `accept` and `finish` do. */
+  private async importOrg(orgId: string, data: RagOrgExport): Promise<void> {
+    const tenant = importedTenant(orgId, data);
+    if (tenant !== undefined) this.tenants.save(tenant);
+    const org = this.local(orgId);
+    for (const job of importedJobs(data)) org.jobs.set(job.jobId, job);
+    await preparedDocuments(data, ({ doc, prepared }) => {
+      org.documents.set(doc.documentId, doc);
+      if (prepared === null) return;
+      if (doc.status === 'indexing') this.textsOf(orgId).set(doc.documentId, prepared);
+      else if (doc.status === 'ready') org.index.addDocument(indexInput(doc, prepared, doc.language));
+    });
+  }
 
   read(orgId: string): OrgRagState {
     return this.local(orgId);

@@ -29,7 +29,9 @@ import {
   type RagOrgExport,
   type StoredJob,
 } from './rag-export.js';
+import { checkRagOrg } from './rag-import.js';
 import type { RagOrgPart, RagState } from './rag-state.js';
+import { writeRagOrg } from './redis-rag-import.js';
 import { preparedText, storedText, type StoredText } from './redis-rag-text.js';
 import { ragRedis, type RagRedis } from './redis-rag-scripts.js';
 import { RedisTenants } from './redis-tenants.js';
@@ -66,6 +68,8 @@ export class RedisRagState implements RagState {
     ids: () => this.orgIds(),
     reset: (orgId) => this.resetOrg(orgId),
     export: (orgId) => this.exportOrg(orgId),
+    import: (orgId, data) => this.importOrg(orgId, data as RagOrgExport),
+    check: (orgId, data) => checkRagOrg(orgId, data as RagOrgExport),
   };
 
   constructor(private readonly store: RedisStore) {
@@ -170,7 +174,10 @@ export class RedisRagState implements RagState {
     this.tenants.drop(orgId, rev);
   }
 
-  /** The org's stored state in one transaction; the demo corpus from this instance, less what is hidden. */
+  /**
+   * The org's stored state in one transaction; the demo corpus from this instance (less what is hidden) first,
+   * then the stored documents in the order they were stored, as a reload puts them in the cache.
+   */
   private async exportOrg(orgId: string): Promise<RagOrgExport | undefined> {
     const k = this.orgKeys(orgId);
     const results = await this.store.run(() =>
@@ -180,26 +187,40 @@ export class RedisRagState implements RagState {
         .hgetall(k.jobs)
         .hgetall(k.text)
         .hget(this.tenants.hashKey, orgId)
+        .zrange(k.order, 0, -1)
         .exec(),
     );
-    const [docs, jobs, texts, tenant] = (results ?? []).map(([err, value]) => {
+    const [docs, jobs, texts, tenant, order] = (results ?? []).map(([err, value]) => {
       if (err) throw err;
       return value;
-    }) as [Record<string, string>, Record<string, string>, Record<string, string>, string | null];
+    }) as [Record<string, string>, Record<string, string>, Record<string, string>, string | null, string[]];
     const documents: ExportedDocument[] = [];
-    for (const [id, json] of Object.entries(docs)) {
-      if (json === TOMBSTONE) continue;
-      const text = texts[id] === undefined ? undefined : (JSON.parse(texts[id]) as StoredText);
-      const chunks = text?.chunks.map((c) => c.text);
-      documents.push(exportedDocument(JSON.parse(json) as StoredDocument, chunks, text?.language));
-    }
     const cached = this.orgs.get(orgId);
     for (const d of cached?.documents.values() ?? []) {
       if (d.builtin && docs[d.documentId] === undefined)
         documents.push(exportedDocument(d, cached!.index.documentChunks(d.documentId), undefined));
     }
+    const ordered = new Set(order);
+    for (const id of [...order, ...Object.keys(docs).filter((id) => !ordered.has(id))]) {
+      const json = docs[id];
+      if (json === undefined || json === TOMBSTONE) continue;
+      const text = texts[id] === undefined ? undefined : (JSON.parse(texts[id]) as StoredText);
+      const chunks = text?.chunks.map((c) => c.text);
+      documents.push(exportedDocument(JSON.parse(json) as StoredDocument, chunks, text?.language));
+    }
     const stored = Object.values(jobs).map((json) => JSON.parse(json) as StoredJob);
     return orgExport(tenant === null ? undefined : (JSON.parse(tenant) as Tenant), documents, stored);
+  }
+
+  /** The org's export written in one transaction; then this instance reads it as one that joined late does. */
+  private async importOrg(orgId: string, data: RagOrgExport): Promise<void> {
+    const tenant = await writeRagOrg(this.store, data, {
+      orgId,
+      keys: [...this.orgKeys(orgId).all, this.tenants.hashKey],
+      head: this.head(orgId),
+    });
+    if (tenant !== undefined) this.tenants.apply(tenant);
+    await this.read(orgId);
   }
 
   assertWritable(): void {

@@ -35,9 +35,20 @@ export interface PreparedText {
 
 /** Chunks, language and normalised term counts of a document's text (the index's `normalize: true` terms). */
 export function prepareText(text: string, options: ChunkOptions = {}): PreparedText {
+  return prepareChunks(chunkText(text, options), detectLanguage(text));
+}
+
+/**
+ * The term counts of chunks already cut (a state snapshot holds a document's chunks, not its bytes): the same
+ * result as `prepareText` gave for the text they were cut from, whose language was `language`.
+ */
+export function prepareChunks(
+  chunks: readonly { index: number; text: string }[],
+  language: DetectedLanguage,
+): PreparedText {
   const ids = new Map<string, number>();
   const vocabulary: string[] = [];
-  const chunks = chunkText(text, options).map((chunk): PreparedChunk => {
+  const prepared = chunks.map((chunk): PreparedChunk => {
     const terms = tokenize(chunk.text, { normalize: true });
     const tf = new Map<number, number>();
     for (const term of terms) {
@@ -66,7 +77,7 @@ export function prepareText(text: string, options: ChunkOptions = {}): PreparedT
       lang: scriptLanguage(chunk.text),
     };
   });
-  return { language: detectLanguage(text), vocabulary, chunks };
+  return { language, vocabulary, chunks: prepared };
 }
 
 /** The terms of one prepared chunk, in the shape the index takes. */
