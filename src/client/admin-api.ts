@@ -2474,8 +2474,16 @@ export interface components {
         };
         /** @description An organization's id (`org_demo`, or `org_` and 16 base62 characters). */
         StateOrgsOrgId: string;
-        /** @description What the `ws-tokens` unit holds for one organization (placeholder, filled in by its area). */
-        StateOrgWsTokens: Record<string, unknown>;
+        /** @description The `ws-tokens` unit of one organization: its live WebSocket tokens (not yet used, not expired on the organization's clock), soonest to expire first. A loaded emulator accepts each once until it expires. A token is a bearer credential: it is in a snapshot only with `include=secrets`. */
+        StateOrgWsTokens: {
+            tokens: {
+                token: string;
+                keyId: string;
+                scopes: components["schemas"]["Scope"][];
+                /** @description When it expires, epoch ms on the organization's clock. */
+                expiresAt: number;
+            }[];
+        };
         /** @description What the `journal` unit holds for one organization (placeholder, filled in by its area). */
         StateOrgJournal: Record<string, unknown>;
         /** @description What the `webhook-endpoints` unit holds for one organization (placeholder, filled in by its area). */
