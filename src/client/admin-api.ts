@@ -2615,18 +2615,151 @@ export interface components {
         };
         /** @description An organization's id (`org_demo`, or `org_` and 16 base62 characters). */
         StateOrgsOrgId: string;
-        /** @description What the `ws-tokens` unit holds for one organization (placeholder, filled in by its area). */
-        StateOrgWsTokens: Record<string, unknown>;
+        /** @description The `ws-tokens` unit of one organization: its live WebSocket tokens (not yet used, not expired on the organization's clock), soonest to expire first. A loaded emulator accepts each once until it expires. A token is a bearer credential: it is in a snapshot only with `include=secrets`. */
+        StateOrgWsTokens: {
+            tokens: {
+                token: string;
+                keyId: string;
+                scopes: components["schemas"]["Scope"][];
+                /** @description When it expires, epoch ms on the organization's clock. */
+                expiresAt: number;
+            }[];
+        };
         /** @description What the `journal` unit holds for one organization (placeholder, filled in by its area). */
         StateOrgJournal: Record<string, unknown>;
         /** @description What the `webhook-endpoints` unit holds for one organization (placeholder, filled in by its area). */
         StateOrgWebhookEndpoints: Record<string, unknown>;
         /** @description What the `webhook-deliveries` unit holds for one organization (placeholder, filled in by its area). */
         StateOrgWebhookDeliveries: Record<string, unknown>;
-        /** @description What the `billing` unit holds for one organization (placeholder, filled in by its area). */
-        StateOrgBilling: Record<string, unknown>;
-        /** @description What the `rate-limits` unit holds for one organization (placeholder, filled in by its area). */
-        StateOrgRateLimits: Record<string, unknown>;
+        /** @description The `billing` unit of one organization: credits, the test quotas and the window last counted, the usage ledger (its newest entries, oldest first, refunds applied) with exact running totals and the open period's usage, the thresholds already crossed (they do not fire again), the periods closed and the finalized invoices. Reservations of requests in flight are left out, as if released. Amounts are credits to 6 decimals. The balance is `grantedInPeriod` less `consumedInPeriod` (checked on load): it is negative only as that period's overdraft. */
+        StateOrgBilling: {
+            balance?: {
+                balance: number;
+                periodGrant: number;
+                grantedInPeriod: number;
+                consumedInPeriod: number;
+            };
+            /** @description Billing periods closed so far (credits thresholds are claimed per period). */
+            period: number;
+            quotas: components["schemas"]["StateBillingQuotaFigures"];
+            quotaWindow?: {
+                /** @description The test-quota window's start, epoch ms. */
+                start: number;
+                used: components["schemas"]["StateBillingQuotaFigures"] & unknown;
+            };
+            ledger: {
+                entries: components["schemas"]["StateBillingLedgerEntry"][];
+                dropped: boolean;
+                totals: {
+                    /** @enum {string} */
+                    environment: "live" | "test";
+                    product: components["schemas"]["StateBillingProduct"];
+                    /** @enum {string} */
+                    status: "billed" | "not_billed" | "refunded";
+                    count: number;
+                    quantity: number;
+                    amount: number;
+                }[];
+                periodUsage: {
+                    [key: string]: {
+                        quantity: number;
+                        amount: number;
+                    };
+                };
+            };
+            thresholds: ({
+                /** @constant */
+                kind: "credits";
+                period: number;
+                percent: number;
+            } | {
+                /** @constant */
+                kind: "quota";
+                /** @enum {string} */
+                product: "tts" | "stt" | "rag_search" | "rag_upload";
+                windowStart: number;
+                percent: number;
+            })[];
+            /** @description The ends (epoch ms) of the periods whose close was claimed, ascending. */
+            closedPeriods: number[];
+            invoices: {
+                id: string;
+                org_id: components["schemas"]["StateOrgsOrgId"];
+                /** Format: date-time */
+                period_start: string;
+                /** Format: date-time */
+                period_end: string;
+                lines: {
+                    product: components["schemas"]["StateBillingProduct"];
+                    /** @enum {string} */
+                    unit: "characters" | "audio_seconds" | "queries" | "bytes";
+                    quantity: number;
+                    amount: number;
+                }[];
+                total: number;
+                /** @constant */
+                currency: "credits";
+                /** @constant */
+                status: "finalized";
+                /** Format: date-time */
+                finalized_at: string;
+            }[];
+        };
+        /** @enum {string} */
+        StateBillingProduct: "tts" | "stt" | "stt_realtime" | "rag_search" | "rag_upload" | "rag_storage";
+        /** @description Test-key units per quota product (a quota set, or the usage counted in a window). */
+        StateBillingQuotaFigures: {
+            tts?: number;
+            stt?: number;
+            rag_search?: number;
+            rag_upload?: number;
+        };
+        StateBillingLedgerEntry: {
+            id: string;
+            orgId: components["schemas"]["StateOrgsOrgId"];
+            /** @description The key that made the usage, or `storage` for the storage billed at a period's close. */
+            keyId: string;
+            keyDisplay: string;
+            /** @enum {string} */
+            environment: "live" | "test";
+            livemode: boolean;
+            product: components["schemas"]["StateBillingProduct"];
+            quantity: number;
+            /** @enum {string} */
+            unit: "characters" | "audio_seconds" | "queries" | "bytes";
+            /** @enum {string} */
+            mode?: "fast" | "standard" | "high" | "retrieve" | "answer" | "analyze";
+            rate: number;
+            /** @description Credits charged; negative only for a downward true-up. */
+            amount: number;
+            requestId?: string;
+            jobId?: string;
+            streamId?: string;
+            /** @enum {string} */
+            status: "billed" | "not_billed" | "refunded";
+            /** @enum {string} */
+            reason?: "test_key" | "failed_job" | "upstream_error" | "refund" | "true_up";
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            refundedAt?: string;
+        };
+        /** @description The `rate-limits` unit of one organization: its keys' rate-limit overrides, and each key's window of its latest request (fixed windows aligned to multiples of their length since the epoch, on the organization's clock) with the requests counted in it, so a loaded emulator answers the next request with the remaining count it had. */
+        StateOrgRateLimits: {
+            overrides: {
+                keyId: components["schemas"]["StateRateLimitKeyId"];
+                limit: number;
+                windowSeconds: number;
+            }[];
+            windows: {
+                keyId: components["schemas"]["StateRateLimitKeyId"];
+                /** @description The window's start, epoch ms on the organization's clock. */
+                start: number;
+                windowSeconds: number;
+                count: number;
+            }[];
+        };
+        StateRateLimitKeyId: string;
         /** @description The fault rules of one organization: those whose `match.org_id` is it, and those of its sandbox (`match.sandbox`, `sandbox_org_id`), by creation time then id, each with its `remaining` count. Their times are on the organization's clock (its sandbox's own when it has one), loaded with it. */
         StateOrgFaults: components["schemas"]["StateFaultRules"];
         /** @description What the `stt-jobs` unit holds for one organization (placeholder, filled in by its area). */
