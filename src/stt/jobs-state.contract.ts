@@ -106,7 +106,7 @@ export function sttJobsStateContract(kind: string, harness: () => SttJobsHarness
       a.accept(record, new Uint8Array([1, 2, 3]));
       await h.settled();
       // The outcome is sent without waiting: the same instance completes, so the completion comes after it.
-      a.outcomeKnown('org_1', 'job_c1', {
+      await a.outcomeKnown('org_1', 'job_c1', {
         status: 'completed',
         duration_seconds: 2.5,
         result: null,
@@ -310,7 +310,7 @@ export function sttJobsStateContract(kind: string, harness: () => SttJobsHarness
       for (const record of [decoded, undecoded, stuck, ended]) a.accept(record, null);
       await h.settled();
       const outcome = { status: 'completed' as const, duration_seconds: 2.5, result: null, error: null };
-      a.outcomeKnown(org, decoded.job_id, outcome);
+      await a.outcomeKnown(org, decoded.job_id, outcome);
       const { pending: _p, ...endedRest } = ended;
       const result = { text: 'done', language: 'en', duration_seconds: 2.5, segments: [] };
       expect(await a.complete({ ...completed(endedRest), result })).toBe(true);
