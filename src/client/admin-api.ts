@@ -2762,8 +2762,69 @@ export interface components {
         StateRateLimitKeyId: string;
         /** @description The fault rules of one organization: those whose `match.org_id` is it, and those of its sandbox (`match.sandbox`, `sandbox_org_id`), by creation time then id, each with its `remaining` count. Their times are on the organization's clock (its sandbox's own when it has one), loaded with it. */
         StateOrgFaults: components["schemas"]["StateFaultRules"];
-        /** @description What the `stt-jobs` unit holds for one organization (placeholder, filled in by its area). */
-        StateOrgSttJobs: Record<string, unknown>;
+        /** @description What the `stt-jobs` unit holds for one organization: every transcription job (by `created_at`, then id) as its poll shows it, with its organization, mode and due time. **Decision:** a job still processing keeps what completing it needs (`pending`: the submitting key, the parameters, the audio's format and hash, and the decoding's outcome once it is known); the audio itself is not in a snapshot, so a job loaded before its decoding ended fails at its due time with `upstream_error`, unbilled. */
+        StateOrgSttJobs: {
+            jobs: components["schemas"]["StateSttJob"][];
+        };
+        StateSttJob: {
+            job_id: string;
+            /** @enum {string} */
+            status: "processing" | "completed" | "failed";
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: date-time */
+            completed_at: string | null;
+            duration_seconds: number;
+            result: components["schemas"]["SttResult"] | null;
+            error: components["schemas"]["Problem"] | null;
+            request_id: string;
+            /** @description The section's organization. */
+            org_id: string;
+            livemode: boolean;
+            /**
+             * Format: date-time
+             * @description When its completion is due on the organization's clock; null when none is scheduled (a `job_stuck` fault).
+             */
+            due_at: string | null;
+            pending?: components["schemas"]["StateSttPendingJob"];
+        };
+        /** @description Only on a job still processing with a completion due. */
+        StateSttPendingJob: {
+            principal: {
+                orgId: string;
+                keyId: string;
+                keyDisplay: string;
+                /** @enum {string} */
+                environment: "live" | "test";
+                livemode: boolean;
+                scopes: ("tts:speak" | "stt:transcribe" | "rag:query")[];
+                /** @enum {string} */
+                via: "api_key" | "ws_token";
+            };
+            params: {
+                language: string;
+                model?: string;
+                diarize: boolean;
+                word_timestamps: boolean;
+            };
+            /** @enum {string} */
+            format: "wav" | "mp3" | "m4a";
+            sha256: string;
+            fileName: string;
+            estimatedSeconds: number;
+            /** @description A `job_fail` fault's problem, which the job fails with at its due time. */
+            failure?: components["schemas"]["Problem"];
+            /** @description The decoding's outcome, once known; the job takes these fields when it completes. */
+            outcome?: {
+                /** @enum {string} */
+                status: "completed" | "failed";
+                duration_seconds: number;
+                result: components["schemas"]["SttResult"] | null;
+                error: components["schemas"]["Problem"] | null;
+            };
+        };
         /** @description What the `rag` unit holds for one organization: its tenant as last written (its current phase follows from `since`, the durations and the organization's clock), its documents with the text extracted at upload as chunks (**Decision:** the extracted text, not the bytes as uploaded; the search index and the term counts are rebuilt from it on load), and its indexing jobs with their due times. Documents are ordered by `createdAt`, then in the order they were stored; jobs by `createdAt`, then id. */
         StateOrgRag: {
             tenant?: components["schemas"]["StateRagTenant"];
@@ -2868,6 +2929,37 @@ export interface components {
             score: number;
             chunk_id?: string;
             text?: string;
+        };
+        SttSegment: {
+            id: number;
+            start: number;
+            end: number;
+            text: string;
+            confidence?: number;
+            /** @description Present when `diarize` is true. */
+            speaker?: string | null;
+        };
+        /**
+         * @description **Decision (per-word timings):** when `word_timestamps` is true the result has a top-level `words`
+         *     array in time order; each word carries its segment id, a confidence, and its speaker when `diarize`
+         *     is true. Times are seconds to the millisecond; MP3 timestamps are compensated for the encoder delay.
+         */
+        SttWord: {
+            word: string;
+            start: number;
+            end: number;
+            confidence?: number;
+            segment_id: number;
+            speaker?: string | null;
+        };
+        SttResult: {
+            text: string;
+            language: string;
+            /** @description Decoded audio duration; the billing settlement value. */
+            duration_seconds: number;
+            segments?: components["schemas"]["SttSegment"][];
+            words?: components["schemas"]["SttWord"][];
+            request_id?: string;
         };
     };
     responses: {
