@@ -2497,7 +2497,7 @@ export interface components {
             off_contract: boolean;
             /** @description With `match.sandbox`, the organization of that sandbox; the rule belongs to it. */
             sandbox_org_id?: string;
-        } & (components["schemas"]["FaultRuleInput"]["allOf"]["0"] & components["schemas"]["FaultRuleInput"]["allOf"]["1"] & components["schemas"]["FaultRuleInput"]["allOf"]["2"] & components["schemas"]["FaultRuleInput"]["allOf"]["3"] & components["schemas"]["FaultRuleInput"]["allOf"]["4"] & components["schemas"]["FaultRuleInput"]["allOf"]["5"]);
+        } & (unknown & unknown & unknown & unknown & unknown & unknown);
         StateFaultMatch: {
             operation?: string;
             method?: string;
@@ -2522,7 +2522,7 @@ export interface components {
                 appliedAt: string;
             };
         };
-        /** @description What the `sandboxes` unit holds outside organizations (placeholder, filled in by its area). */
+        /** @description Unused: a sandbox is exported with its organization (`StateOrgSandboxes`), so a whole document holds each sandbox once and a document of one organization carries its sandbox. Always absent. */
         StateSharedSandboxes: Record<string, unknown>;
         /** @description What the `orgs` unit holds for one organization (placeholder, filled in by its area). */
         StateOrgOrgs: Record<string, unknown>;
@@ -2544,8 +2544,53 @@ export interface components {
         StateOrgSttJobs: Record<string, unknown>;
         /** @description What the `rag` unit holds for one organization (placeholder, filled in by its area). */
         StateOrgRag: Record<string, unknown>;
-        /** @description What the `sandboxes` unit holds for one organization (placeholder, filled in by its area). */
-        StateOrgSandboxes: Record<string, unknown>;
+        /** @description The sandbox whose organization this is: what it was created with (a sandbox's reset rebuilds the organization from it) and its own clock's state. `seed` (keys and the webhook secret derive from it) only with `?include=secrets`; a sandbox loaded without it gets one derived from the loading emulator's seed and the sandbox id, so its reset makes the saved keys again only when the loading emulator has the saving one's `--seed` (docs/decisions.md SN-P5). */
+        StateOrgSandboxes: {
+            sandbox: {
+                id: string;
+                org_id: string;
+                /** Format: date-time */
+                created_at: string;
+                seed?: string;
+                options: {
+                    name: string;
+                    credits: number | null;
+                    test_quotas: components["schemas"]["SandboxCreate"]["test_quotas"];
+                    rag: {
+                        entitled: boolean;
+                        /** @enum {unknown} */
+                        tenant: "ready" | "provisioning" | "not_provisioned" | null;
+                    };
+                    scopes: components["schemas"]["SandboxCreate"]["scopes"];
+                    webhook: null | {
+                        url: string;
+                        events: ("ping" | "job.completed" | "quota.threshold" | "invoice.finalized" | "key.compromised")[];
+                    };
+                    clock: null | {
+                        /** @enum {string} */
+                        mode: "real" | "scaled" | "frozen";
+                        /** Format: date-time */
+                        now: string;
+                        time_scale: number;
+                    };
+                };
+                key_ids: {
+                    live: string;
+                    test: string;
+                };
+                webhook_endpoint_id: string | null;
+                clock: null | {
+                    start: {
+                        /** @enum {string} */
+                        mode: "real" | "scaled" | "frozen";
+                        timeScale: number;
+                        at: number | null;
+                    };
+                };
+            };
+            /** @description The sandbox clock's state (as the emulator clock's, SN-P1); null when it follows the emulator's. */
+            clock: null | components["schemas"]["StateClockAnchor"];
+        };
         Problem: {
             /** @default about:blank */
             type: string;
