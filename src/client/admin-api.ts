@@ -2452,8 +2452,15 @@ export interface components {
             /** @description The four words of the seeded generator (sfc32), each an unsigned 32-bit integer. */
             random: number[];
         };
-        /** @description What the `journal` unit holds outside organizations (placeholder, filled in by its area). */
-        StateSharedJournal: Record<string, unknown>;
+        /** @description Only with `?include=journal`. The journal's entries without an organization (a request refused before its key was known), in record order, as `GET /requests/{id}` shows them (links included). */
+        StateSharedJournal: components["schemas"]["StateJournalEntries"];
+        StateJournalEntries: {
+            /** @description In record order (what the `after` cursor follows). A load records them again in this order, after the entries already there, within `--journal-limit` and `--journal-max-mb` (the oldest go first). */
+            entries: (components["schemas"]["JournalEntry"] & {
+                request_id?: string;
+                org_id?: string | null;
+            })[];
+        };
         /** @description The fault rules added through the admin API that match no one organization (an instance's own rules, from its configuration file and boot scenario, are its configuration's and are not exported), by creation time then id, each with its `remaining` count as the store holds it. A rule's times (`created_at`, `expires_at`, its active window) are on the emulator's clock, loaded with it. */
         StateSharedFaults: components["schemas"]["StateFaultRules"];
         StateFaultRules: {
@@ -2528,8 +2535,8 @@ export interface components {
         StateOrgOrgs: Record<string, unknown>;
         /** @description What the `ws-tokens` unit holds for one organization (placeholder, filled in by its area). */
         StateOrgWsTokens: Record<string, unknown>;
-        /** @description What the `journal` unit holds for one organization (placeholder, filled in by its area). */
-        StateOrgJournal: Record<string, unknown>;
+        /** @description Only with `?include=journal`. One organization's journal entries, in record order, with their links. The order across organizations is not part of a document (each entry has its `time`). */
+        StateOrgJournal: components["schemas"]["StateJournalEntries"];
         /** @description What the `webhook-endpoints` unit holds for one organization (placeholder, filled in by its area). */
         StateOrgWebhookEndpoints: Record<string, unknown>;
         /** @description What the `webhook-deliveries` unit holds for one organization (placeholder, filled in by its area). */
