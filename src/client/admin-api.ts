@@ -2512,8 +2512,15 @@ export interface components {
             /** @description The four words of the seeded generator (sfc32), each an unsigned 32-bit integer. */
             random: number[];
         };
-        /** @description What the `journal` unit holds outside organizations (placeholder, filled in by its area). */
-        StateSharedJournal: Record<string, unknown>;
+        /** @description Only with `?include=journal`. The journal's entries without an organization (a request refused before its key was known), in record order, as `GET /requests/{id}` shows them (links included). */
+        StateSharedJournal: components["schemas"]["StateJournalEntries"];
+        StateJournalEntries: {
+            /** @description In record order (what the `after` cursor follows). A load records them again in this order, after the entries already there, within `--journal-limit` and `--journal-max-mb` (the oldest go first). */
+            entries: (components["schemas"]["JournalEntry"] & {
+                request_id?: string;
+                org_id?: string | null;
+            })[];
+        };
         /** @description The fault rules added through the admin API that match no one organization (an instance's own rules, from its configuration file and boot scenario, are its configuration's and are not exported), by creation time then id, each with its `remaining` count as the store holds it. A rule's times (`created_at`, `expires_at`, its active window) are on the emulator's clock, loaded with it. */
         StateSharedFaults: components["schemas"]["StateFaultRules"];
         StateFaultRules: {
@@ -2557,7 +2564,7 @@ export interface components {
             off_contract: boolean;
             /** @description With `match.sandbox`, the organization of that sandbox; the rule belongs to it. */
             sandbox_org_id?: string;
-        } & (components["schemas"]["FaultRuleInput"]["allOf"]["0"] & components["schemas"]["FaultRuleInput"]["allOf"]["1"] & components["schemas"]["FaultRuleInput"]["allOf"]["2"] & components["schemas"]["FaultRuleInput"]["allOf"]["3"] & components["schemas"]["FaultRuleInput"]["allOf"]["4"] & components["schemas"]["FaultRuleInput"]["allOf"]["5"]);
+        } & (unknown & unknown & unknown & unknown & unknown & unknown);
         StateFaultMatch: {
             operation?: string;
             method?: string;
@@ -2582,7 +2589,7 @@ export interface components {
                 appliedAt: string;
             };
         };
-        /** @description What the `sandboxes` unit holds outside organizations (placeholder, filled in by its area). */
+        /** @description Unused: a sandbox is exported with its organization (`StateOrgSandboxes`), so a whole document holds each sandbox once and a document of one organization carries its sandbox. Always absent. */
         StateSharedSandboxes: Record<string, unknown>;
         /** @description The `orgs` unit of one organization: the organization and its API keys, oldest first, revoked ones included. Keys as stored: the SHA-256 of the secret (hex) and its display form, never the key itself; a load makes every key authenticate again, and a revoked key stays revoked. */
         StateOrgOrgs: {
@@ -2625,8 +2632,8 @@ export interface components {
                 expiresAt: number;
             }[];
         };
-        /** @description What the `journal` unit holds for one organization (placeholder, filled in by its area). */
-        StateOrgJournal: Record<string, unknown>;
+        /** @description Only with `?include=journal`. One organization's journal entries, in record order, with their links. The order across organizations is not part of a document (each entry has its `time`). */
+        StateOrgJournal: components["schemas"]["StateJournalEntries"];
         /** @description What the `webhook-endpoints` unit holds for one organization (placeholder, filled in by its area). */
         StateOrgWebhookEndpoints: Record<string, unknown>;
         /** @description What the `webhook-deliveries` unit holds for one organization (placeholder, filled in by its area). */
@@ -2912,8 +2919,53 @@ export interface components {
                 detail?: string;
             };
         };
-        /** @description What the `sandboxes` unit holds for one organization (placeholder, filled in by its area). */
-        StateOrgSandboxes: Record<string, unknown>;
+        /** @description The sandbox whose organization this is: what it was created with (a sandbox's reset rebuilds the organization from it) and its own clock's state. `seed` (keys and the webhook secret derive from it) only with `?include=secrets`; a sandbox loaded without it gets one derived from the loading emulator's seed and the sandbox id, so its reset makes the saved keys again only when the loading emulator has the saving one's `--seed` (docs/decisions.md SN-P5). */
+        StateOrgSandboxes: {
+            sandbox: {
+                id: string;
+                org_id: string;
+                /** Format: date-time */
+                created_at: string;
+                seed?: string;
+                options: {
+                    name: string;
+                    credits: number | null;
+                    test_quotas: components["schemas"]["SandboxCreate"]["test_quotas"];
+                    rag: {
+                        entitled: boolean;
+                        /** @enum {unknown} */
+                        tenant: "ready" | "provisioning" | "not_provisioned" | null;
+                    };
+                    scopes: components["schemas"]["SandboxCreate"]["scopes"];
+                    webhook: null | {
+                        url: string;
+                        events: ("ping" | "job.completed" | "quota.threshold" | "invoice.finalized" | "key.compromised")[];
+                    };
+                    clock: null | {
+                        /** @enum {string} */
+                        mode: "real" | "scaled" | "frozen";
+                        /** Format: date-time */
+                        now: string;
+                        time_scale: number;
+                    };
+                };
+                key_ids: {
+                    live: string;
+                    test: string;
+                };
+                webhook_endpoint_id: string | null;
+                clock: null | {
+                    start: {
+                        /** @enum {string} */
+                        mode: "real" | "scaled" | "frozen";
+                        timeScale: number;
+                        at: number | null;
+                    };
+                };
+            };
+            /** @description The sandbox clock's state (as the emulator clock's, SN-P1); null when it follows the emulator's. */
+            clock: null | components["schemas"]["StateClockAnchor"];
+        };
         Problem: {
             /** @default about:blank */
             type: string;
