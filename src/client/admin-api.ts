@@ -2514,10 +2514,74 @@ export interface components {
         };
         /** @description What the `journal` unit holds outside organizations (placeholder, filled in by its area). */
         StateSharedJournal: Record<string, unknown>;
-        /** @description What the `faults` unit holds outside organizations (placeholder, filled in by its area). */
-        StateSharedFaults: Record<string, unknown>;
-        /** @description What the `scenarios` unit holds outside organizations (placeholder, filled in by its area). */
-        StateSharedScenarios: Record<string, unknown>;
+        /** @description The fault rules added through the admin API that match no one organization (an instance's own rules, from its configuration file and boot scenario, are its configuration's and are not exported), by creation time then id, each with its `remaining` count as the store holds it. A rule's times (`created_at`, `expires_at`, its active window) are on the emulator's clock, loaded with it. */
+        StateSharedFaults: components["schemas"]["StateFaultRules"];
+        StateFaultRules: {
+            rules: components["schemas"]["StateFaultRule"][];
+        };
+        /** @description A stored rule as `GET /faults` shows it, without `hits` (counted per instance, 0 after a load). */
+        StateFaultRule: {
+            id: string;
+            kind: components["schemas"]["FaultRuleInput"]["kind"];
+            description?: components["schemas"]["FaultRuleInput"]["description"];
+            times?: components["schemas"]["FaultRuleInput"]["times"];
+            probability?: components["schemas"]["FaultRuleInput"]["probability"];
+            active_from?: components["schemas"]["FaultRuleInput"]["active_from"];
+            active_until?: components["schemas"]["FaultRuleInput"]["active_until"];
+            ttl_seconds?: components["schemas"]["FaultRuleInput"]["ttl_seconds"];
+            status?: components["schemas"]["FaultRuleInput"]["status"];
+            code?: components["schemas"]["FaultRuleInput"]["code"];
+            detail?: components["schemas"]["FaultRuleInput"]["detail"];
+            retry_after?: components["schemas"]["FaultRuleInput"]["retry_after"];
+            latency_ms?: components["schemas"]["FaultRuleInput"]["latency_ms"];
+            jitter_ms?: components["schemas"]["FaultRuleInput"]["jitter_ms"];
+            after_bytes?: components["schemas"]["FaultRuleInput"]["after_bytes"];
+            bytes_per_second?: components["schemas"]["FaultRuleInput"]["bytes_per_second"];
+            close_code?: components["schemas"]["FaultRuleInput"]["close_code"];
+            after_frames?: components["schemas"]["FaultRuleInput"]["after_frames"];
+            after_audio_seconds?: components["schemas"]["FaultRuleInput"]["after_audio_seconds"];
+            reason?: components["schemas"]["FaultRuleInput"]["reason"];
+            delay_ms?: components["schemas"]["FaultRuleInput"]["delay_ms"];
+            length_header?: components["schemas"]["FaultRuleInput"]["length_header"];
+            content_type?: components["schemas"]["FaultRuleInput"]["content_type"];
+            fields?: components["schemas"]["FaultRuleInput"]["fields"];
+            burst?: components["schemas"]["FaultRuleInput"]["burst"];
+            match: components["schemas"]["StateFaultMatch"];
+            /** @description Matches left (null without `times`). */
+            remaining: number | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            expires_at: string | null;
+            explanation: string;
+            off_contract: boolean;
+            /** @description With `match.sandbox`, the organization of that sandbox; the rule belongs to it. */
+            sandbox_org_id?: string;
+        } & (components["schemas"]["FaultRuleInput"]["allOf"]["0"] & components["schemas"]["FaultRuleInput"]["allOf"]["1"] & components["schemas"]["FaultRuleInput"]["allOf"]["2"] & components["schemas"]["FaultRuleInput"]["allOf"]["3"] & components["schemas"]["FaultRuleInput"]["allOf"]["4"] & components["schemas"]["FaultRuleInput"]["allOf"]["5"]);
+        StateFaultMatch: {
+            operation?: string;
+            method?: string;
+            path?: string;
+            org_id?: string;
+            key_id?: string;
+            environment?: components["schemas"]["FaultMatch"]["environment"];
+            mode?: components["schemas"]["FaultMatch"]["mode"];
+            scope?: string;
+            sandbox?: string;
+            event?: string;
+        };
+        /** @description The scenarios registered at run time (`POST /scenarios`), in the order first registered, and the one applied last to the emulator (`active_scenario` in health; null when none was). The built-in and the `--scenarios-dir` ones are the configuration's and are not exported. */
+        StateSharedScenarios: {
+            registered: components["schemas"]["Scenario"][];
+            active: null | {
+                name: string;
+                /**
+                 * Format: date-time
+                 * @description The emulator clock's time when it was applied.
+                 */
+                appliedAt: string;
+            };
+        };
         /** @description What the `sandboxes` unit holds outside organizations (placeholder, filled in by its area). */
         StateSharedSandboxes: Record<string, unknown>;
         /** @description The `orgs` unit of one organization: the organization and its API keys, oldest first, revoked ones included. Keys as stored: the SHA-256 of the secret (hex) and its display form, never the key itself; a load makes every key authenticate again, and a revoked key stays revoked. */
@@ -2563,8 +2627,8 @@ export interface components {
         StateOrgBilling: Record<string, unknown>;
         /** @description What the `rate-limits` unit holds for one organization (placeholder, filled in by its area). */
         StateOrgRateLimits: Record<string, unknown>;
-        /** @description What the `faults` unit holds for one organization (placeholder, filled in by its area). */
-        StateOrgFaults: Record<string, unknown>;
+        /** @description The fault rules of one organization: those whose `match.org_id` is it, and those of its sandbox (`match.sandbox`, `sandbox_org_id`), by creation time then id, each with its `remaining` count. Their times are on the organization's clock (its sandbox's own when it has one), loaded with it. */
+        StateOrgFaults: components["schemas"]["StateFaultRules"];
         /** @description What the `stt-jobs` unit holds for one organization (placeholder, filled in by its area). */
         StateOrgSttJobs: Record<string, unknown>;
         /** @description What the `rag` unit holds for one organization: its tenant as last written (its current phase follows from `since`, the durations and the organization's clock), its documents with the text extracted at upload as chunks (**Decision:** the extracted text, not the bytes as uploaded; the search index and the term counts are rebuilt from it on load), and its indexing jobs with their due times. Documents are ordered by `createdAt`, then in the order they were stored; jobs by `createdAt`, then id. */
