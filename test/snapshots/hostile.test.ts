@@ -176,6 +176,34 @@ describe.each(['memory', 'redis'] as const)('hostile state documents (%s store)'
     );
   });
 
+  it('ids of the wrong shape inside a section, and a reference to another organization', async () => {
+    await refused(
+      mutated((d) => (d.orgs.org_demo.orgs.keys[0].id = 'key_with spaces')),
+      422,
+      'invalid_state',
+      /^\/orgs\/org_demo\/orgs\/keys\/0\/id: /,
+    );
+    await refused(
+      mutated((d) => (d.orgs.org_demo.orgs.keys[0].orgId = 'org_missing')),
+      422,
+      'invalid_state',
+      /^\/orgs\/org_demo\/orgs\/keys\/0\/orgId: /,
+    );
+  });
+
+  it('a negative amount where none can be', async () => {
+    const id = Object.keys(JSON.parse(valid).orgs as Doc).find(
+      (k) => (JSON.parse(valid) as Doc).orgs[k].billing?.balance,
+    );
+    expect(id, 'an organization with a balance').toBeDefined();
+    await refused(
+      mutated((d) => (d.orgs[id!].billing.balance.periodGrant = -5)),
+      422,
+      'invalid_state',
+      new RegExp(`^/orgs/${id}/billing/balance/periodGrant: .*must be >= 0`),
+    );
+  });
+
   it('an organization entry holding another organization', async () => {
     const ids = Object.keys(JSON.parse(valid).orgs as Doc);
     expect(ids.length).toBeGreaterThanOrEqual(2);
