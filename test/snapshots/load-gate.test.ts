@@ -98,6 +98,23 @@ describe('the load gate over Redis, two instances', () => {
     await redis?.stop();
   });
 
+  it('an export through B holds what A wrote just before; what A loads, B reads', async () => {
+    const made = await request(a.app).post('/_emulator/orgs').send({ name: 'Written through A' });
+    expect(made.status, made.text).toBe(201);
+    const id = (made.body as { id: string }).id;
+    const throughB = JSON.parse((await b.snapshots.saveToBuffer()).toString()) as {
+      orgs: Record<string, { orgs: { org: { name: string } } }>;
+    };
+    expect(throughB.orgs[id].orgs.org.name).toBe('Written through A');
+    const demo = (await a.snapshots.saveToBuffer({ org: 'org_demo' }))
+      .toString()
+      .replace('"Demo Organization"', '"Loaded through A"');
+    expect((await a.snapshots.load(Buffer.from(demo))).org_ids).toEqual(['org_demo']);
+    const read = await request(b.app).get('/_emulator/orgs/org_demo');
+    expect(read.status, read.text).toBe(200);
+    expect((read.body as { name: string }).name).toBe('Loaded through A');
+  });
+
   it("B holds its requests and refuses a load while A loads, then answers with A's loaded state", async () => {
     expect(await orgIdsOf(b)).toContain('org_demo');
     const told = new Promise<void>((resolve) =>
