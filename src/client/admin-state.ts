@@ -4,6 +4,7 @@
  * fetch asks for it and inflates the answer; a gzip upload (magic bytes 1f 8b) is sent with
  * `Content-Encoding: gzip`.
  */
+import type { components } from './admin-api.js';
 import { AdminApiError } from './admin-unwrap.js';
 
 export interface StateQuery {
@@ -16,22 +17,10 @@ export interface StateQuery {
 }
 
 /** A state document (schema `StateDocument` of openapi/admin.yaml); sections are the units' own. */
-export interface StateDocument {
-  format: 'svc-emulator-state';
-  version: number;
-  scope: { kind: 'emulator' } | { kind: 'organization'; org_id: string; sandbox_id?: string };
-  includes?: string[];
-  shared?: Record<string, unknown>;
-  orgs: Record<string, Record<string, unknown>>;
-}
+export type StateDocument = components['schemas']['StateDocument'];
 
-/** What `PUT /state` answers: what was loaded. */
-export interface StateLoadResult {
-  scope: StateDocument['scope'];
-  /** The organizations loaded, sorted. */
-  org_ids: string[];
-  includes: string[];
-}
+/** What `PUT /state` answers: what was loaded (`LoadResult`). */
+export type StateLoadResult = components['schemas']['LoadResult'];
 
 /** A document to load: parsed, its bytes (JSON or gzip), or a stream of them. */
 export type StateBody = StateDocument | Uint8Array | string | ReadableStream<Uint8Array>;

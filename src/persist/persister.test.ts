@@ -14,7 +14,7 @@ function gatedSnapshots() {
   const started: { options?: SaveOptions; release: () => void }[] = [];
   let n = 0;
   const waiters: (() => void)[] = [];
-  const snapshots: Snapshots = {
+  const snapshots: Pick<Snapshots, 'save'> = {
     save: (out, options) =>
       new Promise<void>((resolve) => {
         const doc = `doc-${++n}`;
@@ -28,8 +28,6 @@ function gatedSnapshots() {
         });
         for (const w of waiters.splice(0)) w();
       }),
-    saveToBuffer: () => Promise.reject(new Error('unused')),
-    load: () => Promise.reject(new Error('unused')),
   };
   const nextStart = (count: number) =>
     new Promise<void>((resolve) => {
@@ -120,13 +118,11 @@ describe('Persister', () => {
   it('a failed save leaves the previous file and no temporary one, and says which file', async () => {
     dir = mkdtempSync(join(tmpdir(), 'persist-'));
     writeFileSync(join(dir, PERSIST_FILE), 'previous');
-    const failing: Snapshots = {
+    const failing: Pick<Snapshots, 'save'> = {
       save: async (out) => {
         out.write('partial');
         throw new Error('store unreachable');
       },
-      saveToBuffer: () => Promise.reject(new Error('unused')),
-      load: () => Promise.reject(new Error('unused')),
     };
     const persister = new Persister({ dir, intervalSeconds: 0, snapshots: failing, onError: () => {} });
     await persister.start();

@@ -16,7 +16,7 @@ export interface PersisterOptions {
   dir: string;
   /** 0: only on `close()`. */
   intervalSeconds: number;
-  snapshots: Snapshots;
+  snapshots: Pick<Snapshots, 'save'>;
   /** A periodic save that failed (the next one tries again). */
   onError: (err: Error) => void;
 }
