@@ -2,13 +2,16 @@
  * Snapshots (issue 25): export and load of a big state, on the built CLI in a process of its own.
  *
  *   npm run build && npx tsx bench/state.bench.ts [--orgs 100] [--docs 10000] [--ledger 100000] [--doc-kb 20]
+ *     [--keep] [--profile DIR]
  *
+ * `--keep` leaves the generated and exported files in their temporary folder (printed); `--profile DIR` runs the
+ * emulator with `--cpu-prof --cpu-prof-dir DIR` (the profile is written when it exits, after the export).
  * The state (bench/state-fixture.ts) is generated into a file first, then a fresh emulator process
  * (`node dist/cli.js --port 0 --no-demo-corpus`) is measured:
  * - load: `PUT /_emulator/state` of the file, streamed, until the answer (target ≤ 3 s);
- * - a check that it loaded: a search with a generated organization's key finds its documents;
  * - export: `GET /_emulator/state` streamed into a file, until its last byte (target ≤ 3 s); the file must
  *   be the bytes loaded (same state, same bytes);
+ * - a check that it loaded: a search with a generated organization's key finds its documents;
  * - the emulator's peak resident set (VmHWM of /proc/PID/status) after each part (target < 600 MB);
  * - `GET /_emulator/health` sent every 10 ms throughout each part, on its own keep-alive connection: the
  *   answer time of each, max and p99 (target ≤ 50 ms). A health call still waiting when the next is due is
@@ -31,6 +34,10 @@ const SIZE = {
   docKb: argNumber('doc-kb', 20),
 };
 const ROOT = join(import.meta.dirname, '..');
+const KEEP = process.argv.includes('--keep');
+const PROFILE = process.argv.includes('--profile')
+  ? process.argv[process.argv.indexOf('--profile') + 1]
+  : null;
 
 interface Started {
   child: ChildProcess;
@@ -38,9 +45,12 @@ interface Started {
 }
 
 async function start(): Promise<Started> {
-  const child = spawn(process.execPath, [join(ROOT, 'dist/cli.js'), '--port', '0', '--no-demo-corpus'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const flags = PROFILE ? ['--cpu-prof', '--cpu-prof-dir', PROFILE] : [];
+  const child = spawn(
+    process.execPath,
+    [...flags, join(ROOT, 'dist/cli.js'), '--port', '0', '--no-demo-corpus'],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   const lines = createInterface({ input: child.stdout });
   const ready = await new Promise<string>((resolve, reject) => {
     child.once('exit', (code) =>
@@ -155,6 +165,12 @@ async function main(): Promise<void> {
       console.log(`idle emulator: VmHWM ${hwmMb(s.child.pid!).toFixed(0)} MB`);
       const loaded = await timed(s, 'load (PUT)', () => put(s.origin, input));
       if (loaded.status !== 200) throw new Error(`load: ${loaded.status} ${loaded.body.slice(0, 1000)}`);
+      const output = join(dir, 'export.json');
+      const status = await timed(s, 'export (GET)', () => get(s.origin, output));
+      if (status !== 200) throw new Error(`export: ${status}`);
+      const same = readFileSync(output).equals(readFileSync(input));
+      console.log(`export: ${(statSync(output).size / 1048576).toFixed(1)} MiB, the bytes loaded: ${same}`);
+      // Last: a search is billed, so the state changes.
       t = performance.now();
       const res = await fetch(`${s.origin}/v1/rag/search`, {
         method: 'POST',
@@ -166,17 +182,13 @@ async function main(): Promise<void> {
         `first search after the load: ${res.status}, ${found.results?.length ?? 0} results, ` +
           `${(performance.now() - t).toFixed(0)} ms`,
       );
-      const output = join(dir, 'export.json');
-      const status = await timed(s, 'export (GET)', () => get(s.origin, output));
-      if (status !== 200) throw new Error(`export: ${status}`);
-      const same = readFileSync(output).equals(readFileSync(input));
-      console.log(`export: ${(statSync(output).size / 1048576).toFixed(1)} MiB, the bytes loaded: ${same}`);
     } finally {
       s.child.kill('SIGTERM');
       await new Promise((r) => s.child.once('exit', r));
     }
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    if (KEEP) console.log(`files kept in ${dir}`);
+    else rmSync(dir, { recursive: true, force: true });
   }
 }
 
