@@ -8,7 +8,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminClient, type AdminClient } from '../../src/client/admin-client.js';
-import { createEmulator } from '../../src/emulator.js';
 import { MIN_JOB_SECONDS } from '../../src/stt/service.js';
 import { killAll, runCli, type CliRun } from '../support/cli.js';
 import { startReceiver, type Receiver } from '../support/receiver.js';
@@ -16,19 +15,10 @@ import { TEXT_EN, speech, wav } from '../stt/support.js';
 
 let dir: string;
 let receiver: Receiver;
-/** Units that cannot yet put back what they export (their owners' branches not merged): the restart test waits for them. */
-let cannotImport: string[] = [];
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'persist-cli-'));
   receiver = await startReceiver();
-  const probe = await createEmulator({ demoCorpus: false, logLevel: 'silent' });
-  cannotImport = probe.state
-    .list()
-    .filter((u) => ['billing', 'stt-jobs', 'webhook-endpoints', 'webhook-deliveries'].includes(u.name))
-    .filter((u) => !u.perOrg?.import)
-    .map((u) => u.name);
-  await probe.close();
 }, 60_000);
 afterEach(() => killAll());
 afterAll(async () => {
@@ -101,14 +91,11 @@ describe('--persist DIR', () => {
     expect(await stop(first)).toBe(0);
   });
 
-  it('a restarted emulator carries on: the balance and a running STT job', async (ctx) => {
-    const missing = cannotImport.filter((u) => u === 'billing' || u === 'stt-jobs');
-    if (missing.length > 0) ctx.skip(`units without import yet: ${missing.join(', ')}`);
+  it('a restarted emulator carries on: the balance and a running STT job', async () => {
     await carriesOn({ webhook: false });
   });
 
-  it('a restarted emulator carries on: a pending webhook retry is sent at its time', async (ctx) => {
-    if (cannotImport.length > 0) ctx.skip(`units without import yet: ${cannotImport.join(', ')}`);
+  it('a restarted emulator carries on: a pending webhook retry is sent at its time', async () => {
     await carriesOn({ webhook: true });
   });
 
