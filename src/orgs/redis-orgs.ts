@@ -11,19 +11,11 @@
  */
 import type { MaybePromise } from '../core/maybe.js';
 import type { RedisStore, StoreMessage } from '../store/redis-store.js';
-import { defineOnce } from '../store/redis-scripts.js';
 import { MemoryOrgState } from './memory-orgs.js';
 import { checkOrgSection } from './org-import.js';
 import type { ApiKeyRecord, OrgEvent, OrgExport, OrgState, Organization } from './org-state.js';
+import { orgKeys, orgScripts } from './redis-org-keys.js';
 import {
-  KEY_FIND,
-  KEY_PUT_NEW,
-  KEY_REVOKE,
-  ORGS_DROP,
-  ORG_IMPORT,
-  ORG_PUT_NEW,
-  ORG_REMOVE,
-  ORG_UPDATE,
   keyOf,
   recordOf,
   revocationFields,
@@ -72,30 +64,12 @@ export class RedisOrgState implements OrgState {
 
   /** The connection, with this part's scripts defined on it. */
   private get redis(): RedisStore['redis'] & OrgScripts {
-    const redis = this.store.redis;
-    defineOnce(redis, 'svcOrgPutNew', 2, ORG_PUT_NEW);
-    defineOnce(redis, 'svcOrgUpdate', 1, ORG_UPDATE);
-    defineOnce(redis, 'svcKeyPutNew', 3, KEY_PUT_NEW);
-    defineOnce(redis, 'svcKeyRevoke', 1, KEY_REVOKE);
-    defineOnce(redis, 'svcKeyFind', 2, KEY_FIND);
-    defineOnce(redis, 'svcOrgsDrop', 4, ORGS_DROP);
-    defineOnce(redis, 'svcOrgRemove', 5, ORG_REMOVE);
-    defineOnce(redis, 'svcOrgImport', 4, ORG_IMPORT);
-    return redis as RedisStore['redis'] & OrgScripts;
+    return orgScripts(this.store);
   }
 
   /** The Redis keys of a generation (the current one unless told). */
   private keys(gen = this.store.generation) {
-    const key = (name: string) => this.store.scopedKey(name, gen);
-    const orgPrefix = key('org:');
-    return {
-      orgs: key('orgs'),
-      keyhash: key('keyhash'),
-      keyorg: key('keyorg'),
-      removed: key('orgs:removed'),
-      orgPrefix,
-      org: (id: string) => orgPrefix + id,
-    };
+    return orgKeys(this.store, gen);
   }
 
   async open(): Promise<void> {
