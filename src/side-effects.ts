@@ -64,9 +64,14 @@ export function createSideEffectParts(deps: SideEffectPartsDeps): SideEffectPart
     clock: deps.clock,
     clocks: deps.clocks,
     attempts: webhookAttempts,
+    seed: deps.config.seed,
   });
   deps.state.add(webhookState.endpoints);
   deps.state.add(webhookState.deliveries);
+  // A load put organizations back (issue 25): their pending deliveries retry at their next attempt's time.
+  deps.state.onLoaded(async ({ orgIds }) => {
+    for (const orgId of orgIds) await webhookState.deliveries.resume(orgId);
+  });
   const webhooks = new WebhookEngine({
     clock: deps.clock,
     clocks: deps.clocks,

@@ -2634,10 +2634,56 @@ export interface components {
         };
         /** @description Only with `?include=journal`. One organization's journal entries, in record order, with their links. The order across organizations is not part of a document (each entry has its `time`). */
         StateOrgJournal: components["schemas"]["StateJournalEntries"];
-        /** @description What the `webhook-endpoints` unit holds for one organization (placeholder, filled in by its area). */
-        StateOrgWebhookEndpoints: Record<string, unknown>;
-        /** @description What the `webhook-deliveries` unit holds for one organization (placeholder, filled in by its area). */
-        StateOrgWebhookDeliveries: Record<string, unknown>;
+        /** @description What the `webhook-endpoints` unit holds for one organization: its endpoints in the order they were registered. **Decision:** `secret` is there only with `?include=secrets`; an endpoint loaded without one gets a new one, made from the emulator's seed, the organization and the endpoint's id (the same document loads to the same secret), which later exports show. */
+        StateOrgWebhookEndpoints: {
+            endpoints: components["schemas"]["StateWebhookEndpoint"][];
+        };
+        StateWebhookEndpoint: {
+            id: string;
+            /** @description The section's organization. */
+            orgId: string;
+            url: string;
+            events: ("ping" | "job.completed" | "quota.threshold" | "invoice.finalized" | "key.compromised")[];
+            secret?: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /** @description What the `webhook-deliveries` unit holds for one organization: the deliveries the list shows, oldest first (`listed`), then those pushed out of the list but still retrying, each with its attempts (the last 50) and the exact body that was signed. A pending one waits for its retry at `nextAttemptAt`; without it, its attempt is due at once. Its endpoint may be gone (deleted after delivering). */
+        StateOrgWebhookDeliveries: {
+            deliveries: components["schemas"]["StateWebhookDelivery"][];
+        };
+        StateWebhookDelivery: {
+            id: string;
+            orgId: string;
+            endpointId: string;
+            url: string;
+            eventId: string;
+            event: string;
+            livemode: boolean;
+            /** @enum {string} */
+            status: "pending" | "delivered" | "failed";
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            nextAttemptAt?: string;
+            series: number;
+            attempts: components["schemas"]["StateWebhookAttempt"][];
+            /** @description The JSON of the event, exactly as signed and sent. */
+            body: string;
+            listed: boolean;
+        };
+        StateWebhookAttempt: {
+            /** Format: date-time */
+            at: string;
+            url: string;
+            statusCode?: number;
+            error?: string;
+            latencyMs: number;
+            signatureHeader: string;
+            requestBody: string;
+            attempt: number;
+            series: number;
+        };
         /** @description The `billing` unit of one organization: credits, the test quotas and the window last counted, the usage ledger (its newest entries, oldest first, refunds applied) with exact running totals and the open period's usage, the thresholds already crossed (they do not fire again), the periods closed and the finalized invoices. Reservations of requests in flight are left out, as if released. Amounts are credits to 6 decimals. The balance is `grantedInPeriod` less `consumedInPeriod` (checked on load): it is negative only as that period's overdraft. */
         StateOrgBilling: {
             balance?: {
