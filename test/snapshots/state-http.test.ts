@@ -76,9 +76,17 @@ describe.each(['memory', 'redis'] as const)('GET/PUT /_emulator/state (%s store)
       includes: [],
     });
     expect(sansRequestCount(documentOf(await raw(targetUrl, 'GET', IDENTITY)))).toBe(sansRequestCount(doc));
-    // The key made on the source authenticates on the target.
-    const models = await request(target.app).get('/v1/rag/documents').set('Authorization', bearer(built.key));
-    expect(models.status, models.text).toBe(200);
+    // The key made on the source authenticates on the target, and reads answer as on the source.
+    const read = (on: Emulator) =>
+      request(on.app).get('/v1/rag/documents').set('Authorization', bearer(built.key));
+    const [there, here] = [await read(source), await read(target)];
+    expect(here.status, here.text).not.toBe(401);
+    expect([here.status, (here.body as { code?: string }).code]).toEqual([
+      there.status,
+      (there.body as { code?: string }).code,
+    ]);
+    const billing = (on: Emulator) => request(on.app).get(`/_emulator/orgs/${built.orgId}/billing`);
+    expect((await billing(target)).body).toEqual((await billing(source)).body);
   });
 
   it('gzip both ways: GET gzip when accepted, PUT a gzip body (with or without Content-Encoding)', async () => {
