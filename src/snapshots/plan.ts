@@ -17,7 +17,7 @@ export interface Plan {
   orgs: { id: string; start: number; end: number }[];
 }
 
-const READ_CHUNK = 1024 * 1024;
+const READ_CHUNK = 256 * 1024;
 
 function twice(segments: string[]): ApiError {
   return new ApiError('invalid_state', `${jsonPointer(segments)}: appears twice in the document`);

@@ -52,7 +52,8 @@ export class JsonScanner {
   /** The current key or index at each depth, for paths and messages. */
   private readonly names: (string | number | undefined)[] = [];
   private inString = false;
-  private escapePending = false;
+  /** Backslashes that ended the previous chunk inside a string (their parity decides the next quote). */
+  private carriedBackslashes = 0;
   private isKey = false;
   private keyNext = false;
   private readonly keyBuf = Buffer.alloc(MAX_SPLIT_KEY);
@@ -75,36 +76,38 @@ export class JsonScanner {
   push(chunk: Buffer): ScannedMember[] {
     this.out = [];
     let pieceStart = this.memberDepth ? 0 : -1;
-    let bs = -1;
     const len = chunk.length;
     let i = 0;
-    if (this.escapePending && len > 0) {
-      this.escapePending = false;
-      this.keyByte(chunk[0]);
-      i = 1;
-    }
     while (i < len) {
       if (this.inString) {
-        const q = chunk.indexOf(0x22, i);
-        if (bs !== Infinity && bs < i) {
-          bs = chunk.indexOf(0x5c, i);
-          if (bs === -1) bs = Infinity;
+        // A quote ends the string unless an odd run of backslashes stands before it: only quotes are looked
+        // at, never each escape (text full of escapes costs no more than plain text).
+        let q = chunk.indexOf(0x22, i);
+        while (q !== -1) {
+          let k = q - 1;
+          let run = 0;
+          while (k >= 0 && chunk[k] === 0x5c) {
+            run++;
+            k--;
+          }
+          if (k < 0) run += this.carriedBackslashes;
+          if (run % 2 === 0) break;
+          q = chunk.indexOf(0x22, q + 1);
         }
-        const stop = q === -1 ? len : q;
-        if (bs < stop) {
-          this.keyBytes(chunk, i, bs + 2 > len ? len : bs + 2);
-          this.keyHasEscape = true;
-          if (bs + 1 >= len) {
-            this.escapePending = true;
-            i = len;
-          } else i = bs + 2;
-          continue;
-        }
-        this.keyBytes(chunk, i, stop);
         if (q === -1) {
+          this.keyBytes(chunk, i, len);
+          let k = len - 1;
+          let run = 0;
+          while (k >= i && chunk[k] === 0x5c) {
+            run++;
+            k--;
+          }
+          this.carriedBackslashes = k < i ? this.carriedBackslashes + run : run;
           i = len;
           break;
         }
+        this.keyBytes(chunk, i, q);
+        this.carriedBackslashes = 0;
         i = q + 1;
         this.inString = false;
         if (this.isKey) this.keyEnd(q);
@@ -255,12 +258,6 @@ export class JsonScanner {
     if (this.depth === 0) this.done = true;
   }
 
-  private keyByte(b: number): void {
-    if (!this.isKey) return;
-    if (this.keyLen < this.keyCap()) this.keyBuf[this.keyLen++] = b;
-    else this.keyOverflow = true;
-  }
-
   private keyBytes(chunk: Buffer, from: number, to: number): void {
     if (!this.isKey || to <= from) return;
     const room = this.keyCap() - this.keyLen;
@@ -281,6 +278,7 @@ export class JsonScanner {
     let key: string | undefined;
     if (!this.keyOverflow) {
       const raw = this.keyBuf.toString('utf8', 0, this.keyLen);
+      this.keyHasEscape = raw.includes('\\');
       if (this.keyHasEscape) {
         try {
           key = JSON.parse(`"${raw}"`) as string;

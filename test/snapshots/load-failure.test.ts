@@ -8,19 +8,18 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Clock } from '../../src/core/clock.js';
 import { createEmulator, type Emulator } from '../../src/emulator.js';
 import { ApiError } from '../../src/http/errors.js';
-import type { OrgStatePart } from '../../src/store/state-unit.js';
 
 const T0 = Date.parse('2031-03-01T10:00:00Z');
 
 describe('a load that fails half way', () => {
   let emulator: Emulator;
-  let orgsPart: OrgStatePart;
+  let orgsPart: { import(orgId: string, data: unknown): Promise<void> };
   beforeAll(async () => {
     emulator = await createEmulator(
       { seed: 'load-failure', logLevel: 'silent', demoCorpus: false },
       { clock: new Clock({ mode: 'frozen', startAt: T0 }) },
     );
-    orgsPart = emulator.state.list().find((u) => u.name === 'orgs')!.perOrg!;
+    orgsPart = emulator.state.list().find((u) => u.name === 'orgs')!.perOrg as typeof orgsPart;
   });
   afterAll(async () => emulator?.close());
 

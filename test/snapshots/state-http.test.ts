@@ -19,29 +19,31 @@ const T0 = Date.parse('2031-03-01T10:00:00Z');
 const IDENTITY = { 'Accept-Encoding': 'identity' };
 
 describe.each(['memory', 'redis'] as const)('GET/PUT /_emulator/state (%s store)', (kind) => {
+  // Two servers: pub/sub channels span a server's databases, so a reset on one database would reach the other.
   let redis: TestRedis | undefined;
+  let redis2: TestRedis | undefined;
   let source: Emulator;
   let target: Emulator;
   let sourceUrl: string;
   let targetUrl: string;
   let built: { orgId: string; key: string };
 
-  const start = (db: number, seed: string) =>
+  const start = (server: TestRedis | undefined, seed: string) =>
     createEmulator(
       {
         seed,
         logLevel: 'silent',
         demoCorpus: false,
-        ...(redis ? { store: `redis://127.0.0.1:${redis.port}/${db}` } : {}),
+        ...(server ? { store: server.url } : {}),
       },
       { clock: new Clock({ mode: 'frozen', startAt: T0 }) },
     );
 
   beforeAll(async () => {
-    if (kind === 'redis') redis = await startRedis();
-    source = await start(0, 'state-source');
+    if (kind === 'redis') [redis, redis2] = await Promise.all([startRedis(), startRedis()]);
+    source = await start(redis, 'state-source');
     // Another seed: nothing it holds is what the source holds until a load puts it there.
-    target = await start(1, 'state-target');
+    target = await start(redis2, 'state-target');
     sourceUrl = `${(await source.listen(0, '127.0.0.1')).adminUrl}/state`;
     targetUrl = `${(await target.listen(0, '127.0.0.1')).adminUrl}/state`;
     built = await buildState(source);
@@ -50,6 +52,7 @@ describe.each(['memory', 'redis'] as const)('GET/PUT /_emulator/state (%s store)
     await source?.close();
     await target?.close();
     await redis?.stop();
+    await redis2?.stop();
   });
 
   it('the whole state: GET, PUT into a fresh emulator, GET gives the same bytes; reads answer as before', async () => {
@@ -73,9 +76,17 @@ describe.each(['memory', 'redis'] as const)('GET/PUT /_emulator/state (%s store)
       includes: [],
     });
     expect(sansRequestCount(documentOf(await raw(targetUrl, 'GET', IDENTITY)))).toBe(sansRequestCount(doc));
-    // The key made on the source authenticates on the target.
-    const models = await request(target.app).get('/v1/rag/documents').set('Authorization', bearer(built.key));
-    expect(models.status, models.text).toBe(200);
+    // The key made on the source authenticates on the target, and reads answer as on the source.
+    const read = (on: Emulator) =>
+      request(on.app).get('/v1/rag/documents').set('Authorization', bearer(built.key));
+    const [there, here] = [await read(source), await read(target)];
+    expect(here.status, here.text).not.toBe(401);
+    expect([here.status, (here.body as { code?: string }).code]).toEqual([
+      there.status,
+      (there.body as { code?: string }).code,
+    ]);
+    const billing = (on: Emulator) => request(on.app).get(`/_emulator/orgs/${built.orgId}/billing`);
+    expect((await billing(target)).body).toEqual((await billing(source)).body);
   });
 
   it('gzip both ways: GET gzip when accepted, PUT a gzip body (with or without Content-Encoding)', async () => {
