@@ -369,6 +369,7 @@ export function helpText(): string {
     '',
     'Usage: svc-emulator [options]',
     '       svc-emulator drift --recordings DIR [options]   (see svc-emulator drift --help, docs/proxy.md)',
+    '       svc-emulator state save|load FILE --admin-url URL   (see svc-emulator state --help, docs/state.md)',
     '',
     'Options:',
     ...rows,
