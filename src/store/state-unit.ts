@@ -56,12 +56,6 @@ export interface ExportOptions {
    * load of a document without them makes new ones (docs/state.md).
    */
   secrets?: boolean;
-  /**
-   * The document holds the journal (`?include=journal`): units that mint what journal entries are named by (the
-   * `req` id counter) include where it stands, so loaded entries and new ones never share an id. Without the
-   * journal it is left out, so that the requests that save a state (each mints a request id) do not change it.
-   */
-  journal?: boolean;
 }
 
 /** A part of a state document that cannot load: a JSON pointer inside the unit's section, and the rule. */
