@@ -18,6 +18,8 @@ import type {
   SttJobsState,
 } from './jobs-state.js';
 import { checkSttJobs } from './jobs-import.js';
+import { resultInOrder } from './transcript.js';
+import { inOrder, PROBLEM_ORDER } from '../core/in-order.js';
 import type { SttParams } from './service.js';
 
 /** The due-work kind of a job's completion (src/store/work-queue.ts). */
@@ -189,8 +191,8 @@ export function jobView(job: SttJobView): SttJobView {
     updated_at: job.updated_at,
     completed_at: job.completed_at,
     duration_seconds: job.duration_seconds,
-    result: job.result,
-    error: job.error,
+    result: job.result && resultInOrder(job.result),
+    error: job.error && inOrder(job.error, PROBLEM_ORDER),
     request_id: job.request_id,
   };
 }
