@@ -156,13 +156,16 @@ export class Emulator {
     // The first unit: it opens before anything reads the time, and a reset puts the clock back (unless
     // keep_clock) before the other areas start over at its time.
     this.state.add(this.clock.timeState);
-    const sandboxes = createSandboxesState(this.store, this.state);
-    this.sandboxLookup = sandboxes.lookup;
     const store = this.store;
     this.clocks = new OrgClocks(
       this.clock,
       (id, clockStartAt) => new Clock({ state: createClockState(store, clockStartAt, { id }) }),
     );
+    const sandboxes = createSandboxesState(this.store, this.state, {
+      clocks: this.clocks,
+      seed: this.config.seed,
+    });
+    this.sandboxLookup = sandboxes.lookup;
     this.startedAt = Date.now();
     this.random = new Random(streamSeed(this.config.seed, this.store));
     this.ids = new IdFactory(streamSeed(this.config.seed, this.store));

@@ -73,6 +73,7 @@ export function createProductAreas(parts: AreaParts): ProductArea[] {
       orgs,
       store,
       jobs: state.add(createSttJobsState(store)),
+      units: state,
     }),
     createRagArea({
       config,

@@ -6,7 +6,10 @@
  * instance's. The same object serves both stores: nothing of it lives in Redis.
  */
 import type { IdFactory, Random } from './random.js';
-import type { StateUnit } from '../store/state-unit.js';
+import type { ExportOptions, StateUnit } from '../store/state-unit.js';
+
+/** The prefix of request ids (`req_…`). */
+const REQUEST_PREFIX = 'req';
 
 export interface IdsExport {
   /** The ids minted so far per prefix (`req`, `key`, ...), keys sorted. */
@@ -19,10 +22,19 @@ export interface IdsExport {
 export function createIdsState(ids: IdFactory, random: Random): StateUnit {
   return {
     name: 'ids',
-    exportShared: (): IdsExport => ({ counters: ids.state(), random: random.state() }),
+    exportShared(options: ExportOptions = {}): IdsExport {
+      const counters = ids.state();
+      // Request ids name journal entries, not state: counted in the document only beside the journal (SN-P2).
+      if (options.journal === false) delete counters[REQUEST_PREFIX];
+      return { counters, random: random.state() };
+    },
     importShared(data: unknown): void {
       const { counters, random: words } = data as IdsExport;
-      ids.restore(counters);
+      const requests = ids.state()[REQUEST_PREFIX];
+      // A document without the journal leaves the request ids counting on: none repeats within the process.
+      if (counters[REQUEST_PREFIX] === undefined && requests !== undefined)
+        ids.restore({ ...counters, [REQUEST_PREFIX]: requests });
+      else ids.restore(counters);
       random.restore(words);
     },
     // The counters survive a reset on purpose (random.ts: an id never repeats within a process); the Random

@@ -5,6 +5,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ExportedRule, FaultRulesState } from './fault-rules-state.js';
 import type { FaultRule } from './store.js';
+import { sectionErrors } from '../../test/support/state-section-schema.js';
 
 /** Instances over one store. The memory store has one instance: `a`, `b` and every joined one are the same state. */
 export interface FaultRulesInstances {
@@ -37,6 +38,9 @@ export function rule(over: Partial<FaultRule> = {}): FaultRule {
     ...over,
   };
 }
+
+/** An id of the real shape (`fault_` and 12 base62 characters), for the cases that check the schema. */
+const realId = () => `fault_${`Imp${++serial}`.padEnd(12, 'x')}`;
 
 const ids = (state: FaultRulesState) => state.rules().map((r) => r.id);
 const orgIds = async (state: FaultRulesState) => [...(await state.perOrg.ids())].sort();
@@ -302,6 +306,98 @@ export function faultRulesStateContract(fresh: () => Promise<FaultRulesInstances
       await t.sync();
       expect(ids(t.a)).toEqual([counted.id, always.id]);
       expect(t.a.get(counted.id)?.remaining).toBe(1);
+    });
+
+    it("an organization's rules export, reset and import back through A: B matches them with their counts left, and both export the same", async () => {
+      const org = `org_imp${++serial}`;
+      const counted = rule({ id: realId(), match: { org_id: org, path: '/v1/tts/*' }, times: 3 });
+      const windowed = rule({
+        id: realId(),
+        match: { org_id: org },
+        active_from: '2026-01-01T00:00:00.000Z',
+        active_until: '2026-01-02T00:00:00.000Z',
+        expires_at: '2026-01-03T00:00:00.000Z',
+        ttl_seconds: 172_800,
+      });
+      const ofSandbox = rule({
+        id: realId(),
+        match: { sandbox: 'sbx_imp1' },
+        sandbox_org_id: org,
+        probability: 0.25,
+      });
+      const other = rule({ id: realId(), match: { org_id: 'org_impother' } });
+      const shared = rule({ id: realId(), kind: 'latency', status: undefined, latency_ms: 20, times: 2 });
+      for (const r of [counted, windowed, ofSandbox, other, shared]) t.a.add(r);
+      await t.sync();
+      expect(await t.b.claim(t.b.get(counted.id)!)).toBe(2);
+      expect(await t.a.claim(t.a.get(shared.id)!)).toBe(1);
+      await t.sync();
+      const saved = await t.a.perOrg.export(org);
+      const savedShared = await t.a.exportShared();
+      expect(saved?.rules.map((r) => r.id)).toEqual([counted.id, windowed.id, ofSandbox.id]);
+      expect(sectionErrors('StateOrgFaults', saved)).toBeNull();
+      expect(sectionErrors('StateSharedFaults', savedShared)).toBeNull();
+      expect(t.a.perOrg.check(org, saved)).toBeNull();
+      expect(t.a.checkShared?.(savedShared)).toBeNull();
+
+      await t.a.perOrg.reset(org);
+      await t.sync();
+      await t.a.reset();
+      await t.sync();
+      expect(t.b.rules()).toEqual([]);
+      await t.a.perOrg.import(org, JSON.parse(JSON.stringify(saved)));
+      await t.a.importShared?.(JSON.parse(JSON.stringify(savedShared)));
+      await t.sync();
+      for (const state of [t.a, t.b]) {
+        expect(await state.perOrg.export(org)).toEqual(saved);
+        expect(await state.exportShared()).toEqual(savedShared);
+        expect(await orgIds(state)).toEqual([org]);
+        expect(state.get(counted.id)).toMatchObject({ remaining: 2, hits: 0 });
+        expect(state.get(ofSandbox.id)).toMatchObject({
+          sandbox_org_id: org,
+          match: { sandbox: 'sbx_imp1' },
+        });
+      }
+      // The counts go on from where they were, across instances: two left, then none.
+      expect(await t.b.claim(t.b.get(counted.id)!)).toBe(1);
+      expect(await t.a.claim(t.a.get(counted.id)!)).toBe(0);
+      expect(await t.b.claim(t.b.get(shared.id)!)).toBe(0);
+      await t.sync();
+      expect((await t.b.perOrg.export(org))?.rules.map((r) => r.id)).toEqual([windowed.id, ofSandbox.id]);
+    });
+
+    it('check refuses a rule of another organization, a shared rule of one, a sandbox organization without its sandbox, and an id twice', () => {
+      const mine = exported(rule({ id: realId(), match: { org_id: 'org_ck' } }));
+      const theirs = exported(rule({ id: realId(), match: { org_id: 'org_other' } }));
+      const global = exported(rule({ id: realId() }));
+      expect(t.a.perOrg.check('org_ck', { rules: [mine] })).toBeNull();
+      expect(t.a.perOrg.check('org_ck', { rules: [mine, theirs] })).toMatchObject({ path: '/rules/1/match' });
+      expect(t.a.perOrg.check('org_ck', { rules: [global] })).toMatchObject({ path: '/rules/0/match' });
+      expect(t.a.checkShared?.({ rules: [global, mine] })).toMatchObject({ path: '/rules/1/match' });
+      expect(t.a.perOrg.check('org_ck', { rules: [mine, mine] })).toMatchObject({ path: '/rules/1/id' });
+      const orphan = { ...global, sandbox_org_id: 'org_ck' };
+      expect(t.a.perOrg.check('org_ck', { rules: [orphan] })).toMatchObject({
+        path: '/rules/0/sandbox_org_id',
+      });
+      const both = { ...mine, match: { org_id: 'org_ck', sandbox: 'sbx_x' }, sandbox_org_id: 'org_ck' };
+      expect(t.a.perOrg.check('org_ck', { rules: [both] })).toMatchObject({ path: '/rules/0/match/org_id' });
+    });
+
+    it("its sections' schema (admin.yaml StateOrgFaults) refuses an id of another shape, a negative count, a kind without its parameters and another member", () => {
+      const ok = exported(rule({ id: realId(), match: { org_id: 'org_sc' }, times: 2 }));
+      expect(sectionErrors('StateOrgFaults', { rules: [ok] })).toBeNull();
+      for (const bad of [
+        { ...ok, id: 'fault_1' },
+        { ...ok, remaining: -1 },
+        { ...ok, status: undefined },
+        { ...ok, hits: 3 },
+        { ...ok, match: { org_id: 'acme' } },
+      ])
+        expect(
+          sectionErrors('StateOrgFaults', JSON.parse(JSON.stringify({ rules: [bad] }))),
+          JSON.stringify(bad),
+        ).not.toBeNull();
+      expect(sectionErrors('StateOrgFaults', { rules: [] })).not.toBeNull();
     });
   });
 }

@@ -9,7 +9,7 @@
 import type { MaybePromise } from '../core/maybe.js';
 import { RedisStore } from '../store/redis-store.js';
 import type { StateStore } from '../store/index.js';
-import type { OrgStatePart, StateUnit } from '../store/state-unit.js';
+import type { OrgStatePart, StateProblem, StateUnit } from '../store/state-unit.js';
 import { RedisFaultRules } from './redis-fault-rules.js';
 import { claimHere, isSpent, ruleOrg, type RuleNow } from './rule-life.js';
 import type { FaultRule } from './store.js';
@@ -33,6 +33,9 @@ export interface OrgFaultRules extends OrgStatePart {
    */
   reset(orgId: string): MaybePromise<void>;
   export(orgId: string): MaybePromise<FaultRulesExport | undefined>;
+  /** Puts the rules back for every instance, each with its count left, its hits at 0 (they are per instance). */
+  import(orgId: string, data: unknown): MaybePromise<void>;
+  check(orgId: string, data: unknown): StateProblem | null;
 }
 
 export interface FaultRulesState extends StateUnit {
@@ -88,10 +91,25 @@ export class MemoryFaultRules implements FaultRulesState {
       this.changed();
     },
     export: (orgId) => rulesExport(this.kept().filter((r) => ruleOrg(r) === orgId)),
+    import: (_orgId, data) => this.importRules(data),
+    check: (orgId, data) => checkRules(data, orgId),
   };
 
   exportShared(): FaultRulesExport | undefined {
     return rulesExport(this.kept().filter((r) => ruleOrg(r) === undefined));
+  }
+
+  importShared(data: unknown): void {
+    this.importRules(data);
+  }
+
+  checkShared(data: unknown): StateProblem | null {
+    return checkRules(data, undefined);
+  }
+
+  private importRules(data: unknown): void {
+    this.others.push(...importedRules(data));
+    this.changed();
   }
 
   /** The rules added through the admin API, but those used up (Redis drops them at their last firing). */
@@ -165,6 +183,39 @@ export function rulesExport(rules: FaultRule[]): FaultRulesExport | undefined {
 }
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The rules of an export (issue 25), as stored again: copies, in the export's order, with no hits here yet. */
+export function importedRules(data: unknown): FaultRule[] {
+  return (data as FaultRulesExport).rules.map((rule) => ({ ...structuredClone(rule), hits: 0 }));
+}
+
+/**
+ * What the schema cannot say about a section of rules: each belongs to the organization of the section (by
+ * `match.org_id` or `sandbox_org_id`; none for the shared one), `sandbox_org_id` only with `match.sandbox`,
+ * and no id twice.
+ */
+export function checkRules(data: unknown, orgId: string | undefined): StateProblem | null {
+  const seen = new Set<string>();
+  const rules = (data as FaultRulesExport).rules;
+  for (let i = 0; i < rules.length; i++) {
+    const rule = rules[i];
+    if (seen.has(rule.id)) return { path: `/rules/${i}/id`, message: `rule ${rule.id} is listed twice` };
+    seen.add(rule.id);
+    if ((rule.sandbox_org_id !== undefined) !== (rule.match.sandbox !== undefined))
+      return { path: `/rules/${i}/sandbox_org_id`, message: 'goes with match.sandbox, and only with it' };
+    if (rule.match.org_id && rule.sandbox_org_id)
+      return { path: `/rules/${i}/match/org_id`, message: 'a rule matches org_id or sandbox, not both' };
+    const org = ruleOrg(rule);
+    if (org !== orgId)
+      return orgId === undefined
+        ? {
+            path: `/rules/${i}/match`,
+            message: `a shared rule matches no one organization (this one ${org})`,
+          }
+        : { path: `/rules/${i}/match`, message: `must belong to ${orgId} (match.org_id or sandbox_org_id)` };
+  }
+  return null;
+}
 
 /**
  * An instance's own rules after the reset of one organization: those that match it as they were added

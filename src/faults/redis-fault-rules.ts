@@ -10,7 +10,10 @@ import type { Redis } from 'ioredis';
 import { OwnWrites } from '../store/own-writes.js';
 import { eventForAll, type RedisStore, type StoreMessage } from '../store/redis-store.js';
 import { defineOnce } from '../store/redis-scripts.js';
+import type { StateProblem } from '../store/state-unit.js';
 import {
+  checkRules,
+  importedRules,
   ownAfterOrgReset,
   rulesExport,
   type FaultRulesExport,
@@ -99,6 +102,8 @@ export class RedisFaultRules implements FaultRulesState {
       for (let i = 0; i < flat.length; i += 2) rules.push(withCount(flat[i], flat[i + 1]));
       return rulesExport(rules);
     },
+    import: (_orgId, data) => this.importRules(data),
+    check: (orgId, data) => checkRules(data, orgId),
   };
 
   constructor(private readonly store: RedisStore) {
@@ -144,6 +149,14 @@ export class RedisFaultRules implements FaultRulesState {
     );
   }
 
+  importShared(data: unknown): Promise<void> {
+    return this.importRules(data);
+  }
+
+  checkShared(data: unknown): StateProblem | null {
+    return checkRules(data, undefined);
+  }
+
   /** The shared rules with their shared counts (at open and after a reconnect): this instance's own stay. */
   private async load(): Promise<void> {
     const [rules, left] = await this.store.run(() =>
@@ -179,26 +192,39 @@ export class RedisFaultRules implements FaultRulesState {
     this.store.assertAvailable();
     this.shared.push(rule);
     this.changed();
+    this.store.track(this.write(rule));
+  }
+
+  /**
+   * Puts back the rules of an export (issue 25) as added through this instance, written and told to the others
+   * in one pipeline (one transaction per rule, as an add), resolved once all are written.
+   */
+  private async importRules(data: unknown): Promise<void> {
+    this.store.assertAvailable();
+    const rules = importedRules(data);
+    this.shared.push(...rules);
+    this.changed();
+    await this.store.run(() => Promise.all(rules.map((rule) => this.write(rule))));
+  }
+
+  /** A rule into Redis with its count (and its organization's set), and its event for the other instances. */
+  private write(rule: FaultRule): Promise<unknown> {
     const k = this.k;
     const tx = this.redis.multi().hset(k.rules, rule.id, JSON.stringify(rule));
     if (rule.remaining !== null) tx.hset(k.left, rule.id, rule.remaining);
     const orgId = ruleOrg(rule);
-    if (orgId === undefined) {
-      this.store.track(tx.publish(this.store.channel, this.store.message('fault', rule)).exec());
-      return;
-    }
+    if (orgId === undefined) return tx.publish(this.store.channel, this.store.message('fault', rule)).exec();
     // Numbered in the same transaction (generation, counter: NEXT in redis-fault-org-scripts.ts), against
     // a reset of its organization through another instance.
     this.sentHere.sent(orgId, rule.id);
     tx.sadd(k.org(orgId), rule.id).sadd(k.orgs, orgId).get(this.store.generationKey).incr(k.seq);
-    const written = tx
+    return tx
       .publish(this.store.channel, this.store.message('fault', rule))
       .exec()
       .then((replies) => {
         const [gen, seq] = (replies ?? []).slice(-3, -1).map(([, v]) => Number(v ?? 0));
         if (!this.sentHere.written(orgId, rule.id, gen * 4294967296 + seq)) this.dropShared(rule.id);
       });
-    this.store.track(written);
   }
 
   addLocal(rule: FaultRule): void {

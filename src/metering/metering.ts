@@ -366,6 +366,18 @@ export class Metering {
     return this.state.invoices(orgId);
   }
 
+  /**
+   * The organizations a load put back (StateUnits.onLoaded, issue 25): each one's billing period opens again
+   * on this instance, from where its last invoice ended, with its end armed. A load follows a reset of those
+   * organizations (or of everything), which already dropped their timers and measured storage here.
+   */
+  async loaded(orgIds: readonly string[]): Promise<void> {
+    for (const orgId of orgIds) {
+      const last = (await this.state.invoices(orgId)).at(-1);
+      this.periods.resume(orgId, last ? Date.parse(last.period_end) : undefined);
+    }
+  }
+
   /** Drops this instance's timers, reservations and storage; prices and default rate limits go back to the start options'. */
   reset(): void {
     this.dropLocal();

@@ -69,6 +69,20 @@ export class BillingPeriods {
     this.open(orgId, clock, Math.min(closedAt ?? now, now), now);
   }
 
+  /**
+   * After a load (issue 25): the period opens again with its end armed, starting where the last one closed
+   * (`closedAt`, the last invoice's end) when that was a close within the current calendar period (an early
+   * close through the admin API), else at the period's boundary, as it did before the save.
+   */
+  resume(orgId: string, closedAt?: number): void {
+    const clock = this.opts.clocks.for(orgId);
+    const now = clock.now();
+    this.drop(orgId);
+    const boundary = this.startOf(now);
+    const start = closedAt !== undefined && closedAt > boundary && closedAt <= now ? closedAt : boundary;
+    this.open(orgId, clock, start, now);
+  }
+
   /** The organization's state was reset: its next period opens as a new organization's would. */
   drop(orgId: string): void {
     this.periods.get(orgId)?.timer.cancel();

@@ -66,7 +66,14 @@ async function putState(loader: Loader, ctx: AdminContext): Promise<void> {
       'unsupported_content_type',
       `Content-Encoding ${encoding} is not accepted for a state document: send it as is, or gzip`,
     );
-  sendJson(ctx, 200, await loader.load(ctx.req));
+  try {
+    sendJson(ctx, 200, await loader.load(ctx.req));
+  } catch (err) {
+    // Refused before the body's end (too large, not JSON): the rest is read and dropped, so the connection
+    // carries the answer (the server's request timeout bounds a client that never stops).
+    if (!ctx.req.complete) ctx.req.resume();
+    throw err;
+  }
 }
 
 export function stateAdminHandlers(deps: {

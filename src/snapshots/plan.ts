@@ -73,6 +73,7 @@ export async function readPlan(file: string, checker: StateChecker, limits: Snap
     sawOrgs,
   );
   if (orgProblem) throw orgProblem;
+  checker.shared(header.shared);
   return { header, orgs };
 }
 

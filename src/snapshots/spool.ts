@@ -68,10 +68,17 @@ function maybeGunzip(seen: { gzip: boolean }) {
   };
 }
 
+/**
+ * The input's chunks. A stream is not destroyed when the load stops reading it (too large, not JSON): an HTTP
+ * request's socket must stay up for the answer, and the caller discards the rest (http.ts).
+ */
 async function* chunksOf(input: Buffer | NodeJS.ReadableStream): AsyncGenerator<Buffer> {
   if (Buffer.isBuffer(input)) return yield input;
-  for await (const chunk of input as AsyncIterable<Buffer | string>)
-    yield typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+  const chunks =
+    input instanceof Readable
+      ? input.iterator({ destroyOnReturn: false })
+      : (input as AsyncIterable<Buffer | string>);
+  for await (const chunk of chunks) yield typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
 }
 
 /**

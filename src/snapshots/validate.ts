@@ -108,6 +108,16 @@ export class StateChecker {
     } else if ('org_id' in scope || 'sandbox_id' in scope) {
       throw invalid(['scope'], 'org_id and sandbox_id belong to scope.kind organization only');
     }
+    return {
+      version: version as number,
+      scope,
+      includes: (top.includes as IncludeFlag[] | undefined) ?? [],
+      shared,
+    };
+  }
+
+  /** Each shared section's unit check (after the organizations: the document's order). */
+  shared(shared: Record<string, unknown> | undefined): void {
     for (const [name, data] of Object.entries(shared ?? {})) {
       const unit = this.units.list().find((u) => u.name === name);
       if (!unit?.importShared)
@@ -119,12 +129,6 @@ export class StateChecker {
           `${jsonPointer(['shared', name])}${problem.path}: ${problem.message}`,
         );
     }
-    return {
-      version: version as number,
-      scope,
-      includes: (top.includes as IncludeFlag[] | undefined) ?? [],
-      shared,
-    };
   }
 
   /** One organization's sections, parsed: the schema, the cross-unit rule, then each unit's check. */

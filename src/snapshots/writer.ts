@@ -91,7 +91,7 @@ export async function writeDocument(
   options: SaveOptions,
 ): Promise<void> {
   const includes = includesOf(options);
-  const exportOptions = { secrets: options.secrets === true };
+  const exportOptions = { secrets: options.secrets === true, journal: includes.includes('journal') };
   const units = [...deps.units.list()]
     .filter((u) => !u.includeFlag || includes.includes(u.includeFlag))
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

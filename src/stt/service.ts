@@ -31,7 +31,7 @@ import { jobFailError } from '../faults/stage.js';
 import type { FaultRule } from '../faults/store.js';
 import type { StateStore } from '../store/state-store.js';
 import { MemoryWorkQueue, oneClock, type WorkQueue } from '../store/work-queue.js';
-import { JOB_KIND, jobView, type JobPayload, type JobPrincipal } from './jobs.js';
+import { JOB_KIND, jobView, pendingOf, type JobPayload, type JobPrincipal } from './jobs.js';
 import type { Finished, SttJobRecord, SttJobView, SttJobsState } from './jobs-state.js';
 import { roundTripTranscript, type SpeakerNamer } from './round-trip.js';
 import { ScriptStore, scriptedTranscript, type Script } from './scripts.js';
@@ -301,6 +301,20 @@ export class SttService {
     const failure =
       fault?.kind === 'job_fail' ? jobFailError(fault, 'transcription_failed', 'transcription') : undefined;
     const decodes = !stuck && !failure;
+    const { orgId, keyId, keyDisplay, environment, livemode, scopes, via } = principal;
+    const payload: JobPayload = {
+      jobId: job.job_id,
+      orgId: job.org_id,
+      principal: { orgId, keyId, keyDisplay, environment, livemode, scopes, via },
+      params,
+      format: intake.format,
+      sha256: intake.sha256.toString('hex'),
+      fileName: intake.fileName,
+      estimatedSeconds: intake.estimatedSeconds,
+      failure: failure && toProblem(failure, requestId, TRANSCRIBE_INSTANCE),
+    };
+    // Kept with the job: another instance, or a load (issue 25), completes it from there.
+    if (!stuck) job.pending = pendingOf(payload);
     this.jobs.accept(job, decodes ? intake.bytes : null);
     // The credits reserved at the precheck stay held until the job completes (billed) or fails (released).
     this.deps.metering.holdReservations(principal);
@@ -317,22 +331,11 @@ export class SttService {
     const done = work.then((o) => this.finished(o, job, params));
     this.running.set(job.job_id, { principal, done, abort });
     // A failure here surfaces at the completion, which awaits `done` too.
-    void done.then(
+    const kept = done.then(
       (d) => this.jobs.outcomeKnown(job.org_id, job.job_id, d),
       () => {},
     );
-    const { orgId, keyId, keyDisplay, environment, livemode, scopes, via } = principal;
-    const payload: JobPayload = {
-      jobId: job.job_id,
-      orgId: job.org_id,
-      principal: { orgId, keyId, keyDisplay, environment, livemode, scopes, via },
-      params,
-      format: intake.format,
-      sha256: intake.sha256.toString('hex'),
-      fileName: intake.fileName,
-      estimatedSeconds: intake.estimatedSeconds,
-      failure: failure && toProblem(failure, requestId, TRANSCRIBE_INSTANCE),
-    };
+    this.jobs.decoding(job.org_id, job.job_id, kept);
     this.queue.schedule(JOB_KIND, job.job_id, payload, dueAt, { org: job.org_id });
     return job;
   }

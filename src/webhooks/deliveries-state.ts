@@ -5,7 +5,7 @@
  * queue in Redis that every instance claims from.
  */
 import type { MaybePromise } from '../core/maybe.js';
-import type { OrgStatePart, StateUnit } from '../store/state-unit.js';
+import type { OrgStatePart, StateProblem, StateUnit } from '../store/state-unit.js';
 import type { DeliveryFilter, WaitFilter, WebhookDelivery } from './types.js';
 
 /** One delivery as `perOrg.export` gives it: as stored, its envelope as the exact body that was signed. */
@@ -53,6 +53,11 @@ export interface WebhookDeliveriesState extends StateUnit {
   redeliver(id: string): MaybePromise<WebhookDelivery | undefined>;
   /** Stops making attempts here (the emulator closes); the stored state is left as it is. */
   stop(): void;
+  /**
+   * After a load (issue 25): the organization's pending deliveries make their next attempt at its time
+   * (`nextAttemptAt`), at once when it has passed or none is set.
+   */
+  resume(orgId: string): MaybePromise<void>;
 }
 
 /** A delivery as exported, from what is stored of it. */
@@ -83,6 +88,49 @@ export function deliveriesExport(
       compare(x.delivery.id, y.delivery.id),
   );
   return { deliveries: items.map((i) => i.delivery) };
+}
+
+/** A delivery of a loaded section as the state keeps it: its envelope parsed from the body that was signed. */
+export function importedDelivery(orgId: string, exported: DeliveryExport): WebhookDelivery {
+  const { body, listed: _listed, ...rest } = exported;
+  const delivery = JSON.parse(JSON.stringify(rest)) as Omit<WebhookDelivery, 'envelope'>;
+  return { ...delivery, orgId, envelope: JSON.parse(body) as WebhookDelivery['envelope'] };
+}
+
+/**
+ * What the schema cannot say: each delivery is the organization's and listed once, its body is the JSON of
+ * its event (the id, kind and mode it names), a retry time only on a pending one. Its endpoint may be gone
+ * (deleted after delivering): deliveries stay listed then, as in the emulator.
+ */
+export function checkDeliveries(orgId: string, data: WebhookDeliveriesExport): StateProblem | null {
+  const seen = new Set<string>();
+  for (const [i, d] of data.deliveries.entries()) {
+    const at = `/deliveries/${i}`;
+    if (d.orgId !== orgId) return { path: `${at}/orgId`, message: `must be ${orgId}` };
+    if (seen.has(d.id)) return { path: `${at}/id`, message: 'is listed twice' };
+    seen.add(d.id);
+    if (d.nextAttemptAt !== undefined && d.status !== 'pending')
+      return { path: `${at}/nextAttemptAt`, message: 'only a pending delivery waits for a retry' };
+    let envelope: unknown;
+    try {
+      envelope = JSON.parse(d.body);
+    } catch {
+      return { path: `${at}/body`, message: 'must be the JSON of the event delivered' };
+    }
+    const e = envelope as Partial<WebhookDelivery['envelope']> | null;
+    if (
+      e === null ||
+      typeof e !== 'object' ||
+      e.id !== d.eventId ||
+      e.event !== d.event ||
+      e.livemode !== d.livemode
+    )
+      return {
+        path: `${at}/body`,
+        message: "must be the event delivered (its id, event and livemode the delivery's)",
+      };
+  }
+  return null;
 }
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -11,6 +11,7 @@ import type { RedisStore, StoreMessage } from '../store/redis-store.js';
 import { defineOnce } from '../store/redis-scripts.js';
 import type { AttemptMaker } from './attempt-maker.js';
 import {
+  checkDeliveries,
   deliveriesExport,
   deliveryExport,
   type DeliveryExport,
@@ -26,6 +27,7 @@ import {
   type Waiter,
 } from './delivery-log.js';
 import { RedisAttemptQueue } from './redis-attempt-queue.js';
+import { dueEntries, writeDeliveries } from './redis-deliveries-import.js';
 import {
   HASH_SUFFIX,
   assemble,
@@ -68,6 +70,9 @@ export class RedisDeliveriesState implements WebhookDeliveriesState {
     ids: () => this.store.run(() => this.redis.svcWebhookOrgsWith(this.k.orgs, this.k.prefix, HASH_SUFFIX)),
     reset: (orgId: string) => this.resetOrg(orgId),
     export: (orgId: string) => this.exportOrg(orgId),
+    import: (orgId: string, data: unknown) =>
+      writeDeliveries(this.store, this.k, orgId, data as WebhookDeliveriesExport),
+    check: (orgId: string, data: unknown) => checkDeliveries(orgId, data as WebhookDeliveriesExport),
   };
 
   constructor(
@@ -93,6 +98,17 @@ export class RedisDeliveriesState implements WebhookDeliveriesState {
 
   private get redis(): DeliveryRedis {
     return this.store.redis as unknown as DeliveryRedis;
+  }
+
+  /**
+   * After a load: the organization's pending deliveries go into its lane's due set, at their next attempt's
+   * time (now when none is set), where any instance claims them; this one looks at once.
+   */
+  async resume(orgId: string): Promise<void> {
+    const lane = this.lanes.of(orgId);
+    const entries = dueEntries(await this.exportOrg(orgId), lane.clock.now());
+    if (entries.length > 0) await this.store.run(() => this.redis.zadd(lane.due, ...entries));
+    this.queue.claimSoon();
   }
 
   /** Defines the scripts and starts claiming; nothing to load, since every read asks Redis. */
