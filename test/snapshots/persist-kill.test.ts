@@ -88,27 +88,22 @@ async function fill(up: Up): Promise<void> {
 
 const stateFile = (dir: string) => join(dir, 'state.json');
 
-/** Resolves once DIR holds a complete state.json (its bytes). */
-async function nextSave(dir: string): Promise<Buffer> {
+/**
+ * The bytes of the state file once two saves landed after now (renames of state.json): saves never overlap, so
+ * the second one started after the first ended, i.e. after now, and holds the state as it is now.
+ */
+async function settledSave(dir: string): Promise<Buffer> {
   let watcher: FSWatcher | undefined;
-  try {
-    for (;;) {
-      const changed = new Promise<void>((resolve) => {
-        watcher = watch(dir, () => resolve());
-      });
-      try {
-        const bytes = readFileSync(stateFile(dir));
-        JSON.parse(bytes.toString('utf8'));
-        return bytes;
-      } catch {
-        // Not there yet (the watcher tells when something changes).
-      }
-      await changed;
-      watcher?.close();
-    }
-  } finally {
-    watcher?.close();
-  }
+  await new Promise<void>((resolve) => {
+    let renames = 0;
+    watcher = watch(dir, (event, name) => {
+      if (event === 'rename' && name === 'state.json' && ++renames === 2) resolve();
+    });
+  });
+  watcher?.close();
+  const bytes = readFileSync(stateFile(dir));
+  JSON.parse(bytes.toString('utf8'));
+  return bytes;
 }
 
 /**
@@ -144,7 +139,7 @@ describe('--persist: SIGKILL during a periodic save', () => {
   it('leaves the previous complete state.json, which a new emulator loads', async () => {
     let up = await start(dir);
     await fill(up);
-    let previous = await nextSave(dir);
+    let previous = await settledSave(dir);
     let caught = false;
     for (let round = 1; round <= 10 && !caught; round++) {
       caught = await killDuringSave(up, dir, round);

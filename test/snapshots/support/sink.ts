@@ -7,13 +7,15 @@
 import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { canonical } from '../../../src/store/state-unit.js';
 
 export type SinkPath = 'ok' | 'down' | 'flaky';
 
 export interface SinkHit {
   path: string;
   status: number;
-  body: string;
+  /** The envelope as JSON data: its members' order is not compared (a loaded job's result is canonical). */
+  body: unknown;
 }
 
 export interface Sink {
@@ -39,14 +41,14 @@ export async function startSink(): Promise<Sink> {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
-      let eventId = '';
+      let envelope: unknown = body;
       try {
-        eventId = String((JSON.parse(body) as { id?: unknown }).id);
+        envelope = JSON.parse(body);
       } catch {
-        // Not an envelope: answered as an unknown event.
+        // Not an envelope: kept as text, answered as an unknown event.
       }
-      const status = sinkStatus(req.url ?? '', eventId);
-      hits.push({ path: req.url ?? '', status, body });
+      const status = sinkStatus(req.url ?? '', String((envelope as { id?: unknown })?.id));
+      hits.push({ path: req.url ?? '', status, body: envelope });
       res.statusCode = status;
       res.end();
       const w = waiters;
@@ -59,9 +61,8 @@ export async function startSink(): Promise<Sink> {
   return {
     url: (path) => `http://127.0.0.1:${port}/${path}`,
     take() {
-      const out = hits.sort((a, b) =>
-        a.path + a.body < b.path + b.body ? -1 : a.path + a.body > b.path + b.body ? 1 : 0,
-      );
+      const key = (h: SinkHit) => h.path + JSON.stringify(canonical(h.body));
+      const out = hits.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
       hits = [];
       return out;
     },
