@@ -41,12 +41,23 @@ export class MemoryOrgState implements OrgState {
   }
 
   /**
-   * Oldest first (by `createdAt`, then the order they were added): an organization put back by a load takes
-   * its place among the others again, as it had before the save.
+   * Oldest first (by `createdAt`, then id): the same order on every instance (a Redis instance's copy fills in
+   * whatever order Redis answers) and after a load (which adds organizations in id order), even for ones
+   * created at the same instant of a frozen clock.
    */
   listOrgs(): Organization[] {
     const orgs = [...this.orgs.values()].map((entry) => entry.org);
-    return orgs.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
+    return orgs.sort((a, b) =>
+      a.createdAt !== b.createdAt
+        ? a.createdAt < b.createdAt
+          ? -1
+          : 1
+        : a.id < b.id
+          ? -1
+          : a.id > b.id
+            ? 1
+            : 0,
+    );
   }
 
   addOrg(org: Organization): Organization {
