@@ -30,7 +30,13 @@ export interface HttpAppDeps {
   v1: Omit<V1RouterDeps, 'routes' | 'defaultUploadLimits'>;
   /** The admin API under /_emulator, built by the composition root. */
   adminRouter: ReturnType<typeof createAdminRouter>;
+  /** Mints the id of a /v1 request (its journal entry, ledger entries and job records name it: state). */
   ids: Pick<IdFactory, 'next'>;
+  /**
+   * Mints the id of any other request (admin, health, the dashboard): never journaled, so not state, and a
+   * stream of its own, so saving or loading a state (or any admin call) does not move the /v1 ids (SN-P2).
+   */
+  controlIds: Pick<IdFactory, 'next'>;
   clock: Pick<Clock, 'now'>;
   journal: Journal;
   log: RequestLog;
@@ -57,8 +63,8 @@ export function buildHttpApp(deps: HttpAppDeps): express.Express {
   app.use(function entry(req: Request, res: Response, next: NextFunction): void {
     // While a state load runs, a request waits here, before it has an id or a journal entry.
     if (deps.gate.closed && !deps.gate.passes(req)) return deps.gate.wait(() => entry(req, res, next));
-    const requestId = deps.ids.next('req', 20);
     const isV1 = req.path === '/v1' || req.path.startsWith('/v1/');
+    const requestId = (isV1 ? deps.ids : deps.controlIds).next('req', 20);
     const scope =
       typeof req.headers['x-emulator-scope'] === 'string' ? req.headers['x-emulator-scope'] : null;
     const journal = deps.journal.open({

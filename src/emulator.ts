@@ -81,6 +81,8 @@ export class Emulator {
   readonly clocks: OrgClocks;
   readonly random: Random;
   readonly ids: IdFactory;
+  /** Request ids of everything but /v1 (admin, health, dashboard): not journaled, not in a snapshot (SN-P2). */
+  readonly controlIds: IdFactory;
   /** Where shared state lives (`--store`): memory (default) or Redis (docs/scaling.md). */
   readonly store: StateStore;
   /** The slice of state shared through a Redis store; null with the memory store. */
@@ -169,6 +171,7 @@ export class Emulator {
     this.startedAt = Date.now();
     this.random = new Random(streamSeed(this.config.seed, this.store));
     this.ids = new IdFactory(streamSeed(this.config.seed, this.store));
+    this.controlIds = new IdFactory(`${streamSeed(this.config.seed, this.store)}/control`);
     this.state.add(createIdsState(this.ids, this.random));
     this.orgs = new OrgStore(this.state.add(createOrgState(this.store)), {
       clock: this.clock,
@@ -272,7 +275,7 @@ export class Emulator {
       handlers: this.adminHandlers,
       adminToken: this.config.adminToken,
       store: this.store,
-      requestId: () => this.ids.next('req', 20),
+      requestId: () => this.controlIds.next('req', 20),
     });
     this.invokeAdmin = admin.invoke;
     this.sandboxes = wireSandboxes(this, sandboxes, (call) => this.invokeAdmin(call));
@@ -297,6 +300,7 @@ export class Emulator {
     for (const area of areas) this.register(area);
 
     const serving = createServing({
+      controlIds: this.controlIds,
       config,
       contract,
       clock,
@@ -412,7 +416,7 @@ export class Emulator {
     try {
       listening = await listenOn(
         { app: this.app, handleUpgrade: this.handleUpgrade },
-        () => this.ids.next('req', 20),
+        () => this.controlIds.next('req', 20),
         port,
         host,
         tls,

@@ -38,6 +38,8 @@ import {
 export type UpgradeHandler = (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
 
 export interface ServingDeps {
+  /** The request ids of everything but /v1 (app.ts). */
+  controlIds: IdFactory;
   config: ProxyModeDeps['config'];
   contract: Contract;
   clock: Clock;
@@ -103,6 +105,7 @@ export function createServing(deps: ServingDeps): Serving {
     },
     adminRouter: deps.adminRouter,
     ids,
+    controlIds: deps.controlIds,
     clock,
     journal,
     log: deps.log,
