@@ -151,6 +151,8 @@ export function createRagArea(deps: RagAreaDeps): ProductArea {
         queue.schedule(INDEX_WORK, job.jobId, { orgId }, Date.parse(job.dueAt), { org: orgId });
       }
     }
+    // The loaded documents' index, in the background from the next turn on (the load answers first).
+    state.buildIndexes();
   });
   const settled = () => deps.store.settled();
 

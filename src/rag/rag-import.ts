@@ -1,26 +1,16 @@
 /**
  * Putting one organization's RAG export back (issue 25, snapshots): the parts both implementations share. An
- * export holds each document's chunks, not their term counts; `preparedDocuments` counts them again (the same
- * tokenising as at upload, prepare.ts) in slices that return to the event loop, so a load of thousands of
- * documents never holds it for long. The index is then built from the prepared text as at upload (memory) or
- * as an instance that joins late builds it from what Redis holds (redis-rag.ts, reload).
+ * export holds each document's chunks, not their term counts. A load stores the documents at once and leaves
+ * the counting and indexing of the ready ones to a build after it answered (index-builds.ts); an indexing
+ * document's text is counted at once, as its job's completion reads it.
  */
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { StateProblem } from '../store/state-unit.js';
 import type { DetectedLanguage } from './engine/language.js';
 import { prepareChunks, type PreparedText } from './engine/prepare.js';
+import type { PendingDocument } from './index-builds.js';
 import { jobRecord, type ExportedDocument, type RagOrgExport } from './rag-export.js';
 import type { RagDocumentRecord, RagJobRecord } from './store.js';
 import type { Tenant } from './tenants.js';
-
-/** Tokenising runs this long at most before the event loop gets a turn. */
-const SLICE_MS = 8;
-
-export interface ImportedDocument {
-  doc: RagDocumentRecord;
-  /** Its extracted text with the term counts, or null when none is kept (a failed document). */
-  prepared: PreparedText | null;
-}
 
 /** A document without its text, as the state keeps it. */
 export function documentOf(exported: ExportedDocument): RagDocumentRecord {
@@ -28,36 +18,24 @@ export function documentOf(exported: ExportedDocument): RagDocumentRecord {
   return doc;
 }
 
-/**
- * The documents of an export with their text prepared again, in the export's order; `each` (indexing them)
- * runs inside the same slices.
- */
-export async function preparedDocuments(
-  data: RagOrgExport,
-  each?: (imported: ImportedDocument) => void,
-): Promise<ImportedDocument[]> {
-  const out: ImportedDocument[] = [];
-  let sliceStart = performance.now();
-  for (const exported of data.documents) {
-    const doc = documentOf(exported);
-    const text = exported.text;
-    // A ready document's language is its own; one still indexing keeps the one detected at extraction.
-    const language = (text?.language ?? doc.language ?? 'und') as DetectedLanguage;
-    const prepared =
-      text === null
-        ? null
-        : prepareChunks(
-            text.chunks.map((t, index) => ({ index, text: t })),
-            language,
-          );
-    out.push({ doc, prepared });
-    each?.({ doc, prepared });
-    if (performance.now() - sliceStart > SLICE_MS) {
-      await nextTurn();
-      sliceStart = performance.now();
-    }
-  }
-  return out;
+/** The language a document's text was counted in: a ready one's own, else the one detected at extraction. */
+export function textLanguage(exported: ExportedDocument): DetectedLanguage {
+  return (exported.text?.language ?? exported.language ?? 'und') as DetectedLanguage;
+}
+
+/** An indexing document's text, counted at once (a job's completion reads it; such documents are few). */
+export function preparedNow(exported: ExportedDocument): PreparedText | null {
+  if (exported.text === null) return null;
+  return prepareChunks(
+    exported.text.chunks.map((text, index) => ({ index, text })),
+    textLanguage(exported),
+  );
+}
+
+/** A ready document whose index build a load leaves for later (index-builds.ts). */
+export function pendingDocument(exported: ExportedDocument): PendingDocument | null {
+  if (exported.status !== 'ready' || exported.text === null) return null;
+  return { doc: documentOf(exported), chunks: exported.text.chunks, language: textLanguage(exported) };
 }
 
 export function importedJobs(data: RagOrgExport): RagJobRecord[] {

@@ -46,13 +46,15 @@ export function ragStateImportContract(name: string, harness: () => RagStateHarn
       await value(a.perOrg.reset(orgId));
       await h.settle(a, b);
       expect(a.perOrg.check!(orgId, clone(exported))).toBeNull();
-      await value(a.perOrg.import!(orgId, clone(exported)));
+      await value(a.perOrg.import(orgId, clone(exported)));
       await h.settle(a, b);
       const late = await h.join();
       for (const state of [a, b, late]) {
+        // At once (the index build has not run: the text comes from what waits for it), then once searchable.
         expect(await value(state.perOrg.export(orgId))).toEqual(exported);
-        const org = await value(state.read(orgId));
+        const org = await value(state.searchable(orgId));
         expect(queries.map((q) => found(org, q))).toEqual(hits);
+        expect(await value(state.perOrg.export(orgId))).toEqual(exported);
         expect([...org.documents.keys()]).toEqual(order);
         expect(org.jobs.get(pending.job.jobId)?.injectedFailure).toMatchObject({ code: 'indexing_failed' });
         const text = await value(state.text(orgId, pending.doc.documentId));
@@ -60,6 +62,39 @@ export function ragStateImportContract(name: string, harness: () => RagStateHarn
         expect(state.tenants.get(orgId)).toMatchObject(exported.tenant!);
       }
       expect(sectionSchemaError('StateOrgRag', exported)).toBeNull();
+    });
+
+    it('a reset while a loaded index is being built leaves nothing of it in the index; other organizations build on', async () => {
+      const h = harness();
+      const a = await h.join();
+      const [orgId, other] = [newOrg(), newOrg()];
+      const A = new Written(a, orgId);
+      await A.ready('staleword', T1);
+      await A.ready('freshword', T2);
+      const exported = (await value(a.perOrg.export(orgId)))!;
+      const fresh = clone(exported);
+      fresh.documents = fresh.documents.filter((d) => d.title.includes('freshword'));
+      fresh.jobs = [];
+      await value(a.perOrg.reset(orgId));
+      await value(a.perOrg.import(orgId, clone(exported)));
+      await value(a.perOrg.import(other, clone(exported)));
+      a.buildIndexes();
+      await value(a.perOrg.reset(orgId));
+      await value(a.perOrg.import(orgId, fresh));
+      a.buildIndexes();
+      const org = await value(a.searchable(orgId));
+      expect(found(org, 'staleword')).toEqual([]);
+      expect(found(org, 'freshword').length).toBeGreaterThan(0);
+      const second = await value(a.searchable(other));
+      expect(found(second, 'staleword').length).toBeGreaterThan(0);
+      // A whole reset while a build runs: nothing of it after.
+      const third = newOrg();
+      await value(a.perOrg.import(third, clone(exported)));
+      a.buildIndexes();
+      await h.reset(a);
+      const emptied = await value(a.searchable(third));
+      expect(found(emptied, 'staleword')).toEqual([]);
+      expect(emptied.documents.size).toBe(0);
     });
 
     it('a section with only a tenant, or only jobs whose documents were deleted, loads', async () => {
@@ -76,7 +111,7 @@ export function ragStateImportContract(name: string, harness: () => RagStateHarn
         expect(sectionSchemaError('StateOrgRag', exported)).toBeNull();
         await value(a.perOrg.reset(orgId));
         expect(a.perOrg.check!(orgId, clone(exported))).toBeNull();
-        await value(a.perOrg.import!(orgId, clone(exported)));
+        await value(a.perOrg.import(orgId, clone(exported)));
         expect(await value(a.perOrg.export(orgId))).toEqual(exported);
       }
     });

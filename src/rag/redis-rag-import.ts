@@ -1,14 +1,15 @@
 /**
  * One organization's RAG export written back to Redis (issue 25, snapshots; redis-rag.ts calls it): the
- * documents in the export's order with their text and term counts (counted again, rag-import.ts), the jobs,
+ * documents in the export's order with their text (the chunks alone: the term counts are left to each
+ * instance's index build, redis-rag-text.ts), the jobs,
  * and the tenant under a new revision, in one transaction of RAG_IMPORT calls, batched so that no command
  * grows huge; the last call moves the org's version and publishes it, as every other write does.
  */
 import type { RedisStore } from '../store/redis-store.js';
 import { storedJob, type RagOrgExport } from './rag-export.js';
-import { importedJobs, importedTenant, preparedDocuments } from './rag-import.js';
+import { documentOf, importedJobs, importedTenant, textLanguage } from './rag-import.js';
 import { ragRedis } from './redis-rag-scripts.js';
-import { storedText } from './redis-rag-text.js';
+import { bareText } from './redis-rag-text.js';
 import type { Tenant } from './tenants.js';
 
 /** Documents go in script calls of about this many characters each. */
@@ -28,13 +29,14 @@ export async function writeRagOrg(
   data: RagOrgExport,
   target: OrgImportTarget,
 ): Promise<Tenant | undefined> {
-  const documents = await preparedDocuments(data);
   const batches: string[][] = [];
   let batch: string[] = [];
   let size = 0;
-  for (const { doc, prepared } of documents) {
+  for (const exported of data.documents) {
+    const doc = documentOf(exported);
     const docJson = JSON.stringify(doc);
-    const textJson = prepared === null ? '' : JSON.stringify(storedText(prepared));
+    const text = exported.text;
+    const textJson = text === null ? '' : JSON.stringify(bareText(textLanguage(exported), text.chunks));
     batch.push(doc.documentId, docJson, textJson);
     size += docJson.length + textJson.length;
     if (size < BATCH_CHARS) continue;

@@ -48,25 +48,31 @@ export function prepareChunks(
 ): PreparedText {
   const ids = new Map<string, number>();
   const vocabulary: string[] = [];
+  // Per-term counts of the current chunk, indexed by term id, and the ids in the order first met (the order
+  // a Map keyed by id gave): plain arrays reused across chunks instead of a Map per chunk (a hot spot).
+  const tf: number[] = [];
+  const met: number[] = [];
   const prepared = chunks.map((chunk): PreparedChunk => {
     const terms = tokenize(chunk.text, { normalize: true });
-    const tf = new Map<number, number>();
+    met.length = 0;
     for (const term of terms) {
       let id = ids.get(term);
       if (id === undefined) {
         id = vocabulary.length;
         vocabulary.push(term);
         ids.set(term, id);
+        tf.push(0);
       }
-      tf.set(id, (tf.get(id) ?? 0) + 1);
+      if (tf[id] === 0) met.push(id);
+      tf[id]++;
     }
-    const termIds = new Uint32Array(tf.size);
-    const counts = new Uint16Array(tf.size);
-    let i = 0;
-    for (const [id, n] of tf) {
+    const termIds = new Uint32Array(met.length);
+    const counts = new Uint16Array(met.length);
+    for (let i = 0; i < met.length; i++) {
+      const id = met[i];
       termIds[i] = id;
-      counts[i] = Math.min(n, 0xffff);
-      i++;
+      counts[i] = Math.min(tf[id], 0xffff);
+      tf[id] = 0;
     }
     return {
       index: chunk.index,
