@@ -52,7 +52,7 @@ export async function readPlan(file: string, checker: StateChecker, limits: Snap
         if (orgProblem) continue;
         try {
           assertUtf8(m.bytes, m.path);
-          checker.org(id, await parseMember(m.bytes, m.path, yielder, limits.maxDepth));
+          await checker.org(id, await parseMember(m.bytes, m.path, yielder, limits.maxDepth), yielder);
         } catch (err) {
           if (!(err instanceof ApiError)) throw err;
           orgProblem = err;
