@@ -171,7 +171,8 @@ export class Emulator {
     this.random = new Random(streamSeed(this.config.seed, this.store));
     this.ids = new IdFactory(streamSeed(this.config.seed, this.store));
     this.state.add(createIdsState(this.ids, this.random));
-    this.orgs = new OrgStore(this.state.add(createOrgState(this.store)), {
+    const orgState = this.state.add(createOrgState(this.store));
+    this.orgs = new OrgStore(orgState, {
       clock: this.clock,
       ids: this.ids,
       random: this.random,
@@ -264,6 +265,7 @@ export class Emulator {
       sandboxes: this.sandboxLookup,
       validators: this.contract.validators,
       clearAll: () => this.clearState(),
+      keyOwners: orgState,
     });
     this.snapshots = snapshots.snapshots;
     this.state.onLoaded(async ({ orgIds, whole }) => {
