@@ -53,6 +53,7 @@ import type { OrgViewPart } from './admin/views.js';
 import type { ProxyMode, ReplayMode } from './proxy/index.js';
 import { tlsMaterial } from './http/tls.js';
 import { createServing, listenOn, type Listening, type UpgradeHandler } from './serving.js';
+import { demoAfterLoad } from './demo-after-load.js';
 import { createDemoState, DEMO_ORG_ID, type DemoState } from './demo-state.js';
 import { createSandboxesState, wireSandboxes } from './sandboxes/index.js';
 import type { SandboxLookup, SandboxService } from './sandboxes/index.js';
@@ -173,7 +174,8 @@ export class Emulator {
     this.ids = new IdFactory(streamSeed(this.config.seed, this.store));
     this.controlIds = new IdFactory(`${streamSeed(this.config.seed, this.store)}/control`);
     this.state.add(createIdsState(this.ids, this.random));
-    this.orgs = new OrgStore(this.state.add(createOrgState(this.store)), {
+    const orgState = this.state.add(createOrgState(this.store));
+    this.orgs = new OrgStore(orgState, {
       clock: this.clock,
       ids: this.ids,
       random: this.random,
@@ -266,8 +268,12 @@ export class Emulator {
       sandboxes: this.sandboxLookup,
       validators: this.contract.validators,
       clearAll: () => this.clearState(),
+      keyOwners: orgState,
     });
     this.snapshots = snapshots.snapshots;
+    this.state.onLoaded(async ({ orgIds, whole }) => {
+      if (whole || orgIds.includes(DEMO_ORG_ID)) this.demo = await demoAfterLoad(this.orgs, this.demo);
+    });
     this.loadGate = snapshots.gate;
     for (const [id, h] of Object.entries(snapshots.adminHandlers)) this.adminHandlers.set(id, h);
     const admin = createAdminEntrances({

@@ -141,7 +141,13 @@ export function createServing(deps: ServingDeps): Serving {
     },
     now: () => clock.now(),
   });
-  return { proxy, replay, app, handleUpgrade };
+  // Upgrades wait for a state load as requests do (decision ST-G1): one boolean test when none runs.
+  const gate = deps.gate;
+  const gatedUpgrade: UpgradeHandler = (req, socket, head) => {
+    if (gate.closed) return gate.wait(() => handleUpgrade(req, socket, head));
+    handleUpgrade(req, socket, head);
+  };
+  return { proxy, replay, app, handleUpgrade: gatedUpgrade };
 }
 
 export interface Listening {

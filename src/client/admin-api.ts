@@ -36,7 +36,9 @@ export interface paths {
         /**
          * The demo organization's credentials
          * @description The demo organization id and its full live and test keys (the same as the start-up banner and
-         *     `--keys-file`), for CI steps that cannot read stdout. Behind the admin token when one is set.
+         *     `--keys-file`), for CI steps that cannot read stdout. Behind the admin token when one is set. After a
+         *     state load whose state has no demo organization, or demo keys not made from this emulator's seed:
+         *     404 `not_found`, the detail says which (docs/decisions.md ST-D1); a reset makes them again.
          */
         get: operations["admin.demo"];
         put?: never;
@@ -3149,6 +3151,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
         };
     };
     "admin.reset": {

@@ -11,7 +11,7 @@ import type { StateUnits } from '../store/state-unit.js';
 import { DEFAULT_LIMITS, type LoadResult, type SaveOptions, type SnapshotLimits } from './format.js';
 import { LoadGate } from './gate.js';
 import { stateAdminHandlers } from './http.js';
-import { Loader } from './loader.js';
+import { Loader, type KeyOwners } from './loader.js';
 import { StateChecker } from './validate.js';
 import { resolveScope, writeDocument, type WriterDeps } from './writer.js';
 
@@ -37,6 +37,8 @@ export interface SnapshotsDeps {
   validators: Validators;
   /** Everything a reset does before its boot (Emulator.clearState). */
   clearAll(): Promise<void>;
+  /** The orgs state's reads of a key by id and by hash. */
+  keyOwners: KeyOwners;
 }
 
 export function createSnapshots(deps: SnapshotsDeps): {
@@ -55,6 +57,7 @@ export function createSnapshots(deps: SnapshotsDeps): {
     limits,
     writer,
     clearAll: () => deps.clearAll(),
+    keyOwners: deps.keyOwners,
   });
   const save = async (out: NodeJS.WritableStream, options: SaveOptions = {}) =>
     writeDocument(writer, out, await resolveScope(writer, options), options);

@@ -14,7 +14,8 @@ import { finished } from 'node:stream/promises';
 import { ApiError, type ErrorCode } from '../http/errors.js';
 import { storeSettled, type StateStore } from '../store/index.js';
 import type { StateUnits } from '../store/state-unit.js';
-import type { LoadResult, SnapshotLimits } from './format.js';
+import type { MaybePromise } from '../core/maybe.js';
+import { jsonPointer, type LoadResult, type SnapshotLimits } from './format.js';
 import type { LoadGate } from './gate.js';
 import { parseMember, Yielder } from './parse.js';
 import { readPlan, readRange, type Plan } from './plan.js';
@@ -31,6 +32,32 @@ export interface LoaderDeps {
   writer: WriterDeps;
   /** Everything a reset does before its boot (Emulator.clearState): a whole load starts from there. */
   clearAll(): Promise<void>;
+  /** The emulator's keys by id and by hash (the orgs state's reads): an organization's load checks ownership. */
+  keyOwners: KeyOwners;
+}
+
+export interface KeyOwners {
+  findKey(id: string): MaybePromise<{ orgId: string } | undefined>;
+  findKeyByHash(hashHex: string): MaybePromise<{ orgId: string } | undefined>;
+}
+
+/**
+ * An organization's load may not take a key (id or hash) that another organization of this emulator has
+ * (decision ST-L5): refused before anything changes. A whole load replaces every organization: nothing to ask.
+ */
+async function checkKeyOwners(plan: Plan, owners: KeyOwners): Promise<void> {
+  const scope = plan.header.scope;
+  if (scope.kind !== 'organization') return;
+  for (const k of plan.keys)
+    for (const [field, owner] of [
+      ['id', await owners.findKey(k.id)],
+      ['hash', await owners.findKeyByHash(k.hash)],
+    ] as const)
+      if (owner && owner.orgId !== scope.org_id)
+        throw new ApiError(
+          'invalid_state',
+          `${jsonPointer(['orgs', k.orgId, 'orgs', 'keys', String(k.index), field])}: a key with this ${field} belongs to ${owner.orgId} in this emulator; an organization's load may not take another organization's key`,
+        );
 }
 
 export class Loader {
@@ -52,6 +79,7 @@ export class Loader {
       const file = join(dir, 'load.json');
       await spool(input, file, this.deps.limits.maxBytes);
       const plan = await readPlan(file, this.deps.checker, this.deps.limits);
+      await checkKeyOwners(plan, this.deps.keyOwners);
       this.deps.store.assertAvailable();
       let orgIds: string[];
       try {

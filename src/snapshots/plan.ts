@@ -15,6 +15,39 @@ export interface Plan {
   header: Header;
   /** Each organization's entry: its id and its bytes' offsets in the file, in document order. */
   orgs: { id: string; start: number; end: number }[];
+  /** Every API key the document holds (its id and hash), with where it is: ids and hashes are global. */
+  keys: PlannedKey[];
+}
+
+export interface PlannedKey {
+  orgId: string;
+  index: number;
+  id: string;
+  hash: string;
+}
+
+/** The keys of one organization's sections (already schema-checked), for the load's global-id checks. */
+function keysOf(orgId: string, data: unknown): PlannedKey[] {
+  const keys = (data as { orgs?: { keys?: { id: string; hash: string }[] } }).orgs?.keys ?? [];
+  return keys.map((k, index) => ({ orgId, index, id: k.id, hash: k.hash }));
+}
+
+/** A key id or hash twice in the document (in two organizations, or twice in one) is refused. */
+function checkKeysUnique(keys: PlannedKey[]): void {
+  const seen = new Map<string, PlannedKey>();
+  for (const k of keys)
+    for (const [field, value] of [
+      ['id', k.id],
+      ['hash', k.hash],
+    ] as const) {
+      const first = seen.get(`${field}:${value}`);
+      if (first)
+        throw new ApiError(
+          'invalid_state',
+          `${jsonPointer(['orgs', k.orgId, 'orgs', 'keys', String(k.index), field])}: the key ${field} is already that of /orgs/${first.orgId}/orgs/keys/${first.index}; a key's id and hash are unique across organizations`,
+        );
+      seen.set(`${field}:${value}`, k);
+    }
 }
 
 const READ_CHUNK = 256 * 1024;
@@ -39,6 +72,7 @@ export async function readPlan(file: string, checker: StateChecker, limits: Snap
   });
   const top = new Map<string, unknown>();
   const orgs: Plan['orgs'] = [];
+  const keys: PlannedKey[] = [];
   const seen = new Set<string>();
   // An organization's problem waits for the header: a newer version or another format is the better answer.
   let orgProblem: ApiError | undefined;
@@ -52,7 +86,9 @@ export async function readPlan(file: string, checker: StateChecker, limits: Snap
         if (orgProblem) continue;
         try {
           assertUtf8(m.bytes, m.path);
-          checker.org(id, await parseMember(m.bytes, m.path, yielder, limits.maxDepth));
+          const data = await parseMember(m.bytes, m.path, yielder, limits.maxDepth);
+          await checker.org(id, data, yielder);
+          keys.push(...keysOf(id, data));
         } catch (err) {
           if (!(err instanceof ApiError)) throw err;
           orgProblem = err;
@@ -74,7 +110,8 @@ export async function readPlan(file: string, checker: StateChecker, limits: Snap
   );
   if (orgProblem) throw orgProblem;
   checker.shared(header.shared);
-  return { header, orgs };
+  checkKeysUnique(keys);
+  return { header, orgs, keys };
 }
 
 /** One organization's bytes, read back from the file for pass 2. */

@@ -8,8 +8,9 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { compileSchema, type Validators } from '../contract/compile.js';
 import { describeAjvError, firstMeaningfulError } from '../contract/ajv-errors.js';
-import { ADMIN_DOC_ID } from '../contract/documents.js';
+import { ADMIN_DOC_ID, loadDocuments } from '../contract/documents.js';
 import { ApiError } from '../http/errors.js';
+import type { Yielder } from './parse.js';
 import type { StateUnits } from '../store/state-unit.js';
 import {
   jsonPointer,
@@ -51,7 +52,8 @@ function errorPointer(base: readonly string[], err: ErrorObject): string {
 
 export class StateChecker {
   private documentSchema: ValidateFunction | undefined;
-  private orgSchema: ValidateFunction | undefined;
+  private readonly sectionSchemas = new Map<string, ValidateFunction | undefined>();
+  private orgProperties: Record<string, unknown> | undefined;
   private orgIdSchema: ValidateFunction | undefined;
 
   constructor(
@@ -131,8 +133,33 @@ export class StateChecker {
     }
   }
 
-  /** One organization's sections, parsed: the schema, the cross-unit rule, then each unit's check. */
-  org(orgId: string, data: unknown): void {
+  /**
+   * One section's schema (`StateOrg<Unit>`), compiled on first use. Each is compiled on its own turn of the
+   * event loop (ST-L4): compiling `StateOrg` whole held the loop for a second on a busy machine.
+   */
+  private async sectionSchema(name: string, yielder: Yielder): Promise<ValidateFunction | undefined> {
+    if (this.sectionSchemas.has(name)) return this.sectionSchemas.get(name);
+    await yielder.turn();
+    let validate: ValidateFunction | undefined;
+    const schema = `StateOrg${name.replace(/(^|-)([a-z])/g, (_m, _d, c: string) => c.toUpperCase())}`;
+    if (name in this.sectionNames()) validate = compileSchema(this.validators, ADMIN_DOC_ID, schema);
+    this.sectionSchemas.set(name, validate);
+    await yielder.turn();
+    return validate;
+  }
+
+  /** The section names `StateOrg` lists (its properties), read from the document, not compiled. */
+  private sectionNames(): Record<string, unknown> {
+    const schemas = loadDocuments().admin.components?.schemas as Record<string, { properties?: object }>;
+    this.orgProperties ??= (schemas.StateOrg.properties ?? {}) as Record<string, unknown>;
+    return this.orgProperties;
+  }
+
+  /**
+   * One organization's sections, parsed: the schema (`StateOrg`, section by section), the cross-unit rule,
+   * then each unit's check.
+   */
+  async org(orgId: string, data: unknown, yielder: Yielder): Promise<void> {
     const base = ['orgs', orgId];
     // The keys of `orgs` (StateDocument's propertyNames), checked here as the header's check sees none of them.
     this.orgIdSchema ??= this.validators.json.compile({
@@ -140,8 +167,21 @@ export class StateChecker {
     });
     if (!this.orgIdSchema(orgId))
       throw invalid(base, `is not an organization id: an entry's key must match ${ORG_ID_RULE}`);
-    this.orgSchema ??= compileSchema(this.validators, ADMIN_DOC_ID, 'StateOrg');
-    this.schemaCheck(this.orgSchema, data, base);
+    // StateOrg's own rules (an object, `orgs` required, no other names than its sections), then each section.
+    if (typeof data !== 'object' || data === null || Array.isArray(data))
+      throw invalid(base, `must be an object, the organization's sections by unit name (got ${show(data)})`);
+    for (const name of Object.keys(data))
+      if (!(name in this.sectionNames()))
+        throw invalid(
+          [...base, name],
+          `is not a section of an organization (${Object.keys(this.sectionNames()).join(', ')})`,
+        );
+    if (!('orgs' in data))
+      throw invalid([...base, 'orgs'], 'is required: every organization has its orgs section');
+    for (const [name, section] of Object.entries(data)) {
+      const validate = await this.sectionSchema(name, yielder);
+      if (validate) this.schemaCheck(validate, section, [...base, name]);
+    }
     const sections = data as Record<string, unknown>;
     const org = (sections.orgs as { org?: { id?: unknown } } | undefined)?.org;
     if (org?.id !== orgId)

@@ -10,6 +10,7 @@ import { createEmulator, type Emulator } from '../../src/emulator.js';
 import type { RedisStore, StoreMessage } from '../../src/store/redis-store.js';
 import { expectProblem } from '../support/problem.js';
 import { startRedis, type TestRedis } from '../support/redis.js';
+import { openWs } from '../support/ws.js';
 
 const T0 = Date.parse('2031-03-01T10:00:00Z');
 /** A whole document with no organization: it loads whatever units exist, and empties the emulator. */
@@ -75,6 +76,36 @@ describe('the load gate, one instance', () => {
     const answered = await waiting;
     expect(answered.status).toBe(200);
     expect((answered.body as { organizations: unknown[] }).organizations).toEqual([]);
+  });
+});
+
+describe('the load gate and WebSocket upgrades', () => {
+  let emulator: Emulator;
+  let wsUrl: string;
+  beforeAll(async () => {
+    emulator = await createEmulator(
+      { seed: 'gate-ws', logLevel: 'silent', demoCorpus: false },
+      { clock: new Clock({ mode: 'frozen', startAt: T0 }) },
+    );
+    const { baseUrl } = await emulator.listen(0, '127.0.0.1');
+    wsUrl = `${baseUrl.replace(/^http/, 'ws')}/stt/realtime`;
+  });
+  afterAll(async () => emulator?.close());
+
+  it('an upgrade waits for the load like a request, then opens against the loaded state', async () => {
+    const doc = await emulator.snapshots.saveToBuffer();
+    const hold = holdLoads(emulator);
+    const load = emulator.snapshots.load(doc);
+    await hold.inside;
+    const opening = openWs(wsUrl, [], { Authorization: `Bearer ${emulator.demo.keys.live}` });
+    const flag = settledFlag(opening);
+    expect((await request(emulator.app).get('/_emulator/health')).status).toBe(200);
+    expect(flag.done, 'the upgrade waits while the load runs').toBe(false);
+    hold.release();
+    await load;
+    const ws = await opening;
+    expect(ws.readyState).toBe(ws.OPEN);
+    ws.close();
   });
 });
 
