@@ -103,29 +103,33 @@ describe('snapshots: export, load into a fresh emulator, and both carry on alike
   }, 120_000);
 });
 
-describe('snapshots: the same property over the Redis store (A and B in databases of their own)', () => {
+describe('snapshots: the same property over the Redis store (A and B each on a Redis server of its own)', () => {
   let sink: Sink;
-  let redis: TestRedis;
+  // Two servers, not two databases of one: Redis pub/sub channels are per server, so B's load (a store-wide
+  // reset message) would reach A too.
+  let redisA: TestRedis;
+  let redisB: TestRedis;
   beforeAll(async () => {
     sink = await startSink();
-    redis = await startRedis();
+    [redisA, redisB] = await Promise.all([startRedis(), startRedis()]);
   });
   afterAll(async () => {
     await sink?.close();
-    await redis?.stop();
+    await redisA?.stop();
+    await redisB?.stop();
   });
 
   it(`holds for ${REDIS_RUNS} random sequences of up to 20 calls`, async () => {
     let run = 0;
     // The same instance id on both: ids derive from the seed and it (decision S6), and continue after a load.
-    const over = (db: number): EmulatorOptions => ({
+    const over = (redis: TestRedis, db: number): EmulatorOptions => ({
       store: `redis://127.0.0.1:${redis.port}/${db}`,
       instanceId: 'snapshot-property',
     });
     await fc.assert(
       fc.asyncProperty(opsArb, (ops) => {
         run++;
-        return checkOne(sink, ops, { a: over(2 * run - 2), b: over(2 * run - 1) });
+        return checkOne(sink, ops, { a: over(redisA, run - 1), b: over(redisB, run - 1) });
       }),
       { seed: SEED + 1, numRuns: REDIS_RUNS, endOnFailure: true },
     );
