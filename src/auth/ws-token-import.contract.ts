@@ -39,7 +39,7 @@ export function wsTokenImportContract(harness: WsTokenStateHarness): void {
       await harness.sync();
       expect(await a.perOrg.export('org_wi')).toBeUndefined();
       expect(a.perOrg.check!('org_wi', exported)).toBeNull();
-      await a.perOrg.import!('org_wi', JSON.parse(JSON.stringify(exported)) as WsTokenExport);
+      await a.perOrg.import('org_wi', JSON.parse(JSON.stringify(exported)) as WsTokenExport);
       await harness.sync();
       const late = await harness.instance();
       for (const state of [a, b, late]) expect(await state.perOrg.export('org_wi')).toEqual(exported);

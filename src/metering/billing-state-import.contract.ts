@@ -39,7 +39,7 @@ export function billingImportContract(
       await a.perOrg.reset('org_ea');
       await settled();
       expect(a.perOrg.check!('org_ea', exported)).toBeNull();
-      await a.perOrg.import!('org_ea', copy(exported));
+      await a.perOrg.import('org_ea', copy(exported));
       await settled();
 
       const late = await h.late();

@@ -5,7 +5,7 @@ import { live, makeMetering, START } from './test-support/metering.js';
 async function reload(m: ReturnType<typeof makeMetering>, orgId: string): Promise<void> {
   const data = JSON.parse(JSON.stringify(m.state.perOrg.export(orgId))) as unknown;
   await m.state.perOrg.reset(orgId);
-  await m.state.perOrg.import!(orgId, data);
+  await m.state.perOrg.import(orgId, data);
   await m.metering.loaded([orgId]);
 }
 

@@ -46,7 +46,7 @@ export function rateLimitImportContract(harness: () => Promise<RateLimitHarness>
       await b.perOrg.reset('org_imp');
       await settled();
       expect(a.perOrg.check!('org_imp', exported)).toBeNull();
-      await a.perOrg.import!('org_imp', copy(exported));
+      await a.perOrg.import('org_imp', copy(exported));
       await settled();
       const late = await h.late();
       for (const state of [a, b, late]) {

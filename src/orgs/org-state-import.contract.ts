@@ -67,7 +67,7 @@ export function orgImportContract(harness: OrgStateHarness): void {
       const heard: OrgEvent[] = [];
       for (const s of [a, b]) s.onEvent((e) => heard.push(e));
       expect(a.perOrg.check!(A.id, data)).toBeNull();
-      await a.perOrg.import!(A.id, data);
+      await a.perOrg.import(A.id, data);
       await harness.sync();
       // The import is no creation: no RAG tenant is provisioned again, no socket closes.
       expect(heard).toEqual([]);
@@ -102,7 +102,7 @@ export function orgImportContract(harness: OrgStateHarness): void {
       const exported = (await state.perOrg.export(A.id))!;
       expect(validate(exported)).toEqual([]);
       await state.perOrg.reset(A.id);
-      await state.perOrg.import!(A.id, exported);
+      await state.perOrg.import(A.id, exported);
       await harness.sync();
       expect(await (await harness.instance()).perOrg.export(A.id)).toEqual(exported);
     });

@@ -151,7 +151,7 @@ export function sandboxStateContract(fresh: () => Promise<SandboxInstances>): vo
       expect(t.b.get(withHook.id)).toEqual(withHook);
       await t.resetAll();
       const onB = recorder(t.b);
-      await t.a.perOrg.import!(org, JSON.parse(JSON.stringify(saved)));
+      await t.a.perOrg.import(org, JSON.parse(JSON.stringify(saved)));
       for (const state of [t.a, t.b]) {
         expect(state.get(withHook.id)).toEqual(withHook);
         expect(state.ofOrg(org)?.id).toBe(withHook.id);
@@ -159,14 +159,14 @@ export function sandboxStateContract(fresh: () => Promise<SandboxInstances>): vo
       }
       expect(onB).toEqual([{ type: 'created', record: withHook }]);
       // Again over the one there: replaced, nobody told twice.
-      await t.b.perOrg.import!(org, JSON.parse(JSON.stringify(saved)));
+      await t.b.perOrg.import(org, JSON.parse(JSON.stringify(saved)));
       expect(ids(t.a)).toEqual([withHook.id]);
       expect(onB).toHaveLength(1);
     });
 
     it('a sandbox loaded without its seed gets one derived from the emulator seed and its id, which the export then shows', async () => {
       const { seed: _seed, ...withoutSeed } = record(8);
-      await t.a.perOrg.import!(record(8).org_id, { sandbox: withoutSeed, clock: null });
+      await t.a.perOrg.import(record(8).org_id, { sandbox: withoutSeed, clock: null });
       const expected = { ...record(8), seed: `${CONTRACT_SEED}:${record(8).id}` };
       expect(t.b.get(record(8).id)).toEqual(expected);
       expect(await t.b.perOrg.export(record(8).org_id)).toEqual({ sandbox: expected, clock: null });

@@ -321,7 +321,7 @@ export function sttJobsStateContract(kind: string, harness: () => SttJobsHarness
 
       await a.perOrg.reset(org);
       expect(a.perOrg.check!(org, clone(exported))).toBeNull();
-      await a.perOrg.import!(org, clone(exported));
+      await a.perOrg.import(org, clone(exported));
       await h.settled();
       const late = await h.instance();
       for (const state of [a, b, late]) {

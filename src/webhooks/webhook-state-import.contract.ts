@@ -29,7 +29,7 @@ export function webhookImportCases({ harness, fixtures: f, clocks }: OrgCasesCon
 
     await units(h.a).reset('org_ie');
     expect(units(h.a).check!('org_ie', clone(exported))).toBeNull();
-    await units(h.a).import!('org_ie', clone(exported));
+    await units(h.a).import('org_ie', clone(exported));
     for (const on of [h.a, h.b]) {
       await expect.poll(async () => await units(on).export('org_ie')).toEqual(exported);
       await expect.poll(() => on.state.endpoints.subscribers('org_ie', 'rag.job.completed').length).toBe(1);
@@ -39,7 +39,7 @@ export function webhookImportCases({ harness, fixtures: f, clocks }: OrgCasesCon
     const made: (string | undefined)[][] = [];
     for (let i = 0; i < 2; i++) {
       await units(h.a).reset('org_ie');
-      await units(h.a).import!('org_ie', clone(bare));
+      await units(h.a).import('org_ie', clone(bare));
       const again = (await units(h.b).export('org_ie')) as EndpointsSection;
       made.push(again.endpoints.map((e) => e.secret));
     }
@@ -83,7 +83,7 @@ export function webhookImportCases({ harness, fixtures: f, clocks }: OrgCasesCon
 
     await units.reset('org_id');
     expect(units.check!('org_id', clone(exported))).toBeNull();
-    await units.import!('org_id', clone(exported));
+    await units.import('org_id', clone(exported));
     expect(await units.export('org_id')).toEqual(exported);
     expect(await h.a.state.deliveries.list({ orgId: 'org_id' })).toEqual(list);
 

@@ -18,7 +18,7 @@ const rag = () => t.emulator.state.list().find((u) => u.name === 'rag') as RagSt
 async function reload(orgId: string): Promise<void> {
   const exported = await rag().perOrg.export(orgId);
   await rag().perOrg.reset(orgId);
-  await rag().perOrg.import!(orgId, JSON.parse(JSON.stringify(exported)));
+  await rag().perOrg.import(orgId, JSON.parse(JSON.stringify(exported)));
   await t.emulator.state.tellLoaded({ orgIds: [orgId], whole: false });
 }
 
@@ -60,7 +60,7 @@ describe('RAG state loaded', () => {
       await rag().perOrg.reset(orgId);
       // The clock moves past the due time while the organization is away; its job runs once it is back.
       await finishJobs(t);
-      await rag().perOrg.import!(orgId, JSON.parse(JSON.stringify(exported)));
+      await rag().perOrg.import(orgId, JSON.parse(JSON.stringify(exported)));
       const delivered = receiver.next();
       await t.emulator.state.tellLoaded({ orgIds: [orgId], whole: false });
       expect((await delivered).json.data).toMatchObject({ job_id: res.body.job.job_id, status: 'completed' });

@@ -47,7 +47,7 @@ describe('STT jobs loaded', () => {
     const exported = await jobsUnit().perOrg.export(t.orgId);
     await jobsUnit().perOrg.reset(t.orgId);
     expect((await getJob(jobId)).status).toBe(404);
-    await jobsUnit().perOrg.import!(t.orgId, JSON.parse(JSON.stringify(exported)));
+    await jobsUnit().perOrg.import(t.orgId, JSON.parse(JSON.stringify(exported)));
     await t.emulator.state.tellLoaded({ orgIds: [t.orgId], whole: false });
     expect((await getJob(jobId).expect(200)).body).toEqual(before);
 

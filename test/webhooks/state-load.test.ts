@@ -37,7 +37,7 @@ async function reload(orgId: string, secrets = true): Promise<void> {
   const sections = await Promise.all(UNITS.map((n) => unit(n).perOrg!.export(orgId, { secrets })));
   for (const n of UNITS) await unit(n).perOrg!.reset(orgId);
   for (const [i, n] of UNITS.entries())
-    await unit(n).perOrg!.import!(orgId, JSON.parse(JSON.stringify(sections[i])));
+    await unit(n).perOrg!.import(orgId, JSON.parse(JSON.stringify(sections[i])));
   await t.emulator.state.tellLoaded({ orgIds: [orgId], whole: false });
 }
 
