@@ -44,7 +44,7 @@ export function writeBytesAtomic(
       await new Promise<void>((resolve, reject) => out.write(body, (err) => (err ? reject(err) : resolve())));
       return;
     }
-    const source = isWebStream(body) ? Readable.fromWeb(body as never) : (body);
+    const source = isWebStream(body) ? Readable.fromWeb(body as never) : body;
     await pipeline(source, out, { end: false });
   });
 }

@@ -44,7 +44,7 @@ describe.skipIf(!hasChromium)('the State panel in Chromium', () => {
       page.getByRole('button', { name: 'Download state' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^svc-emulator-state-.*\.json$/);
-    const saved = JSON.parse(readFileSync((await download.path()), 'utf8'));
+    const saved = JSON.parse(readFileSync(await download.path(), 'utf8'));
     expect(saved).toMatchObject({
       format: 'svc-emulator-state',
       scope: { kind: 'emulator' },
