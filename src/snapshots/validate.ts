@@ -27,6 +27,21 @@ export interface Header {
   shared: Record<string, unknown> | undefined;
 }
 
+/**
+ * Validators compiled once per process (per `Validators`, which the contract compiles once): every emulator
+ * has its own StateChecker, and ajv keeps whatever it compiled for good, so compiling per checker grew the
+ * heap of a process that makes many emulators (a test run) by every load's schemas.
+ */
+const compiledFor = new WeakMap<Validators, Map<string, ValidateFunction>>();
+
+function once(validators: Validators, key: string, compile: () => ValidateFunction): ValidateFunction {
+  let compiled = compiledFor.get(validators);
+  if (!compiled) compiledFor.set(validators, (compiled = new Map()));
+  let validate = compiled.get(key);
+  if (!validate) compiled.set(key, (validate = compile()));
+  return validate;
+}
+
 const ORG_ID_RULE = 'org_ followed by 1 to 64 letters, digits, _ or -';
 
 function invalid(segments: readonly (string | number)[], message: string): ApiError {
@@ -88,7 +103,9 @@ export class StateChecker {
         'unsupported_state_version',
         `/version: the document is version ${String(version)}; this emulator loads versions ${LOADABLE_VERSIONS.min} to ${LOADABLE_VERSIONS.max}${(version as number) > LOADABLE_VERSIONS.max ? ' (a newer emulator wrote it)' : ''}`,
       );
-    this.documentSchema ??= compileSchema(this.validators, ADMIN_DOC_ID, 'StateDocument');
+    this.documentSchema ??= once(this.validators, 'StateDocument', () =>
+      compileSchema(this.validators, ADMIN_DOC_ID, 'StateDocument'),
+    );
     // `orgs` is checked organization by organization; an `orgs` that is no object stays for the schema to refuse.
     this.schemaCheck(this.documentSchema, sawOrgs ? { ...top, orgs: {} } : top, []);
     const scope = top.scope as DocumentScope;
@@ -142,7 +159,8 @@ export class StateChecker {
     await yielder.turn();
     let validate: ValidateFunction | undefined;
     const schema = `StateOrg${name.replace(/(^|-)([a-z])/g, (_m, _d, c: string) => c.toUpperCase())}`;
-    if (name in this.sectionNames()) validate = compileSchema(this.validators, ADMIN_DOC_ID, schema);
+    if (name in this.sectionNames())
+      validate = once(this.validators, schema, () => compileSchema(this.validators, ADMIN_DOC_ID, schema));
     this.sectionSchemas.set(name, validate);
     await yielder.turn();
     return validate;
@@ -162,9 +180,11 @@ export class StateChecker {
   async org(orgId: string, data: unknown, yielder: Yielder): Promise<void> {
     const base = ['orgs', orgId];
     // The keys of `orgs` (StateDocument's propertyNames), checked here as the header's check sees none of them.
-    this.orgIdSchema ??= this.validators.json.compile({
-      $ref: `${ADMIN_DOC_ID}#/components/schemas/StateDocument/properties/orgs/propertyNames`,
-    });
+    this.orgIdSchema ??= once(this.validators, 'orgs/propertyNames', () =>
+      this.validators.json.compile({
+        $ref: `${ADMIN_DOC_ID}#/components/schemas/StateDocument/properties/orgs/propertyNames`,
+      }),
+    );
     if (!this.orgIdSchema(orgId))
       throw invalid(base, `is not an organization id: an entry's key must match ${ORG_ID_RULE}`);
     // StateOrg's own rules (an object, `orgs` required, no other names than its sections), then each section.
