@@ -7,7 +7,7 @@
  */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { ADMIN_DOC_ID, loadDocuments } from '../../src/contract/documents.js';
+import { ADMIN_DOC_ID, GATEWAY_DOC_ID, loadDocuments } from '../../src/contract/documents.js';
 
 // ajv-formats is CommonJS: its function is the module's default export, or the module itself.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
@@ -20,6 +20,8 @@ function instance(): Ajv2020 {
   if (ajv) return ajv;
   ajv = new Ajv2020({ strict: false, allErrors: true, ownProperties: true, validateSchema: false });
   addFormats(ajv);
+  // Sections refer to the gateway's schemas (an STT job's result).
+  ajv.addSchema(loadDocuments().gateway, GATEWAY_DOC_ID);
   ajv.addSchema(loadDocuments().admin, ADMIN_DOC_ID);
   return ajv;
 }
