@@ -2650,7 +2650,7 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
-        /** @description What the `webhook-deliveries` unit holds for one organization: the deliveries the list shows, oldest first (`listed`), then those pushed out of the list but still retrying, each with its attempts (the last 50) and the exact body that was signed. A pending one waits for its retry at `nextAttemptAt`; without it, its attempt is due at once. Its endpoint may be gone (deleted after delivering). */
+        /** @description What the `webhook-deliveries` unit holds for one organization: the deliveries the list shows, by their `place` in it, then those pushed out of the list but still retrying, each with its attempts (the last 50) and the exact body that was signed. A pending one waits for its retry at `nextAttemptAt`; without it, its attempt is due at once. Its endpoint may be gone (deleted after delivering). */
         StateOrgWebhookDeliveries: {
             deliveries: components["schemas"]["StateWebhookDelivery"][];
         };
@@ -2672,7 +2672,8 @@ export interface components {
             attempts: components["schemas"]["StateWebhookAttempt"][];
             /** @description The JSON of the event, exactly as signed and sent. */
             body: string;
-            listed: boolean;
+            /** @description Its number in the deliveries list, which spans organizations and is ordered by it (then by id); absent once newer deliveries pushed it out of the list. A load puts it back at its number, and new deliveries are numbered after the highest. */
+            place?: number;
         };
         StateWebhookAttempt: {
             /** Format: date-time */

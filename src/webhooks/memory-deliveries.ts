@@ -111,16 +111,13 @@ export class MemoryDeliveriesState implements WebhookDeliveriesState {
     return deliveriesExport(
       [...this.internals.values()]
         .filter((i) => i.delivery.orgId === orgId)
-        .map(({ delivery, body }) => ({
-          delivery: deliveryExport(delivery, body, places.has(delivery.id)),
-          place: places.get(delivery.id),
-        })),
+        .map(({ delivery, body }) => deliveryExport(delivery, body, places.get(delivery.id))),
     );
   }
 
   /**
-   * Puts the organization's deliveries back as exported: the listed ones at the end of the list, in their
-   * order; their retries wait for `resume` (nothing is scheduled by an import).
+   * Puts the organization's deliveries back as exported: the listed ones at their places in the list; their
+   * retries wait for `resume` (nothing is scheduled by an import).
    */
   private importOrg(orgId: string, data: WebhookDeliveriesExport): void {
     for (const exported of data.deliveries) {
@@ -131,8 +128,8 @@ export class MemoryDeliveriesState implements WebhookDeliveriesState {
         body: exported.body,
         dueAt: at ? Date.parse(at) : this.clocks.for(orgId).now(),
       });
-      if (!exported.listed) continue;
-      const evicted = this.log.add(delivery);
+      if (exported.place === undefined) continue;
+      const evicted = this.log.insert(delivery, exported.place);
       if (evicted && evicted.status !== 'pending') this.internals.delete(evicted.id);
     }
   }

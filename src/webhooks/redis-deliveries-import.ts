@@ -1,23 +1,25 @@
 /**
  * One organization's deliveries written back to Redis (issue 25; redis-deliveries.ts calls it), in the layout
  * of redis-scripts.ts: each delivery's four fields in its organization's hash, its organization in `org-of`,
- * the listed ones at the end of the list in their order (numbers taken from `seq` at once). Nothing is made
- * due: `resume` puts the pending ones in their lane's due set after the load.
+ * the listed ones in the list at their places (`seq`, which numbers new ones, raised to the highest). Nothing
+ * is made due: `resume` puts the pending ones in their lane's due set after the load.
  */
 import type { RedisStore } from '../store/redis-store.js';
 import { importedDelivery, type WebhookDeliveriesExport } from './deliveries-state.js';
 import { baseOf, type DeliveryKeys } from './redis-delivery-codec.js';
 
-/** Two round trips: the list's numbers, then one transaction with every delivery. */
+/** `seq` raised to ARGV[1] when lower. */
+const RAISE = `local n = tonumber(redis.call('GET', KEYS[1]) or '0')
+if n < tonumber(ARGV[1]) then redis.call('SET', KEYS[1], ARGV[1]) end
+return 1`;
+
+/** One transaction with every delivery. */
 export async function writeDeliveries(
   store: RedisStore,
   k: DeliveryKeys,
   orgId: string,
   data: WebhookDeliveriesExport,
 ): Promise<void> {
-  const listed = data.deliveries.filter((d) => d.listed).length;
-  const top = listed === 0 ? 0 : await store.run(() => store.redis.incrby(k.seq, listed));
-  let place = top - listed;
   const hash = k.hash(orgId);
   const tx = store.redis.multi().sadd(k.orgs, orgId);
   for (const exported of data.deliveries) {
@@ -34,8 +36,10 @@ export async function writeDeliveries(
     if (d.attempts.length > 0)
       fields.push(`attempts:${d.id}`, d.attempts.map((a) => JSON.stringify(a)).join('\n'));
     tx.hset(hash, ...fields).hset(k.orgOf, d.id, orgId);
-    if (exported.listed) tx.zadd(k.order, ++place, d.id);
+    if (exported.place !== undefined) tx.zadd(k.order, exported.place, d.id);
   }
+  const highest = Math.max(0, ...data.deliveries.map((d) => d.place ?? 0));
+  if (highest > 0) tx.eval(RAISE, 1, k.seq, highest);
   const results = await store.run(() => tx.exec());
   for (const [err] of results ?? []) if (err) throw err;
 }

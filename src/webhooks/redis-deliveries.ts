@@ -176,17 +176,14 @@ export class RedisDeliveriesState implements WebhookDeliveriesState {
     );
     const fields = new Map<string, string>();
     for (let i = 0; i < flat.length; i += 2) fields.set(flat[i], flat[i + 1]);
-    const items: { delivery: DeliveryExport; place: number | undefined }[] = [];
+    const items: DeliveryExport[] = [];
     for (let i = 0; i < places.length; i += 2) {
       const [id, place] = [places[i], places[i + 1]];
       const [base, state] = [fields.get(`base:${id}`), fields.get(`state:${id}`)];
       if (!base || !state) continue;
       const body = fields.get(`body:${id}`) ?? '';
       const d = assemble(base, 'null', state, fields.get(`attempts:${id}`) ?? '');
-      items.push({
-        delivery: deliveryExport(d, body, place !== ''),
-        place: place === '' ? undefined : Number(place),
-      });
+      items.push(deliveryExport(d, body, place === '' ? undefined : Number(place)));
     }
     return deliveriesExport(items);
   }

@@ -105,7 +105,7 @@ export function webhookImportCases({ harness, fixtures: f, clocks }: OrgCasesCon
     const e = f.endpoint('org_cd');
     const one = f.delivery(e);
     const { envelope: _e, ...rest } = one.d;
-    const good: WebhookDeliveriesExport = { deliveries: [{ ...rest, body: one.body, listed: true }] };
+    const good: WebhookDeliveriesExport = { deliveries: [{ ...rest, body: one.body, place: 1 }] };
     const check = (change: (d: WebhookDeliveriesExport) => void) => {
       const d = clone(good);
       change(d);
@@ -115,6 +115,9 @@ export function webhookImportCases({ harness, fixtures: f, clocks }: OrgCasesCon
     expect(check((d) => (d.deliveries[0].orgId = 'org_x'))).toMatchObject({ path: '/deliveries/0/orgId' });
     expect(check((d) => d.deliveries.push(d.deliveries[0]))).toMatchObject({ path: '/deliveries/1/id' });
     expect(
+      check((d) => d.deliveries.push({ ...d.deliveries[0], id: 'whd_00000000000000000002' })),
+    ).toMatchObject({ path: '/deliveries/1/place' });
+    expect(
       check((d) =>
         Object.assign(d.deliveries[0], { status: 'failed', nextAttemptAt: d.deliveries[0].createdAt }),
       ),
@@ -123,5 +126,40 @@ export function webhookImportCases({ harness, fixtures: f, clocks }: OrgCasesCon
     expect(check((d) => (d.deliveries[0].eventId = 'evt_other'))).toMatchObject({
       path: '/deliveries/0/body',
     });
+  });
+
+  it('deliveries: organizations put back one by one after a whole reset interleave in the list as before, and new ones come after', async () => {
+    const h = harness();
+    const [eA, eB] = [f.endpoint('org_ia'), f.endpoint('org_ib')];
+    h.a.state.endpoints.put(eA, false);
+    h.a.state.endpoints.put(eB, false);
+    // A, B, A, B, A: the list interleaves the two organizations.
+    for (const e of [eA, eB, eA, eB, eA]) {
+      const one = f.delivery(e);
+      h.a.state.deliveries.add(one.d, one.body);
+      await h.a.state.deliveries.waitFor({ deliveryId: one.d.id, status: 'delivered' }, 10_000);
+    }
+    const units = h.a.state.deliveries.perOrg;
+    const [a, b] = [(await units.export('org_ia'))!, (await units.export('org_ib'))!];
+    expect(a.deliveries.map((d) => d.place)).toEqual([1, 3, 5]);
+    expect(b.deliveries.map((d) => d.place)).toEqual([2, 4]);
+    const list = await h.a.state.deliveries.list();
+
+    await h.a.state.deliveries.reset();
+    // The later organization first: places, not the order of the imports, make the list.
+    await units.import('org_ib', clone(b));
+    await units.import('org_ia', clone(a));
+    for (const on of [h.a, h.b]) expect(await on.state.deliveries.list()).toEqual(list);
+    expect(await units.export('org_ia')).toEqual(a);
+    expect(await units.export('org_ib')).toEqual(b);
+
+    const next = f.delivery(eB);
+    h.b.state.deliveries.add(next.d, next.body);
+    await h.a.state.deliveries.waitFor({ deliveryId: next.d.id, status: 'delivered' }, 10_000);
+    expect((await h.a.state.deliveries.list()).map((d) => d.id)).toEqual([
+      next.d.id,
+      ...list.map((d) => d.id),
+    ]);
+    expect((await units.export('org_ib'))!.deliveries.map((d) => d.place)).toEqual([2, 4, 6]);
   });
 }
