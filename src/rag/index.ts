@@ -146,7 +146,13 @@ export function createRagArea(deps: RagAreaDeps): ProductArea {
   // A load put organizations back: their jobs in flight complete at their due times (at once when past).
   deps.units.onLoaded(async ({ orgIds }) => {
     for (const orgId of orgIds) {
-      for (const job of (await state.read(orgId)).jobs.values()) {
+      const org = await state.read(orgId);
+      // The storage meter starts from what the load stored (decision SN-A9).
+      for (const environment of ['live', 'test'] as const) {
+        const bytes = org.storedBytes(environment);
+        if (bytes > 0) deps.metering.observeStorage(orgId, bytes, environment);
+      }
+      for (const job of org.jobs.values()) {
         if (job.status !== 'processing' || job.dueAt === null) continue;
         queue.schedule(INDEX_WORK, job.jobId, { orgId }, Date.parse(job.dueAt), { org: orgId });
       }
