@@ -2528,8 +2528,10 @@ export interface components {
         StateFaultRules: {
             rules: components["schemas"]["StateFaultRule"][];
         };
-        /** @description A stored rule as `GET /faults` shows it, without `hits` (counted per instance, 0 after a load). */
+        /** @description A stored rule as `GET /faults` shows it, without `hits` (counted per instance, 0 after a load), with its `place`. */
         StateFaultRule: {
+            /** @description Its number in the order the rules were added, which spans organizations and the shared rules and decides which rule matches first. A load puts each rule back at its place; new rules are numbered after the highest. */
+            place: number;
             id: string;
             kind: components["schemas"]["FaultRuleInput"]["kind"];
             description?: components["schemas"]["FaultRuleInput"]["description"];

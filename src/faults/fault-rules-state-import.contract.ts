@@ -74,16 +74,62 @@ export function faultRulesImportCases(current: () => FaultRulesInstances): void 
     expect((await t.b.perOrg.export(org))?.rules.map((r) => r.id)).toEqual([windowed.id, ofSandbox.id]);
   });
 
+  it('rules of two organizations and shared ones, added interleaved at one instant, put back org by org after a reset match and list in the order added; new ones come after', async () => {
+    const t = current();
+    const [x, y] = [`org_pl${++serial}`, `org_pl${++serial}`];
+    // Ids against the order added, so neither the creation time (the same) nor the id makes that order.
+    const added = [
+      rule({ id: realId().replace('Imp', 'Zzz'), match: { org_id: y } }),
+      rule({ id: realId().replace('Imp', 'Yyy') }),
+      rule({ id: realId().replace('Imp', 'Xxx'), match: { org_id: x } }),
+      rule({ id: realId().replace('Imp', 'Www'), match: { org_id: y } }),
+    ];
+    for (const r of added) {
+      t.a.add(r);
+      await t.sync();
+    }
+    const order = added.map((r) => r.id);
+    expect(t.b.rules().map((r) => r.id)).toEqual(order);
+    const [ex, ey, shared] = [
+      await t.a.perOrg.export(x),
+      await t.a.perOrg.export(y),
+      await t.a.exportShared(),
+    ];
+    expect(ey?.rules.map((r) => r.place)).toEqual([1, 4]);
+    expect(shared?.rules.map((r) => r.place)).toEqual([2]);
+
+    await t.a.reset();
+    await t.sync();
+    await t.a.perOrg.import(x, JSON.parse(JSON.stringify(ex)));
+    await t.a.importShared?.(JSON.parse(JSON.stringify(shared)));
+    await t.a.perOrg.import(y, JSON.parse(JSON.stringify(ey)));
+    await t.sync();
+    const late = await t.join();
+    for (const state of [t.a, t.b, late]) {
+      expect(state.rules().map((r) => r.id)).toEqual(order);
+      expect(await state.perOrg.export(y)).toEqual(ey);
+    }
+    const next = rule({ id: realId().replace('Imp', 'Aaa'), match: { org_id: x } });
+    t.b.add(next);
+    await t.sync();
+    for (const state of [t.a, t.b]) expect(state.rules().map((r) => r.id)).toEqual([...order, next.id]);
+    expect((await t.a.perOrg.export(x))?.rules.map((r) => r.place)).toEqual([3, 5]);
+  });
+
   it('check refuses a rule of another organization, a shared rule of one, a sandbox organization without its sandbox, and an id twice', () => {
     const t = current();
-    const mine = exported(rule({ id: realId(), match: { org_id: 'org_ck' } }));
-    const theirs = exported(rule({ id: realId(), match: { org_id: 'org_other' } }));
-    const global = exported(rule({ id: realId() }));
+    const mine = exported(rule({ id: realId(), match: { org_id: 'org_ck' } }), null, 1);
+    const theirs = exported(rule({ id: realId(), match: { org_id: 'org_other' } }), null, 2);
+    const global = exported(rule({ id: realId() }), null, 3);
     expect(t.a.perOrg.check('org_ck', { rules: [mine] })).toBeNull();
     expect(t.a.perOrg.check('org_ck', { rules: [mine, theirs] })).toMatchObject({ path: '/rules/1/match' });
     expect(t.a.perOrg.check('org_ck', { rules: [global] })).toMatchObject({ path: '/rules/0/match' });
     expect(t.a.checkShared?.({ rules: [global, mine] })).toMatchObject({ path: '/rules/1/match' });
     expect(t.a.perOrg.check('org_ck', { rules: [mine, mine] })).toMatchObject({ path: '/rules/1/id' });
+    const samePlace = { ...mine, id: realId() };
+    expect(t.a.perOrg.check('org_ck', { rules: [mine, samePlace] })).toMatchObject({
+      path: '/rules/1/place',
+    });
     const orphan = { ...global, sandbox_org_id: 'org_ck' };
     expect(t.a.perOrg.check('org_ck', { rules: [orphan] })).toMatchObject({
       path: '/rules/0/sandbox_org_id',
@@ -93,11 +139,12 @@ export function faultRulesImportCases(current: () => FaultRulesInstances): void 
   });
 
   it("its sections' schema (admin.yaml StateOrgFaults) refuses an id of another shape, a negative count, a kind without its parameters and another member", () => {
-    const ok = exported(rule({ id: realId(), match: { org_id: 'org_sc' }, times: 2 }));
+    const ok = exported(rule({ id: realId(), match: { org_id: 'org_sc' }, times: 2 }), 2, 1);
     expect(sectionErrors('StateOrgFaults', { rules: [ok] })).toBeNull();
     for (const bad of [
       { ...ok, id: 'fault_1' },
       { ...ok, remaining: -1 },
+      { ...ok, place: 0 },
       { ...ok, status: undefined },
       { ...ok, hits: 3 },
       { ...ok, match: { org_id: 'acme' } },

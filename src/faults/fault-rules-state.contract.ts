@@ -42,10 +42,13 @@ export function rule(over: Partial<FaultRule> = {}): FaultRule {
 const ids = (state: FaultRulesState) => state.rules().map((r) => r.id);
 export const orgIds = async (state: FaultRulesState) => [...(await state.perOrg.ids())].sort();
 
-/** A rule as exported, from a copy taken before it was added (memory keeps and counts the object itself). */
-export function exported(rule: FaultRule, remaining = rule.remaining): ExportedRule {
+/**
+ * A rule as exported, from a copy taken before it was added (memory keeps and counts the object itself); at
+ * `place`, or any place when the case does not fix it.
+ */
+export function exported(rule: FaultRule, remaining = rule.remaining, place?: number): ExportedRule {
   const { hits: _hits, ...stored } = structuredClone(rule);
-  return { ...stored, remaining };
+  return { ...stored, remaining, place: place ?? (expect.any(Number) as number) };
 }
 
 export function faultRulesStateContract(fresh: () => Promise<FaultRulesInstances>): void {
