@@ -32,6 +32,10 @@ const SHORT: Record<string, { args?: string[]; nodeFlags?: string[]; before?: st
   'webhooks.bench.ts': { args: ['1000'] },
   'event-loop.bench.ts': { args: ['--seconds', '8'] },
   'rag-engine.bench.ts': { nodeFlags: ['--expose-gc'] },
+  'state.bench.ts': {
+    args: ['--orgs', '20', '--docs', '1000', '--ledger', '10000'],
+    before: ['npm', 'run', 'build', '--silent'],
+  },
 };
 
 function run(cmd: string, args: string[]): Promise<number> {

@@ -22,6 +22,7 @@ import { requestDetail, responseDetail, ResponseTap, tapKeepBytes } from './obse
 import { logHttpRequest } from './observe/log-events.js';
 import type { Redactor } from './observe/redact.js';
 import type { RequestLog } from './observe/request-log.js';
+import type { LoadGate } from './snapshots/gate.js';
 
 export interface HttpAppDeps {
   contract: Pick<Contract, 'gateway' | 'admin'>;
@@ -29,7 +30,13 @@ export interface HttpAppDeps {
   v1: Omit<V1RouterDeps, 'routes' | 'defaultUploadLimits'>;
   /** The admin API under /_emulator, built by the composition root. */
   adminRouter: ReturnType<typeof createAdminRouter>;
+  /** Mints the id of a /v1 request (its journal entry, ledger entries and job records name it: state). */
   ids: Pick<IdFactory, 'next'>;
+  /**
+   * Mints the id of any other request (admin, health, the dashboard): never journaled, so not state, and a
+   * stream of its own, so saving or loading a state (or any admin call) does not move the /v1 ids (SN-P2).
+   */
+  controlIds: Pick<IdFactory, 'next'>;
   clock: Pick<Clock, 'now'>;
   journal: Journal;
   log: RequestLog;
@@ -38,6 +45,8 @@ export interface HttpAppDeps {
   metering: Pick<Metering, 'refundRequest' | 'releaseReservations'>;
   /** The contract self-check, when on. */
   contractChecker: ContractChecker | undefined;
+  /** Holds requests while a state load runs (snapshots/gate.ts). */
+  gate: Pick<LoadGate, 'closed' | 'passes' | 'wait'>;
 }
 
 export function buildHttpApp(deps: HttpAppDeps): express.Express {
@@ -51,9 +60,11 @@ export function buildHttpApp(deps: HttpAppDeps): express.Express {
     defaultUploadLimits: { maxFileBytes: 25 * 1024 * 1024, tooLargeCode: 'file_too_large' },
   });
 
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    const requestId = deps.ids.next('req', 20);
+  app.use(function entry(req: Request, res: Response, next: NextFunction): void {
+    // While a state load runs, a request waits here, before it has an id or a journal entry.
+    if (deps.gate.closed && !deps.gate.passes(req)) return deps.gate.wait(() => entry(req, res, next));
     const isV1 = req.path === '/v1' || req.path.startsWith('/v1/');
+    const requestId = (isV1 ? deps.ids : deps.controlIds).next('req', 20);
     const scope =
       typeof req.headers['x-emulator-scope'] === 'string' ? req.headers['x-emulator-scope'] : null;
     const journal = deps.journal.open({

@@ -6,6 +6,20 @@ import { parseArgs } from 'node:util';
 import { MP3_ENCODERS } from './audio/encoders.js';
 import type { EmulatorOptions, LogFormat, LogLevel } from './config.js';
 import { storeUrlProblem } from './store/state-store.js';
+import {
+  bool,
+  CliError,
+  instanceId,
+  int,
+  isoDate,
+  mebibytes,
+  nonEmpty,
+  oneOf,
+  positive,
+  seconds,
+} from './cli-values.js';
+
+export { CliError } from './cli-values.js';
 
 interface OptionSpec {
   flag: string;
@@ -14,52 +28,6 @@ interface OptionSpec {
   help: string;
   /** `source` is what the user set (`--port` or `SVC_EMULATOR_PORT`), so errors name it. */
   apply: (value: string, into: EmulatorOptions, source: string) => void;
-}
-
-function int(name: string, value: string, min: number, max: number): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min || n > max)
-    throw new CliError(`${name} must be an integer from ${min} to ${max} (got '${value}')`);
-  return n;
-}
-
-function positive(name: string, value: string): number {
-  const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0) throw new CliError(`${name} must be a positive number (got '${value}')`);
-  return n;
-}
-
-function mebibytes(name: string, value: string): number {
-  const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 65536)
-    throw new CliError(`${name} must be a number of MiB from 0 to 65536 (got '${value}')`);
-  return n;
-}
-
-function nonEmpty(name: string, value: string): string {
-  if (value.trim() === '') throw new CliError(`${name} must not be empty`);
-  return value;
-}
-
-function isoDate(name: string, value: string): string {
-  if (!/^\d{4}-\d{2}-\d{2}T/.test(value) || Number.isNaN(Date.parse(value))) {
-    throw new CliError(`${name} must be an ISO date-time such as 2030-01-01T00:00:00Z (got '${value}')`);
-  }
-  return value;
-}
-
-/** One of a closed set of values (log level, format, encoder...). */
-function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {
-  if (!(allowed as readonly string[]).includes(value))
-    throw new CliError(`${name} must be one of ${allowed.join(', ')} (got '${value}')`);
-  return value as T;
-}
-
-/** Boolean flags arrive as 'true'; their variables as 1/0/true/false. */
-function bool(name: string, value: string): boolean {
-  if (['1', 'true', 'yes'].includes(value.toLowerCase())) return true;
-  if (['0', 'false', 'no'].includes(value.toLowerCase())) return false;
-  throw new CliError(`${name} must be 1, 0, true or false (got '${value}')`);
 }
 
 const LOG_LEVELS: LogLevel[] = ['silent', 'error', 'warn', 'info', 'debug'];
@@ -273,6 +241,27 @@ export const OPTION_SPECS: OptionSpec[] = [
     apply: (v, o, src) => (o.latencyProfile = nonEmpty(src, v)),
   },
   {
+    flag: 'state',
+    env: 'SVC_EMULATOR_STATE',
+    kind: 'string',
+    help: 'load this state document (svc-emulator state save) at start, before the readiness line (docs/state.md)',
+    apply: (v, o, src) => (o.state = nonEmpty(src, v)),
+  },
+  {
+    flag: 'persist',
+    env: 'SVC_EMULATOR_PERSIST',
+    kind: 'string',
+    help: 'keep the state in DIR/state.json: loaded at start when it exists, written on shutdown and periodically',
+    apply: (v, o, src) => (o.persist = nonEmpty(src, v)),
+  },
+  {
+    flag: 'persist-interval',
+    env: 'SVC_EMULATOR_PERSIST_INTERVAL',
+    kind: 'string',
+    help: 'with --persist: seconds between saves; 0 saves only on shutdown (default 30)',
+    apply: (v, o, src) => (o.persistInterval = seconds(src, v)),
+  },
+  {
     flag: 'store',
     env: 'SVC_EMULATOR_STORE',
     kind: 'string',
@@ -319,16 +308,6 @@ export const OPTION_SPECS: OptionSpec[] = [
     apply: (v, o, src) => (o.tlsKey = nonEmpty(src, v)),
   },
 ];
-
-function instanceId(name: string, value: string): string {
-  if (!/^[A-Za-z0-9._-]{1,64}$/.test(value))
-    throw new CliError(`${name} must be 1 to 64 of A-Z a-z 0-9 . _ - (got '${value}')`);
-  return value;
-}
-
-export class CliError extends Error {
-  override name = 'CliError';
-}
 
 export type CliParse =
   { help: true } | { version: true } | { help?: false; version?: false; options: EmulatorOptions };
@@ -390,6 +369,7 @@ export function helpText(): string {
     '',
     'Usage: svc-emulator [options]',
     '       svc-emulator drift --recordings DIR [options]   (see svc-emulator drift --help, docs/proxy.md)',
+    '       svc-emulator state save|load FILE --admin-url URL   (see svc-emulator state --help, docs/state.md)',
     '',
     'Options:',
     ...rows,

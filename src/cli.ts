@@ -6,6 +6,7 @@ import { ApiError } from './http/errors.js';
 import { startEmulator } from './library.js';
 import { demoKeys, writeKeysFile } from './readiness.js';
 import { StoreUnavailableError } from './store/index.js';
+import { StateFileError } from './persist/state-file.js';
 
 // `svc-emulator | head -1` closes our stdout early: the emulator keeps serving, and lines to a closed pipe
 // are dropped instead of crashing the process with EPIPE.
@@ -78,7 +79,7 @@ async function serve(argv: string[]): Promise<number> {
       console.error(`svc-emulator: ${err.message}; start Redis or fix --store / SVC_EMULATOR_STORE`);
       return 1;
     }
-    if (err instanceof ConfigError || err instanceof ApiError) {
+    if (err instanceof ConfigError || err instanceof ApiError || err instanceof StateFileError) {
       console.error(`svc-emulator: ${err.message}`);
       return 2;
     }
@@ -161,7 +162,14 @@ async function serve(argv: string[]): Promise<number> {
   for (const line of pending.splice(0)) process.stdout.write(`${line}\n`);
 
   await stopped;
-  await running.close();
+  try {
+    await running.close();
+  } catch (err) {
+    // --persist could not write the state at shutdown: the emulator stopped, the exit status says so.
+    if (!(err instanceof StateFileError)) throw err;
+    console.error(`svc-emulator: ${err.message}`);
+    return 1;
+  }
   return 0;
 }
 
@@ -170,6 +178,10 @@ const SUBCOMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   drift: async (argv) => {
     const { driftCommand } = await import('./proxy/drift-cli.js');
     return driftCommand(argv, process.env);
+  },
+  state: async (argv) => {
+    const { stateCommand } = await import('./persist/state-cli.js');
+    return stateCommand(argv, process.env);
   },
 };
 

@@ -113,6 +113,12 @@ export interface EmulatorConfig {
   /** The user's own PEM certificate and private key files (both or neither); they win over `tls`. */
   tlsCert: string | null;
   tlsKey: string | null;
+  /** `--state FILE`: a state document loaded at start, before the readiness line (docs/state.md). */
+  state: string | null;
+  /** `--persist DIR`: DIR/state.json is loaded at start when it exists, and written on shutdown and every `persistInterval` s. */
+  persist: string | null;
+  /** Wall seconds between the saves of `persist`; 0 saves only on shutdown. */
+  persistInterval: number;
   /** Free-form sections owned by product areas (prices, quotas, faults...). */
   extra: Record<string, unknown>;
 }
@@ -175,6 +181,9 @@ export const DEFAULT_CONFIG: EmulatorConfig = {
   tls: false,
   tlsCert: null,
   tlsKey: null,
+  state: null,
+  persist: null,
+  persistInterval: 30,
   extra: {},
 };
 
@@ -235,6 +244,12 @@ export function resolveConfig(options: EmulatorOptions = {}): EmulatorConfig {
       merged.tlsCert === null
         ? '--tls-key needs --tls-cert (the certificate of that key)'
         : '--tls-cert needs --tls-key (the private key of that certificate)',
+    );
+  }
+  if (merged.instances > 1 && (merged.state || merged.persist)) {
+    // Each process would load the file at start and overwrite it at exit; one instance owns a state file.
+    throw new ConfigError(
+      `--${merged.persist ? 'persist' : 'state'} works with one instance, not --instances ${merged.instances}: with Redis the state lives in Redis (keep it with Redis persistence), and 'svc-emulator state load FILE --admin-url URL' loads a document into all instances at once (docs/state.md)`,
     );
   }
   return merged;

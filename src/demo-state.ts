@@ -17,6 +17,8 @@ export interface DemoState {
   keyIds: { live: string; test: string };
   /** The endpoint registered by `--webhook-url`, with its signing secret. */
   webhookEndpoint?: { id: string; secret: string };
+  /** Set after a load whose state has no usable demo organization or keys: why (demo-after-load.ts). */
+  absent?: string;
 }
 
 export interface DemoStateDeps {

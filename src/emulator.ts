@@ -14,6 +14,7 @@ import { createClockState, emulatorClock } from './core/clock-state.js';
 import { Clock } from './core/clock.js';
 import { OrgClocks } from './core/clocks.js';
 import { IdFactory, Random } from './core/random.js';
+import { createIdsState } from './core/ids-state.js';
 import { announce, createStateStore, shareState, streamSeed, type StateStore } from './store/index.js';
 import type { SharedState } from './store/shared-state.js';
 import { StateUnits } from './store/state-unit.js';
@@ -52,9 +53,11 @@ import type { OrgViewPart } from './admin/views.js';
 import type { ProxyMode, ReplayMode } from './proxy/index.js';
 import { tlsMaterial } from './http/tls.js';
 import { createServing, listenOn, type Listening, type UpgradeHandler } from './serving.js';
+import { demoAfterLoad } from './demo-after-load.js';
 import { createDemoState, DEMO_ORG_ID, type DemoState } from './demo-state.js';
 import { createSandboxesState, wireSandboxes } from './sandboxes/index.js';
 import type { SandboxLookup, SandboxService } from './sandboxes/index.js';
+import { createSnapshots, type LoadGate, type Snapshots } from './snapshots/index.js';
 
 export { DEMO_ORG_ID, type DemoState } from './demo-state.js';
 
@@ -79,6 +82,8 @@ export class Emulator {
   readonly clocks: OrgClocks;
   readonly random: Random;
   readonly ids: IdFactory;
+  /** Request ids of everything but /v1 (admin, health, dashboard): not journaled, not in a snapshot (SN-P2). */
+  readonly controlIds: IdFactory;
   /** Where shared state lives (`--store`): memory (default) or Redis (docs/scaling.md). */
   readonly store: StateStore;
   /** The slice of state shared through a Redis store; null with the memory store. */
@@ -104,6 +109,10 @@ export class Emulator {
   readonly sandboxLookup: SandboxLookup;
   /** The built-in, file and registered scenarios, and the one applied last. */
   readonly scenarios: Scenarios;
+  /** The state saved as one document and loaded back (issue 25): GET/PUT /_emulator/state. */
+  readonly snapshots: Snapshots;
+  /** Holds requests while a load runs. */
+  private readonly loadGate: LoadGate;
   /** Heavy work (extraction, decoding, encoding) off the event loop, inside memory and time ceilings. */
   readonly workers: WorkerPool;
   /** The contract self-check (SVC_EMULATOR_CONTRACT_CHECK=1, as in the test suite); off otherwise. */
@@ -150,17 +159,23 @@ export class Emulator {
     // The first unit: it opens before anything reads the time, and a reset puts the clock back (unless
     // keep_clock) before the other areas start over at its time.
     this.state.add(this.clock.timeState);
-    const sandboxes = createSandboxesState(this.store, this.state);
-    this.sandboxLookup = sandboxes.lookup;
     const store = this.store;
     this.clocks = new OrgClocks(
       this.clock,
       (id, clockStartAt) => new Clock({ state: createClockState(store, clockStartAt, { id }) }),
     );
+    const sandboxes = createSandboxesState(this.store, this.state, {
+      clocks: this.clocks,
+      seed: this.config.seed,
+    });
+    this.sandboxLookup = sandboxes.lookup;
     this.startedAt = Date.now();
     this.random = new Random(streamSeed(this.config.seed, this.store));
     this.ids = new IdFactory(streamSeed(this.config.seed, this.store));
-    this.orgs = new OrgStore(this.state.add(createOrgState(this.store)), {
+    this.controlIds = new IdFactory(`${streamSeed(this.config.seed, this.store)}/control`);
+    this.state.add(createIdsState(this.ids, this.random));
+    const orgState = this.state.add(createOrgState(this.store));
+    this.orgs = new OrgStore(orgState, {
       clock: this.clock,
       ids: this.ids,
       random: this.random,
@@ -247,12 +262,26 @@ export class Emulator {
       sandboxes: this.sandboxLookup,
     });
     this.adminHandlers.set('admin.getLatency', latencyAdminHandler(this.latency));
+    const snapshots = createSnapshots({
+      units: this.state,
+      store: this.store,
+      sandboxes: this.sandboxLookup,
+      validators: this.contract.validators,
+      clearAll: () => this.clearState(),
+      keyOwners: orgState,
+    });
+    this.snapshots = snapshots.snapshots;
+    this.state.onLoaded(async ({ orgIds, whole }) => {
+      if (whole || orgIds.includes(DEMO_ORG_ID)) this.demo = await demoAfterLoad(this.orgs, this.demo);
+    });
+    this.loadGate = snapshots.gate;
+    for (const [id, h] of Object.entries(snapshots.adminHandlers)) this.adminHandlers.set(id, h);
     const admin = createAdminEntrances({
       routes: this.contract.admin,
       handlers: this.adminHandlers,
       adminToken: this.config.adminToken,
       store: this.store,
-      requestId: () => this.ids.next('req', 20),
+      requestId: () => this.controlIds.next('req', 20),
     });
     this.invokeAdmin = admin.invoke;
     this.sandboxes = wireSandboxes(this, sandboxes, (call) => this.invokeAdmin(call));
@@ -277,6 +306,7 @@ export class Emulator {
     for (const area of areas) this.register(area);
 
     const serving = createServing({
+      controlIds: this.controlIds,
       config,
       contract,
       clock,
@@ -299,6 +329,7 @@ export class Emulator {
       adminRouter: admin.router,
       faultHeader: config.faultHeader ? createFaultHeaderParser(contract, faults) : null,
       latency: this.latency,
+      gate: this.loadGate,
     });
     this.proxy = serving.proxy;
     this.replay = serving.replay;
@@ -363,6 +394,12 @@ export class Emulator {
    * demo keys, empty journal, no pending timers. Ids keep counting, so none repeats within the process.
    */
   async reset(options: { keepClock?: boolean } = {}): Promise<void> {
+    await this.clearState(options);
+    await this.boot();
+  }
+
+  /** A reset up to its boot: every area empty, no timer, no socket. A whole state load starts from here. */
+  async clearState(options: { keepClock?: boolean } = {}): Promise<void> {
     // First, so an unreachable shared store (502) leaves everything as it was; the other instances are told
     // once every area's keys are gone, so none reloads what the reset is removing.
     await this.store.beginReset();
@@ -377,7 +414,6 @@ export class Emulator {
     this.faults.reset();
     this.latency?.reset();
     for (const area of this.areas) await area.reset?.();
-    await this.boot();
   }
 
   async listen(port = this.config.port, host = this.config.host): Promise<Listening> {
@@ -386,7 +422,7 @@ export class Emulator {
     try {
       listening = await listenOn(
         { app: this.app, handleUpgrade: this.handleUpgrade },
-        () => this.ids.next('req', 20),
+        () => this.controlIds.next('req', 20),
         port,
         host,
         tls,
@@ -404,6 +440,7 @@ export class Emulator {
 
   async close(): Promise<void> {
     this.sockets.closeAll(1001, 'emulator shutting down');
+    this.loadGate.dispose();
     // Connections go first: a request still running sees its client gone (its signal aborts) before the
     // worker pool stops under it, so it ends quietly instead of as an unexpected error.
     const server = this.server;

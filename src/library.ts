@@ -3,6 +3,8 @@ import type { EmulatorOptions } from './config.js';
 import { createEmulator, type Emulator, type EmulatorOverrides } from './emulator.js';
 import { createAdminClient, type AdminClient } from './client/admin-client.js';
 import { createSandbox, type Sandbox, type SandboxOptions } from './sandbox.js';
+import { emulatorState, loadAtStart, type EmulatorState } from './persist/library-state.js';
+import type { Persister } from './persist/persister.js';
 
 export interface RunningEmulator {
   /** `http://HOST:PORT/v1` (`https` with TLS) */
@@ -23,19 +25,28 @@ export interface RunningEmulator {
    * its handle (src/sandbox.ts); `close()` it when done. `svc-emulator/testing` does both around a test file.
    */
   sandbox(options?: SandboxOptions): Promise<Sandbox>;
+  /** Saves and loads the state in-process (docs/state.md): `await emu.state.save()`, `emu.state.load(file)`. */
+  state: EmulatorState;
+  /** Stops the emulator; with `persist`, after writing the state a last time (a failed write rejects, once stopped). */
   close(): Promise<void>;
 }
 
-/** Starts an emulator on a port (default 4747; pass `port: 0` in tests) with its boot state. */
+/**
+ * Starts an emulator on a port (default 4747; pass `port: 0` in tests) with its boot state, or with the state
+ * `state` (a file) or `persist` (a folder) names, loaded before it listens.
+ */
 export async function startEmulator(
   options: EmulatorOptions = {},
   overrides: EmulatorOverrides = {},
 ): Promise<RunningEmulator> {
   const emulator = await createEmulator(options, overrides);
   let listening;
+  let persister: Persister | null = null;
   try {
+    persister = await loadAtStart(emulator);
     listening = await emulator.listen();
   } catch (err) {
+    persister?.dispose();
     await emulator.close();
     throw err;
   }
@@ -56,7 +67,13 @@ export async function startEmulator(
       }));
     },
     sandbox: (options) => createSandbox(running.admin, listening, options),
-    close: () => emulator.close(),
+    state: emulatorState(emulator),
+    close: async () => {
+      let saved: Error | undefined;
+      await persister?.close().catch((err: Error) => (saved = err));
+      await emulator.close();
+      if (saved) throw saved;
+    },
   };
   return running;
 }

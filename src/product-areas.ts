@@ -73,6 +73,7 @@ export function createProductAreas(parts: AreaParts): ProductArea[] {
       orgs,
       store,
       jobs: state.add(createSttJobsState(store)),
+      units: state,
     }),
     createRagArea({
       config,
@@ -87,6 +88,7 @@ export function createProductAreas(parts: AreaParts): ProductArea[] {
       store,
       demoOrgId: parts.demoOrgId,
       state: state.add(createRagState(store)),
+      units: state,
       contract,
     }),
   ];

@@ -16,6 +16,9 @@ import {
   type ReportFilter,
   type SandboxCreate,
   type SandboxView,
+  type StateBody,
+  type StateLoadResult,
+  type StateQuery,
   type UsageFilter,
   type WaitOptions,
 } from './client/admin-client.js';
@@ -70,8 +73,17 @@ export interface Sandbox {
   ): Promise<AdminSchemas['WebhookDelivery']>;
   /** The client report of this sandbox's requests. */
   report(filter?: SandboxReportFilter): Promise<ClientReport>;
+  /** This sandbox's state as a document (docs/state.md): save it, load it back here or into another emulator. */
+  readonly state: SandboxState;
   /** The admin client it uses, for anything not above. */
   readonly admin: AdminClient;
+}
+
+export interface SandboxState {
+  /** `GET /state?sandbox=ID`: its organization with its clock, as document bytes. */
+  save(options?: { include?: StateQuery['include'] }): Promise<Uint8Array>;
+  /** `PUT /state` with a document of this sandbox (saved earlier): puts it back as it was then. */
+  load(document: StateBody): Promise<StateLoadResult>;
 }
 
 export type SandboxRequestFilter = Omit<RequestFilter, 'org_id' | 'sandbox'>;
@@ -180,6 +192,10 @@ export async function createSandbox(
     usage: (filter = {}) => admin.ledger({ ...filter, ...mine }),
     deliveries: async (filter = {}) => (await admin.webhooks.deliveries({ ...filter, ...mine })).deliveries,
     waitForDelivery: (filter = {}, options) => admin.webhooks.waitFor({ ...filter, ...mine }, options),
+    state: {
+      save: (options = {}) => admin.state.bytes({ ...options, sandbox: id }),
+      load: (document) => admin.state.put(document),
+    },
     report: async (filter = {}) => (await admin.report.json({ ...filter, ...mine })) as ClientReport,
   };
 }

@@ -38,6 +38,8 @@ import {
 export type UpgradeHandler = (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
 
 export interface ServingDeps {
+  /** The request ids of everything but /v1 (app.ts). */
+  controlIds: IdFactory;
   config: ProxyModeDeps['config'];
   contract: Contract;
   clock: Clock;
@@ -64,6 +66,8 @@ export interface ServingDeps {
   faultHeader: FaultHeaderParser | null;
   /** `--latency-profile` (null for `instant`): realtime sessions' first audio and result cadence. */
   latency: LatencySampler | null;
+  /** Holds requests while a state load runs. */
+  gate: HttpAppDeps['gate'];
 }
 
 export interface Serving {
@@ -101,12 +105,14 @@ export function createServing(deps: ServingDeps): Serving {
     },
     adminRouter: deps.adminRouter,
     ids,
+    controlIds: deps.controlIds,
     clock,
     journal,
     log: deps.log,
     redactor: deps.redactor,
     metering,
     contractChecker: deps.contractChecker,
+    gate: deps.gate,
   });
   const handleUpgrade = createWsGateway({
     routes: contract.gateway,
@@ -135,7 +141,13 @@ export function createServing(deps: ServingDeps): Serving {
     },
     now: () => clock.now(),
   });
-  return { proxy, replay, app, handleUpgrade };
+  // Upgrades wait for a state load as requests do (decision ST-G1): one boolean test when none runs.
+  const gate = deps.gate;
+  const gatedUpgrade: UpgradeHandler = (req, socket, head) => {
+    if (gate.closed) return gate.wait(() => handleUpgrade(req, socket, head));
+    handleUpgrade(req, socket, head);
+  };
+  return { proxy, replay, app, handleUpgrade: gatedUpgrade };
 }
 
 export interface Listening {

@@ -23,7 +23,7 @@ export interface SideEffectPartsDeps {
   config: Pick<EmulatorConfig, 'seed' | 'signatureTime' | 'prices' | 'demo' | 'testQuotas' | 'rateLimits'>;
   /** Each part's state is built from the store and added as a unit (src/store/state-unit.ts). */
   store: StateStore;
-  state: Pick<StateUnits, 'add'>;
+  state: Pick<StateUnits, 'add' | 'onLoaded'>;
   clock: Clock;
   /** Each organization's clock: its sandbox's own, or `clock` (core/clocks.ts). */
   clocks: OrgClocks;
@@ -64,9 +64,14 @@ export function createSideEffectParts(deps: SideEffectPartsDeps): SideEffectPart
     clock: deps.clock,
     clocks: deps.clocks,
     attempts: webhookAttempts,
+    seed: deps.config.seed,
   });
   deps.state.add(webhookState.endpoints);
   deps.state.add(webhookState.deliveries);
+  // A load put organizations back (issue 25): their pending deliveries retry at their next attempt's time.
+  deps.state.onLoaded(async ({ orgIds }) => {
+    for (const orgId of orgIds) await webhookState.deliveries.resume(orgId);
+  });
   const webhooks = new WebhookEngine({
     clock: deps.clock,
     clocks: deps.clocks,
@@ -91,6 +96,8 @@ export function createSideEffectParts(deps: SideEffectPartsDeps): SideEffectPart
       rateLimits: deps.config.rateLimits,
     },
   });
+  // A load re-opens the loaded organizations' billing periods here, their ends armed (Metering.loaded).
+  deps.state.onLoaded((event) => metering.loaded(event.orgIds));
   deps.state.add(faultRules);
   return { faults, webhooks, metering };
 }

@@ -34,15 +34,17 @@ export function hasToken() {
   return sessionStorage.getItem(TOKEN_KEY) !== null;
 }
 
-async function send(method, path, body, { signal, accept = 'application/json' } = {}) {
+async function send(method, path, body, { signal, accept = 'application/json', raw = false } = {}) {
   const headers = { Accept: accept };
   const token = sessionStorage.getItem(TOKEN_KEY);
   if (token) headers['X-Admin-Token'] = token;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // A file as it is (a state document; gzip is named so the emulator inflates it).
+  if (raw && body.gzip) headers['Content-Encoding'] = 'gzip';
   return fetch(new URL(path.replace(/^\//, ''), ADMIN_BASE), {
     method,
     headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? undefined : raw ? body.bytes : JSON.stringify(body),
     signal,
     cache: 'no-store',
   });
@@ -76,6 +78,16 @@ export async function apiBlob(path, accept) {
   const res = await send('GET', path, undefined, { accept });
   if (!res.ok) return fail('GET', path, res, await res.text());
   return res.blob();
+}
+
+/** Sends a file's bytes as they are (JSON, or gzip when its first bytes say so); resolves with the parsed answer. */
+export async function apiUpload(method, path, file) {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const gzip = bytes[0] === 0x1f && bytes[1] === 0x8b;
+  const res = await send(method, path, { bytes, gzip }, { raw: true });
+  const text = await res.text();
+  if (!res.ok) return fail(method, path, res, text);
+  return text ? JSON.parse(text) : null;
 }
 
 /** Resolves after `ms`, or at once when `signal` aborts. */

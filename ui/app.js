@@ -9,6 +9,7 @@ import { createJournalPanel } from './journal.js';
 import { createReportPanel } from './report.js';
 import { createSandboxesPanel } from './sandboxes.js';
 import { createScenariosPanel } from './scenarios.js';
+import { createStatePanel } from './state.js';
 
 let selectedOrg = 'org_demo';
 let locked = false;
@@ -290,6 +291,8 @@ const scenarios = createScenariosPanel({ report, onApplied: () => refreshAll() }
 const faults = createFaultsPanel({ report, onChange: (list) => scenarios.showFaultCount(list) });
 const refreshFaults = () => faults.refresh();
 const deliveries = createDeliveriesPanel({ report });
+// A load replaces what every panel shows.
+createStatePanel({ report, onLoaded: () => refreshAll() });
 const refreshDeliveries = () => deliveries.refresh();
 
 // Requests change usage, fault hit counts, deliveries and the report: refresh them as the journal moves, at most once a second.

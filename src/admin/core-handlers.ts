@@ -79,7 +79,11 @@ export function coreAdminHandlers(deps: CoreAdminDeps): Record<string, AdminHand
       });
     },
 
-    'admin.demo': (ctx) => sendJson(ctx, 200, demoKeys(deps.demo(), deps.urls())),
+    'admin.demo': (ctx) => {
+      const demo = deps.demo();
+      if (demo.absent) throw new ApiError('not_found', demo.absent);
+      sendJson(ctx, 200, demoKeys(demo, deps.urls()));
+    },
 
     'admin.reset': async (ctx: AdminContext<{ keep_clock?: boolean }>) => {
       await deps.reset({ keepClock: ctx.body.keep_clock === true });

@@ -12,6 +12,8 @@
  */
 import type { OrgClocks } from '../core/clocks.js';
 import type { RedisStore } from '../store/redis-store.js';
+import type { ExportOptions } from '../store/state-unit.js';
+import { checkWsTokenSection, importedTokens, wsTokenExport, type WsTokenExport } from './ws-token-export.js';
 import type { TokenRecord, WsTokenState } from './ws-token-state.js';
 
 /** Wall-time garbage collection: far beyond the 60 seconds of clock time a token lives. */
@@ -37,7 +39,21 @@ export class RedisWsTokenState implements WsTokenState {
       // its key went with the organization (the orgs unit is reset first).
       if (keys.length > 0) await this.store.run(() => this.store.redis.unlink(...keys));
     },
-    export: (): undefined => undefined,
+    export: async (orgId: string, options?: ExportOptions): Promise<WsTokenExport | undefined> => {
+      if (options?.secrets === false) return undefined;
+      const all: [string, TokenRecord][] = [];
+      const prefix = this.key('');
+      for await (const [key, record] of this.scan()) all.push([key.slice(prefix.length), record]);
+      return wsTokenExport(all, orgId, this.clocks.for(orgId).now(), options);
+    },
+    /** One transaction: each token as put, with the same garbage-collection TTL. */
+    import: async (orgId: string, data: unknown): Promise<void> => {
+      const tx = this.store.redis.multi();
+      for (const [token, record] of importedTokens(orgId, data))
+        tx.set(this.key(token), JSON.stringify(record), 'PX', TOKEN_GC_MS);
+      for (const [err] of (await this.store.run(() => tx.exec())) ?? []) if (err) throw err;
+    },
+    check: checkWsTokenSection,
   };
 
   constructor(

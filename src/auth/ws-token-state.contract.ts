@@ -3,6 +3,7 @@
  * memory, where every "instance" is the one process's state, and in Redis, each instance its own store.
  */
 import { afterAll, describe, expect, it } from 'vitest';
+import { wsTokenImportContract } from './ws-token-import.contract.js';
 import type { TokenRecord, WsTokenState } from './ws-token-state.js';
 
 export interface WsTokenStateHarness {
@@ -29,6 +30,7 @@ const orgIds = async (state: WsTokenState) => [...(await state.perOrg.ids())].so
 export function wsTokenStateContract(makeHarness: () => WsTokenStateHarness): void {
   const harness = makeHarness();
   afterAll(() => harness.close());
+  wsTokenImportContract(harness);
 
   describe('one instance', () => {
     it('a token put is taken once, as it was put; an unknown one is not there', async () => {
@@ -93,21 +95,38 @@ export function wsTokenStateContract(makeHarness: () => WsTokenStateHarness): vo
   });
 
   describe('per organization', () => {
-    it('lists the organizations with live tokens, the same on every instance; exports none', async () => {
+    it('lists the organizations with live tokens and exports those, the same on every instance; none without secrets', async () => {
       const [a, b] = [await harness.instance(), await harness.instance()];
       await harness.reset(a);
       await harness.sync();
-      a.put(token(), record('key_a', 'org_ta'));
-      b.put(token(), record('key_b', 'org_tb'));
-      b.put(token(), record('key_b2', 'org_tb'));
+      const [ta, tb1, tb2] = [token(), token(), token()];
+      a.put(ta, record('key_a', 'org_ta'));
+      b.put(tb1, record('key_b', 'org_tb', '2030-01-01T00:00:50Z'));
+      b.put(tb2, record('key_b2', 'org_tb', '2030-01-01T00:00:30Z'));
       a.put(token(), record('key_old', 'org_expired', '2029-12-31T23:59:00Z'));
       await harness.sync();
       const late = await harness.instance();
+      const exported = (t: string, r: TokenRecord) => ({
+        token: t,
+        keyId: r.keyId,
+        scopes: r.scopes,
+        expiresAt: r.expiresAt,
+      });
       for (const state of [a, b, late]) {
         expect(await orgIds(state)).toEqual(['org_ta', 'org_tb']);
-        // Short-lived and single use: a saved one loaded later would be expired, or usable twice.
-        for (const org of ['org_ta', 'org_tb', 'org_expired'])
-          expect(await state.perOrg.export(org)).toBeUndefined();
+        expect(await state.perOrg.export('org_ta')).toEqual({
+          tokens: [exported(ta, record('key_a', 'org_ta'))],
+        });
+        // Soonest to expire first.
+        expect(await state.perOrg.export('org_tb')).toEqual({
+          tokens: [
+            exported(tb2, record('key_b2', 'org_tb', '2030-01-01T00:00:30Z')),
+            exported(tb1, record('key_b', 'org_tb', '2030-01-01T00:00:50Z')),
+          ],
+        });
+        expect(await state.perOrg.export('org_expired')).toBeUndefined();
+        // A token is a bearer credential: not in an export without secrets.
+        expect(await state.perOrg.export('org_ta', { secrets: false })).toBeUndefined();
       }
     });
 

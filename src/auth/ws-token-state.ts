@@ -7,9 +7,10 @@ import type { OrgClocks } from '../core/clocks.js';
 import type { MaybePromise } from '../core/maybe.js';
 import type { StateStore } from '../store/index.js';
 import { RedisStore } from '../store/redis-store.js';
-import type { OrgStatePart, StateUnit } from '../store/state-unit.js';
+import type { ExportOptions, OrgStatePart, StateUnit } from '../store/state-unit.js';
 import type { Scope } from '../orgs/store.js';
 import { RedisWsTokenState } from './redis-ws-tokens.js';
+import { checkWsTokenSection, importedTokens, wsTokenExport, type WsTokenExport } from './ws-token-export.js';
 
 export interface TokenRecord {
   orgId: string;
@@ -20,12 +21,13 @@ export interface TokenRecord {
 
 export interface WsTokenState extends StateUnit {
   /**
-   * The organizations with live tokens, and one organization's tokens removed. Never exported (`export` is
-   * always undefined): a token lives 60 seconds of clock time and is used once, so a saved state loaded
-   * later would hold tokens long expired, or ones already used since the save and then usable again.
-   * A client after a load mints new ones.
+   * The organizations with live tokens, one organization's tokens removed, and its live tokens exported and
+   * imported (ws-token-export.ts: a loaded emulator accepts them once, until they expire on the
+   * organization's clock; left out of an export without secrets).
    */
-  readonly perOrg: OrgStatePart & { export(orgId: string): undefined };
+  readonly perOrg: OrgStatePart & {
+    export(orgId: string, options?: ExportOptions): MaybePromise<WsTokenExport | undefined>;
+  };
   /** Keeps a token until it is taken or expires (its `expiresAt`, on its organization's clock). */
   put(token: string, record: TokenRecord): void;
   /** Removes and returns the token atomically: of two takers (two instances), one gets it. */
@@ -66,7 +68,14 @@ export class MemoryWsTokenState implements WsTokenState {
       for (const [token, record] of this.tokens) if (record.orgId === orgId) this.tokens.delete(token);
       for (const [token, q] of this.owned) if (q.tokens.get(token)?.orgId === orgId) this.take(token);
     },
-    export: (): undefined => undefined,
+    export: (orgId: string, options?: ExportOptions): WsTokenExport | undefined => {
+      const all = [...this.tokens, ...[...this.queues.values()].flatMap((q) => [...q.tokens])];
+      return wsTokenExport(all, orgId, this.clocks.for(orgId).now(), options);
+    },
+    import: (orgId: string, data: unknown): void => {
+      for (const [token, record] of importedTokens(orgId, data)) this.put(token, record);
+    },
+    check: checkWsTokenSection,
   };
 
   constructor(private readonly clocks: Pick<OrgClocks, 'for' | 'global'>) {}

@@ -36,7 +36,9 @@ export interface paths {
         /**
          * The demo organization's credentials
          * @description The demo organization id and its full live and test keys (the same as the start-up banner and
-         *     `--keys-file`), for CI steps that cannot read stdout. Behind the admin token when one is set.
+         *     `--keys-file`), for CI steps that cannot read stdout. Behind the admin token when one is set. After a
+         *     state load whose state has no demo organization, or demo keys not made from this emulator's seed:
+         *     404 `not_found`, the detail says which (docs/decisions.md ST-D1); a reset makes them again.
          */
         get: operations["admin.demo"];
         put?: never;
@@ -1256,6 +1258,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Save the state as one document
+         * @description The whole state (no parameter), or one organization's (`org`, or `sandbox` for a sandbox's organization,
+         *     whose scope then names both), as one versioned JSON document (`StateDocument`, docs/state.md), streamed
+         *     as it is read: canonical (object keys sorted, compact, one organization per line), so the same state
+         *     gives the same bytes. The journal's entries only with `include=journal`; signing secrets and key seeds
+         *     only with `include=secrets` (a load of a document without them makes new ones). Gzip when the request
+         *     accepts it (`Accept-Encoding: gzip`); always `Content-Disposition: attachment;
+         *     filename="svc-emulator-state.json"`. With a shared store, every instance's writes before the call are
+         *     in it, whichever instance answers. An organization the `orgs` unit does not hold (only journal entries
+         *     left of a deleted one) is left out: no load could put it back.
+         */
+        get: operations["admin.getState"];
+        /**
+         * Load a state document
+         * @description Loads a document `GET` gave (raw JSON, or gzip: `Content-Encoding: gzip` or recognized by its magic
+         *     bytes), all or nothing. `scope.kind: emulator` replaces the whole state (as `POST /reset` does, with the
+         *     document's state instead of the boot state; open WebSockets close with 1012); `organization` adds or
+         *     replaces that one organization (its open WebSockets close with 1012) and touches nothing else. Work the
+         *     state holds (a job's completion, a webhook retry) is due again at its time. The body is read as it
+         *     arrives, to a temporary file, and checked whole before anything changes: at most 1 GiB once inflated
+         *     (413 `state_too_large`, also for one top-level member or organization above 256 MiB); not JSON,
+         *     truncated, nested deeper than 64, a key `__proto__`, `constructor` or `prototype` anywhere, a field
+         *     against the schema (`StateDocument`), an organization entry whose `orgs.org.id` is not its key, or a
+         *     reference a unit's check refuses: 422 `invalid_state` naming the JSON pointer of the first bad field and
+         *     the rule; another `format` is 422 `invalid_state`, another `version` 422 `unsupported_state_version`
+         *     naming the versions that load (1 to 1). One load at a time (409 `load_in_progress`, also while another
+         *     instance of a shared store loads); every other request (but health) waits until the load has answered,
+         *     on every instance of a shared store. Should the load fail half way (the shared store went away), the
+         *     state before it is put back; should that fail too, the answer names the file that holds it.
+         */
+        put: operations["admin.putState"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ui": {
         parameters: {
             query?: never;
@@ -2390,6 +2438,585 @@ export interface components {
             /** @description Its `error.status` is one `POST /v1/tts` does not document. */
             off_contract: boolean;
         };
+        /** @description The emulator's state as one versioned document (docs/state.md). `shared` holds what belongs to no organization; `orgs` one entry per organization, keyed by its id, each with one section per state unit. */
+        StateDocument: {
+            /** @constant */
+            format: "svc-emulator-state";
+            /** @description The format's version; this emulator writes 1 and loads 1. */
+            version: number;
+            /** @description What the document holds, the whole state or one organization (or sandbox). */
+            scope: {
+                /** @enum {unknown} */
+                kind: "emulator" | "organization";
+                org_id?: string;
+                sandbox_id?: string;
+            };
+            /** @description What was exported besides the state (`journal`, `secrets`). */
+            includes?: ("journal" | "secrets")[];
+            shared?: components["schemas"]["StateShared"];
+            orgs: {
+                [key: string]: components["schemas"]["StateOrg"];
+            };
+        };
+        /** @description What `PUT /state` loaded. */
+        LoadResult: {
+            /** @description The document's scope. */
+            scope: {
+                /** @enum {unknown} */
+                kind: "emulator" | "organization";
+                org_id?: string;
+                sandbox_id?: string;
+            };
+            /** @description The organizations loaded, sorted. */
+            org_ids: string[];
+            /** @description What the document held besides the state (`journal`, `secrets`). */
+            includes: ("journal" | "secrets")[];
+        };
+        StateShared: {
+            clock?: components["schemas"]["StateSharedClock"];
+            ids?: components["schemas"]["StateSharedIds"];
+            journal?: components["schemas"]["StateSharedJournal"];
+            faults?: components["schemas"]["StateSharedFaults"];
+            scenarios?: components["schemas"]["StateSharedScenarios"];
+            sandboxes?: components["schemas"]["StateSharedSandboxes"];
+        };
+        StateOrg: {
+            orgs: components["schemas"]["StateOrgOrgs"];
+            "ws-tokens"?: components["schemas"]["StateOrgWsTokens"];
+            journal?: components["schemas"]["StateOrgJournal"];
+            "webhook-endpoints"?: components["schemas"]["StateOrgWebhookEndpoints"];
+            "webhook-deliveries"?: components["schemas"]["StateOrgWebhookDeliveries"];
+            billing?: components["schemas"]["StateOrgBilling"];
+            "rate-limits"?: components["schemas"]["StateOrgRateLimits"];
+            faults?: components["schemas"]["StateOrgFaults"];
+            "stt-jobs"?: components["schemas"]["StateOrgSttJobs"];
+            rag?: components["schemas"]["StateOrgRag"];
+            sandboxes?: components["schemas"]["StateOrgSandboxes"];
+        };
+        /** @description The emulator's clock (docs/decisions.md, "Issue 25: clocks in a snapshot"): its mode, its scale and an anchor, a clock time (`virtual`) and the wall time it was read at (`wall`), both epoch ms. A frozen clock's anchor is the one its last change left; a running clock's is its time at the save. A load puts a frozen clock back at its time, and a running one runs on from its saved time as of the load, so due times keep their distance from the clock's now. */
+        StateSharedClock: components["schemas"]["StateClockAnchor"];
+        StateClockAnchor: {
+            /** @enum {string} */
+            mode: "real" | "scaled" | "frozen";
+            /** @description Real seconds per clock second in `scaled` mode. */
+            timeScale: number;
+            /** @description The clock time of the anchor (epoch ms). */
+            virtual: number;
+            /** @description The wall time at which the clock read `virtual` (epoch ms). */
+            wall: number;
+        };
+        /** @description Where the id counters and the seeded random stream stand (src/core/ids-state.ts), so a loaded emulator mints the same next ids and random values as the saved one would have. With the Redis store these are per instance: an export holds the exporting instance's, and a load sets the loading instance's. */
+        StateSharedIds: {
+            /** @description The ids minted so far, per id prefix (`req`, `key`, `org`...). */
+            counters: {
+                [key: string]: number;
+            };
+            /** @description The four words of the seeded generator (sfc32), each an unsigned 32-bit integer. */
+            random: number[];
+        };
+        /** @description Only with `?include=journal`. The journal's entries without an organization (a request refused before its key was known), in record order, as `GET /requests/{id}` shows them (links included). */
+        StateSharedJournal: components["schemas"]["StateJournalEntries"];
+        StateJournalEntries: {
+            /** @description In record order (what the `after` cursor follows). A load records them again in this order, after the entries already there, within `--journal-limit` and `--journal-max-mb` (the oldest go first). */
+            entries: (components["schemas"]["JournalEntry"] & {
+                request_id?: string;
+                org_id?: string | null;
+            })[];
+        };
+        /** @description The fault rules added through the admin API that match no one organization (an instance's own rules, from its configuration file and boot scenario, are its configuration's and are not exported), by creation time then id, each with its `remaining` count as the store holds it. A rule's times (`created_at`, `expires_at`, its active window) are on the emulator's clock, loaded with it. */
+        StateSharedFaults: components["schemas"]["StateFaultRules"];
+        StateFaultRules: {
+            rules: components["schemas"]["StateFaultRule"][];
+        };
+        /** @description A stored rule as `GET /faults` shows it, without `hits` (counted per instance, 0 after a load), with its `place`. */
+        StateFaultRule: {
+            /** @description Its number in the order the rules were added, which spans organizations and the shared rules and decides which rule matches first. A load puts each rule back at its place; new rules are numbered after the highest. */
+            place: number;
+            id: string;
+            kind: components["schemas"]["FaultRuleInput"]["kind"];
+            description?: components["schemas"]["FaultRuleInput"]["description"];
+            times?: components["schemas"]["FaultRuleInput"]["times"];
+            probability?: components["schemas"]["FaultRuleInput"]["probability"];
+            active_from?: components["schemas"]["FaultRuleInput"]["active_from"];
+            active_until?: components["schemas"]["FaultRuleInput"]["active_until"];
+            ttl_seconds?: components["schemas"]["FaultRuleInput"]["ttl_seconds"];
+            status?: components["schemas"]["FaultRuleInput"]["status"];
+            code?: components["schemas"]["FaultRuleInput"]["code"];
+            detail?: components["schemas"]["FaultRuleInput"]["detail"];
+            retry_after?: components["schemas"]["FaultRuleInput"]["retry_after"];
+            latency_ms?: components["schemas"]["FaultRuleInput"]["latency_ms"];
+            jitter_ms?: components["schemas"]["FaultRuleInput"]["jitter_ms"];
+            after_bytes?: components["schemas"]["FaultRuleInput"]["after_bytes"];
+            bytes_per_second?: components["schemas"]["FaultRuleInput"]["bytes_per_second"];
+            close_code?: components["schemas"]["FaultRuleInput"]["close_code"];
+            after_frames?: components["schemas"]["FaultRuleInput"]["after_frames"];
+            after_audio_seconds?: components["schemas"]["FaultRuleInput"]["after_audio_seconds"];
+            reason?: components["schemas"]["FaultRuleInput"]["reason"];
+            delay_ms?: components["schemas"]["FaultRuleInput"]["delay_ms"];
+            length_header?: components["schemas"]["FaultRuleInput"]["length_header"];
+            content_type?: components["schemas"]["FaultRuleInput"]["content_type"];
+            fields?: components["schemas"]["FaultRuleInput"]["fields"];
+            burst?: components["schemas"]["FaultRuleInput"]["burst"];
+            match: components["schemas"]["StateFaultMatch"];
+            /** @description Matches left (null without `times`). */
+            remaining: number | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            expires_at: string | null;
+            explanation: string;
+            off_contract: boolean;
+            /** @description With `match.sandbox`, the organization of that sandbox; the rule belongs to it. */
+            sandbox_org_id?: string;
+        } & (unknown & unknown & unknown & unknown & unknown & unknown);
+        StateFaultMatch: {
+            operation?: string;
+            method?: string;
+            path?: string;
+            org_id?: string;
+            key_id?: string;
+            environment?: components["schemas"]["FaultMatch"]["environment"];
+            mode?: components["schemas"]["FaultMatch"]["mode"];
+            scope?: string;
+            sandbox?: string;
+            event?: string;
+        };
+        /** @description The scenarios registered at run time (`POST /scenarios`), in the order first registered, and the one applied last to the emulator (`active_scenario` in health; null when none was). The built-in and the `--scenarios-dir` ones are the configuration's and are not exported. */
+        StateSharedScenarios: {
+            registered: components["schemas"]["Scenario"][];
+            active: null | {
+                name: string;
+                /**
+                 * Format: date-time
+                 * @description The emulator clock's time when it was applied.
+                 */
+                appliedAt: string;
+            };
+        };
+        /** @description Unused: a sandbox is exported with its organization (`StateOrgSandboxes`), so a whole document holds each sandbox once and a document of one organization carries its sandbox. Always absent. */
+        StateSharedSandboxes: Record<string, unknown>;
+        /** @description The `orgs` unit of one organization: the organization and its API keys, oldest first, revoked ones included. Keys as stored: the SHA-256 of the secret (hex) and its display form, never the key itself; a load makes every key authenticate again, and a revoked key stays revoked. */
+        StateOrgOrgs: {
+            org: {
+                id: components["schemas"]["StateOrgsOrgId"];
+                name: string;
+                ragEntitled: boolean;
+                /** Format: date-time */
+                createdAt: string;
+            };
+            keys: {
+                id: string;
+                orgId: components["schemas"]["StateOrgsOrgId"];
+                /** @enum {string} */
+                environment: "live" | "test";
+                scopes: components["schemas"]["Scope"][];
+                display: string;
+                /** @description SHA-256 of the full key, lowercase hex. */
+                hash: string;
+                name: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                /**
+                 * Format: date-time
+                 * @description When it was revoked; null with `revokedReason` null when it is not.
+                 */
+                revokedAt: string | null;
+                revokedReason: string | null;
+            }[];
+        };
+        /** @description An organization's id (`org_demo`, or `org_` and 16 base62 characters). */
+        StateOrgsOrgId: string;
+        /** @description The `ws-tokens` unit of one organization: its live WebSocket tokens (not yet used, not expired on the organization's clock), soonest to expire first. A loaded emulator accepts each once until it expires. A token is a bearer credential: it is in a snapshot only with `include=secrets`. */
+        StateOrgWsTokens: {
+            tokens: {
+                token: string;
+                keyId: string;
+                scopes: components["schemas"]["Scope"][];
+                /** @description When it expires, epoch ms on the organization's clock. */
+                expiresAt: number;
+            }[];
+        };
+        /** @description Only with `?include=journal`. One organization's journal entries, in record order, with their links. The order across organizations is not part of a document (each entry has its `time`). */
+        StateOrgJournal: components["schemas"]["StateJournalEntries"];
+        /** @description What the `webhook-endpoints` unit holds for one organization: its endpoints in the order they were registered. **Decision:** `secret` is there only with `?include=secrets`; an endpoint loaded without one gets a new one, made from the emulator's seed, the organization and the endpoint's id (the same document loads to the same secret), which later exports show. */
+        StateOrgWebhookEndpoints: {
+            endpoints: components["schemas"]["StateWebhookEndpoint"][];
+        };
+        StateWebhookEndpoint: {
+            id: string;
+            /** @description The section's organization. */
+            orgId: string;
+            url: string;
+            events: ("ping" | "job.completed" | "quota.threshold" | "invoice.finalized" | "key.compromised")[];
+            secret?: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /** @description What the `webhook-deliveries` unit holds for one organization: the deliveries the list shows, by their `place` in it, then those pushed out of the list but still retrying, each with its attempts (the last 50) and the exact body that was signed. A pending one waits for its retry at `nextAttemptAt`; without it, its attempt is due at once. Its endpoint may be gone (deleted after delivering). */
+        StateOrgWebhookDeliveries: {
+            deliveries: components["schemas"]["StateWebhookDelivery"][];
+        };
+        StateWebhookDelivery: {
+            id: string;
+            orgId: string;
+            endpointId: string;
+            url: string;
+            eventId: string;
+            event: string;
+            livemode: boolean;
+            /** @enum {string} */
+            status: "pending" | "delivered" | "failed";
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            nextAttemptAt?: string;
+            series: number;
+            attempts: components["schemas"]["StateWebhookAttempt"][];
+            /** @description The JSON of the event, exactly as signed and sent. */
+            body: string;
+            /** @description Its number in the deliveries list, which spans organizations and is ordered by it (then by id); absent once newer deliveries pushed it out of the list. A load puts it back at its number, and new deliveries are numbered after the highest. */
+            place?: number;
+        };
+        StateWebhookAttempt: {
+            /** Format: date-time */
+            at: string;
+            url: string;
+            statusCode?: number;
+            error?: string;
+            latencyMs: number;
+            signatureHeader: string;
+            requestBody: string;
+            attempt: number;
+            series: number;
+        };
+        /** @description The `billing` unit of one organization: credits, the test quotas and the window last counted, the usage ledger (its newest entries, oldest first, refunds applied) with exact running totals and the open period's usage, the thresholds already crossed (they do not fire again), the periods closed and the finalized invoices. Reservations of requests in flight are left out, as if released. Amounts are credits to 6 decimals. The balance is `grantedInPeriod` less `consumedInPeriod` (checked on load): it is negative only as that period's overdraft. */
+        StateOrgBilling: {
+            balance?: {
+                balance: number;
+                periodGrant: number;
+                grantedInPeriod: number;
+                consumedInPeriod: number;
+            };
+            /** @description Billing periods closed so far (credits thresholds are claimed per period). */
+            period: number;
+            quotas: components["schemas"]["StateBillingQuotaFigures"];
+            quotaWindow?: {
+                /** @description The test-quota window's start, epoch ms. */
+                start: number;
+                used: components["schemas"]["StateBillingQuotaFigures"] & unknown;
+            };
+            ledger: {
+                entries: components["schemas"]["StateBillingLedgerEntry"][];
+                dropped: boolean;
+                totals: {
+                    /** @enum {string} */
+                    environment: "live" | "test";
+                    product: components["schemas"]["StateBillingProduct"];
+                    /** @enum {string} */
+                    status: "billed" | "not_billed" | "refunded";
+                    count: number;
+                    quantity: number;
+                    amount: number;
+                }[];
+                periodUsage: {
+                    [key: string]: {
+                        quantity: number;
+                        amount: number;
+                    };
+                };
+            };
+            thresholds: ({
+                /** @constant */
+                kind: "credits";
+                period: number;
+                percent: number;
+            } | {
+                /** @constant */
+                kind: "quota";
+                /** @enum {string} */
+                product: "tts" | "stt" | "rag_search" | "rag_upload";
+                windowStart: number;
+                percent: number;
+            })[];
+            /** @description The ends (epoch ms) of the periods whose close was claimed, ascending. */
+            closedPeriods: number[];
+            invoices: {
+                id: string;
+                org_id: components["schemas"]["StateOrgsOrgId"];
+                /** Format: date-time */
+                period_start: string;
+                /** Format: date-time */
+                period_end: string;
+                lines: {
+                    product: components["schemas"]["StateBillingProduct"];
+                    /** @enum {string} */
+                    unit: "characters" | "audio_seconds" | "queries" | "bytes";
+                    quantity: number;
+                    amount: number;
+                }[];
+                total: number;
+                /** @constant */
+                currency: "credits";
+                /** @constant */
+                status: "finalized";
+                /** Format: date-time */
+                finalized_at: string;
+            }[];
+        };
+        /** @enum {string} */
+        StateBillingProduct: "tts" | "stt" | "stt_realtime" | "rag_search" | "rag_upload" | "rag_storage";
+        /** @description Test-key units per quota product (a quota set, or the usage counted in a window). */
+        StateBillingQuotaFigures: {
+            tts?: number;
+            stt?: number;
+            rag_search?: number;
+            rag_upload?: number;
+        };
+        StateBillingLedgerEntry: {
+            id: string;
+            orgId: components["schemas"]["StateOrgsOrgId"];
+            /** @description The key that made the usage, or `storage` for the storage billed at a period's close. */
+            keyId: string;
+            keyDisplay: string;
+            /** @enum {string} */
+            environment: "live" | "test";
+            livemode: boolean;
+            product: components["schemas"]["StateBillingProduct"];
+            quantity: number;
+            /** @enum {string} */
+            unit: "characters" | "audio_seconds" | "queries" | "bytes";
+            /** @enum {string} */
+            mode?: "fast" | "standard" | "high" | "retrieve" | "answer" | "analyze";
+            rate: number;
+            /** @description Credits charged; negative only for a downward true-up. */
+            amount: number;
+            requestId?: string;
+            jobId?: string;
+            streamId?: string;
+            /** @enum {string} */
+            status: "billed" | "not_billed" | "refunded";
+            /** @enum {string} */
+            reason?: "test_key" | "failed_job" | "upstream_error" | "refund" | "true_up";
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            refundedAt?: string;
+        };
+        /** @description The `rate-limits` unit of one organization: its keys' rate-limit overrides, and each key's window of its latest request (fixed windows aligned to multiples of their length since the epoch, on the organization's clock) with the requests counted in it, so a loaded emulator answers the next request with the remaining count it had. */
+        StateOrgRateLimits: {
+            overrides: {
+                keyId: components["schemas"]["StateRateLimitKeyId"];
+                limit: number;
+                windowSeconds: number;
+            }[];
+            windows: {
+                keyId: components["schemas"]["StateRateLimitKeyId"];
+                /** @description The window's start, epoch ms on the organization's clock. */
+                start: number;
+                windowSeconds: number;
+                count: number;
+            }[];
+        };
+        StateRateLimitKeyId: string;
+        /** @description The fault rules of one organization: those whose `match.org_id` is it, and those of its sandbox (`match.sandbox`, `sandbox_org_id`), by creation time then id, each with its `remaining` count. Their times are on the organization's clock (its sandbox's own when it has one), loaded with it. */
+        StateOrgFaults: components["schemas"]["StateFaultRules"];
+        /** @description What the `stt-jobs` unit holds for one organization: every transcription job (by `created_at`, then id) as its poll shows it, with its organization, mode and due time. **Decision:** a job still processing keeps what completing it needs (`pending`: the submitting key, the parameters, the audio's format and hash, and the decoding's outcome once it is known); the audio itself is not in a snapshot, so a job loaded before its decoding ended fails at its due time with `upstream_error`, unbilled. */
+        StateOrgSttJobs: {
+            jobs: components["schemas"]["StateSttJob"][];
+        };
+        StateSttJob: {
+            job_id: string;
+            /** @enum {string} */
+            status: "processing" | "completed" | "failed";
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: date-time */
+            completed_at: string | null;
+            duration_seconds: number;
+            result: components["schemas"]["SttResult"] | null;
+            error: components["schemas"]["Problem"] | null;
+            request_id: string;
+            /** @description The section's organization. */
+            org_id: string;
+            livemode: boolean;
+            /**
+             * Format: date-time
+             * @description When its completion is due on the organization's clock; null when none is scheduled (a `job_stuck` fault).
+             */
+            due_at: string | null;
+            pending?: components["schemas"]["StateSttPendingJob"];
+        };
+        /** @description Only on a job still processing with a completion due. */
+        StateSttPendingJob: {
+            principal: {
+                orgId: string;
+                keyId: string;
+                keyDisplay: string;
+                /** @enum {string} */
+                environment: "live" | "test";
+                livemode: boolean;
+                scopes: ("tts:speak" | "stt:transcribe" | "rag:query")[];
+                /** @enum {string} */
+                via: "api_key" | "ws_token";
+            };
+            params: {
+                language: string;
+                model?: string;
+                diarize: boolean;
+                word_timestamps: boolean;
+            };
+            /** @enum {string} */
+            format: "wav" | "mp3" | "m4a";
+            sha256: string;
+            fileName: string;
+            estimatedSeconds: number;
+            /** @description A `job_fail` fault's problem, which the job fails with at its due time. */
+            failure?: components["schemas"]["Problem"];
+            /** @description The decoding's outcome, once known; the job takes these fields when it completes. */
+            outcome?: {
+                /** @enum {string} */
+                status: "completed" | "failed";
+                duration_seconds: number;
+                result: components["schemas"]["SttResult"] | null;
+                error: components["schemas"]["Problem"] | null;
+            };
+        };
+        /** @description What the `rag` unit holds for one organization: its tenant as last written (its current phase follows from `since`, the durations and the organization's clock), its documents with the text extracted at upload as chunks (**Decision:** the extracted text, not the bytes as uploaded; the search index and the term counts are rebuilt from it on load), and its indexing jobs with their due times. Documents are ordered by `createdAt`, then in the order they were stored; jobs by `createdAt`, then id. */
+        StateOrgRag: {
+            tenant?: components["schemas"]["StateRagTenant"];
+            documents: components["schemas"]["StateRagDocument"][];
+            jobs: components["schemas"]["StateRagJob"][];
+        };
+        StateRagTenant: {
+            /** @description The organization's id (the section's own). */
+            orgId: string;
+            /** @enum {string} */
+            state: "not_provisioned" | "provisioning" | "ready" | "idle";
+            /** @description Epoch ms of the organization's clock when the current phase began. */
+            since: number;
+            resuming: boolean;
+            hold: boolean;
+            /** @description Epoch ms of the organization's clock of the last RAG call. */
+            lastActivityAt: number;
+            durations: {
+                notProvisionedSeconds: number;
+                provisioningSeconds: number;
+                idleAfterSeconds: number;
+                resumeSeconds: number;
+            };
+        };
+        StateRagDocument: {
+            /** @description `doc_` and 16 base62 characters for an upload; `doc_<slug>` for a demo-corpus document. */
+            documentId: string;
+            title: string;
+            fileName: string | null;
+            /** @enum {string} */
+            fileType: "text" | "markdown" | "html" | "csv" | "json" | "pdf" | "docx";
+            /** @description Bytes as uploaded (at most `rag.maxUploadBytes`, a setting). */
+            sizeBytes: number;
+            language: string | null;
+            /** @enum {string} */
+            status: "indexing" | "ready" | "failed";
+            chunkCount: number;
+            metadata: Record<string, unknown>;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @enum {string} */
+            environment: "live" | "test";
+            /**
+             * @description A demo-corpus document (absent on uploads).
+             * @constant
+             */
+            builtin?: true;
+            /** @description The extracted text as chunks (chunk n is `<documentId>:<n>` in search results), with the language detected at extraction while the document is indexing; null when none is kept (a failed document). A ready document has its text, as many chunks as `chunkCount`. */
+            text: null | {
+                /** @enum {string} */
+                language?: "ar" | "en" | "und";
+                chunks: string[];
+            };
+        };
+        StateRagJob: {
+            jobId: string;
+            /** @description Its document; one that is gone (deleted after the job ended) is no error. */
+            documentId: string;
+            /** @enum {string} */
+            status: "processing" | "completed" | "failed";
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: date-time */
+            completedAt: string | null;
+            /** @description The problem the job failed with, as its poll shows it. */
+            error: null | components["schemas"]["Problem"];
+            requestId: string;
+            livemode: boolean;
+            /** @description The upload's ledger entry, refunded when the job fails. */
+            usageEntryId: null | string;
+            /**
+             * Format: date-time
+             * @description When its completion is due on the organization's clock; null when none is scheduled (a `job_stuck` fault).
+             */
+            dueAt: string | null;
+            /** @description A `job_fail` fault's problem, which the job fails with when it would have completed. */
+            injectedFailure?: {
+                status: number;
+                code: string;
+                title: string;
+                detail?: string;
+            };
+        };
+        /** @description The sandbox whose organization this is: what it was created with (a sandbox's reset rebuilds the organization from it) and its own clock's state. `seed` (keys and the webhook secret derive from it) only with `?include=secrets`; a sandbox loaded without it gets one derived from the loading emulator's seed and the sandbox id, so its reset makes the saved keys again only when the loading emulator has the saving one's `--seed` (docs/decisions.md SN-P5). */
+        StateOrgSandboxes: {
+            sandbox: {
+                id: string;
+                org_id: string;
+                /** Format: date-time */
+                created_at: string;
+                seed?: string;
+                options: {
+                    name: string;
+                    credits: number | null;
+                    test_quotas: components["schemas"]["SandboxCreate"]["test_quotas"];
+                    rag: {
+                        entitled: boolean;
+                        /** @enum {unknown} */
+                        tenant: "ready" | "provisioning" | "not_provisioned" | null;
+                    };
+                    scopes: components["schemas"]["SandboxCreate"]["scopes"];
+                    webhook: null | {
+                        url: string;
+                        events: ("ping" | "job.completed" | "quota.threshold" | "invoice.finalized" | "key.compromised")[];
+                    };
+                    clock: null | {
+                        /** @enum {string} */
+                        mode: "real" | "scaled" | "frozen";
+                        /** Format: date-time */
+                        now: string;
+                        time_scale: number;
+                    };
+                };
+                key_ids: {
+                    live: string;
+                    test: string;
+                };
+                webhook_endpoint_id: string | null;
+                clock: null | {
+                    start: {
+                        /** @enum {string} */
+                        mode: "real" | "scaled" | "frozen";
+                        timeScale: number;
+                        at: number | null;
+                    };
+                };
+            };
+            /** @description The sandbox clock's state (as the emulator clock's, SN-P1); null when it follows the emulator's. */
+            clock: null | components["schemas"]["StateClockAnchor"];
+        };
         Problem: {
             /** @default about:blank */
             type: string;
@@ -2405,6 +3032,37 @@ export interface components {
             score: number;
             chunk_id?: string;
             text?: string;
+        };
+        SttSegment: {
+            id: number;
+            start: number;
+            end: number;
+            text: string;
+            confidence?: number;
+            /** @description Present when `diarize` is true. */
+            speaker?: string | null;
+        };
+        /**
+         * @description **Decision (per-word timings):** when `word_timestamps` is true the result has a top-level `words`
+         *     array in time order; each word carries its segment id, a confidence, and its speaker when `diarize`
+         *     is true. Times are seconds to the millisecond; MP3 timestamps are compensated for the encoder delay.
+         */
+        SttWord: {
+            word: string;
+            start: number;
+            end: number;
+            confidence?: number;
+            segment_id: number;
+            speaker?: string | null;
+        };
+        SttResult: {
+            text: string;
+            language: string;
+            /** @description Decoded audio duration; the billing settlement value. */
+            duration_seconds: number;
+            segments?: components["schemas"]["SttSegment"][];
+            words?: components["schemas"]["SttWord"][];
+            request_id?: string;
         };
     };
     responses: {
@@ -2496,6 +3154,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
         };
     };
     "admin.reset": {
@@ -4825,6 +5484,69 @@ export interface operations {
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            502: components["responses"]["StoreUnavailable"];
+        };
+    };
+    "admin.getState": {
+        parameters: {
+            query?: {
+                /** @description One organization's state (its id). */
+                org?: string;
+                /** @description One sandbox's organization (the sandbox id); with `org`, both must name the same one. */
+                sandbox?: string;
+                /** @description What to add besides the state, comma-separated: `journal`, `secrets`. */
+                include?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document (gzip-encoded when accepted). */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="svc-emulator-state.json"` */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StateDocument"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            502: components["responses"]["StoreUnavailable"];
+        };
+    };
+    "admin.putState": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StateDocument"];
+            };
+        };
+        responses: {
+            /** @description Loaded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoadResult"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
             502: components["responses"]["StoreUnavailable"];
         };

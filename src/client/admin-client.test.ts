@@ -87,6 +87,9 @@ const METHOD_FOR_OPERATION: Record<string, (c: AdminClient) => Promise<unknown>>
   'admin.clearTtsScripts': (c) => c.tts.scripts.clear(),
   'admin.deleteTtsScript': (c) => c.tts.scripts.delete('tscr_1'),
   'admin.report': (c) => c.report.json(),
+  'admin.getState': (c) => c.getState({ org: 'org_1', include: ['journal'] }),
+  'admin.putState': (c) =>
+    c.putState({ format: 'svc-emulator-state', version: 1, scope: { kind: 'emulator' }, orgs: {} }),
   'admin.ui': (c) => c.ui.page(),
   'admin.uiAsset': (c) => c.ui.asset('app.js'),
 };

@@ -11,9 +11,11 @@ import createClient, { type Client } from 'openapi-fetch';
 import type { components, paths } from './admin-api.js';
 import { AdminWaitTimeoutError, sentRequests, unwrap } from './admin-unwrap.js';
 import { sandboxOperations } from './admin-sandboxes.js';
+import { stateOperations, type StateBody, type StateQuery } from './admin-state.js';
 
 export { AdminApiError, AdminWaitTimeoutError } from './admin-unwrap.js';
 export type { SandboxCreate, SandboxView } from './admin-sandboxes.js';
+export type { StateBody, StateDocument, StateLoadResult, StateQuery } from './admin-state.js';
 
 export type AdminSchemas = components['schemas'];
 export type AdminProblem = AdminSchemas['Problem'];
@@ -75,6 +77,7 @@ export class AdminClient {
     if (options.adminToken) headers['X-Admin-Token'] = options.adminToken;
     this.raw = createClient<paths>({ baseUrl: options.adminUrl, headers, fetch: options.fetch });
     this.sandboxes = sandboxOperations(this.raw);
+    this.state = stateOperations({ adminUrl: options.adminUrl, headers, fetch: options.fetch });
     this.raw.use({
       onResponse({ request, response }) {
         sentRequests.set(response, request);
@@ -164,6 +167,19 @@ export class AdminClient {
 
   /** Sandboxes: an organization per test with its own reset and clock (admin-sandboxes.ts). */
   readonly sandboxes: ReturnType<typeof sandboxOperations>;
+
+  /** Snapshots (docs/state.md): `state.get`, `state.bytes`, `state.stream` and `state.put` (admin-state.ts). */
+  readonly state: ReturnType<typeof stateOperations>;
+
+  /** `GET /state`: the whole state, or `{ org }` / `{ sandbox }`'s, parsed (`state.bytes` for the exact bytes). */
+  getState(query: StateQuery = {}) {
+    return this.state.get(query);
+  }
+
+  /** `PUT /state`: loads a document, all or nothing; resolves with what was loaded. */
+  putState(body: StateBody) {
+    return this.state.put(body);
+  }
 
   readonly clock = {
     get: () => unwrap(this.raw.GET('/clock')),

@@ -23,7 +23,8 @@ function loadAjv(): { Ajv2020: typeof Ajv2020; addFormats: (ajv: Ajv2020) => Ajv
   return { Ajv2020: Ajv, addFormats: formats.default };
 }
 
-export type BodyKind = 'json' | 'multipart' | 'none';
+/** `stream`: the handler reads the body itself as it arrives (`x-body-stream` in the document: PUT /state). */
+export type BodyKind = 'json' | 'multipart' | 'stream' | 'none';
 
 export interface CompiledOperation {
   operationId: string;
@@ -211,7 +212,10 @@ export function compileDocument(
       };
 
       const body = resolveRef(doc, raw.requestBody);
-      if (body?.content) {
+      if (body?.content && raw['x-body-stream']) {
+        op.bodyKind = 'stream';
+        op.bodyRequired = Boolean(body.required);
+      } else if (body?.content) {
         op.bodyRequired = Boolean(body.required);
         const ref = `${docId}#${pointer('', 'paths', path, method, 'requestBody', 'content')}`;
         if (body.content['application/json']) {

@@ -53,6 +53,26 @@ export function timeAt(anchor: ClockAnchor, wall: number): number {
   return Math.floor(anchor.virtual + (wall - anchor.wall) * rate);
 }
 
+/**
+ * The anchor a snapshot holds (issue 25, docs/decisions.md "Issue 25: clocks in a snapshot"): a frozen clock's
+ * as stored (so the same state exports the same bytes); a running clock's re-anchored at the export's wall
+ * time, so the document holds the clock's time at the save and a load can continue from it.
+ */
+export function savedAnchor(anchor: ClockAnchor, wall: number): ClockAnchor {
+  const { mode, timeScale, virtual } = anchor;
+  if (mode === 'frozen') return { mode, timeScale, virtual, wall: anchor.wall };
+  return { mode, timeScale, virtual: timeAt(anchor, wall), wall };
+}
+
+/**
+ * The anchor a load puts in force at a wall time: a frozen clock stands at its saved time; a running one runs on
+ * from its time at the save, as of the load, so every due time keeps its distance from the clock's now.
+ */
+export function loadedAnchor(saved: ClockAnchor, wall: number): ClockAnchor {
+  const { mode, timeScale, virtual } = saved;
+  return { mode, timeScale, virtual, wall: mode === 'frozen' ? saved.wall : wall };
+}
+
 /** The anchor after a change made at a wall time. */
 export function applyChange(anchor: ClockAnchor, change: ClockChange, wall: number): ClockAnchor {
   const current = timeAt(anchor, wall);

@@ -9,6 +9,7 @@ import { Clock } from './clock.js';
 import type { ClockStart } from './clock-anchor.js';
 import type { ClockAnchorState } from './clock-state.js';
 import type { MaybePromise } from './maybe.js';
+import { sectionErrors } from '../../test/support/state-section-schema.js';
 
 export interface ClockStateInstances {
   /**
@@ -165,24 +166,90 @@ export function clockStateContract(make: (wallNow: () => number) => ClockStateIn
     expect(moved).toEqual([]);
   });
 
-  it('exports its mode, scale and anchor as the last change left them, the same through every instance', async () => {
+  it('exports its mode, scale and anchor: a frozen clock as the last change left it, a running one re-anchored at the export, the same through every instance', async () => {
     const a = await instances.join(frozenAt(START));
     expect(await a.exportShared()).toEqual({ mode: 'frozen', timeScale: 1, virtual: START, wall: WALL });
     wall += 500;
+    expect(await a.exportShared()).toEqual({ mode: 'frozen', timeScale: 1, virtual: START, wall: WALL });
     await change(a.change({ mode: 'scaled', timeScale: 0.5, now: START + 5_000 }));
-    const scaled = { mode: 'scaled', timeScale: 0.5, virtual: START + 5_000, wall: WALL + 500 };
     // Opened after the change: it exports the same.
     const b = await instances.join(frozenAt(START + 1));
     wall += 1_000;
+    // Scaled: 2 ms of clock per ms of wall time since the change.
+    const scaled = { mode: 'scaled', timeScale: 0.5, virtual: START + 5_000 + 2_000, wall: WALL + 1_500 };
     for (const state of [a, b]) {
       const exported = await state.exportShared();
       expect(exported).toEqual(scaled);
       expect(JSON.parse(JSON.stringify(exported))).toStrictEqual(exported);
+      expect(sectionErrors('StateSharedClock', exported)).toBeNull();
     }
-    // Re-anchored at the time read (scaled: 2 ms of clock per ms of wall time), then moved on.
     await change(b.change({ advance: 1_000 }));
-    const advanced = { ...scaled, virtual: START + 5_000 + 2_000 + 1_000, wall: WALL + 1_500 };
+    const advanced = { ...scaled, virtual: START + 8_000 };
     for (const state of [a, b]) expect(await state.exportShared()).toEqual(advanced);
+  });
+
+  it('a frozen clock loads frozen at its saved time, and exports again exactly what was loaded', async () => {
+    const a = await instances.join(frozenAt(START));
+    await change(a.change({ advance: 86_400_000 }));
+    const saved = await a.exportShared();
+    await instances.close();
+
+    wall += 3_600_000;
+    instances = make(() => wall);
+    const loaded = await instances.join({ mode: 'real', timeScale: 1, at: null });
+    await change(loaded.importShared(JSON.parse(JSON.stringify(saved))));
+    expect(loaded.anchor()).toMatchObject({ mode: 'frozen', timeScale: 1 });
+    expect(loaded.now()).toBe(START + 86_400_000);
+    wall += 60_000;
+    expect(loaded.now()).toBe(START + 86_400_000);
+    expect(await loaded.exportShared()).toEqual(saved);
+  });
+
+  it('a running clock runs on from its time at the save, as of the load: the wall time between save and load does not count', async () => {
+    const a = await instances.join({ mode: 'scaled', timeScale: 0.5, at: START });
+    wall += 100;
+    const saved = await a.exportShared();
+    await instances.close();
+
+    wall += 86_400_000;
+    instances = make(() => wall);
+    const loaded = await instances.join(frozenAt(START - 1));
+    await change(loaded.importShared(saved));
+    expect(loaded.anchor()).toMatchObject({ mode: 'scaled', timeScale: 0.5 });
+    expect(loaded.now()).toBe(START + 200);
+    wall += 10;
+    expect(loaded.now()).toBe(START + 220);
+    expect(await loaded.exportShared()).toEqual({ ...saved, virtual: START + 220, wall });
+  });
+
+  it('a load through one instance is read through every other, and their listeners hear of it', async () => {
+    const a = await instances.join(frozenAt(START));
+    const b = await instances.join(frozenAt(START));
+    const heard: number[] = [];
+    b.onMove((before) => heard.push(before));
+    await change(a.importShared({ mode: 'frozen', timeScale: 1, virtual: START + 42_000, wall: WALL }));
+    expect(a.now()).toBe(START + 42_000);
+    await expect.poll(() => b.now()).toBe(START + 42_000);
+    expect(heard).toEqual([START]);
+    await change(b.importShared({ mode: 'real', timeScale: 1, virtual: START, wall: WALL - 5 }));
+    await expect.poll(() => a.anchor().mode).toBe('real');
+    wall += 3;
+    expect(a.now()).toBe(START + 3);
+    expect(b.now()).toBe(START + 3);
+  });
+
+  it('its section schema (admin.yaml StateSharedClock) refuses another mode, a scale that is not positive, a time that is not an integer or another member', () => {
+    const ok = { mode: 'real', timeScale: 1, virtual: START, wall: WALL };
+    expect(sectionErrors('StateSharedClock', ok)).toBeNull();
+    for (const bad of [
+      { ...ok, mode: 'paused' },
+      { ...ok, timeScale: 0 },
+      { ...ok, virtual: START + 0.5 },
+      { ...ok, wall: -1 },
+      { ...ok, seq: 3 },
+      { mode: 'real', timeScale: 1, virtual: START },
+    ])
+      expect(sectionErrors('StateSharedClock', bad), JSON.stringify(bad)).not.toBeNull();
   });
 
   it('timers stay per instance: a Clock fires its own when the time moves through another instance', async () => {

@@ -32,10 +32,17 @@ export interface ClockAnchorState extends StateUnit {
   /** Back to its start (for every instance that shares it), unless `keepClock`. */
   reset(options?: ResetOptions): MaybePromise<void>;
   /**
-   * Its state, which belongs to no organization: the mode, the scale and the anchor (a clock time and the
-   * wall time it was read at), as stored. The time now is computed from it; it moves only with a change.
+   * Its state, which belongs to no organization: the mode, the scale and an anchor (a clock time and the wall
+   * time it was read at): a frozen clock's as stored, a running one's re-anchored at the time of the export
+   * (clock-anchor.ts savedAnchor), so a snapshot holds the clock's time at the save.
    */
   exportShared(): MaybePromise<ClockAnchor>;
+  /**
+   * Puts back what `exportShared` gave, for every instance (issue 25): a frozen clock at its saved time, a
+   * running one running on from its saved time as of now (clock-anchor.ts loadedAnchor). Its listeners hear of
+   * the move; it schedules nothing.
+   */
+  importShared(data: unknown): MaybePromise<void>;
   /** Stops listening (a sandbox's clock that is deleted); the state is not read again. */
   dispose?(): void;
 }

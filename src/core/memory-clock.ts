@@ -1,6 +1,8 @@
 /** The clock state of one process (the memory store, and a Clock built on its own): the anchor, here. */
 import {
   applyChange,
+  loadedAnchor,
+  savedAnchor,
   startAnchor,
   timeAt,
   type ClockAnchor,
@@ -43,7 +45,11 @@ export class MemoryClockState implements ClockAnchorState {
   }
 
   exportShared(): ClockAnchor {
-    return { ...this.current };
+    return savedAnchor(this.current, this.wallNow());
+  }
+
+  importShared(data: unknown): void {
+    this.move(loadedAnchor(data as ClockAnchor, this.wallNow()));
   }
 
   reset(options: ResetOptions = {}): void {

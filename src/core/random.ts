@@ -26,6 +26,15 @@ export class Random {
     this.reset();
   }
 
+  /** Where the sequence stands (four uint32), so `restore` continues it exactly (issue 25, snapshots). */
+  state(): [number, number, number, number] {
+    return [this.a >>> 0, this.b >>> 0, this.c >>> 0, this.d >>> 0];
+  }
+
+  restore(state: readonly [number, number, number, number]): void {
+    [this.a, this.b, this.c, this.d] = state.map((n) => n >>> 0);
+  }
+
   /** Back to the first number of the sequence. */
   reset(): void {
     const h = createHash('sha256').update(this.seed).digest();
@@ -86,6 +95,18 @@ export class IdFactory {
   private counters = new Map<string, number>();
 
   constructor(private readonly seed: string) {}
+
+  /** The count minted so far per prefix, sorted by prefix (issue 25, snapshots). */
+  state(): Record<string, number> {
+    const out: Record<string, number> = {};
+    for (const prefix of [...this.counters.keys()].sort()) out[prefix] = this.counters.get(prefix)!;
+    return out;
+  }
+
+  /** Continues from `counters` (what `state()` gave): the next id of a prefix is the one after its count. */
+  restore(counters: Readonly<Record<string, number>>): void {
+    this.counters = new Map(Object.entries(counters));
+  }
 
   next(prefix: string, length = 20): string {
     const n = (this.counters.get(prefix) ?? 0) + 1;

@@ -8,6 +8,8 @@
 import type { Redis } from 'ioredis';
 import {
   checkChange,
+  loadedAnchor,
+  savedAnchor,
   startAnchor,
   timeAt,
   type ClockAnchor,
@@ -107,12 +109,18 @@ export class RedisClockState implements ClockAnchorState {
 
   /**
    * The clock in Redis (a change through another instance whose event has not arrived yet included); this
-   * instance's anchor if the key is gone (a flushed database, until the next change writes it again).
+   * instance's anchor if the key is gone (a flushed database, until the next change writes it again). A running
+   * clock's is re-anchored at this instance's wall time (savedAnchor).
    */
   async exportShared(): Promise<ClockAnchor> {
     const json = await this.store.run(() => this.redis.get(this.key));
-    const { mode, timeScale, virtual, wall } = json ? (JSON.parse(json) as SharedAnchor) : this.current;
-    return { mode, timeScale, virtual, wall };
+    return savedAnchor(json ? (JSON.parse(json) as SharedAnchor) : this.current, this.wallNow());
+  }
+
+  /** One script, as a reset: the loaded anchor replaces the one in Redis and reaches every instance. */
+  async importShared(data: unknown): Promise<void> {
+    const anchor = loadedAnchor(data as ClockAnchor, this.wallNow());
+    this.take(await this.store.run(() => this.run({ replace: anchor })));
   }
 
   /** A reset through this instance puts its start back in Redis, for every instance. */

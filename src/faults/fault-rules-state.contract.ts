@@ -3,6 +3,7 @@
  * (test/faults/fault-rules-state.test.ts): in memory, and in Redis with several instances on one store.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
+import { faultRulesImportCases } from './fault-rules-state-import.contract.js';
 import type { ExportedRule, FaultRulesState } from './fault-rules-state.js';
 import type { FaultRule } from './store.js';
 
@@ -39,12 +40,15 @@ export function rule(over: Partial<FaultRule> = {}): FaultRule {
 }
 
 const ids = (state: FaultRulesState) => state.rules().map((r) => r.id);
-const orgIds = async (state: FaultRulesState) => [...(await state.perOrg.ids())].sort();
+export const orgIds = async (state: FaultRulesState) => [...(await state.perOrg.ids())].sort();
 
-/** A rule as exported, from a copy taken before it was added (memory keeps and counts the object itself). */
-function exported(rule: FaultRule, remaining = rule.remaining): ExportedRule {
+/**
+ * A rule as exported, from a copy taken before it was added (memory keeps and counts the object itself); at
+ * `place`, or any place when the case does not fix it.
+ */
+export function exported(rule: FaultRule, remaining = rule.remaining, place?: number): ExportedRule {
   const { hits: _hits, ...stored } = structuredClone(rule);
-  return { ...stored, remaining };
+  return { ...stored, remaining, place: place ?? (expect.any(Number) as number) };
 }
 
 export function faultRulesStateContract(fresh: () => Promise<FaultRulesInstances>): void {
@@ -303,5 +307,7 @@ export function faultRulesStateContract(fresh: () => Promise<FaultRulesInstances
       expect(ids(t.a)).toEqual([counted.id, always.id]);
       expect(t.a.get(counted.id)?.remaining).toBe(1);
     });
+
+    faultRulesImportCases(() => t);
   });
 }

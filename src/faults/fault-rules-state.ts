@@ -9,16 +9,20 @@
 import type { MaybePromise } from '../core/maybe.js';
 import { RedisStore } from '../store/redis-store.js';
 import type { StateStore } from '../store/index.js';
-import type { OrgStatePart, StateUnit } from '../store/state-unit.js';
+import type { OrgStatePart, StateProblem, StateUnit } from '../store/state-unit.js';
 import { RedisFaultRules } from './redis-fault-rules.js';
 import { claimHere, isSpent, ruleOrg, type RuleNow } from './rule-life.js';
 import type { FaultRule } from './store.js';
 
-/** A rule as exported: as stored, its `remaining` the shared count, without its `hits` (counted per instance). */
-export type ExportedRule = Omit<FaultRule, 'hits'>;
+/**
+ * A rule as exported: as stored, its `remaining` the shared count, without its `hits` (counted per instance),
+ * with its `place`: its number in the order the rules were added, which spans organizations and decides
+ * which rule matches first (a load puts each rule back at its place; new rules are numbered after it).
+ */
+export type ExportedRule = Omit<FaultRule, 'hits'> & { place: number };
 
 /**
- * Rules as `perOrg.export` and `exportShared` give them, by creation time then id. Only the rules added
+ * Rules as `perOrg.export` and `exportShared` give them, by place. Only the rules added
  * through the admin API: an instance's own (config file, boot scenario) come from its configuration again at
  * every start and reset.
  */
@@ -33,6 +37,9 @@ export interface OrgFaultRules extends OrgStatePart {
    */
   reset(orgId: string): MaybePromise<void>;
   export(orgId: string): MaybePromise<FaultRulesExport | undefined>;
+  /** Puts the rules back for every instance, each with its count left, its hits at 0 (they are per instance). */
+  import(orgId: string, data: unknown): MaybePromise<void>;
+  check(orgId: string, data: unknown): StateProblem | null;
 }
 
 export interface FaultRulesState extends StateUnit {
@@ -74,6 +81,8 @@ export class MemoryFaultRules implements FaultRulesState {
   private ownAsAdded: FaultRule[] = [];
   private others: FaultRule[] = [];
   private all: readonly FaultRule[] = [];
+  /** The added rules' places (ExportedRule), and the highest given. */
+  private readonly places = new RulePlaces();
 
   readonly perOrg: OrgFaultRules = {
     ids: () =>
@@ -87,11 +96,35 @@ export class MemoryFaultRules implements FaultRulesState {
       this.own = ownAfterOrgReset(this.own, this.ownAsAdded, orgId);
       this.changed();
     },
-    export: (orgId) => rulesExport(this.kept().filter((r) => ruleOrg(r) === orgId)),
+    export: (orgId) =>
+      rulesExport(
+        this.kept().filter((r) => ruleOrg(r) === orgId),
+        (id) => this.places.of(id),
+      ),
+    import: (_orgId, data) => this.importRules(data),
+    check: (orgId, data) => checkRules(data, orgId),
   };
 
   exportShared(): FaultRulesExport | undefined {
-    return rulesExport(this.kept().filter((r) => ruleOrg(r) === undefined));
+    return rulesExport(
+      this.kept().filter((r) => ruleOrg(r) === undefined),
+      (id) => this.places.of(id),
+    );
+  }
+
+  importShared(data: unknown): void {
+    this.importRules(data);
+  }
+
+  checkShared(data: unknown): StateProblem | null {
+    return checkRules(data, undefined);
+  }
+
+  private importRules(data: unknown): void {
+    const imported = importedRules(data);
+    for (const { rule, place } of imported) this.places.set(rule.id, place);
+    this.others = this.places.sorted([...this.others, ...imported.map((i) => i.rule)]);
+    this.changed();
   }
 
   /** The rules added through the admin API, but those used up (Redis drops them at their last firing). */
@@ -110,6 +143,7 @@ export class MemoryFaultRules implements FaultRulesState {
   assertWritable(): void {}
 
   add(rule: FaultRule): void {
+    this.places.next(rule.id);
     this.others.push(rule);
     this.changed();
   }
@@ -124,6 +158,7 @@ export class MemoryFaultRules implements FaultRulesState {
     const before = this.all.length;
     this.own = this.own.filter((r) => r.id !== id);
     this.others = this.others.filter((r) => r.id !== id);
+    this.places.delete(id);
     this.changed();
     return this.all.length < before;
   }
@@ -132,6 +167,7 @@ export class MemoryFaultRules implements FaultRulesState {
     this.own = [];
     this.ownAsAdded = [];
     this.others = [];
+    this.places.clear();
     this.changed();
   }
 
@@ -148,6 +184,7 @@ export class MemoryFaultRules implements FaultRulesState {
 
   reset(): void {
     this.clear();
+    this.places.restart();
   }
 
   /** A new array for rules(), so a lookup under way goes on over the one it started with. */
@@ -156,15 +193,107 @@ export class MemoryFaultRules implements FaultRulesState {
   }
 }
 
-/** Rules as exported (a copy, plain JSON), by creation time then id; undefined when there are none. */
-export function rulesExport(rules: FaultRule[]): FaultRulesExport | undefined {
+/** Rules as exported (a copy, plain JSON), by place then id; undefined when there are none. */
+export function rulesExport(
+  rules: FaultRule[],
+  placeOf: (id: string) => number | undefined,
+): FaultRulesExport | undefined {
   if (rules.length === 0) return undefined;
-  const exported = rules.map(({ hits: _hits, ...rule }) => JSON.parse(JSON.stringify(rule)) as ExportedRule);
-  exported.sort((x, y) => compare(x.created_at, y.created_at) || compare(x.id, y.id));
+  const exported = rules.map(({ hits: _hits, ...rule }) => ({
+    ...(JSON.parse(JSON.stringify(rule)) as Omit<FaultRule, 'hits'>),
+    place: placeOf(rule.id) ?? 0,
+  }));
+  exported.sort((x, y) => x.place - y.place || compare(x.id, y.id));
   return { rules: exported };
 }
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The rules of an export (issue 25), as stored again: copies with no hits here yet, each with its place. */
+export function importedRules(data: unknown): { rule: FaultRule; place: number }[] {
+  return (data as FaultRulesExport).rules.map(({ place, ...rule }) => ({
+    rule: { ...structuredClone(rule), hits: 0 },
+    place,
+  }));
+}
+
+/**
+ * The places of the rules added through the admin API (ExportedRule): the order they match in, across
+ * organizations. A new rule is numbered after the highest place given; a loaded one keeps its own.
+ */
+export class RulePlaces {
+  private readonly places = new Map<string, number>();
+  private last = 0;
+
+  of(id: string): number | undefined {
+    return this.places.get(id);
+  }
+
+  next(id: string): number {
+    this.places.set(id, ++this.last);
+    return this.last;
+  }
+
+  set(id: string, place: number): void {
+    this.places.set(id, place);
+    this.last = Math.max(this.last, place);
+  }
+
+  delete(id: string): void {
+    this.places.delete(id);
+  }
+
+  /** Rules by place, then id; those without one (not heard of yet) last, in their order. */
+  sorted(rules: FaultRule[]): FaultRule[] {
+    const rank = (r: FaultRule) => this.places.get(r.id) ?? Infinity;
+    return rules
+      .map((rule, i) => ({ rule, i }))
+      .sort((x, y) => rank(x.rule) - rank(y.rule) || compare(x.rule.id, y.rule.id) || x.i - y.i)
+      .map((x) => x.rule);
+  }
+
+  /** Forgets every place (a clear: numbers go on growing). */
+  clear(): void {
+    this.places.clear();
+  }
+
+  /** Numbers start over (a reset). */
+  restart(): void {
+    this.places.clear();
+    this.last = 0;
+  }
+}
+
+/**
+ * What the schema cannot say about a section of rules: each belongs to the organization of the section (by
+ * `match.org_id` or `sandbox_org_id`; none for the shared one), `sandbox_org_id` only with `match.sandbox`,
+ * and no id twice.
+ */
+export function checkRules(data: unknown, orgId: string | undefined): StateProblem | null {
+  const seen = new Set<string>();
+  const places = new Set<number>();
+  const rules = (data as FaultRulesExport).rules;
+  for (let i = 0; i < rules.length; i++) {
+    const rule = rules[i];
+    if (seen.has(rule.id)) return { path: `/rules/${i}/id`, message: `rule ${rule.id} is listed twice` };
+    seen.add(rule.id);
+    if (places.has(rule.place)) return { path: `/rules/${i}/place`, message: 'is the place of another rule' };
+    places.add(rule.place);
+    if ((rule.sandbox_org_id !== undefined) !== (rule.match.sandbox !== undefined))
+      return { path: `/rules/${i}/sandbox_org_id`, message: 'goes with match.sandbox, and only with it' };
+    if (rule.match.org_id && rule.sandbox_org_id)
+      return { path: `/rules/${i}/match/org_id`, message: 'a rule matches org_id or sandbox, not both' };
+    const org = ruleOrg(rule);
+    if (org !== orgId)
+      return orgId === undefined
+        ? {
+            path: `/rules/${i}/match`,
+            message: `a shared rule matches no one organization (this one ${org})`,
+          }
+        : { path: `/rules/${i}/match`, message: `must belong to ${orgId} (match.org_id or sandbox_org_id)` };
+  }
+  return null;
+}
 
 /**
  * An instance's own rules after the reset of one organization: those that match it as they were added

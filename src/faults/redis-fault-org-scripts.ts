@@ -15,13 +15,15 @@ local function next_number()
 end`;
 
 /**
- * Drops one organization's rules and their counts, and tells every instance. KEYS: rules, counts, the org's
- * set, orgs, counter, generation. ARGV: org, channel, the event up to its number. Returns the number.
+ * Drops one organization's rules, their counts and places, and tells every instance. KEYS: rules, counts, the
+ * org's set, orgs, counter, generation, places. ARGV: org, channel, the event up to its number. Returns the
+ * number.
  */
 export const FAULTS_CLEAR_ORG = `${NEXT}
 for _, id in ipairs(redis.call('SMEMBERS', KEYS[3])) do
   redis.call('HDEL', KEYS[1], id)
   redis.call('HDEL', KEYS[2], id)
+  redis.call('HDEL', KEYS[7], id)
 end
 redis.call('DEL', KEYS[3])
 redis.call('SREM', KEYS[4], ARGV[1])
@@ -30,14 +32,15 @@ redis.call('PUBLISH', ARGV[2], ARGV[3] .. n .. '}}')
 return n`;
 
 /**
- * Every rule and count and the organizations' sets, and tells the others (a clear or a reset). The counter
- * goes only with a reset (ARGV[4] = '1'), which moved the generation first: after a clear, numbers must
- * still grow. KEYS: rules, counts, orgs, counter. ARGV: prefix of an org's set, channel, message, reset.
+ * Every rule, count and place and the organizations' sets, and tells the others (a clear or a reset). The
+ * counters go only with a reset (ARGV[4] = '1'), which moved the generation first: after a clear, numbers
+ * must still grow. KEYS: rules, counts, orgs, counter, places, places' counter. ARGV: prefix of an org's set,
+ * channel, message, reset.
  */
 export const FAULTS_CLEAR = `
 for _, org in ipairs(redis.call('SMEMBERS', KEYS[3])) do redis.call('DEL', ARGV[1] .. org) end
-redis.call('DEL', KEYS[1], KEYS[2], KEYS[3])
-if ARGV[4] == '1' then redis.call('DEL', KEYS[4]) end
+redis.call('DEL', KEYS[1], KEYS[2], KEYS[3], KEYS[5])
+if ARGV[4] == '1' then redis.call('DEL', KEYS[4], KEYS[6]) end
 redis.call('PUBLISH', ARGV[2], ARGV[3])
 return 1`;
 
@@ -65,3 +68,19 @@ for _, org in ipairs(redis.call('SMEMBERS', KEYS[2])) do
   end
 end
 return out`;
+
+/**
+ * A rule's place (fault-rules-state.ts, ExportedRule), written with the rule and published with it, so every
+ * instance orders the rules alike. KEYS: places' counter, places. ARGV: id, the place of a loaded rule ('' for a
+ * new one: the next number), channel, the event up to the place. Returns the place.
+ */
+export const FAULT_PLACE = `
+local n = tonumber(ARGV[2])
+if n then
+  if tonumber(redis.call('GET', KEYS[1]) or '0') < n then redis.call('SET', KEYS[1], n) end
+else
+  n = redis.call('INCR', KEYS[1])
+end
+redis.call('HSET', KEYS[2], ARGV[1], n)
+redis.call('PUBLISH', ARGV[3], ARGV[4] .. n .. '}}')
+return n`;

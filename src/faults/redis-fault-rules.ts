@@ -10,22 +10,32 @@ import type { Redis } from 'ioredis';
 import { OwnWrites } from '../store/own-writes.js';
 import { eventForAll, type RedisStore, type StoreMessage } from '../store/redis-store.js';
 import { defineOnce } from '../store/redis-scripts.js';
+import type { StateProblem } from '../store/state-unit.js';
 import {
+  checkRules,
+  importedRules,
   ownAfterOrgReset,
+  RulePlaces,
   rulesExport,
   type FaultRulesExport,
   type FaultRulesState,
   type OrgFaultRules,
 } from './fault-rules-state.js';
-import { FAULTS_CLEAR, FAULTS_CLEAR_ORG, FAULTS_ORGS, FAULTS_READ_ORG } from './redis-fault-org-scripts.js';
+import {
+  FAULT_PLACE,
+  FAULTS_CLEAR,
+  FAULTS_CLEAR_ORG,
+  FAULTS_ORGS,
+  FAULTS_READ_ORG,
+} from './redis-fault-org-scripts.js';
 import { claimHere, isSpent, ruleOrg, type RuleNow } from './rule-life.js';
 import type { FaultRule } from './store.js';
 
 /**
  * Fires a counted fault rule once, across every instance: takes one of its `times` if any is left and tells
  * the others what is left (a StoreMessage `fault.claimed`, from ARGV[4]); the last one taken removes the rule
- * and tells the others that instead. KEYS: counters hash, rules hash. ARGV: rule id, channel, removal
- * message, instance id. Returns what is left after this hit, or -1 when none was left.
+ * and tells the others that instead. KEYS: counters hash, rules hash, places hash. ARGV: rule id, channel,
+ * removal message, instance id. Returns what is left after this hit, or -1 when none was left.
  */
 export const FAULT_CLAIM = `
 local left = tonumber(redis.call('HGET', KEYS[1], ARGV[1]) or '0')
@@ -33,6 +43,7 @@ if left <= 0 then return -1 end
 left = redis.call('HINCRBY', KEYS[1], ARGV[1], -1)
 if left == 0 then
   redis.call('HDEL', KEYS[2], ARGV[1])
+  redis.call('HDEL', KEYS[3], ARGV[1])
   redis.call('PUBLISH', ARGV[2], ARGV[3])
 else
   redis.call('PUBLISH', ARGV[2], '{"from":' .. cjson.encode(ARGV[4]) .. ',"type":"fault.claimed","data":' .. cjson.encode({id = ARGV[1], left = left}) .. '}')
@@ -40,14 +51,15 @@ end
 return left`;
 
 /**
- * Removes a fault rule and its counter, and its place in its organization's set (redis-fault-org-scripts.ts),
- * and tells the others. KEYS: rules hash, counters hash, orgs set. ARGV: rule id, channel, message, prefix of
- * an organization's set. Returns 1 if it was there.
+ * Removes a fault rule, its counter and place, and its entry in its organization's set
+ * (redis-fault-org-scripts.ts), and tells the others. KEYS: rules hash, counters hash, orgs set, places hash.
+ * ARGV: rule id, channel, message, prefix of an organization's set. Returns 1 if it was there.
  */
 export const FAULT_REMOVE = `
 local json = redis.call('HGET', KEYS[1], ARGV[1])
 redis.call('HDEL', KEYS[1], ARGV[1])
 redis.call('HDEL', KEYS[2], ARGV[1])
+redis.call('HDEL', KEYS[4], ARGV[1])
 local rule = json and cjson.decode(json)
 local org = rule and rule.match.org_id
 if type(org) ~= 'string' or org == '' then org = rule and rule.sandbox_org_id end
@@ -66,6 +78,7 @@ interface FaultScripts {
   svcFaultClaim(
     left: string,
     rules: string,
+    places: string,
     id: string,
     channel: string,
     removal: string,
@@ -78,13 +91,21 @@ interface FaultScripts {
   svcFaultsOrgs(rules: string, orgs: string, prefix: string): Promise<string[]>;
 }
 
+/** A rule as its `fault` event carries it: with its place (RulePlaces), set by the script that publishes it. */
+interface RuleEvent {
+  rule: FaultRule;
+  place: number;
+}
+
 export class RedisFaultRules implements FaultRulesState {
   readonly name = 'faults';
   /** This instance's own rules (config file, boot scenario), as they are now and as they were added. */
   private own: FaultRule[] = [];
   private ownAsAdded: FaultRule[] = [];
-  /** The shared rules at hand, in the order they were added. */
+  /** The shared rules at hand, by place (in the order they were added, or as loaded). */
   private shared: FaultRule[] = [];
+  /** The shared rules' places, as Redis numbered them (FAULT_PLACE). */
+  private readonly places = new RulePlaces();
   private all: readonly FaultRule[] = [];
   /** The rules of one organization added through this instance, against that organization's resets. */
   private readonly sentHere = new OwnWrites();
@@ -97,8 +118,12 @@ export class RedisFaultRules implements FaultRulesState {
       const flat = await this.store.run(() => this.redis.svcFaultsReadOrg(k.rules, k.left, k.org(orgId)));
       const rules: FaultRule[] = [];
       for (let i = 0; i < flat.length; i += 2) rules.push(withCount(flat[i], flat[i + 1]));
-      return rulesExport(rules);
+      if (rules.length === 0) return undefined;
+      const places = await this.store.run(() => this.redis.hmget(k.places, ...rules.map((r) => r.id)));
+      return rulesExport(rules, (id) => placeIn(places[rules.findIndex((r) => r.id === id)]));
     },
+    import: (_orgId, data) => this.importRules(data),
+    check: (orgId, data) => checkRules(data, orgId),
   };
 
   constructor(private readonly store: RedisStore) {
@@ -119,47 +144,69 @@ export class RedisFaultRules implements FaultRulesState {
       orgs: this.store.key('faults:orgs'),
       /** Numbers the rules of an organization added and the organizations' resets (OwnWrites). */
       seq: this.store.key('faults:seq'),
+      /** Each rule's place (id → number), and the counter that numbers them. */
+      places: this.store.key('fault-places'),
+      placeSeq: this.store.key('fault-place'),
     };
   }
 
   async open(): Promise<void> {
     const redis = this.store.redis;
-    defineOnce(redis, 'svcFaultClaim', 2, FAULT_CLAIM);
-    defineOnce(redis, 'svcFaultRemove', 3, FAULT_REMOVE);
-    defineOnce(redis, 'svcFaultsClearOrg', 6, FAULTS_CLEAR_ORG);
-    defineOnce(redis, 'svcFaultsClear', 4, FAULTS_CLEAR);
+    defineOnce(redis, 'svcFaultClaim', 3, FAULT_CLAIM);
+    defineOnce(redis, 'svcFaultRemove', 4, FAULT_REMOVE);
+    defineOnce(redis, 'svcFaultsClearOrg', 7, FAULTS_CLEAR_ORG);
+    defineOnce(redis, 'svcFaultsClear', 6, FAULTS_CLEAR);
     defineOnce(redis, 'svcFaultsReadOrg', 3, FAULTS_READ_ORG);
     defineOnce(redis, 'svcFaultsOrgs', 2, FAULTS_ORGS);
     await this.load();
   }
 
   async exportShared(): Promise<FaultRulesExport | undefined> {
-    const [rules, left] = await this.store.run(() =>
-      Promise.all([this.redis.hgetall(this.k.rules), this.redis.hgetall(this.k.left)]),
+    const [rules, left, places] = await this.store.run(() =>
+      Promise.all([
+        this.redis.hgetall(this.k.rules),
+        this.redis.hgetall(this.k.left),
+        this.redis.hgetall(this.k.places),
+      ]),
     );
     return rulesExport(
       Object.entries(rules)
         .map(([id, json]) => withCount(json, left[id] ?? ''))
         .filter((rule) => ruleOrg(rule) === undefined),
+      (id) => placeIn(places[id]),
     );
+  }
+
+  importShared(data: unknown): Promise<void> {
+    return this.importRules(data);
+  }
+
+  checkShared(data: unknown): StateProblem | null {
+    return checkRules(data, undefined);
   }
 
   /** The shared rules with their shared counts (at open and after a reconnect): this instance's own stay. */
   private async load(): Promise<void> {
-    const [rules, left] = await this.store.run(() =>
-      Promise.all([this.redis.hgetall(this.k.rules), this.redis.hgetall(this.k.left)]),
+    const [rules, left, places] = await this.store.run(() =>
+      Promise.all([
+        this.redis.hgetall(this.k.rules),
+        this.redis.hgetall(this.k.left),
+        this.redis.hgetall(this.k.places),
+      ]),
     );
     const hits = new Map(this.shared.map((r) => [r.id, r.hits]));
     this.sentHere.clear();
-    this.shared = Object.values(rules)
-      .map((json) => {
+    this.places.clear();
+    for (const [id, place] of Object.entries(places)) this.places.set(id, Number(place));
+    this.shared = this.places.sorted(
+      Object.values(rules).map((json) => {
         const rule = JSON.parse(json) as FaultRule;
         if (rule.remaining !== null) rule.remaining = Number(left[rule.id] ?? 0);
         // Hits are counted per instance.
         rule.hits = hits.get(rule.id) ?? 0;
         return rule;
-      })
-      .sort((x, y) => x.created_at.localeCompare(y.created_at));
+      }),
+    );
     this.changed();
   }
 
@@ -179,26 +226,56 @@ export class RedisFaultRules implements FaultRulesState {
     this.store.assertAvailable();
     this.shared.push(rule);
     this.changed();
+    this.store.track(this.write(rule, undefined));
+  }
+
+  /**
+   * Puts back the rules of an export (issue 25) as added through this instance, written and told to the others
+   * in one pipeline (one transaction per rule, as an add), resolved once all are written.
+   */
+  private async importRules(data: unknown): Promise<void> {
+    this.store.assertAvailable();
+    const imported = importedRules(data);
+    for (const { rule, place } of imported) this.places.set(rule.id, place);
+    this.shared = this.places.sorted([...this.shared, ...imported.map((i) => i.rule)]);
+    this.changed();
+    await this.store.run(() => Promise.all(imported.map(({ rule, place }) => this.write(rule, place))));
+  }
+
+  /**
+   * A rule into Redis with its count (and its organization's set) and its place (`place` for a loaded one,
+   * the next number for a new one), and its event for the other instances.
+   */
+  private write(rule: FaultRule, place: number | undefined): Promise<unknown> {
     const k = this.k;
     const tx = this.redis.multi().hset(k.rules, rule.id, JSON.stringify(rule));
     if (rule.remaining !== null) tx.hset(k.left, rule.id, rule.remaining);
     const orgId = ruleOrg(rule);
-    if (orgId === undefined) {
-      this.store.track(tx.publish(this.store.channel, this.store.message('fault', rule)).exec());
-      return;
-    }
+    // Last in the transaction: numbers the rule and publishes it with its number.
+    const event = this.store.message('fault', { rule, place: null });
+    const placed = (t: typeof tx) =>
+      t.eval(
+        FAULT_PLACE,
+        2,
+        ...[k.placeSeq, k.places],
+        ...[rule.id, place ?? '', this.store.channel, event.slice(0, event.lastIndexOf('null'))],
+      );
+    const numbered = (replies: [Error | null, unknown][] | null) => {
+      const n = Number(replies?.at(-1)?.[1]);
+      if (Number.isFinite(n) && n > 0) this.places.set(rule.id, n);
+    };
+    if (orgId === undefined) return placed(tx).exec().then(numbered);
     // Numbered in the same transaction (generation, counter: NEXT in redis-fault-org-scripts.ts), against
     // a reset of its organization through another instance.
     this.sentHere.sent(orgId, rule.id);
     tx.sadd(k.org(orgId), rule.id).sadd(k.orgs, orgId).get(this.store.generationKey).incr(k.seq);
-    const written = tx
-      .publish(this.store.channel, this.store.message('fault', rule))
+    return placed(tx)
       .exec()
       .then((replies) => {
+        numbered(replies);
         const [gen, seq] = (replies ?? []).slice(-3, -1).map(([, v]) => Number(v ?? 0));
         if (!this.sentHere.written(orgId, rule.id, gen * 4294967296 + seq)) this.dropShared(rule.id);
       });
-    this.store.track(written);
   }
 
   addLocal(rule: FaultRule): void {
@@ -215,12 +292,16 @@ export class RedisFaultRules implements FaultRulesState {
       return true;
     }
     const here = this.dropShared(id);
+    this.places.delete(id);
     const message = this.store.message('fault.removed', { id });
     // Redis decides: a rule added through another instance whose event has not arrived yet is removed too.
     const k = this.k;
     return this.store
       .run(() =>
-        this.redis.svcFaultRemove(k.rules, k.left, k.orgs, id, this.store.channel, message, k.org('')),
+        this.redis.svcFaultRemove(
+          ...[k.rules, k.left, k.orgs, k.places],
+          ...[id, this.store.channel, message, k.org('')],
+        ),
       )
       .then((removed) => removed === 1 || here);
   }
@@ -229,6 +310,7 @@ export class RedisFaultRules implements FaultRulesState {
     this.store.assertAvailable();
     this.own = [];
     this.shared = [];
+    this.places.clear();
     this.changed();
     this.store.track(this.deleteAll(this.store.message('faults.cleared', {}), false));
   }
@@ -237,7 +319,7 @@ export class RedisFaultRules implements FaultRulesState {
   private deleteAll(message: string, reset: boolean): Promise<number> {
     const k = this.k;
     return this.redis.svcFaultsClear(
-      ...[k.rules, k.left, k.orgs, k.seq],
+      ...[k.rules, k.left, k.orgs, k.seq, k.places, k.placeSeq],
       ...[k.org(''), this.store.channel, message, reset ? '1' : '0'],
     );
   }
@@ -250,6 +332,7 @@ export class RedisFaultRules implements FaultRulesState {
         this.redis.svcFaultClaim(
           this.k.left,
           this.k.rules,
+          this.k.places,
           rule.id,
           this.store.channel,
           removal,
@@ -275,6 +358,7 @@ export class RedisFaultRules implements FaultRulesState {
     this.ownAsAdded = [];
     this.shared = [];
     this.sentHere.clear();
+    this.places.restart();
     this.changed();
     // Sent after the store's `reset` message: a rule another instance added in between is dropped there too.
     await this.store.run(() => this.deleteAll(this.store.message('faults.reset', {}), true));
@@ -291,7 +375,7 @@ export class RedisFaultRules implements FaultRulesState {
     const event = eventForAll(ORG_RESET, { orgId, n: null });
     const n = await this.store.run(() =>
       this.redis.svcFaultsClearOrg(
-        ...[k.rules, k.left, k.org(orgId), k.orgs, k.seq, this.store.generationKey],
+        ...[k.rules, k.left, k.org(orgId), k.orgs, k.seq, this.store.generationKey, k.places],
         ...[orgId, this.store.channel, event.slice(0, event.lastIndexOf('null'))],
       ),
     );
@@ -325,10 +409,11 @@ export class RedisFaultRules implements FaultRulesState {
   private receive(m: StoreMessage): void {
     switch (m.type) {
       case 'fault': {
-        const rule = m.data as FaultRule;
+        const { rule, place } = m.data as RuleEvent;
+        this.places.set(rule.id, place);
         const i = this.shared.findIndex((r) => r.id === rule.id);
         if (i >= 0) this.shared[i] = rule;
-        else this.shared.push(rule);
+        else this.shared = this.places.sorted([...this.shared, rule]);
         this.changed();
         return;
       }
@@ -345,6 +430,7 @@ export class RedisFaultRules implements FaultRulesState {
       case 'faults.cleared':
         this.own = [];
         this.shared = [];
+        this.places.clear();
         this.sentHere.clear();
         this.changed();
         return;
@@ -357,6 +443,7 @@ export class RedisFaultRules implements FaultRulesState {
         // Another instance's reset: this instance's own rules start over, as after a reset here.
         this.own = this.ownAsAdded.map((r) => structuredClone(r));
         this.shared = [];
+        this.places.restart();
         this.sentHere.clear();
         this.changed();
         return;
@@ -369,4 +456,9 @@ function withCount(json: string, left: string): FaultRule {
   const rule = JSON.parse(json) as FaultRule;
   if (rule.remaining !== null) rule.remaining = Number(left || 0);
   return rule;
+}
+
+/** A place as Redis keeps it (0 when none: a rule written before places were kept). */
+function placeIn(value: string | null | undefined): number {
+  return value ? Number(value) : 0;
 }

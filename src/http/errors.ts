@@ -6,6 +6,7 @@
 import { meteringErrors } from '../metering/errors.js';
 import { ragErrors } from '../rag/errors.js';
 import { sandboxErrors } from '../sandboxes/errors.js';
+import { snapshotErrors } from '../snapshots/errors.js';
 import { sttErrors } from '../stt/errors.js';
 import { ttsErrors } from '../tts/errors.js';
 
@@ -49,6 +50,7 @@ export const errorCatalog = {
   ...sttErrors,
   ...ragErrors,
   ...sandboxErrors,
+  ...snapshotErrors,
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof errorCatalog;

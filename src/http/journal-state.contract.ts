@@ -4,6 +4,7 @@
  * instances" are one process (the same journal); with Redis they are two connections, as two emulators are.
  */
 import { expect, it } from 'vitest';
+import { journalImportCases } from './journal-state-import.contract.js';
 import type { Journal, JournalEntry } from './journal.js';
 import type { JournalState } from './journal-state.js';
 
@@ -29,11 +30,11 @@ export interface JournalBounds {
 /** Builds two instances over one empty journal with these bounds. */
 export type JournalWorldFactory = (bounds: JournalBounds) => Promise<JournalWorld>;
 
-const WIDE: JournalBounds = { capacity: 1000, maxBytes: 64 * 1024 * 1024 };
+export const WIDE: JournalBounds = { capacity: 1000, maxBytes: 64 * 1024 * 1024 };
 let seq = 0;
 
 /** Records a finished request through one instance's journal, as the app does when a response ends. */
-function record(side: JournalSide, fields: Partial<JournalEntry> = {}): JournalEntry {
+export function record(side: JournalSide, fields: Partial<JournalEntry> = {}): JournalEntry {
   const entry = side.journal.open({
     request_id: `req_c${seq++}`,
     kind: 'http',
@@ -47,14 +48,14 @@ function record(side: JournalSide, fields: Partial<JournalEntry> = {}): JournalE
 }
 
 /** What one instance recorded has reached the shared journal (a read through it sends what it has queued). */
-async function sent(side: JournalSide): Promise<void> {
+export async function sent(side: JournalSide): Promise<void> {
   await side.state.usage();
 }
 
-const ids = (entries: JournalEntry[]) => entries.map((e) => e.request_id);
-const orgIds = async (side: JournalSide) => [...(await side.state.perOrg.ids())].sort();
+export const ids = (entries: JournalEntry[]) => entries.map((e) => e.request_id);
+export const orgIds = async (side: JournalSide) => [...(await side.state.perOrg.ids())].sort();
 /** An entry as an export holds it: JSON data, as the test recorded it. */
-const plain = (entry: JournalEntry) => JSON.parse(JSON.stringify(entry)) as JournalEntry;
+export const plain = (entry: JournalEntry) => JSON.parse(JSON.stringify(entry)) as JournalEntry;
 
 export function journalStateContract(build: JournalWorldFactory): void {
   async function withWorld(bounds: JournalBounds, run: (w: JournalWorld) => Promise<void>): Promise<void> {
@@ -318,4 +319,6 @@ export function journalStateContract(build: JournalWorldFactory): void {
         expect(await orgIds(side)).toEqual(left ? ['org_xa', 'org_xb'] : ['org_xb']);
       }
     }));
+
+  journalImportCases(withWorld);
 }

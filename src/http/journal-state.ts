@@ -7,7 +7,7 @@
 import type { MaybePromise } from '../core/maybe.js';
 import type { StateStore } from '../store/index.js';
 import { RedisStore } from '../store/redis-store.js';
-import type { OrgStatePart, StateUnit } from '../store/state-unit.js';
+import type { OrgStatePart, StateProblem, StateUnit } from '../store/state-unit.js';
 import type { JournalEntry, JournalFilter, JournalSummary } from './journal.js';
 import { MemoryJournal } from './memory-journal.js';
 import { RedisJournal } from './redis-journal.js';
@@ -39,6 +39,8 @@ export interface JournalState extends StateUnit {
   readonly perOrg: OrgStatePart & { export(orgId: string): MaybePromise<JournalExport | undefined> };
   /** The entries without an organization (a request refused before its key was known: a 401). */
   exportShared(): MaybePromise<JournalExport | undefined>;
+  /** In a snapshot only with `?include=journal` (issue 25). */
+  readonly includeFlag: 'journal';
   /** `--journal-limit`: the entries kept (of every instance together with a shared store). */
   readonly capacity: number;
   /** `--journal-max-mb` in bytes of entry JSON, as estimated by `entryBytes`. */
@@ -58,7 +60,32 @@ export interface JournalState extends StateUnit {
   onRecordedElsewhere(listener: (summary: JournalSummary) => void): void;
 }
 
-/** The journal's state for the emulator's store, bounded as the options say. */
+/**
+ * What the schema cannot say about a section of entries (issue 25): each is the section's organization's
+ * (none for the shared one), and no request id twice.
+ */
+export function checkEntries(data: unknown, orgId: string | null): StateProblem | null {
+  const seen = new Set<string>();
+  const { entries } = data as JournalExport;
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i];
+    if (seen.has(e.request_id))
+      return { path: `/entries/${i}/request_id`, message: `${e.request_id} is listed twice` };
+    seen.add(e.request_id);
+    if (e.org_id !== orgId)
+      return {
+        path: `/entries/${i}/org_id`,
+        message: orgId === null ? 'must be null in the shared section' : `must be ${orgId}`,
+      };
+  }
+  return null;
+}
+
+/** Copies of a section's entries, in its order (the order they are recorded in again). */
+export function importedEntries(data: unknown): JournalEntry[] {
+  return structuredClone((data as JournalExport).entries);
+}
+
 /** The journal's bounds from the options: `--journal-limit` entries, `--journal-max-mb` of entry JSON. */
 export function journalBounds(config: { journalLimit: number; journalMaxMb: number }) {
   return { capacity: config.journalLimit, maxBytes: Math.round(config.journalMaxMb * 1024 * 1024) };

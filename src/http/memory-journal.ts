@@ -4,7 +4,15 @@
  */
 import { entryBytes } from '../observe/entry-bytes.js';
 import { addLink, journalMatches, type JournalEntry, type JournalFilter } from './journal.js';
-import type { JournalExport, JournalScope, JournalState, JournalUsage, LinkKind } from './journal-state.js';
+import {
+  checkEntries,
+  importedEntries,
+  type JournalExport,
+  type JournalScope,
+  type JournalState,
+  type JournalUsage,
+  type LinkKind,
+} from './journal-state.js';
 
 export class MemoryJournal implements JournalState {
   readonly name = 'journal';
@@ -21,7 +29,23 @@ export class MemoryJournal implements JournalState {
     ids: (): string[] => [...new Set(this.live().flatMap((e) => (e.org_id === null ? [] : [e.org_id])))],
     reset: (orgId: string): void => this.clear({ org_id: orgId }),
     export: (orgId: string): JournalExport | undefined => this.exportOf(orgId),
+    import: (_orgId: string, data: unknown): void => this.importEntries(data),
+    check: (orgId: string, data: unknown) => checkEntries(data, orgId),
   };
+  readonly includeFlag = 'journal';
+
+  importShared(data: unknown): void {
+    this.importEntries(data);
+  }
+
+  checkShared(data: unknown) {
+    return checkEntries(data, null);
+  }
+
+  /** Recorded again in the section's order, within the bounds like any entry (issue 25). */
+  private importEntries(data: unknown): void {
+    for (const entry of importedEntries(data)) this.record(entry);
+  }
 
   constructor(bounds: { capacity: number; maxBytes: number }) {
     this.capacity = bounds.capacity;

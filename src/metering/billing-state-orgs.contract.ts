@@ -4,6 +4,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { BillingExport } from './billing-export.js';
+import { billingImportContract } from './billing-state-import.contract.js';
 import type { BillingState } from './billing-state.js';
 import { charge, credits, entry, W, type BillingHarness } from './billing-state.contract.js';
 import type { LedgerEntry } from './ledger.js';
@@ -24,7 +25,7 @@ const testUse = (orgId: string, quantity: number) =>
   });
 
 const invoiceOf = (orgId: string, lines: Invoice['lines']): Invoice => ({
-  id: `in_${orgId}`,
+  id: `in_${orgId.slice('org_'.length)}`,
   org_id: orgId,
   period_start: new Date(W).toISOString(),
   period_end: new Date(W + 1000).toISOString(),
@@ -272,5 +273,6 @@ export function billingOrgsContract(name: string, harness: () => Promise<Billing
         else expect(await orgIds(state)).not.toContain('org_xa');
       }
     });
+    billingImportContract(name, harness, writeOrgs);
   });
 }

@@ -2,6 +2,7 @@ import type { Clock } from '../core/clock.js';
 import type { IdFactory } from '../core/random.js';
 import { costOf, defaultMode, rateOf, type PriceTable } from './prices.js';
 import {
+  inCatalogOrder,
   productUnits,
   roundCredits,
   type Environment,
@@ -181,9 +182,16 @@ export class OrgLedger {
     const usage = this.periodUsage;
     this.periodUsage = new Map();
     // A product whose usage was entirely refunded leaves no line.
-    return [...usage]
-      .filter(([, u]) => u.quantity !== 0 || u.amount !== 0)
-      .map(([product, u]) => ({ product, unit: productUnits[product], ...u }));
+    return inCatalogOrder(
+      [...usage]
+        .filter(([, u]) => u.quantity !== 0 || u.amount !== 0)
+        .map(([product, u]) => ({
+          product,
+          unit: productUnits[product],
+          quantity: u.quantity,
+          amount: u.amount,
+        })),
+    );
   }
 
   private bump(

@@ -25,6 +25,7 @@ import type {
   ReserveRequest,
 } from './billing-state.js';
 import { refuses } from './billing-state.js';
+import { checkBillingSection, claimMarker } from './billing-import.js';
 import {
   addTotals,
   byCreation,
@@ -71,6 +72,10 @@ export class MemoryBilling implements BillingState {
       const book = this.books.get(orgId);
       return book && exported(exportOf(book));
     },
+    import: (orgId, data) => {
+      this.books.set(orgId, bookOf(structuredClone(data as BillingExport)));
+    },
+    check: checkBillingSection,
   };
 
   reserve(r: ReserveRequest): ReserveOutcome {
@@ -310,6 +315,30 @@ function holdsAnything(b: Book): boolean {
     b.closed.size > 0 ||
     b.invoices.length > 0
   );
+}
+
+/** A book from its export (a copy the caller gives away); nothing is held after a load. */
+function bookOf(s: BillingExport): Book {
+  const ledger = new OrgLedger();
+  ledger.items = s.ledger.entries;
+  for (const e of ledger.items) ledger.byId.set(e.id, e);
+  ledger.dropped = s.ledger.dropped;
+  for (const { environment, product, status, count, quantity, amount } of s.ledger.totals)
+    ledger.aggregates.set(`${environment}|${product}|${status}`, { count, quantity, amount });
+  ledger.periodUsage = new Map(
+    Object.entries(s.ledger.periodUsage).map(([p, u]) => [p as Product, { ...u }]),
+  );
+  return {
+    balance: s.balance,
+    period: s.period,
+    held: new Map(),
+    quotas: s.quotas,
+    window: s.quotaWindow ?? { start: -1, used: {} },
+    ledger,
+    fired: new Set(s.thresholds.map((t) => claimMarker(t, '|'))),
+    closed: new Set(s.closedPeriods),
+    invoices: s.invoices,
+  };
 }
 
 function exportOf(book: Book): BillingExport {

@@ -1,7 +1,7 @@
 import type { Clock } from '../core/clock.js';
 import { andThen, type MaybePromise } from '../core/maybe.js';
 import { checkCredits, type OrgBalance } from './balance.js';
-import type { BillingState, ChargeOutcome, ReserveFigures, ReserveRequest } from './billing-state.js';
+import type { BillingState, ReserveFigures, ReserveRequest } from './billing-state.js';
 import { refuses } from './billing-state.js';
 import {
   buildEntry,
@@ -14,17 +14,20 @@ import {
   type UsageInput,
 } from './ledger.js';
 import { MeteringError } from './errors.js';
-import { BillingPeriods, type Invoice, type InvoiceLine, type Period } from './periods.js';
+import { BillingPeriods, type Invoice } from './periods.js';
+import { closePeriod, loaded, periodEnded } from './period-close.js';
+import type { MeteringParts } from './metering-parts.js';
+import { refund } from './refund.js';
 import { costOf, defaultPrices, mergePrices, type PriceOverrides, type PriceTable } from './prices.js';
 import { quotaProductOf, quotaWindow, validQuotas, type QuotaProduct, type QuotaStatus } from './quotas.js';
 import { RateLimiter } from './rate-limit.js';
 import { RealtimeMeter } from './realtime.js';
 import { Reservations } from './reservations.js';
 import { StorageMeter } from './storage.js';
-import { buildInvoice, isoPeriod } from './invoice.js';
+import { isoPeriod } from './invoice.js';
 import { resolveDefaults, type MeteringOptions } from './metering-options.js';
 import { precheckRefusal } from './precheck-refusal.js';
-import { emitCredits, emitQuota } from './thresholds.js';
+import { announce } from './announce.js';
 import type { Environment, Mode, Principal, Product } from './types.js';
 
 export type { MeteringDefaults, MeteringOptions } from './metering-options.js';
@@ -45,6 +48,8 @@ export class Metering {
   private readonly percents: readonly number[];
   private readonly maxEntries: number;
   private readonly periods: BillingPeriods;
+  /** What the pieces in other files reach: closing a period, announcing thresholds, refunds. */
+  private readonly parts: MeteringParts;
   private storage = new StorageMeter();
   private reservations = new Reservations();
 
@@ -63,8 +68,16 @@ export class Metering {
     this.periods = new BillingPeriods({
       clocks: opts.clocks,
       periodSeconds: d.periodSeconds,
-      onEnd: (orgId, end) => this.periodEnded(orgId, end),
+      onEnd: (orgId, end) => periodEnded(this.parts, orgId, end),
     });
+    this.parts = {
+      opts,
+      state: this.state,
+      periods: this.periods,
+      grantOf: (orgId) => this.grantOf(orgId),
+      billStorage: (orgId) => this.billStorage(orgId),
+      window: (clock) => this.window(clock),
+    };
     this.state.watch({
       periodClosed: (orgId) => this.periods.roll(orgId),
       reset: () => this.dropLocal(),
@@ -174,29 +187,11 @@ export class Metering {
     // A charge that fails in Redis answers the next admin call 502 (StateStore.settled); nothing to announce then.
     if (out instanceof Promise)
       out.then(
-        (o) => this.announce(entry, o),
+        (o) => announce(this.parts, entry, o),
         () => {},
       );
-    else this.announce(entry, out);
+    else announce(this.parts, entry, out);
     return entry;
-  }
-
-  /** Emits the thresholds the entry claimed (each once across instances). */
-  private announce(entry: LedgerEntry, out: ChargeOutcome): void {
-    const orgId = entry.orgId;
-    for (const pct of out.fired) {
-      if (entry.environment === 'live') {
-        emitCredits(this.opts.emit, { orgId, ...out.balance }, this.periods.current(orgId), pct);
-      } else {
-        const product = quotaProductOf(entry.product)!;
-        emitQuota(
-          this.opts.emit,
-          orgId,
-          { product, used: out.used, quota: out.quota, ...this.window(this.opts.clocks.for(orgId)) },
-          pct,
-        );
-      }
-    }
   }
 
   /** Keeps this principal's reservations past the end of its request: an async job settles them later. */
@@ -227,16 +222,7 @@ export class Metering {
 
   /** Refunds a billed or test-key entry once; throws RangeError when it is unknown or not refundable. */
   refund(orgId: string, entryId: string, reason: LedgerReason = 'refund'): MaybePromise<LedgerEntry> {
-    const clock = this.opts.clocks.for(orgId);
-    const { windowStart } = this.window(clock);
-    const refundedAt = clock.isoNow();
-    return andThen(
-      this.state.refund(orgId, entryId, { reason, refundedAt, grant: this.grantOf(orgId), windowStart }),
-      (entry) => {
-        this.opts.onEntry?.(entry);
-        return entry;
-      },
-    );
+    return refund(this.parts, orgId, entryId, reason);
   }
 
   /**
@@ -349,21 +335,20 @@ export class Metering {
   closePeriod(orgId: string): MaybePromise<Invoice>;
   closePeriod(orgId: string, end: number): MaybePromise<Invoice | null>;
   closePeriod(orgId: string, end: number | null = null): MaybePromise<Invoice | null> {
-    const period = this.periods.current(orgId);
-    return andThen(end === null ? true : this.state.claimClose(orgId, end), (claimed) => {
-      if (!claimed) {
-        this.periods.roll(orgId);
-        return null;
-      }
-      this.billStorage(orgId);
-      return andThen(this.state.takePeriod(orgId, this.grantOf(orgId)), (lines) =>
-        this.finish(orgId, period, lines),
-      );
-    });
+    return closePeriod(this.parts, orgId, end);
   }
 
   invoices(orgId: string): MaybePromise<Invoice[]> {
     return this.state.invoices(orgId);
+  }
+
+  /**
+   * The organizations a load put back (StateUnits.onLoaded, issue 25): each one's billing period opens again
+   * on this instance, from where its last invoice ended, with its end armed. A load follows a reset of those
+   * organizations (or of everything), which already dropped their timers and measured storage here.
+   */
+  loaded(orgIds: readonly string[]): Promise<void> {
+    return loaded(this.parts, orgIds);
   }
 
   /** Drops this instance's timers, reservations and storage; prices and default rate limits go back to the start options'. */
@@ -379,31 +364,11 @@ export class Metering {
     this.reservations = new Reservations();
   }
 
-  private periodEnded(orgId: string, end: number): void {
-    const closed = this.closePeriod(orgId, end);
-    // Redis away: this instance starts the next period by itself.
-    if (closed instanceof Promise) closed.catch(() => this.periods.roll(orgId));
-  }
-
   private billStorage(orgId: string): void {
     for (const { environment, maxBytes } of this.storage.closePeriod(orgId)) {
       const principal = { orgId, keyId: 'storage', keyDisplay: 'storage', environment };
       this.record(principal, { product: 'rag_storage', quantity: maxBytes });
     }
-  }
-
-  private finish(orgId: string, period: Period, lines: InvoiceLine[]): Invoice {
-    const invoice = buildInvoice(this.opts.clocks.for(orgId), this.opts.ids, orgId, period, lines);
-    this.state.addInvoice(invoice);
-    this.periods.roll(orgId, Date.parse(invoice.period_end));
-    this.opts.emit(
-      orgId,
-      'invoice.finalized',
-      { ...invoice, lines: invoice.lines.map((l) => ({ ...l })) },
-      true,
-      invoice.finalized_at,
-    );
-    return invoice;
   }
 
   private grantOf(orgId: string): number {

@@ -3,6 +3,7 @@
  * (test/metering/billing-state.test.ts); `a` and `b` act as two instances over one store.
  */
 import { describe, expect, it } from 'vitest';
+import { rateLimitImportContract } from './rate-limit-import.contract.js';
 import type { RateLimitExport, RateLimitState } from './rate-limit-state.js';
 
 export interface RateLimitHarness {
@@ -20,6 +21,7 @@ const orgIds = async (state: RateLimitState) => [...(await state.perOrg.ids())].
 
 export function rateLimitStateContract(name: string, harness: () => Promise<RateLimitHarness>): void {
   describe(`rate-limit state contract: ${name}`, () => {
+    rateLimitImportContract(harness);
     it('counts one window per key across instances; a refusal does not count; the next window starts afresh', async () => {
       const { a, b } = await harness();
       const hits = [];

@@ -5,7 +5,7 @@
  * same step). The rules (default limits per environment, validation, headers) are RateLimiter's.
  */
 import type { MaybePromise } from '../core/maybe.js';
-import type { OrgStatePart, StateUnit } from '../store/state-unit.js';
+import type { OrgStatePart, StateProblem, StateUnit } from '../store/state-unit.js';
 import type { RateLimitRule } from './rate-limit.js';
 
 export interface RateLimitHit {
@@ -71,6 +71,15 @@ export class MemoryRateLimits implements RateLimitState {
       if (overrides.length + windows.length === 0) return undefined;
       return { overrides: overrides.sort(byKeyId), windows: windows.sort(byKeyId) };
     },
+    import: (orgId, data) => {
+      const { overrides, windows } = data as RateLimitExport;
+      const org = this.org(orgId);
+      for (const { keyId, limit, windowSeconds } of overrides)
+        org.overrides.set(keyId, { limit, windowSeconds });
+      for (const { keyId, start, windowSeconds, count } of windows)
+        org.windows.set(keyId, { start, windowMs: windowSeconds * 1000, count });
+    },
+    check: checkRateLimitSection,
   };
 
   hit(orgId: string, keyId: string, rule: RateLimitRule, now: number): RateLimitHit {
@@ -106,6 +115,31 @@ export class MemoryRateLimits implements RateLimitState {
     if (!org) this.orgs.set(orgId, (org = { overrides: new Map(), windows: new Map() }));
     return org;
   }
+}
+
+/**
+ * What `perOrg.check` refuses in a `rate-limits` section the schema accepted: a key listed twice, and a
+ * window that does not start on a multiple of its length (windows are aligned to the epoch).
+ */
+export function checkRateLimitSection(_orgId: string, data: unknown): StateProblem | null {
+  const s = data as RateLimitExport;
+  for (const [name, list] of [
+    ['overrides', s.overrides],
+    ['windows', s.windows],
+  ] as const) {
+    const seen = new Set<string>();
+    for (const [i, { keyId }] of list.entries()) {
+      if (seen.has(keyId)) return { path: `/${name}/${i}/keyId`, message: `key ${keyId} appears twice` };
+      seen.add(keyId);
+    }
+  }
+  for (const [i, w] of s.windows.entries())
+    if (w.start % (w.windowSeconds * 1000) !== 0)
+      return {
+        path: `/windows/${i}/start`,
+        message: `must be a multiple of the window (${w.windowSeconds} s)`,
+      };
+  return null;
 }
 
 export function byKeyId(a: { keyId: string }, b: { keyId: string }): number {

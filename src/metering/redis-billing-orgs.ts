@@ -17,6 +17,7 @@ import {
   type ThresholdClaim,
   type TotalsRow,
 } from './billing-export.js';
+import { checkBillingSection, queueBillingImport } from './billing-import.js';
 import type { BillingOrgs } from './billing-state.js';
 import type { LedgerEntry, LedgerStatus } from './ledger.js';
 import type { Invoice } from './periods.js';
@@ -40,6 +41,13 @@ export function redisBillingOrgs(
       dropped(orgId);
     },
     export: async (orgId) => billingExportOf(await keys.dump(orgId)),
+    // One transaction; nothing at hand to tell the others of (glance figures come with the next change).
+    import: async (orgId, data) => {
+      const tx = store.redis.multi();
+      queueBillingImport(tx, (part) => keys.key(orgId, part), data as BillingExport);
+      for (const [err] of (await store.run(() => tx.exec())) ?? []) if (err) throw err;
+    },
+    check: checkBillingSection,
   };
 }
 

@@ -93,7 +93,7 @@ local ratio = -1
 local used = -1
 local limit = 0
 if ARGV[4] == 'billed' then
-  redis.call('HINCRBY', KEYS[1], 'b', -amount)
+  redis.call('HINCRBY', KEYS[1], 'b', 0 - amount)
   redis.call('HINCRBY', KEYS[1], 'c', amount)
   redis.call('HINCRBY', KEYS[8], ARGV[16] .. '|q', qty)
   redis.call('HINCRBY', KEYS[8], ARGV[16] .. '|a', amount)
@@ -139,23 +139,24 @@ local function micro(x)
   return string.format('%d', -math.floor(-x * 1e6 + 0.5))
 end
 local amount, qty = micro(e.amount), micro(e.quantity)
+-- Negated as 0 - x: -x of a zero is -0, which reaches HINCRBY as "-0" and is refused (a test-key refund).
 local prefix = e.environment .. '|' .. e.product
 redis.call('HINCRBY', KEYS[4], prefix .. '|' .. e.status .. '|n', -1)
-redis.call('HINCRBY', KEYS[4], prefix .. '|' .. e.status .. '|q', -qty)
-redis.call('HINCRBY', KEYS[4], prefix .. '|' .. e.status .. '|a', -amount)
+redis.call('HINCRBY', KEYS[4], prefix .. '|' .. e.status .. '|q', 0 - qty)
+redis.call('HINCRBY', KEYS[4], prefix .. '|' .. e.status .. '|a', 0 - amount)
 redis.call('HINCRBY', KEYS[4], prefix .. '|refunded|n', 1)
 redis.call('HINCRBY', KEYS[4], prefix .. '|refunded|q', qty)
 redis.call('HINCRBY', KEYS[4], prefix .. '|refunded|a', amount)
 init(KEYS[1], ARGV[6])
 if e.status == 'billed' then
   redis.call('HINCRBY', KEYS[1], 'b', amount)
-  redis.call('HINCRBY', KEYS[1], 'c', -amount)
-  redis.call('HINCRBY', KEYS[5], e.product .. '|q', -qty)
-  redis.call('HINCRBY', KEYS[5], e.product .. '|a', -amount)
+  redis.call('HINCRBY', KEYS[1], 'c', 0 - amount)
+  redis.call('HINCRBY', KEYS[5], e.product .. '|q', 0 - qty)
+  redis.call('HINCRBY', KEYS[5], e.product .. '|a', 0 - amount)
 else
   local q = e.product
   if q == 'stt_realtime' then q = 'stt' end
-  if q ~= 'rag_storage' and redis.call('HINCRBY', KEYS[2], q, -qty) < 0 then redis.call('HSET', KEYS[2], q, 0) end
+  if q ~= 'rag_storage' and redis.call('HINCRBY', KEYS[2], q, 0 - qty) < 0 then redis.call('HSET', KEYS[2], q, 0) end
 end
 local s = publish(KEYS[1], ARGV[3], ARGV[4], ARGV[5])
 return {1, json, s[1], s[2], s[3], s[4], s[5]}`;

@@ -12,6 +12,7 @@ import type { RedisStore } from '../store/redis-store.js';
 import { defineOnce } from '../store/redis-scripts.js';
 import {
   byKeyId,
+  checkRateLimitSection,
   type RateLimitExport,
   type RateLimitHit,
   type RateLimitOrgs,
@@ -55,6 +56,8 @@ export class RedisRateLimits implements RateLimitState {
     ids: () => this.keys.ids(),
     reset: async (orgId) => void (await this.keys.drop(orgId)),
     export: async (orgId) => exportOf(await this.keys.dump(orgId)),
+    import: (orgId, data) => this.importOrg(orgId, data as RateLimitExport),
+    check: checkRateLimitSection,
   };
 
   constructor(private readonly store: RedisStore) {
@@ -106,6 +109,29 @@ export class RedisRateLimits implements RateLimitState {
         return [keyId, { limit, windowSeconds: windowMs / 1000 }];
       }),
     );
+  }
+
+  /**
+   * One organization's overrides and windows in one transaction: each override with a new stamp, each window
+   * as the counter RATE_HIT reads (under its key's stamp), expiring as a counted one does.
+   */
+  private async importOrg(orgId: string, data: RateLimitExport): Promise<void> {
+    const tx = this.store.redis.multi();
+    const stamps = new Map<string, string>();
+    if (data.overrides.length) {
+      const fields = data.overrides.flatMap(({ keyId, limit, windowSeconds }) => {
+        const stamp = `${this.store.instanceId}.${++this.stamps}`;
+        stamps.set(keyId, stamp);
+        return [keyId, `${limit}|${windowSeconds * 1000}|${stamp}`];
+      });
+      tx.hset(this.k(orgId, 'overrides'), ...fields);
+    }
+    for (const w of data.windows) {
+      const windowMs = w.windowSeconds * 1000;
+      const key = this.k(orgId, `w:${w.keyId}:${windowMs}:${w.start}:${stamps.get(w.keyId) ?? ''}`);
+      tx.set(key, w.count, 'PX', Math.max(WINDOW_GC_MIN_MS, windowMs * 2));
+    }
+    for (const [err] of (await this.store.run(() => tx.exec())) ?? []) if (err) throw err;
   }
 
   /** Deletes this generation's windows and overrides (a reset through the emulator has moved the generation first). */

@@ -26,6 +26,17 @@ export const productUnits: Readonly<Record<Product, Unit>> = {
   rag_storage: 'bytes',
 };
 
+const CATALOG = Object.keys(productUnits);
+
+/**
+ * An invoice's lines in the catalog's order (tts, stt, ..., rag_storage), not the order products were first
+ * used: the same on every instance (Redis gives a hash's fields in its own order) and after a snapshot load
+ * (which puts a period's usage back with sorted keys).
+ */
+export function inCatalogOrder<T extends { product: Product }>(lines: T[]): T[] {
+  return lines.sort((a, b) => CATALOG.indexOf(a.product) - CATALOG.indexOf(b.product));
+}
+
 /** Callback through which metering raises webhook events (quota.threshold, invoice.finalized). */
 export type EmitEvent = (
   orgId: string,

@@ -2,6 +2,7 @@
  * Organizations and keys in this process (the memory store), each key under its organization. The Redis
  * implementation keeps one of these as its local copy, and applies other instances' changes to it.
  */
+import { checkOrgSection, importedKeys } from './org-import.js';
 import type { ApiKeyRecord, ExportedKey, OrgEvent, OrgExport, OrgState, Organization } from './org-state.js';
 
 interface OrgEntry {
@@ -25,6 +26,8 @@ export class MemoryOrgState implements OrgState {
       if (!entry) return undefined;
       return { org: { ...entry.org }, keys: [...entry.keys.values()].map(exportedKey) };
     },
+    import: (orgId: string, data: unknown): void => this.putExport(data as OrgExport),
+    check: checkOrgSection,
   };
 
   assertWritable(): void {}
@@ -37,8 +40,24 @@ export class MemoryOrgState implements OrgState {
     return this.orgs.get(orgId)?.org;
   }
 
+  /**
+   * Oldest first (by `createdAt`, then id): the same order on every instance (a Redis instance's copy fills in
+   * whatever order Redis answers) and after a load (which adds organizations in id order), even for ones
+   * created at the same instant of a frozen clock.
+   */
   listOrgs(): Organization[] {
-    return [...this.orgs.values()].map((entry) => entry.org);
+    const orgs = [...this.orgs.values()].map((entry) => entry.org);
+    return orgs.sort((a, b) =>
+      a.createdAt !== b.createdAt
+        ? a.createdAt < b.createdAt
+          ? -1
+          : 1
+        : a.id < b.id
+          ? -1
+          : a.id > b.id
+            ? 1
+            : 0,
+    );
   }
 
   addOrg(org: Organization): Organization {
@@ -119,16 +138,37 @@ export class MemoryOrgState implements OrgState {
     return this.keysById.get(keyId);
   }
 
+  /**
+   * An organization with its keys as an export holds them (a load; with Redis, another instance's), replacing
+   * what is here for it. No listener is told: nothing was created or revoked, and the other areas load their
+   * own sections (a RAG tenant is not provisioned again).
+   */
+  putExport(section: OrgExport): void {
+    this.drop(section.org.id);
+    const keys = new Map<string, ApiKeyRecord>();
+    this.orgs.set(section.org.id, { org: { ...section.org }, keys });
+    for (const key of importedKeys(section)) {
+      keys.set(key.id, key);
+      this.keysById.set(key.id, key);
+      this.keysByHash.set(key.hash.toString('hex'), key);
+    }
+  }
+
   /** Removes an organization and its keys from the indexes, telling listeners (`org.removed`) if it was there. */
   private removeOrg(orgId: string): void {
+    const entry = this.drop(orgId);
+    if (entry) this.emit({ type: 'org.removed', orgId, keyIds: [...entry.keys.keys()] });
+  }
+
+  private drop(orgId: string): OrgEntry | undefined {
     const entry = this.orgs.get(orgId);
-    if (!entry) return;
+    if (!entry) return undefined;
     this.orgs.delete(orgId);
     for (const key of entry.keys.values()) {
       this.keysById.delete(key.id);
       this.keysByHash.delete(key.hash.toString('hex'));
     }
-    this.emit({ type: 'org.removed', orgId, keyIds: [...entry.keys.keys()] });
+    return entry;
   }
 
   reset(): void {

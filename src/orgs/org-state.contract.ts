@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
+import { orgImportContract } from './org-state-import.contract.js';
 import type { ApiKeyRecord, ExportedKey, OrgEvent, OrgState, Organization } from './org-state.js';
 
 export interface OrgStateHarness {
@@ -68,6 +69,7 @@ function recorder(state: OrgState): OrgEvent[] {
 export function orgStateContract(makeHarness: () => OrgStateHarness): void {
   const harness = makeHarness();
   afterAll(() => harness.close());
+  orgImportContract(harness);
 
   describe('one instance', () => {
     it('adds, lists and updates organizations, telling listeners', async () => {

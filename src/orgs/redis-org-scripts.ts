@@ -107,6 +107,31 @@ redis.call('SADD', KEYS[5], ARGV[1])
 redis.call('PUBLISH', ARGV[2], ARGV[3])
 return 1`;
 
+/**
+ * One organization with its keys, as a state document holds it (issue 25), into a generation that holds
+ * nothing for it (the loader reset it), with the event that gives every other instance the same copy.
+ * KEYS: orgs set, org hash, keyhash, keyorg. ARGV: org id, org json, channel, message, then per key in order:
+ * key id, stored json, hash hex, revocation json ('' when none). Returns 1.
+ */
+export const ORG_IMPORT = `
+redis.call('HSET', KEYS[2], 'org', ARGV[2])
+local n = 0
+for i = 5, #ARGV, 4 do
+  n = n + 1
+  local id = ARGV[i]
+  redis.call('HSET', KEYS[2], 'key:' .. id, ARGV[i + 1], 'order:' .. id, n)
+  if ARGV[i + 3] ~= '' then redis.call('HSET', KEYS[2], 'revoked:' .. id, ARGV[i + 3]) end
+  redis.call('HSET', KEYS[3], ARGV[i + 2], id)
+  redis.call('HSET', KEYS[4], id, ARGV[1])
+end
+redis.call('HSET', KEYS[2], 'keys', n)
+if not redis.call('ZSCORE', KEYS[1], ARGV[1]) then
+  local last = redis.call('ZRANGE', KEYS[1], -1, -1, 'WITHSCORES')[2]
+  redis.call('ZADD', KEYS[1], (tonumber(last) or 0) + 1, ARGV[1])
+end
+redis.call('PUBLISH', ARGV[3], ARGV[4])
+return 1`;
+
 /** A key as Redis keeps it: the hash in hex, the revocation beside it (`revoked:{keyId}`). */
 export interface StoredKey extends Omit<ApiKeyRecord, 'hash' | 'revokedAt' | 'revokedReason'> {
   hash: string;
@@ -117,6 +142,17 @@ export interface Revocation {
 }
 
 export interface OrgScripts {
+  svcOrgImport(
+    orgs: string,
+    org: string,
+    keyhash: string,
+    keyorg: string,
+    id: string,
+    json: string,
+    channel: string,
+    message: string,
+    ...keys: string[]
+  ): Promise<number>;
   svcOrgPutNew(
     orgs: string,
     org: string,

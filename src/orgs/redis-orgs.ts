@@ -11,17 +11,11 @@
  */
 import type { MaybePromise } from '../core/maybe.js';
 import type { RedisStore, StoreMessage } from '../store/redis-store.js';
-import { defineOnce } from '../store/redis-scripts.js';
 import { MemoryOrgState } from './memory-orgs.js';
+import { checkOrgSection } from './org-import.js';
 import type { ApiKeyRecord, OrgEvent, OrgExport, OrgState, Organization } from './org-state.js';
+import { orgKeys, orgScripts } from './redis-org-keys.js';
 import {
-  KEY_FIND,
-  KEY_PUT_NEW,
-  KEY_REVOKE,
-  ORGS_DROP,
-  ORG_PUT_NEW,
-  ORG_REMOVE,
-  ORG_UPDATE,
   keyOf,
   recordOf,
   revocationFields,
@@ -58,6 +52,8 @@ export class RedisOrgState implements OrgState {
     ids: (): Promise<string[]> => this.store.run(() => this.store.redis.zrange(this.keys().orgs, 0, -1)),
     reset: (orgId: string): Promise<void> => this.removeOrg(orgId),
     export: (orgId: string): Promise<OrgExport | undefined> => this.exportOrg(orgId),
+    import: (orgId: string, data: unknown): Promise<void> => this.importOrg(data as OrgExport),
+    check: checkOrgSection,
   };
 
   constructor(private readonly store: RedisStore) {
@@ -68,29 +64,12 @@ export class RedisOrgState implements OrgState {
 
   /** The connection, with this part's scripts defined on it. */
   private get redis(): RedisStore['redis'] & OrgScripts {
-    const redis = this.store.redis;
-    defineOnce(redis, 'svcOrgPutNew', 2, ORG_PUT_NEW);
-    defineOnce(redis, 'svcOrgUpdate', 1, ORG_UPDATE);
-    defineOnce(redis, 'svcKeyPutNew', 3, KEY_PUT_NEW);
-    defineOnce(redis, 'svcKeyRevoke', 1, KEY_REVOKE);
-    defineOnce(redis, 'svcKeyFind', 2, KEY_FIND);
-    defineOnce(redis, 'svcOrgsDrop', 4, ORGS_DROP);
-    defineOnce(redis, 'svcOrgRemove', 5, ORG_REMOVE);
-    return redis as RedisStore['redis'] & OrgScripts;
+    return orgScripts(this.store);
   }
 
   /** The Redis keys of a generation (the current one unless told). */
   private keys(gen = this.store.generation) {
-    const key = (name: string) => this.store.scopedKey(name, gen);
-    const orgPrefix = key('org:');
-    return {
-      orgs: key('orgs'),
-      keyhash: key('keyhash'),
-      keyorg: key('keyorg'),
-      removed: key('orgs:removed'),
-      orgPrefix,
-      org: (id: string) => orgPrefix + id,
-    };
+    return orgKeys(this.store, gen);
   }
 
   async open(): Promise<void> {
@@ -139,6 +118,39 @@ export class RedisOrgState implements OrgState {
       return { ...key, revokedAt: r?.at ?? null, revokedReason: r?.reason ?? null };
     });
     return { org: stored.org, keys };
+  }
+
+  /**
+   * One organization as a state document holds it, in one script (ORG_IMPORT), then into this instance's
+   * copy; the others put it in theirs when its event (`orgs.imported`) arrives. No listener is told.
+   */
+  private async importOrg(section: OrgExport): Promise<void> {
+    const k = this.keys();
+    const { org } = section;
+    const args: string[] = [];
+    for (const key of section.keys) {
+      const { revokedAt, revokedReason, ...stored } = key;
+      const revocation =
+        revokedAt === null
+          ? ''
+          : JSON.stringify({ at: revokedAt, reason: revokedReason ?? '' } satisfies Revocation);
+      args.push(key.id, JSON.stringify(stored satisfies StoredKey), key.hash, revocation);
+    }
+    const message = this.store.message('orgs.imported', section);
+    await this.store.run(() =>
+      this.redis.svcOrgImport(
+        k.orgs,
+        k.org(org.id),
+        k.keyhash,
+        k.keyorg,
+        org.id,
+        JSON.stringify(org),
+        this.store.channel,
+        message,
+        ...args,
+      ),
+    );
+    this.local.putExport(section);
   }
 
   /** Removes the organization in Redis with its event (ORG_REMOVE), then from this instance's copy. */
@@ -365,6 +377,9 @@ export class RedisOrgState implements OrgState {
     } else if (m.type === 'orgs.revoked') {
       const d = m.data as { keyId: string } & Revocation;
       this.local.revokeKey(d.keyId, d.at, d.reason);
+    } else if (m.type === 'orgs.imported') {
+      const section = m.data as OrgExport;
+      if (!this.removing.has(section.org.id)) this.local.putExport(section);
     } else if (m.type === 'orgs.removed') this.dropLocal((m.data as { orgId: string }).orgId);
     else if (m.type === 'reset') {
       // The store moved to the new generation before this handler: the copy of the old one goes.

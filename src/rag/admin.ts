@@ -40,9 +40,9 @@ export function ragAdminHandlers(deps: {
       fail_next_jobs: deps.state.local(orgId).failNextJobs,
     };
   };
-  // With Redis the org's documents and jobs are brought up to date before they are counted.
+  // With Redis the org's documents and jobs are brought up to date, and a load's index built, before they are counted.
   const send = async (ctx: AdminContext) => {
-    const read = deps.state.read(requireOrg(ctx).id);
+    const read = deps.state.searchable(requireOrg(ctx).id);
     const state = read instanceof Promise ? await read : read;
     const org = requireOrg(ctx);
     sendJson(ctx, 200, view(org.id, org.ragEntitled, state));

@@ -8,6 +8,7 @@ import type { Stage } from '../http/context.js';
 import type { Metering } from '../metering/index.js';
 import type { OrgStore } from '../orgs/store.js';
 import { workQueueFor, type StateStore } from '../store/index.js';
+import type { StateUnits } from '../store/state-unit.js';
 import type { WebhookEngine } from '../webhooks/index.js';
 import type { WorkerPool } from '../workers/pool.js';
 import type { Contract } from '../contract/emulator-contract.js';
@@ -40,6 +41,8 @@ export interface RagAreaDeps {
   demoOrgId: string;
   /** The area's state (rag-state.ts), which the composition root builds and resets. */
   state: RagState;
+  /** The emulator's state units: a load (issue 25) tells the area which organizations it put back. */
+  units: Pick<StateUnits, 'onLoaded'>;
   /** The gateway's schemas and documented statuses, which scripted answers are checked against. */
   contract: Pick<Contract, 'schema' | 'gateway' | 'gatewayDocument'>;
 }
@@ -139,6 +142,23 @@ export function createRagArea(deps: RagAreaDeps): ProductArea {
     } catch {
       // The shared store went away since the reset's own write: the completions find nothing to do.
     }
+  });
+  // A load put organizations back: their jobs in flight complete at their due times (at once when past).
+  deps.units.onLoaded(async ({ orgIds }) => {
+    for (const orgId of orgIds) {
+      const org = await state.read(orgId);
+      // The storage meter starts from what the load stored (decision SN-A9).
+      for (const environment of ['live', 'test'] as const) {
+        const bytes = org.storedBytes(environment);
+        if (bytes > 0) deps.metering.observeStorage(orgId, bytes, environment);
+      }
+      for (const job of org.jobs.values()) {
+        if (job.status !== 'processing' || job.dueAt === null) continue;
+        queue.schedule(INDEX_WORK, job.jobId, { orgId }, Date.parse(job.dueAt), { org: orgId });
+      }
+    }
+    // The loaded documents' index, in the background from the next turn on (the load answers first).
+    state.buildIndexes();
   });
   const settled = () => deps.store.settled();
 

@@ -4,7 +4,16 @@
  */
 import type { PreparedText } from './engine/prepare.js';
 import { indexInput } from './index-input.js';
-import { exportedDocument, orgExport, storedJob } from './rag-export.js';
+import { exportedDocument, orgExport, storedJob, type RagOrgExport } from './rag-export.js';
+import { IndexBuilds } from './index-builds.js';
+import {
+  checkRagOrg,
+  documentOf,
+  importedJobs,
+  importedTenant,
+  pendingDocument,
+  preparedNow,
+} from './rag-import.js';
 import type { RagOrgPart, RagState, TenantRecords } from './rag-state.js';
 import { OrgRagState, type RagDocumentRecord, type RagJobRecord } from './store.js';
 import type { Tenant } from './tenants.js';
@@ -38,6 +47,8 @@ export class MemoryRagState implements RagState {
   /** Extracted text per org and document, kept from the upload until its job ends. */
   private readonly texts = new Map<string, Map<string, PreparedText>>();
   private readonly orgResetListeners: ((orgId: string, jobIds: string[]) => void)[] = [];
+  /** Indexes a load left to build (index-builds.ts). */
+  private readonly builds = new IndexBuilds();
 
   readonly perOrg: RagOrgPart = {
     // An organization only read (a search with no documents) holds nothing.
@@ -47,6 +58,7 @@ export class MemoryRagState implements RagState {
       const jobIds = [...(this.orgs.get(orgId)?.jobs.values() ?? [])]
         .filter((j) => j.status === 'processing')
         .map((j) => j.jobId);
+      this.builds.cancel(orgId);
       this.orgs.delete(orgId);
       this.texts.delete(orgId);
       this.tenants.tenants.delete(orgId);
@@ -64,12 +76,48 @@ export class MemoryRagState implements RagState {
             prepared.chunks.map((c) => c.text),
             prepared.language,
           );
+        const waiting = this.builds.pending(orgId, d.documentId);
+        if (waiting !== undefined) return exportedDocument(d, waiting.chunks, undefined);
         return exportedDocument(d, org?.index.documentChunks(d.documentId), undefined);
       });
       const jobs = [...(org?.jobs.values() ?? [])].map(storedJob);
       return orgExport(this.tenants.get(orgId), documents, jobs);
     },
+    import: (orgId, data) => this.importOrg(orgId, data as RagOrgExport),
+    check: (orgId, data) => checkRagOrg(orgId, data as RagOrgExport),
   };
+
+  /**
+   * An indexing document's text goes beside it (counted now), a ready one's to the index build that follows
+   * the load (index-builds.ts): the documents and jobs answer at once, a search waits for the build.
+   */
+  private importOrg(orgId: string, data: RagOrgExport): void {
+    const tenant = importedTenant(orgId, data);
+    if (tenant !== undefined) this.tenants.save(tenant);
+    const org = this.local(orgId);
+    for (const job of importedJobs(data)) org.jobs.set(job.jobId, job);
+    const pending = [];
+    for (const exported of data.documents) {
+      const doc = documentOf(exported);
+      org.documents.set(doc.documentId, doc);
+      const later = pendingDocument(exported);
+      if (later !== null) pending.push(later);
+      else if (doc.status === 'indexing') {
+        const prepared = preparedNow(exported);
+        if (prepared !== null) this.textsOf(orgId).set(doc.documentId, prepared);
+      }
+    }
+    this.builds.add(orgId, org.index, pending);
+  }
+
+  buildIndexes(): void {
+    this.builds.start();
+  }
+
+  searchable(orgId: string): OrgRagState | Promise<OrgRagState> {
+    const ready = this.builds.ready(orgId);
+    return ready === undefined ? this.local(orgId) : ready.then(() => this.local(orgId));
+  }
 
   read(orgId: string): OrgRagState {
     return this.local(orgId);
@@ -134,6 +182,7 @@ export class MemoryRagState implements RagState {
       failed.push(job.jobId);
     }
     org.documents.delete(doc.documentId);
+    this.builds.drop(orgId, doc.documentId);
     org.index.removeDocument(doc.documentId);
     this.texts.get(orgId)?.delete(doc.documentId);
     return { org, failed };
@@ -158,6 +207,7 @@ export class MemoryRagState implements RagState {
   }
 
   reset(): void {
+    this.builds.cancel();
     this.orgs.clear();
     this.texts.clear();
     this.tenants.tenants.clear();

@@ -35,7 +35,10 @@ export type ExportedDocument = RagDocumentRecord & { text: ExportedText | null }
 export interface RagOrgExport {
   /** As last written: its current state follows from it and the clock (tenants.ts). Absent when none. */
   tenant?: Omit<Tenant, 'rev'>;
-  /** By creation time, then id. */
+  /**
+   * By creation time, then in the order they were stored (which the document list shows for equal times; a
+   * load stores them in this order).
+   */
   documents: ExportedDocument[];
   /** By creation time, then id. */
   jobs: StoredJob[];
@@ -51,7 +54,10 @@ export function exportedDocument(
   return { ...doc, text: doc.status === 'indexing' ? { language, chunks } : { chunks } };
 }
 
-/** The export of the parts an implementation holds for one organization; undefined when it holds none. */
+/**
+ * The export of the parts an implementation holds for one organization (`documents` in the order they were
+ * stored); undefined when it holds none.
+ */
 export function orgExport(
   tenant: Tenant | undefined,
   documents: ExportedDocument[],
@@ -59,9 +65,8 @@ export function orgExport(
 ): RagOrgExport | undefined {
   if (tenant === undefined && documents.length === 0 && jobs.length === 0) return undefined;
   const out: RagOrgExport = {
-    documents: [...documents].sort((a, b) =>
-      byCreation(a.createdAt, a.documentId, b.createdAt, b.documentId),
-    ),
+    // Stable: equal creation times keep the order they were stored in.
+    documents: [...documents].sort((a, b) => byCreation(a.createdAt, '', b.createdAt, '')),
     jobs: [...jobs].sort((a, b) => byCreation(a.createdAt, a.jobId, b.createdAt, b.jobId)),
   };
   if (tenant !== undefined) {

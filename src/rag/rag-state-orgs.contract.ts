@@ -21,7 +21,7 @@ const withoutRev = ({ rev: _rev, ...rest }: Tenant) => rest;
 const plainJob = ({ injectedFailure: _f, ...rest }: RagJobRecord): StoredJob => rest;
 
 /** What each case writes for an organization, and its expected export, built from the same values. */
-class Written {
+export class Written {
   readonly documents: ExportedDocument[] = [];
   readonly jobs: StoredJob[] = [];
   tenant: Tenant | undefined;
@@ -53,7 +53,11 @@ class Written {
     const { doc, job, text } = upload(word, { createdAt });
     const prepared = prepareText(text);
     await value(this.state.accept(this.orgId, doc, prepared, job));
-    const saved: RagJobRecord = { ...job, usageEntryId: `le_${job.jobId}`, injectedFailure: failure };
+    const saved: RagJobRecord = {
+      ...job,
+      usageEntryId: `ldg_${job.jobId.slice(-16)}ledg`,
+      injectedFailure: failure,
+    };
     this.state.saveJob(this.orgId, saved);
     this.documents.push({ ...doc, text: { language: prepared.language, chunks: chunksOf(text) } });
     const stored = plainJob(saved);
@@ -80,7 +84,7 @@ class Written {
   private readonly corpus: { doc: RagDocumentRecord; text: string }[] = [];
 
   builtin(word: string, createdAt: string): RagDocumentRecord {
-    const { doc, text } = upload(word, { status: 'ready', builtin: true, createdAt });
+    const { doc, text } = upload(word, { status: 'ready', builtin: true, createdAt, chunkCount: 1 });
     this.corpus.push({ doc, text });
     this.documents.push({ ...doc, text: { chunks: chunksOf(text) } });
     return doc;
@@ -101,7 +105,10 @@ class Written {
       (a: T, b: T) =>
         a.createdAt === b.createdAt ? (id(a) < id(b) ? -1 : 1) : a.createdAt < b.createdAt ? -1 : 1;
     const out: RagOrgExport = {
-      documents: [...this.documents].sort(byCreation((d) => d.documentId)),
+      // Equal creation times keep the order the documents were stored in (the demo corpus first).
+      documents: [...this.documents].sort((a, b) =>
+        a.createdAt === b.createdAt ? 0 : a.createdAt < b.createdAt ? -1 : 1,
+      ),
       jobs: [...this.jobs].sort(byCreation((j) => j.jobId)),
     };
     if (this.tenant) out.tenant = withoutRev(this.tenant);

@@ -36,7 +36,8 @@ export function upload(
   word: string,
   overrides: Partial<RagDocumentRecord> = {},
 ): { doc: RagDocumentRecord; job: RagJobRecord; text: string } {
-  const id = `${word}_${++serial}`;
+  // Ids of the shapes the service makes (16 base62 characters), so that exports meet the state schema.
+  const id = `${word}${++serial}`.padStart(16, 'x').slice(-16);
   const doc: RagDocumentRecord = {
     documentId: `doc_${id}`,
     title: `${word} handbook`,
@@ -60,7 +61,7 @@ export function upload(
     updatedAt: T0,
     completedAt: null,
     error: null,
-    requestId: `req_${id}`,
+    requestId: `req_${id}abcd`,
     livemode: true,
     usageEntryId: null,
     dueAt: T0,

@@ -49,6 +49,13 @@ export interface RagState extends StateUnit {
    * one round trip for the org's version, and a reload of what changed when it moved). A value in memory.
    */
   read(orgId: string): MaybePromise<OrgRagState>;
+  /**
+   * `read`, once the organization's index holds every document a load put back (issue 25: the index is built
+   * after the load answered, index-builds.ts); that organization's build goes first. What a search needs.
+   */
+  searchable(orgId: string): MaybePromise<OrgRagState>;
+  /** Starts the index builds a load left (the area calls it once the load is done); they run in the background. */
+  buildIndexes(): void;
   /** What this instance holds for the organization, as it is: its per-instance parts (fault count, search log). */
   local(orgId: string): OrgRagState;
   /** 502 `upstream_error` while a shared store is down, before anything changes (nothing in memory). */

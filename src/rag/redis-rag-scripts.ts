@@ -84,6 +84,35 @@ table.insert(out, 1, tostring(bump()))
 return out`;
 
 /**
+ * One batch of an organization's state as a load puts it back (redis-rag-import.ts); the batches of one org
+ * run in one transaction. KEYS: the per-org keys (1..8), the tenants hash. ARGV 4..: '1' on the last batch,
+ * the tenant json without `rev` ('' for none; last batch only), the `rag.tenant` event prefix, the number n of
+ * documents, n triples of document id, document json and text json ('' when none is kept), then pairs of
+ * job id and job json. Documents are ordered as given (scores after every version so far). The last batch
+ * writes the tenant under a new revision (as RAG_TENANT_PUT) and moves the org's version; it returns the
+ * tenant as stored, or false.
+ */
+export const RAG_IMPORT = `${BUMP}
+local n = tonumber(ARGV[7])
+local top = redis.call('INCRBY', KEYS[1], n)
+for i = 0, n - 1 do
+  local a = 8 + i * 3
+  redis.call('HSET', KEYS[4], ARGV[a], ARGV[a + 1])
+  if ARGV[a + 2] ~= '' then redis.call('HSET', KEYS[5], ARGV[a], ARGV[a + 2]) end
+  redis.call('ZADD', KEYS[7], top - n + 1 + i, ARGV[a])
+end
+for i = 8 + n * 3, #ARGV - 1, 2 do redis.call('HSET', KEYS[6], ARGV[i], ARGV[i + 1]) end
+if ARGV[4] ~= '1' then return false end
+local tenant = false
+if ARGV[5] ~= '' then
+  tenant = '{"rev":' .. redis.call('INCR', KEYS[1]) .. ',' .. string.sub(ARGV[5], 2)
+  redis.call('HSET', KEYS[9], ARGV[1], tenant)
+  redis.call('PUBLISH', ARGV[2], ARGV[6] .. tenant .. '}')
+end
+bump()
+return tenant`;
+
+/**
  * After a reset: deletes the RAG keys of every generation but the current one. KEYS: gens set. ARGV: the
  * current generation's orgs set (`…g<n>:rag:orgs`; a generation's other keys share its prefix).
  */
@@ -195,6 +224,7 @@ export type RagRedis = Redis & {
   svcRagClear: Keyed;
   svcRagClearOrg: Keyed;
   svcRagOrgIds: Keyed;
+  svcRagImport: Keyed;
   svcRagTenantPut: (...args: string[]) => Promise<string>;
 };
 
@@ -206,6 +236,7 @@ export function ragRedis(redis: Redis): RagRedis {
   defineOnce(redis, 'svcRagClear', 1, RAG_CLEAR);
   defineOnce(redis, 'svcRagClearOrg', 9, RAG_CLEAR_ORG);
   defineOnce(redis, 'svcRagOrgIds', 2, RAG_ORG_IDS);
+  defineOnce(redis, 'svcRagImport', 9, RAG_IMPORT);
   defineOnce(redis, 'svcRagTenantPut', 4, RAG_TENANT_PUT);
   return redis as RagRedis;
 }

@@ -1,9 +1,11 @@
 /**
  * A document's extracted text as the Redis RAG state stores it beside the document (redis-rag.ts): chunks with
- * their term counts as JSON arrays, so that any instance indexes it without tokenising again.
+ * their term counts as JSON arrays, so that any instance indexes it without tokenising again. A load stores
+ * the chunks' text alone (`BareText`, issue 25): counting them is left to each instance's index build, in
+ * the background (index-builds.ts), so the load answers without it.
  */
 import type { DetectedLanguage } from './engine/language.js';
-import type { PreparedText } from './engine/prepare.js';
+import { prepareChunks, type PreparedText } from './engine/prepare.js';
 
 export interface StoredText {
   language: DetectedLanguage;
@@ -16,6 +18,21 @@ export interface StoredText {
     length: number;
     lang: DetectedLanguage;
   }[];
+}
+
+/** Chunks without their term counts, as a load writes them. */
+export interface BareText {
+  language: DetectedLanguage;
+  chunks: { index: number; text: string }[];
+  vocabulary?: never;
+}
+
+export function isBare(s: StoredText | BareText): s is BareText {
+  return s.vocabulary === undefined;
+}
+
+export function bareText(language: DetectedLanguage, chunks: string[]): BareText {
+  return { language, chunks: chunks.map((text, index) => ({ index, text })) };
 }
 
 export function storedText(p: PreparedText): StoredText {
@@ -33,7 +50,9 @@ export function storedText(p: PreparedText): StoredText {
   };
 }
 
-export function preparedText(s: StoredText): PreparedText {
+/** The text with its term counts (counted now when it was stored bare). */
+export function preparedText(s: StoredText | BareText): PreparedText {
+  if (isBare(s)) return prepareChunks(s.chunks, s.language);
   return {
     language: s.language,
     vocabulary: s.vocabulary,

@@ -19,6 +19,7 @@
  */
 import type { RedisStore, StoreMessage } from '../store/redis-store.js';
 import type { PreparedText } from './engine/prepare.js';
+import { IndexBuilds, type PendingDocument } from './index-builds.js';
 import { indexInput } from './index-input.js';
 import {
   exportedDocument,
@@ -29,8 +30,10 @@ import {
   type RagOrgExport,
   type StoredJob,
 } from './rag-export.js';
+import { checkRagOrg } from './rag-import.js';
 import type { RagOrgPart, RagState } from './rag-state.js';
-import { preparedText, storedText, type StoredText } from './redis-rag-text.js';
+import { writeRagOrg } from './redis-rag-import.js';
+import { isBare, preparedText, storedText, type BareText, type StoredText } from './redis-rag-text.js';
 import { ragRedis, type RagRedis } from './redis-rag-scripts.js';
 import { RedisTenants } from './redis-tenants.js';
 import { OrgRagState, type RagDocumentRecord, type RagJobRecord } from './store.js';
@@ -61,11 +64,17 @@ export class RedisRagState implements RagState {
   private readonly resetListeners: (() => void)[] = [];
   private readonly orgResetListeners: ((orgId: string, jobIds: string[]) => void)[] = [];
   private sent = 0;
+  /** Indexes of loaded documents, built in the background (index-builds.ts). */
+  private readonly builds = new IndexBuilds();
+  /** Loads in progress through this instance: their builds start once the load is done (`buildIndexes`). */
+  private importing = 0;
 
   readonly perOrg: RagOrgPart = {
     ids: () => this.orgIds(),
     reset: (orgId) => this.resetOrg(orgId),
     export: (orgId) => this.exportOrg(orgId),
+    import: (orgId, data) => this.importOrg(orgId, data as RagOrgExport),
+    check: (orgId, data) => checkRagOrg(orgId, data as RagOrgExport),
   };
 
   constructor(private readonly store: RedisStore) {
@@ -117,6 +126,7 @@ export class RedisRagState implements RagState {
   }
 
   private drop(): void {
+    this.builds.cancel();
     this.orgs.clear();
     this.tenants.clear();
   }
@@ -166,11 +176,15 @@ export class RedisRagState implements RagState {
   }
 
   private dropOrg(orgId: string, rev: number): void {
+    this.builds.cancel(orgId);
     this.orgs.delete(orgId);
     this.tenants.drop(orgId, rev);
   }
 
-  /** The org's stored state in one transaction; the demo corpus from this instance, less what is hidden. */
+  /**
+   * The org's stored state in one transaction; the demo corpus from this instance (less what is hidden) first,
+   * then the stored documents in the order they were stored, as a reload puts them in the cache.
+   */
   private async exportOrg(orgId: string): Promise<RagOrgExport | undefined> {
     const k = this.orgKeys(orgId);
     const results = await this.store.run(() =>
@@ -180,26 +194,55 @@ export class RedisRagState implements RagState {
         .hgetall(k.jobs)
         .hgetall(k.text)
         .hget(this.tenants.hashKey, orgId)
+        .zrange(k.order, 0, -1)
         .exec(),
     );
-    const [docs, jobs, texts, tenant] = (results ?? []).map(([err, value]) => {
+    const [docs, jobs, texts, tenant, order] = (results ?? []).map(([err, value]) => {
       if (err) throw err;
       return value;
-    }) as [Record<string, string>, Record<string, string>, Record<string, string>, string | null];
+    }) as [Record<string, string>, Record<string, string>, Record<string, string>, string | null, string[]];
     const documents: ExportedDocument[] = [];
-    for (const [id, json] of Object.entries(docs)) {
-      if (json === TOMBSTONE) continue;
-      const text = texts[id] === undefined ? undefined : (JSON.parse(texts[id]) as StoredText);
-      const chunks = text?.chunks.map((c) => c.text);
-      documents.push(exportedDocument(JSON.parse(json) as StoredDocument, chunks, text?.language));
-    }
     const cached = this.orgs.get(orgId);
     for (const d of cached?.documents.values() ?? []) {
       if (d.builtin && docs[d.documentId] === undefined)
         documents.push(exportedDocument(d, cached!.index.documentChunks(d.documentId), undefined));
     }
+    const ordered = new Set(order);
+    for (const id of [...order, ...Object.keys(docs).filter((id) => !ordered.has(id))]) {
+      const json = docs[id];
+      if (json === undefined || json === TOMBSTONE) continue;
+      const text = texts[id] === undefined ? undefined : (JSON.parse(texts[id]) as StoredText | BareText);
+      const chunks = text?.chunks.map((c) => c.text);
+      documents.push(exportedDocument(JSON.parse(json) as StoredDocument, chunks, text?.language));
+    }
     const stored = Object.values(jobs).map((json) => JSON.parse(json) as StoredJob);
     return orgExport(tenant === null ? undefined : (JSON.parse(tenant) as Tenant), documents, stored);
+  }
+
+  /** The org's export written in one transaction; then this instance reads it as one that joined late does. */
+  private async importOrg(orgId: string, data: RagOrgExport): Promise<void> {
+    this.importing++;
+    try {
+      const tenant = await writeRagOrg(this.store, data, {
+        orgId,
+        keys: [...this.orgKeys(orgId).all, this.tenants.hashKey],
+        head: this.head(orgId),
+      });
+      if (tenant !== undefined) this.tenants.apply(tenant);
+      await this.read(orgId);
+    } finally {
+      this.importing--;
+    }
+  }
+
+  buildIndexes(): void {
+    this.builds.start();
+  }
+
+  async searchable(orgId: string): Promise<OrgRagState> {
+    await this.read(orgId);
+    await this.builds.ready(orgId);
+    return this.local(orgId);
   }
 
   assertWritable(): void {
@@ -249,7 +292,7 @@ export class RedisRagState implements RagState {
 
   async text(orgId: string, documentId: string): Promise<PreparedText | null> {
     const json = await this.store.run(() => this.redis.hget(this.orgKeys(orgId).text, documentId));
-    return json === null ? null : preparedText(JSON.parse(json) as StoredText);
+    return json === null ? null : preparedText(JSON.parse(json) as StoredText | BareText);
   }
 
   /** The index follows from the reload: any instance indexes the text stored beside the document. */
@@ -314,15 +357,25 @@ export class RedisRagState implements RagState {
     const ready = new Set(stored.filter((d) => d.status === 'ready').map((d) => d.documentId));
     for (const id of org.indexed) {
       if (ready.has(id)) continue;
+      this.builds.drop(orgId, id);
       org.index.removeDocument(id);
       org.indexed.delete(id);
     }
+    // Text with its counts is indexed now; a loaded one (bare) by the background build, in slices.
+    const later: PendingDocument[] = [];
     missing.forEach((d, i) => {
       const json = texts[i];
       if (json === null || json === undefined) return;
-      org.index.addDocument(indexInput(d, preparedText(JSON.parse(json) as StoredText), d.language));
+      const text = JSON.parse(json) as StoredText | BareText;
+      if (isBare(text))
+        later.push({ doc: d, chunks: text.chunks.map((c) => c.text), language: text.language });
+      else org.index.addDocument(indexInput(d, preparedText(text), d.language));
       org.indexed.add(d.documentId);
     });
+    if (later.length > 0) {
+      this.builds.add(orgId, org.index, later);
+      if (this.importing === 0) this.builds.start();
+    }
     for (const [id, json] of Object.entries(docs)) if (json === TOMBSTONE) org.tombstones.add(id);
     const builtin = [...org.documents.values()].filter((d) => d.builtin);
     org.documents.clear();

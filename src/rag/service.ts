@@ -172,10 +172,12 @@ export class RagService {
 
   /**
    * A due job's completion, on whichever instance runs it: completed, or failed (injected, or its text gone),
-   * if it is still processing and its document still there. Synchronous in memory.
+   * if it is still processing and its document still there. Synchronous in memory, unless a load's index build
+   * for the org is still running.
    */
   completeJob(orgId: string, jobId: string): MaybePromise<void> {
-    return then(this.deps.state.read(orgId), (org) => {
+    // The document joins the index after those a load put back, as it did before the state was saved.
+    return then(this.deps.state.searchable(orgId), (org) => {
       const job = org.jobs.get(jobId);
       const doc = job === undefined ? undefined : org.documents.get(job.documentId);
       if (job?.status !== 'processing' || doc === undefined) return;
@@ -371,8 +373,9 @@ export class RagService {
     if (script?.error) throw scriptedError(script);
     const held = this.deps.metering.precheck(principal, 'rag_search', 1, mode);
     if (held) await held;
-    // With Redis: one round trip for the org's version, a reload if it moved. A value at once in memory.
-    const read = this.deps.state.read(principal.orgId);
+    // With Redis: one round trip for the org's version, a reload if it moved. A value at once in memory, unless
+    // a load's index build for the org is still running (it goes first, and the search waits for it).
+    const read = this.deps.state.searchable(principal.orgId);
     const state = read instanceof Promise ? await read : read;
     const clock = this.deps.clocks.for(principal.orgId);
     const started = clock.now();

@@ -9,6 +9,7 @@ import type { StateStore } from '../store/index.js';
 import type { StateUnits } from '../store/state-unit.js';
 import { sandboxAdminHandlers } from './admin.js';
 import { createSandboxState, type SandboxState } from './sandbox-state.js';
+import type { SandboxStateDeps } from './sandbox-org-part.js';
 import { SandboxService } from './service.js';
 
 export { SandboxService, SANDBOX_LIMIT } from './service.js';
@@ -20,8 +21,9 @@ import type { SandboxLookup } from './lookup.js';
 export function createSandboxesState(
   store: StateStore,
   units: StateUnits,
+  deps: SandboxStateDeps,
 ): { state: SandboxState; lookup: SandboxLookup } {
-  const state = units.add(createSandboxState(store));
+  const state = units.add(createSandboxState(store, deps));
   return { state, lookup: new SandboxDirectory(state) };
 }
 

@@ -1,5 +1,13 @@
 /** The sandboxes' records in this process (sandbox-state.ts). */
-import type { MaybePromise } from '../core/maybe.js';
+import { andThen, type MaybePromise } from '../core/maybe.js';
+import type { OrgStatePart } from '../store/state-unit.js';
+import {
+  checkSandboxOrg,
+  importClock,
+  importedRecord,
+  sandboxOrgExport,
+  type SandboxStateDeps,
+} from './sandbox-org-part.js';
 import {
   byCreation,
   tell,
@@ -13,6 +21,37 @@ export class MemorySandboxes implements SandboxState {
   private readonly byId = new Map<string, SandboxRecord>();
   private readonly byOrg = new Map<string, SandboxRecord>();
   private readonly listeners: SandboxListener[] = [];
+
+  constructor(private readonly deps: SandboxStateDeps) {}
+
+  readonly perOrg: OrgStatePart = {
+    ids: () => this.byOrg.keys(),
+    // The record stays: a sandbox's reset wipes its organization (StateUnits.resetOrg) and rebuilds it from the
+    // record. A load replaces it (`import`).
+    reset: () => {},
+    export: (orgId, options) => sandboxOrgExport(this.byOrg.get(orgId), this.deps, options),
+    import: (orgId, data) =>
+      andThen(this.put(importedRecord(data, this.deps)), () => importClock(orgId, data, this.deps)),
+    check: (orgId, data) => checkSandboxOrg(orgId, data),
+  };
+
+  /**
+   * Adds a record, or replaces the one of the same id without telling anyone (its clock stays attached); the
+   * organization's other sandbox, if any, goes first.
+   */
+  put(record: SandboxRecord): MaybePromise<void> {
+    const same = this.byId.get(record.id);
+    if (same) {
+      const copy = structuredClone(record);
+      this.byId.set(copy.id, copy);
+      this.byOrg.set(copy.org_id, copy);
+      return;
+    }
+    const other = this.byOrg.get(record.org_id);
+    return andThen(other ? this.remove(other.id) : false, () =>
+      andThen(this.add(record, Infinity), () => {}),
+    );
+  }
 
   assertWritable(): void {}
 
@@ -61,10 +100,6 @@ export class MemorySandboxes implements SandboxState {
 
   onEvent(listener: SandboxListener): void {
     this.listeners.push(listener);
-  }
-
-  exportShared(): { sandboxes: SandboxRecord[] } | undefined {
-    return this.byId.size === 0 ? undefined : { sandboxes: structuredClone(this.list()) };
   }
 
   reset(): MaybePromise<void> {

@@ -15,8 +15,15 @@ import { BARRIER_WAIT_MS } from '../store/barrier.js';
 import type { RedisStore, StoreMessage } from '../store/redis-store.js';
 import { defineOnce } from '../store/redis-scripts.js';
 import { MemorySandboxes } from './memory-sandboxes.js';
+import type { OrgStatePart } from '../store/state-unit.js';
 import {
-  byCreation,
+  checkSandboxOrg,
+  importClock,
+  importedRecord,
+  sandboxOrgExport,
+  type SandboxStateDeps,
+} from './sandbox-org-part.js';
+import {
   clockStateId,
   type SandboxListener,
   type SandboxRecord,
@@ -51,14 +58,31 @@ interface SandboxScripts {
 
 export class RedisSandboxes implements SandboxState {
   readonly name = 'sandboxes';
-  private readonly local = new MemorySandboxes();
+  private readonly local: MemorySandboxes;
   /** The generation the local copy belongs to: a whole reset through this instance deletes that one's keys. */
   private gen: number;
   /** Writes waiting for the other instances' acknowledgements, by token: how many are still to come. */
   private readonly waiting = new Map<string, { left: number; done: () => void }>();
   private sequence = 0;
 
-  constructor(private readonly store: RedisStore) {
+  readonly perOrg: OrgStatePart;
+
+  constructor(
+    private readonly store: RedisStore,
+    deps: SandboxStateDeps,
+  ) {
+    this.local = new MemorySandboxes(deps);
+    this.perOrg = {
+      ids: () => this.local.perOrg.ids(),
+      reset: () => {},
+      // The clock's state is read from Redis (RedisClockState.exportShared); the record is every instance's.
+      export: (orgId, options) => sandboxOrgExport(this.local.ofOrg(orgId), deps, options),
+      import: async (orgId, data) => {
+        await this.put(importedRecord(data, deps));
+        await importClock(orgId, data, deps);
+      },
+      check: (orgId, data) => checkSandboxOrg(orgId, data),
+    };
     this.gen = store.generation;
     store.onMessage((m) => this.receive(m));
     store.onResync(() => this.load());
@@ -92,7 +116,18 @@ export class RedisSandboxes implements SandboxState {
   }
 
   private async take(record: SandboxRecord): Promise<void> {
-    if (!this.local.get(record.id)) await this.local.add(record, Infinity);
+    await this.local.put(record);
+  }
+
+  /**
+   * A loaded record (issue 25): written over any of the same id and told to every instance as a create (each
+   * attaches its clock, or keeps it and takes the record), waited for as a create is. Another sandbox of the
+   * same organization goes first.
+   */
+  private async put(record: SandboxRecord): Promise<void> {
+    const other = this.local.ofOrg(record.org_id);
+    if (other && other.id !== record.id) await this.remove(other.id);
+    await this.add(record, Number.MAX_SAFE_INTEGER);
   }
 
   assertWritable(): void {
@@ -175,13 +210,6 @@ export class RedisSandboxes implements SandboxState {
 
   onEvent(listener: SandboxListener): void {
     this.local.onEvent(listener);
-  }
-
-  /** Read in Redis, so every instance exports the same. */
-  async exportShared(): Promise<{ sandboxes: SandboxRecord[] } | undefined> {
-    const all = await this.store.run(() => this.store.redis.hgetall(this.hash()));
-    const records = Object.values(all).map((json) => JSON.parse(json) as SandboxRecord);
-    return records.length === 0 ? undefined : { sandboxes: records.sort(byCreation) };
   }
 
   /** A whole reset through this instance: the old generation's records go, and the sandboxes' clocks with them. */

@@ -4,6 +4,10 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { SandboxEvent, SandboxRecord, SandboxState } from './sandbox-state.js';
+import { sectionErrors } from '../../test/support/state-section-schema.js';
+
+/** The emulator seed the instances were made with (SandboxStateDeps.seed). */
+export const CONTRACT_SEED = 'sandbox-contract';
 
 /** Instances over one store. The memory store has one instance: `a`, `b` and every joined one are the same state. */
 export interface SandboxInstances {
@@ -29,7 +33,7 @@ const record = (n: number, createdAt = '2026-01-01T00:00:00.000Z'): SandboxRecor
     webhook: null,
     clock: null,
   },
-  key_ids: { live: `key_live${n}`, test: `key_test${n}` },
+  key_ids: { live: `key_${String(n).padStart(16, 'L')}`, test: `key_${String(n).padStart(16, 'T')}` },
   webhook_endpoint_id: null,
   clock: null,
 });
@@ -50,14 +54,15 @@ export function sandboxStateContract(fresh: () => Promise<SandboxInstances>): vo
     });
 
     it('keeps a record by id and by organization, and exports it as shared state', async () => {
-      expect(await t.a.exportShared()).toBeUndefined();
+      expect(await t.a.perOrg.export(record(1).org_id)).toBeUndefined();
       expect(await t.a.add(record(1), 10)).toBe(true);
       expect(t.a.get(record(1).id)).toEqual(record(1));
       expect(t.a.ofOrg(record(1).org_id)).toEqual(record(1));
       expect(await t.a.find(record(1).id)).toEqual(record(1));
       expect(await t.a.find('sbx_none')).toBeUndefined();
       expect(t.a.count()).toBe(1);
-      expect(await t.a.exportShared()).toEqual({ sandboxes: [record(1)] });
+      expect(await t.a.perOrg.export(record(1).org_id)).toEqual({ sandbox: record(1), clock: null });
+      expect([...(await t.a.perOrg.ids())]).toEqual([record(1).org_id]);
     });
 
     it('lists by creation time, then id', async () => {
@@ -65,7 +70,7 @@ export function sandboxStateContract(fresh: () => Promise<SandboxInstances>): vo
       await t.a.add(record(2, '2026-01-01T00:00:00.000Z'), 10);
       await t.a.add(record(1, '2026-01-02T00:00:00.000Z'), 10);
       expect(ids(t.a)).toEqual([record(2).id, record(1).id, record(3).id]);
-      expect(((await t.b.exportShared())?.sandboxes ?? []).map((r) => r.id)).toEqual(ids(t.a));
+      expect(ids(t.b)).toEqual(ids(t.a));
     });
 
     it('refuses a record past the limit, writing nothing', async () => {
@@ -119,8 +124,69 @@ export function sandboxStateContract(fresh: () => Promise<SandboxInstances>): vo
       expect(t.a.count()).toBe(0);
       expect(t.b.count()).toBe(0);
       expect(await t.b.find(record(1).id)).toBeUndefined();
-      expect(await t.a.exportShared()).toBeUndefined();
+      expect(await t.a.perOrg.export(record(1).org_id)).toBeUndefined();
       expect(onB).toEqual([{ type: 'cleared', records: [record(1)] }]);
+    });
+
+    it('exports a sandbox with its organization (seed only with secrets), and an import through A puts it back for B, its listeners told', async () => {
+      const withHook: SandboxRecord = {
+        ...record(7, '2026-01-03T00:00:00.000Z'),
+        webhook_endpoint_id: 'we_AAAAAAAAAAAAAAAAAAAA',
+        options: {
+          ...record(7).options,
+          webhook: { url: 'http://127.0.0.1:9/hook', events: ['job.completed'] },
+        },
+      };
+      await t.a.add(withHook, 10);
+      const org = withHook.org_id;
+      const saved = await t.a.perOrg.export(org);
+      expect(saved).toEqual({ sandbox: withHook, clock: null });
+      expect(sectionErrors('StateOrgSandboxes', saved)).toBeNull();
+      const { seed: _seed, ...withoutSeed } = withHook;
+      expect(await t.b.perOrg.export(org, { secrets: false })).toEqual({ sandbox: withoutSeed, clock: null });
+      expect(t.a.perOrg.check?.(org, saved)).toBeNull();
+
+      // A reset of the organization keeps the record: a sandbox's reset rebuilds the organization from it.
+      await t.a.perOrg.reset(org);
+      expect(t.b.get(withHook.id)).toEqual(withHook);
+      await t.resetAll();
+      const onB = recorder(t.b);
+      await t.a.perOrg.import(org, JSON.parse(JSON.stringify(saved)));
+      for (const state of [t.a, t.b]) {
+        expect(state.get(withHook.id)).toEqual(withHook);
+        expect(state.ofOrg(org)?.id).toBe(withHook.id);
+        expect(await state.perOrg.export(org)).toEqual(saved);
+      }
+      expect(onB).toEqual([{ type: 'created', record: withHook }]);
+      // Again over the one there: replaced, nobody told twice.
+      await t.b.perOrg.import(org, JSON.parse(JSON.stringify(saved)));
+      expect(ids(t.a)).toEqual([withHook.id]);
+      expect(onB).toHaveLength(1);
+    });
+
+    it('a sandbox loaded without its seed gets one derived from the emulator seed and its id, which the export then shows', async () => {
+      const { seed: _seed, ...withoutSeed } = record(8);
+      await t.a.perOrg.import(record(8).org_id, { sandbox: withoutSeed, clock: null });
+      const expected = { ...record(8), seed: `${CONTRACT_SEED}:${record(8).id}` };
+      expect(t.b.get(record(8).id)).toEqual(expected);
+      expect(await t.b.perOrg.export(record(8).org_id)).toEqual({ sandbox: expected, clock: null });
+    });
+
+    it('check refuses a sandbox of another organization and a clock that does not match the record; the schema refuses bad ids and other members', () => {
+      const section = { sandbox: record(9), clock: null };
+      expect(t.a.perOrg.check?.(record(9).org_id, section)).toBeNull();
+      expect(t.a.perOrg.check?.('org_other', section)).toMatchObject({ path: '/sandbox/org_id' });
+      const anchor = { mode: 'frozen', timeScale: 1, virtual: 1, wall: 1 };
+      expect(t.a.perOrg.check?.(record(9).org_id, { ...section, clock: anchor })).toMatchObject({
+        path: '/clock',
+      });
+      for (const bad of [
+        { ...section, sandbox: { ...record(9), id: 'sandbox-9' } },
+        { ...section, sandbox: { ...record(9), key_ids: { live: 'k', test: 'k' } } },
+        { ...section, sandbox: { ...record(9), extra: 1 } },
+        { sandbox: record(9) },
+      ])
+        expect(sectionErrors('StateOrgSandboxes', bad), JSON.stringify(bad)).not.toBeNull();
     });
   });
 }

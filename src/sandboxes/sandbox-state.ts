@@ -3,9 +3,9 @@
  * sandbox owns, its keys, credits and everything else live in the other areas' state, keyed by that
  * organization; a sandbox's reset wipes them (`StateUnits.resetOrg`) and builds them again from this record.
  *
- * So the record is NOT part of its organization's state: this unit has no `perOrg` part, and `resetOrg` of a
- * sandbox's organization leaves the record alone (it is what the organization is rebuilt from). The records are
- * the emulator's, exported as shared state; a whole reset (`POST /_emulator/reset`) removes every sandbox, and a
+ * So `resetOrg` of a sandbox's organization leaves the record alone (it is what the organization is rebuilt
+ * from). A snapshot exports the record with its organization (`perOrg`, issue 25), so a document of one
+ * organization carries its sandbox; a whole reset (`POST /_emulator/reset`) removes every sandbox, and a
  * sandbox's delete removes its record through the service.
  *
  * In memory (memory-sandboxes.ts) or in Redis (redis-sandboxes.ts), where every instance keeps every record at
@@ -17,7 +17,8 @@ import type { QuotaProduct } from '../metering/quotas.js';
 import type { Scope } from '../orgs/store.js';
 import type { StateStore } from '../store/index.js';
 import { RedisStore } from '../store/redis-store.js';
-import type { StateUnit } from '../store/state-unit.js';
+import type { OrgStatePart, StateUnit } from '../store/state-unit.js';
+import type { SandboxStateDeps } from './sandbox-org-part.js';
 import type { RegistrableEvent } from '../webhooks/endpoints.js';
 import { MemorySandboxes } from './memory-sandboxes.js';
 import { RedisSandboxes } from './redis-sandboxes.js';
@@ -90,11 +91,16 @@ export interface SandboxState extends StateUnit {
   remove(id: string): MaybePromise<boolean>;
   /** Every change here (made through this instance or, with Redis, another); a promise is waited for. */
   onEvent(listener: SandboxListener): void;
-  exportShared(): MaybePromise<{ sandboxes: SandboxRecord[] } | undefined>;
+  /**
+   * The sandbox of each organization, with its clock's state (issue 25, sandbox-org-part.ts). `reset(orgId)`
+   * keeps the record (a sandbox's reset rebuilds its organization from it); `import` adds or replaces it for
+   * every instance and puts its clock at the saved state.
+   */
+  readonly perOrg: OrgStatePart;
 }
 
-export function createSandboxState(store: StateStore): SandboxState {
-  return store instanceof RedisStore ? new RedisSandboxes(store) : new MemorySandboxes();
+export function createSandboxState(store: StateStore, deps: SandboxStateDeps): SandboxState {
+  return store instanceof RedisStore ? new RedisSandboxes(store, deps) : new MemorySandboxes(deps);
 }
 
 /** Tells every listener, and waits for those that answer with a promise. */

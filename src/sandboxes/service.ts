@@ -15,6 +15,7 @@ import type { StateUnits } from '../store/state-unit.js';
 import type { SandboxLookup } from './lookup.js';
 import { materialize, type MaterializeDeps, type Secrets } from './materialize.js';
 import { normalizeOptions, startOf, type SandboxInput } from './options.js';
+import { sandboxSeed } from './sandbox-org-part.js';
 import { clockStateId, type SandboxEvent, type SandboxRecord, type SandboxState } from './sandbox-state.js';
 
 /** At most this many sandboxes per emulator (409 `sandbox_limit`). */
@@ -55,7 +56,7 @@ export class SandboxService implements SandboxLookup {
     if (state.count() >= SANDBOX_LIMIT) throw limitReached();
     const id = ids.next('sbx', 16);
     const options = normalizeOptions(input, id, clock.now());
-    const seed = `${this.deps.seed}:${id}`;
+    const seed = sandboxSeed(this.deps.seed, id);
     const own = new IdFactory(seed);
     const record: SandboxRecord = {
       id,

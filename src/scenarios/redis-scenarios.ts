@@ -6,7 +6,9 @@
 import type { Redis } from 'ioredis';
 import type { RedisStore } from '../store/redis-store.js';
 import { defineOnce } from '../store/redis-scripts.js';
+import type { StateProblem } from '../store/state-unit.js';
 import {
+  checkScenarios,
   scenariosExport,
   type ActiveScenario,
   type ScenariosExport,
@@ -97,6 +99,21 @@ export class RedisScenarios implements ScenariosState {
       .filter((name) => all[name] !== undefined)
       .map((name) => JSON.parse(all[name]) as Scenario);
     return scenariosExport(registered, active ? (JSON.parse(active) as ActiveScenario) : null);
+  }
+
+  /** One transaction: the registered scenarios in their order and the active one, read at once by every instance. */
+  async importShared(data: unknown): Promise<void> {
+    const { registered, active } = data as ScenariosExport;
+    const k = this.k;
+    const tx = this.redis.multi();
+    for (const scenario of registered) tx.hset(k.registered, scenario.name, JSON.stringify(scenario));
+    if (registered.length > 0) tx.rpush(k.order, ...registered.map((s) => s.name));
+    if (active) tx.set(k.active, JSON.stringify(active));
+    await this.store.run(() => tx.exec());
+  }
+
+  checkShared(data: unknown): StateProblem | null {
+    return checkScenarios(data);
   }
 
   async reset(): Promise<void> {

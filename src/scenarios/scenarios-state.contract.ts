@@ -5,6 +5,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Scenario } from './scenarios.js';
 import type { ScenariosState } from './scenarios-state.js';
+import { sectionErrors } from '../../test/support/state-section-schema.js';
 
 /** Instances over one store. The memory store has one instance: `a`, `b` and every joined one are the same state. */
 export interface ScenariosInstances {
@@ -101,6 +102,56 @@ export function scenariosStateContract(fresh: () => Promise<ScenariosInstances>)
       expect((await c.active())?.name).toBe('before');
       expect(await names(t.a)).toEqual(['before']);
       expect((await t.a.active())?.name).toBe('before');
+    });
+
+    it('imports its export through A after a reset: B lists the same scenarios in the same order and the same active one', async () => {
+      const [one, two] = [scenario('one'), scenario('two', 'second')];
+      await t.a.register(one);
+      await t.b.register(two);
+      await t.a.register(scenario('one', 'replaced'));
+      await t.b.setActive({ name: 'two', appliedAt: '2026-01-01T00:00:02.000Z' });
+      const saved = await t.a.exportShared();
+      expect(sectionErrors('StateSharedScenarios', saved)).toBeNull();
+      expect(t.a.checkShared(saved)).toBeNull();
+      await t.a.reset();
+      await t.a.importShared(JSON.parse(JSON.stringify(saved)));
+      for (const state of [t.a, t.b]) {
+        expect(await state.exportShared()).toEqual(saved);
+        expect(await names(state)).toEqual(['one', 'two']);
+        expect(await state.active()).toEqual({ name: 'two', appliedAt: '2026-01-01T00:00:02.000Z' });
+      }
+      // Registered again after the load, a name keeps its place.
+      expect(await t.b.register(scenario('one', 'again'))).toBe(false);
+      expect(await names(t.a)).toEqual(['one', 'two']);
+
+      await t.b.reset();
+      await t.b.importShared({
+        registered: [],
+        active: { name: 'ci-degraded', appliedAt: '2026-01-01T00:00:00.000Z' },
+      });
+      expect(await t.a.exportShared()).toEqual({
+        registered: [],
+        active: { name: 'ci-degraded', appliedAt: '2026-01-01T00:00:00.000Z' },
+      });
+    });
+
+    it('check refuses a name registered twice; the schema refuses a bad name, a step without a path, another member', () => {
+      const ok = { registered: [scenario('one'), scenario('two')], active: null };
+      expect(t.a.checkShared(ok)).toBeNull();
+      expect(sectionErrors('StateSharedScenarios', ok)).toBeNull();
+      expect(t.a.checkShared({ registered: [scenario('one'), scenario('one')], active: null })).toMatchObject(
+        {
+          path: '/registered/1/name',
+        },
+      );
+      for (const bad of [
+        { registered: [scenario('Bad Name')], active: null },
+        { registered: [{ ...scenario('one'), steps: [{ method: 'POST' }] }], active: null },
+        { registered: [], active: { name: 'one' } },
+        { ...ok, extra: 1 },
+        { registered: [] },
+      ])
+        expect(sectionErrors('StateSharedScenarios', bad), JSON.stringify(bad)).not.toBeNull();
     });
   });
 }

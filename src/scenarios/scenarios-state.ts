@@ -8,7 +8,7 @@
 import type { MaybePromise } from '../core/maybe.js';
 import { RedisStore } from '../store/redis-store.js';
 import type { StateStore } from '../store/index.js';
-import type { StateUnit } from '../store/state-unit.js';
+import type { StateProblem, StateUnit } from '../store/state-unit.js';
 import { RedisScenarios } from './redis-scenarios.js';
 import type { Scenario } from './scenarios.js';
 
@@ -26,6 +26,9 @@ export interface ScenariosExport {
 export interface ScenariosState extends StateUnit {
   /** Undefined when none is registered and none was applied. */
   exportShared(): MaybePromise<ScenariosExport | undefined>;
+  /** Puts back what `exportShared` gave (issue 25), for every instance: the registered ones in order, the active one. */
+  importShared(data: unknown): MaybePromise<void>;
+  checkShared(data: unknown): StateProblem | null;
   /** Throws 502 `upstream_error` while a shared store is unreachable, before anything changes. */
   assertWritable(): void;
   /** The scenarios registered at run time, in the order they were first registered. */
@@ -66,6 +69,16 @@ export class MemoryScenarios implements ScenariosState {
     return scenariosExport(this.registered(), this.current);
   }
 
+  importShared(data: unknown): void {
+    const { registered, active } = structuredClone(data as ScenariosExport);
+    for (const scenario of registered) this.register(scenario);
+    this.current = active;
+  }
+
+  checkShared(data: unknown): StateProblem | null {
+    return checkScenarios(data);
+  }
+
   reset(): void {
     this.byName.clear();
     this.current = null;
@@ -79,6 +92,18 @@ export function scenariosExport(
 ): ScenariosExport | undefined {
   if (registered.length === 0 && active === null) return undefined;
   return JSON.parse(JSON.stringify({ registered, active })) as ScenariosExport;
+}
+
+/** What the schema cannot say: a name registered twice (a load would keep the second under the first's place). */
+export function checkScenarios(data: unknown): StateProblem | null {
+  const seen = new Set<string>();
+  const { registered } = data as ScenariosExport;
+  for (let i = 0; i < registered.length; i++) {
+    if (seen.has(registered[i].name))
+      return { path: `/registered/${i}/name`, message: `scenario ${registered[i].name} is registered twice` };
+    seen.add(registered[i].name);
+  }
+  return null;
 }
 
 /** The scenarios of one emulator: shared through Redis with a Redis store, in this process otherwise. */

@@ -40,7 +40,7 @@ export interface OrgStatePart {
    * passed this unit's section of the state schema (openapi/admin.yaml, `State…`) and `check`. Starts no
    * timer and schedules no work: the area re-arms its due work in its `StateUnits.onLoaded` listener.
    */
-  import?(orgId: string, data: unknown): MaybePromise<void>;
+  import(orgId: string, data: unknown): MaybePromise<void>;
   /**
    * What the schema cannot say about an organization's section (references inside it, ids that must belong
    * to `orgId`): the first problem, or null. Runs before anything changes, so a refused load changes nothing.
@@ -173,7 +173,7 @@ export class StateUnits {
     for (const unit of this.units) {
       const data = sections[unit.name];
       if (data === undefined || !unit.perOrg) continue;
-      const pending = unit.perOrg.import?.(orgId, data);
+      const pending = unit.perOrg.import(orgId, data);
       if (pending) await pending;
     }
   }

@@ -41,7 +41,8 @@ export async function finishJob(
   // finished): the same record whatever the pace of the worker pool.
   const clockNow = service.nowIso(p.orgId);
   const now = record.due_at !== null && record.due_at < clockNow ? record.due_at : clockNow;
-  const final: SttJobRecord = { ...record, ...done, updated_at: now, completed_at: now };
+  const { pending: _pending, ...rest } = record;
+  const final: SttJobRecord = { ...rest, ...done, updated_at: now, completed_at: now };
   if (!(await jobs.complete(final))) return;
   service.announce(running?.principal ?? service.principalFor(p.principal), final);
 }

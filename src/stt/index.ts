@@ -12,8 +12,9 @@ import { workQueueFor, type StateStore } from '../store/index.js';
 import type { WebhookEngine } from '../webhooks/index.js';
 import type { WorkerPool } from '../workers/pool.js';
 import { VoiceCatalogue } from '../tts/voices.js';
-import type { JobPrincipal } from './jobs.js';
+import { JOB_KIND, payloadOf, type JobPrincipal } from './jobs.js';
 import type { SttJobsState } from './jobs-state.js';
+import type { StateUnits } from '../store/state-unit.js';
 import { sttAdminHandlers } from './admin.js';
 import { sttRealtimeHandler } from './realtime.js';
 import type { SpeakerNamer } from './round-trip.js';
@@ -44,12 +45,15 @@ export interface SttAreaDeps {
   store: StateStore;
   /** The jobs of every organization, from createSttJobsState. */
   jobs: SttJobsState;
+  /** The emulator's state units: a load (issue 25) tells the area which organizations it put back. */
+  units: Pick<StateUnits, 'onLoaded'>;
 }
 
 /** The STT product area: /v1 handlers, admin handlers and boot state. */
 export function createSttArea(deps: SttAreaDeps): ProductArea {
   const speaker = speakerNamer();
   const { stt } = deps.config;
+  const queue = workQueueFor(deps.store, deps.clocks);
   const service = new SttService({
     clock: deps.clock,
     clocks: deps.clocks,
@@ -65,13 +69,24 @@ export function createSttArea(deps: SttAreaDeps): ProductArea {
       msPerAudioSecond: stt.msPerAudioSecond,
     },
     jobs: deps.jobs,
-    queue: workQueueFor(deps.store, deps.clocks),
+    queue,
     store: deps.store,
     principalOf: (p: JobPrincipal): Principal => {
       const org = deps.orgs.getOrg(p.orgId);
       const key = deps.orgs.getKey(p.keyId);
       return org && key ? principalFor(org, key, p.via, p.scopes) : (p as Principal);
     },
+  });
+  // A load put organizations back: their jobs in flight complete at their due times (at once when past), from
+  // what each job keeps (its payload and the decoding's outcome known at the export).
+  deps.units.onLoaded(async ({ orgIds }) => {
+    for (const orgId of orgIds) {
+      for (const job of await deps.jobs.list(orgId)) {
+        const payload = payloadOf(job);
+        if (job.status !== 'processing' || job.due_at === null || !payload) continue;
+        queue.schedule(JOB_KIND, job.job_id, payload, Date.parse(job.due_at), { org: orgId });
+      }
+    }
   });
   return {
     name: 'stt',

@@ -4,6 +4,7 @@
  * connections acting as separate emulator processes; in memory, the one state of the process.
  */
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sectionSchemaError } from '../../test/support/area-state-schema.js';
 import type { DroppedJobs, SttJobRecord, SttJobsState } from './jobs-state.js';
 
 export interface SttJobsHarness {
@@ -50,6 +51,7 @@ export function completed(record: SttJobRecord, at = T2): SttJobRecord {
   };
 }
 
+const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 const ids = (jobs: SttJobRecord[]) => jobs.map((j) => `${j.org_id}/${j.job_id}`).sort();
 const orgIds = async (state: SttJobsState) => [...(await state.perOrg.ids())].sort();
 
@@ -104,7 +106,7 @@ export function sttJobsStateContract(kind: string, harness: () => SttJobsHarness
       a.accept(record, new Uint8Array([1, 2, 3]));
       await h.settled();
       // The outcome is sent without waiting: the same instance completes, so the completion comes after it.
-      a.outcomeKnown('org_1', 'job_c1', {
+      await a.outcomeKnown('org_1', 'job_c1', {
         status: 'completed',
         duration_seconds: 2.5,
         result: null,
@@ -279,6 +281,76 @@ export function sttJobsStateContract(kind: string, harness: () => SttJobsHarness
           expect(await state.leftover('org_xa', 'job_x2')).toEqual({ audio: null });
         }
       }
+    });
+
+    it('an export put back after a reset of its organization exports the same on every instance; a pending job completes from what it keeps, an ended one never again', async () => {
+      const org = 'org_import';
+      const id = (n: number) => `job_import${String(n).padStart(14, '0')}`;
+      const pending = {
+        principal: {
+          orgId: org,
+          keyId: 'key_import',
+          keyDisplay: 'sk_live_…abcd',
+          environment: 'live' as const,
+          livemode: true,
+          scopes: ['stt:transcribe' as const],
+          via: 'api_key' as const,
+        },
+        params: { language: 'auto', diarize: false, word_timestamps: false },
+        format: 'wav' as const,
+        sha256: 'ab'.repeat(32),
+        fileName: 'call.wav',
+        estimatedSeconds: 30,
+      };
+      const req = (n: number) => `req_importreq${String(n).padStart(11, '0')}`;
+      const decoded = job(org, id(1), { request_id: req(1), pending: { ...pending } });
+      const undecoded = job(org, id(2), { request_id: req(2), pending: { ...pending }, created_at: T2 });
+      const stuck = job(org, id(3), { request_id: req(3), due_at: null });
+      const ended = job(org, id(4), { request_id: req(4) });
+      for (const record of [decoded, undecoded, stuck, ended]) a.accept(record, null);
+      await h.settled();
+      const outcome = { status: 'completed' as const, duration_seconds: 2.5, result: null, error: null };
+      await a.outcomeKnown(org, decoded.job_id, outcome);
+      const { pending: _p, ...endedRest } = ended;
+      const result = { text: 'done', language: 'en', duration_seconds: 2.5, segments: [] };
+      expect(await a.complete({ ...completed(endedRest), result })).toBe(true);
+      await h.settled();
+      const exported = (await a.perOrg.export(org))!;
+      expect(exported.jobs.find((j) => j.job_id === decoded.job_id)?.pending?.outcome).toEqual(outcome);
+      expect(sectionSchemaError('StateOrgSttJobs', exported)).toBeNull();
+
+      await a.perOrg.reset(org);
+      expect(a.perOrg.check!(org, clone(exported))).toBeNull();
+      await a.perOrg.import(org, clone(exported));
+      await h.settled();
+      const late = await h.instance();
+      for (const state of [a, b, late]) {
+        expect(await state.perOrg.export(org)).toEqual(exported);
+        expect(await orgIds(state)).toContain(org);
+      }
+      expect(await b.leftover(org, decoded.job_id)).toEqual({ outcome, audio: null });
+      expect((await b.leftover(org, undecoded.job_id)).outcome).toBeUndefined();
+      expect(await b.complete(completed(ended))).toBe(false);
+      expect(await b.complete(completed(decoded))).toBe(true);
+    });
+
+    it('check names what the schema cannot: another organization, a job twice, a pending part on an ended job', async () => {
+      const org = 'org_check';
+      const good = { jobs: [job(org, 'job_c1'), completed(job(org, 'job_c2'))] };
+      const check = (change: (d: typeof good) => void) => {
+        const d = clone(good);
+        change(d);
+        return a.perOrg.check!(org, d);
+      };
+      expect(check(() => {})).toBeNull();
+      expect(check((d) => (d.jobs[1].org_id = 'org_other'))).toMatchObject({ path: '/jobs/1/org_id' });
+      expect(check((d) => d.jobs.push(d.jobs[0]))).toMatchObject({ path: '/jobs/2/job_id' });
+      const pending = { params: {}, principal: { orgId: org } } as unknown as SttJobRecord['pending'];
+      expect(check((d) => (d.jobs[1].pending = pending))).toMatchObject({ path: '/jobs/1/pending' });
+      const foreign = { principal: { orgId: 'org_other' } } as unknown as SttJobRecord['pending'];
+      expect(check((d) => (d.jobs[0].pending = foreign))).toMatchObject({
+        path: '/jobs/0/pending/principal/orgId',
+      });
     });
   });
 }

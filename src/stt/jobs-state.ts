@@ -11,7 +11,7 @@ import type { Problem } from '../http/problem.js';
 import { RedisStore } from '../store/redis-store.js';
 import type { StateStore } from '../store/state-store.js';
 import type { OrgStatePart, StateUnit } from '../store/state-unit.js';
-import { MemorySttJobs } from './jobs.js';
+import { MemorySttJobs, type JobPayload } from './jobs.js';
 import { RedisSttJobs } from './redis-jobs.js';
 import type { SttResultView } from './transcript.js';
 
@@ -39,7 +39,16 @@ export interface SttJobRecord extends SttJobView {
    * fault). Kept with the job so that an export carries a job in flight with its due time.
    */
   due_at: string | null;
+  /**
+   * While it is processing with a completion due: what completing it needs on an instance that did not accept
+   * it, or after a load (issue 25), and the decoding's outcome once known (in memory; Redis keeps that
+   * beside the job). Never in a public record (jobView); gone once the job ends.
+   */
+  pending?: PendingJob;
 }
+
+/** A due job's completion as kept with the job: the due-work item's payload but its ids, and the outcome. */
+export type PendingJob = Omit<JobPayload, 'jobId' | 'orgId'> & { outcome?: Finished };
 
 /** The fields a job takes when it completes or fails. */
 export type Finished = Pick<SttJobView, 'status' | 'duration_seconds' | 'result' | 'error'>;
@@ -87,7 +96,12 @@ export interface SttJobsState extends StateUnit {
   /** One organization's jobs, or every organization's (no order across organizations). */
   list(orgId?: string): MaybePromise<SttJobRecord[]>;
   /** The decoding's outcome, known on the instance running it: kept for another instance (best effort). */
-  outcomeKnown(orgId: string, jobId: string, outcome: Finished): void;
+  outcomeKnown(orgId: string, jobId: string, outcome: Finished): MaybePromise<void>;
+  /**
+   * A job's decoding runs on this instance; `kept` settles once its outcome is kept (`outcomeKnown`). An
+   * export of the organization waits for it, so that it carries the outcome whatever the worker pool's pace.
+   */
+  decoding(orgId: string, jobId: string, kept: Promise<unknown>): void;
   /** What is kept beside a job for an instance that did not run its decoding (nothing, in memory). */
   leftover(orgId: string, jobId: string): MaybePromise<Leftover>;
   /**

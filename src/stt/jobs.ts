@@ -8,12 +8,18 @@ import type { AudioFormat } from '../audio/formats.js';
 import type { Problem } from '../http/problem.js';
 import type {
   DroppedJobs,
+  Finished,
   Leftover,
+  PendingJob,
   SttJobRecord,
+  SttJobsExport,
   SttJobView,
   SttJobsOrgPart,
   SttJobsState,
 } from './jobs-state.js';
+import { checkSttJobs } from './jobs-import.js';
+import { resultInOrder } from './transcript.js';
+import { inOrder, PROBLEM_ORDER } from '../core/in-order.js';
 import type { SttParams } from './service.js';
 
 /** The due-work kind of a job's completion (src/store/work-queue.ts). */
@@ -49,6 +55,7 @@ export class MemorySttJobs implements SttJobsState {
   readonly name = 'stt-jobs';
   private readonly byOrg = new Map<string, Map<string, SttJobRecord>>();
   private readonly drops: ((dropped?: DroppedJobs) => void)[] = [];
+  private readonly decodings = new Decodings();
 
   readonly perOrg: SttJobsOrgPart = {
     ids: () => this.byOrg.keys(),
@@ -59,11 +66,18 @@ export class MemorySttJobs implements SttJobsState {
       const jobIds = [...jobs.values()].filter((j) => j.status === 'processing').map((j) => j.job_id);
       if (jobIds.length > 0) for (const drop of this.drops) drop({ orgId, jobIds, here: true });
     },
-    export: (orgId) => {
+    export: async (orgId) => {
+      await this.decodings.of(orgId);
       const jobs = this.byOrg.get(orgId);
       // As JSON, exactly as the Redis state stores them (no undefined member), and no longer the stored objects.
       return jobs ? { jobs: asJson([...jobs.values()].sort(exportOrder)) } : undefined;
     },
+    import: (orgId, data) => {
+      const jobs = new Map<string, SttJobRecord>();
+      for (const job of asJson((data as SttJobsExport).jobs)) jobs.set(job.job_id, job);
+      if (jobs.size > 0) this.byOrg.set(orgId, jobs);
+    },
+    check: (orgId, data) => checkSttJobs(orgId, data as SttJobsExport),
   };
 
   assertWritable(): void {}
@@ -86,10 +100,20 @@ export class MemorySttJobs implements SttJobsState {
     return orgs.flatMap((m) => [...m.values()]);
   }
 
-  outcomeKnown(): void {}
+  /** Kept with the job, for a load to complete it from (no other instance to keep it for). */
+  outcomeKnown(orgId: string, jobId: string, outcome: Finished): void {
+    const job = this.get(orgId, jobId);
+    if (job?.status === 'processing' && job.pending) job.pending.outcome = outcome;
+  }
 
-  leftover(): Leftover {
-    return NOTHING_LEFT;
+  decoding(orgId: string, jobId: string, kept: Promise<unknown>): void {
+    this.decodings.add(orgId, jobId, kept);
+  }
+
+  /** After a load the decoding is not running here: its outcome, if it was known at the export. */
+  leftover(orgId: string, jobId: string): Leftover {
+    const outcome = this.get(orgId, jobId)?.pending?.outcome;
+    return outcome ? { outcome, audio: null } : NOTHING_LEFT;
   }
 
   complete(final: SttJobRecord): boolean {
@@ -119,6 +143,41 @@ export function exportOrder(a: SttJobRecord, b: SttJobRecord): number {
   return a.job_id < b.job_id ? -1 : a.job_id > b.job_id ? 1 : 0;
 }
 
+/** The decodings running on this instance, per organization, until their outcome is kept. */
+export class Decodings {
+  private readonly byOrg = new Map<string, Map<string, Promise<unknown>>>();
+
+  add(orgId: string, jobId: string, kept: Promise<unknown>): void {
+    let running = this.byOrg.get(orgId);
+    if (!running) this.byOrg.set(orgId, (running = new Map()));
+    running.set(jobId, kept);
+    void kept.finally(() => {
+      if (running.get(jobId) !== kept) return;
+      running.delete(jobId);
+      if (running.size === 0 && this.byOrg.get(orgId) === running) this.byOrg.delete(orgId);
+    });
+  }
+
+  /** Settles once every decoding of the organization running now has its outcome kept. */
+  async of(orgId: string): Promise<void> {
+    const running = this.byOrg.get(orgId);
+    if (running) await Promise.all(running.values());
+  }
+}
+
+/** What a due job's completion keeps with the job (its payload without the ids, which the record has). */
+export function pendingOf(payload: JobPayload): PendingJob {
+  const { jobId: _jobId, orgId: _orgId, ...pending } = payload;
+  return pending;
+}
+
+/** The due-work payload of a job kept with its record (`pending`), as when it was accepted. */
+export function payloadOf(job: SttJobRecord): JobPayload | undefined {
+  if (!job.pending) return undefined;
+  const { outcome: _outcome, ...rest } = job.pending;
+  return { jobId: job.job_id, orgId: job.org_id, ...rest };
+}
+
 function asJson<T>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
 }
@@ -132,8 +191,8 @@ export function jobView(job: SttJobView): SttJobView {
     updated_at: job.updated_at,
     completed_at: job.completed_at,
     duration_seconds: job.duration_seconds,
-    result: job.result,
-    error: job.error,
+    result: job.result && resultInOrder(job.result),
+    error: job.error && inOrder(job.error, PROBLEM_ORDER),
     request_id: job.request_id,
   };
 }

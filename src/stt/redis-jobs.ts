@@ -13,15 +13,18 @@
 import type { Redis } from 'ioredis';
 import type { RedisStore } from '../store/redis-store.js';
 import { defineOnce } from '../store/redis-scripts.js';
-import { exportOrder } from './jobs.js';
+import { Decodings, exportOrder } from './jobs.js';
 import type {
   DroppedJobs,
   Finished,
   Leftover,
+  PendingJob,
   SttJobRecord,
+  SttJobsExport,
   SttJobsOrgPart,
   SttJobsState,
 } from './jobs-state.js';
+import { checkSttJobs } from './jobs-import.js';
 import { STT_CLEAR, STT_CLEAR_ORG, STT_COMPLETE, STT_LIST } from './redis-jobs-scripts.js';
 
 /** Wall time the audio and the outcome of a job stay in Redis while it is processing. */
@@ -48,15 +51,51 @@ const ORG_RESET = 'stt.org-reset';
 export class RedisSttJobs implements SttJobsState {
   readonly name = 'stt-jobs';
   private readonly drops: ((dropped?: DroppedJobs) => void)[] = [];
+  private readonly decodings = new Decodings();
 
   readonly perOrg: SttJobsOrgPart = {
     ids: () => this.store.run(() => this.redis.smembers(this.orgs)),
     reset: (orgId) => this.resetOrg(orgId),
-    export: async (orgId) => {
-      const jobs = await this.list(orgId);
-      return jobs.length === 0 ? undefined : { jobs: jobs.sort(exportOrder) };
-    },
+    export: (orgId) => this.exportOrg(orgId),
+    import: (orgId, data) => this.importOrg(orgId, data as SttJobsExport),
+    check: (orgId, data) => checkSttJobs(orgId, data as SttJobsExport),
   };
+
+  /** The jobs, a pending one with its decoding's outcome when it is kept beside it (one more round trip). */
+  private async exportOrg(orgId: string): Promise<SttJobsExport | undefined> {
+    await this.decodings.of(orgId);
+    const jobs = await this.list(orgId);
+    if (jobs.length === 0) return undefined;
+    const pending = jobs.filter((j) => j.status === 'processing' && j.pending);
+    if (pending.length > 0) {
+      const keys = pending.map((j) => this.keys(orgId, j.job_id).outcome);
+      const outcomes = await this.store.run(() => this.redis.mget(...keys));
+      pending.forEach((j, i) => {
+        const json = outcomes[i];
+        if (json) j.pending!.outcome = JSON.parse(json) as Finished;
+      });
+    }
+    return { jobs: jobs.sort(exportOrder) };
+  }
+
+  /**
+   * One transaction: the records (a pending one's outcome beside it, as `outcomeKnown` keeps it), the jobs that
+   * ended marked completed (STT_COMPLETE completes a job once), and the organization listed.
+   */
+  private async importOrg(orgId: string, data: SttJobsExport): Promise<void> {
+    if (data.jobs.length === 0) return;
+    const tx = this.redis.multi().sadd(this.orgs, orgId);
+    for (const job of data.jobs) {
+      const k = this.keys(orgId, job.job_id);
+      const { outcome, ...pending } = job.pending ?? {};
+      const record: SttJobRecord = job.pending ? { ...job, pending: pending as PendingJob } : job;
+      tx.hset(k.jobs, job.job_id, JSON.stringify(record));
+      if (job.status !== 'processing') tx.hset(k.completed, job.job_id, this.store.instanceId);
+      if (outcome) tx.set(k.outcome, JSON.stringify(outcome), 'PX', JOB_DATA_TTL_MS);
+    }
+    const results = await this.store.run(() => tx.exec());
+    for (const [err] of results ?? []) if (err) throw err;
+  }
 
   constructor(private readonly store: RedisStore) {
     // Another instance's reset: this one stops the decodings it runs for the dropped jobs.
@@ -126,10 +165,17 @@ export class RedisSttJobs implements SttJobsState {
   }
 
   /** Best effort: without it, another instance decodes the audio again (kept until the job completes). */
-  outcomeKnown(orgId: string, jobId: string, outcome: Finished): void {
-    void this.redis
+  outcomeKnown(orgId: string, jobId: string, outcome: Finished): Promise<void> {
+    return this.redis
       .set(this.keys(orgId, jobId).outcome, JSON.stringify(outcome), 'PX', JOB_DATA_TTL_MS)
-      .catch(() => {});
+      .then(
+        () => {},
+        () => {},
+      );
+  }
+
+  decoding(orgId: string, jobId: string, kept: Promise<unknown>): void {
+    this.decodings.add(orgId, jobId, kept);
   }
 
   async leftover(orgId: string, jobId: string): Promise<Leftover> {

@@ -6,7 +6,7 @@
  */
 import { uploadSha256 } from '../http/upload-storage.js';
 import type { Principal } from '../auth/principal.js';
-import { AudioDecodeError, type AudioLimits } from '../audio/errors.js';
+import { AudioDecodeError } from '../audio/errors.js';
 import type { AudioFormat } from '../audio/formats.js';
 import { probeAudio } from '../audio/probe.js';
 import type { Clock } from '../core/clock.js';
@@ -14,27 +14,22 @@ import type { OrgClocks } from '../core/clocks.js';
 import { andThen, type MaybePromise } from '../core/maybe.js';
 import type { IdFactory } from '../core/random.js';
 import type { UploadedFile } from '../http/context.js';
-import {
-  ApiError,
-  CustomApiError,
-  errorCatalog,
-  isErrorCode,
-  type AnyApiError,
-  type ErrorCode,
-} from '../http/errors.js';
+import { ApiError, type AnyApiError } from '../http/errors.js';
 import { normalizeError, toProblem } from '../http/problem.js';
 import type { Metering } from '../metering/index.js';
 import type { WebhookEngine } from '../webhooks/index.js';
-import { movable, TaskError, TaskLimitError, type WorkerPool } from '../workers/pool.js';
+import type { WorkerPool } from '../workers/pool.js';
 import type { AnalyzeOutput } from './analyze.js';
+import { analyze, type SttAnalysisConfig } from './analyze-upload.js';
 import { jobFailError } from '../faults/stage.js';
 import type { FaultRule } from '../faults/store.js';
 import type { StateStore } from '../store/state-store.js';
 import { MemoryWorkQueue, oneClock, type WorkQueue } from '../store/work-queue.js';
-import { JOB_KIND, jobView, type JobPayload, type JobPrincipal } from './jobs.js';
+import { JOB_KIND, jobView, pendingOf, type JobPayload, type JobPrincipal } from './jobs.js';
 import type { Finished, SttJobRecord, SttJobView, SttJobsState } from './jobs-state.js';
 import { roundTripTranscript, type SpeakerNamer } from './round-trip.js';
-import { ScriptStore, scriptedTranscript, type Script } from './scripts.js';
+import { ScriptStore } from './scripts.js';
+import { scriptOutcome } from './scripted-outcome.js';
 import { finishJob, type RunningJob } from './finish-job.js';
 import { ms, shapeResult, type SttResultView, type Transcript } from './transcript.js';
 
@@ -43,6 +38,9 @@ export const JOB_SECONDS_PER_AUDIO_SECOND = 0.1;
 /** ...and at least this long. */
 export const MIN_JOB_SECONDS = 2;
 const TRANSCRIBE_INSTANCE = '/v1/stt/transcriptions';
+
+// Still importable from here: the TTS and RAG areas and the realtime session take scriptedError from this module.
+export { scriptedError, scriptOutcome } from './scripted-outcome.js';
 
 /** The multipart fields after validation (defaults applied). */
 export interface SttParams {
@@ -72,13 +70,6 @@ export interface Intake {
 /** `seconds`: the decoded duration to the millisecond, what the result reports and the ledger bills. */
 export type Outcome =
   { kind: 'transcript'; transcript: Transcript; seconds: number } | { kind: 'error'; error: AnyApiError };
-
-export interface SttAnalysisConfig {
-  limits: AudioLimits;
-  /** Time budget of an upload's analysis: the pool's budget plus this many ms per estimated audio second. */
-  baseTimeMs: number;
-  msPerAudioSecond: number;
-}
 
 export interface SttServiceDeps {
   clock: Clock;
@@ -190,7 +181,7 @@ export class SttService {
     if (script?.error) return scriptOutcome(script, intake.estimatedSeconds);
     let analysis: AnalyzeOutput;
     try {
-      analysis = await this.analyze(intake, !script, signal);
+      analysis = await analyze(this.deps, intake, !script, signal);
     } finally {
       intake.bytes = EMPTY; // a job keeps its intake until its clock time has passed; the bytes are done with
     }
@@ -209,32 +200,6 @@ export class SttService {
       };
     }
     return { kind: 'transcript', transcript: analysis.fallback!, seconds };
-  }
-
-  private async analyze(intake: Intake, transcribe: boolean, signal?: AbortSignal): Promise<AnalyzeOutput> {
-    const { limits, baseTimeMs, msPerAudioSecond } = this.deps.config;
-    const timeMs = Math.round(baseTimeMs + intake.estimatedSeconds * msPerAudioSecond);
-    try {
-      // Moved to the worker, not copied: after the task the bytes are done with (transcribe empties them).
-      const { bytes, transferList } = movable(intake.bytes);
-      return await this.deps.workers.run(
-        'audio.analyze',
-        { bytes, limits, transcribe, sha256: intake.sha256.toString('hex') },
-        { signal, timeMs, transferList },
-      );
-    } catch (err) {
-      if (signal?.aborted) throw err;
-      if (err instanceof TaskError && isErrorCode(err.code ?? ''))
-        throw new ApiError(err.code as ErrorCode, `file: ${err.message}`);
-      if (err instanceof TaskLimitError) {
-        const ceiling =
-          err.limit === 'memory'
-            ? 'the memory ceiling of a worker thread (--worker-memory-mb)'
-            : `its time budget of ${timeMs} ms (--task-timeout-ms plus stt.msPerAudioSecond per audio second)`;
-        throw new ApiError('audio_too_complex', `file: decoding this audio exceeded ${ceiling}`);
-      }
-      throw err;
-    }
   }
 
   result(transcript: Transcript, seconds: number, params: SttParams): SttResultView {
@@ -301,6 +266,20 @@ export class SttService {
     const failure =
       fault?.kind === 'job_fail' ? jobFailError(fault, 'transcription_failed', 'transcription') : undefined;
     const decodes = !stuck && !failure;
+    const { orgId, keyId, keyDisplay, environment, livemode, scopes, via } = principal;
+    const payload: JobPayload = {
+      jobId: job.job_id,
+      orgId: job.org_id,
+      principal: { orgId, keyId, keyDisplay, environment, livemode, scopes, via },
+      params,
+      format: intake.format,
+      sha256: intake.sha256.toString('hex'),
+      fileName: intake.fileName,
+      estimatedSeconds: intake.estimatedSeconds,
+      failure: failure && toProblem(failure, requestId, TRANSCRIBE_INSTANCE),
+    };
+    // Kept with the job: another instance, or a load (issue 25), completes it from there.
+    if (!stuck) job.pending = pendingOf(payload);
     this.jobs.accept(job, decodes ? intake.bytes : null);
     // The credits reserved at the precheck stay held until the job completes (billed) or fails (released).
     this.deps.metering.holdReservations(principal);
@@ -317,22 +296,11 @@ export class SttService {
     const done = work.then((o) => this.finished(o, job, params));
     this.running.set(job.job_id, { principal, done, abort });
     // A failure here surfaces at the completion, which awaits `done` too.
-    void done.then(
+    const kept = done.then(
       (d) => this.jobs.outcomeKnown(job.org_id, job.job_id, d),
       () => {},
     );
-    const { orgId, keyId, keyDisplay, environment, livemode, scopes, via } = principal;
-    const payload: JobPayload = {
-      jobId: job.job_id,
-      orgId: job.org_id,
-      principal: { orgId, keyId, keyDisplay, environment, livemode, scopes, via },
-      params,
-      format: intake.format,
-      sha256: intake.sha256.toString('hex'),
-      fileName: intake.fileName,
-      estimatedSeconds: intake.estimatedSeconds,
-      failure: failure && toProblem(failure, requestId, TRANSCRIBE_INSTANCE),
-    };
+    this.jobs.decoding(job.org_id, job.job_id, kept);
     this.queue.schedule(JOB_KIND, job.job_id, payload, dueAt, { org: job.org_id });
     return job;
   }
@@ -419,44 +387,4 @@ export class SttService {
     const view = (jobs: SttJobRecord[]) => jobs.map((j) => ({ ...jobView(j), org_id: j.org_id }));
     return andThen(this.jobs.list(orgId), view);
   }
-}
-
-export function scriptOutcome(script: Script, seconds: number): Outcome {
-  if (script.error) return { kind: 'error', error: scriptedError(script) };
-  return { kind: 'transcript', transcript: scriptedTranscript(script, seconds), seconds };
-}
-
-const STATUS_TITLES: Record<number, string> = {
-  400: 'Bad request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not found',
-  409: 'Conflict',
-  422: 'Unprocessable request',
-  429: 'Too many requests',
-  500: 'Internal gateway error',
-  502: 'Upstream service error',
-  503: 'Service unavailable',
-  504: 'Upstream timeout',
-};
-
-/** A scripted error exactly as registered; a 429 carries the RateLimit headers the spec requires. */
-export function scriptedError(script: Pick<Script, 'error' | 'id' | 'off_contract'>): CustomApiError {
-  const e = script.error!;
-  const title =
-    e.title ??
-    (isErrorCode(e.code) ? errorCatalog[e.code].title : (STATUS_TITLES[e.status] ?? 'Scripted error'));
-  const headers: Record<string, number> =
-    e.status === 429
-      ? { 'RateLimit-Limit': 1, 'RateLimit-Remaining': 0, 'RateLimit-Reset': 1, 'Retry-After': 1 }
-      : {};
-  const error = new CustomApiError(
-    e.status,
-    e.code,
-    title,
-    e.detail ?? `scripted error (script ${script.id})`,
-    headers,
-  );
-  error.offContract = script.off_contract;
-  return error;
 }

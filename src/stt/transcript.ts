@@ -63,6 +63,23 @@ export interface SttResultView {
   request_id?: string;
 }
 
+import { inOrder } from '../core/in-order.js';
+
+const RESULT_ORDER = ['text', 'language', 'duration_seconds', 'segments', 'words', 'request_id'] as const;
+const SEGMENT_ORDER = ['id', 'start', 'end', 'text', 'confidence', 'speaker'] as const;
+const WORD_ORDER = ['word', 'start', 'end', 'confidence', 'segment_id', 'speaker'] as const;
+
+/**
+ * A result with its members in the order `shapeResult` writes them. A result loaded from a snapshot comes back
+ * with sorted keys (the document is canonical); bodies and webhook payloads are byte-for-byte what they were.
+ */
+export function resultInOrder(result: SttResultView): SttResultView {
+  const out = inOrder(result, RESULT_ORDER);
+  out.segments = result.segments.map((s) => inOrder(s, SEGMENT_ORDER));
+  if (result.words) out.words = result.words.map((w) => inOrder(w, WORD_ORDER));
+  return out;
+}
+
 /** Seconds kept to the millisecond in every public body. */
 export const ms = (seconds: number): number => Math.round(seconds * 1000) / 1000;
 

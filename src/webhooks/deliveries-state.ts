@@ -5,14 +5,18 @@
  * queue in Redis that every instance claims from.
  */
 import type { MaybePromise } from '../core/maybe.js';
-import type { OrgStatePart, StateUnit } from '../store/state-unit.js';
+import type { OrgStatePart, StateProblem, StateUnit } from '../store/state-unit.js';
 import type { DeliveryFilter, WaitFilter, WebhookDelivery } from './types.js';
 
 /** One delivery as `perOrg.export` gives it: as stored, its envelope as the exact body that was signed. */
 export interface DeliveryExport extends Omit<WebhookDelivery, 'envelope'> {
   body: string;
-  /** Whether the list still shows it: one pushed out by newer deliveries goes on retrying until it settles. */
-  listed: boolean;
+  /**
+   * Its number in the deliveries list, which spans organizations (ordered by it, then by id), present while
+   * the list shows it: one pushed out by newer deliveries goes on retrying until it settles. A load puts it
+   * back at its number, so the list interleaves organizations as it did (issue 25).
+   */
+  place?: number;
 }
 
 /**
@@ -53,36 +57,84 @@ export interface WebhookDeliveriesState extends StateUnit {
   redeliver(id: string): MaybePromise<WebhookDelivery | undefined>;
   /** Stops making attempts here (the emulator closes); the stored state is left as it is. */
   stop(): void;
+  /**
+   * After a load (issue 25): the organization's pending deliveries make their next attempt at its time
+   * (`nextAttemptAt`), at once when it has passed or none is set.
+   */
+  resume(orgId: string): MaybePromise<void>;
 }
 
 /** A delivery as exported, from what is stored of it. */
-export function deliveryExport(d: WebhookDelivery, body: string, listed: boolean): DeliveryExport {
+export function deliveryExport(d: WebhookDelivery, body: string, place: number | undefined): DeliveryExport {
   const { envelope: _e, nextAttemptAt, attempts, ...fixed } = d;
   return {
     ...fixed,
     ...(nextAttemptAt ? { nextAttemptAt } : {}),
     attempts: attempts.map((a) => ({ ...a })),
     body,
-    listed,
+    ...(place !== undefined ? { place } : {}),
   };
 }
 
 /**
- * The export of one organization's deliveries, each with its place in the list (undefined when no longer
- * listed); undefined when there are none.
+ * The export of one organization's deliveries: those listed by their place, then those no longer listed (still
+ * retrying) by creation time and id; undefined when there are none.
  */
-export function deliveriesExport(
-  items: { delivery: DeliveryExport; place: number | undefined }[],
-): WebhookDeliveriesExport | undefined {
+export function deliveriesExport(items: DeliveryExport[]): WebhookDeliveriesExport | undefined {
   if (items.length === 0) return undefined;
   const rank = (place: number | undefined) => place ?? Infinity;
   items.sort(
-    (x, y) =>
-      rank(x.place) - rank(y.place) ||
-      compare(x.delivery.createdAt, y.delivery.createdAt) ||
-      compare(x.delivery.id, y.delivery.id),
+    (x, y) => rank(x.place) - rank(y.place) || compare(x.createdAt, y.createdAt) || compare(x.id, y.id),
   );
-  return { deliveries: items.map((i) => i.delivery) };
+  return { deliveries: items };
+}
+
+/** A delivery of a loaded section as the state keeps it: its envelope parsed from the body that was signed. */
+export function importedDelivery(orgId: string, exported: DeliveryExport): WebhookDelivery {
+  const { body, place: _place, ...rest } = exported;
+  const delivery = JSON.parse(JSON.stringify(rest)) as Omit<WebhookDelivery, 'envelope'>;
+  return { ...delivery, orgId, envelope: JSON.parse(body) as WebhookDelivery['envelope'] };
+}
+
+/**
+ * What the schema cannot say: each delivery is the organization's and listed once (at a place of its own), its body is the JSON of
+ * its event (the id, kind and mode it names), a retry time only on a pending one. Its endpoint may be gone
+ * (deleted after delivering): deliveries stay listed then, as in the emulator.
+ */
+export function checkDeliveries(orgId: string, data: WebhookDeliveriesExport): StateProblem | null {
+  const seen = new Set<string>();
+  const places = new Set<number>();
+  for (const [i, d] of data.deliveries.entries()) {
+    const at = `/deliveries/${i}`;
+    if (d.orgId !== orgId) return { path: `${at}/orgId`, message: `must be ${orgId}` };
+    if (seen.has(d.id)) return { path: `${at}/id`, message: 'is listed twice' };
+    seen.add(d.id);
+    if (d.place !== undefined) {
+      if (places.has(d.place)) return { path: `${at}/place`, message: 'is the place of another delivery' };
+      places.add(d.place);
+    }
+    if (d.nextAttemptAt !== undefined && d.status !== 'pending')
+      return { path: `${at}/nextAttemptAt`, message: 'only a pending delivery waits for a retry' };
+    let envelope: unknown;
+    try {
+      envelope = JSON.parse(d.body);
+    } catch {
+      return { path: `${at}/body`, message: 'must be the JSON of the event delivered' };
+    }
+    const e = envelope as Partial<WebhookDelivery['envelope']> | null;
+    if (
+      e === null ||
+      typeof e !== 'object' ||
+      e.id !== d.eventId ||
+      e.event !== d.event ||
+      e.livemode !== d.livemode
+    )
+      return {
+        path: `${at}/body`,
+        message: "must be the event delivered (its id, event and livemode the delivery's)",
+      };
+  }
+  return null;
 }
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -14,8 +14,15 @@ export interface Waiter {
  */
 export class DeliveryLog {
   private readonly orgs = new Map<string, Map<string, WebhookDelivery>>();
-  /** Every listed delivery's organization, oldest first: the list's order and its limit span organizations. */
-  private readonly order = new Map<string, string>();
+  /**
+   * Every listed delivery's organization and place, oldest first (by place, then id): the list's order and its
+   * limit span organizations.
+   */
+  private readonly order = new Map<string, { orgId: string; place: number }>();
+  /** The highest place given: the next delivery's is one more. */
+  private last = 0;
+  /** The last in the list, to tell whether an insertion goes at its end. */
+  private newest: { id: string; place: number } | undefined;
   private readonly waiters = new Set<Waiter>();
 
   constructor(private readonly limit = DEFAULT_DELIVERY_LOG_LIMIT) {
@@ -23,12 +30,24 @@ export class DeliveryLog {
       throw new RangeError(`logLimit must be an integer >= 1 (got ${limit})`);
   }
 
-  /** Adds a delivery; returns the one evicted to stay within the limit, if any. */
+  /** Adds a delivery at the end of the list; returns the one evicted to stay within the limit, if any. */
   add(delivery: WebhookDelivery): WebhookDelivery | undefined {
+    return this.insert(delivery, ++this.last);
+  }
+
+  /**
+   * Puts a delivery back at its place (a load, issue 25): the list stays ordered by place, then id, and new
+   * deliveries are numbered after the highest place. Returns the one evicted to stay within the limit, if any.
+   */
+  insert(delivery: WebhookDelivery, place: number): WebhookDelivery | undefined {
     let org = this.orgs.get(delivery.orgId);
     if (!org) this.orgs.set(delivery.orgId, (org = new Map()));
     org.set(delivery.id, delivery);
-    this.order.set(delivery.id, delivery.orgId);
+    this.last = Math.max(this.last, place);
+    const newest = this.newest;
+    this.order.set(delivery.id, { orgId: delivery.orgId, place });
+    if (newest && before({ id: delivery.id, place }, newest)) this.sortOrder();
+    else this.newest = { id: delivery.id, place };
     let evicted: WebhookDelivery | undefined;
     if (this.order.size > this.limit) {
       const [oldest] = this.order.keys();
@@ -39,15 +58,27 @@ export class DeliveryLog {
     return evicted;
   }
 
+  /** The list in place order again, after an insertion before its end (a load only). */
+  private sortOrder(): void {
+    const entries = [...this.order].sort(([a, x], [b, y]) =>
+      before({ id: a, place: x.place }, { id: b, place: y.place }) ? -1 : 1,
+    );
+    this.order.clear();
+    for (const [id, entry] of entries) this.order.set(id, entry);
+    const [id, entry] = entries[entries.length - 1];
+    this.newest = { id, place: entry.place };
+  }
+
   private item(id: string): WebhookDelivery | undefined {
-    const orgId = this.order.get(id);
+    const orgId = this.order.get(id)?.orgId;
     return orgId === undefined ? undefined : this.orgs.get(orgId)?.get(id);
   }
 
   private remove(id: string): void {
-    const orgId = this.order.get(id);
+    const orgId = this.order.get(id)?.orgId;
     if (orgId === undefined) return;
     this.order.delete(id);
+    if (this.newest?.id === id) this.newest = this.lastEntry();
     const org = this.orgs.get(orgId);
     org?.delete(id);
     if (org?.size === 0) this.orgs.delete(orgId);
@@ -60,6 +91,12 @@ export class DeliveryLog {
       const d = this.item(ids[i]);
       if (d) yield d;
     }
+  }
+
+  private lastEntry(): { id: string; place: number } | undefined {
+    let newest: { id: string; place: number } | undefined;
+    for (const [id, { place }] of this.order) newest = { id, place };
+    return newest;
   }
 
   has(id: string): boolean {
@@ -103,13 +140,12 @@ export class DeliveryLog {
     return waitForChange(this.waiters, filter, timeoutMs, signal);
   }
 
-  /** The organization's listed deliveries by id, with their place in the list (oldest first). */
+  /** The organization's listed deliveries by id, with their place in the list. */
   places(orgId: string): Map<string, number> {
     const places = new Map<string, number>();
-    let place = 0;
-    for (const [id, org] of this.order) {
-      place++;
-      if (org === orgId) places.set(id, place);
+    for (const id of this.orgs.get(orgId)?.keys() ?? []) {
+      const entry = this.order.get(id);
+      if (entry) places.set(id, entry.place);
     }
     return places;
   }
@@ -118,6 +154,7 @@ export class DeliveryLog {
   dropOrg(orgId: string): void {
     for (const id of this.orgs.get(orgId)?.keys() ?? []) this.order.delete(id);
     this.orgs.delete(orgId);
+    if (this.newest && !this.order.has(this.newest.id)) this.newest = this.lastEntry();
     wakeOrg(this.waiters, orgId);
   }
 
@@ -125,6 +162,8 @@ export class DeliveryLog {
   clear(): void {
     this.orgs.clear();
     this.order.clear();
+    this.last = 0;
+    this.newest = undefined;
     wakeAll(this.waiters);
   }
 }
@@ -192,6 +231,11 @@ export function matches(d: WebhookDelivery, f: WaitFilter): boolean {
     (f.eventId === undefined || d.eventId === f.eventId) &&
     (f.minAttempts === undefined || d.attempts.length >= f.minAttempts)
   );
+}
+
+/** Whether a comes before b in the list: by place, then id (as Redis orders equal scores). */
+function before(a: { id: string; place: number }, b: { id: string; place: number }): boolean {
+  return a.place < b.place || (a.place === b.place && a.id < b.id);
 }
 
 export function snapshot(d: WebhookDelivery): WebhookDelivery {

@@ -3,19 +3,26 @@
  * Redis one is redis-endpoints.ts). Endpoints are kept per organization.
  */
 import type { MaybePromise } from '../core/maybe.js';
-import type { OrgStatePart, StateUnit } from '../store/state-unit.js';
+import type { ExportOptions, OrgStatePart, StateUnit } from '../store/state-unit.js';
+import {
+  checkEndpoints,
+  endpointsExport,
+  importedEndpoint,
+  type EndpointsSection,
+  type ExportedEndpoint,
+} from './endpoints-import.js';
 import { isSubscribed, type WebhookEndpoint } from './endpoints.js';
 
 /**
- * One organization's endpoints as `perOrg.export` gives them, in the order they were registered. It holds
- * secrets: each endpoint's signing secret, as stored (the receiver needs the same one to verify).
+ * One organization's endpoints as `perOrg.export` gives them, in the order they were registered. Each
+ * endpoint's signing secret as stored (the receiver needs the same one to verify), unless `secrets: false`.
  */
 export interface WebhookEndpointsExport {
-  endpoints: WebhookEndpoint[];
+  endpoints: ExportedEndpoint[];
 }
 
 export interface OrgEndpoints extends OrgStatePart {
-  export(orgId: string): MaybePromise<WebhookEndpointsExport | undefined>;
+  export(orgId: string, options?: ExportOptions): MaybePromise<WebhookEndpointsExport | undefined>;
 }
 
 export interface WebhookEndpointsState extends StateUnit {
@@ -87,11 +94,17 @@ export class MemoryEndpointsState implements WebhookEndpointsState {
   readonly perOrg = {
     ids: () => this.endpoints.orgIds(),
     reset: (orgId: string) => this.endpoints.dropOrg(orgId),
-    export: (orgId: string): WebhookEndpointsExport | undefined => {
-      const endpoints = this.list(orgId);
-      return endpoints.length === 0 ? undefined : { endpoints };
+    export: (orgId: string, options?: ExportOptions): WebhookEndpointsExport | undefined =>
+      endpointsExport(this.list(orgId), options),
+    import: (orgId: string, data: unknown) => {
+      for (const e of (data as EndpointsSection).endpoints)
+        this.endpoints.set(importedEndpoint(this.seed, orgId, e));
     },
+    check: (orgId: string, data: unknown) => checkEndpoints(orgId, data as EndpointsSection),
   };
+
+  /** `seed`: the emulator's, from which a load makes the secret of an endpoint loaded without one. */
+  constructor(private readonly seed = '') {}
 
   assertWritable(): void {}
 

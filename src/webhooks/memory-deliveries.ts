@@ -6,8 +6,10 @@ import type { ClockTimer } from '../core/clock.js';
 import type { OrgClocks } from '../core/clocks.js';
 import { MAX_ATTEMPTS_LOGGED, type AttemptMaker, type AttemptResult } from './attempt-maker.js';
 import {
+  checkDeliveries,
   deliveriesExport,
   deliveryExport,
+  importedDelivery,
   type WebhookDeliveriesExport,
   type WebhookDeliveriesState,
 } from './deliveries-state.js';
@@ -35,6 +37,8 @@ export class MemoryDeliveriesState implements WebhookDeliveriesState {
     ids: () => new Set([...this.internals.values()].map((i) => i.delivery.orgId)),
     reset: (orgId: string) => this.resetOrg(orgId),
     export: (orgId: string) => this.exportOrg(orgId),
+    import: (orgId: string, data: unknown) => this.importOrg(orgId, data as WebhookDeliveriesExport),
+    check: (orgId: string, data: unknown) => checkDeliveries(orgId, data as WebhookDeliveriesExport),
   };
 
   constructor(
@@ -107,17 +111,64 @@ export class MemoryDeliveriesState implements WebhookDeliveriesState {
     return deliveriesExport(
       [...this.internals.values()]
         .filter((i) => i.delivery.orgId === orgId)
-        .map(({ delivery, body }) => ({
-          delivery: deliveryExport(delivery, body, places.has(delivery.id)),
-          place: places.get(delivery.id),
-        })),
+        .map(({ delivery, body }) => deliveryExport(delivery, body, places.get(delivery.id))),
     );
+  }
+
+  /**
+   * Puts the organization's deliveries back as exported: the listed ones at their places in the list; their
+   * retries wait for `resume` (nothing is scheduled by an import).
+   */
+  private importOrg(orgId: string, data: WebhookDeliveriesExport): void {
+    for (const exported of data.deliveries) {
+      const delivery = importedDelivery(orgId, exported);
+      const at = delivery.nextAttemptAt;
+      this.internals.set(delivery.id, {
+        delivery,
+        body: exported.body,
+        dueAt: at ? Date.parse(at) : this.clocks.for(orgId).now(),
+      });
+      if (exported.place === undefined) continue;
+      const evicted = this.log.insert(delivery, exported.place);
+      if (evicted && evicted.status !== 'pending') this.internals.delete(evicted.id);
+    }
+  }
+
+  /** After a load: each pending delivery of the organization retries at its time, or now when none is set. */
+  resume(orgId: string): void {
+    for (const internal of this.internals.values()) {
+      const d = internal.delivery;
+      if (d.orgId !== orgId || d.status !== 'pending' || internal.timer) continue;
+      this.arm(internal, d.series);
+      this.log.changed(d);
+    }
   }
 
   stop(): void {
     this.generation++;
     this.attempts.abort();
     for (const i of this.internals.values()) i.timer?.cancel();
+  }
+
+  /** The attempt due at `internal.dueAt`: a timer on its organization's clock, or at once when due already. */
+  private arm(internal: Internal, series: number): void {
+    const d = internal.delivery;
+    const clock = this.clocks.for(d.orgId);
+    const dueAt = internal.dueAt;
+    // Already due (a frozen clock would never fire a timer for now): at once.
+    if (dueAt <= clock.now()) {
+      delete d.nextAttemptAt;
+      this.startSoon(d.id, series);
+      return;
+    }
+    d.nextAttemptAt = new Date(dueAt).toISOString();
+    const generation = this.generation;
+    const retry = () => {
+      internal.timer = undefined;
+      delete d.nextAttemptAt;
+      return this.runAttempt(d.id, series, generation);
+    };
+    internal.timer = clock.setTimeout(retry, dueAt - clock.now(), `webhook retry ${d.id}`);
   }
 
   private startSoon(deliveryId: string, series: number): void {
@@ -160,21 +211,8 @@ export class MemoryDeliveriesState implements WebhookDeliveriesState {
       } else {
         // Due `delay` after the attempt was due, not after it ended: a clock advanced by days while an
         // attempt was on the wire makes every retry of the schedule in turn, each at its own time.
-        const clock = this.clocks.for(d.orgId);
-        const dueAt = internal.dueAt + delay;
-        internal.dueAt = dueAt;
-        d.nextAttemptAt = new Date(dueAt).toISOString();
-        const generation = this.generation;
-        const retry = () => {
-          internal.timer = undefined;
-          delete d.nextAttemptAt;
-          return this.runAttempt(d.id, series, generation);
-        };
-        // Already due (a frozen clock would never fire a timer for now): at once.
-        if (dueAt <= clock.now()) {
-          delete d.nextAttemptAt;
-          this.startSoon(d.id, series);
-        } else internal.timer = clock.setTimeout(retry, dueAt - clock.now(), `webhook retry ${d.id}`);
+        internal.dueAt += delay;
+        this.arm(internal, series);
       }
       if (d.status !== 'pending') delete d.nextAttemptAt;
     }

@@ -234,8 +234,9 @@ export class RedisAttemptQueue {
         ...[this.store.channel, messagePrefix(this.store)],
       );
       if (!done) return;
-      // Due already on its clock: no timer would fire for it on a frozen clock.
-      if (due !== '' && due <= lane.clock.now()) this.claimSoon();
+      // Due already on its clock: no timer would fire for it on a frozen clock. Due later: a timer on the
+      // lane's clock at once, so a clock advanced right after this attempt makes its retry (not the sweep).
+      if (due !== '') this.wakeFor(lane, due);
       const change: Change = { id: d.id, state: done[0], base: baseOf(d), attempts: parseAttempts(done[1]) };
       this.onChange(change);
       this.attempts.attempted(

@@ -11,6 +11,7 @@ import type { RedisStore, StoreMessage } from '../store/redis-store.js';
 import { defineOnce } from '../store/redis-scripts.js';
 import type { AttemptMaker } from './attempt-maker.js';
 import {
+  checkDeliveries,
   deliveriesExport,
   deliveryExport,
   type DeliveryExport,
@@ -26,6 +27,7 @@ import {
   type Waiter,
 } from './delivery-log.js';
 import { RedisAttemptQueue } from './redis-attempt-queue.js';
+import { dueEntries, writeDeliveries } from './redis-deliveries-import.js';
 import {
   HASH_SUFFIX,
   assemble,
@@ -68,6 +70,9 @@ export class RedisDeliveriesState implements WebhookDeliveriesState {
     ids: () => this.store.run(() => this.redis.svcWebhookOrgsWith(this.k.orgs, this.k.prefix, HASH_SUFFIX)),
     reset: (orgId: string) => this.resetOrg(orgId),
     export: (orgId: string) => this.exportOrg(orgId),
+    import: (orgId: string, data: unknown) =>
+      writeDeliveries(this.store, this.k, orgId, data as WebhookDeliveriesExport),
+    check: (orgId: string, data: unknown) => checkDeliveries(orgId, data as WebhookDeliveriesExport),
   };
 
   constructor(
@@ -93,6 +98,17 @@ export class RedisDeliveriesState implements WebhookDeliveriesState {
 
   private get redis(): DeliveryRedis {
     return this.store.redis as unknown as DeliveryRedis;
+  }
+
+  /**
+   * After a load: the organization's pending deliveries go into its lane's due set, at their next attempt's
+   * time (now when none is set), where any instance claims them; this one looks at once.
+   */
+  async resume(orgId: string): Promise<void> {
+    const lane = this.lanes.of(orgId);
+    const entries = dueEntries(await this.exportOrg(orgId), lane.clock.now());
+    if (entries.length > 0) await this.store.run(() => this.redis.zadd(lane.due, ...entries));
+    this.queue.claimSoon();
   }
 
   /** Defines the scripts and starts claiming; nothing to load, since every read asks Redis. */
@@ -160,17 +176,14 @@ export class RedisDeliveriesState implements WebhookDeliveriesState {
     );
     const fields = new Map<string, string>();
     for (let i = 0; i < flat.length; i += 2) fields.set(flat[i], flat[i + 1]);
-    const items: { delivery: DeliveryExport; place: number | undefined }[] = [];
+    const items: DeliveryExport[] = [];
     for (let i = 0; i < places.length; i += 2) {
       const [id, place] = [places[i], places[i + 1]];
       const [base, state] = [fields.get(`base:${id}`), fields.get(`state:${id}`)];
       if (!base || !state) continue;
       const body = fields.get(`body:${id}`) ?? '';
       const d = assemble(base, 'null', state, fields.get(`attempts:${id}`) ?? '');
-      items.push({
-        delivery: deliveryExport(d, body, place !== ''),
-        place: place === '' ? undefined : Number(place),
-      });
+      items.push(deliveryExport(d, body, place === '' ? undefined : Number(place)));
     }
     return deliveriesExport(items);
   }

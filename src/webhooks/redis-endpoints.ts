@@ -17,6 +17,13 @@ import {
   type WebhookEndpointsState,
 } from './endpoints-state.js';
 import { DELETE_ORG_KEYS, ORGS_WITH_KEY } from './redis-scripts.js';
+import type { ExportOptions } from '../store/state-unit.js';
+import {
+  checkEndpoints,
+  endpointsExport,
+  importedEndpoint,
+  type EndpointsSection,
+} from './endpoints-import.js';
 
 /**
  * The next number of the endpoints (their order, and the resets of one organization: OwnWrites): the
@@ -86,13 +93,22 @@ export class RedisEndpointsState implements WebhookEndpointsState {
     ids: () =>
       this.store.run(() => this.redis.svcWebhookOrgsWith(this.orgs, this.store.key(PREFIX), HASH_SUFFIX)),
     reset: (orgId: string) => this.resetOrg(orgId),
-    export: async (orgId: string): Promise<WebhookEndpointsExport | undefined> => {
-      const endpoints = await this.store.run(() => this.read(orgId));
-      return endpoints.length === 0 ? undefined : { endpoints };
+    export: async (orgId: string, options?: ExportOptions): Promise<WebhookEndpointsExport | undefined> =>
+      endpointsExport(await this.store.run(() => this.read(orgId)), options),
+    /** Each endpoint as a registration is written (numbered, published), all sent at once, in order. */
+    import: async (orgId: string, data: unknown) => {
+      for (const e of (data as EndpointsSection).endpoints)
+        this.put(importedEndpoint(this.seed, orgId, e), false);
+      await this.store.settled();
     },
+    check: (orgId: string, data: unknown) => checkEndpoints(orgId, data as EndpointsSection),
   };
 
-  constructor(private readonly store: RedisStore) {
+  /** `seed`: the emulator's, from which a load makes the secret of an endpoint loaded without one. */
+  constructor(
+    private readonly store: RedisStore,
+    private readonly seed = '',
+  ) {
     store.onMessage((m) => this.receive(m));
     store.onResync(() => this.load());
   }

@@ -68,7 +68,7 @@ function exported(
   const { id, orgId, endpointId, url, eventId, event, livemode, createdAt } = d;
   return {
     ...{ id, orgId, endpointId, url, eventId, event, livemode, createdAt },
-    ...{ status, series: 1, attempts, body, listed: true },
+    ...{ status, series: 1, attempts, body, place: expect.any(Number) as number },
     ...more,
   };
 }
@@ -122,21 +122,25 @@ export function webhookOrgStateCases({ harness, fixtures: f, clocks }: OrgCasesC
       // In the list's order, with what each attempt logged and the retry still waiting.
       expect(a.deliveries).toEqual({
         deliveries: [
-          exported(delivered, 'delivered', [attempt(eA1, delivered.body, { statusCode: 200 })]),
+          exported(delivered, 'delivered', [attempt(eA1, delivered.body, { statusCode: 200 })], {
+            place: 1,
+          }),
           exported(
             retrying,
             'pending',
             [attempt(eA2, retrying.body, { statusCode: 500, error: 'receiver answered 500' })],
-            { nextAttemptAt: iso(START + 10_000) },
+            { nextAttemptAt: iso(START + 10_000), place: 2 },
           ),
-          exported(failed, 'failed', [endpointGone(failed.d, failed.body)]),
+          exported(failed, 'failed', [endpointGone(failed.d, failed.body)], { place: 4 }),
         ],
       });
       expect(JSON.parse(JSON.stringify(a))).toStrictEqual(a);
       expect(await exportOf(on, 'org_pb')).toEqual({
         endpoints: { endpoints: [eB] },
         deliveries: {
-          deliveries: [exported(other, 'delivered', [attempt(eB, other.body, { statusCode: 200 })])],
+          deliveries: [
+            exported(other, 'delivered', [attempt(eB, other.body, { statusCode: 200 })], { place: 3 }),
+          ],
         },
       });
       for (const orgId of ['org_pc', 'org_none']) {

@@ -11,6 +11,7 @@ import type { WebhookEndpoint } from './endpoints.js';
 import { ContractFixtures, START } from './test-support/contract-fixtures.js';
 import type { WebhookState } from './webhook-state.js';
 import { webhookOrgStateCases } from './webhook-org-state.contract.js';
+import { webhookImportCases } from './webhook-state-import.contract.js';
 
 export { START };
 
@@ -192,5 +193,6 @@ export function webhookStateContract(name: string, factory: HarnessFactory): voi
     });
 
     webhookOrgStateCases({ harness: () => h, fixtures: f, clocks });
+    webhookImportCases({ harness: () => h, fixtures: f, clocks });
   });
 }

@@ -27,11 +27,13 @@ export interface WebhookStateOptions {
   attempts: AttemptMaker;
   /** Deliveries kept in the list (default 1000, newest). */
   logLimit?: number;
+  /** The emulator's seed: a load makes the secret of an endpoint without one from it (issue 25). */
+  seed?: string;
 }
 
 export function createWebhookState(store: StateStore, options: WebhookStateOptions): WebhookState {
   if (!(store instanceof RedisStore)) return memoryWebhookState(options);
-  const endpoints = new RedisEndpointsState(store);
+  const endpoints = new RedisEndpointsState(store, options.seed);
   return {
     endpoints,
     deliveries: new RedisDeliveriesState(
@@ -45,7 +47,7 @@ export function createWebhookState(store: StateStore, options: WebhookStateOptio
 }
 
 export function memoryWebhookState(options: WebhookStateOptions): WebhookState {
-  const endpoints = new MemoryEndpointsState();
+  const endpoints = new MemoryEndpointsState(options.seed);
   return {
     endpoints,
     deliveries: new MemoryDeliveriesState(clocksOf(options), options.attempts, endpoints, options.logLimit),

@@ -4,6 +4,7 @@
  * break one rule each: a field removed, set to null or to another type, over or under its bounds, an unknown
  * or misspelt field, hostile keys.
  */
+import RandExp from 'randexp';
 import { resolveRef } from '../../src/contract/compile.js';
 import type { OpenApiDocument } from '../../src/contract/documents.js';
 
@@ -24,7 +25,7 @@ function plain(value: unknown): Json {
   return JSON.parse(JSON.stringify(value ?? null)) as Json;
 }
 
-/** A value the schema most likely accepts (not always: `pattern` and combinations are not solved). */
+/** A value the schema most likely accepts (`pattern` solved by randexp; combinations are not solved). */
 export function sample(doc: OpenApiDocument, node: any, depth = 0): Json {
   const schema = resolveRef(doc, node) ?? {};
   if (depth > 6) return null;
@@ -60,15 +61,26 @@ export function sample(doc: OpenApiDocument, node: any, depth = 0): Json {
       return true;
     case 'string':
       if (schema.format && FORMATS[schema.format]) return FORMATS[schema.format];
+      if (typeof schema.pattern === 'string') return matching(schema.pattern);
       return 'x'.repeat(Math.max(schema.minLength ?? 1, 1));
     default:
       return {};
   }
 }
 
+/** The first string the pattern matches when every choice takes its lowest option (randexp). */
+function matching(pattern: string): string {
+  const generator = new RandExp(pattern);
+  generator.randInt = (low: number) => low;
+  return generator.gen();
+}
+
 function isObject(value: unknown): value is Record<string, Json> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/** The largest `maxItems` whose breach is among the mutations. */
+const MAX_ITEMS_MUTATED = 10_000;
 
 /** The sample and one mutation per rule of each top-level field (and of the first item of an array field). */
 export function cases(doc: OpenApiDocument, node: any): Json[] {
@@ -110,13 +122,10 @@ export function cases(doc: OpenApiDocument, node: any): Json[] {
     for (const bound of ['minimum', 'exclusiveMinimum'] as const)
       if (typeof sub[bound] === 'number')
         out.push(withField(name, sub[bound] - 1), withField(name, String(sub[bound] - 1)));
-    if (typeof sub.maxItems === 'number')
-      out.push(
-        withField(
-          name,
-          Array.from({ length: sub.maxItems + 1 }, () => sample(doc, sub.items ?? {})),
-        ),
-      );
+    // One item more than allowed, the same item each time (a clone keeps it shared). Not for the state
+    // document's sections, which allow up to a million items: that input alone would cost more than the rest.
+    if (typeof sub.maxItems === 'number' && sub.maxItems <= MAX_ITEMS_MUTATED)
+      out.push(withField(name, new Array<Json>(sub.maxItems + 1).fill(sample(doc, sub.items ?? {}))));
     if (sub.uniqueItems)
       out.push(withField(name, [sample(doc, sub.items ?? {}), sample(doc, sub.items ?? {})]));
     if (Array.isArray(base[name]) && base[name].length > 0) {
@@ -138,4 +147,12 @@ export function asStrings(value: Json): Json {
   if (Array.isArray(value)) return value.map(asStrings);
   if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, asStrings(v)]));
   return value === null ? value : String(value);
+}
+
+/** A short view of an input for a failure message: arrays cut to their first three items. */
+export function preview(value: Json): string {
+  const text = JSON.stringify(value, (_key, v: unknown) =>
+    Array.isArray(v) && v.length > 3 ? [...v.slice(0, 3), `… ${v.length - 3} more`] : v,
+  );
+  return text === undefined ? String(text) : text.slice(0, 200);
 }

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll } from 'vitest';
 import { MemoryRagState } from '../../src/rag/memory-rag.js';
+import { ragStateImportContract } from '../../src/rag/rag-state-import.contract.js';
 import { ragStateOrgsContract } from '../../src/rag/rag-state-orgs.contract.js';
 import { ragStateContract, type RagStateHarness } from '../../src/rag/rag-state.contract.js';
 import { createRagState, type RagState } from '../../src/rag/rag-state.js';
@@ -19,6 +20,7 @@ const memoryHarness = (): RagStateHarness => ({
 });
 ragStateContract('memory', memoryHarness);
 ragStateOrgsContract('memory', memoryHarness);
+ragStateImportContract('memory', memoryHarness);
 
 let redis: TestRedis;
 const stores = new Map<RagState, RedisStore>();
@@ -75,3 +77,4 @@ const redisHarness = (): RagStateHarness => ({
 });
 ragStateContract('redis', redisHarness);
 ragStateOrgsContract('redis', redisHarness);
+ragStateImportContract('redis', redisHarness);

@@ -6,14 +6,17 @@
 import { afterAll, describe } from 'vitest';
 import { MemorySandboxes } from '../../src/sandboxes/memory-sandboxes.js';
 import { RedisSandboxes } from '../../src/sandboxes/redis-sandboxes.js';
-import { sandboxStateContract } from '../../src/sandboxes/sandbox-state.contract.js';
+import { CONTRACT_SEED, sandboxStateContract } from '../../src/sandboxes/sandbox-state.contract.js';
 import type { SandboxState } from '../../src/sandboxes/sandbox-state.js';
 import { startRedis, type TestRedis } from '../support/redis.js';
 import { RedisInstances } from '../support/redis-instances.js';
 
+// No clocks here: the records alone (test/sandboxes/sandbox-snapshot.test.ts loads sandboxes with their clocks).
+const deps = { clocks: { own: () => undefined }, seed: CONTRACT_SEED };
+
 describe('in memory', () => {
   sandboxStateContract(() => {
-    const state = new MemorySandboxes();
+    const state = new MemorySandboxes(deps);
     return Promise.resolve({
       a: state,
       b: state,
@@ -37,7 +40,7 @@ describe('in Redis, two instances', () => {
     await instances?.close();
     instances = new RedisInstances<SandboxState>(
       async () => (redis ??= await startRedis()).url,
-      (store) => new RedisSandboxes(store),
+      (store) => new RedisSandboxes(store, deps),
     );
     const current = instances;
     const a = await current.open();

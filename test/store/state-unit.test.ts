@@ -14,8 +14,10 @@ function unit(name: string, async: boolean, data: Record<string, string[]>, shar
       reset: (orgId) => wrap(void delete data[orgId]),
       export: (orgId) =>
         wrap(data[orgId] ? { values: [...data[orgId]], z: 1, a: { y: 2, b: undefined } } : undefined),
+      import: (orgId, section) => wrap(void (data[orgId] = [...(section as { values: string[] }).values])),
     },
     exportShared: shared === undefined ? undefined : () => wrap(shared),
+    importShared: shared === undefined ? undefined : (section) => wrap(void (shared = section)),
   };
 }
 
@@ -48,5 +50,33 @@ describe('StateUnits per organization', () => {
     expect(JSON.stringify(canonical({ b: [{ d: 1, c: 2 }], a: null }))).toBe(
       '{"a":null,"b":[{"c":2,"d":1}]}',
     );
+  });
+});
+
+describe('StateUnits loads', () => {
+  it('puts back what each unit exported, in the order the units were added, and tells the listeners once', async () => {
+    const order: string[] = [];
+    const zeta = { org_a: ['1'] } as Record<string, string[]>;
+    const alpha = { org_a: ['2', '3'] } as Record<string, string[]>;
+    const units = new StateUnits();
+    const traced = (u: StateUnit): StateUnit => ({
+      ...u,
+      perOrg: { ...u.perOrg!, import: (id, d) => (order.push(u.name), u.perOrg!.import(id, d)) },
+    });
+    units.add(traced(unit('zeta', false, zeta)));
+    units.add(traced(unit('alpha', true, alpha, { anchor: 1 })));
+    const saved = await units.export();
+    const heard: unknown[] = [];
+    units.onLoaded((event) => void heard.push(event));
+
+    await units.reset();
+    expect(await units.orgIds()).toEqual([]);
+    await units.importShared(saved.shared);
+    await units.importOrg('org_a', saved.orgs.org_a);
+    await units.tellLoaded({ orgIds: ['org_a'], whole: true });
+
+    expect(order).toEqual(['zeta', 'alpha']);
+    expect(await units.export()).toEqual(saved);
+    expect(heard).toEqual([{ orgIds: ['org_a'], whole: true }]);
   });
 });

@@ -87,7 +87,7 @@ describe('SttJobsState (redis): what is kept beside a job for another instance',
       'svc-emulator:stt:orgs',
     ]);
     const outcome = { status: 'completed' as const, duration_seconds: 2.5, result: null, error: null };
-    a.outcomeKnown('org_k', 'job_kept', outcome);
+    await a.outcomeKnown('org_k', 'job_kept', outcome);
     await expect.poll(() => keys('org:org_k:outcome:*')).toHaveLength(1);
     expect(await b.leftover('org_k', 'job_kept')).toEqual({ outcome, audio: null });
     expect(await b.complete(completed(record))).toBe(true);
@@ -119,7 +119,12 @@ describe('SttJobsState (redis): what is kept beside a job for another instance',
     a.accept(job('org_k', 'job_done'), null);
     b.accept(job('org_other', 'job_other'), new Uint8Array([4]));
     await h.settled();
-    a.outcomeKnown('org_k', 'job_kept', { status: 'failed', duration_seconds: 1, result: null, error: null });
+    await a.outcomeKnown('org_k', 'job_kept', {
+      status: 'failed',
+      duration_seconds: 1,
+      result: null,
+      error: null,
+    });
     await expect.poll(() => keys('org:org_k:outcome:*')).toHaveLength(1);
     expect(await a.complete(completed(job('org_k', 'job_done')))).toBe(true);
     const others = (await keys('org:org_other:*')).sort();

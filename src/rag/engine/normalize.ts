@@ -249,8 +249,8 @@ export function tokenize(text: string, options: TokenizeOptions): string[] {
   const folded = NEEDS_NFKC.test(text) ? text.normalize('NFKC') : text;
   const prepared = normalizeArabic(folded.toLowerCase());
   const out: string[] = [];
-  for (const m of prepared.matchAll(NORM_TOKEN)) {
-    const token = m[0];
+  // `match` gives the tokens as strings; `matchAll` allocated a match object per token (a hot spot).
+  for (const token of prepared.match(NORM_TOKEN) ?? []) {
     if (!options.keepStopwords && STOPWORDS.has(token)) continue;
     const stem = stemToken(token);
     if (stem.length > 0) out.push(stem);

@@ -35,27 +35,44 @@ export interface PreparedText {
 
 /** Chunks, language and normalised term counts of a document's text (the index's `normalize: true` terms). */
 export function prepareText(text: string, options: ChunkOptions = {}): PreparedText {
+  return prepareChunks(chunkText(text, options), detectLanguage(text));
+}
+
+/**
+ * The term counts of chunks already cut (a state snapshot holds a document's chunks, not its bytes): the same
+ * result as `prepareText` gave for the text they were cut from, whose language was `language`.
+ */
+export function prepareChunks(
+  chunks: readonly { index: number; text: string }[],
+  language: DetectedLanguage,
+): PreparedText {
   const ids = new Map<string, number>();
   const vocabulary: string[] = [];
-  const chunks = chunkText(text, options).map((chunk): PreparedChunk => {
+  // Per-term counts of the current chunk, indexed by term id, and the ids in the order first met (the order
+  // a Map keyed by id gave): plain arrays reused across chunks instead of a Map per chunk (a hot spot).
+  const tf: number[] = [];
+  const met: number[] = [];
+  const prepared = chunks.map((chunk): PreparedChunk => {
     const terms = tokenize(chunk.text, { normalize: true });
-    const tf = new Map<number, number>();
+    met.length = 0;
     for (const term of terms) {
       let id = ids.get(term);
       if (id === undefined) {
         id = vocabulary.length;
         vocabulary.push(term);
         ids.set(term, id);
+        tf.push(0);
       }
-      tf.set(id, (tf.get(id) ?? 0) + 1);
+      if (tf[id] === 0) met.push(id);
+      tf[id]++;
     }
-    const termIds = new Uint32Array(tf.size);
-    const counts = new Uint16Array(tf.size);
-    let i = 0;
-    for (const [id, n] of tf) {
+    const termIds = new Uint32Array(met.length);
+    const counts = new Uint16Array(met.length);
+    for (let i = 0; i < met.length; i++) {
+      const id = met[i];
       termIds[i] = id;
-      counts[i] = Math.min(n, 0xffff);
-      i++;
+      counts[i] = Math.min(tf[id], 0xffff);
+      tf[id] = 0;
     }
     return {
       index: chunk.index,
@@ -66,7 +83,7 @@ export function prepareText(text: string, options: ChunkOptions = {}): PreparedT
       lang: scriptLanguage(chunk.text),
     };
   });
-  return { language: detectLanguage(text), vocabulary, chunks };
+  return { language, vocabulary, chunks: prepared };
 }
 
 /** The terms of one prepared chunk, in the shape the index takes. */

@@ -7,6 +7,9 @@ import type { WebhookDelivery } from '../types.js';
 
 export const START = Date.UTC(2030, 0, 1);
 
+/** Ids of the shapes the emulator makes (so that exports meet the state schema). */
+const pad = (n: number, length: number) => String(n).padStart(length, '0');
+
 export class ContractFixtures {
   /** Every request sent, by event id and URL. */
   readonly sent: { eventId: string; url: string }[] = [];
@@ -26,11 +29,11 @@ export class ContractFixtures {
   endpoint(orgId: string, events: WebhookEndpoint['events'] = ['ping']): WebhookEndpoint {
     const n = ++this.n;
     return {
-      id: `we_${n}`,
+      id: `we_${pad(n, 20)}`,
       orgId,
       url: `http://127.0.0.1:9/${orgId}/${n}`,
       events,
-      secret: `whsec_${n}`,
+      secret: `whsec_${pad(n, 32)}`,
       createdAt: new Date(START).toISOString(),
     };
   }
@@ -38,14 +41,14 @@ export class ContractFixtures {
   delivery(e: WebhookEndpoint, event = 'ping'): { d: WebhookDelivery; body: string } {
     const n = ++this.n;
     const envelope = {
-      id: `evt_${n}`,
+      id: `evt_${pad(n, 20)}`,
       event,
       createdAt: new Date(START).toISOString(),
       data: { n },
       livemode: true,
     };
     const d: WebhookDelivery = {
-      id: `whd_${n}`,
+      id: `whd_${pad(n, 20)}`,
       orgId: e.orgId,
       endpointId: e.id,
       url: e.url,

@@ -1,0 +1,72 @@
+/**
+ * The library's `emu.state` (save and load the running emulator's state in-process) and what a start does with
+ * `--state` and `--persist`: load the document before anything is served, then keep saving it.
+ */
+import { ConfigError } from '../config.js';
+import type { Emulator } from '../emulator.js';
+import { ApiError } from '../http/errors.js';
+import { Persister } from './persister.js';
+import { snapshotsOf, type LoadResult, type SaveOptions } from './snapshots-port.js';
+import { readStateFile, StateFileError, writeFileAtomic } from './state-file.js';
+
+export type { LoadResult, SaveOptions, SnapshotScope } from './snapshots-port.js';
+
+/** A state document: its bytes (JSON or gzip), a file's path, or the parsed document. */
+export type StateInput = Buffer | Uint8Array | string | object;
+
+export interface EmulatorState {
+  /** The state as document bytes (uncompressed JSON): the whole state, or `{ org }` / `{ sandbox }`'s. */
+  save(options?: SaveOptions): Promise<Buffer>;
+  /** Streams the document into `path`, atomically (mode 0600). */
+  saveToFile(path: string, options?: SaveOptions): Promise<void>;
+  /** Loads a document (all or nothing); a refused one throws the problem (`ApiError`, `code` and `detail`). */
+  load(input: StateInput): Promise<LoadResult>;
+}
+
+export function emulatorState(emulator: Emulator): EmulatorState {
+  const snapshots = () => snapshotsOf(emulator);
+  return {
+    save: (options) => snapshots().saveToBuffer(options),
+    saveToFile: (path, options) => writeFileAtomic(path, (out) => snapshots().save(out, options)),
+    load: async (input) => snapshots().load(await bytesOf(input)),
+  };
+}
+
+async function bytesOf(input: StateInput): Promise<Buffer> {
+  if (typeof input === 'string') return readStateFile(input, 'state file');
+  if (input instanceof Uint8Array) return Buffer.from(input.buffer, input.byteOffset, input.byteLength);
+  return Buffer.from(JSON.stringify(input));
+}
+
+/**
+ * Loads what the start options name: DIR/state.json of `--persist` when it exists (the emulator carries on
+ * where it stopped), else `--state FILE`. Returns the persister to start, or null without `--persist`.
+ */
+export async function loadAtStart(emulator: Emulator): Promise<Persister | null> {
+  const { state, persist, persistInterval } = emulator.config;
+  const persister = persist
+    ? new Persister({
+        dir: persist,
+        intervalSeconds: persistInterval,
+        snapshots: snapshotsOf(emulator),
+        onError: (err) => console.error(`svc-emulator: ${err.message} (the next save tries again)`),
+      })
+    : null;
+  const file = persister?.existing() ?? state;
+  if (file) {
+    const what = file === state && !persister?.existing() ? '--state' : '--persist';
+    const bytes = await readStateFile(file, what);
+    // The demo corpus indexes in the background after boot; it finishes before the load replaces it.
+    await emulator.ready();
+    try {
+      await snapshotsOf(emulator).load(bytes);
+    } catch (err) {
+      if (err instanceof ApiError) throw new ConfigError(`${what} ${file}: ${err.detail ?? err.message}`);
+      throw err;
+    }
+  }
+  await persister?.start();
+  return persister;
+}
+
+export { StateFileError };

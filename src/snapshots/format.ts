@@ -1,0 +1,60 @@
+/**
+ * The state document (issue 25, docs/state.md): its name, the versions this emulator reads, what a save and a
+ * load take and give, and the limits a load checks before any work.
+ */
+
+export const STATE_FORMAT = 'svc-emulator-state';
+/** The version this emulator writes. */
+export const STATE_VERSION = 1;
+/** The versions it loads: only 1 (there is no older one yet; `migrate` below is where one would be upgraded). */
+export const LOADABLE_VERSIONS = { min: 1, max: 1 } as const;
+
+export type IncludeFlag = 'journal' | 'secrets';
+
+export interface SnapshotScope {
+  /** One organization's state (`?org=`). */
+  org?: string;
+  /** One sandbox's organization (`?sandbox=`). */
+  sandbox?: string;
+}
+
+export interface SaveOptions extends SnapshotScope {
+  /** The journal's entries too (`?include=journal`). */
+  journal?: boolean;
+  /** Signing secrets and key-deriving seeds too (`?include=secrets`). */
+  secrets?: boolean;
+}
+
+export type DocumentScope =
+  { kind: 'emulator' } | { kind: 'organization'; org_id: string; sandbox_id?: string };
+
+export interface LoadResult {
+  scope: DocumentScope;
+  /** The organizations loaded, sorted. */
+  org_ids: string[];
+  includes: string[];
+}
+
+/** The bounds of a load (decision ST-L1); tests lower them through `emulator.snapshots.limits`. */
+export interface SnapshotLimits {
+  /** The document's size once inflated (a gzip body is counted as it inflates). */
+  maxBytes: number;
+  /** One member of the document (a top-level field, or one organization). */
+  maxMemberBytes: number;
+  /** Nesting of arrays and objects, the document's own braces included. */
+  maxDepth: number;
+}
+
+export const DEFAULT_LIMITS: SnapshotLimits = {
+  maxBytes: 1024 * 1024 * 1024,
+  maxMemberBytes: 256 * 1024 * 1024,
+  maxDepth: 64,
+};
+
+/** Keys refused anywhere in a document, before it is parsed: they would reach an object's prototype. */
+export const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** A JSON pointer from its segments (`~` and `/` escaped). */
+export function jsonPointer(segments: readonly (string | number)[]): string {
+  return segments.map((s) => `/${String(s).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+}

@@ -1,0 +1,127 @@
+/**
+ * Pass 1 of a load (decision ST-L2): the spooled document read once, member by member, every part checked
+ * (validate.ts) and nothing changed. What it keeps for pass 2 is the header, the shared sections and where
+ * each organization's bytes are in the file: peak memory is one member at a time, not the document.
+ */
+import { createReadStream } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
+import { ApiError } from '../http/errors.js';
+import { jsonPointer, type SnapshotLimits } from './format.js';
+import { assertUtf8, parseMember, Yielder } from './parse.js';
+import { JsonScanner } from './scanner.js';
+import type { Header, StateChecker } from './validate.js';
+
+export interface Plan {
+  header: Header;
+  /** Each organization's entry: its id and its bytes' offsets in the file, in document order. */
+  orgs: { id: string; start: number; end: number }[];
+  /** Every API key the document holds (its id and hash), with where it is: ids and hashes are global. */
+  keys: PlannedKey[];
+}
+
+export interface PlannedKey {
+  orgId: string;
+  index: number;
+  id: string;
+  hash: string;
+}
+
+/** The keys of one organization's sections (already schema-checked), for the load's global-id checks. */
+function keysOf(orgId: string, data: unknown): PlannedKey[] {
+  const keys = (data as { orgs?: { keys?: { id: string; hash: string }[] } }).orgs?.keys ?? [];
+  return keys.map((k, index) => ({ orgId, index, id: k.id, hash: k.hash }));
+}
+
+/** A key id or hash twice in the document (in two organizations, or twice in one) is refused. */
+function checkKeysUnique(keys: PlannedKey[]): void {
+  const seen = new Map<string, PlannedKey>();
+  for (const k of keys)
+    for (const [field, value] of [
+      ['id', k.id],
+      ['hash', k.hash],
+    ] as const) {
+      const first = seen.get(`${field}:${value}`);
+      if (first)
+        throw new ApiError(
+          'invalid_state',
+          `${jsonPointer(['orgs', k.orgId, 'orgs', 'keys', String(k.index), field])}: the key ${field} is already that of /orgs/${first.orgId}/orgs/keys/${first.index}; a key's id and hash are unique across organizations`,
+        );
+      seen.set(`${field}:${value}`, k);
+    }
+}
+
+const READ_CHUNK = 256 * 1024;
+
+function twice(segments: string[]): ApiError {
+  return new ApiError('invalid_state', `${jsonPointer(segments)}: appears twice in the document`);
+}
+
+export async function readPlan(file: string, checker: StateChecker, limits: SnapshotLimits): Promise<Plan> {
+  const yielder = new Yielder();
+  let sawOrgs = false;
+  const scanner = new JsonScanner({
+    maxDepth: limits.maxDepth,
+    maxMemberBytes: limits.maxMemberBytes,
+    checkKeys: true,
+    split: (depth, path) => {
+      if (depth === 1) return true;
+      if (depth !== 2 || path[0] !== 'orgs') return false;
+      sawOrgs = true;
+      return true;
+    },
+  });
+  const top = new Map<string, unknown>();
+  const orgs: Plan['orgs'] = [];
+  const keys: PlannedKey[] = [];
+  const seen = new Set<string>();
+  // An organization's problem waits for the header: a newer version or another format is the better answer.
+  let orgProblem: ApiError | undefined;
+  for await (const chunk of createReadStream(file, { highWaterMark: READ_CHUNK })) {
+    for (const m of scanner.push(chunk as Buffer)) {
+      if (m.path.length === 2) {
+        const id = m.path[1];
+        if (seen.has(id)) throw twice(m.path);
+        seen.add(id);
+        orgs.push({ id, start: m.start, end: m.end });
+        if (orgProblem) continue;
+        try {
+          assertUtf8(m.bytes, m.path);
+          const data = await parseMember(m.bytes, m.path, yielder, limits.maxDepth);
+          await checker.org(id, data, yielder);
+          keys.push(...keysOf(id, data));
+        } catch (err) {
+          if (!(err instanceof ApiError)) throw err;
+          orgProblem = err;
+        }
+      } else {
+        const key = m.path[0];
+        if (top.has(key)) throw twice(m.path);
+        assertUtf8(m.bytes, m.path);
+        top.set(key, await parseMember(m.bytes, m.path, yielder, limits.maxDepth));
+      }
+    }
+    await yielder.tick();
+  }
+  scanner.end();
+  const header = checker.header(
+    Object.fromEntries(top),
+    orgs.map((o) => o.id),
+    sawOrgs,
+  );
+  if (orgProblem) throw orgProblem;
+  checker.shared(header.shared);
+  checkKeysUnique(keys);
+  return { header, orgs, keys };
+}
+
+/** One organization's bytes, read back from the file for pass 2. */
+export async function readRange(handle: FileHandle, start: number, end: number): Promise<Buffer> {
+  const bytes = Buffer.allocUnsafe(end - start);
+  let done = 0;
+  while (done < bytes.length) {
+    const { bytesRead } = await handle.read(bytes, done, bytes.length - done, start + done);
+    if (bytesRead === 0) throw new Error('the spooled state document is shorter than when it was read');
+    done += bytesRead;
+  }
+  return bytes;
+}
