@@ -140,8 +140,16 @@ export class Loader {
     const handle = await open(file, 'r');
     try {
       for (const org of plan.orgs) {
-        const bytes = await readRange(handle, org.start, org.end);
-        const sections = await parseMember(bytes, ['orgs', org.id], yielder, limits.maxDepth);
+        const sections =
+          org.parsed ??
+          (await parseMember(
+            await readRange(handle, org.start, org.end),
+            ['orgs', org.id],
+            yielder,
+            limits.maxDepth,
+          ));
+        // Imported once: a unit keeps what it needs, and the rest can go before the next organization.
+        org.parsed = undefined;
         await units.importOrg(org.id, sections as Record<string, unknown>);
         await yielder.tick();
       }

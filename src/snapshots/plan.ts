@@ -13,8 +13,12 @@ import type { Header, StateChecker } from './validate.js';
 
 export interface Plan {
   header: Header;
-  /** Each organization's entry: its id and its bytes' offsets in the file, in document order. */
-  orgs: { id: string; start: number; end: number }[];
+  /**
+   * Each organization's entry: its id and its bytes' offsets in the file, in document order, and its sections
+   * as pass 1 parsed and checked them while `keepParsedBytes` lasts (pass 2 imports them without decoding the bytes
+   * again; the others are read back from the file).
+   */
+  orgs: { id: string; start: number; end: number; parsed?: unknown }[];
   /** Every API key the document holds (its id and hash), with where it is: ids and hashes are global. */
   keys: PlannedKey[];
 }
@@ -74,6 +78,7 @@ export async function readPlan(file: string, checker: StateChecker, limits: Snap
   const orgs: Plan['orgs'] = [];
   const keys: PlannedKey[] = [];
   const seen = new Set<string>();
+  let kept = 0;
   // An organization's problem waits for the header: a newer version or another format is the better answer.
   let orgProblem: ApiError | undefined;
   for await (const chunk of createReadStream(file, { highWaterMark: READ_CHUNK })) {
@@ -82,13 +87,18 @@ export async function readPlan(file: string, checker: StateChecker, limits: Snap
         const id = m.path[1];
         if (seen.has(id)) throw twice(m.path);
         seen.add(id);
-        orgs.push({ id, start: m.start, end: m.end });
+        const entry: Plan['orgs'][number] = { id, start: m.start, end: m.end };
+        orgs.push(entry);
         if (orgProblem) continue;
         try {
           assertUtf8(m.bytes, m.path);
           const data = await parseMember(m.bytes, m.path, yielder, limits.maxDepth);
           await checker.org(id, data, yielder);
           keys.push(...keysOf(id, data));
+          if (kept + m.bytes.length <= limits.keepParsedBytes) {
+            kept += m.bytes.length;
+            entry.parsed = data;
+          }
         } catch (err) {
           if (!(err instanceof ApiError)) throw err;
           orgProblem = err;
