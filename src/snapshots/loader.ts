@@ -150,7 +150,7 @@ export class Loader {
           ));
         // Imported once: a unit keeps what it needs, and the rest can go before the next organization.
         org.parsed = undefined;
-        await units.importOrg(org.id, sections as Record<string, unknown>);
+        await units.importOrg(org.id, sections as Record<string, unknown>, () => yielder.tick());
         await yielder.tick();
       }
     } finally {

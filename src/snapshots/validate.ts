@@ -201,6 +201,7 @@ export class StateChecker {
     for (const [name, section] of Object.entries(data)) {
       const validate = await this.sectionSchema(name, yielder);
       if (validate) this.schemaCheck(validate, section, [...base, name]);
+      await yielder.tick();
     }
     const sections = data as Record<string, unknown>;
     const org = (sections.orgs as { org?: { id?: unknown } } | undefined)?.org;
@@ -213,6 +214,7 @@ export class StateChecker {
       const unit = this.units.list().find((u) => u.name === name);
       if (!unit?.perOrg?.import)
         throw invalid([...base, name], `this emulator cannot load the ${name} section`);
+      await yielder.tick();
       const problem = unit.perOrg.check?.(orgId, section);
       if (problem)
         throw new ApiError(
