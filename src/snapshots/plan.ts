@@ -36,6 +36,41 @@ function keysOf(orgId: string, data: unknown): PlannedKey[] {
   return keys.map((k, index) => ({ orgId, index, id: k.id, hash: k.hash }));
 }
 
+/**
+ * The ids the emulator addresses without their organization (the admin API's `/webhooks/deliveries/{id}` and
+ * `/faults/{id}`; a job's or an endpoint's id in events and indexes that span organizations), by section and
+ * list: each may appear once in the whole document.
+ */
+const GLOBAL_IDS = [
+  { section: 'webhook-deliveries', list: 'deliveries', field: 'id', kind: 'webhook delivery' },
+  { section: 'webhook-endpoints', list: 'endpoints', field: 'id', kind: 'webhook endpoint' },
+  { section: 'faults', list: 'rules', field: 'id', kind: 'fault rule' },
+  { section: 'stt-jobs', list: 'jobs', field: 'job_id', kind: 'STT job' },
+] as const;
+
+/**
+ * Records the ids of GLOBAL_IDS in `sections` (one organization's, or the shared ones) at `base`; an id seen
+ * before elsewhere in the document is refused, naming both places.
+ */
+function claimGlobalIds(seen: Map<string, string>, base: string[], sections: unknown): void {
+  for (const { section, list, field, kind } of GLOBAL_IDS) {
+    const items = (sections as Record<string, Record<string, unknown> | undefined>)[section]?.[list];
+    if (!Array.isArray(items)) continue;
+    for (const [index, item] of items.entries()) {
+      const id = (item as Record<string, unknown>)[field];
+      if (typeof id !== 'string') continue;
+      const at = jsonPointer([...base, section, list, String(index), field]);
+      const first = seen.get(`${kind}:${id}`);
+      if (first)
+        throw new ApiError(
+          'invalid_state',
+          `${at}: the ${kind} id ${id} is already at ${first}; a ${kind}'s id is unique across organizations`,
+        );
+      seen.set(`${kind}:${id}`, at);
+    }
+  }
+}
+
 /** A key id or hash twice in the document (in two organizations, or twice in one) is refused. */
 function checkKeysUnique(keys: PlannedKey[]): void {
   const seen = new Map<string, PlannedKey>();
@@ -78,6 +113,7 @@ export async function readPlan(file: string, checker: StateChecker, limits: Snap
   const orgs: Plan['orgs'] = [];
   const keys: PlannedKey[] = [];
   const seen = new Set<string>();
+  const globalIds = new Map<string, string>();
   let kept = 0;
   // An organization's problem waits for the header: a newer version or another format is the better answer.
   let orgProblem: ApiError | undefined;
@@ -95,6 +131,7 @@ export async function readPlan(file: string, checker: StateChecker, limits: Snap
           const data = await parseMember(m.bytes, m.path, yielder, limits.maxDepth);
           await checker.org(id, data, yielder);
           keys.push(...keysOf(id, data));
+          claimGlobalIds(globalIds, ['orgs', id], data);
           if (kept + m.bytes.length <= limits.keepParsedBytes) {
             kept += m.bytes.length;
             entry.parsed = data;
@@ -120,6 +157,7 @@ export async function readPlan(file: string, checker: StateChecker, limits: Snap
   );
   if (orgProblem) throw orgProblem;
   checker.shared(header.shared);
+  claimGlobalIds(globalIds, ['shared'], header.shared ?? {});
   checkKeysUnique(keys);
   return { header, orgs, keys };
 }
