@@ -180,10 +180,9 @@ export class StateChecker {
   async org(orgId: string, data: unknown, yielder: Yielder): Promise<void> {
     const base = ['orgs', orgId];
     // The keys of `orgs` (StateDocument's propertyNames), checked here as the header's check sees none of them.
-    this.orgIdSchema ??= once(this.validators, 'orgs/propertyNames', () =>
-      this.validators.json.compile({
-        $ref: `${ADMIN_DOC_ID}#/components/schemas/StateDocument/properties/orgs/propertyNames`,
-      }),
+    // A named schema, so the bundle's prebuilt validator serves (no ajv instance made on the first load).
+    this.orgIdSchema ??= once(this.validators, 'StateOrgKey', () =>
+      compileSchema(this.validators, ADMIN_DOC_ID, 'StateOrgKey'),
     );
     if (!this.orgIdSchema(orgId))
       throw invalid(base, `is not an organization id: an entry's key must match ${ORG_ID_RULE}`);
