@@ -2458,6 +2458,8 @@ export interface components {
                 [key: string]: components["schemas"]["StateOrg"];
             };
         };
+        /** @description The key of an organization's entry in `orgs`, its id. */
+        StateOrgKey: string;
         /** @description What `PUT /state` loaded. */
         LoadResult: {
             /** @description The document's scope. */

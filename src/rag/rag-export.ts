@@ -8,6 +8,7 @@
  * in Redis, derived from it the same way; the uploaded bytes, which no state keeps past their extraction; the
  * per-instance parts (`fail_next_jobs`, the search log), which differ between instances.
  */
+import { jsonData } from '../core/json-data.js';
 import { CustomApiError } from '../http/errors.js';
 import type { RagDocumentRecord, RagJobRecord } from './store.js';
 import type { Tenant } from './tenants.js';
@@ -73,8 +74,8 @@ export function orgExport(
     const { rev: _rev, ...written } = tenant;
     out.tenant = written;
   }
-  // JSON data as Redis holds it: no undefined member, nothing shared with the state.
-  return JSON.parse(JSON.stringify(out)) as RagOrgExport;
+  // JSON data as Redis holds it: no undefined member, nothing shared with the state (but the strings).
+  return jsonData(out) as RagOrgExport;
 }
 
 function byCreation(at1: string, id1: string, at2: string, id2: string): number {

@@ -43,12 +43,19 @@ export interface SnapshotLimits {
   maxMemberBytes: number;
   /** Nesting of arrays and objects, the document's own braces included. */
   maxDepth: number;
+  /**
+   * How many bytes of organizations pass 1 keeps parsed for pass 2 (plan.ts): decoding UTF-8 text is most of
+   * a load's time, and a loaded state holds the same strings anyway; past this, organizations are parsed again
+   * from the file, so a document near the size limit is not held twice.
+   */
+  keepParsedBytes: number;
 }
 
 export const DEFAULT_LIMITS: SnapshotLimits = {
   maxBytes: 1024 * 1024 * 1024,
   maxMemberBytes: 256 * 1024 * 1024,
   maxDepth: 64,
+  keepParsedBytes: 384 * 1024 * 1024,
 };
 
 /** Keys refused anywhere in a document, before it is parsed: they would reach an object's prototype. */

@@ -140,9 +140,17 @@ export class Loader {
     const handle = await open(file, 'r');
     try {
       for (const org of plan.orgs) {
-        const bytes = await readRange(handle, org.start, org.end);
-        const sections = await parseMember(bytes, ['orgs', org.id], yielder, limits.maxDepth);
-        await units.importOrg(org.id, sections as Record<string, unknown>);
+        const sections =
+          org.parsed ??
+          (await parseMember(
+            await readRange(handle, org.start, org.end),
+            ['orgs', org.id],
+            yielder,
+            limits.maxDepth,
+          ));
+        // Imported once: a unit keeps what it needs, and the rest can go before the next organization.
+        org.parsed = undefined;
+        await units.importOrg(org.id, sections as Record<string, unknown>, () => yielder.tick());
         await yielder.tick();
       }
     } finally {

@@ -13,8 +13,12 @@ import type { Header, StateChecker } from './validate.js';
 
 export interface Plan {
   header: Header;
-  /** Each organization's entry: its id and its bytes' offsets in the file, in document order. */
-  orgs: { id: string; start: number; end: number }[];
+  /**
+   * Each organization's entry: its id and its bytes' offsets in the file, in document order, and its sections
+   * as pass 1 parsed and checked them while `keepParsedBytes` lasts (pass 2 imports them without decoding the bytes
+   * again; the others are read back from the file).
+   */
+  orgs: { id: string; start: number; end: number; parsed?: unknown }[];
   /** Every API key the document holds (its id and hash), with where it is: ids and hashes are global. */
   keys: PlannedKey[];
 }
@@ -30,6 +34,41 @@ export interface PlannedKey {
 function keysOf(orgId: string, data: unknown): PlannedKey[] {
   const keys = (data as { orgs?: { keys?: { id: string; hash: string }[] } }).orgs?.keys ?? [];
   return keys.map((k, index) => ({ orgId, index, id: k.id, hash: k.hash }));
+}
+
+/**
+ * The ids the emulator addresses without their organization (the admin API's `/webhooks/deliveries/{id}` and
+ * `/faults/{id}`; a job's or an endpoint's id in events and indexes that span organizations), by section and
+ * list: each may appear once in the whole document.
+ */
+const GLOBAL_IDS = [
+  { section: 'webhook-deliveries', list: 'deliveries', field: 'id', kind: 'webhook delivery' },
+  { section: 'webhook-endpoints', list: 'endpoints', field: 'id', kind: 'webhook endpoint' },
+  { section: 'faults', list: 'rules', field: 'id', kind: 'fault rule' },
+  { section: 'stt-jobs', list: 'jobs', field: 'job_id', kind: 'STT job' },
+] as const;
+
+/**
+ * Records the ids of GLOBAL_IDS in `sections` (one organization's, or the shared ones) at `base`; an id seen
+ * before elsewhere in the document is refused, naming both places.
+ */
+function claimGlobalIds(seen: Map<string, string>, base: string[], sections: unknown): void {
+  for (const { section, list, field, kind } of GLOBAL_IDS) {
+    const items = (sections as Record<string, Record<string, unknown> | undefined>)[section]?.[list];
+    if (!Array.isArray(items)) continue;
+    for (const [index, item] of items.entries()) {
+      const id = (item as Record<string, unknown>)[field];
+      if (typeof id !== 'string') continue;
+      const at = jsonPointer([...base, section, list, String(index), field]);
+      const first = seen.get(`${kind}:${id}`);
+      if (first)
+        throw new ApiError(
+          'invalid_state',
+          `${at}: the ${kind} id ${id} is already at ${first}; a ${kind}'s id is unique across organizations`,
+        );
+      seen.set(`${kind}:${id}`, at);
+    }
+  }
 }
 
 /** A key id or hash twice in the document (in two organizations, or twice in one) is refused. */
@@ -74,6 +113,8 @@ export async function readPlan(file: string, checker: StateChecker, limits: Snap
   const orgs: Plan['orgs'] = [];
   const keys: PlannedKey[] = [];
   const seen = new Set<string>();
+  const globalIds = new Map<string, string>();
+  let kept = 0;
   // An organization's problem waits for the header: a newer version or another format is the better answer.
   let orgProblem: ApiError | undefined;
   for await (const chunk of createReadStream(file, { highWaterMark: READ_CHUNK })) {
@@ -82,13 +123,19 @@ export async function readPlan(file: string, checker: StateChecker, limits: Snap
         const id = m.path[1];
         if (seen.has(id)) throw twice(m.path);
         seen.add(id);
-        orgs.push({ id, start: m.start, end: m.end });
+        const entry: Plan['orgs'][number] = { id, start: m.start, end: m.end };
+        orgs.push(entry);
         if (orgProblem) continue;
         try {
           assertUtf8(m.bytes, m.path);
           const data = await parseMember(m.bytes, m.path, yielder, limits.maxDepth);
           await checker.org(id, data, yielder);
           keys.push(...keysOf(id, data));
+          claimGlobalIds(globalIds, ['orgs', id], data);
+          if (kept + m.bytes.length <= limits.keepParsedBytes) {
+            kept += m.bytes.length;
+            entry.parsed = data;
+          }
         } catch (err) {
           if (!(err instanceof ApiError)) throw err;
           orgProblem = err;
@@ -110,6 +157,7 @@ export async function readPlan(file: string, checker: StateChecker, limits: Snap
   );
   if (orgProblem) throw orgProblem;
   checker.shared(header.shared);
+  claimGlobalIds(globalIds, ['shared'], header.shared ?? {});
   checkKeysUnique(keys);
   return { header, orgs, keys };
 }

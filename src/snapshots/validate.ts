@@ -180,10 +180,9 @@ export class StateChecker {
   async org(orgId: string, data: unknown, yielder: Yielder): Promise<void> {
     const base = ['orgs', orgId];
     // The keys of `orgs` (StateDocument's propertyNames), checked here as the header's check sees none of them.
-    this.orgIdSchema ??= once(this.validators, 'orgs/propertyNames', () =>
-      this.validators.json.compile({
-        $ref: `${ADMIN_DOC_ID}#/components/schemas/StateDocument/properties/orgs/propertyNames`,
-      }),
+    // A named schema, so the bundle's prebuilt validator serves (no ajv instance made on the first load).
+    this.orgIdSchema ??= once(this.validators, 'StateOrgKey', () =>
+      compileSchema(this.validators, ADMIN_DOC_ID, 'StateOrgKey'),
     );
     if (!this.orgIdSchema(orgId))
       throw invalid(base, `is not an organization id: an entry's key must match ${ORG_ID_RULE}`);
@@ -201,6 +200,7 @@ export class StateChecker {
     for (const [name, section] of Object.entries(data)) {
       const validate = await this.sectionSchema(name, yielder);
       if (validate) this.schemaCheck(validate, section, [...base, name]);
+      await yielder.tick();
     }
     const sections = data as Record<string, unknown>;
     const org = (sections.orgs as { org?: { id?: unknown } } | undefined)?.org;
@@ -213,6 +213,7 @@ export class StateChecker {
       const unit = this.units.list().find((u) => u.name === name);
       if (!unit?.perOrg?.import)
         throw invalid([...base, name], `this emulator cannot load the ${name} section`);
+      await yielder.tick();
       const problem = unit.perOrg.check?.(orgId, section);
       if (problem)
         throw new ApiError(

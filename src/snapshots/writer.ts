@@ -116,9 +116,11 @@ export async function writeDocument(
       if (!unit.perOrg) continue;
       const data = unit === orgs ? org : await unit.perOrg.export(id, exportOptions);
       if (data === undefined) continue;
-      await write(
+      await writeSection(
         out,
-        `${pending}${firstSection ? '' : ','}${JSON.stringify(unit.name)}:${JSON.stringify(canonical(data))}`,
+        `${pending}${firstSection ? '' : ','}${JSON.stringify(unit.name)}:`,
+        data,
+        yielder,
       );
       pending = '';
       firstSection = false;
@@ -133,9 +135,11 @@ export async function writeDocument(
     for (const unit of units) {
       const data = await unit.exportShared?.(exportOptions);
       if (data === undefined) continue;
-      await write(
+      await writeSection(
         out,
-        `${pending}${firstSection ? '' : ','}${JSON.stringify(unit.name)}:${JSON.stringify(canonical(data))}`,
+        `${pending}${firstSection ? '' : ','}${JSON.stringify(unit.name)}:`,
+        data,
+        yielder,
       );
       pending = '';
       firstSection = false;
@@ -146,3 +150,70 @@ export async function writeDocument(
 }
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Bytes gathered before a write: fewer, larger writes. */
+const WRITE_BATCH = 64 * 1024;
+
+/**
+ * One section after `head`, as `JSON.stringify(canonical(data))` gives it, written in pieces: the members of
+ * its objects and the items of its arrays down to SPLIT_DEPTH levels are made one at a time, with turns of
+ * the event loop given back between them (a section of ten thousand documents is not one long block).
+ */
+async function writeSection(
+  out: NodeJS.WritableStream,
+  head: string,
+  data: unknown,
+  yielder: Yielder,
+): Promise<void> {
+  let batch = head;
+  for (const piece of canonicalPieces(data, SPLIT_DEPTH)) {
+    batch += piece;
+    if (batch.length < WRITE_BATCH) continue;
+    await write(out, batch);
+    batch = '';
+    await yielder.tick();
+  }
+  if (batch) await write(out, batch);
+}
+
+/**
+ * The keys in the order `canonical` leaves them: sorted, and then as an object holds them (array-index keys
+ * first, ascending), which is the order JSON.stringify writes.
+ */
+function canonicalKeys(value: object): string[] {
+  const order: Record<string, true> = {};
+  for (const key of Object.keys(value).sort(compare)) order[key] = true;
+  return Object.keys(order);
+}
+
+/** How deep a section is cut into pieces: the section, its lists, their items. */
+const SPLIT_DEPTH = 3;
+
+/** The canonical JSON of `value` (keys sorted, undefined members left out) in pieces, down to `depth` levels. */
+export function* canonicalPieces(value: unknown, depth: number): Generator<string> {
+  if (depth === 0 || value === null || typeof value !== 'object') {
+    yield JSON.stringify(canonical(value)) ?? 'null';
+    return;
+  }
+  if (Array.isArray(value)) {
+    yield '[';
+    for (let i = 0; i < value.length; i++) {
+      if (i > 0) yield ',';
+      const item: unknown = value[i];
+      if (item === undefined || typeof item === 'function') yield 'null';
+      else yield* canonicalPieces(item, depth - 1);
+    }
+    yield ']';
+    return;
+  }
+  yield '{';
+  let first = true;
+  for (const key of canonicalKeys(value)) {
+    const v = (value as Record<string, unknown>)[key];
+    if (v === undefined || typeof v === 'function') continue;
+    yield `${first ? '' : ','}${JSON.stringify(key)}:`;
+    first = false;
+    yield* canonicalPieces(v, depth - 1);
+  }
+  yield '}';
+}

@@ -167,14 +167,20 @@ export class StateUnits {
 
   /**
    * Puts back one organization's sections (issue 25), unit by unit in the order they were added (organizations
-   * before what hangs off them). The caller checked the document and reset the organization first.
+   * before what hangs off them). The caller checked the document and reset the organization first; `between`
+   * runs after each unit (a loader gives the event loop a turn there).
    */
-  async importOrg(orgId: string, sections: Record<string, unknown>): Promise<void> {
+  async importOrg(
+    orgId: string,
+    sections: Record<string, unknown>,
+    between?: () => Promise<void>,
+  ): Promise<void> {
     for (const unit of this.units) {
       const data = sections[unit.name];
       if (data === undefined || !unit.perOrg) continue;
       const pending = unit.perOrg.import(orgId, data);
       if (pending) await pending;
+      await between?.();
     }
   }
 

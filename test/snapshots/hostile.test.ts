@@ -191,6 +191,30 @@ describe.each(['memory', 'redis'] as const)('hostile state documents (%s store)'
     );
   });
 
+  it("an id another organization's entry has: a webhook endpoint or delivery, named where it is first", async () => {
+    const doc = JSON.parse(valid) as Doc;
+    const owner = Object.keys(doc.orgs as Doc).find((k) => doc.orgs[k]['webhook-deliveries']);
+    expect(owner, 'an organization with a webhook delivery').toBeDefined();
+    const other = Object.keys(doc.orgs as Doc).find((k) => k !== owner)!;
+    for (const [section, list] of [
+      ['webhook-endpoints', 'endpoints'],
+      ['webhook-deliveries', 'deliveries'],
+    ]) {
+      const [a, b] = [owner!, other].sort();
+      await refused(
+        mutated((d) => {
+          const copy = { ...d.orgs[owner!][section][list][0], orgId: other };
+          d.orgs[other][section] = { [list]: [copy] };
+        }),
+        422,
+        'invalid_state',
+        new RegExp(
+          `^/orgs/${b}/${section}/${list}/0/id: .* is already at /orgs/${a}/${section}/${list}/0/id`,
+        ),
+      );
+    }
+  });
+
   it('a negative amount where none can be', async () => {
     const id = Object.keys(JSON.parse(valid).orgs as Doc).find(
       (k) => (JSON.parse(valid) as Doc).orgs[k].billing?.balance,

@@ -104,6 +104,23 @@ describe.each(['memory', 'redis'] as const)('GET/PUT /_emulator/state (%s store)
     }
   });
 
+  it('organizations past the bytes kept parsed are read again from the file: the same state', async () => {
+    const plain = documentOf(await raw(sourceUrl, 'GET', IDENTITY));
+    const orgs = Object.keys((JSON.parse(plain.toString()) as { orgs: object }).orgs);
+    expect(orgs.length).toBeGreaterThan(1);
+    const limit = target.snapshots.limits.keepParsedBytes;
+    // The first organization fits, the others do not.
+    target.snapshots.limits.keepParsedBytes =
+      plain.indexOf(`\n"${orgs[1]}"`) - plain.indexOf(`\n"${orgs[0]}"`);
+    try {
+      const put = await raw(targetUrl, 'PUT', {}, plain);
+      expect(put.status, put.body.toString()).toBe(200);
+    } finally {
+      target.snapshots.limits.keepParsedBytes = limit;
+    }
+    expect(sansRequestCount(documentOf(await raw(targetUrl, 'GET', IDENTITY)))).toBe(sansRequestCount(plain));
+  });
+
   it('a body streamed in small pieces loads the same', async () => {
     const plain = documentOf(await raw(sourceUrl, 'GET', IDENTITY));
     const pieces = Array.from({ length: Math.ceil(plain.length / 97) }, (_, i) =>
