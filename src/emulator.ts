@@ -275,6 +275,13 @@ export class Emulator {
       if (whole || orgIds.includes(DEMO_ORG_ID)) this.demo = await demoAfterLoad(this.orgs, this.demo);
     });
     this.loadGate = snapshots.gate;
+    // Another instance's load may have replaced the demo organization too (ST-D1).
+    this.loadGate.onRemoteEnd(() => {
+      void demoAfterLoad(this.orgs, this.demo).then(
+        (demo) => (this.demo = demo),
+        () => {},
+      );
+    });
     for (const [id, h] of Object.entries(snapshots.adminHandlers)) this.adminHandlers.set(id, h);
     const admin = createAdminEntrances({
       routes: this.contract.admin,

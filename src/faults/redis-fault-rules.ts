@@ -22,74 +22,20 @@ import {
   type OrgFaultRules,
 } from './fault-rules-state.js';
 import {
+  FAULT_CLAIM,
   FAULT_PLACE,
+  FAULT_REMOVE,
   FAULTS_CLEAR,
   FAULTS_CLEAR_ORG,
   FAULTS_ORGS,
   FAULTS_READ_ORG,
-} from './redis-fault-org-scripts.js';
+  type FaultScripts,
+} from './redis-fault-scripts.js';
 import { claimHere, isSpent, ruleOrg, type RuleNow } from './rule-life.js';
 import type { FaultRule } from './store.js';
 
-/**
- * Fires a counted fault rule once, across every instance: takes one of its `times` if any is left and tells
- * the others what is left (a StoreMessage `fault.claimed`, from ARGV[4]); the last one taken removes the rule
- * and tells the others that instead. KEYS: counters hash, rules hash, places hash. ARGV: rule id, channel,
- * removal message, instance id. Returns what is left after this hit, or -1 when none was left.
- */
-export const FAULT_CLAIM = `
-local left = tonumber(redis.call('HGET', KEYS[1], ARGV[1]) or '0')
-if left <= 0 then return -1 end
-left = redis.call('HINCRBY', KEYS[1], ARGV[1], -1)
-if left == 0 then
-  redis.call('HDEL', KEYS[2], ARGV[1])
-  redis.call('HDEL', KEYS[3], ARGV[1])
-  redis.call('PUBLISH', ARGV[2], ARGV[3])
-else
-  redis.call('PUBLISH', ARGV[2], '{"from":' .. cjson.encode(ARGV[4]) .. ',"type":"fault.claimed","data":' .. cjson.encode({id = ARGV[1], left = left}) .. '}')
-end
-return left`;
-
-/**
- * Removes a fault rule, its counter and place, and its entry in its organization's set
- * (redis-fault-org-scripts.ts), and tells the others. KEYS: rules hash, counters hash, orgs set, places hash.
- * ARGV: rule id, channel, message, prefix of an organization's set. Returns 1 if it was there.
- */
-export const FAULT_REMOVE = `
-local json = redis.call('HGET', KEYS[1], ARGV[1])
-redis.call('HDEL', KEYS[1], ARGV[1])
-redis.call('HDEL', KEYS[2], ARGV[1])
-redis.call('HDEL', KEYS[4], ARGV[1])
-local rule = json and cjson.decode(json)
-local org = rule and rule.match.org_id
-if type(org) ~= 'string' or org == '' then org = rule and rule.sandbox_org_id end
-if type(org) == 'string' and org ~= '' then
-  redis.call('SREM', ARGV[4] .. org, ARGV[1])
-  if redis.call('SCARD', ARGV[4] .. org) == 0 then redis.call('SREM', KEYS[3], org) end
-end
-redis.call('PUBLISH', ARGV[2], ARGV[3])
-if json then return 1 end
-return 0`;
-
 /** The event of one organization's reset, for every instance, the one it went through too. */
 const ORG_RESET = 'faults.org-reset';
-
-interface FaultScripts {
-  svcFaultClaim(
-    left: string,
-    rules: string,
-    places: string,
-    id: string,
-    channel: string,
-    removal: string,
-    from: string,
-  ): Promise<number>;
-  svcFaultRemove(...args: string[]): Promise<number>;
-  svcFaultsClearOrg(...args: string[]): Promise<number>;
-  svcFaultsClear(...args: string[]): Promise<number>;
-  svcFaultsReadOrg(rules: string, left: string, org: string): Promise<string[]>;
-  svcFaultsOrgs(rules: string, orgs: string, prefix: string): Promise<string[]>;
-}
 
 /** A rule as its `fault` event carries it: with its place (RulePlaces), set by the script that publishes it. */
 interface RuleEvent {
@@ -265,7 +211,7 @@ export class RedisFaultRules implements FaultRulesState {
       if (Number.isFinite(n) && n > 0) this.places.set(rule.id, n);
     };
     if (orgId === undefined) return placed(tx).exec().then(numbered);
-    // Numbered in the same transaction (generation, counter: NEXT in redis-fault-org-scripts.ts), against
+    // Numbered in the same transaction (generation, counter: NEXT in redis-fault-scripts.ts), against
     // a reset of its organization through another instance.
     this.sentHere.sent(orgId, rule.id);
     tx.sadd(k.org(orgId), rule.id).sadd(k.orgs, orgId).get(this.store.generationKey).incr(k.seq);

@@ -2,12 +2,13 @@
  * The library's `emu.state` (save and load the running emulator's state in-process) and what a start does with
  * `--state` and `--persist`: load the document before anything is served, then keep saving it.
  */
+import type { Readable } from 'node:stream';
 import { ConfigError } from '../config.js';
 import type { Emulator } from '../emulator.js';
 import { ApiError } from '../http/errors.js';
 import { Persister } from './persister.js';
 import { snapshotsOf, type LoadResult, type SaveOptions } from './snapshots-port.js';
-import { readStateFile, StateFileError, writeFileAtomic } from './state-file.js';
+import { openStateFile, StateFileError, writeFileAtomic } from './state-file.js';
 
 export type { LoadResult, SaveOptions, SnapshotScope } from './snapshots-port.js';
 
@@ -28,12 +29,20 @@ export function emulatorState(emulator: Emulator): EmulatorState {
   return {
     save: (options) => snapshots().saveToBuffer(options),
     saveToFile: (path, options) => writeFileAtomic(path, (out) => snapshots().save(out, options)),
-    load: async (input) => snapshots().load(await bytesOf(input)),
+    load: async (input) => {
+      const source = await bytesOf(input);
+      try {
+        return await snapshots().load(source);
+      } finally {
+        // A load refused before it read the file (409) leaves it open otherwise.
+        if (!Buffer.isBuffer(source)) source.destroy();
+      }
+    },
   };
 }
 
-async function bytesOf(input: StateInput): Promise<Buffer> {
-  if (typeof input === 'string') return readStateFile(input, 'state file');
+async function bytesOf(input: StateInput): Promise<Buffer | Readable> {
+  if (typeof input === 'string') return openStateFile(input, 'state file');
   if (input instanceof Uint8Array) return Buffer.from(input.buffer, input.byteOffset, input.byteLength);
   return Buffer.from(JSON.stringify(input));
 }
@@ -55,14 +64,16 @@ export async function loadAtStart(emulator: Emulator): Promise<Persister | null>
   const file = persister?.existing() ?? state;
   if (file) {
     const what = file === state && !persister?.existing() ? '--state' : '--persist';
-    const bytes = await readStateFile(file, what);
+    const source = await openStateFile(file, what);
     // The demo corpus indexes in the background after boot; it finishes before the load replaces it.
     await emulator.ready();
     try {
-      await snapshotsOf(emulator).load(bytes);
+      await snapshotsOf(emulator).load(source);
     } catch (err) {
       if (err instanceof ApiError) throw new ConfigError(`${what} ${file}: ${err.detail ?? err.message}`);
       throw err;
+    } finally {
+      source.destroy();
     }
   }
   await persister?.start();

@@ -2,7 +2,7 @@
  * `svc-emulator state save [FILE|-]` and `svc-emulator state load FILE|-` against a running emulator's admin API
  * (docs/state.md). Exit 0 done, 1 refused or unreachable, 2 bad usage.
  */
-import { readFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
@@ -74,14 +74,15 @@ export async function stateCommand(argv: string[], env: NodeJS.ProcessEnv): Prom
     if (values.org || values.sandbox || values.include)
       return usage('--org, --sandbox and --include are options of save (a document says what it holds)');
     if (file === undefined) return usage('load needs the FILE to load (- for stdin)');
-    let bytes: Uint8Array;
+    // Streamed, never read whole: the emulator spools it and tells gzip by its first bytes (ST-L2).
+    let source: Readable;
     try {
-      bytes = file === '-' ? await readAll(process.stdin) : await readFile(file);
+      source = file === '-' ? process.stdin : (await open(file, 'r')).createReadStream();
     } catch (err) {
       console.error(`svc-emulator state load: cannot read ${file}: ${(err as Error).message}`);
       return 1;
     }
-    const result = await admin.state.put(bytes);
+    const result = await admin.state.put(Readable.toWeb(source) as ReadableStream<Uint8Array>);
     console.log(JSON.stringify(result, null, 2));
     return 0;
   } catch (err) {
@@ -109,12 +110,6 @@ function saveQuery(values: { org?: string; sandbox?: string; include?: string })
       return `--include takes journal, secrets (comma-separated); got '${item}'`;
   }
   return { org: values.org, sandbox: values.sandbox, include: include as StateQuery['include'] };
-}
-
-async function readAll(source: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of source) chunks.push(Buffer.from(chunk as Buffer));
-  return Buffer.concat(chunks);
 }
 
 function usage(message: string): number {

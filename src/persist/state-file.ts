@@ -2,7 +2,7 @@
  * State files on disk: written atomically (a temporary file beside the target, fsynced, renamed over it, the
  * folder fsynced), so a crash or SIGKILL at any moment leaves either the previous file or the new one.
  */
-import { open, readFile, rename, rm } from 'node:fs/promises';
+import { open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable, Writable } from 'node:stream';
@@ -66,10 +66,13 @@ async function syncDir(dir: string): Promise<void> {
   }
 }
 
-/** A state file's bytes, with a message naming the file when it cannot be read. */
-export async function readStateFile(path: string, what: string): Promise<Buffer> {
+/**
+ * A state file to load, as a stream (a load spools it: never read whole into memory), with a message naming the
+ * file when it cannot be opened.
+ */
+export async function openStateFile(path: string, what: string): Promise<Readable> {
   try {
-    return await readFile(path);
+    return (await open(path, 'r')).createReadStream();
   } catch (err) {
     throw new StateFileError(`${what} ${path}: cannot read it: ${(err as Error).message}`);
   }

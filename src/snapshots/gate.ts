@@ -26,14 +26,25 @@ export class LoadGate {
   private waiting: (() => void)[] = [];
   private renewal: NodeJS.Timeout | undefined;
   private readonly redis: RedisStore | null;
+  /** Told when another instance's load ended (onRemoteEnd). */
+  private readonly remoteEnds: (() => void)[] = [];
 
   constructor(store: StateStore) {
     this.redis = store instanceof RedisStore ? store : null;
     this.redis?.onMessage((m) => {
       if (m.type !== 'state.load') return;
-      if ((m.data as { phase?: string }).phase === 'end') this.releaseRemote();
-      else this.holdRemote();
+      if ((m.data as { phase?: string }).phase !== 'end') return this.holdRemote();
+      this.releaseRemote();
+      for (const listener of this.remoteEnds) listener();
     });
+  }
+
+  /**
+   * With Redis: `listener` runs when another instance's load ended (loaded, refused or put back), once the
+   * state it wrote is in this instance's copies (its events come before the end's on the channel).
+   */
+  onRemoteEnd(listener: () => void): void {
+    this.remoteEnds.push(listener);
   }
 
   /** Whether a load runs anywhere (this instance's or, with Redis, another's): a second one is refused. */

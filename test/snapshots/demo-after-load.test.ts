@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Clock } from '../../src/core/clock.js';
 import { createEmulator, type Emulator } from '../../src/emulator.js';
 import { expectProblem } from '../support/problem.js';
+import { startRedis, type TestRedis } from '../support/redis.js';
 
 const T0 = Date.parse('2031-03-01T10:00:00Z');
 const EMPTY = Buffer.from(
@@ -52,5 +53,37 @@ describe('the demo credentials after a load', () => {
     const foreign = expectProblem(await request(emulator.app).get('/_emulator/demo'), 404, 'not_found');
     expect(foreign.detail).toContain('demo live key');
     expect(emulator.demo.absent).toBe(foreign.detail);
+  });
+});
+
+describe('the demo credentials after a load through another instance (Redis)', () => {
+  let redis: TestRedis;
+  let a: Emulator;
+  let b: Emulator;
+  beforeAll(async () => {
+    redis = await startRedis();
+    const on = (instanceId: string) =>
+      createEmulator(
+        { seed: 'demo-shared', logLevel: 'silent', demoCorpus: false, store: redis.url, instanceId },
+        { clock: new Clock({ mode: 'frozen', startAt: T0 }) },
+      );
+    a = await on('demo-a');
+    b = await on('demo-b');
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await redis?.stop();
+  });
+
+  it('B answers 404 once A loaded a state without the demo organization, and the keys again once A loads them back', async () => {
+    const own = await a.snapshots.saveToBuffer();
+    expect((await request(b.app).get('/_emulator/demo')).status).toBe(200);
+    await a.snapshots.load(EMPTY);
+    await expect.poll(async () => (await request(b.app).get('/_emulator/demo')).status).toBe(404);
+    expect(b.demo.absent).toContain('org_demo');
+    await a.snapshots.load(own);
+    await expect.poll(async () => (await request(b.app).get('/_emulator/demo')).status).toBe(200);
+    expect(b.demo.absent).toBeUndefined();
   });
 });

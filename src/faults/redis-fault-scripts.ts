@@ -1,5 +1,6 @@
 /**
- * Lua scripts for the fault rules of one organization in Redis (redis-fault-rules.ts). Every rule stays in the
+ * Lua scripts for the fault rules in Redis (redis-fault-rules.ts): firing and removing one rule, and those of
+ * one organization. Every rule stays in the
  * one hash `faults` (id → JSON) with its count in `fault-left`: matching, firing and removing address a rule
  * by its id alone, and every instance loads them all. A rule that matches one organization (`ruleOrg`)
  * is also listed in that organization's set `faults:org:{org}`, written in the transaction that adds the rule,
@@ -84,3 +85,61 @@ end
 redis.call('HSET', KEYS[2], ARGV[1], n)
 redis.call('PUBLISH', ARGV[3], ARGV[4] .. n .. '}}')
 return n`;
+
+/**
+ * Fires a counted fault rule once, across every instance: takes one of its `times` if any is left and tells
+ * the others what is left (a StoreMessage `fault.claimed`, from ARGV[4]); the last one taken removes the rule
+ * and tells the others that instead. KEYS: counters hash, rules hash, places hash. ARGV: rule id, channel,
+ * removal message, instance id. Returns what is left after this hit, or -1 when none was left.
+ */
+export const FAULT_CLAIM = `
+local left = tonumber(redis.call('HGET', KEYS[1], ARGV[1]) or '0')
+if left <= 0 then return -1 end
+left = redis.call('HINCRBY', KEYS[1], ARGV[1], -1)
+if left == 0 then
+  redis.call('HDEL', KEYS[2], ARGV[1])
+  redis.call('HDEL', KEYS[3], ARGV[1])
+  redis.call('PUBLISH', ARGV[2], ARGV[3])
+else
+  redis.call('PUBLISH', ARGV[2], '{"from":' .. cjson.encode(ARGV[4]) .. ',"type":"fault.claimed","data":' .. cjson.encode({id = ARGV[1], left = left}) .. '}')
+end
+return left`;
+
+/**
+ * Removes a fault rule, its counter and place, and its entry in its organization's set
+ * (above), and tells the others. KEYS: rules hash, counters hash, orgs set, places hash.
+ * ARGV: rule id, channel, message, prefix of an organization's set. Returns 1 if it was there.
+ */
+export const FAULT_REMOVE = `
+local json = redis.call('HGET', KEYS[1], ARGV[1])
+redis.call('HDEL', KEYS[1], ARGV[1])
+redis.call('HDEL', KEYS[2], ARGV[1])
+redis.call('HDEL', KEYS[4], ARGV[1])
+local rule = json and cjson.decode(json)
+local org = rule and rule.match.org_id
+if type(org) ~= 'string' or org == '' then org = rule and rule.sandbox_org_id end
+if type(org) == 'string' and org ~= '' then
+  redis.call('SREM', ARGV[4] .. org, ARGV[1])
+  if redis.call('SCARD', ARGV[4] .. org) == 0 then redis.call('SREM', KEYS[3], org) end
+end
+redis.call('PUBLISH', ARGV[2], ARGV[3])
+if json then return 1 end
+return 0`;
+
+/** The scripts as ioredis commands (defined in RedisFaultRules.open). */
+export interface FaultScripts {
+  svcFaultClaim(
+    left: string,
+    rules: string,
+    places: string,
+    id: string,
+    channel: string,
+    removal: string,
+    from: string,
+  ): Promise<number>;
+  svcFaultRemove(...args: string[]): Promise<number>;
+  svcFaultsClearOrg(...args: string[]): Promise<number>;
+  svcFaultsClear(...args: string[]): Promise<number>;
+  svcFaultsReadOrg(rules: string, left: string, org: string): Promise<string[]>;
+  svcFaultsOrgs(rules: string, orgs: string, prefix: string): Promise<string[]>;
+}
