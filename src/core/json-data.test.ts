@@ -16,6 +16,11 @@ describe('jsonData', () => {
     );
   });
 
+  it('writes -0 as JSON does: 0', () => {
+    expect(Object.is(jsonData(-0), 0)).toBe(true);
+    expect(Object.is((jsonData({ a: [-0] }) as { a: number[] }).a[0], 0)).toBe(true);
+  });
+
   it('copies: changing the copy leaves the original', () => {
     const original = { list: [{ a: 1 }], nested: { b: 'x' } };
     const copy = jsonData(original) as typeof original;
