@@ -2,7 +2,7 @@ import type { Clock } from '../core/clock.js';
 import type { IdFactory } from '../core/random.js';
 import { costOf, defaultMode, rateOf, type PriceTable } from './prices.js';
 import {
-  inCatalogOrder,
+  periodLines,
   productUnits,
   roundCredits,
   type Environment,
@@ -181,17 +181,7 @@ export class OrgLedger {
   takePeriod(): { product: Product; unit: Unit; quantity: number; amount: number }[] {
     const usage = this.periodUsage;
     this.periodUsage = new Map();
-    // A product whose usage was entirely refunded leaves no line.
-    return inCatalogOrder(
-      [...usage]
-        .filter(([, u]) => u.quantity !== 0 || u.amount !== 0)
-        .map(([product, u]) => ({
-          product,
-          unit: productUnits[product],
-          quantity: u.quantity,
-          amount: u.amount,
-        })),
-    );
+    return periodLines(usage);
   }
 
   private bump(

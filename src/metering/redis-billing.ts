@@ -28,7 +28,7 @@ import type {
 import { refundable, type LedgerEntry, type LedgerFilter, type LedgerReason, type Totals } from './ledger.js';
 import type { Invoice, InvoiceLine } from './periods.js';
 import type { QuotaProduct } from './quotas.js';
-import { inCatalogOrder, productUnits, type Product } from './types.js';
+import { periodLines, type Product } from './types.js';
 import { ORG_RESET, redisBillingOrgs } from './redis-billing-orgs.js';
 import { LedgerReader, micro, unmicro } from './redis-ledger.js';
 import { figuresOf, orgOf, type BillingScripts } from './redis-billing-helpers.js';
@@ -314,17 +314,7 @@ export class RedisBilling implements BillingState {
       u[part === 'q' ? 'quantity' : 'amount'] = unmicro(fields[i + 1]);
       usage.set(product, u);
     }
-    // A product whose usage was entirely refunded leaves no line (as on one instance).
-    return inCatalogOrder(
-      [...usage]
-        .filter(([, u]) => u.quantity !== 0 || u.amount !== 0)
-        .map(([product, u]) => ({
-          product,
-          unit: productUnits[product],
-          quantity: u.quantity,
-          amount: u.amount,
-        })),
-    );
+    return periodLines(usage);
   }
 
   addInvoice(invoice: Invoice): void {

@@ -29,12 +29,18 @@ export const productUnits: Readonly<Record<Product, Unit>> = {
 const CATALOG = Object.keys(productUnits);
 
 /**
- * An invoice's lines in the catalog's order (tts, stt, ..., rag_storage), not the order products were first
- * used: the same on every instance (Redis gives a hash's fields in its own order) and after a snapshot load
- * (which puts a period's usage back with sorted keys).
+ * A period's usage per product as its invoice's lines, in the catalog's order (tts, stt, ..., rag_storage), not
+ * the order products were first used: the same on every instance (Redis gives a hash's fields in its own
+ * order) and after a snapshot load (which puts a period's usage back with sorted keys). A product whose usage
+ * was entirely refunded leaves no line.
  */
-export function inCatalogOrder<T extends { product: Product }>(lines: T[]): T[] {
-  return lines.sort((a, b) => CATALOG.indexOf(a.product) - CATALOG.indexOf(b.product));
+export function periodLines(
+  usage: ReadonlyMap<Product, { quantity: number; amount: number }>,
+): { product: Product; unit: Unit; quantity: number; amount: number }[] {
+  return [...usage]
+    .filter(([, u]) => u.quantity !== 0 || u.amount !== 0)
+    .map(([product, u]) => ({ product, unit: productUnits[product], quantity: u.quantity, amount: u.amount }))
+    .sort((a, b) => CATALOG.indexOf(a.product) - CATALOG.indexOf(b.product));
 }
 
 /** Callback through which metering raises webhook events (quota.threshold, invoice.finalized). */
