@@ -82,6 +82,10 @@ export function buildHttpApp(deps: HttpAppDeps): express.Express {
     const wallStart = performance.now();
     res.once('close', () => {
       if (!res.writableFinished) state.clientDisconnected();
+      state.whenSettled(end);
+    });
+    // The request's end, once the response closed and the handler settled (PipelineRequestState.whenSettled).
+    const end = (): void => {
       if (isV1 && state.principal) {
         // Decision M-R2: a 5xx answer is never billed, whatever the handler recorded before it failed.
         if (res.statusCode >= 500 && !res.locals.noResponse)
@@ -107,7 +111,7 @@ export function buildHttpApp(deps: HttpAppDeps): express.Express {
       journal.ratelimit_remaining = header('RateLimit-Remaining');
       journal.ratelimit_reset = header('RateLimit-Reset');
       deps.journal.record(journal);
-    });
+    };
     // What runs for this request (synchronously or later) can find it: webhook events link back to it.
     // A /v1 request goes straight to the gateway pipeline and, on failure, to the error envelope: Express's
     // router would only walk past the admin mount to the same two places (a path that differs from /v1 only
@@ -117,7 +121,11 @@ export function buildHttpApp(deps: HttpAppDeps): express.Express {
         requestId,
         () => void v1Router(req, res, (err) => envelopeOrNext(err, req, res, next)),
       );
-    else deps.journal.context.run(requestId, next);
+    else {
+      // Admin requests bill nothing and journal only in debug: their end need not wait for a handler.
+      state.handlerSettled();
+      deps.journal.context.run(requestId, next);
+    }
   });
 
   app.use('/_emulator', deps.adminRouter);

@@ -78,9 +78,23 @@ export class MemoryJournal implements JournalState {
     this.first = 0;
   }
 
+  /**
+   * A link that reaches an entry already recorded (a charge settled after the response closed) grows it: its
+   * counted size grows too, so the byte bound keeps counting what is held. The entry is among the newest.
+   */
   link(requestId: string, kind: LinkKind, id: string): void {
     const entry = this.byId.get(requestId);
-    if (entry) addLink(entry, kind, id);
+    if (!entry) return;
+    const before = entryBytes(entry);
+    addLink(entry, kind, id);
+    const grown = entryBytes(entry) - before;
+    if (grown === 0) return;
+    for (let i = this.entries.length - 1; i >= this.first; i--) {
+      if (this.entries[i] !== entry) continue;
+      this.sizes[i] += grown;
+      this.bytes += grown;
+      break;
+    }
   }
 
   /** The entries kept, in record order. */

@@ -11,7 +11,16 @@ export interface RequestState {
   readonly signal: AbortSignal;
   principal: Principal | null;
   setPrincipal(principal: Principal): void;
+  /** The handler (or the problem answer) is done with the request: what waits for it runs. */
+  handlerSettled(): void;
 }
+
+/**
+ * How long the end of a request (its journal entry, the release of its reservations, the refund of a 5xx) waits
+ * for a handler still running after the response closed. Handlers stop at their signal, which aborts when the
+ * client leaves; the bound keeps a handler that never returns from holding credits (wall time: the client's I/O).
+ */
+export const SETTLE_WAIT_MS = 10_000;
 
 /**
  * The pipeline's RequestState. A class, not an object literal: a literal with an accessor made per request
@@ -23,6 +32,8 @@ export class PipelineRequestState implements RequestState {
   principal: Principal | null = null;
   private controller: AbortController | undefined;
   private clientGone = false;
+  private settled = false;
+  private afterSettled: (() => void) | undefined;
 
   constructor(
     readonly requestId: string,
@@ -52,6 +63,29 @@ export class PipelineRequestState implements RequestState {
   clientDisconnected(): void {
     this.clientGone = true;
     this.controller?.abort(new Error('client disconnected'));
+  }
+
+  handlerSettled(): void {
+    this.settled = true;
+    const run = this.afterSettled;
+    this.afterSettled = undefined;
+    run?.();
+  }
+
+  /**
+   * Runs `end` once the handler has settled: at once when it has (the usual case: a handler returns as it
+   * sends), else when it does, or after SETTLE_WAIT_MS. A handler may apply effects after the response has
+   * closed (TTS bills a clip once the socket took it all): whatever reads the request's end (the journal, the
+   * release of its reservations) then sees them. Node.js 24 emits a response's `close` in the same turn as its
+   * `finish`, before the handler's `await` resumes; Node.js 20 emitted it a turn later.
+   */
+  whenSettled(end: () => void): void {
+    if (this.settled) return end();
+    const timer = setTimeout(() => this.handlerSettled(), SETTLE_WAIT_MS).unref();
+    this.afterSettled = () => {
+      clearTimeout(timer);
+      end();
+    };
   }
 }
 

@@ -114,6 +114,8 @@ export function createV1Router(deps: V1RouterDeps) {
       }
     } catch (err) {
       next(err);
+    } finally {
+      state.handlerSettled();
     }
   };
 }

@@ -60,3 +60,22 @@ describe('journal entry size', () => {
     expect(Math.abs(estimated - real) / real).toBeLessThan(0.02);
   });
 });
+
+describe('a link that reaches an entry already recorded', () => {
+  it('grows the bytes the bound counts by what the entry grew', async () => {
+    const { keys, emulator } = await buildEmulator({ journalLimit: 100 });
+    const res = await request(emulator.app)
+      .post('/v1/auth/ws-token')
+      .set('Authorization', bearer(keys.live))
+      .send({ scopes: ['tts:speak'] });
+    const id = res.headers['x-request-id'];
+    const before = (await emulator.journal.usage()).bytes;
+    // A webhook event caused by the request, linked after its entry was recorded (deliveries come later).
+    emulator.journal.link(id, 'webhook', 'evt_linked_after_recording');
+    const [entry] = (await emulator.journal.list()).filter((e) => e.request_id === id);
+    expect(entry.webhook_event_ids).toEqual(['evt_linked_after_recording']);
+    const after = (await emulator.journal.usage()).bytes;
+    expect(after - before).toBe('evt_linked_after_recording'.length + 3);
+    expect(after).toBe(entryBytes(entry));
+  });
+});
