@@ -2,6 +2,7 @@
 import { CliError, helpText, parseCli } from './cli-options.js';
 import { isClusterWorker, runPrimary, tellPrimary } from './cluster.js';
 import { ConfigError, resolveConfig } from './config.js';
+import { unsupportedNode, VERSION } from './core/runtime.js';
 import { ApiError } from './http/errors.js';
 import { startEmulator } from './library.js';
 import { demoKeys, writeKeysFile } from './readiness.js';
@@ -42,7 +43,7 @@ async function serve(argv: string[]): Promise<number> {
     return 0;
   }
   if ('version' in parsed && parsed.version) {
-    console.log('svc-emulator 0.1.0');
+    console.log(`svc-emulator ${VERSION}`);
     return 0;
   }
   const options = (parsed as { options: Parameters<typeof startEmulator>[0] }).options;
@@ -186,6 +187,13 @@ const SUBCOMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
 };
 
 async function main(argv: string[]): Promise<number> {
+  // Before anything else: a Node.js line past its end of life is refused with one line naming the supported
+  // lines (exit code 1); `--version` and `--help` still answer.
+  const unsupported = unsupportedNode();
+  if (unsupported && !argv.some((a) => a === '--version' || a === '--help' || a === '-h')) {
+    console.error(unsupported);
+    return 1;
+  }
   const sub = argv[0] !== undefined ? SUBCOMMANDS[argv[0]] : undefined;
   return sub ? sub(argv.slice(1)) : serve(argv);
 }

@@ -14,6 +14,7 @@ import { createClockState, emulatorClock } from './core/clock-state.js';
 import { Clock } from './core/clock.js';
 import { OrgClocks } from './core/clocks.js';
 import { IdFactory, Random } from './core/random.js';
+import { assertSupportedNode } from './core/runtime.js';
 import { createIdsState } from './core/ids-state.js';
 import { announce, createStateStore, shareState, streamSeed, type StateStore } from './store/index.js';
 import type { SharedState } from './store/shared-state.js';
@@ -470,6 +471,7 @@ export async function createEmulator(
   options: EmulatorOptions = {},
   overrides: EmulatorOverrides = {},
 ): Promise<Emulator> {
+  assertSupportedNode();
   const emulator = new Emulator(options, overrides);
   try {
     await emulator.boot();

@@ -45,6 +45,7 @@ export {
 } from './core/api-keys.js';
 export { Clock, type ClockMode, type ClockState } from './core/clock.js';
 export { Random } from './core/random.js';
+export { SUPPORTED_NODE_LINES, UnsupportedNodeError, VERSION } from './core/runtime.js';
 export { ALL_SCOPES, type Scope } from './orgs/store.js';
 export { type Problem } from './http/problem.js';
 export { errorCatalog, type ErrorCode } from './http/errors.js';

@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
 import type { BootState } from '../areas.js';
 import type { Contract } from '../contract/emulator-contract.js';
 import type { Clock } from '../core/clock.js';
-import { packagePath } from '../core/paths.js';
+import { VERSION } from '../core/runtime.js';
 import type { DemoState } from '../demo-state.js';
 import { sendJson } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
@@ -14,10 +13,6 @@ import type { StateStore } from '../store/index.js';
 import { MemoryStore as MemoryStoreView } from '../store/memory-store.js';
 import type { AdminContext, AdminHandler } from './admin-context.js';
 import { clockView } from './clock-handlers.js';
-
-/** The package's own version. */
-const VERSION = (JSON.parse(readFileSync(packagePath('package.json'), 'utf8')) as { version: string })
-  .version;
 
 /**
  * What health, demo, reset and the contract documents read. The functions are read at each call: the demo
