@@ -1,7 +1,8 @@
 # svc-emulator container: listens on 0.0.0.0:4747 as the unprivileged `node` user (docs/docker.md).
-# BASE: any image with Node 20 or later and npm. The default is the official image of the current LTS line;
-# .ci/run builds one from Debian's packages where no registry is reachable (docs/docker.md).
-ARG BASE=node:24-bookworm-slim
+# BASE: any image with a supported Node.js line (22, 24, 26) and npm. The default is the official image of the
+# newest LTS line; container/build-image.sh makes one with the same Node.js release where no registry is
+# reachable (docs/docker.md).
+ARG BASE=node:26-trixie-slim
 FROM ${BASE} AS build
 # Only for a build whose npm registry is reached through a proxy with its own CA (docs/docker.md).
 ARG NODE_EXTRA_CA_CERTS
@@ -26,7 +27,7 @@ ENV NODE_ENV=production \
     SVC_EMULATOR_PORT=4747
 WORKDIR /app
 COPY package.json package-lock.json LICENSE ./
-# Pruned in the build stage, so this stage needs no npm (a base made from Debian's nodejs package has none).
+# Pruned in the build stage, so this stage needs no npm of its own.
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY openapi ./openapi

@@ -1,5 +1,6 @@
-// The hash of what the Dockerfile copies from this checkout (tracked and untracked files, as they are now):
-// the image is labelled with it, and the image tests rebuild an image whose label differs.
+// The hash of what the Dockerfile copies from this checkout (tracked and untracked files, as they are now), and of
+// what the base is made from where no registry answers (the pinned Node.js releases, the build script): the
+// image is labelled with it, and the image tests rebuild an image whose label differs.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -10,6 +11,8 @@ import { fileURLToPath } from 'node:url';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const COPIED = [
   'Dockerfile',
+  '.ci/node/versions',
+  'container/build-image.sh',
   'package.json',
   'package-lock.json',
   'LICENSE',

@@ -93,6 +93,22 @@ describe.skipIf(why !== null)('the container image', () => {
     expect(listing.split('\n').filter((l) => l.startsWith('/app'))).toEqual([]);
   });
 
+  it('runs on the release of the newest LTS line that .ci/node/versions pins for the image', async () => {
+    const manifest = readFileSync(join(ROOT, '.ci', 'node', 'versions'), 'utf8')
+      .split('\n')
+      .filter((l) => l.trim() && !l.startsWith('#'))
+      .map((l) => l.split(/\s+/));
+    const image = manifest.find(([, , roles]) => roles.split(',').includes('image'));
+    expect(image, '.ci/node/versions names the image line').toBeDefined();
+    // The newest line the project supports.
+    expect(Number(image![0])).toBe(Math.max(...manifest.map(([line]) => Number(line))));
+    const version = await podman('run', '--rm', '--entrypoint', 'node', IMAGE, '--version');
+    // The official image of that line has its newest release; the base made here has the pinned one.
+    expect(version).toMatch(new RegExp(`^v${image![0]}\\.`));
+    const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
+    expect(dockerfile).toMatch(new RegExp(`^ARG BASE=node:${image![0]}-`, 'm'));
+  });
+
   it('runs as a non-root user, prints the readiness line, and serves /v1 and /_emulator with the demo keys', async () => {
     const c = await start();
     expect(await podman('exec', c.id, 'id', '-u')).not.toBe('0');
