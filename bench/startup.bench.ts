@@ -1,7 +1,9 @@
 /**
- * Start-up and idle memory of the built CLI (issue 15), side by side with another build.
+ * Start-up and idle memory of the built CLI (issue 15), side by side with another build, or one build on
+ * several Node.js binaries.
  *
- *   npx tsx bench/startup.bench.ts [--starts 5] [--idle-ms 2000] [--against /work/main/dist]
+ *   npx tsx bench/startup.bench.ts [--starts 5] [--idle-ms 2000] [--root DIR]
+ *     [--against /work/main/dist | --nodes BIN,BIN[,…]]
  *
  * For each build, alternating, `--starts` times: spawn `node DIST/cli.js --port 0`, and measure
  *  - readiness: spawn → the readiness line on stdout;
@@ -15,7 +17,11 @@
  *  - CPU to first 200: the CPU time of all the process's threads (schedstat of each of /proc/PID/task) when the first
  *    200 arrives, in the timed spawn.
  * Prints medians per build, and Node's own start (`node -e 0`, spawn → exit) for scale. Without `--against`,
- * only this worktree's build.
+ * only this worktree's build. `--root DIR` measures the build of another checkout (`DIR/dist/cli.js`, with
+ * `openapi`, `fixtures`, `ui`, `node_modules` and `package.json` beside it) instead of this worktree's.
+ * `--nodes BIN,BIN[,…]` instead of `--against`: that one build on each Node.js binary in turn, each start
+ * beginning with the next binary (rotation); one row per binary, named by its `node --version`, with its own
+ * `node -e 0`. The `--import` hook is plain ESM, loaded by every line from Node.js 20 on.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -23,15 +29,24 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { argNumber, load1 } from './lib.js';
+import { argNodes, argNumber, argRoot, load1, median, rotate } from './lib.js';
 
 const STARTS = argNumber('starts', 5);
 const IDLE_MS = argNumber('idle-ms', 2000);
-const ROOT = join(import.meta.dirname, '..');
+const ROOT = argRoot();
 const againstIndex = process.argv.indexOf('--against');
-const BUILDS: { name: string; dist: string }[] = [{ name: 'this build', dist: join(ROOT, 'dist') }];
-if (againstIndex > 0 && process.argv[againstIndex + 1])
-  BUILDS.push({ name: process.argv[againstIndex + 1], dist: resolve(process.argv[againstIndex + 1]) });
+const NODES = argNodes();
+if (NODES && againstIndex > 0) throw new Error('--against and --nodes do not go together');
+/** What is started: a build (its `dist`) on a Node.js binary. */
+const BUILDS: { name: string; dist: string; bin: string }[] = NODES
+  ? NODES.map((n) => ({ name: n.name, dist: join(ROOT, 'dist'), bin: n.bin }))
+  : [{ name: 'this build', dist: join(ROOT, 'dist'), bin: process.execPath }];
+if (!NODES && againstIndex > 0 && process.argv[againstIndex + 1])
+  BUILDS.push({
+    name: process.argv[againstIndex + 1],
+    dist: resolve(process.argv[againstIndex + 1]),
+    bin: process.execPath,
+  });
 const BODY = JSON.stringify({ query: 'annual leave policy', mode: 'retrieve', top_k: 5 });
 
 // Loaded with --import: prints the process's CPU time at the readiness line and exits.
@@ -59,9 +74,9 @@ interface Started {
   started: number;
 }
 
-async function start(dist: string): Promise<Started> {
+async function start(dist: string, bin: string): Promise<Started> {
   const started = performance.now();
-  const child = spawn(process.execPath, [join(dist, 'cli.js'), '--port', '0', '--log-level', 'error'], {
+  const child = spawn(bin, [join(dist, 'cli.js'), '--port', '0', '--log-level', 'error'], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let readyMs = 0;
@@ -80,6 +95,10 @@ async function start(dist: string): Promise<Started> {
     }
   }
   child.stdout.resume();
+  if (!key) {
+    if (child.exitCode === null) await once(child, 'exit');
+    throw new Error(`${bin} ${dist}/cli.js exited (${child.exitCode}) before its demo key`);
+  }
   return { child, readyMs, origin, key, started };
 }
 
@@ -109,17 +128,15 @@ function cpuMs(pid: number): number {
   return ns / 1e6;
 }
 
-async function cpuToReady(dist: string): Promise<number> {
-  const child = spawn(
-    process.execPath,
-    ['--import', HOOK, join(dist, 'cli.js'), '--port', '0', '--log-level', 'error'],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
-  );
+async function cpuToReady(dist: string, bin: string): Promise<number> {
+  const child = spawn(bin, ['--import', HOOK, join(dist, 'cli.js'), '--port', '0', '--log-level', 'error'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let text = '';
   child.stderr.on('data', (d: Buffer) => (text += d.toString()));
   await once(child, 'exit');
   const m = /cpu-at-ready (\S+)/.exec(text);
-  if (!m) throw new Error(`no readiness line from ${dist}/cli.js: ${text}`);
+  if (!m) throw new Error(`no readiness line from ${bin} ${dist}/cli.js: ${text}`);
   return Number(m[1]);
 }
 
@@ -134,14 +151,12 @@ async function stop(child: ChildProcess): Promise<void> {
   await once(child, 'exit');
 }
 
-async function bareNode(): Promise<number> {
+async function bareNode(bin = process.execPath): Promise<number> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['-e', '0'], { stdio: 'ignore' });
+  const child = spawn(bin, ['-e', '0'], { stdio: 'ignore' });
   await once(child, 'exit');
   return performance.now() - started;
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function main(): Promise<void> {
   for (const b of BUILDS)
@@ -156,26 +171,45 @@ async function main(): Promise<void> {
         rss: [] as number[],
         cpuReady: [] as number[],
         cpuFirst: [] as number[],
+        bare: [] as number[],
       },
     ]),
   );
   const loadBefore = load1();
   const bare: number[] = [];
   for (let i = 0; i < STARTS; i++) {
-    bare.push(await bareNode());
-    for (const b of i % 2 === 0 ? BUILDS : [...BUILDS].reverse()) {
+    if (!NODES) bare.push(await bareNode());
+    for (const b of rotate(BUILDS, i)) {
       const r = results.get(b.name)!;
-      const timed = await start(b.dist);
+      if (NODES) r.bare.push(await bareNode(b.bin));
+      const timed = await start(b.dist, b.bin);
       r.ready.push(timed.readyMs);
       r.first.push(await firstSearch(timed));
       r.cpuFirst.push(cpuMs(timed.child.pid!));
       await stop(timed.child);
-      r.cpuReady.push(await cpuToReady(b.dist));
-      const idle = await start(b.dist);
+      r.cpuReady.push(await cpuToReady(b.dist, b.bin));
+      const idle = await start(b.dist, b.bin);
       await new Promise((res) => setTimeout(res, IDLE_MS));
       r.rss.push(rssMb(idle.child.pid!));
       await stop(idle.child);
     }
+  }
+  const ms = (xs: number[]) => `${median(xs).toFixed(0)} ms`;
+  if (NODES) {
+    console.log(
+      `build ${ROOT}, starts ${STARTS} per Node.js binary, idle RSS ${IDLE_MS} ms after readiness; load ${loadBefore} → ${load1()}`,
+    );
+    console.log(
+      '| node | readiness line (median) | first 200 POST /v1/rag/search (median) | CPU to readiness (median) | CPU to first 200 (median) | idle RSS (median) | node -e 0 (median) |',
+    );
+    console.log('|---|---|---|---|---|---|---|');
+    for (const b of BUILDS) {
+      const r = results.get(b.name)!;
+      console.log(
+        `| ${b.name} | ${ms(r.ready)} | ${ms(r.first)} | ${ms(r.cpuReady)} | ${ms(r.cpuFirst)} | ${median(r.rss).toFixed(1)} MiB | ${ms(r.bare)} |`,
+      );
+    }
+    return;
   }
   console.log(
     `starts ${STARTS} per build, idle RSS ${IDLE_MS} ms after readiness; load ${loadBefore} → ${load1()}; node -e 0: ${median(bare).toFixed(0)} ms`,
@@ -185,7 +219,6 @@ async function main(): Promise<void> {
   );
   console.log('|---|---|---|---|---|---|');
   for (const [name, r] of results) {
-    const ms = (xs: number[]) => `${median(xs).toFixed(0)} ms`;
     console.log(
       `| ${name} | ${ms(r.ready)} | ${ms(r.first)} | ${ms(r.cpuReady)} | ${ms(r.cpuFirst)} | ${median(r.rss).toFixed(1)} MiB |`,
     );
