@@ -19,7 +19,7 @@ import {
   copyFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -40,6 +40,8 @@ const cleanEnv = Object.fromEntries(
 let project: string;
 let packed: string;
 let entries: string[];
+let packedBytes: number;
+let unpackedBytes: number;
 
 /** The packed package into `dir`, with what it declares (and `extra`) at the top of node_modules, as npm puts them. */
 async function install(dir: string, extra: string[] = []): Promise<void> {
@@ -66,8 +68,15 @@ beforeAll(async () => {
     cwd: ROOT,
     env: cleanEnv,
   });
-  const info = JSON.parse(stdout) as { filename: string; files: { path: string }[] }[];
+  const info = JSON.parse(stdout) as {
+    filename: string;
+    size: number;
+    unpackedSize: number;
+    files: { path: string }[];
+  }[];
   packed = join(project, info[0].filename);
+  packedBytes = info[0].size;
+  unpackedBytes = info[0].unpackedSize;
   entries = info[0].files.map((f) => f.path);
 
   await install(project);
@@ -122,7 +131,7 @@ async function exitCode(
 }
 
 describe('the packed package', () => {
-  it('ships dist, the documents, fixtures, ui and LICENSE; no source maps, no sources, no build info', () => {
+  it('ships dist, the documents, fixtures, ui, LICENSE and CHANGELOG; nothing for development', () => {
     expect(entries).toEqual(
       expect.arrayContaining([
         'LICENSE',
@@ -138,12 +147,36 @@ describe('the packed package', () => {
         'ui/index.html',
       ]),
     );
+    // Nothing for development: no sources, tests or their fixtures, benches, CI or container scripts, source
+    // maps or build info. fixtures/ ships what the emulator reads (demo corpus, voices, scenarios), not the
+    // labelled search queries the tests and benches use.
     expect(
       entries.filter(
         (e) =>
-          e.endsWith('.map') || e.startsWith('src/') || e.endsWith('.tsbuildinfo') || e.includes('.test.'),
+          e.endsWith('.map') ||
+          e.endsWith('.tsbuildinfo') ||
+          e.includes('.test.') ||
+          /^(src|test|bench|scripts|container|docs|\.ci|\.doc-examples|coverage|node_modules)\//.test(e) ||
+          e === 'fixtures/rag/queries.json',
       ),
     ).toEqual([]);
+    // Only these top-level entries, and the changelog beside the README.
+    expect([...new Set(entries.map((e) => e.split('/')[0]))].sort()).toEqual([
+      'CHANGELOG.md',
+      'LICENSE',
+      'README.md',
+      'dist',
+      'fixtures',
+      'openapi',
+      'package.json',
+      'ui',
+    ]);
+    console.log(
+      `test/package/consumer.test.ts: ${basename(packed)} is ${(packedBytes / 1e6).toFixed(2)} MB packed, ` +
+        `${(unpackedBytes / 1e6).toFixed(2)} MB unpacked, ${entries.length} files`,
+    );
+    // A bound that catches a folder shipped by mistake (docs/benchmarks.md has the measured size).
+    expect(packedBytes).toBeLessThan(4e6);
     const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
       scripts: Record<string, string>;
     };
@@ -204,15 +237,15 @@ describe('the packed package', () => {
   }, 120_000);
 
   it('runs a node:test file: start, TTS → STT, a fault, a signed webhook verified with the exported helper, close', async () => {
-    const result = await exitCode(['--test', 'consumer.test.mjs']);
+    const result = await exitCode(['--test', '--test-reporter=tap', 'consumer.test.mjs']);
     expect(result.output).toMatch(/# pass 1/);
     expect(result.code, result.output).toBe(0);
   }, 120_000);
 
   it('runs the container steps: the CLI as the image starts it, and its health check with the image environment', async () => {
     const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
-    // The official LTS image by default; the base is a build argument (docs/docker.md).
-    expect(dockerfile).toMatch(/^ARG BASE=node:(22|24)-/m);
+    // The official image of a supported LTS line by default; the base is a build argument (docs/docker.md).
+    expect(dockerfile).toMatch(/^ARG BASE=node:(22|24|26)-/m);
     expect(dockerfile).toMatch(/HEALTHCHECK --interval=5s .*CMD \["node", "dist\/healthcheck.js"\]/);
     // Refused by podman 4 and Docker engines before 25 (the whole file fails to build there).
     expect(dockerfile).not.toMatch(/^HEALTHCHECK .*--start-interval/m);

@@ -6,10 +6,25 @@ import { createServer } from 'node:http';
 import { test } from 'node:test';
 import { startEmulator, verifyWebhookSignature, SIGNATURE_HEADER } from 'svc-emulator';
 
-test('start, TTS → STT round trip, a fault, a signed webhook, close', async () => {
-  const emu = await startEmulator({ port: 0, seed: 'consumer-smoke', demoCorpus: false, logLevel: 'silent' });
+test('start, one call per area: ws-token, TTS → STT round trip, a search, a fault, a signed webhook, close', async () => {
+  const emu = await startEmulator({ port: 0, seed: 'consumer-smoke', logLevel: 'silent' });
   try {
     const auth = { Authorization: `Bearer ${emu.keys.live}` };
+    const token = await fetch(`${emu.baseUrl}/auth/ws-token`, {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ scopes: ['tts:speak'] }),
+    });
+    assert.equal(token.status, 201);
+    assert.equal(typeof (await token.json()).token, 'string');
+    // The demo corpus, shipped in the package (fixtures/rag and its index in dist/).
+    const search = await fetch(`${emu.baseUrl}/rag/search`, {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ query: 'كم يوم إجازة سنوية', mode: 'retrieve' }),
+    });
+    assert.equal(search.status, 200);
+    assert.ok((await search.json()).results.length > 0);
     const text = 'مرحبا بكم في الاختبار';
     const tts = await fetch(`${emu.baseUrl}/tts`, {
       method: 'POST',
