@@ -110,7 +110,7 @@ export function buildHttpApp(deps: HttpAppDeps): express.Express {
       journal.retry_after = header('Retry-After');
       journal.ratelimit_remaining = header('RateLimit-Remaining');
       journal.ratelimit_reset = header('RateLimit-Reset');
-      deps.journal.record(journal);
+      deps.journal.record(journal, tap.endedAt);
     };
     // What runs for this request (synchronously or later) can find it: webhook events link back to it.
     // A /v1 request goes straight to the gateway pipeline and, on failure, to the error envelope: Express's

@@ -45,8 +45,13 @@ export interface JournalState extends StateUnit {
   readonly capacity: number;
   /** `--journal-max-mb` in bytes of entry JSON, as estimated by `entryBytes`. */
   readonly maxBytes: number;
-  /** Keeps a finished entry, dropping the oldest beyond the bounds (never the newest). On the request path: never waits. */
-  record(entry: JournalEntry): void;
+  /**
+   * Keeps a finished entry, dropping the oldest beyond the bounds (never the newest). On the request path: never
+   * waits. `answeredAt` (`performance.now()` when the response's last write was called) places it in the order of
+   * answers: a request answered before another was sent comes first through any instance, however late its
+   * instance got to record it.
+   */
+  record(entry: JournalEntry, answeredAt?: number): void;
   /** Links a ledger entry or webhook event to a recorded request; nothing if it is no longer (or not yet) kept. */
   link(requestId: string, kind: LinkKind, id: string): void;
   /** The entries matching the filter, in record order (what the `after` cursor follows). */

@@ -182,10 +182,10 @@ export class Journal {
   }
 
   /** Records a finished entry (the state drops the oldest beyond its bounds) and wakes the long-polls it matches. */
-  record(entry: JournalEntry): void {
+  record(entry: JournalEntry, answeredAt?: number): void {
     entry.timings.total_ms = entry.duration_ms;
     if (this.inFlight.get(entry.request_id) === entry) this.inFlight.delete(entry.request_id);
-    this.state.record(entry);
+    this.state.record(entry, answeredAt);
     this.wake(entry, entry);
   }
 

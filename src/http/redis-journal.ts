@@ -141,9 +141,13 @@ export class RedisJournal implements JournalState {
 
   /** µs since the epoch on this host's clock, increasing at every call. */
   private now(): number {
-    const at = Math.round((performance.timeOrigin + performance.now()) * 1000);
-    this.lastAt = Math.max(at, this.lastAt + 1);
+    this.lastAt = Math.max(this.at(performance.now()), this.lastAt + 1);
     return this.lastAt;
+  }
+
+  /** A `performance.now()` of this process as µs since the epoch on this host's clock (what instances share). */
+  private at(perfNow: number): number {
+    return Math.round((performance.timeOrigin + perfNow) * 1000);
   }
 
   /** The connection, with the scripts defined on it (run by EVALSHA, not sent again with every batch). */
@@ -156,9 +160,9 @@ export class RedisJournal implements JournalState {
     return redis as RedisStore['redis'] & JournalScripts;
   }
 
-  record(entry: JournalEntry): void {
+  record(entry: JournalEntry, answeredAt?: number): void {
     this.queue.set(entry.request_id, entry);
-    this.recordedAt.set(entry.request_id, this.now());
+    this.recordedAt.set(entry.request_id, answeredAt === undefined ? this.now() : this.at(answeredAt));
     if (this.queue.size >= BATCH_ENTRIES) this.send();
     else this.scheduled ??= setTimeout(() => this.send(), FLUSH_MS).unref();
   }

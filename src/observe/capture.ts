@@ -147,6 +147,8 @@ export class ResponseTap {
   private chunks: TappedChunk[] = [];
   private kept = 0;
   bytes = 0;
+  /** `performance.now()` when `end` was first called: the client cannot have the whole answer before. */
+  endedAt: number | undefined;
 
   constructor(
     res: Response,
@@ -159,6 +161,7 @@ export class ResponseTap {
       return write(...args);
     }) as typeof res.write;
     res.end = ((...args: unknown[]) => {
+      this.endedAt ??= performance.now();
       this.capture(args[0], args[1]);
       return end(...args);
     }) as typeof res.end;
