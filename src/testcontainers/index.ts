@@ -4,6 +4,7 @@ export {
   StartedSvcEmulatorContainer,
   SVC_EMULATOR_PORT,
   DEFAULT_SVC_EMULATOR_IMAGE,
+  SVC_EMULATOR_STOP_TIMEOUT_MS,
   type SvcEmulatorConfig,
   type SvcEmulatorScenario,
   type SvcEmulatorDemoKeys,
