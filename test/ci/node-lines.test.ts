@@ -10,19 +10,14 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createEmulator, SUPPORTED_NODE_LINES, UnsupportedNodeError, VERSION } from '../../src/index.js';
 import { assertSupportedNode, unsupportedNode } from '../../src/core/runtime.js';
+import { pinnedNodes } from '../support/node-versions.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
   version: string;
   engines: { node: string };
 };
-const pinned = readFileSync(join(ROOT, '.ci', 'node', 'versions'), 'utf8')
-  .split('\n')
-  .filter((l) => l.trim() && !l.startsWith('#'))
-  .map((l) => {
-    const [line, version, roles, integrity] = l.split(/\s+/);
-    return { line: Number(line), version, roles: roles.split(','), integrity };
-  });
+const pinned = pinnedNodes();
 
 describe('the supported Node.js lines', () => {
   it('.ci/node/versions pins one release per line, with its integrity, and roles for the suite, smoke and image', () => {

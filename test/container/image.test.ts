@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../support/free-port.js';
+import { pinnedNodes } from '../support/node-versions.js';
 import { IMAGE, ROOT, ensureImage, missingTools, podman, podmanEnv as env } from '../support/image.js';
 import { openWs } from '../support/ws.js';
 
@@ -94,19 +95,16 @@ describe.skipIf(why !== null)('the container image', () => {
   });
 
   it('runs on the release of the newest LTS line that .ci/node/versions pins for the image', async () => {
-    const manifest = readFileSync(join(ROOT, '.ci', 'node', 'versions'), 'utf8')
-      .split('\n')
-      .filter((l) => l.trim() && !l.startsWith('#'))
-      .map((l) => l.split(/\s+/));
-    const image = manifest.find(([, , roles]) => roles.split(',').includes('image'));
+    const pinned = pinnedNodes();
+    const image = pinned.find((p) => p.roles.includes('image'));
     expect(image, '.ci/node/versions names the image line').toBeDefined();
     // The newest line the project supports.
-    expect(Number(image![0])).toBe(Math.max(...manifest.map(([line]) => Number(line))));
+    expect(image!.line).toBe(Math.max(...pinned.map((p) => p.line)));
     const version = await podman('run', '--rm', '--entrypoint', 'node', IMAGE, '--version');
     // The official image of that line has its newest release; the base made here has the pinned one.
-    expect(version).toMatch(new RegExp(`^v${image![0]}\\.`));
+    expect(version).toMatch(new RegExp(`^v${image!.line}\\.`));
     const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
-    expect(dockerfile).toMatch(new RegExp(`^ARG BASE=node:${image![0]}-`, 'm'));
+    expect(dockerfile).toMatch(new RegExp(`^ARG BASE=node:${image!.line}-`, 'm'));
   });
 
   it('runs as a non-root user, prints the readiness line, and serves /v1 and /_emulator with the demo keys', async () => {
