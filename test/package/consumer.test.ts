@@ -236,7 +236,7 @@ describe('the packed package', () => {
     }
   }, 120_000);
 
-  it('runs a node:test file: start, TTS → STT, a fault, a signed webhook verified with the exported helper, close', async () => {
+  it('runs a node:test file: start, one call per area (ws-token, TTS → STT, search, a fault, a signed webhook verified with the exported helper), close', async () => {
     const result = await exitCode(['--test', '--test-reporter=tap', 'consumer.test.mjs']);
     expect(result.output).toMatch(/# pass 1/);
     expect(result.code, result.output).toBe(0);
