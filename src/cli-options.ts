@@ -265,7 +265,7 @@ export const OPTION_SPECS: OptionSpec[] = [
     flag: 'store',
     env: 'SVC_EMULATOR_STORE',
     kind: 'string',
-    help: 'where shared state lives: memory (default) or redis://HOST:PORT/DB for several instances (docs/scaling.md)',
+    help: 'where shared state lives: memory (default) or redis://HOST:PORT/DB[?prefix=NAME] for several instances (docs/scaling.md)',
     apply: (v, o, src) => {
       const problem = storeUrlProblem(v);
       if (problem) throw new CliError(`${src} ${problem}`);

@@ -9,12 +9,11 @@ import {
   StoreUnavailableError,
   describeStoreUrl,
   storeDownError,
+  storeNamespace,
   type InstanceInfo,
   type StateStore,
 } from './state-store.js';
 
-/** Every key and the channel start with this, so the emulator can share a database with nothing else of its own. */
-export const KEY_PREFIX = 'svc-emulator:';
 /** How often an instance says it is alive, and how long it counts as seen (wall time: infrastructure, not emulator time). */
 export const HEARTBEAT_MS = 1000;
 export const SEEN_WITHIN_MS = 5000;
@@ -44,7 +43,12 @@ export class RedisStore implements StateStore {
   readonly kind = 'redis' as const;
   readonly shared = true;
   readonly description: string;
-  readonly channel = `${KEY_PREFIX}events`;
+  /** The events channel: named by the database and the deployment prefix (storeNamespace). */
+  readonly channel: string;
+  /** Every key starts with this: `svc-emulator:`, and the deployment prefix with `?prefix=`. */
+  private readonly keyPrefix: string;
+  /** The URL given to ioredis (without the query). */
+  private readonly redisUrl: string;
   /** The Redis connection for commands (from open()); each area defines its scripts on it (redis-scripts.ts defineOnce). */
   redis!: Redis;
   private sub: Redis | undefined;
@@ -65,10 +69,14 @@ export class RedisStore implements StateStore {
   private baseUrl: string | null = null;
 
   constructor(
-    private readonly url: string,
+    url: string,
     readonly instanceId: string,
   ) {
     this.description = describeStoreUrl(url);
+    const namespace = storeNamespace(url);
+    this.channel = namespace.channel;
+    this.keyPrefix = namespace.keyPrefix;
+    this.redisUrl = namespace.url;
   }
 
   /** ioredis is loaded here, on first use: it costs about 100 ms of start-up that the memory store never pays. */
@@ -87,14 +95,14 @@ export class RedisStore implements StateStore {
       // No retries while starting: an unreachable Redis is a start-up error, not a hang. open() turns them on.
       retryStrategy: () => null,
     };
-    this.redis = new Redis(this.url, options);
-    this.sub = new Redis(this.url, { ...options, commandTimeout: undefined });
+    this.redis = new Redis(this.redisUrl, options);
+    this.sub = new Redis(this.redisUrl, { ...options, commandTimeout: undefined });
     // The connection's state is read from conn.status; the last error says why it is down.
     for (const conn of [this.redis, this.sub]) conn.on('error', (err: Error) => (this.lastError = err));
   }
 
   key(name: string): string {
-    return KEY_PREFIX + name;
+    return this.keyPrefix + name;
   }
 
   get generation(): number {
@@ -108,7 +116,7 @@ export class RedisStore implements StateStore {
 
   /** A key of the current generation (or of `gen`, to delete what a reset retired): retired by the next reset through any instance. */
   scopedKey(name: string, gen = this.gen): string {
-    return `${KEY_PREFIX}g${gen}:${name}`;
+    return `${this.keyPrefix}g${gen}:${name}`;
   }
 
   async beginReset(): Promise<void> {

@@ -83,7 +83,41 @@ export function storeUrlProblem(value: string): string | null {
   const db = url.pathname.replace(/^\//, '');
   if (db !== '' && !/^\d{1,2}$/.test(db))
     return `the Redis database must be a number from 0 to 15, as in redis://127.0.0.1:6379/0 (got '${db}')`;
+  for (const name of url.searchParams.keys()) {
+    if (name !== 'prefix')
+      return `takes one query parameter, prefix (as in redis://127.0.0.1:6379/1?prefix=ci-a), not '${name}'`;
+  }
+  const prefix = url.searchParams.get('prefix');
+  if (prefix !== null && !DEPLOYMENT_PREFIX.test(prefix))
+    return `prefix must be 1 to 64 of A-Z a-z 0-9 . _ - (got '${prefix}')`;
   return null;
+}
+
+/** `?prefix=` of a Redis store URL: the deployment's name within its database. */
+const DEPLOYMENT_PREFIX = /^[A-Za-z0-9._-]{1,64}$/;
+
+/**
+ * Where a deployment's keys and events live in Redis (docs/scaling.md, "Deployments on one Redis"): its keys start
+ * with `svc-emulator:` and, with `?prefix=P`, `P:`; its events channel names the database and the prefix too,
+ * since Redis's pub/sub spans every database. Two deployments differing in either never see each other.
+ */
+export function storeNamespace(value: string): {
+  db: string;
+  keyPrefix: string;
+  channel: string;
+  url: string;
+} {
+  const url = new URL(value);
+  const db = url.pathname.replace(/^\//, '') || '0';
+  const prefix = url.searchParams.get('prefix');
+  url.search = '';
+  return {
+    db,
+    keyPrefix: `svc-emulator:${prefix === null ? '' : `${prefix}:`}`,
+    channel: `svc-emulator:db${db}:${prefix ?? ''}:events`,
+    // ioredis reads query parameters as its own options: it is given the URL without them.
+    url: url.toString(),
+  };
 }
 
 /** The URL without a password, for logs, health and the readiness line. */
@@ -91,5 +125,6 @@ export function describeStoreUrl(value: string): string {
   if (value === 'memory') return 'memory';
   const url = new URL(value);
   const db = url.pathname.replace(/^\//, '') || '0';
-  return `redis://${url.hostname}:${url.port || '6379'}/${db}`;
+  const prefix = url.searchParams.get('prefix');
+  return `redis://${url.hostname}:${url.port || '6379'}/${db}${prefix === null ? '' : `?prefix=${prefix}`}`;
 }

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BARRIER_WAIT_MS } from '../../src/store/barrier.js';
-import { KEY_PREFIX, RedisStore } from '../../src/store/redis-store.js';
+import { RedisStore } from '../../src/store/redis-store.js';
 import { startRedis, type TestRedis } from '../support/redis.js';
 
 let redis: TestRedis;
@@ -45,10 +45,10 @@ describe('the flush barrier', () => {
 
   it('waits at most BARRIER_WAIT_MS for an instance in the registry that never answers', async () => {
     const a = await instance('bar-d');
-    await a.redis.zadd(`${KEY_PREFIX}instances`, Date.now(), 'bar-gone');
+    await a.redis.zadd(a.key('instances'), Date.now(), 'bar-gone');
     const started = performance.now();
     await a.barriers.barrier('topic');
     expect(performance.now() - started).toBeGreaterThanOrEqual(BARRIER_WAIT_MS - 50);
-    await a.redis.zrem(`${KEY_PREFIX}instances`, 'bar-gone');
+    await a.redis.zrem(a.key('instances'), 'bar-gone');
   });
 });

@@ -1,4 +1,4 @@
-/* global fetch, Buffer, FormData, Blob */
+/* global fetch, Buffer, FormData, Blob, setTimeout, clearTimeout */
 /**
  * One worker of the sandbox parallel proof (issue 24): in its own thread, it makes a sandbox with its own frozen
  * clock and a webhook receiver of its own, runs the same story twice with a sandbox reset in between, and
@@ -87,9 +87,26 @@ async function startReceiver() {
   return {
     url: `http://127.0.0.1:${server.address().port}/hooks`,
     received,
-    /** Resolves once `count` requests in all have arrived (an event, never a sleep). */
+    /**
+     * Resolves once `count` requests in all have arrived (an event, never a sleep). A delivery still missing after
+     * 60 s of wall time fails the worker naming what did arrive, instead of the test hanging to its timeout.
+     */
     async until(count) {
-      while (received.length < count) await new Promise((r) => waiters.push(r));
+      const deadline = Date.now() + 60_000;
+      while (received.length < count) {
+        const left = deadline - Date.now();
+        if (left <= 0)
+          throw new Error(
+            `waited 60 s for webhook request ${count}; received ${received.length}: ${JSON.stringify(received.map((r) => `${r.event} ${r.status}`))}`,
+          );
+        await new Promise((r) => {
+          const timer = setTimeout(r, left);
+          waiters.push(() => {
+            clearTimeout(timer);
+            r();
+          });
+        });
+      }
     },
     clear() {
       received.length = 0;
