@@ -23,6 +23,7 @@ import { logHttpRequest } from './observe/log-events.js';
 import type { Redactor } from './observe/redact.js';
 import type { RequestLog } from './observe/request-log.js';
 import type { LoadGate } from './snapshots/gate.js';
+import type { AnswersInFlight } from './store/answers.js';
 
 export interface HttpAppDeps {
   contract: Pick<Contract, 'gateway' | 'admin'>;
@@ -45,6 +46,8 @@ export interface HttpAppDeps {
   metering: Pick<Metering, 'refundRequest' | 'releaseReservations'>;
   /** The contract self-check, when on. */
   contractChecker: ContractChecker | undefined;
+  /** With a shared store: the answers whose effects are not written yet (store/answers.ts). */
+  answers?: AnswersInFlight;
   /** Holds requests while a state load runs (snapshots/gate.ts). */
   gate: Pick<LoadGate, 'closed' | 'passes' | 'wait'>;
 }
@@ -77,7 +80,11 @@ export function buildHttpApp(deps: HttpAppDeps): express.Express {
     const state = new PipelineRequestState(requestId, journal, deps.clock.now());
     res.locals.svc = state;
     res.setHeader('X-Request-Id', requestId);
-    const tap = new ResponseTap(res, tapKeepBytes(Boolean(deps.contractChecker)));
+    // With a shared store, an answer counts as in flight from its end until its request's end has written
+    // its effects: a read through any instance waits for them (store/answers.ts).
+    let answered: (() => void) | undefined;
+    const onEnd = isV1 && deps.answers ? () => (answered = deps.answers!.ended()) : undefined;
+    const tap = new ResponseTap(res, tapKeepBytes(Boolean(deps.contractChecker)), onEnd);
     if (deps.contractChecker) watchResponse(deps, req, res, tap);
     const wallStart = performance.now();
     res.once('close', () => {
@@ -111,6 +118,7 @@ export function buildHttpApp(deps: HttpAppDeps): express.Express {
       journal.ratelimit_remaining = header('RateLimit-Remaining');
       journal.ratelimit_reset = header('RateLimit-Reset');
       deps.journal.record(journal, tap.endedAt);
+      answered?.();
     };
     // What runs for this request (synchronously or later) can find it: webhook events link back to it.
     // A /v1 request goes straight to the gateway pipeline and, on failure, to the error envelope: Express's

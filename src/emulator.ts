@@ -314,6 +314,7 @@ export class Emulator {
     for (const area of areas) this.register(area);
 
     const serving = createServing({
+      answers: this.store.answers,
       controlIds: this.controlIds,
       config,
       contract,

@@ -68,6 +68,8 @@ export interface ServingDeps {
   latency: LatencySampler | null;
   /** Holds requests while a state load runs. */
   gate: HttpAppDeps['gate'];
+  /** With a shared store: the answers whose effects are not written yet. */
+  answers: HttpAppDeps['answers'];
 }
 
 export interface Serving {
@@ -113,6 +115,7 @@ export function createServing(deps: ServingDeps): Serving {
     metering,
     contractChecker: deps.contractChecker,
     gate: deps.gate,
+    answers: deps.answers,
   });
   const handleUpgrade = createWsGateway({
     routes: contract.gateway,

@@ -28,7 +28,7 @@ export interface CoreAdminDeps {
   urls: () => { baseUrl?: string; adminUrl?: string } | undefined;
   startedAt: number;
   clock: Pick<Clock, 'state'>;
-  store: Pick<StateStore, 'kind' | 'description' | 'status' | 'instanceId' | 'instances'>;
+  store: Pick<StateStore, 'kind' | 'description' | 'status' | 'instanceId' | 'instances' | 'owed'>;
   orgs: Pick<OrgStore, 'listOrgs'>;
   sockets: Pick<SocketRegistry, 'count'>;
   scenarios: Pick<Scenarios, 'active'>;
@@ -68,7 +68,12 @@ export function coreAdminHandlers(deps: CoreAdminDeps): Record<string, AdminHand
         organizations: deps.orgs.listOrgs().length,
         open_websockets: deps.sockets.count(),
         active_scenario: active && { name: active.name, applied_at: active.appliedAt },
-        store: { kind: store.kind, location: store.description, status: store.status() },
+        store: {
+          kind: store.kind,
+          location: store.description,
+          status: store.status(),
+          outbox: store.owed(),
+        },
         instance_id: store.instanceId,
         instances,
       });

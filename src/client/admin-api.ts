@@ -1385,10 +1385,18 @@ export interface components {
                 /** @description `memory`, or `redis://HOST:PORT/DB` (never a password). */
                 location: string;
                 /**
-                 * @description `unreachable` while the Redis store cannot be reached; /v1 then answers 502 `upstream_error`.
+                 * @description `unreachable` while the Redis store cannot be reached; `degraded` while it is connected but its
+                 *     commands get no reply within 2 seconds (a stall), until it answers again. In both, /v1 requests
+                 *     that need it answer 502 `upstream_error` (a stall: at once, once one command has timed out).
                  * @enum {string}
                  */
-                status: "ok" | "unreachable";
+                status: "ok" | "degraded" | "unreachable";
+                /**
+                 * @description The writes this instance owes the store (charges, releases, webhook events and attempt outcomes
+                 *     whose reply was lost or that found Redis away), sent again in order until each lands
+                 *     (docs/scaling.md). Always 0 with the memory store.
+                 */
+                outbox: number;
             };
             /** @description This process's instance id (`--instance-id`, or generated). */
             instance_id?: string;

@@ -18,6 +18,7 @@
  */
 import { entryBytes } from '../observe/entry-bytes.js';
 import { stringifyKeepingBodies } from '../observe/lazy-json.js';
+import { ANSWERS } from '../store/barrier.js';
 import type { RedisStore, StoreMessage } from '../store/redis-store.js';
 import { defineOnce } from '../store/redis-scripts.js';
 import {
@@ -124,7 +125,7 @@ export class RedisJournal implements JournalState {
     this.maxBytes = bounds.maxBytes;
     this.prefix = store.key('journal:');
     store.onMessage((m) => this.receive(m));
-    store.barriers.onFlush('journal', () => this.send());
+    store.barriers.onFlush(ANSWERS, () => this.send());
     store.onClose(() => this.send());
   }
 
@@ -135,7 +136,7 @@ export class RedisJournal implements JournalState {
   private async flushAll(): Promise<number> {
     const horizon = this.now();
     this.send();
-    await this.store.barriers.barrier('journal');
+    await this.store.barriers.barrier(ANSWERS);
     return horizon;
   }
 

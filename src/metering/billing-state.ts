@@ -76,6 +76,18 @@ export interface ChargeOutcome {
   fired: number[];
 }
 
+export interface RefundRequest {
+  reason: LedgerReason;
+  refundedAt: string;
+  grant: number;
+  windowStart: number;
+  /**
+   * The emulator's own refund (a 5xx answer, a failed job), not an admin call: with Redis it is owed until it
+   * lands (the outbox), and an entry whose charge has not landed yet is waited for (a few seconds).
+   */
+  owed?: boolean;
+}
+
 /** An admin change of credits: one of a new period grant, a balance (set), credits to add. */
 export interface BalanceChange {
   periodGrant?: number;
@@ -128,11 +140,7 @@ export interface BillingState extends StateUnit {
    * Refunds a billed or test-key entry once (credits or quota back) and returns it refunded. Throws RangeError
    * when the entry is unknown (or dropped by the cap), or is not refundable.
    */
-  refund(
-    orgId: string,
-    entryId: string,
-    refund: { reason: LedgerReason; refundedAt: string; grant: number; windowStart: number },
-  ): MaybePromise<LedgerEntry>;
+  refund(orgId: string, entryId: string, refund: RefundRequest): MaybePromise<LedgerEntry>;
   balance(orgId: string, grant: number): MaybePromise<BalanceFigures>;
   /** An admin change of credits; a write the next admin answer waits for (StateStore.settled). */
   adjust(orgId: string, grant: number, change: BalanceChange): void;

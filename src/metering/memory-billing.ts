@@ -12,6 +12,7 @@ import {
   type TotalsRow,
 } from './billing-export.js';
 import type {
+  RefundRequest,
   BalanceChange,
   BalanceFigures,
   BillingListener,
@@ -35,7 +36,6 @@ import {
   type LedgerEntry,
   type LedgerStatus,
   type LedgerFilter,
-  type LedgerReason,
   type Totals,
 } from './ledger.js';
 import type { Invoice, InvoiceLine } from './periods.js';
@@ -130,11 +130,7 @@ export class MemoryBilling implements BillingState {
     return { balance: { ...b }, used, quota, fired };
   }
 
-  refund(
-    orgId: string,
-    entryId: string,
-    r: { reason: LedgerReason; refundedAt: string; grant: number; windowStart: number },
-  ): LedgerEntry {
+  refund(orgId: string, entryId: string, r: RefundRequest): LedgerEntry {
     const book = this.books.get(orgId);
     const entry = book?.ledger.byId.get(entryId);
     if (!book || !entry)

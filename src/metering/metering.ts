@@ -231,7 +231,7 @@ export class Metering {
    */
   refundQuietly(orgId: string, entryId: string, reason: LedgerReason = 'refund'): void {
     try {
-      const pending = this.refund(orgId, entryId, reason);
+      const pending = refund(this.parts, orgId, entryId, reason, true);
       if (pending instanceof Promise) pending.catch(() => {});
     } catch (err) {
       if (!(err instanceof RangeError)) throw err;

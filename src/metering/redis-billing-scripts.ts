@@ -21,12 +21,22 @@ local function publish(bal, org, channel, from)
   redis.call('PUBLISH', channel, '{"from":' .. cjson.encode(from) .. ',"type":"billing.balance","data":' .. cjson.encode({org = org, s = s}) .. '}')
   return s
 end
-local function held(key, kind, now)
+local function held(key, kind, now, instances, seenSince)
   local sum = 0
   local all = redis.call('HGETALL', key)
+  local alive = {}
   for i = 1, #all, 2 do
-    local k, a, e = string.match(all[i + 1], '^([^|]*)|([^|]*)|([^|]*)$')
-    if tonumber(e) < now then redis.call('HDEL', key, all[i])
+    local k, a, e, owner = string.match(all[i + 1], '^([^|]*)|([^|]*)|([^|]*)|?(.*)$')
+    -- A reservation's lease: its owner's heartbeat. An instance that died holds nothing once it lapses.
+    local live = true
+    if owner ~= '' then
+      if alive[owner] == nil then
+        local seen = redis.call('ZSCORE', instances, owner)
+        alive[owner] = seen ~= false and tonumber(seen) >= seenSince
+      end
+      live = alive[owner]
+    end
+    if tonumber(e) < now or not live then redis.call('HDEL', key, all[i])
     elseif k == kind then sum = sum + tonumber(a) end
   end
   return sum
@@ -35,16 +45,18 @@ end
 
 /**
  * Checks and reserves (decision M-R1, across instances; billing-state.ts `refuses`). KEYS: balance, held,
- * quota window, the organization's quotas.
+ * quota window, the organization's quotas, the instances' heartbeats.
  * ARGV: reservation id, kind ('credits' or a quota product), amount, wall now ms, wall expiry ms, grant (for
- * an organization not seen yet), default quota, org id. Live: refused when the cost exceeds the balance less
- * what is held (or nothing is available for a free request); test: when the quota is used or held up, or
- * this quantity would overrun it. Returns {1 reserved | 0 refused, balance or used, held, quota}.
+ * an organization not seen yet), default quota, org id, owner (instance id), wall ms since which an owner's
+ * heartbeat must have been seen. A reservation is `kind|amount|expiry|owner`: one whose owner's heartbeat
+ * lapsed, or past its expiry, is dropped here (decisions R-L1). Live: refused when the cost exceeds the
+ * balance less what is held (or nothing is available for a free request); test: when the quota is used or
+ * held up, or this quantity would overrun it. Returns {1 reserved | 0 refused, balance or used, held, quota}.
  */
 export const BILLING_RESERVE = `${PRELUDE}
 local amount = tonumber(ARGV[3])
-local h = held(KEYS[2], ARGV[2], tonumber(ARGV[4]))
-local entry = ARGV[2] .. '|' .. ARGV[3] .. '|' .. ARGV[5]
+local h = held(KEYS[2], ARGV[2], tonumber(ARGV[4]), KEYS[5], tonumber(ARGV[10]))
+local entry = ARGV[2] .. '|' .. ARGV[3] .. '|' .. ARGV[5] .. '|' .. ARGV[9]
 if ARGV[2] == 'credits' then
   init(KEYS[1], ARGV[6])
   local balance = tonumber(redis.call('HGET', KEYS[1], 'b'))
@@ -65,7 +77,9 @@ return {1, used, h, limit}`;
 /**
  * One ledger entry: settles its reservation, debits the balance (billed) or counts the test quota, appends
  * the entry (the newest `max` are kept per organization), adds to the aggregates and the period's usage, and
- * claims the thresholds crossed (SET NX: each fires once across instances). KEYS: balance, held, quota
+ * claims the thresholds crossed (SET NX: each fires once across instances, the marker naming the entry that
+ * claimed it). At most once per entry id (its idempotency key): an entry the ledger holds already is not
+ * applied again, and the figures and thresholds of its first application are returned (decisions R-I1). KEYS: balance, held, quota
  * window, ledger list, entries hash, refunds hash, aggregates, period usage, the organization's quotas. ARGV: reservation
  * id ('' = none), entry id, entry json, kind ('billed', 'live' for a live entry not billed, 'test' for
  * test-key usage, 'none'), amount, quantity, quota product, aggregate field prefix, max entries, grant,
@@ -76,6 +90,27 @@ return {1, used, h, limit}`;
  */
 export const BILLING_CHARGE = `${PRELUDE}
 if ARGV[1] ~= '' then redis.call('HDEL', KEYS[2], ARGV[1]) end
+local function markerOf()
+  local marker = ARGV[17]
+  if ARGV[4] ~= 'test' then marker = marker .. (redis.call('HGET', KEYS[1], 'p') or '0') .. ':' end
+  return marker
+end
+if redis.call('HEXISTS', KEYS[5], ARGV[2]) == 1 then
+  -- Sent again (its first reply was lost): it landed once; the thresholds it claimed are still its own.
+  local s = redis.call('HMGET', KEYS[1], 'b', 'g', 'gp', 'c', 'v')
+  local fired = {}
+  local marker = markerOf()
+  for pct in string.gmatch(ARGV[15], '[^,]+') do
+    if redis.call('GET', marker .. pct) == ARGV[2] then table.insert(fired, pct) end
+  end
+  local used = -1
+  local limit = 0
+  if ARGV[4] == 'test' then
+    used = tonumber(redis.call('HGET', KEYS[3], ARGV[7]) or '0')
+    limit = tonumber(redis.call('HGET', KEYS[9], ARGV[7]) or ARGV[11])
+  end
+  return {s[1], s[2], s[3], s[4], s[5], tostring(used), tostring(limit), table.concat(fired, ',')}
+end
 init(KEYS[1], ARGV[10])
 local amount, qty = tonumber(ARGV[5]), tonumber(ARGV[6])
 redis.call('LPUSH', KEYS[4], ARGV[2])
@@ -112,10 +147,9 @@ elseif ARGV[4] == 'test' then
 end
 local fired = {}
 if ratio >= 0 then
-  local marker = ARGV[17]
-  if ARGV[4] ~= 'test' then marker = marker .. (redis.call('HGET', KEYS[1], 'p') or '0') .. ':' end
+  local marker = markerOf()
   for pct in string.gmatch(ARGV[15], '[^,]+') do
-    if ratio >= tonumber(pct) and redis.call('SET', marker .. pct, '1', 'NX') then table.insert(fired, pct) end
+    if ratio >= tonumber(pct) and redis.call('SET', marker .. pct, ARGV[2], 'NX') then table.insert(fired, pct) end
   end
 end
 local s = publish(KEYS[1], ARGV[12], ARGV[13], ARGV[14])

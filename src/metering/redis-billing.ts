@@ -10,7 +10,8 @@
  * The one thing kept at hand is `glance`: the figures of the last reservation, charge or balance event this
  * instance saw, for realtime STT's synchronous checkpoint check (it reserves nothing; a lag is accepted there).
  */
-import type { RedisStore, StoreMessage } from '../store/redis-store.js';
+import { SEEN_WITHIN_MS, type RedisStore, type StoreMessage } from '../store/redis-store.js';
+import { ANSWERS } from '../store/barrier.js';
 import { OrgKeys } from '../store/redis-org-keys.js';
 import { defineOnce } from '../store/redis-scripts.js';
 import type {
@@ -22,10 +23,11 @@ import type {
   ChargeOutcome,
   ChargeRequest,
   ReserveFigures,
+  RefundRequest,
   ReserveOutcome,
   ReserveRequest,
 } from './billing-state.js';
-import { refundable, type LedgerEntry, type LedgerFilter, type LedgerReason, type Totals } from './ledger.js';
+import { refundable, type LedgerEntry, type LedgerFilter, type Totals } from './ledger.js';
 import type { Invoice, InvoiceLine } from './periods.js';
 import type { QuotaProduct } from './quotas.js';
 import { periodLines, type Product } from './types.js';
@@ -39,6 +41,9 @@ import {
   BILLING_RESERVE,
   BILLING_TAKE_PERIOD,
 } from './redis-billing-scripts.js';
+
+/** How often an owed refund asks for an entry whose charge has not landed yet (each after OUTBOX_RETRY_MS). */
+const OWED_REFUND_ASKS = 20;
 
 /** Wall time after which a reservation nobody settled or released is dropped (an instance died mid-request). */
 const RESERVATION_TTL_MS = 15 * 60_000;
@@ -62,7 +67,7 @@ export class RedisBilling implements BillingState {
 
   async open(): Promise<void> {
     const r = this.store.redis;
-    defineOnce(r, 'svcBillingReserve', 4, BILLING_RESERVE);
+    defineOnce(r, 'svcBillingReserve', 5, BILLING_RESERVE);
     defineOnce(r, 'svcBillingRefund', 6, BILLING_REFUND);
     defineOnce(r, 'svcBillingAdjust', 1, BILLING_ADJUST);
     defineOnce(r, 'svcBillingCharge', 9, BILLING_CHARGE);
@@ -82,21 +87,27 @@ export class RedisBilling implements BillingState {
   async reserve(r: ReserveRequest): Promise<ReserveOutcome> {
     const id = `${this.store.instanceId}:${++this.reservations}`;
     const now = Date.now();
-    const [ok, value, held, quota] = (await this.store.run(() =>
-      this.redis.svcBillingReserve(
-        this.k(r.orgId, 'bal'),
-        this.k(r.orgId, 'held'),
-        this.k(r.orgId, `quota:${r.windowStart}`),
-        this.k(r.orgId, 'quotas'),
-        id,
-        r.kind,
-        micro(r.amount),
-        now,
-        now + RESERVATION_TTL_MS,
-        micro(r.grant),
-        micro(r.quota),
-        r.orgId,
-      ),
+    const [ok, value, held, quota] = (await this.store.run(
+      () =>
+        this.redis.svcBillingReserve(
+          this.k(r.orgId, 'bal'),
+          this.k(r.orgId, 'held'),
+          this.k(r.orgId, `quota:${r.windowStart}`),
+          this.k(r.orgId, 'quotas'),
+          this.store.key('instances'),
+          id,
+          r.kind,
+          micro(r.amount),
+          now,
+          now + RESERVATION_TTL_MS,
+          micro(r.grant),
+          micro(r.quota),
+          r.orgId,
+          this.store.instanceId,
+          now - SEEN_WITHIN_MS,
+        ),
+      // Its reply lost, the reservation may land later: its release follows it, so the 502 changed nothing.
+      () => this.release(r.orgId, [id]),
     )) as number[];
     const out = {
       reservationId: ok === 1 ? id : undefined,
@@ -121,9 +132,16 @@ export class RedisBilling implements BillingState {
 
   release(orgId: string, reservationIds: string[]): void {
     if (reservationIds.length === 0) return;
-    // Best effort: a reservation left behind (Redis away) expires by itself. Tracked so that this instance's
-    // next admin answer comes after it.
-    this.store.track(this.redis.hdel(this.k(orgId, 'held'), ...reservationIds).catch(() => 0));
+    // Owed until it lands (the outbox): a release applies once however often it is sent (HDEL).
+    const held = this.k(orgId, 'held');
+    void this.store.outbox
+      .submit({
+        key: `release:${reservationIds.join(',')}`,
+        area: 'billing',
+        orgId,
+        send: () => this.redis.hdel(held, ...reservationIds),
+      })
+      .catch(() => {});
   }
 
   charge(c: ChargeRequest): Promise<ChargeOutcome> {
@@ -141,35 +159,42 @@ export class RedisBilling implements BillingState {
       kind === 'test'
         ? this.k(org, `thr:quota:${c.quotaProduct}:${c.windowStart}:`)
         : this.k(org, 'thr:credits:');
-    const write = this.redis
-      .svcBillingCharge(
-        this.k(org, 'bal'),
-        this.k(org, 'held'),
-        this.k(org, `quota:${c.windowStart}`),
-        this.k(org, 'ledger'),
-        this.k(org, 'entries'),
-        this.k(org, 'refunds'),
-        this.k(org, 'agg'),
-        this.k(org, 'period'),
-        this.k(org, 'quotas'),
-        c.reservationId ?? '',
-        entry.id,
-        JSON.stringify(entry),
-        kind,
-        micro(entry.amount),
-        micro(entry.quantity),
-        c.quotaProduct ?? '',
-        `${entry.environment}|${entry.product}|${entry.status}`,
-        c.maxEntries,
-        micro(c.grant),
-        micro(c.quota),
-        org,
-        this.store.channel,
-        this.store.instanceId,
-        c.percents.join(','),
-        entry.product,
-        markers,
-      )
+    const args = [
+      this.k(org, 'bal'),
+      this.k(org, 'held'),
+      this.k(org, `quota:${c.windowStart}`),
+      this.k(org, 'ledger'),
+      this.k(org, 'entries'),
+      this.k(org, 'refunds'),
+      this.k(org, 'agg'),
+      this.k(org, 'period'),
+      this.k(org, 'quotas'),
+      c.reservationId ?? '',
+      entry.id,
+      JSON.stringify(entry),
+      kind,
+      micro(entry.amount),
+      micro(entry.quantity),
+      c.quotaProduct ?? '',
+      `${entry.environment}|${entry.product}|${entry.status}`,
+      c.maxEntries,
+      micro(c.grant),
+      micro(c.quota),
+      org,
+      this.store.channel,
+      this.store.instanceId,
+      c.percents.join(','),
+      entry.product,
+      markers,
+    ] as const;
+    // Owed until it lands (the outbox), applied once for the entry's id (BILLING_CHARGE).
+    const write = this.store.outbox
+      .submit({
+        key: `charge:${entry.id}`,
+        area: 'billing',
+        orgId: org,
+        send: () => this.redis.svcBillingCharge(...args),
+      })
       .then((result) => {
         const [b, g, gp, cons, , used, quota, fired] = result as string[];
         const balance = figuresOf([b, g, gp, cons]);
@@ -182,59 +207,84 @@ export class RedisBilling implements BillingState {
           fired: fired ? fired.split(',').map(Number) : [],
         };
       });
-    // The charge is sent after the work and not waited for; the next admin answer waits for it (settled).
-    this.store.track(write);
+    // The charge is sent after the work and not waited for; the next admin answer waits for it (settled), and
+    // a read through any instance waits for the answers already sent (store/barrier.ts).
     return write;
   }
 
-  refund(
-    orgId: string,
-    entryId: string,
-    r: { reason: LedgerReason; refundedAt: string; grant: number; windowStart: number },
-  ): Promise<LedgerEntry> {
-    const write = this.store
-      .run(() =>
-        this.redis.svcBillingRefund(
-          this.k(orgId, 'bal'),
-          this.k(orgId, `quota:${r.windowStart}`),
-          this.k(orgId, 'refunds'),
-          this.k(orgId, 'agg'),
-          this.k(orgId, 'period'),
-          this.k(orgId, 'entries'),
-          entryId,
-          JSON.stringify({ reason: r.reason, refundedAt: r.refundedAt }),
-          orgId,
-          this.store.channel,
-          this.store.instanceId,
-          micro(r.grant),
-        ),
-      )
-      .then((result) => {
-        const [applied, json, b] = result as [number, string, string];
-        if (applied === -1)
-          throw new RangeError(`no ledger entry '${entryId}' (unknown or dropped by the per-org cap)`);
-        const entry = JSON.parse(json) as LedgerEntry;
-        // Refundable but refused: the first refund took it.
-        const status = refundable(entry) ? 'refunded' : entry.status;
-        if (applied === -2)
-          throw new RangeError(`ledger entry '${entryId}' is ${status} and cannot be refunded`);
-        this.saw(orgId, { balance: unmicro(b) });
-        return Object.assign(entry, {
-          status: 'refunded' as const,
-          reason: r.reason,
-          refundedAt: r.refundedAt,
-        });
+  refund(orgId: string, entryId: string, r: RefundRequest): Promise<LedgerEntry> {
+    const args = [
+      this.k(orgId, 'bal'),
+      this.k(orgId, `quota:${r.windowStart}`),
+      this.k(orgId, 'refunds'),
+      this.k(orgId, 'agg'),
+      this.k(orgId, 'period'),
+      this.k(orgId, 'entries'),
+      entryId,
+      JSON.stringify({ reason: r.reason, refundedAt: r.refundedAt }),
+      orgId,
+      this.store.channel,
+      this.store.instanceId,
+      micro(r.grant),
+    ] as const;
+    const sent = r.owed
+      ? this.owedRefund(orgId, entryId, args)
+      : this.store.run(() => this.redis.svcBillingRefund(...args));
+    const write = sent.then((result) => {
+      const [applied, json, b] = result as [number, string, string];
+      if (applied === -1)
+        throw new RangeError(`no ledger entry '${entryId}' (unknown or dropped by the per-org cap)`);
+      const entry = JSON.parse(json) as LedgerEntry;
+      // Refundable but refused: the first refund took it.
+      const status = refundable(entry) ? 'refunded' : entry.status;
+      if (applied === -2)
+        throw new RangeError(`ledger entry '${entryId}' is ${status} and cannot be refunded`);
+      this.saw(orgId, { balance: unmicro(b) });
+      return Object.assign(entry, {
+        status: 'refunded' as const,
+        reason: r.reason,
+        refundedAt: r.refundedAt,
       });
+    });
     // A refund refused (unknown, or refunded already) is the caller's answer, not a store failure.
-    this.store.track(
-      write.catch((err: unknown) => {
-        if (!(err instanceof RangeError)) throw err;
-      }),
-    );
+    if (!r.owed)
+      this.store.track(
+        write.catch((err: unknown) => {
+          if (!(err instanceof RangeError)) throw err;
+        }),
+      );
     return write;
+  }
+
+  /**
+   * The emulator's own refund, owed until it lands (applied once per entry: HSETNX). Its entry's charge may not
+   * have landed yet (sent at the same moment, its reply lost): an unknown entry is asked for again, a few times.
+   */
+  private owedRefund(orgId: string, entryId: string, args: readonly (string | number)[]): Promise<unknown> {
+    let asked = 0;
+    return this.store.outbox.submit({
+      key: `refund:${entryId}`,
+      area: 'billing',
+      orgId,
+      send: async () => {
+        const result = (await this.redis.svcBillingRefund(...args)) as [number];
+        if (result[0] === -1 && ++asked < OWED_REFUND_ASKS)
+          throw new Error(`ledger entry '${entryId}' not landed yet`);
+        return result;
+      },
+    });
+  }
+
+  /**
+   * Every answer already sent, through any instance, has its charge in Redis (store/barrier.ts): a read after
+   * an answer sees it (docs/scaling.md, "Reads after answers"). Reads made in one turn share the wait.
+   */
+  private caughtUp(): Promise<void> {
+    return this.store.barriers.barrier(ANSWERS);
   }
 
   async balance(orgId: string, grant: number): Promise<BalanceFigures> {
+    await this.caughtUp();
     const s = await this.store.run(() => this.redis.hmget(this.k(orgId, 'bal'), 'b', 'g', 'gp', 'c'));
     if (s[0] === null)
       return { balance: grant, periodGrant: grant, grantedInPeriod: grant, consumedInPeriod: 0 };
@@ -260,6 +310,7 @@ export class RedisBilling implements BillingState {
   }
 
   async quotaUsage(orgId: string, windowStart: number) {
+    await this.caughtUp();
     const [used, quotas] = await this.store.run(() =>
       Promise.all([
         this.redis.hgetall(this.k(orgId, `quota:${windowStart}`)),
@@ -278,15 +329,18 @@ export class RedisBilling implements BillingState {
     this.store.track(this.redis.hset(this.k(orgId, 'quotas'), product, micro(quota)));
   }
 
-  entries(filter: LedgerFilter): Promise<LedgerEntry[]> {
+  async entries(filter: LedgerFilter): Promise<LedgerEntry[]> {
+    await this.caughtUp();
     return this.ledger.entries(orgOf(filter), filter);
   }
 
   async entry(orgId: string, entryId: string): Promise<LedgerEntry | undefined> {
+    await this.caughtUp();
     return this.ledger.entry(orgId, entryId);
   }
 
-  totals(filter: Omit<LedgerFilter, 'limit'>): Promise<{ totals: Totals; exact: boolean }> {
+  async totals(filter: Omit<LedgerFilter, 'limit'>): Promise<{ totals: Totals; exact: boolean }> {
+    await this.caughtUp();
     return this.ledger.totals(orgOf(filter), filter);
   }
 
@@ -328,6 +382,7 @@ export class RedisBilling implements BillingState {
   }
 
   async invoices(orgId: string): Promise<Invoice[]> {
+    await this.caughtUp();
     const list = await this.store.run(() => this.redis.lrange(this.k(orgId, 'invoices'), 0, -1));
     return list.map((json) => JSON.parse(json) as Invoice);
   }

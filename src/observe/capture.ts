@@ -153,6 +153,8 @@ export class ResponseTap {
   constructor(
     res: Response,
     private readonly keepBytes: number,
+    /** Called at the first `end` (a shared store counts the answer's effects from then: store/answers.ts). */
+    onEnd?: () => void,
   ) {
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
@@ -161,7 +163,10 @@ export class ResponseTap {
       return write(...args);
     }) as typeof res.write;
     res.end = ((...args: unknown[]) => {
-      this.endedAt ??= performance.now();
+      if (this.endedAt === undefined) {
+        this.endedAt = performance.now();
+        onEnd?.();
+      }
       this.capture(args[0], args[1]);
       return end(...args);
     }) as typeof res.end;

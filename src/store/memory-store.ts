@@ -8,6 +8,7 @@ export class MemoryStore implements StateStore {
   readonly kind = 'memory' as const;
   readonly shared = false;
   readonly description = 'memory';
+  readonly answers = undefined;
   private readonly startedAt = new Date().toISOString();
 
   constructor(readonly instanceId: string) {}
@@ -19,6 +20,10 @@ export class MemoryStore implements StateStore {
 
   status(): 'ok' {
     return 'ok';
+  }
+
+  owed(): number {
+    return 0;
   }
 
   settled(): undefined {

@@ -5,20 +5,26 @@
  */
 import type { Redis, RedisOptions } from 'ioredis';
 import { StoreBarriers } from './barrier.js';
+import { StoreOutbox } from './outbox.js';
 import {
   StoreUnavailableError,
   describeStoreUrl,
+  isCommandTimeout,
   storeDownError,
   storeNamespace,
   type InstanceInfo,
   type StateStore,
+  type StoreStatus,
 } from './state-store.js';
 
 /** How often an instance says it is alive, and how long it counts as seen (wall time: infrastructure, not emulator time). */
 export const HEARTBEAT_MS = 1000;
 export const SEEN_WITHIN_MS = 5000;
 const CONNECT_TIMEOUT_MS = 2000;
-const COMMAND_TIMEOUT_MS = 2000;
+/** How long a command waits for Redis's reply before its request answers 502 (docs/scaling.md, "While Redis stalls"). */
+export const COMMAND_TIMEOUT_MS = 2000;
+/** While commands time out, how often a PING asks whether Redis answers again (wall time). */
+const PROBE_MS = 250;
 
 /** A change another instance made, as published on the events channel. */
 export interface StoreMessage {
@@ -67,6 +73,18 @@ export class RedisStore implements StateStore {
   private gen = 0;
   /** What health shows for this instance: set by announce() once the emulator listens. */
   private baseUrl: string | null = null;
+  /**
+   * A command timed out and no reply has come since: Redis is connected but stalled. New work is refused at once
+   * (502) instead of each request waiting COMMAND_TIMEOUT_MS, until a PING is answered.
+   */
+  private stalled = false;
+  private probe: NodeJS.Timeout | undefined;
+  /** The effects this instance owes Redis (outbox.ts): charges, releases, webhook events and outcomes. */
+  readonly outbox = new StoreOutbox(
+    () => this.redis,
+    () => this.status() === 'ok',
+    (err) => this.noteFailure(err),
+  );
 
   constructor(
     url: string,
@@ -94,6 +112,9 @@ export class RedisStore implements StateStore {
       commandTimeout: COMMAND_TIMEOUT_MS,
       // No retries while starting: an unreachable Redis is a start-up error, not a hang. open() turns them on.
       retryStrategy: () => null,
+      // A command whose reply was lost is not sent again by the client: an effect is resent by the outbox,
+      // which knows it is idempotent, and a read by the caller, who knows it was answered 502.
+      autoResendUnfulfilledCommands: false,
     };
     this.redis = new Redis(this.redisUrl, options);
     this.sub = new Redis(this.redisUrl, { ...options, commandTimeout: undefined });
@@ -210,6 +231,10 @@ export class RedisStore implements StateStore {
     sub.on('close', () => (stale = true));
     sub.on('ready', resync);
     this.redis.on('ready', resync);
+    this.redis.on('ready', () => {
+      this.answered();
+      this.outbox.wake();
+    });
     await this.beat();
     this.heartbeat = setInterval(() => void this.beat().catch(() => {}), HEARTBEAT_MS);
     this.heartbeat.unref();
@@ -235,6 +260,28 @@ export class RedisStore implements StateStore {
     for (const handler of this.handlers) handler(message);
   }
 
+  /** A reply came: Redis is not stalled (any more). */
+  private answered(): void {
+    if (!this.stalled) return;
+    this.stalled = false;
+    clearInterval(this.probe);
+    this.probe = undefined;
+    this.outbox.wake();
+  }
+
+  /** A command was sent and its reply did not come in time: Redis stalls (or the reply was lost). */
+  noteFailure(err: unknown): void {
+    if (!isCommandTimeout(err) || this.stalled) return;
+    this.stalled = true;
+    this.probe = setInterval(() => {
+      this.redis.ping().then(
+        () => this.answered(),
+        () => {},
+      );
+    }, PROBE_MS);
+    this.probe.unref();
+  }
+
   private async beat(): Promise<void> {
     const now = Date.now();
     const info: InstanceInfo = {
@@ -244,17 +291,27 @@ export class RedisStore implements StateStore {
       started_at: this.startedAt,
       last_seen: new Date(now).toISOString(),
     };
-    await this.redis
-      .multi()
-      .zadd(this.key('instances'), now, this.instanceId)
-      .set(this.key(`instance:${this.instanceId}`), JSON.stringify(info), 'PX', SEEN_WITHIN_MS * 6)
-      .zremrangebyscore(this.key('instances'), '-inf', now - SEEN_WITHIN_MS * 6)
-      .exec();
+    try {
+      await this.redis
+        .multi()
+        .zadd(this.key('instances'), now, this.instanceId)
+        .set(this.key(`instance:${this.instanceId}`), JSON.stringify(info), 'PX', SEEN_WITHIN_MS * 6)
+        .zremrangebyscore(this.key('instances'), '-inf', now - SEEN_WITHIN_MS * 6)
+        .exec();
+    } catch (err) {
+      this.noteFailure(err);
+      throw err;
+    }
+    this.answered();
   }
 
   /** Runs before the connections close: what an area writes behind is sent then. */
   onClose(hook: () => void): void {
     this.closing.push(hook);
+  }
+
+  get answers(): StoreBarriers['answers'] {
+    return this.barriers.answers;
   }
 
   /** Flush barriers for state written behind (barrier.ts), made on first use. */
@@ -265,31 +322,61 @@ export class RedisStore implements StateStore {
 
   async close(): Promise<void> {
     clearInterval(this.heartbeat);
+    clearInterval(this.probe);
+    this.outbox.close();
     if (this.opened && this.redis?.status === 'ready') {
       for (const hook of this.closing) hook();
       await Promise.allSettled([...this.pending]);
+      // What this instance still owes Redis goes before it leaves (bounded: a stalled Redis is not waited for).
+      const owed = this.outbox.drained();
+      if (owed) {
+        this.outbox.wake();
+        await Promise.race([owed, new Promise((r) => setTimeout(r, COMMAND_TIMEOUT_MS).unref())]);
+      }
       await this.redis.zrem(this.key('instances'), this.instanceId).catch(() => {});
     }
     this.redis?.disconnect();
     this.sub?.disconnect();
   }
 
-  status(): 'ok' | 'unreachable' {
-    return this.redis?.status === 'ready' && this.sub?.status === 'ready' ? 'ok' : 'unreachable';
+  status(): StoreStatus {
+    if (this.redis?.status !== 'ready' || this.sub?.status !== 'ready') return 'unreachable';
+    return this.stalled ? 'degraded' : 'ok';
   }
 
-  /** Throws 502 `upstream_error` while Redis is away, before anything changes. */
+  owed(): number {
+    return this.outbox.size;
+  }
+
+  /**
+   * Throws 502 `upstream_error` while Redis is away or stalled, or while the outbox is full, before anything
+   * changes.
+   */
   assertAvailable(): void {
     if (this.redis?.status !== 'ready') throw storeDownError(this.description);
+    if (this.stalled)
+      throw storeDownError(this.description, new Error(`no reply within ${COMMAND_TIMEOUT_MS} ms`));
+    if (this.outbox.full)
+      throw storeDownError(
+        this.description,
+        new Error(`${this.outbox.size} writes wait to be sent to it from this instance`),
+      );
   }
 
-  /** Runs a command and maps a failure to 502 `upstream_error`. */
-  async run<T>(command: () => Promise<T>): Promise<T> {
+  /**
+   * Runs a command and maps a failure to 502 `upstream_error`. `undo`: a write that, should its reply be lost,
+   * must not land (it is sent through the outbox after it), so the 502 can say nothing was changed.
+   */
+  async run<T>(command: () => Promise<T>, undo?: () => void): Promise<T> {
     this.assertAvailable();
     try {
-      return await command();
+      const result = await command();
+      this.answered();
+      return result;
     } catch (err) {
-      throw storeDownError(this.description, err);
+      this.noteFailure(err);
+      if (undo && !isReplyErrorOf(err)) undo();
+      throw storeDownError(this.description, err, !undo && isCommandTimeout(err));
     }
   }
 
@@ -298,7 +385,8 @@ export class RedisStore implements StateStore {
     const p = write.then(
       () => undefined,
       (err: unknown) => {
-        throw storeDownError(this.description, err);
+        this.noteFailure(err);
+        throw storeDownError(this.description, err, isCommandTimeout(err));
       },
     );
     this.pending.add(p);
@@ -306,9 +394,16 @@ export class RedisStore implements StateStore {
     p.then(drop, drop);
   }
 
+  /**
+   * The writes in flight, and what the outbox owes while Redis answers (bounded by COMMAND_TIMEOUT_MS: an
+   * answer does not wait for a Redis that went away meanwhile).
+   */
   settled(): Promise<void> | undefined {
-    if (this.pending.size === 0) return undefined;
-    return Promise.all([...this.pending]).then(() => undefined);
+    const owed = this.status() === 'ok' ? this.outbox.drained() : undefined;
+    if (this.pending.size === 0 && !owed) return undefined;
+    const waits: Promise<unknown>[] = [...this.pending];
+    if (owed) waits.push(Promise.race([owed, new Promise((r) => setTimeout(r, COMMAND_TIMEOUT_MS).unref())]));
+    return Promise.all(waits).then(() => undefined);
   }
 
   /** The instances whose heartbeat is recent, this one included. */
@@ -327,6 +422,10 @@ export class RedisStore implements StateStore {
       .map((s) => JSON.parse(s) as InstanceInfo)
       .sort((a, b) => a.id.localeCompare(b.id));
   }
+}
+
+function isReplyErrorOf(err: unknown): boolean {
+  return err instanceof Error && err.name === 'ReplyError';
 }
 
 function compareVersions(a: string, b: string): number {

@@ -7,8 +7,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { ApiError } from '../http/errors.js';
+import type { AnswersInFlight } from './answers.js';
 
 export type StoreKind = 'memory' | 'redis';
+export type StoreStatus = 'ok' | 'degraded' | 'unreachable';
 
 /** One emulator process as the store sees it (GET /_emulator/health `instances`). */
 export interface InstanceInfo {
@@ -31,8 +33,15 @@ export interface StateStore {
   close(): Promise<void>;
   /** Throws 502 `upstream_error` while a shared store cannot be reached (before a change); never in memory. */
   assertAvailable(): void;
-  /** `ok`, or `unreachable` while a shared store cannot be reached. */
-  status(): 'ok' | 'unreachable';
+  /**
+   * `ok`; `degraded` while a shared store is connected but its commands time out (a stall: new work is refused
+   * with 502 at once until it answers again); `unreachable` while it cannot be reached.
+   */
+  status(): StoreStatus;
+  /** A shared store's answers whose effects are not written yet (answers.ts); undefined in memory. */
+  readonly answers: AnswersInFlight | undefined;
+  /** The writes this instance owes the shared store (the outbox, issue 35): 0 in memory. */
+  owed(): number;
   /**
    * The writes issued so far, settled: callers await it before answering, so a client that hears about a
    * change from one instance finds it on any other. Undefined when nothing is pending (always, in memory).
@@ -54,13 +63,25 @@ export class StoreUnavailableError extends Error {
   override name = 'StoreUnavailableError';
 }
 
-/** What a client sees while the shared store is down (docs/scaling.md, "While Redis is down"). */
-export function storeDownError(description: string, cause?: unknown): ApiError {
+/**
+ * What a client sees while the shared store is down or stalled (docs/scaling.md, "While Redis is down").
+ * `mayHaveLanded`: a write was sent and its reply never came, and nothing undoes it; the answer says so rather
+ * than claim nothing changed.
+ */
+export function storeDownError(description: string, cause?: unknown, mayHaveLanded = false): ApiError {
   const why = cause instanceof Error && cause.message ? ` (${cause.message})` : '';
+  const outcome = mayHaveLanded
+    ? 'the change was sent and may yet be applied (read it back before you retry); nothing was billed'
+    : 'nothing was changed or billed, retry when it is back';
   return new ApiError(
     'upstream_error',
-    `the emulator's shared state store ${description} is unreachable${why}; nothing was changed or billed, retry when it is back`,
+    `the emulator's shared state store ${description} is unreachable${why}; ${outcome}`,
   );
+}
+
+/** The error of a command that was sent and got no reply in time (ioredis `commandTimeout`). */
+export function isCommandTimeout(err: unknown): boolean {
+  return err instanceof Error && err.message === 'Command timed out';
 }
 
 /** A generated instance id: `i-` and 8 hex characters, new for every process. */

@@ -1,9 +1,11 @@
 /**
  * The webhook attempts' queue in Redis: attempts wait in a sorted set by due time, one per clock (the lanes of
- * redis-attempt-lanes.ts: an organization with its own clock has its attempts due on it); an instance claims the due ones it has room for with a Lua script that leases each to it, makes them
- * with its AttemptMaker, and logs each with a script that also schedules the retry. A write that cannot
- * reach Redis waits in order in an outbox, flushed by a one-second sweep that also takes back the leases
- * of instances whose heartbeat is gone.
+ * redis-attempt-lanes.ts: an organization with its own clock has its attempts due on it); an instance claims
+ * the due ones it has room for with a Lua script that leases each to it, makes them with its AttemptMaker,
+ * and logs each with a script that also schedules the retry. A new delivery and an attempt's outcome are owed
+ * to Redis until they land (the store's outbox), each applied once (by delivery id; by lease). A one-second
+ * sweep takes back the leases of instances whose heartbeat is gone, and this instance's own leases that a
+ * claim whose reply was lost left behind (decisions W-L1).
  */
 import { SEEN_WITHIN_MS, type RedisStore } from '../store/redis-store.js';
 import { MAX_ATTEMPTS_LOGGED, type AttemptMaker, type AttemptResult } from './attempt-maker.js';
@@ -21,19 +23,20 @@ import {
 } from './redis-delivery-codec.js';
 import type { WebhookDelivery } from './types.js';
 
-/** Wall time between sweeps: events written while Redis was away, leases of vanished instances, missed wake-ups. */
+/** Wall time between sweeps: leases of vanished instances and lost claims, missed wake-ups. */
 const SWEEP_MS = 1000;
+/** What the webhooks owe Redis is theirs in the store's outbox (a reset of theirs drops it). */
+const AREA = 'webhooks';
 
 export class RedisAttemptQueue {
   /** Who holds a lease: the instance and its process, so a worker restarted under the same name loses the old ones. */
   private readonly holder: string;
   private sweeper: NodeJS.Timeout | undefined;
-  /**
-   * Writes made while Redis was away (new deliveries, attempt outcomes), in order, flushed when it is back;
-   * each with its organization, whose reset drops them.
-   */
-  private outbox: { orgId: string; write: () => Promise<unknown> }[] = [];
   private running = 0;
+  /** The attempts this instance holds a lease on and has not logged in Redis yet (made, or being made). */
+  private readonly mine = new Set<string>();
+  /** A claim got no reply: it may have leased attempts to this instance that it never heard of. */
+  private claimLost = false;
   private claiming = false;
   private claimAgain = false;
   /** The last claim was full: more may be due, so a finished attempt claims again. */
@@ -76,30 +79,26 @@ export class RedisAttemptQueue {
       lane.wake = undefined;
       lane.wakeAt = Infinity;
     }
-    this.outbox = [];
+    this.store.outbox.drop(AREA);
+    this.mine.clear();
   }
 
   /** An organization's reset: what waits here to be written for it goes, and its attempts waiting for a slot. */
   forgetOrg(orgId: string): void {
-    this.outbox = this.outbox.filter((w) => w.orgId !== orgId);
+    this.store.outbox.drop(AREA, orgId);
     this.orgResets.set(orgId, (this.orgResets.get(orgId) ?? 0) + 1);
   }
 
   /**
-   * Writes a new delivery of `orgId`, then claims; while Redis is away (or earlier writes still wait) it
-   * waits in the outbox, and `held` is told. Never a 502 for an event: one Redis could not take waits
-   * (docs/scaling.md).
+   * Writes a new delivery of `orgId` (`key`: its id), then claims; owed to Redis until it lands (the store's
+   * outbox), in order after what this instance owes already. Never a 502 for an event: one Redis could not
+   * take waits (docs/scaling.md).
    */
-  send(orgId: string, write: () => Promise<unknown>, held: () => void): void {
-    const hold = () => {
-      held();
-      this.outbox.push({ orgId, write });
-    };
-    if (this.store.status() !== 'ok' || this.outbox.length > 0) {
-      hold();
-      return;
-    }
-    this.store.track(write().then(() => this.claimSoon(), hold));
+  send(orgId: string, key: string, write: () => Promise<unknown>): void {
+    void this.store.outbox
+      .submit({ key, area: AREA, orgId, send: write })
+      .then(() => this.claimSoon())
+      .catch(() => {});
   }
 
   /** A change another instance published: a retry to wake for, or an attempt to claim now. */
@@ -129,7 +128,12 @@ export class RedisAttemptQueue {
           const room = this.attempts.maxConcurrent - this.running;
           this.backlog = room <= 0;
           if (room <= 0 || this.store.status() !== 'ok') break;
-          const got = await this.claimIn(lane, room);
+          const got = await this.claimIn(lane, room).catch((err: unknown) => {
+            // Sent, its reply lost: it may have leased attempts here (taken back by the sweep).
+            this.claimLost = true;
+            this.store.noteFailure(err);
+            throw err;
+          });
           if (got === room) this.backlog = this.claimAgain = true;
         }
       } while (this.claimAgain);
@@ -156,6 +160,7 @@ export class RedisAttemptQueue {
     );
     for (let i = 0; i < got.length; i += 7) {
       const [member, , base, body, state, attempts, due] = got.slice(i, i + 7);
+      this.mine.add(member);
       void this.attempt(member, assemble(base, body || 'null', state, attempts), body, Number(due));
     }
     return got.length / 7;
@@ -164,7 +169,6 @@ export class RedisAttemptQueue {
   /** One claimed attempt: made here, then logged in Redis (or in the outbox until Redis is back). */
   private async attempt(member: string, d: WebhookDelivery, body: string, dueAt: number): Promise<void> {
     this.running++;
-    const lane = this.lanes.of(d.orgId);
     const resets = this.orgResets.get(d.orgId);
     try {
       const series = Number(member.slice(member.lastIndexOf('|') + 1));
@@ -179,30 +183,37 @@ export class RedisAttemptQueue {
         () => ({ attempt: number, endpoint, dueAt }),
       );
       // A reset meanwhile: its lease is gone with the queue, nothing to log.
-      if (result) await this.finish(member, d, result, dueAt);
+      if (result) this.finish(member, d, result, dueAt);
       // Not made: a reset of its organization was heard while it waited for a slot. Claimed before that
       // reset, its lease went with it; claimed after it (the event came late), it goes back to the queue.
-      else if (this.orgResets.get(d.orgId) !== resets)
-        await this.redis.svcWebhookReclaim(this.k.leases, lane.due, member, this.holder, lane.clock.now());
+      else if (this.orgResets.get(d.orgId) !== resets) this.giveBack(member, d.orgId);
+      else this.mine.delete(member);
     } catch {
       // Redis away while looking up the endpoint: the attempt goes back to the queue once it is back.
-      const now = lane.clock.now();
-      this.outbox.push({
-        orgId: d.orgId,
-        write: () => this.redis.svcWebhookReclaim(this.k.leases, lane.due, member, this.holder, now),
-      });
+      this.giveBack(member, d.orgId);
     } finally {
       this.running--;
       if (this.backlog) this.claimSoon();
     }
   }
 
-  private async finish(
-    member: string,
-    d: WebhookDelivery,
-    result: AttemptResult,
-    dueAt: number,
-  ): Promise<void> {
+  /** An attempt leased here and not made goes back to the queue of its organization's clock (owed until it lands). */
+  private giveBack(member: string, orgId: string, holder = this.holder): void {
+    const lane = this.lanes.of(orgId);
+    const now = lane.clock.now();
+    void this.store.outbox
+      .submit({
+        key: `reclaim:${member}`,
+        area: AREA,
+        orgId,
+        send: () => this.redis.svcWebhookReclaim(this.k.leases, lane.due, member, holder, now),
+      })
+      .catch(() => {})
+      .finally(() => this.mine.delete(member));
+  }
+
+  /** Logs an attempt's outcome: owed until it lands, applied once (only while its lease is held here). */
+  private finish(member: string, d: WebhookDelivery, result: AttemptResult, dueAt: number): void {
     const { logged } = result;
     let status: 'delivered' | 'failed' | 'pending' = result.ok ? 'delivered' : 'failed';
     let nextAt = '';
@@ -244,9 +255,10 @@ export class RedisAttemptQueue {
         logged,
       );
     };
-    const waiting = { orgId: d.orgId, write };
-    if (this.store.status() !== 'ok' || this.outbox.length > 0) this.outbox.push(waiting);
-    else await write().catch(() => this.outbox.push(waiting));
+    void this.store.outbox
+      .submit({ key: `attempt:${member}:${logged.attempt}`, area: AREA, orgId: d.orgId, send: write })
+      .catch(() => {})
+      .finally(() => this.mine.delete(member));
   }
 
   /** A timer on the lane's clock for its earliest attempt due in Redis, so advancing it makes the retries due. */
@@ -287,17 +299,29 @@ export class RedisAttemptQueue {
     }
     if (this.store.status() !== 'ok') return;
     try {
-      while (this.outbox.length > 0) {
-        const next = this.outbox[0];
-        await next.write();
-        // A reset meanwhile may have dropped it (and others) from the outbox.
-        if (this.outbox[0] === next) this.outbox.shift();
-      }
       await this.reclaim();
+      if (this.claimLost && !this.claiming) await this.reclaimOwn();
     } catch {
       return;
     }
     await this.claim();
+  }
+
+  /**
+   * After a claim whose reply was lost: the leases held by this instance for attempts it never heard of go
+   * back to the queue. Run between claims, so every lease of this holder not in `mine` is such a one.
+   */
+  private async reclaimOwn(): Promise<void> {
+    this.claimLost = false;
+    const leases = Object.entries(await this.redis.hgetall(this.k.leases)).filter(
+      ([m, h]) => h === this.holder && !this.mine.has(m),
+    );
+    if (leases.length === 0) return;
+    const orgs = await this.redis.hmget(this.k.orgOf, ...leases.map(([m]) => m.slice(0, m.lastIndexOf('|'))));
+    for (const [i, [member]] of leases.entries()) {
+      this.mine.add(member);
+      this.giveBack(member, orgs[i] ?? '');
+    }
   }
 
   private async reclaim(): Promise<void> {

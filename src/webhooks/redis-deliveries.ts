@@ -228,7 +228,9 @@ export class RedisDeliveriesState implements WebhookDeliveriesState {
       this.held.delete(delivery.id);
       this.changed(change);
     };
-    this.queue.send(delivery.orgId, write, () => this.held.set(delivery.id, delivery));
+    // Listed from here until it lands (while Redis is away, what is owed is all a list can show).
+    this.held.set(delivery.id, delivery);
+    this.queue.send(delivery.orgId, `event:${delivery.id}`, write);
   }
 
   get(id: string): WebhookDelivery | undefined | Promise<WebhookDelivery | undefined> {

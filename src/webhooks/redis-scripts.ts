@@ -44,11 +44,14 @@ const FIELDS = `
 local function fields(id) return 'base:' .. id, 'body:' .. id, 'state:' .. id, 'attempts:' .. id end`;
 
 /**
- * A new delivery, listed, its first attempt due. KEYS: the org's hash, order, seq, due, org-of, orgs.
- * ARGV: id, org, base json, body, due ms, list limit, channel, message, key prefix, hash suffix.
+ * A new delivery, listed, its first attempt due; once per delivery id (its event's idempotency key): sent
+ * again after its reply was lost, a delivery Redis has already is left as it is, attempts and all. KEYS: the
+ * org's hash, order, seq, due, org-of, orgs. ARGV: id, org, base json, body, due ms, list limit, channel,
+ * message, key prefix, hash suffix. Returns 1, or 0 when it was there already.
  */
 export const WEBHOOK_ENQUEUE = `${FIELDS}
 local b, y, s = fields(ARGV[1])
+if redis.call('HEXISTS', KEYS[1], s) == 1 or redis.call('HEXISTS', KEYS[5], ARGV[1]) == 1 then return 0 end
 redis.call('HSET', KEYS[1], b, ARGV[3], y, ARGV[4], s, '1|pending|')
 redis.call('HSET', KEYS[5], ARGV[1], ARGV[2])
 redis.call('SADD', KEYS[6], ARGV[2])

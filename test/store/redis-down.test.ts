@@ -61,7 +61,12 @@ describe('Redis down during operation', () => {
 
     const health = await request(t.app).get('/_emulator/health');
     expect(health.status).toBe(200);
-    expect(health.body.store).toEqual({ kind: 'redis', location: redis.url, status: 'unreachable' });
+    expect(health.body.store).toEqual({
+      kind: 'redis',
+      location: redis.url,
+      status: 'unreachable',
+      outbox: 0,
+    });
     expect(health.body.instances.map((i: { id: string }) => i.id)).toEqual(['solo']);
   });
 

@@ -161,7 +161,7 @@ describe('two instances over one Redis', () => {
 
   it('health names the store and lists both instances', async () => {
     const health = (await (await fetch(`${a.admin}/health`)).json()) as any;
-    expect(health.store).toEqual({ kind: 'redis', location: redis.url, status: 'ok' });
+    expect(health.store).toEqual({ kind: 'redis', location: redis.url, status: 'ok', outbox: 0 });
     expect(health.instance_id).toBe('A');
     expect(health.instances.map((i: { id: string }) => i.id)).toEqual(['A', 'B']);
   });
