@@ -31,6 +31,7 @@ const SHORT: Record<string, { args?: string[]; nodeFlags?: string[]; before?: st
   'tts.bench.ts': { args: ['50'] },
   'webhooks.bench.ts': { args: ['1000'] },
   'event-loop.bench.ts': { args: ['--seconds', '8'] },
+  'chaos-soak.bench.ts': { args: ['--rounds', '5'], before: ['npm', 'run', 'build', '--silent'] },
   'rag-engine.bench.ts': { nodeFlags: ['--expose-gc'] },
   'state.bench.ts': {
     args: ['--orgs', '20', '--docs', '1000', '--ledger', '10000'],
