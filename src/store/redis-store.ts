@@ -79,6 +79,11 @@ export class RedisStore implements StateStore {
    */
   private stalled = false;
   private probe: NodeJS.Timeout | undefined;
+  /**
+   * Flush barriers (barrier.ts): made with the store, so every instance answers a reader's barrier at once,
+   * whatever it reads itself (an instance that never answered would cost every read BARRIER_WAIT_MS).
+   */
+  readonly barriers: StoreBarriers = new StoreBarriers(this);
   /** The effects this instance owes Redis (outbox.ts): charges, releases, webhook events and outcomes. */
   readonly outbox = new StoreOutbox(
     () => this.redis,
@@ -313,12 +318,6 @@ export class RedisStore implements StateStore {
   get answers(): StoreBarriers['answers'] {
     return this.barriers.answers;
   }
-
-  /** Flush barriers for state written behind (barrier.ts), made on first use. */
-  get barriers(): StoreBarriers {
-    return (this.barriersCache ??= new StoreBarriers(this));
-  }
-  private barriersCache: StoreBarriers | undefined;
 
   async close(): Promise<void> {
     clearInterval(this.heartbeat);
