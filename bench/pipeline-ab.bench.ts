@@ -9,6 +9,8 @@
  *  - `--base DIR`: a directory holding the other build as `DIR/dist` (with `openapi`, `fixtures`, `ui`,
  *    `node_modules` and `package.json` beside it, e.g. symlinks to this checkout's). The other side is this
  *    checkout's `dist/` (`npm run build` first).
+ *  - `--both-redis` with `--base`: both builds with the Redis store, each on its own database of one
+ *    redis-server started for the run (issue 35: the Redis request path before and after a change).
  *  - `--redis` instead of `--base`: this build twice, with the memory store and with the Redis store (issue 23:
  *    a redis-server started on a free port for the run). The process's CPU (all threads) is reported beside
  *    the main thread's: the Redis client's work is on the main thread, the worker pool's on others.
@@ -52,6 +54,8 @@ const baseIndex = process.argv.indexOf('--base');
 const REDIS = process.argv.includes('--redis');
 const TLS = process.argv.includes('--tls');
 const NODES = argNodes();
+/** `--base DIR --both-redis`: both builds with the Redis store, each on its own database of one redis-server. */
+const BOTH_REDIS = process.argv.includes('--both-redis');
 const modes = [baseIndex >= 0, REDIS, TLS, NODES !== undefined].filter(Boolean).length;
 if (modes !== 1)
   throw new Error(
@@ -241,13 +245,15 @@ type Run = Awaited<ReturnType<typeof measure>>;
 type Runs = Map<string, Run[]>;
 
 async function main(): Promise<void> {
-  const redis = REDIS ? await startRedis() : undefined;
+  const redis = REDIS || BOTH_REDIS ? await startRedis() : undefined;
+  const onDb = (db: number) =>
+    BOTH_REDIS ? ['--store', redis!.url.replace(/\/0$/, `/${db}`), '--instance-id', `bench-${db}`] : [];
   // Started one by one inside the try, so that the ones already up are stopped when a later one fails (a
   // build refusing a Node.js line, say).
   const sides: Side[] = [];
   const results: Runs = new Map();
   try {
-    if (redis) {
+    if (redis && !BOTH_REDIS) {
       sides.push(await start('memory', ROOT));
       sides.push(await start('redis', ROOT, ['--store', redis.url, '--instance-id', 'bench']));
     } else if (TLS) {
@@ -256,8 +262,8 @@ async function main(): Promise<void> {
     } else if (NODES) {
       for (const node of NODES) sides.push(await start(node.name, ROOT, [], node.bin));
     } else {
-      sides.push(await start('base', BASE));
-      sides.push(await start('this', ROOT));
+      sides.push(await start('base', BASE, onDb(1)));
+      sides.push(await start('this', ROOT, onDb(2)));
     }
     const self = sides.find((s) => s.name === 'this');
     for (let i = 0; self && i < SANDBOXES; i++) {

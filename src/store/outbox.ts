@@ -72,29 +72,34 @@ export class StoreOutbox {
    * landed (never rejects for want of Redis: the write waits). A write refused by Redis rejects.
    */
   submit<T>(write: OutboxWrite<T>): Promise<T> {
+    if (this.queue.length > 0 || !this.available()) return this.enqueue(write);
+    // The usual case: Redis answers and nothing waits; one promise chain, no waiting entry.
+    this.sending++;
+    return write.send().then(
+      (result) => {
+        this.sent();
+        write.landed?.(result);
+        return result;
+      },
+      (err: unknown) => {
+        if (isReplyError(err)) {
+          this.sent();
+          throw err;
+        }
+        this.failed(err);
+        this.retried++;
+        // Queued before its send stops counting, so the outbox is never seen empty in between.
+        const waiting = this.enqueue(write);
+        this.sent();
+        return waiting;
+      },
+    );
+  }
+
+  private enqueue<T>(write: OutboxWrite<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      const waiting: Waiting = { write, resolve: resolve, reject };
-      if (this.queue.length > 0 || !this.available()) {
-        this.queue.push(waiting);
-        this.schedule();
-        return;
-      }
-      this.sending++;
-      write.send().then(
-        (result) => {
-          this.sent();
-          write.landed?.(result);
-          resolve(result);
-        },
-        (err: unknown) => {
-          this.sent();
-          if (isReplyError(err)) return reject(err);
-          this.failed(err);
-          this.retried++;
-          this.queue.push(waiting);
-          this.schedule();
-        },
-      );
+      this.queue.push({ write, resolve, reject });
+      this.schedule();
     });
   }
 
