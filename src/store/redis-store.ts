@@ -385,7 +385,7 @@ export class RedisStore implements StateStore {
       () => undefined,
       (err: unknown) => {
         this.noteFailure(err);
-        throw storeDownError(this.description, err, isCommandTimeout(err));
+        throw err;
       },
     );
     this.pending.add(p);
@@ -402,7 +402,14 @@ export class RedisStore implements StateStore {
     if (this.pending.size === 0 && !owed) return undefined;
     const waits: Promise<unknown>[] = [...this.pending];
     if (owed) waits.push(Promise.race([owed, new Promise((r) => setTimeout(r, COMMAND_TIMEOUT_MS).unref())]));
-    return Promise.all(waits).then(() => undefined);
+    // A write that failed may be this answer's or another's, and what the answer's request owes (the outbox)
+    // lands later: the 502 cannot say that nothing changed.
+    return Promise.all(waits).then(
+      () => undefined,
+      (err: unknown) => {
+        throw storeDownError(this.description, err, true);
+      },
+    );
   }
 
   /** The instances whose heartbeat is recent, this one included. */

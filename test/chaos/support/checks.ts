@@ -176,8 +176,9 @@ export function checkBalance(
 }
 
 /**
- * How long before an instance's SIGKILL a first arrival may be and still have its outcome die with the process
- * (the receiver's 200 on the wire, then one Redis round trip to log it: milliseconds, generous under load).
+ * How far from an instance's SIGKILL a first arrival may be and still have been in flight when the process died,
+ * its outcome unwritten: before it (the receiver's 200 on the wire, then one Redis round trip to log it), or just
+ * after it (sent before the signal landed, received after the test sent it). Milliseconds; generous under load.
  */
 const KILL_WINDOW_MS = 250;
 /** The earliest another instance takes over a dead one's attempt: its heartbeat's 5 s, less the last beat's second. */
@@ -221,12 +222,11 @@ export function checkHooks(
   const acceptedSet = new Set(accepted);
   const lost = accepted.filter((id) => !arrivals.has(id));
   const offset = (at: number) => `${at >= faultAt ? '+' : ''}${at - faultAt}`;
-  // Twice, first just before the kill (its outcome unwritten), then once the dead instance's lease lapsed.
+  // Twice, first as the kill landed (its outcome unwritten), then once the dead instance's lease lapsed.
   const killWindow = ([, list]: [string, { at: number }[]]) =>
     instanceKilled &&
     list.length === 2 &&
-    list[0].at <= faultAt &&
-    list[0].at >= faultAt - KILL_WINDOW_MS &&
+    Math.abs(list[0].at - faultAt) <= KILL_WINDOW_MS &&
     list[1].at >= faultAt + LEASE_LAPSE_MS;
   const redelivered = [...arrivals].filter((a) => a[1].length > 1 && killWindow(a));
   const dup = [...arrivals]
