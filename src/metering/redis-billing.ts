@@ -33,7 +33,7 @@ import type { QuotaProduct } from './quotas.js';
 import { periodLines, type Product } from './types.js';
 import { ORG_RESET, redisBillingOrgs } from './redis-billing-orgs.js';
 import { LedgerReader, micro, unmicro } from './redis-ledger.js';
-import { figuresOf, orgOf, type BillingScripts } from './redis-billing-helpers.js';
+import { chargeArgs, figuresOf, orgOf, type BillingScripts } from './redis-billing-helpers.js';
 import {
   BILLING_ADJUST,
   BILLING_CHARGE,
@@ -147,46 +147,7 @@ export class RedisBilling implements BillingState {
   charge(c: ChargeRequest): Promise<ChargeOutcome> {
     const { entry } = c;
     const org = entry.orgId;
-    const kind =
-      entry.status === 'billed'
-        ? 'billed'
-        : entry.environment === 'live'
-          ? 'live'
-          : entry.reason === 'test_key' && c.quotaProduct
-            ? 'test'
-            : 'none';
-    const markers =
-      kind === 'test'
-        ? this.k(org, `thr:quota:${c.quotaProduct}:${c.windowStart}:`)
-        : this.k(org, 'thr:credits:');
-    const args = [
-      this.k(org, 'bal'),
-      this.k(org, 'held'),
-      this.k(org, `quota:${c.windowStart}`),
-      this.k(org, 'ledger'),
-      this.k(org, 'entries'),
-      this.k(org, 'refunds'),
-      this.k(org, 'agg'),
-      this.k(org, 'period'),
-      this.k(org, 'quotas'),
-      c.reservationId ?? '',
-      entry.id,
-      JSON.stringify(entry),
-      kind,
-      micro(entry.amount),
-      micro(entry.quantity),
-      c.quotaProduct ?? '',
-      `${entry.environment}|${entry.product}|${entry.status}`,
-      c.maxEntries,
-      micro(c.grant),
-      micro(c.quota),
-      org,
-      this.store.channel,
-      this.store.instanceId,
-      c.percents.join(','),
-      entry.product,
-      markers,
-    ] as const;
+    const { kind, args } = chargeArgs(c, (part) => this.k(org, part), this.store);
     // Owed until it lands (the outbox), applied once for the entry's id (BILLING_CHARGE).
     const write = this.store.outbox
       .submit({

@@ -35,7 +35,7 @@ interface Waiting {
 }
 
 /** The reply of a failed send was an error Redis gave (a script's error): the write landed, or never will. */
-function isReplyError(err: unknown): err is Error {
+export function isReplyError(err: unknown): err is Error {
   return err instanceof Error && err.name === 'ReplyError';
 }
 

@@ -5,9 +5,12 @@
  */
 import type { Redis, RedisOptions } from 'ioredis';
 import { StoreBarriers } from './barrier.js';
-import { StoreOutbox } from './outbox.js';
+import { StoreOutbox, isReplyError } from './outbox.js';
+import { StallWatch } from './stall-watch.js';
+import { WritesInFlight } from './writes-in-flight.js';
 import {
   StoreUnavailableError,
+  compareVersions,
   describeStoreUrl,
   isCommandTimeout,
   storeDownError,
@@ -23,8 +26,6 @@ export const SEEN_WITHIN_MS = 5000;
 const CONNECT_TIMEOUT_MS = 2000;
 /** How long a command waits for Redis's reply before its request answers 502 (docs/scaling.md, "While Redis stalls"). */
 export const COMMAND_TIMEOUT_MS = 2000;
-/** While commands time out, how often a PING asks whether Redis answers again (wall time). */
-const PROBE_MS = 250;
 
 /** A change another instance made, as published on the events channel. */
 export interface StoreMessage {
@@ -61,7 +62,6 @@ export class RedisStore implements StateStore {
   private readonly handlers: ((message: StoreMessage) => void)[] = [];
   private readonly resyncs: (() => Promise<void>)[] = [];
   private readonly closing: (() => void)[] = [];
-  private readonly pending = new Set<Promise<unknown>>();
   private heartbeat: NodeJS.Timeout | undefined;
   private opened: Promise<void> | undefined;
   private lastError: Error | undefined;
@@ -73,12 +73,11 @@ export class RedisStore implements StateStore {
   private gen = 0;
   /** What health shows for this instance: set by announce() once the emulator listens. */
   private baseUrl: string | null = null;
-  /**
-   * A command timed out and no reply has come since: Redis is connected but stalled. New work is refused at once
-   * (502) instead of each request waiting COMMAND_TIMEOUT_MS, until a PING is answered.
-   */
-  private stalled = false;
-  private probe: NodeJS.Timeout | undefined;
+  /** Whether Redis stalls: connected, commands timing out (stall-watch.ts). */
+  private readonly stall = new StallWatch(
+    () => this.redis.ping(),
+    () => this.outbox.wake(),
+  );
   /**
    * Flush barriers (barrier.ts): made with the store, so every instance answers a reader's barrier at once,
    * whatever it reads itself (an instance that never answered would cost every read BARRIER_WAIT_MS).
@@ -89,6 +88,9 @@ export class RedisStore implements StateStore {
     () => this.redis,
     () => this.status() === 'ok',
     (err) => this.noteFailure(err),
+  );
+  private readonly writes = new WritesInFlight(this.outbox, COMMAND_TIMEOUT_MS, (err) =>
+    this.noteFailure(err),
   );
 
   constructor(
@@ -237,7 +239,7 @@ export class RedisStore implements StateStore {
     sub.on('ready', resync);
     this.redis.on('ready', resync);
     this.redis.on('ready', () => {
-      this.answered();
+      this.stall.answered();
       this.outbox.wake();
     });
     await this.beat();
@@ -265,26 +267,9 @@ export class RedisStore implements StateStore {
     for (const handler of this.handlers) handler(message);
   }
 
-  /** A reply came: Redis is not stalled (any more). */
-  private answered(): void {
-    if (!this.stalled) return;
-    this.stalled = false;
-    clearInterval(this.probe);
-    this.probe = undefined;
-    this.outbox.wake();
-  }
-
-  /** A command was sent and its reply did not come in time: Redis stalls (or the reply was lost). */
+  /** A command failed: a timeout marks Redis stalled (stall-watch.ts). */
   noteFailure(err: unknown): void {
-    if (!isCommandTimeout(err) || this.stalled) return;
-    this.stalled = true;
-    this.probe = setInterval(() => {
-      this.redis.ping().then(
-        () => this.answered(),
-        () => {},
-      );
-    }, PROBE_MS);
-    this.probe.unref();
+    this.stall.failed(err);
   }
 
   private async beat(): Promise<void> {
@@ -307,7 +292,7 @@ export class RedisStore implements StateStore {
       this.noteFailure(err);
       throw err;
     }
-    this.answered();
+    this.stall.answered();
   }
 
   /** Runs before the connections close: what an area writes behind is sent then. */
@@ -321,11 +306,11 @@ export class RedisStore implements StateStore {
 
   async close(): Promise<void> {
     clearInterval(this.heartbeat);
-    clearInterval(this.probe);
+    this.stall.stop();
     this.outbox.close();
     if (this.opened && this.redis?.status === 'ready') {
       for (const hook of this.closing) hook();
-      await Promise.allSettled([...this.pending]);
+      await this.writes.done();
       // What this instance still owes Redis goes before it leaves (bounded: a stalled Redis is not waited for).
       const owed = this.outbox.drained();
       if (owed) {
@@ -340,7 +325,7 @@ export class RedisStore implements StateStore {
 
   status(): StoreStatus {
     if (this.redis?.status !== 'ready' || this.sub?.status !== 'ready') return 'unreachable';
-    return this.stalled ? 'degraded' : 'ok';
+    return this.stall.stalled ? 'degraded' : 'ok';
   }
 
   owed(): number {
@@ -353,7 +338,7 @@ export class RedisStore implements StateStore {
    */
   assertAvailable(): void {
     if (this.redis?.status !== 'ready') throw storeDownError(this.description);
-    if (this.stalled)
+    if (this.stall.stalled)
       throw storeDownError(this.description, new Error(`no reply within ${COMMAND_TIMEOUT_MS} ms`));
     if (this.outbox.full)
       throw storeDownError(
@@ -370,46 +355,26 @@ export class RedisStore implements StateStore {
     this.assertAvailable();
     try {
       const result = await command();
-      this.answered();
+      this.stall.answered();
       return result;
     } catch (err) {
       this.noteFailure(err);
-      if (undo && !isReplyErrorOf(err)) undo();
+      if (undo && !isReplyError(err)) undo();
       throw storeDownError(this.description, err, !undo && isCommandTimeout(err));
     }
   }
 
   /** A write whose outcome an answer must wait for (see settled()). */
   track(write: Promise<unknown>): void {
-    const p = write.then(
-      () => undefined,
-      (err: unknown) => {
-        this.noteFailure(err);
-        throw err;
-      },
-    );
-    this.pending.add(p);
-    const drop = () => this.pending.delete(p);
-    p.then(drop, drop);
+    this.writes.track(write);
   }
 
-  /**
-   * The writes in flight, and what the outbox owes while Redis answers (bounded by COMMAND_TIMEOUT_MS: an
-   * answer does not wait for a Redis that went away meanwhile).
-   */
   settled(): Promise<void> | undefined {
-    const owed = this.status() === 'ok' ? this.outbox.drained() : undefined;
-    if (this.pending.size === 0 && !owed) return undefined;
-    const waits: Promise<unknown>[] = [...this.pending];
-    if (owed) waits.push(Promise.race([owed, new Promise((r) => setTimeout(r, COMMAND_TIMEOUT_MS).unref())]));
     // A write that failed may be this answer's or another's, and what the answer's request owes (the outbox)
     // lands later: the 502 cannot say that nothing changed.
-    return Promise.all(waits).then(
-      () => undefined,
-      (err: unknown) => {
-        throw storeDownError(this.description, err, true);
-      },
-    );
+    return this.writes.settled(this.status() === 'ok')?.catch((err: unknown) => {
+      throw storeDownError(this.description, err, true);
+    });
   }
 
   /** The instances whose heartbeat is recent, this one included. */
@@ -428,15 +393,4 @@ export class RedisStore implements StateStore {
       .map((s) => JSON.parse(s) as InstanceInfo)
       .sort((a, b) => a.id.localeCompare(b.id));
   }
-}
-
-function isReplyErrorOf(err: unknown): boolean {
-  return err instanceof Error && err.name === 'ReplyError';
-}
-
-function compareVersions(a: string, b: string): number {
-  const pa = a.split('.').map(Number);
-  const pb = b.split('.').map(Number);
-  for (let i = 0; i < 3; i++) if ((pa[i] ?? 0) !== (pb[i] ?? 0)) return (pa[i] ?? 0) - (pb[i] ?? 0);
-  return 0;
 }

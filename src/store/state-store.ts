@@ -149,3 +149,11 @@ export function describeStoreUrl(value: string): string {
   const prefix = url.searchParams.get('prefix');
   return `redis://${url.hostname}:${url.port || '6379'}/${db}${prefix === null ? '' : `?prefix=${prefix}`}`;
 }
+
+/** Compares two dotted versions (`7.0.15`, `6.2`): negative, zero or positive. */
+export function compareVersions(a: string, b: string): number {
+  const pa = a.split('.').map(Number);
+  const pb = b.split('.').map(Number);
+  for (let i = 0; i < 3; i++) if ((pa[i] ?? 0) !== (pb[i] ?? 0)) return (pa[i] ?? 0) - (pb[i] ?? 0);
+  return 0;
+}
