@@ -25,10 +25,6 @@ export class AnswersInFlight {
     };
   }
 
-  get size(): number {
-    return this.open.size;
-  }
-
   /** Resolves once every answer ended so far has its effects written (undefined when none is open). */
   settled(): Promise<void> | undefined {
     if (this.open.size === 0) return undefined;

@@ -8,6 +8,7 @@
  * without leaving the registry, or stalled) is not waited for longer: its unsent writes are missing from that
  * read. Reads that raise the same topic before its request is published share one barrier.
  */
+import { waitAtMost } from '../core/wait-at-most.js';
 import { AnswersInFlight } from './answers.js';
 import type { RedisStore, StoreMessage } from './redis-store.js';
 
@@ -81,10 +82,10 @@ export class StoreBarriers {
 
   /** This instance's part: its answers' effects written, its flushes run, its outbox sent (each bounded). */
   private async flushHere(topic: string): Promise<void> {
-    await bounded(this.answers.settled());
-    for (const flush of this.flushes.get(topic) ?? []) await bounded(flush());
+    await waitAtMost(this.answers.settled(), FLUSH_WAIT_MS);
+    for (const flush of this.flushes.get(topic) ?? []) await waitAtMost(flush(), FLUSH_WAIT_MS);
     this.store.outbox.wake();
-    await bounded(this.store.outbox.drained());
+    await waitAtMost(this.store.outbox.drained(), FLUSH_WAIT_MS);
   }
 
   private receive(m: StoreMessage): void {
@@ -103,12 +104,4 @@ export class StoreBarriers {
       if (waiting.left.size === 0) waiting.done();
     }
   }
-}
-
-/** Waits for `p`, at most FLUSH_WAIT_MS (nothing to wait for when undefined). */
-async function bounded(p: void | Promise<unknown> | undefined): Promise<void> {
-  if (!p) return;
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([p, new Promise<void>((r) => (timer = setTimeout(r, FLUSH_WAIT_MS)))]);
-  clearTimeout(timer);
 }

@@ -4,6 +4,7 @@
  * so a request answers 502 `upstream_error` at once instead of hanging (docs/scaling.md).
  */
 import type { Redis, RedisOptions } from 'ioredis';
+import { waitAtMost } from '../core/wait-at-most.js';
 import { StoreBarriers } from './barrier.js';
 import { StoreOutbox, isReplyError } from './outbox.js';
 import { StallWatch } from './stall-watch.js';
@@ -307,18 +308,15 @@ export class RedisStore implements StateStore {
   async close(): Promise<void> {
     clearInterval(this.heartbeat);
     this.stall.stop();
-    this.outbox.close();
     if (this.opened && this.redis?.status === 'ready') {
       for (const hook of this.closing) hook();
       await this.writes.done();
       // What this instance still owes Redis goes before it leaves (bounded: a stalled Redis is not waited for).
-      const owed = this.outbox.drained();
-      if (owed) {
-        this.outbox.wake();
-        await Promise.race([owed, new Promise((r) => setTimeout(r, COMMAND_TIMEOUT_MS).unref())]);
-      }
+      this.outbox.wake();
+      await waitAtMost(this.outbox.drained(), COMMAND_TIMEOUT_MS);
       await this.redis.zrem(this.key('instances'), this.instanceId).catch(() => {});
     }
+    this.outbox.close();
     this.redis?.disconnect();
     this.sub?.disconnect();
   }

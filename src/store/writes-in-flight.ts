@@ -3,6 +3,7 @@
  * ones tracked, and what its outbox owes (outbox.ts) while Redis answers, bounded so that an answer does not
  * wait for a Redis that went away meanwhile.
  */
+import { waitAtMost } from '../core/wait-at-most.js';
 import type { StoreOutbox } from './outbox.js';
 
 export class WritesInFlight {
@@ -34,7 +35,7 @@ export class WritesInFlight {
     const owed = redisAnswers ? this.outbox.drained() : undefined;
     if (this.pending.size === 0 && !owed) return undefined;
     const waits: Promise<unknown>[] = [...this.pending];
-    if (owed) waits.push(Promise.race([owed, new Promise((r) => setTimeout(r, this.owedWaitMs).unref())]));
+    if (owed) waits.push(waitAtMost(owed, this.owedWaitMs));
     return Promise.all(waits).then(() => undefined);
   }
 
