@@ -57,6 +57,31 @@ function message(report: RoundReport | undefined): string {
     : `CHAOS_SEED=${seed}`;
 }
 
+/** What each round proves, by invariant (test/chaos/support/checks.ts). */
+const PROVEN: [Invariant, string][] = [
+  [
+    'outcomes',
+    'every answer is a success or, once the fault has landed, the documented 502 upstream_error or a cut connection; no instance dies by itself',
+  ],
+  [
+    'balance',
+    'the balance fell by exactly the billed successes times the price (an unanswered request: once or not at all)',
+  ],
+  [
+    'ledger',
+    'the ledger has one billed entry per billed success, none for a request answered with an error, never two',
+  ],
+  [
+    'held',
+    'no credits are held once nothing is in flight (any hold released within the settle deadline): a balance of exactly 5 searches serves 5, then refuses with nothing held',
+  ],
+  [
+    'webhooks',
+    'every webhook event accepted with 202 arrives once, with a valid SVC-Signature (again only if its instance was killed as the receiver acknowledged it)',
+  ],
+  ['ws-tokens', 'no ws-token opens a WebSocket twice'],
+];
+
 describe.skipIf(missing !== undefined)(
   missing
     ? `fault tests skipped: ${missing}`
@@ -81,29 +106,10 @@ describe.skipIf(missing !== undefined)(
           console.log(message(report));
         }, 120_000);
 
-        it('every answer is a success or, once the fault has landed, the documented 502 upstream_error or a cut connection; no instance dies by itself', () => {
-          expect(violations(report, 'outcomes'), message(report)).toEqual([]);
-        });
-
-        it('the balance fell by exactly the billed successes times the price (an unanswered request: once or not at all)', () => {
-          expect(violations(report, 'balance'), message(report)).toEqual([]);
-        });
-
-        it('the ledger has one billed entry per billed success, none for a request answered with an error, never two', () => {
-          expect(violations(report, 'ledger'), message(report)).toEqual([]);
-        });
-
-        it('no credits are held once nothing is in flight (any hold released within the settle deadline): a balance of exactly 5 searches serves 5, then refuses with nothing held', () => {
-          expect(violations(report, 'held'), message(report)).toEqual([]);
-        });
-
-        it('every webhook event accepted with 202 arrives exactly once, with a valid SVC-Signature', () => {
-          expect(violations(report, 'webhooks'), message(report)).toEqual([]);
-        });
-
-        it('no ws-token opens a WebSocket twice', () => {
-          expect(violations(report, 'ws-tokens'), message(report)).toEqual([]);
-        });
+        for (const [invariant, title] of PROVEN)
+          it(title, () => {
+            expect(violations(report, invariant), message(report)).toEqual([]);
+          });
       });
     }
 
