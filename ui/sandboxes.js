@@ -8,6 +8,10 @@ const at = (id) => `/sandboxes/${encodeURIComponent(id)}`;
 export function createSandboxesPanel({ report, onPick, onChanged }) {
   let sandboxes = [];
   let picked = null;
+  // The "set to" field follows the clock until the user types in it: a refresh landing while they type (every
+  // clock call refreshes the list and the clock) must not put the old time back under their cursor.
+  let setNowTyped = false;
+  byId('sandbox-set-now').addEventListener('input', () => (setNowTyped = true));
 
   function clockLabel(s) {
     if (!s.clock) return "the emulator's";
@@ -64,6 +68,7 @@ export function createSandboxesPanel({ report, onPick, onChanged }) {
   }
 
   function setPicked(s) {
+    if (s?.id !== picked?.id) setNowTyped = false;
     picked = s;
     render();
     onPick(s);
@@ -106,7 +111,7 @@ export function createSandboxesPanel({ report, onPick, onChanged }) {
     byId('sandbox-clock-now').textContent = formatTime(c.now);
     byId('sandbox-clock-now').setAttribute('datetime', c.now);
     byId('sandbox-clock-timers').textContent = `${timers} pending timer${timers === 1 ? '' : 's'}`;
-    byId('sandbox-set-now').value = c.now.slice(0, 19);
+    if (!setNowTyped) byId('sandbox-set-now').value = c.now.slice(0, 19);
   }
 
   async function refreshClock() {
@@ -148,6 +153,7 @@ export function createSandboxesPanel({ report, onPick, onChanged }) {
     event.preventDefault();
     // datetime-local has no zone: the page shows and sets UTC, like the emulator's clock.
     const value = byId('sandbox-set-now').value;
+    setNowTyped = false;
     const now = `${value.length === 16 ? `${value}:00` : value}Z`;
     clockCall('/clock', { now }, (c) => `Set the clock of sandbox ${picked.id} to ${formatTime(c.now)}`);
   });

@@ -105,6 +105,46 @@ describe.skipIf(!hasChromium)('the sandboxes panel in Chromium', () => {
     await page.locator('#sandbox-clock-panel').waitFor({ state: 'hidden' });
   });
 
+  it('keeps a time being typed when a clock refresh lands meanwhile (it used to put the old time back)', async () => {
+    emu = await startEmulator({ port: 0, seed: 'ui-sandboxes-typing', logLevel: 'silent' });
+    const a = await emu.sandbox({ name: 'typing', clock: { mode: 'frozen', now: START } });
+    await open();
+    await page.getByRole('button', { name: `Pick sandbox ${a.id}` }).click();
+    await page.locator(`#sandbox-clock-now[datetime="${START}"]`).waitFor();
+
+    // Hold the page's next read of the clock (the refresh every clock call ends with) until the user has typed.
+    let seen!: () => void;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (seen = resolve));
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname.endsWith(`/sandboxes/${a.id}/clock`),
+      async (route) => {
+        if (route.request().method() === 'GET') {
+          seen();
+          await released;
+        }
+        await route.continue();
+      },
+    );
+    await page.getByLabel('Advance by', { exact: true }).fill('1');
+    await page.getByLabel('Unit').selectOption('3600');
+    await page.locator('#sandbox-advance-form').getByRole('button', { name: 'Advance' }).click();
+    await held;
+    await page.getByLabel('Set to (UTC)').fill('2034-06-01T00:00:00');
+    // The held read answers with a clock moved on elsewhere, so its arrival can be seen on the page.
+    await a.clock.advance(7_200);
+    release();
+    await page
+      .locator(`#sandbox-clock-now[datetime="${new Date(Date.parse(START) + 3 * HOUR).toISOString()}"]`)
+      .waitFor();
+    expect(await page.getByLabel('Set to (UTC)').inputValue()).toBe('2034-06-01T00:00'); // Chromium drops zero seconds;
+
+    await page.getByRole('button', { name: 'Set', exact: true }).click();
+    await page.locator('#sandbox-clock-now[datetime="2034-06-01T00:00:00.000Z"]').waitFor();
+    expect((await a.clock.get()).now).toBe('2034-06-01T00:00:00.000Z');
+  });
+
   it('creates a sandbox with the options chosen, picks it, and deletes one', async () => {
     emu = await startEmulator({ port: 0, seed: 'ui-sandboxes-create', logLevel: 'silent' });
     const doomed = await emu.sandbox({ name: 'doomed' });
