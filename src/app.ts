@@ -12,7 +12,7 @@ import type { Clock } from './core/clock.js';
 import type { IdFactory } from './core/random.js';
 import { HtmlErrorFault, htmlErrorPage } from './faults/html-page.js';
 import { FaultAbort } from './faults/stage.js';
-import { ApiError, CustomApiError } from './http/errors.js';
+import { ApiError, CustomApiError } from './core/errors.js';
 import type { Journal } from './http/journal.js';
 import { normalizeError, sendProblem } from './http/problem.js';
 import { PipelineRequestState, requestState } from './http/request-state.js';

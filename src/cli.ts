@@ -3,7 +3,7 @@ import { CliError, helpText, parseCli } from './cli-options.js';
 import { isClusterWorker, runPrimary, tellPrimary } from './cluster.js';
 import { ConfigError, resolveConfig } from './config.js';
 import { unsupportedNode, VERSION } from './core/runtime.js';
-import { ApiError } from './http/errors.js';
+import { ApiError } from './core/errors.js';
 import { startEmulator } from './library.js';
 import { demoKeys, writeKeysFile } from './readiness.js';
 import { StoreUnavailableError } from './store/index.js';

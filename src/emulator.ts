@@ -5,6 +5,8 @@
  * (faults, webhooks, metering), product-areas.ts, admin/admin-wiring.ts, serving.ts and demo-state.ts.
  */
 import type { Server } from 'node:http';
+// The error catalog: every area's codes registered before anything is built.
+import './app/errors.js';
 import type express from 'express';
 import { resolveConfig, type EmulatorConfig, type EmulatorOptions } from './config.js';
 import { compileContract, contractCheckerFor, type Contract } from './contract/emulator-contract.js';

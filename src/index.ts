@@ -48,7 +48,8 @@ export { Random } from './core/random.js';
 export { SUPPORTED_NODE_LINES, UnsupportedNodeError, VERSION } from './core/runtime.js';
 export { ALL_SCOPES, type Scope } from './orgs/store.js';
 export { type Problem } from './http/problem.js';
-export { errorCatalog, type ErrorCode } from './http/errors.js';
+export { errorCatalog } from './app/errors.js';
+export type { ErrorCode } from './core/errors.js';
 export {
   verifyWebhookSignature,
   signPayload,

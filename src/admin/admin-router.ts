@@ -8,7 +8,7 @@ import { timingSafeEqual, createHash } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { assertValid, type RouteTable } from '../contract/compile.js';
 import { parseJsonBody } from '../http/body.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../core/errors.js';
 import { requestState } from '../http/request-state.js';
 import type { StateStore } from '../store/index.js';
 import type { AdminHandler } from './admin-context.js';

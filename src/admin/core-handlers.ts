@@ -4,7 +4,7 @@ import type { Clock } from '../core/clock.js';
 import { VERSION } from '../core/runtime.js';
 import type { DemoState } from '../demo-state.js';
 import { sendJson } from '../http/context.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../core/errors.js';
 import type { SocketRegistry } from '../http/socket-registry.js';
 import type { OrgStore } from '../orgs/store.js';
 import { demoKeys } from '../readiness.js';

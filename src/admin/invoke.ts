@@ -5,7 +5,7 @@
  */
 import type { Request, Response } from 'express';
 import { assertValid, type RouteTable } from '../contract/compile.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../core/errors.js';
 import type { AdminHandler } from './admin-context.js';
 
 export interface AdminCall {

@@ -1,5 +1,5 @@
 import { sendJson, sendNoContent } from '../http/context.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../core/errors.js';
 import type { Journal } from '../http/journal.js';
 import type { SandboxLookup } from '../sandboxes/lookup.js';
 import type { AdminHandler } from './admin-context.js';

@@ -1,5 +1,5 @@
 import { sendJson } from '../http/context.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../core/errors.js';
 import type { Metering } from '../metering/index.js';
 import { publicKeyView, type OrgStore, type Scope } from '../orgs/store.js';
 import type { AdminContext, AdminHandler } from './admin-context.js';

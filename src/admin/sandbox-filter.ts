@@ -2,7 +2,7 @@
  * `?sandbox=ID` on the admin reads (issue 24): the sandbox resolved to its organization once per call, through
  * the SandboxLookup (an unknown id is 404 `not_found`, "no sandbox ID").
  */
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../core/errors.js';
 import type { SandboxLookup } from '../sandboxes/lookup.js';
 
 /** What a sandbox filter keeps: its organization's entries (and, where entries have one, its test scope). */

@@ -1,7 +1,7 @@
 import type { Response } from 'express';
 import { describe, expect, it } from 'vitest';
 import { compileContract } from '../contract/emulator-contract.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../core/errors.js';
 import { sendJson, sendNoContent } from '../http/context.js';
 import type { StateStore } from '../store/index.js';
 import { guardedByStore, writesSharedState } from './store-guard.js';

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { packagePath } from '../core/paths.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../core/errors.js';
 import type { AdminContext, AdminHandler } from './admin-context.js';
 
 /** The folder holding the dashboard files. */

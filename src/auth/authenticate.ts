@@ -4,7 +4,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { PARSE_FAILURE_DETAIL, parseApiKey } from '../core/api-keys.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../core/errors.js';
 import { andThen } from '../core/maybe.js';
 import type { KeyLookup, OrgStore, Scope } from '../orgs/store.js';
 import { principalFor, type Principal } from './principal.js';

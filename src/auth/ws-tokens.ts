@@ -5,7 +5,7 @@
 import type { OrgClocks } from '../core/clocks.js';
 import { andThen, type MaybePromise } from '../core/maybe.js';
 import type { Random } from '../core/random.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../core/errors.js';
 import type { OrgStore, Scope } from '../orgs/store.js';
 import { principalFor, type Principal } from './principal.js';
 import type { TokenRecord, WsTokenState } from './ws-token-state.js';

@@ -5,7 +5,7 @@
  */
 import { createRequire } from 'node:module';
 import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../core/errors.js';
 import { describeAjvError, firstMeaningfulError } from './ajv-errors.js';
 import type { OpenApiDocument } from './documents.js';
 import { ajvOptions } from './options.js';

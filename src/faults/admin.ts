@@ -1,6 +1,6 @@
 import type { AdminContext, AdminHandler } from '../admin/admin-context.js';
 import { sendJson } from '../http/context.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../core/errors.js';
 import type { SandboxLookup } from '../sandboxes/lookup.js';
 import { storeSettled, type StateStore } from '../store/index.js';
 import { ruleOrg } from './rule-life.js';

@@ -8,7 +8,7 @@ import type { IncomingMessage } from 'node:http';
 import type { ValidateFunction } from 'ajv';
 import { assertValid } from '../contract/compile.js';
 import type { Contract } from '../contract/emulator-contract.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../core/errors.js';
 import { KIND_CHANNEL, type FaultKind } from './kinds.js';
 import type { FaultRule, FaultRuleInput, FaultStore } from './store.js';
 

@@ -8,11 +8,11 @@ import type { OperationContext, Stage } from '../http/context.js';
 import {
   ApiError,
   CustomApiError,
-  errorCatalog,
+  errorDefinition,
   isErrorCode,
   type AnyApiError,
   type ErrorCode,
-} from '../http/errors.js';
+} from '../core/errors.js';
 import type { Metering } from '../metering/index.js';
 import type { OpenApiDocument } from '../contract/documents.js';
 import { armResponseFaults } from './response.js';
@@ -58,7 +58,7 @@ export function injectedError(
   const rule = hit.rule;
   const status = rule.status ?? 500;
   const code = rule.code ?? defaultCode(status);
-  const title = isErrorCode(code) ? errorCatalog[code].title : 'Injected fault';
+  const title = isErrorCode(code) ? errorDefinition(code).title : 'Injected fault';
   const headers: Record<string, number> = {};
   if (status === 429) {
     const retry = rule.retry_after ?? 1;
@@ -86,13 +86,13 @@ export function jobFailError(
 ): AnyApiError {
   const code = rule.code ?? areaCode;
   const detail = rule.detail ?? `${what} failed (fault rule ${rule.id})`;
-  if (isErrorCode(code) && (rule.status === undefined || rule.status === errorCatalog[code].status))
+  if (isErrorCode(code) && (rule.status === undefined || rule.status === errorDefinition(code).status))
     return new ApiError(code, detail);
-  const status = rule.status ?? (isErrorCode(code) ? errorCatalog[code].status : 502);
+  const status = rule.status ?? (isErrorCode(code) ? errorDefinition(code).status : 502);
   return new CustomApiError(
     status,
     code,
-    isErrorCode(code) ? errorCatalog[code].title : 'Injected fault',
+    isErrorCode(code) ? errorDefinition(code).title : 'Injected fault',
     detail,
   );
 }

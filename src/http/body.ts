@@ -6,7 +6,7 @@ import { isUtf8 } from 'node:buffer';
 import type { Request, Response } from 'express';
 import express from 'express';
 import { hashingMemoryStorage } from './upload-storage.js';
-import { ApiError } from './errors.js';
+import { ApiError } from '../core/errors.js';
 import { depthMessage, invalidUtf8Offset, jsonDepthOverflow } from './json-limits.js';
 import type { UploadedFile } from './context.js';
 

@@ -1,8 +1,7 @@
 import type { Response } from 'express';
 import { redactApiKeys } from '../core/api-keys.js';
-import { MeteringError } from '../metering/errors.js';
 import { keepResponseJson } from '../observe/capture.js';
-import { ApiError, errorCatalog, isApiError, type AnyApiError } from './errors.js';
+import { ApiError, convertsToApiError, isApiError, type AnyApiError } from '../core/errors.js';
 
 /** The RFC 9457 body, with exactly the fields of the specification's Problem. */
 export interface Problem {
@@ -32,15 +31,14 @@ export function toProblem(err: AnyApiError, requestId: string, instance?: string
 /** Turns anything thrown into an API error; unknown errors become 500 `internal_error`. */
 export function normalizeError(err: unknown): AnyApiError {
   if (isApiError(err)) return err;
-  if (err instanceof MeteringError)
-    return new ApiError(err.code, err.detail, { 'Retry-After': err.retryAfterSeconds });
+  if (convertsToApiError(err)) return err.toApiError();
   return new ApiError('internal_error', 'The emulator hit an unexpected error; see its log for the stack.');
 }
 
 /** The single exit for every error response of the emulator. */
 export function sendProblem(res: Response, err: unknown, requestId: string): void {
   const apiError = normalizeError(err);
-  if (apiError.status >= 500 && !isApiError(err) && !(err instanceof MeteringError)) {
+  if (apiError.status >= 500 && !isApiError(err) && !convertsToApiError(err)) {
     console.error('[svc-emulator] unexpected error:', err);
   }
   if (res.headersSent) {
@@ -56,5 +54,3 @@ export function sendProblem(res: Response, err: unknown, requestId: string): voi
   keepResponseJson(res, body);
   res.end(body);
 }
-
-export { errorCatalog };

@@ -3,7 +3,7 @@ import { createServer, IncomingMessage, ServerResponse, type Server } from 'node
 import { createServer as createHttpsServer } from 'node:https';
 import type { Duplex } from 'node:stream';
 import type express from 'express';
-import { ApiError } from './errors.js';
+import { ApiError } from '../core/errors.js';
 import type { TlsMaterial } from './tls.js';
 import { writeProblemToSocket } from './ws-gateway.js';
 

@@ -14,7 +14,7 @@ import type { FaultHeaderParser } from '../faults/header.js';
 import { parseJsonBody, parseMultipartBody, type MultipartLimits } from './body.js';
 import type { OperationContext, OperationHandler, Stage } from './context.js';
 import { depthMessage, jsonDepthOverflow } from './json-limits.js';
-import { ApiError } from './errors.js';
+import { ApiError } from '../core/errors.js';
 import { routeHint } from '../contract/near-miss.js';
 import { keepSentJson } from '../observe/capture.js';
 import { requestState } from './request-state.js';

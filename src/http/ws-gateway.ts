@@ -18,7 +18,7 @@ import type { OrgStore } from '../orgs/store.js';
 import type { WsProxy } from '../proxy/ws-proxy.js';
 import type { WsReplay } from '../proxy/ws-replay.js';
 import type { WsContext, WsHandler } from './context.js';
-import { ApiError } from './errors.js';
+import { ApiError } from '../core/errors.js';
 import type { Journal } from './journal.js';
 import { normalizeError, toProblem } from './problem.js';
 import type { SocketRegistry } from './socket-registry.js';

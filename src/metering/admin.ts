@@ -3,7 +3,7 @@ import type { AdminContext, AdminHandler } from '../admin/admin-context.js';
 import type { OrgViewPart } from '../admin/views.js';
 import { andThen } from '../core/maybe.js';
 import { sendJson } from '../http/context.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../core/errors.js';
 import { publicKeyView, type OrgStore } from '../orgs/store.js';
 import type { WebhookEngine } from '../webhooks/engine.js';
 import type { LedgerEntry, Metering, PriceOverrides, RateLimitRule } from './index.js';

@@ -5,7 +5,7 @@
 import type { Readable } from 'node:stream';
 import { ConfigError } from '../config.js';
 import type { Emulator } from '../emulator.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../core/errors.js';
 import { Persister } from './persister.js';
 import { snapshotsOf, type LoadResult, type SaveOptions } from './snapshots-port.js';
 import { openStateFile, StateFileError, writeFileAtomic } from './state-file.js';

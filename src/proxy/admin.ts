@@ -2,7 +2,7 @@
 import { statSync } from 'node:fs';
 import type { AdminHandler } from '../admin/admin-context.js';
 import { sendJson } from '../http/context.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../core/errors.js';
 import { driftAgainst, type StartDriftTarget } from './drift.js';
 import { driftToJUnit } from './drift-report.js';
 

@@ -12,7 +12,7 @@ import type { Request, Response } from 'express';
 import type { RouteMatch } from '../contract/compile.js';
 import { applyRequestFault } from '../faults/stage.js';
 import type { FaultStore } from '../faults/store.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../core/errors.js';
 import { requestState } from '../http/request-state.js';
 import type { Metering } from '../metering/index.js';
 import type { ProxyContract, Violation } from './contract.js';

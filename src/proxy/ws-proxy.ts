@@ -11,7 +11,7 @@ import WebSocket, { WebSocketServer } from 'ws';
 import type { RouteTable } from '../contract/compile.js';
 import { armWsCloseFault, faultUpgradeStage } from '../faults/websocket.js';
 import type { FaultStore } from '../faults/store.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../core/errors.js';
 import type { Journal, JournalEntry } from '../http/journal.js';
 import type { SocketRegistry } from '../http/socket-registry.js';
 import type { Metering } from '../metering/index.js';

@@ -1,7 +1,7 @@
 /** Admin handlers of the RAG area (openapi/admin.yaml, tag `rag`): tenant state, faults, search log. */
 import type { AdminContext, AdminHandler } from '../admin/admin-context.js';
 import { sendJson } from '../http/context.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../core/errors.js';
 import type { OrgStore } from '../orgs/store.js';
 import type { RagState } from './rag-state.js';
 import type { OrgRagState } from './store.js';

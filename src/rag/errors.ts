@@ -1,4 +1,4 @@
-import type { ErrorDefinition } from '../http/errors.js';
+import type { CodesOf, ErrorDefinition } from '../core/errors.js';
 
 export const ragErrors = {
   rag_not_entitled: { status: 403, title: 'RAG entitlement required' },
@@ -17,3 +17,8 @@ export const ragErrors = {
   /** Only ever the `error` of a failed indexing job (and its webhook), never an HTTP answer. */
   indexing_failed: { status: 502, title: 'Indexing failed' },
 } as const satisfies Record<string, ErrorDefinition>;
+
+declare module '../core/errors.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AreaErrorCodes extends CodesOf<typeof ragErrors> {}
+}

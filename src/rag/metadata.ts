@@ -1,5 +1,5 @@
 /** The upload's optional `metadata` part. */
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../core/errors.js';
 
 /** The optional `metadata` part: JSON text of an object. */
 export function parseMetadata(text: string | undefined): Record<string, unknown> {

@@ -9,7 +9,7 @@
  * per-instance parts (`fail_next_jobs`, the search log), which differ between instances.
  */
 import { jsonData } from '../core/json-data.js';
-import { CustomApiError } from '../http/errors.js';
+import { CustomApiError } from '../core/errors.js';
 import type { RagDocumentRecord, RagJobRecord } from './store.js';
 import type { Tenant } from './tenants.js';
 

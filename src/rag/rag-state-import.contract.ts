@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { sectionSchemaError } from '../../test/support/area-state-schema.js';
-import { CustomApiError } from '../http/errors.js';
+import { CustomApiError } from '../core/errors.js';
 import type { RagOrgExport } from './rag-export.js';
 import { Written } from './rag-state-orgs.contract.js';
 import { T0, found, newOrg, value, type RagStateHarness } from './rag-state.contract.js';

@@ -4,7 +4,7 @@
  * rag-state.contract.ts. The expected exports are built here from what each case writes.
  */
 import { describe, expect, it } from 'vitest';
-import { CustomApiError } from '../http/errors.js';
+import { CustomApiError } from '../core/errors.js';
 import { prepareText } from './engine/prepare.js';
 import type { ExportedDocument, RagOrgExport, StoredJob } from './rag-export.js';
 import type { RagState } from './rag-state.js';

@@ -9,7 +9,7 @@ import type { Contract } from '../contract/emulator-contract.js';
 import { assertValid } from '../contract/compile.js';
 import type { ScriptQueue } from '../core/script-queue.js';
 import { sendJson } from '../http/context.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../core/errors.js';
 import type { OrgStore } from '../orgs/store.js';
 import type { RagState } from './rag-state.js';
 import type { RagScript, RagScriptInput } from './scripts.js';

@@ -1,6 +1,6 @@
 /** Small pure helpers of the RAG service (src/rag/service.ts). */
 import type { EmulatorConfig } from '../config.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../core/errors.js';
 import type { DocumentLimits } from './engine/limits.js';
 import type { SearchHit } from './engine/search-types.js';
 import type { RagSearchResultItem } from './service-types.js';

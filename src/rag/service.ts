@@ -6,7 +6,7 @@ import type { Principal } from '../auth/principal.js';
 import type { FaultRule } from '../faults/store.js';
 import type { UploadedFile } from '../http/context.js';
 import { jobFailError } from '../faults/stage.js';
-import { ApiError, type AnyApiError } from '../http/errors.js';
+import { ApiError, type AnyApiError } from '../core/errors.js';
 import { toProblem } from '../http/problem.js';
 import { movable, TaskError, TaskLimitError } from '../workers/pool.js';
 // The engine's modules by name, not its index: that one also exports extraction (csv-parse, htmlparser2, pdfjs),

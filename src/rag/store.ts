@@ -3,7 +3,7 @@
  * (rag-state.ts has the operations, memory-rag.ts and redis-rag.ts keep them). Nothing is shared between
  * organizations, so another org's ids are simply not found and no search can reach another org's text.
  */
-import type { AnyApiError } from '../http/errors.js';
+import type { AnyApiError } from '../core/errors.js';
 import type { Problem } from '../http/problem.js';
 import type { Environment } from '../metering/types.js';
 import type { DocumentType } from './engine/detect.js';

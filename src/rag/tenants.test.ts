@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { Clock } from '../core/clock.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../core/errors.js';
 import type { TenantRecords } from './rag-state.js';
 import { TenantCopies } from './redis-tenants.js';
 import { TenantManager, type Tenant } from './tenants.js';

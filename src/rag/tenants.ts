@@ -10,7 +10,7 @@
  * `hold` it stays until changed.
  */
 import type { OrgClocks } from '../core/clocks.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../core/errors.js';
 import type { TenantRecords } from './rag-state.js';
 
 export type TenantState = 'not_provisioned' | 'provisioning' | 'ready' | 'idle';

@@ -3,7 +3,7 @@
  * parts that filter or match by sandbox (faults, journal, ledger) are built, and before the service.
  */
 import { andThen, type MaybePromise } from '../core/maybe.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../core/errors.js';
 import type { SandboxLookup } from './lookup.js';
 import type { SandboxState } from './sandbox-state.js';
 

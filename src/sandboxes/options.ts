@@ -3,7 +3,7 @@
  * defaults filled in, and the rules the schema cannot state.
  */
 import { clockStart, type ClockStart } from '../core/clock-anchor.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../core/errors.js';
 import type { QuotaProduct } from '../metering/quotas.js';
 import { ALL_SCOPES, type Scope } from '../orgs/store.js';
 import { checkEndpointUrl } from '../webhooks/endpoint-url.js';

@@ -8,7 +8,7 @@ import type { Clock } from '../core/clock.js';
 import type { OrgClocks } from '../core/clocks.js';
 import type { MaybePromise } from '../core/maybe.js';
 import { IdFactory } from '../core/random.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../core/errors.js';
 import type { SocketRegistry } from '../http/socket-registry.js';
 import type { OrgStore } from '../orgs/store.js';
 import type { StateUnits } from '../store/state-unit.js';

@@ -1,6 +1,6 @@
 /** The rewriting rules of a scenario applied to a sandbox (docs/sandboxes.md, "Scoping"), table by table. */
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../core/errors.js';
 import { stepsForSandbox, type SandboxTarget } from './sandbox-steps.js';
 import type { Scenario } from './scenarios.js';
 

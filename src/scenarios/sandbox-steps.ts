@@ -5,7 +5,7 @@
  * ("Scoping") and docs/decisions.md (SB-S rows).
  */
 import type { AdminCall } from '../admin/invoke.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../core/errors.js';
 import type { Scenario } from './scenarios.js';
 
 /** What a step is rewritten for: the sandbox, its organization, whether it has a clock, its keys. */

@@ -12,7 +12,7 @@ import { ADMIN_DOC_ID } from '../contract/documents.js';
 import { ConfigError, type EmulatorConfig } from '../config.js';
 import type { Clock } from '../core/clock.js';
 import { andThen, type MaybePromise } from '../core/maybe.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../core/errors.js';
 import type { OrgClocks } from '../core/clocks.js';
 import type { OrgStore } from '../orgs/store.js';
 import type { SandboxLookup } from '../sandboxes/lookup.js';

@@ -11,7 +11,7 @@ import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
-import { ApiError, type ErrorCode } from '../http/errors.js';
+import { ApiError, type ErrorCode } from '../core/errors.js';
 import { storeSettled, type StateStore } from '../store/index.js';
 import type { StateUnits } from '../store/state-unit.js';
 import type { MaybePromise } from '../core/maybe.js';

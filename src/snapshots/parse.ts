@@ -5,7 +5,7 @@
  */
 import { isUtf8 } from 'node:buffer';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../core/errors.js';
 import { jsonPointer } from './format.js';
 import { JsonScanner } from './scanner.js';
 

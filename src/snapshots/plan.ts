@@ -5,7 +5,7 @@
  */
 import { createReadStream } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../core/errors.js';
 import { jsonPointer, type SnapshotLimits } from './format.js';
 import { assertUtf8, parseMember, Yielder } from './parse.js';
 import { JsonScanner } from './scanner.js';

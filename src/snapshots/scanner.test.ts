@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../core/errors.js';
 import { parseMember, PARSE_CHUNK, Yielder } from './parse.js';
 import { JsonScanner, type ScannedMember } from './scanner.js';
 

@@ -5,7 +5,7 @@
  * what must never reach a parser: nesting deeper than the limit, a member larger than the limit, and the keys
  * `__proto__`, `constructor` and `prototype` anywhere. Strings are skipped with indexOf, not byte by byte.
  */
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../core/errors.js';
 import { FORBIDDEN_KEYS, jsonPointer } from './format.js';
 
 export interface ScannedMember {

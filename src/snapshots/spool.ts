@@ -8,7 +8,7 @@ import { createWriteStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../core/errors.js';
 
 type Chunks = AsyncIterable<Buffer>;
 

@@ -9,7 +9,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import { compileSchema, type Validators } from '../contract/compile.js';
 import { describeAjvError, firstMeaningfulError } from '../contract/ajv-errors.js';
 import { ADMIN_DOC_ID, loadDocuments } from '../contract/documents.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../core/errors.js';
 import type { Yielder } from './parse.js';
 import type { StateUnits } from '../store/state-unit.js';
 import {

@@ -4,7 +4,7 @@
  * exists as one string. Canonical: keys sorted, compact JSON, one organization per line; the same state
  * gives the same bytes.
  */
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../core/errors.js';
 import type { SandboxLookup } from '../sandboxes/lookup.js';
 import { storeSettled, type StateStore } from '../store/index.js';
 import { canonical, type StateUnit, type StateUnits } from '../store/state-unit.js';

@@ -5,7 +5,7 @@
  */
 import type { Principal } from '../auth/principal.js';
 import type { Stage } from '../http/context.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../core/errors.js';
 import { andThen, type MaybePromise } from '../core/maybe.js';
 import type { Metering, RateLimitResult } from '../metering/index.js';
 

@@ -6,7 +6,7 @@
  * plug in here the same way. docs/scaling.md says what is shared and what is still per instance.
  */
 import { randomBytes } from 'node:crypto';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../core/errors.js';
 import type { AnswersInFlight } from './answers.js';
 
 export type StoreKind = 'memory' | 'redis';

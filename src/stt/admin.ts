@@ -1,7 +1,7 @@
 /** Admin handlers of the STT area (openapi/admin.yaml, tag `stt`): scripted transcripts and job inspection. */
 import type { AdminContext, AdminHandler } from '../admin/admin-context.js';
 import { sendJson } from '../http/context.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../core/errors.js';
 import type { OrgStore } from '../orgs/store.js';
 import type { Script, ScriptInput } from './scripts.js';
 import type { SttService } from './service.js';

@@ -3,7 +3,7 @@
  * decoder's refusals and the pool's ceilings become the API's errors. Used by SttService (service.ts).
  */
 import type { AudioLimits } from '../audio/errors.js';
-import { ApiError, isErrorCode, type ErrorCode } from '../http/errors.js';
+import { ApiError, isErrorCode, type ErrorCode } from '../core/errors.js';
 import { movable, TaskError, TaskLimitError } from '../workers/pool.js';
 import type { AnalyzeOutput } from './analyze.js';
 import type { Intake, SttServiceDeps } from './service.js';

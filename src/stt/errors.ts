@@ -1,4 +1,4 @@
-import type { ErrorDefinition } from '../http/errors.js';
+import type { CodesOf, ErrorDefinition } from '../core/errors.js';
 
 export const sttErrors = {
   unsupported_audio_format: { status: 422, title: 'Unsupported audio format' },
@@ -9,3 +9,8 @@ export const sttErrors = {
   job_not_found: { status: 404, title: 'Job not found' },
   transcription_failed: { status: 502, title: 'Transcription failed upstream' },
 } as const satisfies Record<string, ErrorDefinition>;
+
+declare module '../core/errors.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AreaErrorCodes extends CodesOf<typeof sttErrors> {}
+}

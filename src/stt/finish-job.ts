@@ -6,7 +6,7 @@
  * `job.completed`, so a completion that runs twice, or after a reset, completes the job at most once.
  */
 import type { Principal } from '../auth/principal.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../core/errors.js';
 import { normalizeError } from '../http/problem.js';
 import type { JobPayload } from './jobs.js';
 import type { Finished, SttJobRecord, SttJobsState } from './jobs-state.js';

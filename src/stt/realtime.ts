@@ -15,7 +15,7 @@ import type { OrgClocks } from '../core/clocks.js';
 import type { IdFactory } from '../core/random.js';
 import type { Contract } from '../contract/emulator-contract.js';
 import type { WsContext, WsHandler } from '../http/context.js';
-import { isApiError } from '../http/errors.js';
+import { isApiError } from '../core/errors.js';
 import { depthMessage, jsonDepthOverflow } from '../http/json-limits.js';
 import { closeSessionOnError, SESSION_HALT, SessionError } from '../http/socket-registry.js';
 import { MeteringError, type Metering, type RealtimeMeter } from '../metering/index.js';

@@ -2,7 +2,7 @@
  * What a script registered for an upload (scripts.ts) answers: its transcript, or its error exactly as
  * registered. Used by SttService (service.ts), the realtime session and the TTS and RAG areas.
  */
-import { CustomApiError, errorCatalog, isErrorCode } from '../http/errors.js';
+import { CustomApiError, errorDefinition, isErrorCode } from '../core/errors.js';
 import { scriptedTranscript, type Script } from './scripts.js';
 import type { Outcome } from './service.js';
 
@@ -30,7 +30,7 @@ export function scriptedError(script: Pick<Script, 'error' | 'id' | 'off_contrac
   const e = script.error!;
   const title =
     e.title ??
-    (isErrorCode(e.code) ? errorCatalog[e.code].title : (STATUS_TITLES[e.status] ?? 'Scripted error'));
+    (isErrorCode(e.code) ? errorDefinition(e.code).title : (STATUS_TITLES[e.status] ?? 'Scripted error'));
   const headers: Record<string, number> =
     e.status === 429
       ? { 'RateLimit-Limit': 1, 'RateLimit-Remaining': 0, 'RateLimit-Reset': 1, 'Retry-After': 1 }

@@ -14,7 +14,7 @@ import type { OrgClocks } from '../core/clocks.js';
 import { andThen, type MaybePromise } from '../core/maybe.js';
 import type { IdFactory } from '../core/random.js';
 import type { UploadedFile } from '../http/context.js';
-import { ApiError, type AnyApiError } from '../http/errors.js';
+import { ApiError, type AnyApiError } from '../core/errors.js';
 import { normalizeError, toProblem } from '../http/problem.js';
 import type { Metering } from '../metering/index.js';
 import type { WebhookEngine } from '../webhooks/index.js';

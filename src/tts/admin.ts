@@ -1,7 +1,7 @@
 /** Admin handlers of the TTS area (openapi/admin.yaml, tag `tts`). */
 import type { AdminHandler } from '../admin/admin-context.js';
 import { sendJson } from '../http/context.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../core/errors.js';
 import type { Journal } from '../http/journal.js';
 import { CONTENT_TYPES } from './format.js';
 import type { TtsInput, TtsService } from './service.js';

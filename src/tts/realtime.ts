@@ -11,7 +11,7 @@ import type { Clock, ClockTimer } from '../core/clock.js';
 import type { OrgClocks } from '../core/clocks.js';
 import type { Contract } from '../contract/emulator-contract.js';
 import type { WsContext, WsHandler } from '../http/context.js';
-import { isApiError } from '../http/errors.js';
+import { isApiError } from '../core/errors.js';
 import { depthMessage, jsonDepthOverflow } from '../http/json-limits.js';
 import { closeSessionOnError, SESSION_HALT, SessionError } from '../http/socket-registry.js';
 import { MeteringError } from '../metering/index.js';

@@ -2,7 +2,7 @@
 import type { AdminContext, AdminHandler } from '../admin/admin-context.js';
 import type { Contract } from '../contract/emulator-contract.js';
 import { sendJson } from '../http/context.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../core/errors.js';
 import type { OrgStore } from '../orgs/store.js';
 import type { TtsScript, TtsScriptInput, TtsScripts } from './scripts.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { QUALITY_TIERS } from '../audio/index.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../core/errors.js';
 import type { Metering } from '../metering/index.js';
 import { countCharacters, TtsService } from './service.js';
 import { VoiceCatalogue } from './voices.js';

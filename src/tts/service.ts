@@ -8,7 +8,7 @@ import {
   type Mp3EncoderKind,
   type QualityTier,
 } from '../audio/encoders.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../core/errors.js';
 import type { Metering, Principal } from '../metering/index.js';
 import { TaskLimitError, type WorkerPool } from '../workers/pool.js';
 import {

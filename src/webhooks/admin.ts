@@ -2,7 +2,7 @@
 import type { AdminContext, AdminHandler } from '../admin/admin-context.js';
 import type { Clock } from '../core/clock.js';
 import { sendJson, sendNoContent } from '../http/context.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../core/errors.js';
 import type { OrgStore } from '../orgs/store.js';
 import { orgOrSandbox } from '../admin/sandbox-filter.js';
 import type { SandboxLookup } from '../sandboxes/lookup.js';

@@ -1,4 +1,4 @@
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../core/errors.js';
 
 /** The longest endpoint URL accepted (characters), like common browsers' and proxies' practical limit. */
 export const MAX_ENDPOINT_URL_LENGTH = 2048;

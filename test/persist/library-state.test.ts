@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AdminApiError } from '../../src/client/admin-client.js';
-import { ApiError } from '../../src/http/errors.js';
+import { ApiError } from '../../src/core/errors.js';
 import { startEmulator, type RunningEmulator } from '../../src/library.js';
 
 const BASE = { port: 0, logLevel: 'silent', demoCorpus: false } as const;

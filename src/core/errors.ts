@@ -1,15 +1,10 @@
 /**
- * The one error catalog: every `code` the emulator can answer with, its HTTP status and title.
- * Product areas keep their own tables (`<area>/errors.ts`) and they are merged here, so a code is
- * defined exactly once and every problem body is built from this table.
+ * The error type and the one error catalog: every `code` the emulator can answer with, its HTTP status and
+ * title. This file is a leaf: the core codes are here, each product area declares its own table in
+ * `<area>/errors.ts` (and its codes into `AreaErrorCodes` below), and the root merges the tables into the
+ * catalog at start (`registerErrors`), so a code is defined exactly once and every problem body is built
+ * from it.
  */
-import { meteringErrors } from '../metering/errors.js';
-import { ragErrors } from '../rag/errors.js';
-import { sandboxErrors } from '../sandboxes/errors.js';
-import { snapshotErrors } from '../snapshots/errors.js';
-import { sttErrors } from '../stt/errors.js';
-import { ttsErrors } from '../tts/errors.js';
-
 export interface ErrorDefinition {
   readonly status: number;
   readonly title: string;
@@ -43,20 +38,55 @@ export const coreErrors = {
   emulator_not_ready: { status: 503, title: 'Emulator not ready' },
 } as const satisfies Record<string, ErrorDefinition>;
 
-export const errorCatalog = {
-  ...coreErrors,
-  ...meteringErrors,
-  ...ttsErrors,
-  ...sttErrors,
-  ...ragErrors,
-  ...sandboxErrors,
-  ...snapshotErrors,
-} as const satisfies Record<string, ErrorDefinition>;
+/**
+ * The codes the product areas add, declared by each area's `errors.ts` through module augmentation
+ * (`declare module '../core/errors.js' { interface AreaErrorCodes extends CodesOf<typeof table> {} }`), so the
+ * type of every code is known here without this file importing an area.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface AreaErrorCodes {}
 
-export type ErrorCode = keyof typeof errorCatalog;
+/** What an area's table contributes to `AreaErrorCodes`. */
+export type CodesOf<T> = { readonly [K in keyof T]: ErrorDefinition };
+
+export type ErrorCode = keyof typeof coreErrors | keyof AreaErrorCodes;
+
+const catalog = new Map<string, ErrorDefinition>(Object.entries(coreErrors));
+
+/** Merges an area's table into the catalog; a code defined twice with another status or title is a bug. */
+export function registerErrors(table: Readonly<Record<string, ErrorDefinition>>): void {
+  for (const [code, definition] of Object.entries(table)) {
+    const known = catalog.get(code);
+    if (known && (known.status !== definition.status || known.title !== definition.title))
+      throw new Error(`error code ${code} is defined twice`);
+    catalog.set(code, definition);
+  }
+}
 
 export function isErrorCode(code: string): code is ErrorCode {
-  return Object.hasOwn(errorCatalog, code);
+  return catalog.has(code);
+}
+
+/** The status and title of a code in the catalog. */
+export function errorDefinition(code: ErrorCode): ErrorDefinition {
+  const definition = catalog.get(code);
+  if (!definition)
+    throw new Error(`error code ${code} is not in the catalog (its area's table is not registered)`);
+  return definition;
+}
+
+/** Every code in the catalog, in the order they were registered. */
+export function catalogEntries(): [ErrorCode, ErrorDefinition][] {
+  return [...catalog] as [ErrorCode, ErrorDefinition][];
+}
+
+/** An error of an area that knows its own problem (metering's 429s carry their Retry-After). */
+export interface ConvertsToApiError {
+  toApiError(): ApiError;
+}
+
+export function convertsToApiError(err: unknown): err is ConvertsToApiError {
+  return typeof (err as Partial<ConvertsToApiError> | null)?.toApiError === 'function';
 }
 
 /** An error that leaves the emulator as a problem+json response. */
@@ -69,10 +99,11 @@ export class ApiError extends Error {
     readonly detail?: string,
     readonly headers: Record<string, string | number> = {},
   ) {
-    super(detail ?? errorCatalog[code].title);
+    const definition = errorDefinition(code);
+    super(detail ?? definition.title);
     this.name = 'ApiError';
-    this.status = errorCatalog[code].status;
-    this.title = errorCatalog[code].title;
+    this.status = definition.status;
+    this.title = definition.title;
   }
 }
 
