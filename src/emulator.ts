@@ -12,7 +12,7 @@ import { resolveConfig, type EmulatorConfig, type EmulatorOptions } from './conf
 import { compileContract, contractCheckerFor, type Contract } from './contract/emulator-contract.js';
 import type { ContractChecker } from './contract/response-check.js';
 import { clockStart } from './core/clock-anchor.js';
-import { createClockState, emulatorClock } from './core/clock-state.js';
+import { createClockState, emulatorClock } from './clock/state.js';
 import { Clock } from './core/clock.js';
 import { OrgClocks } from './core/clocks.js';
 import { IdFactory, Random } from './core/random.js';

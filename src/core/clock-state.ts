@@ -1,16 +1,11 @@
 /**
  * The state of a clock (issue 23): one anchor (core/clock-anchor.ts), kept in this process (memory-clock.ts) or
- * shared by every instance of a Redis store (redis-clock.ts). The Clock (clock.ts) reads the time from it and
+ * shared by every instance of a Redis store (clock/redis-clock.ts; clock/state.ts chooses). The Clock (clock.ts) reads the time from it and
  * keeps its own timers, which stay per instance. A clock state is an object, not a process-wide singleton: the
  * emulator has one today, and a second (a sandbox's) would be another object with its own id.
  */
 import type { MaybePromise } from './maybe.js';
-import type { ClockAnchor, ClockChange, ClockStart } from './clock-anchor.js';
-import { Clock } from './clock.js';
-import { MemoryClockState } from './memory-clock.js';
-import { RedisClockState } from './redis-clock.js';
-import { RedisStore } from '../store/redis-store.js';
-import type { StateStore } from '../store/state-store.js';
+import type { ClockAnchor, ClockChange } from './clock-anchor.js';
 import type { ResetOptions, StateUnit } from '../store/state-unit.js';
 
 export interface ClockAnchorState extends StateUnit {
@@ -52,32 +47,4 @@ export interface ClockStateOptions {
   wallNow?: () => number;
   /** Which clock of the store: the emulator's is `clock`. */
   id?: string;
-}
-
-/**
- * The clock state of an emulator's store: shared through Redis with a Redis store (an instance that joins
- * later takes the clock in Redis; its own start matters only for a reset through it), in memory otherwise.
- */
-export function createClockState(
-  store: StateStore,
-  start: ClockStart,
-  options: ClockStateOptions = {},
-): ClockAnchorState {
-  return store instanceof RedisStore
-    ? new RedisClockState(store, start, options)
-    : new MemoryClockState(start, options);
-}
-
-/**
- * The emulator's clock, its time kept in the store. A clock the caller gives (a test's) is used as it is with
- * the memory store; with a shared store the time must be the shared one, so the emulator's clock starts from
- * the given clock's mode, scale and time instead (move it through `emulator.clock` or the admin API).
- */
-export function emulatorClock(store: StateStore, start: ClockStart, given?: Clock): Clock {
-  if (given && !store.shared) return given;
-  if (given) {
-    const { mode, timeScale, nowMs } = given.state();
-    start = { mode, timeScale, at: start.at ?? nowMs };
-  }
-  return new Clock({ state: createClockState(store, start) });
 }

@@ -6,7 +6,7 @@
  * memory queue and against two instances sharing one Redis (the organization's clock shared through it).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createClockState } from '../../src/core/clock-state.js';
+import { createClockState } from '../../src/clock/state.js';
 import { Clock } from '../../src/core/clock.js';
 import { OrgClocks } from '../../src/core/clocks.js';
 import { storeSettled } from '../../src/store/index.js';

@@ -5,10 +5,10 @@
  * count, a reset puts the start back everywhere, and an instance that joins later takes the clock as it is.
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { Clock } from './clock.js';
-import type { ClockStart } from './clock-anchor.js';
-import type { ClockAnchorState } from './clock-state.js';
-import type { MaybePromise } from './maybe.js';
+import { Clock } from '../core/clock.js';
+import type { ClockStart } from '../core/clock-anchor.js';
+import type { ClockAnchorState } from '../core/clock-state.js';
+import type { MaybePromise } from '../core/maybe.js';
 import { sectionErrors } from '../../test/support/state-section-schema.js';
 
 export interface ClockStateInstances {

@@ -3,8 +3,9 @@
  * over a real Redis with two or three stores in this process acting as instances.
  */
 import { afterAll, beforeAll, describe } from 'vitest';
-import { clockStateContract } from '../../src/core/clock-state.contract.js';
-import { createClockState, type ClockAnchorState } from '../../src/core/clock-state.js';
+import { clockStateContract } from '../../src/clock/clock-state.contract.js';
+import type { ClockAnchorState } from '../../src/core/clock-state.js';
+import { createClockState } from '../../src/clock/state.js';
 import { MemoryStore } from '../../src/store/memory-store.js';
 import { RedisStore } from '../../src/store/redis-store.js';
 import { startRedis, type TestRedis } from '../support/redis.js';

@@ -15,8 +15,8 @@ import {
   type ClockAnchor,
   type ClockChange,
   type ClockStart,
-} from './clock-anchor.js';
-import type { ClockAnchorState, ClockStateOptions } from './clock-state.js';
+} from '../core/clock-anchor.js';
+import type { ClockAnchorState, ClockStateOptions } from '../core/clock-state.js';
 import type { RedisStore, StoreMessage } from '../store/redis-store.js';
 import { defineOnce } from '../store/redis-scripts.js';
 import type { ResetOptions } from '../store/state-unit.js';
