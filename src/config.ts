@@ -2,6 +2,7 @@
  * Emulator options: defaults < config file < SVC_EMULATOR_* environment variables < CLI flags.
  * The config file is JSON and validated against the `EmulatorConfig` schema of openapi/admin.yaml.
  */
+import { ConfigError } from './core/config-error.js';
 import { readFileSync } from 'node:fs';
 import { assertValid, compileSchema, createValidators } from './contract/compile.js';
 import { ADMIN_DOC_ID, GATEWAY_DOC_ID, loadDocuments } from './contract/documents.js';
@@ -195,9 +196,7 @@ export type EmulatorOptions = Partial<Omit<EmulatorConfig, 'demo' | 'stt' | 'rag
   config?: string;
 };
 
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
+export { ConfigError };
 
 export function readConfigFile(path: string): Record<string, unknown> {
   let text: string;

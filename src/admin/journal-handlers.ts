@@ -1,6 +1,6 @@
 import { sendJson, sendNoContent } from '../http/context.js';
 import { ApiError } from '../core/errors.js';
-import type { Journal } from '../http/journal.js';
+import type { Journal } from '../observe/journal.js';
 import type { SandboxLookup } from '../sandboxes/lookup.js';
 import type { AdminHandler } from './admin-context.js';
 import { sandboxScope } from './sandbox-filter.js';

@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import type { Response } from 'express';
 import { redactApiKeys } from '../core/api-keys.js';
 import { keepResponseJson } from '../observe/capture.js';
@@ -53,4 +54,22 @@ export function sendProblem(res: Response, err: unknown, requestId: string): voi
   res.setHeader('Content-Length', Buffer.byteLength(body));
   keepResponseJson(res, body);
   res.end(body);
+}
+
+/** Writes a whole HTTP problem response on a raw socket and closes it (refused upgrades, unparseable requests). */
+export function writeProblemToSocket(
+  socket: Duplex,
+  err: ReturnType<typeof normalizeError>,
+  requestId: string,
+  path?: string,
+): void {
+  const body = JSON.stringify(toProblem(err, requestId, path));
+  const extra = Object.entries(err.headers)
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join('');
+  const reason = err.title.replace(/[^\x20-\x7e]/g, '');
+  socket.end(
+    `HTTP/1.1 ${err.status} ${reason}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `X-Request-Id: ${requestId}\r\n${extra}Connection: close\r\n\r\n${body}`,
+  );
 }

@@ -5,7 +5,7 @@ import type { Duplex } from 'node:stream';
 import type express from 'express';
 import { ApiError } from '../core/errors.js';
 import type { TlsMaterial } from './tls.js';
-import { writeProblemToSocket } from './ws-gateway.js';
+import { writeProblemToSocket } from './problem.js';
 
 /** The HTTP server's limits on slow clients, in wall time. */
 export const SERVER_TIMEOUTS = {

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError } from '../config.js';
+import { ConfigError } from '../core/config-error.js';
 
 /** How long the generated CA and server certificate are valid (decisions: "TLS"). */
 export const GENERATED_CERT_DAYS = 30;

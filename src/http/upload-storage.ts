@@ -11,18 +11,9 @@ import { createHash } from 'node:crypto';
 import type { Request } from 'express';
 import type multer from 'multer';
 import { markOwned } from '../core/owned-bytes.js';
+import { rememberSha256, uploadSha256 } from '../core/upload-digest.js';
 
-const digests = new WeakMap<Uint8Array, string>();
-
-/** The hex SHA-256 of an upload's bytes: the one computed on arrival, or (for other buffers) computed now. */
-export function uploadSha256(bytes: Buffer): string {
-  let hex = digests.get(bytes);
-  if (hex === undefined) {
-    hex = createHash('sha256').update(bytes).digest('hex');
-    digests.set(bytes, hex);
-  }
-  return hex;
-}
+export { uploadSha256 };
 
 /** Collects one file's chunks: into a buffer sized in advance when the size is known, else a list. */
 class FileBytes {
@@ -76,7 +67,7 @@ export function hashingMemoryStorage(maxFileBytes: number): multer.StorageEngine
       file.stream.on('error', (err) => cb(err));
       file.stream.on('end', () => {
         const buffer = bytes.done();
-        digests.set(buffer, hash.digest('hex'));
+        rememberSha256(buffer, hash.digest('hex'));
         cb(null, { buffer, size: bytes.size });
       });
     },

@@ -3,7 +3,7 @@
  * JSON body (cut at JOURNAL_BODY_LIMIT_BYTES), a multipart summary, the response's JSON or problem body and,
  * for audio, a summary. The response is tapped as it is written, so streamed bodies are counted too.
  */
-import { uploadSha256 } from '../http/upload-storage.js';
+import { uploadSha256 } from '../core/upload-digest.js';
 import type { Request, Response } from 'express';
 import { audioSummary, type AudioSummary } from './audio-summary.js';
 import { setLazyJsonBody } from './lazy-json.js';

@@ -7,7 +7,7 @@
  * of `Buffer.byteLength(JSON.stringify(entry))` (test/observe/journal-bytes.test.ts); rare parts (a fault, proxy findings, multipart and audio summaries, a body already
  * parsed) are serialised as before.
  */
-import { newJournalEntry, type JournalEntry } from '../http/journal.js';
+import { newJournalEntry, type JournalEntry } from './journal.js';
 import type { RequestDetail, ResponseDetail } from './capture.js';
 import { lazyJsonText } from './lazy-json.js';
 

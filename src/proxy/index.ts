@@ -8,7 +8,7 @@ import type { RouteTable } from '../contract/compile.js';
 import type { Contract } from '../contract/emulator-contract.js';
 import type { Clock } from '../core/clock.js';
 import type { FaultStore } from '../faults/store.js';
-import type { Journal } from '../http/journal.js';
+import type { Journal } from '../observe/journal.js';
 import type { SocketRegistry } from '../http/socket-registry.js';
 import type { Metering } from '../metering/index.js';
 import { ProxyContract } from './contract.js';

@@ -4,15 +4,15 @@
  */
 import { afterAll, beforeAll, describe } from 'vitest';
 import { Clock } from '../../src/core/clock.js';
-import { Journal } from '../../src/http/journal.js';
+import { Journal } from '../../src/observe/journal.js';
 import {
   journalStateContract,
   type JournalBounds,
   type JournalSide,
-} from '../../src/http/journal-state.contract.js';
-import type { JournalState } from '../../src/http/journal-state.js';
-import { MemoryJournal } from '../../src/http/memory-journal.js';
-import { RedisJournal } from '../../src/http/redis-journal.js';
+} from '../../src/observe/journal-state.contract.js';
+import type { JournalState } from '../../src/observe/journal-state.js';
+import { MemoryJournal } from '../../src/observe/memory-journal.js';
+import { RedisJournal } from '../../src/observe/redis-journal.js';
 import { RedisStore } from '../../src/store/redis-store.js';
 import { startRedis, type TestRedis } from '../support/redis.js';
 

@@ -17,11 +17,11 @@ import type { IdFactory } from '../core/random.js';
 import type { OrgStore } from '../orgs/store.js';
 import type { WsProxy } from '../proxy/ws-proxy.js';
 import type { WsReplay } from '../proxy/ws-replay.js';
-import type { WsContext, WsHandler } from './context.js';
+import type { WsContext, WsHandler } from '../http/context.js';
 import { ApiError } from '../core/errors.js';
-import type { Journal } from './journal.js';
-import { normalizeError, toProblem } from './problem.js';
-import type { SocketRegistry } from './socket-registry.js';
+import type { Journal } from '../observe/journal.js';
+import { normalizeError, toProblem, writeProblemToSocket } from '../http/problem.js';
+import type { SocketRegistry } from '../http/socket-registry.js';
 import type { Redactor } from '../observe/redact.js';
 import type { RequestLog } from '../observe/request-log.js';
 import { logWsClose, logWsOpen } from '../observe/log-events.js';
@@ -211,22 +211,4 @@ function queryOf(url: string | undefined, redactor: Redactor): Record<string, st
     out[redactor.text(name)] = values.length === 1 ? values[0] : values;
   }
   return out;
-}
-
-/** Writes a whole HTTP problem response on a raw socket and closes it (refused upgrades, unparseable requests). */
-export function writeProblemToSocket(
-  socket: Duplex,
-  err: ReturnType<typeof normalizeError>,
-  requestId: string,
-  path?: string,
-): void {
-  const body = JSON.stringify(toProblem(err, requestId, path));
-  const extra = Object.entries(err.headers)
-    .map(([k, v]) => `${k}: ${v}\r\n`)
-    .join('');
-  const reason = err.title.replace(/[^\x20-\x7e]/g, '');
-  socket.end(
-    `HTTP/1.1 ${err.status} ${reason}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-      `X-Request-Id: ${requestId}\r\n${extra}Connection: close\r\n\r\n${body}`,
-  );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Clock } from '../core/clock.js';
-import { entryBytes } from '../observe/entry-bytes.js';
+import { entryBytes } from './entry-bytes.js';
 import { Journal } from './journal.js';
 import { MemoryJournal } from './memory-journal.js';
 

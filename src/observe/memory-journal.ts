@@ -2,7 +2,7 @@
  * The journal in this process's memory (the memory store): bounded by entries and by bytes (each entry's
  * JSON size, estimated: observe/entry-bytes.ts). Every read is synchronous.
  */
-import { entryBytes } from '../observe/entry-bytes.js';
+import { entryBytes } from './entry-bytes.js';
 import { addLink, journalMatches, type JournalEntry, type JournalFilter } from './journal.js';
 import {
   checkEntries,

@@ -11,13 +11,13 @@ import type { OrgStore } from '../orgs/store.js';
 import type { HttpProxy } from '../proxy/http-proxy.js';
 import type { ReplayStage } from '../proxy/replay.js';
 import type { FaultHeaderParser } from '../faults/header.js';
-import { parseJsonBody, parseMultipartBody, type MultipartLimits } from './body.js';
-import type { OperationContext, OperationHandler, Stage } from './context.js';
-import { depthMessage, jsonDepthOverflow } from './json-limits.js';
+import { parseJsonBody, parseMultipartBody, type MultipartLimits } from '../http/body.js';
+import type { OperationContext, OperationHandler, Stage } from '../http/context.js';
+import { depthMessage, jsonDepthOverflow } from '../http/json-limits.js';
 import { ApiError } from '../core/errors.js';
 import { routeHint } from '../contract/near-miss.js';
 import { keepSentJson } from '../observe/capture.js';
-import { requestState } from './request-state.js';
+import { requestState } from '../http/request-state.js';
 
 export interface V1RouterDeps {
   routes: RouteTable;

@@ -16,8 +16,8 @@
  * ledger and webhook links), `early:ID` (links waiting for their entry). Entries without an organization (a
  * 401...) are under the empty one.
  */
-import { entryBytes } from '../observe/entry-bytes.js';
-import { stringifyKeepingBodies } from '../observe/lazy-json.js';
+import { entryBytes } from './entry-bytes.js';
+import { stringifyKeepingBodies } from './lazy-json.js';
 import { ANSWERS } from '../store/barrier.js';
 import type { RedisStore, StoreMessage } from '../store/redis-store.js';
 import { defineOnce } from '../store/redis-scripts.js';
