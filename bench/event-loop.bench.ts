@@ -8,7 +8,7 @@
  */
 import { spawn } from 'node:child_process';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { startEmulator } from '../src/library.js';
+import { startEmulator } from '../src/app/library.js';
 import { argNumber, load1, summarize } from './lib.js';
 
 const SECONDS = argNumber('seconds', 20);

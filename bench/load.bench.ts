@@ -14,7 +14,7 @@
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { encodeWav } from '../src/audio/index.js';
-import { createEmulator } from '../src/emulator.js';
+import { createEmulator } from '../src/app/emulator.js';
 import { synthesize } from '../src/tts/voice/index.js';
 import { argNumber, load1, mib, runAutocannon, summarize } from './lib.js';
 import { RATE, runRealtime, voicePcm } from './realtime-streams.js';

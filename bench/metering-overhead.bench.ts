@@ -4,7 +4,7 @@
  * driven by autocannon on loopback. Run: npx tsx bench/metering-overhead.bench.ts [seconds]
  */
 import autocannon from 'autocannon';
-import { createEmulator } from '../src/emulator.js';
+import { createEmulator } from '../src/app/emulator.js';
 
 const seconds = Number(process.argv[2] ?? 10);
 

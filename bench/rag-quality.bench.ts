@@ -18,7 +18,7 @@ import { loadCorpus, RAG_FIXTURES_DIR } from '../src/rag/corpus.js';
 import { SearchIndex } from '../src/rag/engine/index.js';
 import { rewriteQuery } from '../src/rag/rewrite.js';
 import { chunkId, documentLimits } from '../src/rag/service.js';
-import { DEFAULT_CONFIG } from '../src/config.js';
+import { DEFAULT_CONFIG } from '../src/app/config.js';
 
 interface LabelledQuery {
   id: string;

@@ -4,7 +4,7 @@
  * Run: npx tsx bench/shared-revocation.bench.ts [--rounds 20]
  */
 import WebSocket from 'ws';
-import { createEmulator } from '../src/emulator.js';
+import { createEmulator } from '../src/app/emulator.js';
 import { startRedis } from '../test/support/redis.js';
 import { argNumber, fmt, load1, summarize } from './lib.js';
 

@@ -11,7 +11,7 @@
 import { once } from 'node:events';
 import { createServer, type ServerResponse } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
-import { SERVER_TIMEOUTS, createEmulator } from '../src/emulator.js';
+import { SERVER_TIMEOUTS, createEmulator } from '../src/app/emulator.js';
 import { STREAM_STALL_TIMEOUT_MS } from '../src/tts/routes.js';
 import { argNumber, load1, mib, summarize } from './lib.js';
 

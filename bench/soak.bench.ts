@@ -7,7 +7,7 @@
  * Run: npx tsx --expose-gc bench/soak.bench.ts [--requests 200000] [--every 10000] [--connections 32]
  */
 import autocannon from 'autocannon';
-import { createEmulator } from '../src/emulator.js';
+import { createEmulator } from '../src/app/emulator.js';
 import { argNumber, load1, mib, runAutocannon } from './lib.js';
 
 const TOTAL = argNumber('requests', 200_000);

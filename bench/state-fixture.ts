@@ -13,7 +13,7 @@ import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { checksumTail } from '../src/core/api-keys.js';
 import { BASE62 } from '../src/core/random.js';
-import { createEmulator, type Emulator } from '../src/emulator.js';
+import { createEmulator, type Emulator } from '../src/app/emulator.js';
 import { hashKey } from '../src/orgs/store.js';
 import { chunkText } from '../src/rag/engine/chunk.js';
 import { canonical } from '../src/store/state-unit.js';

@@ -11,7 +11,7 @@
 import { Agent, request, type IncomingMessage } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { cpus } from 'node:os';
-import { createEmulator, type Emulator } from '../src/emulator.js';
+import { createEmulator, type Emulator } from '../src/app/emulator.js';
 import { fmt, load1, summarize } from './lib.js';
 
 const ROUNDS = Number(process.argv[2] ?? 3);

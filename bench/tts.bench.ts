@@ -11,7 +11,7 @@
 import { Agent, request, type IncomingMessage } from 'node:http';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { cpus, loadavg } from 'node:os';
-import { createEmulator } from '../src/emulator.js';
+import { createEmulator } from '../src/app/emulator.js';
 
 const TTFB_REQUESTS = Number(process.argv[2] ?? 200);
 const MP3_ENCODER = (process.argv[3] ?? 'wasm') as 'wasm' | 'lamejs';

@@ -7,7 +7,7 @@
 //  4. The standalone validators (dist/validators, src/contract/standalone-build.ts): ajv's generated code for
 //     every operation part and component schema, fingerprinted against the documents, so the bundled CLI
 //     loads each validator on first use instead of loading ajv and compiling it.
-//  5. The CLI bundled by esbuild: dist/cli.js (replacing tsc's) and the worker-pool entry dist/worker.js, with
+//  5. The CLI bundled by esbuild: dist/cli.js (replacing tsc's) the worker-pool entry dist/worker.js and the container health check dist/healthcheck.js, with
 //     lazily loaded modules as chunks in dist/chunks/. Loading one file instead of some 400 modules is most
 //     of the start-up time saved; packages that find files next to themselves, or that are large and loaded
 //     only on first use, stay in node_modules.
@@ -35,7 +35,7 @@ execFileSync(process.execPath, [join(root, 'scripts', 'openapi-json.mjs')], { cw
 const { readCorpus, RAG_FIXTURES_DIR } = await import(pathToFileURL(join(dist, 'rag', 'corpus.js')).href);
 const { writeCorpusIndex } = await import(pathToFileURL(join(dist, 'rag', 'corpus-index.js')).href);
 const { documentLimits } = await import(pathToFileURL(join(dist, 'rag', 'service.js')).href);
-const { resolveConfig } = await import(pathToFileURL(join(dist, 'config.js')).href);
+const { resolveConfig } = await import(pathToFileURL(join(dist, 'app', 'config.js')).href);
 const limits = documentLimits(resolveConfig({}).rag);
 await writeCorpusIndex(RAG_FIXTURES_DIR, limits, await readCorpus(RAG_FIXTURES_DIR, limits));
 
@@ -55,7 +55,8 @@ const { build } = await import('esbuild');
 rmSync(join(dist, 'chunks'), { recursive: true, force: true });
 await build({
   absWorkingDir: root,
-  entryPoints: { cli: 'src/cli.ts', worker: 'src/workers/worker.ts' },
+  // dist/healthcheck.js is the image's HEALTHCHECK and documented (docs/compatibility.md): its path stays.
+  entryPoints: { cli: 'src/cli.ts', worker: 'src/workers/worker.ts', healthcheck: 'src/app/healthcheck.ts' },
   outdir: dist,
   chunkNames: 'chunks/[name]-[hash]',
   bundle: true,

@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-import { CliError, helpText, parseCli } from './cli-options.js';
-import { isClusterWorker, runPrimary, tellPrimary } from './cluster.js';
-import { ConfigError, resolveConfig } from './config.js';
+import { CliError, helpText, parseCli } from './app/cli-options.js';
+import { isClusterWorker, runPrimary, tellPrimary } from './app/cluster.js';
+import { ConfigError, resolveConfig } from './app/config.js';
 import { unsupportedNode, VERSION } from './core/runtime.js';
 import { ApiError } from './core/errors.js';
-import { startEmulator } from './library.js';
-import { demoKeys, writeKeysFile } from './readiness.js';
+import { startEmulator } from './app/library.js';
+import { demoKeys, writeKeysFile } from './app/readiness.js';
 import { StoreUnavailableError } from './store/index.js';
 import { StateFileError } from './persist/state-file.js';
 

@@ -1,4 +1,4 @@
-export { startEmulator, createApp, type RunningEmulator } from './library.js';
+export { startEmulator, createApp, type RunningEmulator } from './app/library.js';
 export {
   connectSandboxes,
   type Sandbox,
@@ -11,7 +11,7 @@ export {
   type SandboxDeliveryFilter,
   type SandboxReportFilter,
   type ClientReport,
-} from './sandbox.js';
+} from './app/sandbox.js';
 export {
   createAdminClient,
   AdminClient,
@@ -33,8 +33,8 @@ export type {
   components as AdminComponents,
   operations as AdminOperations,
 } from './client/admin-api.js';
-export { createEmulator, Emulator, DEMO_ORG_ID, type DemoState } from './emulator.js';
-export { type EmulatorOptions, type EmulatorConfig, DEFAULT_CONFIG } from './config.js';
+export { createEmulator, Emulator, DEMO_ORG_ID, type DemoState } from './app/emulator.js';
+export { type EmulatorOptions, type EmulatorConfig, DEFAULT_CONFIG } from './app/config.js';
 export {
   generateApiKey,
   parseApiKey,
@@ -57,6 +57,6 @@ export {
   DEFAULT_TOLERANCE_SECONDS,
   type VerifyWebhookOptions,
 } from './webhooks/signature.js';
-export { type EmulatorHealth, type DemoKeys } from './readiness.js';
+export { type EmulatorHealth, type DemoKeys } from './app/readiness.js';
 export { type DriftReport, type DriftOptions, type DriftCase } from './proxy/drift.js';
 export { runDrift } from './proxy/run-drift.js';

@@ -3,10 +3,10 @@
  * runner's before hook and deleted in its after hook. The runner's hooks are passed in (vitest's and jest's
  * `beforeAll/afterAll`, node:test's `before/after`, or the `…Each` pairs), so this module depends on no runner.
  */
-import { connectSandboxes, type Sandbox, type SandboxOptions, type SandboxSource } from './sandbox.js';
+import { connectSandboxes, type Sandbox, type SandboxOptions, type SandboxSource } from './app/sandbox.js';
 
-export type { Sandbox, SandboxOptions, SandboxSource } from './sandbox.js';
-export { connectSandboxes } from './sandbox.js';
+export type { Sandbox, SandboxOptions, SandboxSource } from './app/sandbox.js';
+export { connectSandboxes } from './app/sandbox.js';
 
 type HookFn = () => Promise<void>;
 // Loose on purpose: each runner types its hooks its own way (vitest, jest and node:test differ in arguments).

@@ -1,13 +1,13 @@
-import type { BootState } from '../areas.js';
+import type { BootState } from '../app/areas.js';
 import type { Contract } from '../contract/emulator-contract.js';
 import type { Clock } from '../core/clock.js';
 import { VERSION } from '../core/runtime.js';
-import type { DemoState } from '../demo-state.js';
+import type { DemoState } from '../app/demo-state.js';
 import { sendJson } from '../http/context.js';
 import { ApiError } from '../core/errors.js';
 import type { SocketRegistry } from '../http/socket-registry.js';
 import type { OrgStore } from '../orgs/store.js';
-import { demoKeys } from '../readiness.js';
+import { demoKeys } from '../app/readiness.js';
 import type { Scenarios } from '../scenarios/scenarios.js';
 import type { StateStore } from '../store/index.js';
 import { MemoryStore as MemoryStoreView } from '../store/memory-store.js';

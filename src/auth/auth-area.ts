@@ -1,4 +1,4 @@
-import type { ProductArea } from '../areas.js';
+import type { ProductArea } from '../app/areas.js';
 import { sendJson, type OperationContext } from '../http/context.js';
 import type { Scope } from '../orgs/store.js';
 import type { StateStore } from '../store/index.js';

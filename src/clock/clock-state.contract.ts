@@ -1,6 +1,6 @@
 /**
  * The contract of a clock state (core/clock-state.ts), declared once and run against each implementation
- * (test/core/clock-state.test.ts). Every instance of one store reads one clock: a change through any of them
+ * (test/clock/clock-state.test.ts). Every instance of one store reads one clock: a change through any of them
  * is read through all (through Redis once its event has arrived: the reads poll), two changes at once both
  * count, a reset puts the start back everywhere, and an instance that joins later takes the clock as it is.
  */

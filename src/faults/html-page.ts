@@ -15,7 +15,7 @@ export function htmlErrorPage(status: number): string {
   return `<html>\r\n<head><title>${title}</title></head>\r\n<body>\r\n<center><h1>${title}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`;
 }
 
-/** Thrown by the fault stage; the error envelope writes the page (src/app.ts). Never billed: no handler ran. */
+/** Thrown by the fault stage; the error envelope writes the page (src/app/app.ts). Never billed: no handler ran. */
 export class HtmlErrorFault extends Error {
   constructor(readonly status: number) {
     super(`html_error fault (${status})`);

@@ -3,7 +3,7 @@
  * transition, as text for people or JSON lines for log processors (field names in docs/observability.md).
  * Every value that may hold a credential goes through the Redactor before it is written.
  */
-import type { LogLevel } from '../config.js';
+import type { LogLevel } from '../app/config.js';
 import { cutUtf8 } from './capture.js';
 import type { Redactor } from './redact.js';
 

@@ -3,8 +3,8 @@
  * `--state` and `--persist`: load the document before anything is served, then keep saving it.
  */
 import type { Readable } from 'node:stream';
-import { ConfigError } from '../config.js';
-import type { Emulator } from '../emulator.js';
+import { ConfigError } from '../app/config.js';
+import type { Emulator } from '../app/emulator.js';
 import { ApiError } from '../core/errors.js';
 import { Persister } from './persister.js';
 import { snapshotsOf, type LoadResult, type SaveOptions } from './snapshots-port.js';

@@ -5,7 +5,7 @@
  * from the gateway (job and document ids) are mapped to the ones the emulator gave, in later requests.
  */
 import WebSocket from 'ws';
-import type { EmulatorOptions } from '../config.js';
+import type { EmulatorOptions } from '../app/config.js';
 import { WS_TOKEN_PREFIX } from '../auth/ws-tokens.js';
 import { ALL_SCOPES } from '../orgs/store.js';
 import { compareAnswers, frameTypes, mediaType, type Answer, type DriftDifference } from './drift-compare.js';

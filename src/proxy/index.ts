@@ -3,7 +3,7 @@
  * the drift report (`svc-emulator drift`, `POST /_emulator/drift`). The emulator plugs these into its
  * pipeline; nothing here reaches into the product areas.
  */
-import { ConfigError, type EmulatorConfig } from '../config.js';
+import { ConfigError, type EmulatorConfig } from '../app/config.js';
 import type { RouteTable } from '../contract/compile.js';
 import type { Contract } from '../contract/emulator-contract.js';
 import type { Clock } from '../core/clock.js';

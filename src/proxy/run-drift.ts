@@ -1,5 +1,5 @@
 /** `runDrift`: the drift report of a recordings folder against a fresh emulator (the CLI's and the library's). */
-import { createEmulator } from '../emulator.js';
+import { createEmulator } from '../app/emulator.js';
 import { driftAgainst, type DriftOptions, type DriftReport } from './drift.js';
 
 export function runDrift(options: DriftOptions): Promise<DriftReport> {

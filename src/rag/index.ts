@@ -1,5 +1,5 @@
-import type { BootState, ProductArea } from '../areas.js';
-import type { EmulatorConfig } from '../config.js';
+import type { BootState, ProductArea } from '../app/areas.js';
+import type { EmulatorConfig } from '../app/config.js';
 import type { Clock } from '../core/clock.js';
 import type { OrgClocks } from '../core/clocks.js';
 import type { IdFactory } from '../core/random.js';

@@ -1,5 +1,5 @@
 /** Small pure helpers of the RAG service (src/rag/service.ts). */
-import type { EmulatorConfig } from '../config.js';
+import type { EmulatorConfig } from '../app/config.js';
 import { ApiError } from '../core/errors.js';
 import type { DocumentLimits } from './engine/limits.js';
 import type { SearchHit } from './engine/search-types.js';

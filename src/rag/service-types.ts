@@ -1,5 +1,5 @@
 /** The RAG service's inputs, outputs and dependencies (src/rag/service.ts). */
-import type { EmulatorConfig } from '../config.js';
+import type { EmulatorConfig } from '../app/config.js';
 import type { OrgClocks } from '../core/clocks.js';
 import type { IdFactory } from '../core/random.js';
 import type { ScriptQueue } from '../core/script-queue.js';

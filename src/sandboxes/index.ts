@@ -4,7 +4,7 @@
  * the service and its admin handlers once the parts it builds organizations with exist.
  */
 import type { AdminInvoker } from '../admin/invoke.js';
-import type { Emulator } from '../emulator.js';
+import type { Emulator } from '../app/emulator.js';
 import type { StateStore } from '../store/index.js';
 import type { StateUnits } from '../store/state-unit.js';
 import { sandboxAdminHandlers } from './admin.js';

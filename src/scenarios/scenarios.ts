@@ -9,7 +9,7 @@ import { packagePath } from '../core/paths.js';
 import type { AdminCall, AdminCallResult } from '../admin/invoke.js';
 import { assertValid, compileSchema, lazyValidator, type Validators } from '../contract/compile.js';
 import { ADMIN_DOC_ID } from '../contract/documents.js';
-import { ConfigError, type EmulatorConfig } from '../config.js';
+import { ConfigError, type EmulatorConfig } from '../app/config.js';
 import type { Clock } from '../core/clock.js';
 import { andThen, type MaybePromise } from '../core/maybe.js';
 import { ApiError } from '../core/errors.js';

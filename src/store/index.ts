@@ -1,5 +1,5 @@
 /** The state store of one emulator: which implementation, and the shared slice wired to the local structures. */
-import type { EmulatorConfig } from '../config.js';
+import type { EmulatorConfig } from '../app/config.js';
 import { MemoryStore } from './memory-store.js';
 import { RedisStore } from './redis-store.js';
 import { SharedState, type SharedStateTargets } from './shared-state.js';

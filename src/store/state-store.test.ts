@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { workerArgs } from '../cluster.js';
-import { parseCli } from '../cli-options.js';
+import { workerArgs } from '../app/cluster.js';
+import { parseCli } from '../app/cli-options.js';
 import { describeStoreUrl, storeUrlProblem } from './state-store.js';
 
 describe('--store values', () => {

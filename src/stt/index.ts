@@ -1,6 +1,6 @@
-import type { ProductArea } from '../areas.js';
+import type { ProductArea } from '../app/areas.js';
 import { principalFor, type Principal } from '../auth/principal.js';
-import type { EmulatorConfig } from '../config.js';
+import type { EmulatorConfig } from '../app/config.js';
 import type { Contract } from '../contract/emulator-contract.js';
 import type { Clock } from '../core/clock.js';
 import type { OrgClocks } from '../core/clocks.js';

@@ -1,5 +1,5 @@
-import type { ProductArea } from '../areas.js';
-import type { EmulatorConfig } from '../config.js';
+import type { ProductArea } from '../app/areas.js';
+import type { EmulatorConfig } from '../app/config.js';
 import type { Contract } from '../contract/emulator-contract.js';
 import type { Clock } from '../core/clock.js';
 import type { OrgClocks } from '../core/clocks.js';

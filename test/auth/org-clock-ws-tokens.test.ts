@@ -6,7 +6,7 @@
 import request from 'supertest';
 import type WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Emulator } from '../../src/emulator.js';
+import type { Emulator } from '../../src/app/emulator.js';
 import type { WsHandler } from '../../src/http/context.js';
 import { WS_TOKEN_TTL_SECONDS } from '../../src/auth/ws-tokens.js';
 import { bearer } from '../support/emulator.js';

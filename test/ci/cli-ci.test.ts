@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseCli } from '../../src/cli-options.js';
+import { parseCli } from '../../src/app/cli-options.js';
 import { killAll, runCli } from '../support/cli.js';
 
 afterEach(killAll);

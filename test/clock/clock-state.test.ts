@@ -1,5 +1,5 @@
 /**
- * The clock state's contract (src/core/clock-state.contract.ts) against both implementations: in memory, and
+ * The clock state's contract (src/clock/clock-state.contract.ts) against both implementations: in memory, and
  * over a real Redis with two or three stores in this process acting as instances.
  */
 import { afterAll, beforeAll, describe } from 'vitest';

@@ -5,7 +5,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { KEY_PREFIXES, parseApiKey } from '../../src/core/api-keys.js';
-import { DEMO_ORG_ID } from '../../src/emulator.js';
+import { DEMO_ORG_ID } from '../../src/app/emulator.js';
 import { bearer, buildEmulator, createKey, createOrg, type TestEmulator } from '../support/emulator.js';
 import { expectProblem } from '../support/problem.js';
 

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseApiKey } from '../../src/core/api-keys.js';
-import { createEmulator } from '../../src/emulator.js';
+import { createEmulator } from '../../src/app/emulator.js';
 import { killAll, runCli } from '../support/cli.js';
 
 afterEach(killAll);

@@ -1,7 +1,7 @@
 /** docs/cli.md lists every CLI option with its variable, so the reference cannot fall behind the parser. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { OPTION_SPECS } from '../../src/cli-options.js';
+import { OPTION_SPECS } from '../../src/app/cli-options.js';
 
 const reference = readFileSync(new URL('../../docs/cli.md', import.meta.url), 'utf8');
 const rows = reference.split('\n').filter((line) => line.startsWith('| `--'));

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { connect } from 'node:tls';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../../src/library.js';
+import { startEmulator, type RunningEmulator } from '../../src/app/library.js';
 import { hasChromium, launchChromium } from '../ui/browser.js';
 
 /** The base64 SHA-256 of the server certificate's public key, read from a handshake that verifies it. */

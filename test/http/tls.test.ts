@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { request } from 'node:https';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { ConfigError } from '../../src/config.js';
-import { startEmulator, type RunningEmulator } from '../../src/library.js';
+import { ConfigError } from '../../src/app/config.js';
+import { startEmulator, type RunningEmulator } from '../../src/app/library.js';
 import { closed } from '../support/ws.js';
 import { VOICE } from '../tts/support.js';
 

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError } from '../../src/config.js';
-import { createEmulator } from '../../src/emulator.js';
+import { ConfigError } from '../../src/app/config.js';
+import { createEmulator } from '../../src/app/emulator.js';
 import { REALISTIC_PROFILE } from '../../src/latency/index.js';
 import { buildEmulator, type TestEmulator } from '../support/emulator.js';
 

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { startEmulator } from '../../src/library.js';
+import { startEmulator } from '../../src/app/library.js';
 import { bearer, buildEmulator } from '../support/emulator.js';
 import { expectProblem } from '../support/problem.js';
 import { closed, openWs } from '../support/ws.js';

@@ -1,5 +1,5 @@
 /**
- * The journal state's contract (src/http/journal-state.contract.ts) against both implementations: this
+ * The journal state's contract (src/observe/journal-state.contract.ts) against both implementations: this
  * process's memory, and Redis (a real redis-server) with two stores on one URL acting as two instances.
  */
 import { afterAll, beforeAll, describe } from 'vitest';

@@ -10,7 +10,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AdminApiError } from '../../src/client/admin-client.js';
 import { ApiError } from '../../src/core/errors.js';
-import { startEmulator, type RunningEmulator } from '../../src/library.js';
+import { startEmulator, type RunningEmulator } from '../../src/app/library.js';
 
 const BASE = { port: 0, logLevel: 'silent', demoCorpus: false } as const;
 let dir: string;

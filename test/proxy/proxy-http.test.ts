@@ -2,7 +2,7 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendJson } from '../../src/http/context.js';
-import { startEmulator } from '../../src/library.js';
+import { startEmulator } from '../../src/app/library.js';
 import { spyHandler } from '../support/emulator.js';
 import { auth, json, startPair, type Pair } from './support.js';
 

@@ -5,7 +5,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeWav, float32ToS16le } from '../../src/audio/index.js';
-import { startEmulator, type RunningEmulator } from '../../src/library.js';
+import { startEmulator, type RunningEmulator } from '../../src/app/library.js';
 import { TEXT_AR, VOICES, speech } from '../stt/support.js';
 import {
   auth,

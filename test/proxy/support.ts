@@ -5,8 +5,8 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startEmulator, type RunningEmulator } from '../../src/library.js';
-import type { EmulatorOptions } from '../../src/config.js';
+import { startEmulator, type RunningEmulator } from '../../src/app/library.js';
+import type { EmulatorOptions } from '../../src/app/config.js';
 import { sendJson } from '../../src/http/context.js';
 import { spyHandler } from '../support/emulator.js';
 import { closed, openWs } from '../support/ws.js';

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { float32ToS16le } from '../../src/audio/index.js';
-import { startEmulator, type RunningEmulator } from '../../src/library.js';
+import { startEmulator, type RunningEmulator } from '../../src/app/library.js';
 import { closed, openWs, refusedUpgrade } from '../support/ws.js';
 import { TEXT_AR, VOICES, speech } from '../stt/support.js';
 import { exchangesOf, json, startPair, type Pair } from './support.js';

@@ -6,7 +6,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { resolveConfig } from '../../src/config.js';
+import { resolveConfig } from '../../src/app/config.js';
 import { readCorpus, RAG_FIXTURES_DIR } from '../../src/rag/corpus.js';
 import { DEMO_CORPUS_INDEX, readCorpusIndex, writeCorpusIndex } from '../../src/rag/corpus-index.js';
 import { documentLimits } from '../../src/rag/service.js';

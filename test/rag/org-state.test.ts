@@ -3,7 +3,7 @@
  * jobs in flight and the demo corpus, and reset with its due work and its index.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { resolveConfig } from '../../src/config.js';
+import { resolveConfig } from '../../src/app/config.js';
 import { readCorpusIndex } from '../../src/rag/corpus-index.js';
 import { RAG_FIXTURES_DIR } from '../../src/rag/corpus.js';
 import type { RagState } from '../../src/rag/rag-state.js';

@@ -9,7 +9,7 @@ import { connect, type AddressInfo, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Clock } from '../../src/core/clock.js';
 import { IdFactory, Random } from '../../src/core/random.js';
-import { SERVER_TIMEOUTS, createEmulator, type Emulator } from '../../src/emulator.js';
+import { SERVER_TIMEOUTS, createEmulator, type Emulator } from '../../src/app/emulator.js';
 import { WebhookEngine } from '../../src/webhooks/index.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];

@@ -1,7 +1,7 @@
 /** Shared helpers of the sandbox tests: create one through the admin API, call /v1 with its keys. */
 import request from 'supertest';
 import { expect } from 'vitest';
-import type { Emulator } from '../../src/emulator.js';
+import type { Emulator } from '../../src/app/emulator.js';
 import { bearer } from '../support/emulator.js';
 
 export interface SandboxKeyView {

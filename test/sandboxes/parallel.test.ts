@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmulator, type Emulator } from '../../src/emulator.js';
+import { createEmulator, type Emulator } from '../../src/app/emulator.js';
 import { defaultPrices } from '../../src/metering/prices.js';
 import { killAll } from '../support/cli.js';
 import { startInstance, startRedis, type StoreInstance, type TestRedis } from '../support/redis.js';

@@ -6,7 +6,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Clock } from '../../src/core/clock.js';
-import { createEmulator, type Emulator } from '../../src/emulator.js';
+import { createEmulator, type Emulator } from '../../src/app/emulator.js';
 import { startRedis, type TestRedis } from '../support/redis.js';
 import { expectProblem } from '../support/problem.js';
 import { closed, openWs, within } from '../support/ws.js';

@@ -5,7 +5,7 @@
 import request from 'supertest';
 import { encodeWav } from '../../src/audio/index.js';
 import { Clock } from '../../src/core/clock.js';
-import type { EmulatorOptions } from '../../src/config.js';
+import type { EmulatorOptions } from '../../src/app/config.js';
 import { ALL_SCOPES } from '../../src/orgs/store.js';
 import { buildEmulator, createKey, createOrg, type TestEmulator } from '../support/emulator.js';
 

@@ -7,7 +7,7 @@ import type { Readable } from 'node:stream';
 import { gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import { expect } from 'vitest';
-import type { Emulator } from '../../src/emulator.js';
+import type { Emulator } from '../../src/app/emulator.js';
 import { bearer } from '../support/emulator.js';
 import { SHORT_TEXT, VOICE } from '../tts/support.js';
 

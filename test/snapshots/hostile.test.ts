@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Clock } from '../../src/core/clock.js';
-import { createEmulator, type Emulator } from '../../src/emulator.js';
+import { createEmulator, type Emulator } from '../../src/app/emulator.js';
 import { startRedis, type TestRedis } from '../support/redis.js';
 import { buildState, documentOf, problemOf, raw, sansRequestCount } from './helpers.js';
 

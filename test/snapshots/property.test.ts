@@ -13,7 +13,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EmulatorOptions } from '../../src/config.js';
+import type { EmulatorOptions } from '../../src/app/config.js';
 import { startRedis, type TestRedis } from '../support/redis.js';
 import { call } from './support/api.js';
 import { opsArb, runOps, type Model, type Op } from './support/ops.js';

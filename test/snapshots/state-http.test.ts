@@ -8,7 +8,7 @@ import { gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Clock } from '../../src/core/clock.js';
-import { createEmulator, type Emulator } from '../../src/emulator.js';
+import { createEmulator, type Emulator } from '../../src/app/emulator.js';
 import { bearer } from '../support/emulator.js';
 import { expectProblem } from '../support/problem.js';
 import { startRedis, type TestRedis } from '../support/redis.js';

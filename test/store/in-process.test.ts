@@ -5,7 +5,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Clock } from '../../src/core/clock.js';
-import { createEmulator, type Emulator } from '../../src/emulator.js';
+import { createEmulator, type Emulator } from '../../src/app/emulator.js';
 import { openWs, refusedUpgrade } from '../support/ws.js';
 import { startRedis, type TestRedis } from '../support/redis.js';
 

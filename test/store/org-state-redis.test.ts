@@ -6,7 +6,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Clock } from '../../src/core/clock.js';
-import { createEmulator, type Emulator } from '../../src/emulator.js';
+import { createEmulator, type Emulator } from '../../src/app/emulator.js';
 import type { RedisStore } from '../../src/store/redis-store.js';
 import { bearer, createKey, createOrg } from '../support/emulator.js';
 import { startRedis, type TestRedis } from '../support/redis.js';

@@ -7,7 +7,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Clock } from '../../src/core/clock.js';
-import { createEmulator, type Emulator } from '../../src/emulator.js';
+import { createEmulator, type Emulator } from '../../src/app/emulator.js';
 import { RedisStore } from '../../src/store/redis-store.js';
 import { MIN_JOB_SECONDS } from '../../src/stt/service.js';
 import { bearer, createKey } from '../support/emulator.js';

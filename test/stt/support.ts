@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import type WebSocket from 'ws';
 import { encodeMp3, encodeWav, float32ToS16le, resample } from '../../src/audio/index.js';
-import type { Emulator } from '../../src/emulator.js';
+import type { Emulator } from '../../src/app/emulator.js';
 import { synthesize } from '../../src/tts/voice/index.js';
 import { bearer } from '../support/emulator.js';
 import { closed } from '../support/ws.js';

@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach } from 'vitest';
-import { liveCheckers } from '../../src/emulator.js';
+import { liveCheckers } from '../../src/app/emulator.js';
 // The worker task table, which a pool of size 0 imports in-process on first use, is loaded here, before any
 // test runs: once (2026-11-26, not reproduced since) that first import's module fetch from vitest's main process
 // timed out under the suite's load, and the module runner then replays the cached failure to every later

@@ -3,9 +3,9 @@
  * through the admin API the way a test suite using the emulator would.
  */
 import request from 'supertest';
-import type { EmulatorOptions } from '../../src/config.js';
+import type { EmulatorOptions } from '../../src/app/config.js';
 import type { Clock } from '../../src/core/clock.js';
-import { createEmulator, type Emulator } from '../../src/emulator.js';
+import { createEmulator, type Emulator } from '../../src/app/emulator.js';
 import type { OperationHandler } from '../../src/http/context.js';
 import type { Scope } from '../../src/orgs/store.js';
 

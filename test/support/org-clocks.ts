@@ -6,8 +6,8 @@
  */
 import request from 'supertest';
 import { expect } from 'vitest';
-import type { EmulatorOptions } from '../../src/config.js';
-import { createEmulator, type Emulator } from '../../src/emulator.js';
+import type { EmulatorOptions } from '../../src/app/config.js';
+import { createEmulator, type Emulator } from '../../src/app/emulator.js';
 import type { Scope } from '../../src/orgs/store.js';
 import { createKey } from './emulator.js';
 import { startRedis, type TestRedis } from './redis.js';

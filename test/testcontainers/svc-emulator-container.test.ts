@@ -11,7 +11,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmulator } from '../../src/emulator.js';
+import { createEmulator } from '../../src/app/emulator.js';
 import {
   SVC_EMULATOR_STOP_TIMEOUT_MS,
   SvcEmulatorContainer,

@@ -2,7 +2,7 @@
 import type { Response } from 'superagent';
 import request from 'supertest';
 import { decodeAudio } from '../../src/audio/index.js';
-import type { Emulator } from '../../src/emulator.js';
+import type { Emulator } from '../../src/app/emulator.js';
 import { decode, type DecodedUtterance } from '../../src/tts/voice/index.js';
 import { bearer } from '../support/emulator.js';
 

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LAMEJS_ENCODER_DELAY, QUALITY_TIERS } from '../../src/audio/index.js';
 import { HAS_FFMPEG, ffprobe } from '../../src/audio/test-support/ffmpeg.js';
 import { Clock } from '../../src/core/clock.js';
-import { createEmulator } from '../../src/emulator.js';
+import { createEmulator } from '../../src/app/emulator.js';
 import { utteranceDuration } from '../../src/tts/voice/index.js';
 import { killAll, runCli } from '../support/cli.js';
 import { bearer, buildEmulator, createKey, type TestEmulator } from '../support/emulator.js';

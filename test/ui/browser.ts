@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { RunningEmulator } from '../../src/library.js';
+import type { RunningEmulator } from '../../src/app/library.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARGS = [

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../../src/library.js';
+import { startEmulator, type RunningEmulator } from '../../src/app/library.js';
 import { hasChromium, launchChromium, openDashboard } from './browser.js';
 
 describe.skipIf(!hasChromium)('the State panel in Chromium', () => {

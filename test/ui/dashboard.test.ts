@@ -5,7 +5,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { displayKey } from '../../src/core/api-keys.js';
-import { startEmulator, type RunningEmulator } from '../../src/library.js';
+import { startEmulator, type RunningEmulator } from '../../src/app/library.js';
 import { startReceiver, type Receiver } from '../support/receiver.js';
 import { hasChromium, launchChromium, openDashboard } from './browser.js';
 

@@ -7,7 +7,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Clock } from '../../src/core/clock.js';
-import { createEmulator, type Emulator } from '../../src/emulator.js';
+import { createEmulator, type Emulator } from '../../src/app/emulator.js';
 import { DEFAULT_RETRY_SCHEDULE_MS } from '../../src/webhooks/attempt-maker.js';
 import { startReceiver, type Receiver } from '../support/receiver.js';
 import { startRedis, type TestRedis } from '../support/redis.js';

@@ -3,8 +3,8 @@
  * time so a retry's bytes do not depend on the wall clock), each on 127.0.0.1 port 0, plus the state
  * transfer through the public surface (GET and PUT /_emulator/state).
  */
-import type { EmulatorOptions } from '../../../src/config.js';
-import { createEmulator, type Emulator } from '../../../src/emulator.js';
+import type { EmulatorOptions } from '../../../src/app/config.js';
+import { createEmulator, type Emulator } from '../../../src/app/emulator.js';
 import { bytes, call, type Api } from './api.js';
 import type { Model } from './ops.js';
 

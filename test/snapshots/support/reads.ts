@@ -2,7 +2,7 @@
  * Everything a user can read back after a sequence (admin reads without the journal, /v1 polls, the same
  * searches again), and the wait for webhook attempts on the wire, for the snapshot property test.
  */
-import type { Emulator } from '../../../src/emulator.js';
+import type { Emulator } from '../../../src/app/emulator.js';
 import { call, type Api, type Answer } from './api.js';
 import type { Model, ModelKey } from './ops.js';
 import type { Sink } from './sink.js';

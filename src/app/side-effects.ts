@@ -4,20 +4,20 @@
  * to the journal and request log, and their state units are added in the order they reset in.
  */
 import type { EmulatorConfig } from './config.js';
-import type { Contract } from './contract/emulator-contract.js';
-import type { Clock } from './core/clock.js';
-import type { OrgClocks } from './core/clocks.js';
-import type { IdFactory, Random } from './core/random.js';
+import type { Contract } from '../contract/emulator-contract.js';
+import type { Clock } from '../core/clock.js';
+import type { OrgClocks } from '../core/clocks.js';
+import type { IdFactory, Random } from '../core/random.js';
 import { DEMO_ORG_ID } from './demo-state.js';
-import { createFaultRulesState } from './faults/fault-rules-state.js';
-import { FaultStore } from './faults/store.js';
-import { webhookFaultHook } from './faults/webhooks.js';
-import { createBillingState, createRateLimitState, Metering } from './metering/index.js';
-import { sideEffectObservers, type SideEffectLinksDeps } from './observe/links.js';
-import type { RequestLog } from './observe/request-log.js';
-import type { StateStore } from './store/index.js';
-import type { StateUnits } from './store/state-unit.js';
-import { AttemptMaker, WebhookEngine, createWebhookState } from './webhooks/index.js';
+import { createFaultRulesState } from '../faults/fault-rules-state.js';
+import { FaultStore } from '../faults/store.js';
+import { webhookFaultHook } from '../faults/webhooks.js';
+import { createBillingState, createRateLimitState, Metering } from '../metering/index.js';
+import { sideEffectObservers, type SideEffectLinksDeps } from '../observe/links.js';
+import type { RequestLog } from '../observe/request-log.js';
+import type { StateStore } from '../store/index.js';
+import type { StateUnits } from '../store/state-unit.js';
+import { AttemptMaker, WebhookEngine, createWebhookState } from '../webhooks/index.js';
 
 export interface SideEffectPartsDeps {
   config: Pick<EmulatorConfig, 'seed' | 'signatureTime' | 'prices' | 'demo' | 'testQuotas' | 'rateLimits'>;

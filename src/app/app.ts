@@ -3,27 +3,27 @@
  * request id + journal → admin API (/_emulator) | gateway (/v1) → unknown route → one error envelope.
  */
 import express, { type NextFunction, type Request, type Response } from 'express';
-import type { createAdminRouter } from './admin/admin-router.js';
-import type { CompiledOperation, RouteTable } from './contract/compile.js';
-import type { Contract } from './contract/emulator-contract.js';
-import { routeHint } from './contract/near-miss.js';
-import type { ContractChecker } from './contract/response-check.js';
-import type { Clock } from './core/clock.js';
-import type { IdFactory } from './core/random.js';
-import { HtmlErrorFault, htmlErrorPage } from './faults/html-page.js';
-import { FaultAbort } from './faults/stage.js';
-import { ApiError, CustomApiError } from './core/errors.js';
-import type { Journal } from './observe/journal.js';
-import { normalizeError, sendProblem } from './http/problem.js';
-import { PipelineRequestState, requestState } from './http/request-state.js';
-import { createV1Router, type V1RouterDeps } from './app/v1-router.js';
-import type { Metering } from './metering/index.js';
-import { requestDetail, responseDetail, ResponseTap, tapKeepBytes } from './observe/capture.js';
-import { logHttpRequest } from './observe/log-events.js';
-import type { Redactor } from './observe/redact.js';
-import type { RequestLog } from './observe/request-log.js';
-import type { LoadGate } from './snapshots/gate.js';
-import type { AnswersInFlight } from './store/answers.js';
+import type { createAdminRouter } from '../admin/admin-router.js';
+import type { CompiledOperation, RouteTable } from '../contract/compile.js';
+import type { Contract } from '../contract/emulator-contract.js';
+import { routeHint } from '../contract/near-miss.js';
+import type { ContractChecker } from '../contract/response-check.js';
+import type { Clock } from '../core/clock.js';
+import type { IdFactory } from '../core/random.js';
+import { HtmlErrorFault, htmlErrorPage } from '../faults/html-page.js';
+import { FaultAbort } from '../faults/stage.js';
+import { ApiError, CustomApiError } from '../core/errors.js';
+import type { Journal } from '../observe/journal.js';
+import { normalizeError, sendProblem } from '../http/problem.js';
+import { PipelineRequestState, requestState } from '../http/request-state.js';
+import { createV1Router, type V1RouterDeps } from './v1-router.js';
+import type { Metering } from '../metering/index.js';
+import { requestDetail, responseDetail, ResponseTap, tapKeepBytes } from '../observe/capture.js';
+import { logHttpRequest } from '../observe/log-events.js';
+import type { Redactor } from '../observe/redact.js';
+import type { RequestLog } from '../observe/request-log.js';
+import type { LoadGate } from '../snapshots/gate.js';
+import type { AnswersInFlight } from '../store/answers.js';
 
 export interface HttpAppDeps {
   contract: Pick<Contract, 'gateway' | 'admin'>;

@@ -4,7 +4,7 @@
  * ST-D1): the loaded state may have no demo organization, or keys made from another seed.
  */
 import { DEMO_ORG_ID, type DemoState } from './demo-state.js';
-import { hashKey, type OrgStore } from './orgs/store.js';
+import { hashKey, type OrgStore } from '../orgs/store.js';
 
 export async function demoAfterLoad(
   orgs: Pick<OrgStore, 'getOrg' | 'findKey'>,

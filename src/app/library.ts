@@ -1,10 +1,10 @@
 import type express from 'express';
 import type { EmulatorOptions } from './config.js';
 import { createEmulator, type Emulator, type EmulatorOverrides } from './emulator.js';
-import { createAdminClient, type AdminClient } from './client/admin-client.js';
+import { createAdminClient, type AdminClient } from '../client/admin-client.js';
 import { createSandbox, type Sandbox, type SandboxOptions } from './sandbox.js';
-import { emulatorState, loadAtStart, type EmulatorState } from './persist/library-state.js';
-import type { Persister } from './persist/persister.js';
+import { emulatorState, loadAtStart, type EmulatorState } from '../persist/library-state.js';
+import type { Persister } from '../persist/persister.js';
 
 export interface RunningEmulator {
   /** `http://HOST:PORT/v1` (`https` with TLS) */
@@ -22,7 +22,7 @@ export interface RunningEmulator {
   admin: AdminClient;
   /**
    * Creates a sandbox (an organization with its keys, optional clock and webhook endpoint) and resolves with
-   * its handle (src/sandbox.ts); `close()` it when done. `svc-emulator/testing` does both around a test file.
+   * its handle (src/app/sandbox.ts); `close()` it when done. `svc-emulator/testing` does both around a test file.
    */
   sandbox(options?: SandboxOptions): Promise<Sandbox>;
   /** Saves and loads the state in-process (docs/state.md): `await emu.state.save()`, `emu.state.load(file)`. */

@@ -21,8 +21,8 @@ import {
   type StateQuery,
   type UsageFilter,
   type WaitOptions,
-} from './client/admin-client.js';
-import { AdminApiError } from './client/admin-unwrap.js';
+} from '../client/admin-client.js';
+import { AdminApiError } from '../client/admin-unwrap.js';
 
 export type SandboxOptions = SandboxCreate;
 type ClockState = AdminSchemas['ClockState'];

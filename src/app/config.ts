@@ -2,19 +2,19 @@
  * Emulator options: defaults < config file < SVC_EMULATOR_* environment variables < CLI flags.
  * The config file is JSON and validated against the `EmulatorConfig` schema of openapi/admin.yaml.
  */
-import { ConfigError } from './core/config-error.js';
+import { ConfigError } from '../core/config-error.js';
 import { readFileSync } from 'node:fs';
-import { assertValid, compileSchema, createValidators } from './contract/compile.js';
-import { ADMIN_DOC_ID, GATEWAY_DOC_ID, loadDocuments } from './contract/documents.js';
-import type { ClockMode } from './core/clock.js';
-import { depthMessage, jsonDepthOverflow } from './http/json-limits.js';
-import type { PriceOverrides, RateLimitRule } from './metering/index.js';
-import type { QuotaProduct } from './metering/quotas.js';
-import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from './rag/engine/limits.js';
-import { DEFAULT_POOL_OPTIONS } from './workers/pool.js';
-import { DEFAULT_AUDIO_LIMITS } from './audio/errors.js';
-import { DEFAULT_MP3_ENCODER, type Mp3EncoderKind } from './audio/encoders.js';
-import { DEFAULT_TTS_CACHE_MB } from './tts/clip-cache.js';
+import { assertValid, compileSchema, createValidators } from '../contract/compile.js';
+import { ADMIN_DOC_ID, GATEWAY_DOC_ID, loadDocuments } from '../contract/documents.js';
+import type { ClockMode } from '../core/clock.js';
+import { depthMessage, jsonDepthOverflow } from '../http/json-limits.js';
+import type { PriceOverrides, RateLimitRule } from '../metering/index.js';
+import type { QuotaProduct } from '../metering/quotas.js';
+import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from '../rag/engine/limits.js';
+import { DEFAULT_POOL_OPTIONS } from '../workers/pool.js';
+import { DEFAULT_AUDIO_LIMITS } from '../audio/errors.js';
+import { DEFAULT_MP3_ENCODER, type Mp3EncoderKind } from '../audio/encoders.js';
+import { DEFAULT_TTS_CACHE_MB } from '../tts/clip-cache.js';
 
 export type LogLevel = 'silent' | 'error' | 'warn' | 'info' | 'debug';
 export type LogFormat = 'text' | 'json';

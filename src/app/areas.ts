@@ -1,6 +1,6 @@
-import type { OperationHandler, Stage, WsHandler } from './http/context.js';
-import type { MultipartLimits } from './http/body.js';
-import type { AdminHandler } from './admin/admin-context.js';
+import type { OperationHandler, Stage, WsHandler } from '../http/context.js';
+import type { MultipartLimits } from '../http/body.js';
+import type { AdminHandler } from '../admin/admin-context.js';
 
 /**
  * A product area (tts, stt, rag...) plugs into the gateway through this shape: handlers for /v1

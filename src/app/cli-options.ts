@@ -3,9 +3,9 @@
  * README cannot drift apart.
  */
 import { parseArgs } from 'node:util';
-import { MP3_ENCODERS } from './audio/encoders.js';
+import { MP3_ENCODERS } from '../audio/encoders.js';
 import type { EmulatorOptions, LogFormat, LogLevel } from './config.js';
-import { storeUrlProblem } from './store/state-store.js';
+import { storeUrlProblem } from '../store/state-store.js';
 import {
   bool,
   CliError,

@@ -3,37 +3,37 @@
  * API) and the WebSocket gateway, put together from the parts the composition root built.
  */
 import type { IncomingMessage, Server } from 'node:http';
-import type { TlsMaterial } from './http/tls.js';
+import type { TlsMaterial } from '../http/tls.js';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type express from 'express';
 import { buildHttpApp, type HttpAppDeps } from './app.js';
-import type { WsTokenStore } from './auth/ws-tokens.js';
-import { checkFrames, type Contract } from './contract/emulator-contract.js';
-import type { ContractChecker } from './contract/response-check.js';
-import type { Clock } from './core/clock.js';
-import type { IdFactory } from './core/random.js';
-import type { FaultHeaderParser } from './faults/header.js';
-import type { FaultStore } from './faults/store.js';
-import { armWsFaults } from './faults/ws-session-faults.js';
-import { armSessionLatency } from './latency/session.js';
-import type { LatencySampler } from './latency/sampler.js';
-import type { Journal } from './observe/journal.js';
-import { createHttpServer } from './http/server.js';
-import type { SocketRegistry } from './http/socket-registry.js';
-import type { V1RouterDeps } from './app/v1-router.js';
-import { createWsGateway, type WsGatewayDeps } from './app/ws-gateway.js';
-import type { Metering } from './metering/index.js';
-import type { Redactor } from './observe/redact.js';
-import type { RequestLog } from './observe/request-log.js';
-import type { OrgStore } from './orgs/store.js';
+import type { WsTokenStore } from '../auth/ws-tokens.js';
+import { checkFrames, type Contract } from '../contract/emulator-contract.js';
+import type { ContractChecker } from '../contract/response-check.js';
+import type { Clock } from '../core/clock.js';
+import type { IdFactory } from '../core/random.js';
+import type { FaultHeaderParser } from '../faults/header.js';
+import type { FaultStore } from '../faults/store.js';
+import { armWsFaults } from '../faults/ws-session-faults.js';
+import { armSessionLatency } from '../latency/session.js';
+import type { LatencySampler } from '../latency/sampler.js';
+import type { Journal } from '../observe/journal.js';
+import { createHttpServer } from '../http/server.js';
+import type { SocketRegistry } from '../http/socket-registry.js';
+import type { V1RouterDeps } from './v1-router.js';
+import { createWsGateway, type WsGatewayDeps } from './ws-gateway.js';
+import type { Metering } from '../metering/index.js';
+import type { Redactor } from '../observe/redact.js';
+import type { RequestLog } from '../observe/request-log.js';
+import type { OrgStore } from '../orgs/store.js';
 import {
   createProxyMode,
   createReplayMode,
   type ProxyMode,
   type ProxyModeDeps,
   type ReplayMode,
-} from './proxy/index.js';
+} from '../proxy/index.js';
 
 export type UpgradeHandler = (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
 

@@ -3,11 +3,11 @@
  * with the same ids at each reset.
  */
 import type { EmulatorConfig } from './config.js';
-import { IdFactory, Random } from './core/random.js';
-import { ALL_SCOPES, type OrgStore } from './orgs/store.js';
-import type { StateStore } from './store/index.js';
-import { checkEndpointUrl } from './webhooks/endpoint-url.js';
-import { REGISTRABLE_EVENTS, type WebhookEngine } from './webhooks/index.js';
+import { IdFactory, Random } from '../core/random.js';
+import { ALL_SCOPES, type OrgStore } from '../orgs/store.js';
+import type { StateStore } from '../store/index.js';
+import { checkEndpointUrl } from '../webhooks/endpoint-url.js';
+import { REGISTRABLE_EVENTS, type WebhookEngine } from '../webhooks/index.js';
 
 export const DEMO_ORG_ID = 'org_demo';
 

@@ -4,7 +4,7 @@
  * emulator with the instance id `<base>-<n>`; the primary prints one readiness line once all listen.
  */
 import cluster, { type Worker } from 'node:cluster';
-import { generateInstanceId } from './store/state-store.js';
+import { generateInstanceId } from '../store/state-store.js';
 
 /** What a worker tells the primary once it listens (and is ready, with --wait-ready). */
 export interface WorkerReady {

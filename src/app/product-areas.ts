@@ -3,25 +3,25 @@
  * the state an area owns joins the emulator's state units here (in this order, the order they reset in).
  */
 import type { ProductArea } from './areas.js';
-import { authArea } from './auth/auth-area.js';
-import type { WsTokenStore } from './auth/ws-tokens.js';
+import { authArea } from '../auth/auth-area.js';
+import type { WsTokenStore } from '../auth/ws-tokens.js';
 import type { EmulatorConfig } from './config.js';
-import type { Contract } from './contract/emulator-contract.js';
-import type { Clock } from './core/clock.js';
-import type { OrgClocks } from './core/clocks.js';
-import type { IdFactory } from './core/random.js';
-import type { FaultStore } from './faults/store.js';
-import type { Journal } from './observe/journal.js';
-import type { Metering } from './metering/index.js';
-import type { OrgStore } from './orgs/store.js';
-import { createRagArea } from './rag/index.js';
-import { createRagState } from './rag/rag-state.js';
-import type { StateStore } from './store/index.js';
-import type { StateUnits } from './store/state-unit.js';
-import { createSttArea, createSttJobsState } from './stt/index.js';
-import { createTtsArea } from './tts/index.js';
-import type { WebhookEngine } from './webhooks/index.js';
-import type { WorkerPool } from './workers/pool.js';
+import type { Contract } from '../contract/emulator-contract.js';
+import type { Clock } from '../core/clock.js';
+import type { OrgClocks } from '../core/clocks.js';
+import type { IdFactory } from '../core/random.js';
+import type { FaultStore } from '../faults/store.js';
+import type { Journal } from '../observe/journal.js';
+import type { Metering } from '../metering/index.js';
+import type { OrgStore } from '../orgs/store.js';
+import { createRagArea } from '../rag/index.js';
+import { createRagState } from '../rag/rag-state.js';
+import type { StateStore } from '../store/index.js';
+import type { StateUnits } from '../store/state-unit.js';
+import { createSttArea, createSttJobsState } from '../stt/index.js';
+import { createTtsArea } from '../tts/index.js';
+import type { WebhookEngine } from '../webhooks/index.js';
+import type { WorkerPool } from '../workers/pool.js';
 
 /** The emulator's parts the areas draw on, between them. */
 export interface AreaParts {
