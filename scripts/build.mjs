@@ -56,7 +56,7 @@ rmSync(join(dist, 'chunks'), { recursive: true, force: true });
 await build({
   absWorkingDir: root,
   // dist/healthcheck.js is the image's HEALTHCHECK and documented (docs/compatibility.md): its path stays.
-  entryPoints: { cli: 'src/cli.ts', worker: 'src/workers/worker.ts', healthcheck: 'src/app/healthcheck.ts' },
+  entryPoints: { cli: 'src/cli.ts', worker: 'src/app/worker.ts', healthcheck: 'src/app/healthcheck.ts' },
   outdir: dist,
   chunkNames: 'chunks/[name]-[hash]',
   bundle: true,

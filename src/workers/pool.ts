@@ -24,7 +24,8 @@ import { Piscina } from 'piscina';
 import { ownsBuffer } from '../core/owned-bytes.js';
 import { packagePath } from '../core/paths.js';
 import type { MessagePort } from 'node:worker_threads';
-import type { TaskInput, TaskName, TaskOutput, TaskRequest, TaskResult } from './tasks.js';
+import type { TaskInput, TaskName, TaskOutput, TaskRequest, TaskResult } from '../app/worker-tasks.js';
+import { TaskError, TaskLimitError } from './errors.js';
 import { readStream, type StreamOptions, type StreamPortInput } from './stream.js';
 
 /** Tasks whose input carries a stream port: the ones `stream` can run. */
@@ -63,31 +64,7 @@ export function movable(bytes: Uint8Array): { bytes: Uint8Array; transferList: A
   return { bytes: own, transferList: [own.buffer as ArrayBuffer] };
 }
 
-export type LimitKind = 'memory' | 'time';
-
-/** A task stopped for exceeding a ceiling of the pool. */
-export class TaskLimitError extends Error {
-  override name = 'TaskLimitError';
-  constructor(
-    readonly limit: LimitKind,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-/** A task that threw: the thrown error's name, code and message, as the worker saw them. */
-export class TaskError extends Error {
-  override name = 'TaskError';
-  constructor(
-    readonly errorName: string,
-    readonly code: string | undefined,
-    message: string,
-    readonly details?: Record<string, unknown>,
-  ) {
-    super(message);
-  }
-}
+export { TaskError, TaskLimitError, type LimitKind } from './errors.js';
 
 class TimeBudget extends Error {}
 
@@ -99,13 +76,14 @@ function nextTurn(): Promise<void> {
 const isTsSource = import.meta.url.endsWith('.ts');
 
 // Set by the CLI bundle (scripts/build.mjs): its worker entry, a file of dist/. Elsewhere (tsc output, sources)
-// the worker is this module's sibling.
+// it is app/worker: the areas' tasks are composed at the root, and the pool, below the areas, finds that program
+// by its path instead of importing it.
 declare const __SVC_BUNDLED_WORKER__: string | undefined;
 
 function workerFile(): string {
   if (typeof __SVC_BUNDLED_WORKER__ === 'string')
     return pathToFileURL(packagePath('dist', __SVC_BUNDLED_WORKER__)).href;
-  return new URL(isTsSource ? './worker.ts' : './worker.js', import.meta.url).href;
+  return new URL(isTsSource ? '../app/worker.ts' : '../app/worker.js', import.meta.url).href;
 }
 
 export class WorkerPool {
@@ -230,7 +208,10 @@ export class WorkerPool {
     input: TaskInput<N>,
     opts: RunOptions,
   ): Promise<TaskResult> {
-    const { runTask } = await import('./tasks.js');
+    // The same program the threads run, loaded here (it lowers a thread's priority only off the main thread).
+    const { default: runTask } = (await import(workerFile())) as {
+      default: (req: TaskRequest) => Promise<TaskResult>;
+    };
     const budgetMs = opts.timeMs ?? this.options.timeMs;
     let timer: NodeJS.Timeout | undefined;
     const overBudget = new Promise<never>((_, reject) => {

@@ -14,7 +14,8 @@
  */
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { TaskError, TaskLimitError, type RunOptions } from './pool.js';
+import { TaskError, TaskLimitError } from './errors.js';
+import type { RunOptions } from './pool.js';
 
 /** Default credit window: bytes a task may post ahead of its reader. */
 export const DEFAULT_STREAM_WINDOW_BYTES = 256 * 1024;

@@ -11,7 +11,7 @@ import { liveCheckers } from '../../src/app/emulator.js';
 // test runs: once (2026-11-26, not reproduced since) that first import's module fetch from vitest's main process
 // timed out under the suite's load, and the module runner then replays the cached failure to every later
 // importer in the fork (vitejs/vite#23131), failing the size-0 pool tests of files that ran after it.
-import '../../src/workers/tasks.js';
+import '../../src/app/worker-tasks.js';
 import { coverageDir } from './coverage-dir.js';
 
 afterEach(() => {

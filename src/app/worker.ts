@@ -1,6 +1,7 @@
 /** The worker thread's entry point (see pool.ts): runs one registered task per message. */
 import { getPriority, setPriority } from 'node:os';
-import { runTask, type TaskRequest, type TaskResult } from './tasks.js';
+import { isMainThread } from 'node:worker_threads';
+import { runTask, type TaskRequest, type TaskResult } from './worker-tasks.js';
 
 /**
  * Worker threads run five nice steps below the event loop's priority (docs/decisions.md, "Worker
@@ -10,7 +11,8 @@ import { runTask, type TaskRequest, type TaskResult } from './tasks.js';
  */
 export const WORKER_NICE_STEP = 5;
 // Linux only: elsewhere (macOS, Windows) the call would lower the whole process's priority, event loop included.
-if (process.platform === 'linux') {
+// The pool with no threads (`--workers 0`) runs this program on the main thread: its priority is left alone.
+if (process.platform === 'linux' && !isMainThread) {
   try {
     setPriority(Math.min(19, getPriority() + WORKER_NICE_STEP));
   } catch {

@@ -4,7 +4,7 @@
  * with `--workers 0`, in-process. Area tables import their heavy modules lazily, inside the task, so a new
  * thread starts fast.
  */
-import { poolTasks } from './pool-tasks.js';
+import { poolTasks } from '../workers/pool-tasks.js';
 import { documentTasks } from '../rag/engine/worker-tasks.js';
 import { audioTasks } from '../audio/worker-tasks.js';
 import { ttsTasks } from '../tts/worker-tasks.js';
