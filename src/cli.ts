@@ -177,7 +177,7 @@ async function serve(argv: string[]): Promise<number> {
 /** Subcommands by name (the first argument); anything else is the server's options. */
 const SUBCOMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   drift: async (argv) => {
-    const { driftCommand } = await import('./proxy/drift-cli.js');
+    const { driftCommand } = await import('./app/drift-cli.js');
     return driftCommand(argv, process.env);
   },
   state: async (argv) => {

@@ -59,4 +59,4 @@ export {
 } from './webhooks/signature.js';
 export { type EmulatorHealth, type DemoKeys } from './app/readiness.js';
 export { type DriftReport, type DriftOptions, type DriftCase } from './proxy/drift.js';
-export { runDrift } from './proxy/run-drift.js';
+export { runDrift } from './app/run-drift.js';

@@ -13,7 +13,7 @@ import type { IdFactory } from '../core/random.js';
 import { HtmlErrorFault, htmlErrorPage } from '../faults/html-page.js';
 import { FaultAbort } from '../faults/stage.js';
 import { ApiError, CustomApiError } from '../core/errors.js';
-import type { Journal } from '../observe/journal.js';
+import type { Journal } from '../journal/journal.js';
 import { normalizeError, sendProblem } from '../http/problem.js';
 import { PipelineRequestState, requestState } from '../http/request-state.js';
 import { createV1Router, type V1RouterDeps } from './v1-router.js';

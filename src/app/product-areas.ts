@@ -11,7 +11,7 @@ import type { Clock } from '../core/clock.js';
 import type { OrgClocks } from '../core/clocks.js';
 import type { IdFactory } from '../core/random.js';
 import type { FaultStore } from '../faults/store.js';
-import type { Journal } from '../observe/journal.js';
+import type { Journal } from '../journal/journal.js';
 import type { Metering } from '../metering/index.js';
 import type { OrgStore } from '../orgs/store.js';
 import { createRagArea } from '../rag/index.js';

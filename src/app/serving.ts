@@ -18,7 +18,7 @@ import type { FaultStore } from '../faults/store.js';
 import { armWsFaults } from '../faults/ws-session-faults.js';
 import { armSessionLatency } from '../latency/session.js';
 import type { LatencySampler } from '../latency/sampler.js';
-import type { Journal } from '../observe/journal.js';
+import type { Journal } from '../journal/journal.js';
 import { createHttpServer } from '../http/server.js';
 import type { SocketRegistry } from '../http/socket-registry.js';
 import type { V1RouterDeps } from './v1-router.js';

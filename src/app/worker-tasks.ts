@@ -6,7 +6,7 @@
  */
 import { poolTasks } from '../workers/pool-tasks.js';
 import { documentTasks } from '../rag/engine/worker-tasks.js';
-import { audioTasks } from '../audio/worker-tasks.js';
+import { audioTasks } from '../stt/worker-tasks.js';
 import { ttsTasks } from '../tts/worker-tasks.js';
 
 type TaskFn = (input: any) => unknown;

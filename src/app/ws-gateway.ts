@@ -19,7 +19,7 @@ import type { WsProxy } from '../proxy/ws-proxy.js';
 import type { WsReplay } from '../proxy/ws-replay.js';
 import type { WsContext, WsHandler } from '../http/context.js';
 import { ApiError } from '../core/errors.js';
-import type { Journal } from '../observe/journal.js';
+import type { Journal } from '../journal/journal.js';
 import { normalizeError, toProblem, writeProblemToSocket } from '../http/problem.js';
 import type { SocketRegistry } from '../http/socket-registry.js';
 import type { Redactor } from '../observe/redact.js';

@@ -4,7 +4,7 @@ import type { WebSocket } from 'ws';
 import type { Principal } from '../auth/principal.js';
 import type { CompiledOperation } from '../contract/compile.js';
 import { keepResponseJson } from '../observe/capture.js';
-import type { JournalEntry } from '../observe/journal.js';
+import type { JournalEntry } from '../journal/journal.js';
 
 export interface UploadedFile {
   fieldName: string;

@@ -1,6 +1,6 @@
 import type { Response } from 'express';
 import type { Principal } from '../auth/principal.js';
-import type { JournalEntry } from '../observe/journal.js';
+import type { JournalEntry } from '../journal/journal.js';
 
 /** Per-request state shared by the stages, kept on `res.locals`. */
 export interface RequestState {

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { assertValid, compileSchema, createValidators } from '../contract/compile.js';
 import { ADMIN_DOC_ID, GATEWAY_DOC_ID, loadDocuments } from '../contract/documents.js';
-import { ConfigError } from '../app/config.js';
+import { ConfigError } from '../core/config-error.js';
 import { depthMessage, jsonDepthOverflow } from '../http/json-limits.js';
 
 export interface LatencyDistribution {

@@ -1,6 +1,6 @@
 /** The metering area's admin operations: usage, billing, invoices, prices, rate limits, leaked keys. */
 import type { AdminContext, AdminHandler } from '../admin/admin-context.js';
-import type { OrgViewPart } from '../admin/views.js';
+import type { OrgViewPart } from '../orgs/views.js';
 import { andThen } from '../core/maybe.js';
 import { sendJson } from '../http/context.js';
 import { ApiError } from '../core/errors.js';

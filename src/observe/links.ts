@@ -5,7 +5,7 @@
  * The composition root hands these observers to metering and the webhook engine as they are built.
  */
 import type { FaultStore } from '../faults/store.js';
-import type { Journal } from './journal.js';
+import type { Journal } from '../journal/journal.js';
 import type { LedgerEntry } from '../metering/index.js';
 import type { DeliveryAttempt, WebhookDelivery, WebhookEnvelope } from '../webhooks/index.js';
 import { logJobEvent, logWebhookAttempt } from './log-events.js';

@@ -2,7 +2,7 @@
  * The request log's events, built from what the journal and the webhook engine already know. One function
  * per event, so the field names (docs/observability.md, "Request log") are written in one place.
  */
-import type { JournalEntry } from './journal.js';
+import type { JournalEntry } from '../journal/journal.js';
 import type { DeliveryAttempt, WebhookDelivery, WebhookEnvelope } from '../webhooks/types.js';
 import type { RequestLog } from './request-log.js';
 

@@ -3,7 +3,7 @@
  * `--state` and `--persist`: load the document before anything is served, then keep saving it.
  */
 import type { Readable } from 'node:stream';
-import { ConfigError } from '../app/config.js';
+import { ConfigError } from '../core/config-error.js';
 import type { Emulator } from '../app/emulator.js';
 import { ApiError } from '../core/errors.js';
 import { Persister } from './persister.js';

@@ -3,12 +3,13 @@
  * the drift report (`svc-emulator drift`, `POST /_emulator/drift`). The emulator plugs these into its
  * pipeline; nothing here reaches into the product areas.
  */
-import { ConfigError, type EmulatorConfig } from '../app/config.js';
+import type { EmulatorConfig } from '../app/config.js';
+import { ConfigError } from '../core/config-error.js';
 import type { RouteTable } from '../contract/compile.js';
 import type { Contract } from '../contract/emulator-contract.js';
 import type { Clock } from '../core/clock.js';
 import type { FaultStore } from '../faults/store.js';
-import type { Journal } from '../observe/journal.js';
+import type { Journal } from '../journal/journal.js';
 import type { SocketRegistry } from '../http/socket-registry.js';
 import type { Metering } from '../metering/index.js';
 import { ProxyContract } from './contract.js';

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
-import { ConfigError } from '../app/config.js';
+import { ConfigError } from '../core/config-error.js';
 import { displayKey, parseApiKey } from '../core/api-keys.js';
 
 const HOP_BY_HOP = new Set([

@@ -12,7 +12,7 @@ import type { RouteTable } from '../contract/compile.js';
 import { armWsCloseFault, faultUpgradeStage } from '../faults/websocket.js';
 import type { FaultStore } from '../faults/store.js';
 import { ApiError } from '../core/errors.js';
-import type { Journal, JournalEntry } from '../observe/journal.js';
+import type { Journal, JournalEntry } from '../journal/journal.js';
 import type { SocketRegistry } from '../http/socket-registry.js';
 import type { Metering } from '../metering/index.js';
 import type { ProxyContract, Violation } from './contract.js';

@@ -1,5 +1,5 @@
 import type { AdminHandler } from '../admin/admin-context.js';
-import type { Journal } from '../observe/journal.js';
+import type { Journal } from '../journal/journal.js';
 import { sendJson } from '../http/context.js';
 import type { WebhookEngine } from '../webhooks/engine.js';
 import { sandboxScope } from '../admin/sandbox-filter.js';

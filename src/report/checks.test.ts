@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_REQUEST, EMPTY_RESPONSE, type JournalEntry } from '../observe/journal.js';
+import { EMPTY_REQUEST, EMPTY_RESPONSE, type JournalEntry } from '../journal/journal.js';
 import {
   checkCloseStream,
   checkJobPolling,

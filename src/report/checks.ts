@@ -3,7 +3,7 @@
  * journal and the webhook delivery log. Each check passes, fails (with findings naming the requests
  * behind them) or does not apply. Times are wall-clock arrival times: what the client really did.
  */
-import type { JournalEntry } from '../observe/journal.js';
+import type { JournalEntry } from '../journal/journal.js';
 import type { WebhookFaultRecord } from '../faults/store.js';
 import type { WebhookDelivery } from '../webhooks/index.js';
 

@@ -4,7 +4,7 @@
  */
 import type { Clock } from '../core/clock.js';
 import type { FaultStore } from '../faults/store.js';
-import type { JournalEntry } from '../observe/journal.js';
+import type { JournalEntry } from '../journal/journal.js';
 import type { WebhookDelivery } from '../webhooks/types.js';
 import {
   checkCloseStream,

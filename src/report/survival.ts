@@ -3,7 +3,7 @@
  * on to succeed at the same thing. Survived: a later request of the same group (key or test scope) to the
  * same operation answered 2xx with no fault on it. Webhook faults are judged by the signature check instead.
  */
-import type { JournalEntry } from '../observe/journal.js';
+import type { JournalEntry } from '../journal/journal.js';
 
 export interface FaultSurvival {
   request_id: string;

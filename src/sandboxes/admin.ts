@@ -1,6 +1,6 @@
 /** Admin handlers of the sandboxes (openapi/admin.yaml, tag `sandboxes`), keyed by operationId. */
 import type { AdminContext, AdminHandler } from '../admin/admin-context.js';
-import { clockView } from '../admin/clock-handlers.js';
+import { clockView } from '../clock/admin.js';
 import { sendJson, sendNoContent } from '../http/context.js';
 import type { SandboxInput } from './options.js';
 import type { SandboxService } from './service.js';

@@ -1,5 +1,5 @@
 /** A sandbox as the admin API shows it (openapi/admin.yaml `Sandbox`, `SandboxCreated`). */
-import { clockView } from '../admin/clock-handlers.js';
+import { clockView } from '../clock/admin.js';
 import type { OrgClocks } from '../core/clocks.js';
 import type { OrgStore } from '../orgs/store.js';
 import type { Secrets } from './materialize.js';

@@ -1,5 +1,5 @@
 /**
- * The worker side of an STT upload (task `audio.analyze`, src/audio/worker-tasks.ts): decodes the file
+ * The worker side of an STT upload (task `audio.analyze`, src/stt/worker-tasks.ts): decodes the file
  * chunk by chunk and feeds each chunk to the voice decoder and to a running RMS, so no full-length PCM is
  * ever held; then, for audio that is not the emulator's own voice, writes the fallback transcript.
  * Everything here is plain data in and out (it crosses the thread boundary).

@@ -2,7 +2,7 @@
 import type { AdminHandler } from '../admin/admin-context.js';
 import { sendJson } from '../http/context.js';
 import { ApiError } from '../core/errors.js';
-import type { Journal } from '../observe/journal.js';
+import type { Journal } from '../journal/journal.js';
 import { CONTENT_TYPES } from './format.js';
 import type { TtsInput, TtsService } from './service.js';
 import type { VoiceCatalogue } from './voices.js';

@@ -6,7 +6,7 @@ import type { OrgClocks } from '../core/clocks.js';
 import type { IdFactory } from '../core/random.js';
 import type { OrgStore } from '../orgs/store.js';
 import type { FaultStore } from '../faults/store.js';
-import type { Journal } from '../observe/journal.js';
+import type { Journal } from '../journal/journal.js';
 import type { Metering } from '../metering/index.js';
 import type { WorkerPool } from '../workers/pool.js';
 import { ScriptQueue } from '../core/script-queue.js';

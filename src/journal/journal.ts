@@ -8,7 +8,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { redactApiKeys } from '../core/api-keys.js';
 import type { Clock } from '../core/clock.js';
 import { pathPatternMatches } from '../core/path-pattern.js';
-import type { RequestDetail, ResponseDetail } from './capture.js';
+import type { RequestDetail, ResponseDetail } from '../observe/capture.js';
 import type { MaybePromise } from '../core/maybe.js';
 import type { JournalScope, JournalState, JournalUsage, LinkKind } from './journal-state.js';
 

@@ -10,14 +10,14 @@ import { reportAdminHandlers } from '../report/admin.js';
 import { scenarioAdminHandlers } from '../scenarios/admin.js';
 import type { StateStore } from '../store/index.js';
 import { webhookAdminHandlers, type WebhookAdminDeps } from '../webhooks/admin.js';
-import type { AdminHandler } from './admin-context.js';
-import { createAdminRouter } from './admin-router.js';
-import { clockAdminHandlers } from './clock-handlers.js';
+import type { AdminHandler } from '../admin/admin-context.js';
+import { createAdminRouter } from '../admin/admin-router.js';
+import { clockAdminHandlers } from '../clock/admin.js';
 import { coreAdminHandlers, type CoreAdminDeps } from './core-handlers.js';
-import { createAdminInvoker, type AdminInvoker } from './invoke.js';
-import { journalAdminHandlers } from './journal-handlers.js';
-import { orgAdminHandlers } from './org-handlers.js';
-import { uiAdminHandlers } from './ui-handlers.js';
+import { createAdminInvoker, type AdminInvoker } from '../admin/invoke.js';
+import { journalAdminHandlers } from '../journal/admin.js';
+import { orgAdminHandlers } from '../orgs/admin.js';
+import { uiAdminHandlers } from '../admin/ui-handlers.js';
 
 type DepsOf<F extends (deps: never) => unknown> = Parameters<F>[0];
 

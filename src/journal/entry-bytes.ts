@@ -4,12 +4,12 @@
  * search request's CPU. The estimate adds the UTF-16 lengths of the entry's variable strings (ASCII in
  * practice: ids, paths, header lines), the exact UTF-8 size of the bodies (kept as JSON text), and the size of
  * the rest as measured once on a new entry (journal.ts `newJournalEntry`), so it stays within a few per cent
- * of `Buffer.byteLength(JSON.stringify(entry))` (test/observe/journal-bytes.test.ts); rare parts (a fault, proxy findings, multipart and audio summaries, a body already
+ * of `Buffer.byteLength(JSON.stringify(entry))` (test/journal/journal-bytes.test.ts); rare parts (a fault, proxy findings, multipart and audio summaries, a body already
  * parsed) are serialised as before.
  */
 import { newJournalEntry, type JournalEntry } from './journal.js';
-import type { RequestDetail, ResponseDetail } from './capture.js';
-import { lazyJsonText } from './lazy-json.js';
+import type { RequestDetail, ResponseDetail } from '../observe/capture.js';
+import { lazyJsonText } from '../observe/lazy-json.js';
 
 /** A number's JSON bytes (`null` is 4). */
 function num(value: number | null): number {

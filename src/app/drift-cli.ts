@@ -4,9 +4,9 @@
  */
 import { statSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { DEFAULT_DURATION_TOLERANCE_SECONDS } from './drift.js';
+import { DEFAULT_DURATION_TOLERANCE_SECONDS } from '../proxy/drift.js';
 import { runDrift } from './run-drift.js';
-import { driftTable, driftToJUnit } from './drift-report.js';
+import { driftTable, driftToJUnit } from '../proxy/drift-report.js';
 
 export const DRIFT_HELP = `Usage: svc-emulator drift --recordings DIR [options]
 

@@ -1,8 +1,8 @@
 import { sendJson } from '../http/context.js';
 import { ApiError } from '../core/errors.js';
 import type { Metering } from '../metering/index.js';
-import { publicKeyView, type OrgStore, type Scope } from '../orgs/store.js';
-import type { AdminContext, AdminHandler } from './admin-context.js';
+import { publicKeyView, type OrgStore, type Scope } from './store.js';
+import type { AdminContext, AdminHandler } from '../admin/admin-context.js';
 import { orgView, type OrgViewPart } from './views.js';
 
 /** Organizations and their API keys, keyed by operationId in openapi/admin.yaml. */

@@ -17,7 +17,7 @@
  * 401...) are under the empty one.
  */
 import { entryBytes } from './entry-bytes.js';
-import { stringifyKeepingBodies } from './lazy-json.js';
+import { stringifyKeepingBodies } from '../observe/lazy-json.js';
 import { ANSWERS } from '../store/barrier.js';
 import type { RedisStore, StoreMessage } from '../store/redis-store.js';
 import { defineOnce } from '../store/redis-scripts.js';

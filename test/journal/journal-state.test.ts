@@ -1,18 +1,18 @@
 /**
- * The journal state's contract (src/observe/journal-state.contract.ts) against both implementations: this
+ * The journal state's contract (src/journal/journal-state.contract.ts) against both implementations: this
  * process's memory, and Redis (a real redis-server) with two stores on one URL acting as two instances.
  */
 import { afterAll, beforeAll, describe } from 'vitest';
 import { Clock } from '../../src/core/clock.js';
-import { Journal } from '../../src/observe/journal.js';
+import { Journal } from '../../src/journal/journal.js';
 import {
   journalStateContract,
   type JournalBounds,
   type JournalSide,
-} from '../../src/observe/journal-state.contract.js';
-import type { JournalState } from '../../src/observe/journal-state.js';
-import { MemoryJournal } from '../../src/observe/memory-journal.js';
-import { RedisJournal } from '../../src/observe/redis-journal.js';
+} from '../../src/journal/journal-state.contract.js';
+import type { JournalState } from '../../src/journal/journal-state.js';
+import { MemoryJournal } from '../../src/journal/memory-journal.js';
+import { RedisJournal } from '../../src/journal/redis-journal.js';
 import { RedisStore } from '../../src/store/redis-store.js';
 import { startRedis, type TestRedis } from '../support/redis.js';
 

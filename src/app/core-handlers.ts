@@ -1,18 +1,18 @@
-import type { BootState } from '../app/areas.js';
+import type { BootState } from './areas.js';
 import type { Contract } from '../contract/emulator-contract.js';
 import type { Clock } from '../core/clock.js';
 import { VERSION } from '../core/runtime.js';
-import type { DemoState } from '../app/demo-state.js';
+import type { DemoState } from './demo-state.js';
 import { sendJson } from '../http/context.js';
 import { ApiError } from '../core/errors.js';
 import type { SocketRegistry } from '../http/socket-registry.js';
 import type { OrgStore } from '../orgs/store.js';
-import { demoKeys } from '../app/readiness.js';
+import { demoKeys } from './readiness.js';
 import type { Scenarios } from '../scenarios/scenarios.js';
 import type { StateStore } from '../store/index.js';
 import { MemoryStore as MemoryStoreView } from '../store/memory-store.js';
-import type { AdminContext, AdminHandler } from './admin-context.js';
-import { clockView } from './clock-handlers.js';
+import type { AdminContext, AdminHandler } from '../admin/admin-context.js';
+import { clockView } from '../clock/admin.js';
 
 /**
  * What health, demo, reset and the contract documents read. The functions are read at each call: the demo

@@ -1,5 +1,5 @@
-import type { Organization, OrgStore } from '../orgs/store.js';
-import { publicKeyView } from '../orgs/store.js';
+import type { Organization, OrgStore } from './store.js';
+import { publicKeyView } from './store.js';
 
 /**
  * A section an area adds to the admin view of an organization (the metering area: `credits`). It may read

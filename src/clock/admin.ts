@@ -1,6 +1,6 @@
 import type { Clock } from '../core/clock.js';
 import { sendJson } from '../http/context.js';
-import type { AdminContext, AdminHandler } from './admin-context.js';
+import type { AdminContext, AdminHandler } from '../admin/admin-context.js';
 
 export function clockView(clock: Pick<Clock, 'state'>) {
   const s = clock.state();

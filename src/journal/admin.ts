@@ -1,9 +1,9 @@
 import { sendJson, sendNoContent } from '../http/context.js';
 import { ApiError } from '../core/errors.js';
-import type { Journal } from '../observe/journal.js';
+import type { Journal } from './journal.js';
 import type { SandboxLookup } from '../sandboxes/lookup.js';
-import type { AdminHandler } from './admin-context.js';
-import { sandboxScope } from './sandbox-filter.js';
+import type { AdminHandler } from '../admin/admin-context.js';
+import { sandboxScope } from '../admin/sandbox-filter.js';
 
 /** The request journal (`/requests`), keyed by operationId in openapi/admin.yaml. */
 export function journalAdminHandlers(

@@ -6,7 +6,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { encodeWav } from '../../src/audio/encode.js';
-import { entryBytes } from '../../src/observe/entry-bytes.js';
+import { entryBytes } from '../../src/journal/entry-bytes.js';
 import { bearer, buildEmulator } from '../support/emulator.js';
 
 const exact = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
