@@ -7,7 +7,7 @@
 import type { AdminContext, AdminHandler } from '../admin/admin-context.js';
 import type { Contract } from '../contract/emulator-contract.js';
 import { assertValid } from '../contract/compile.js';
-import type { ScriptQueue } from '../core/script-queue.js';
+import type { ScriptQueue } from '../scripts/script-queue.js';
 import { sendJson } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
 import type { OrgStore } from '../orgs/store.js';

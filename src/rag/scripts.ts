@@ -5,7 +5,7 @@
  * runs of white space collapsed, and its `mode` (if given) is the request's. Oldest matching script first.
  */
 import type { ScriptErrorInput } from '../stt/scripts.js';
-import type { QueuedScript } from '../core/script-queue.js';
+import type { QueuedScript } from '../scripts/script-queue.js';
 import type { RagMode } from '../metering/index.js';
 import type { RagSearchInput, RagSearchResultItem } from './service.js';
 

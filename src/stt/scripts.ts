@@ -6,7 +6,7 @@
  */
 import type { Clock } from '../core/clock.js';
 import type { IdFactory } from '../core/random.js';
-import { ScriptList } from '../core/script-queue.js';
+import { ScriptList } from '../scripts/script-queue.js';
 import type { Transcript, TranscriptSegment } from './transcript.js';
 import { spreadWords } from './transcript.js';
 

@@ -3,8 +3,8 @@
  * each answers the next `queue` matching requests of its organization (any organization's without
  * `org_id`), oldest script first, then disappears. Per instance, in memory, like the STT scripts.
  */
-import type { Clock } from './clock.js';
-import type { IdFactory } from './random.js';
+import type { Clock } from '../core/clock.js';
+import type { IdFactory } from '../core/random.js';
 
 export interface QueuedScriptBase {
   org_id?: string;
