@@ -18,11 +18,11 @@ import type { WsContext, WsHandler } from '../http/context.js';
 import { isApiError } from '../http/errors.js';
 import { depthMessage, jsonDepthOverflow } from '../http/json-limits.js';
 import { closeSessionOnError, SESSION_HALT, SessionError } from '../http/socket-registry.js';
+import { scriptedError } from '../scripts/scripted-error.js';
 import { MeteringError, type Metering, type RealtimeMeter } from '../metering/index.js';
 import { StreamingDecoder, type StreamingEvent } from '../tts/voice/index.js';
 import { FallbackStream, loadFaker, type FallbackEvent } from './fallback.js';
 import { utteranceSegment, type SpeakerNamer } from './round-trip.js';
-import { scriptedError } from './service.js';
 import { scriptedTranscript, type Script, type ScriptStore } from './scripts.js';
 import { detectLanguage, ms, type TranscriptSegment } from './transcript.js';
 

@@ -7,6 +7,7 @@
 import type { Clock } from '../core/clock.js';
 import type { IdFactory } from '../core/random.js';
 import { ScriptList } from '../scripts/script-queue.js';
+import type { ScriptErrorInput } from '../scripts/scripted-error.js';
 import type { Transcript, TranscriptSegment } from './transcript.js';
 import { spreadWords } from './transcript.js';
 
@@ -23,13 +24,6 @@ export interface ScriptWordInput {
   start: number;
   end: number;
   confidence?: number;
-}
-
-export interface ScriptErrorInput {
-  status: number;
-  code: string;
-  title?: string;
-  detail?: string;
 }
 
 /** The admin body (schema `SttScriptInput` in openapi/admin.yaml); exactly one of sha256, file_name, queue. */

@@ -39,9 +39,6 @@ export const JOB_SECONDS_PER_AUDIO_SECOND = 0.1;
 export const MIN_JOB_SECONDS = 2;
 const TRANSCRIBE_INSTANCE = '/v1/stt/transcriptions';
 
-// Still importable from here: the TTS and RAG areas and the realtime session take scriptedError from this module.
-export { scriptedError, scriptOutcome } from './scripted-outcome.js';
-
 /** The multipart fields after validation (defaults applied). */
 export interface SttParams {
   language: string;

@@ -5,7 +5,7 @@
  * whatever `format` says); not to the realtime socket. Billing is unchanged: the request's characters.
  */
 import type { ScriptQueue, QueuedScript } from '../scripts/script-queue.js';
-import type { ScriptErrorInput } from '../stt/scripts.js';
+import type { ScriptErrorInput } from '../scripts/scripted-error.js';
 import type { ClipFormat } from './format.js';
 import type { Utterance } from './service.js';
 
