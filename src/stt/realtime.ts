@@ -18,6 +18,7 @@ import type { WsContext, WsHandler } from '../http/context.js';
 import { isApiError } from '../http/errors.js';
 import { depthMessage, jsonDepthOverflow } from '../http/json-limits.js';
 import { closeSessionOnError, SESSION_HALT, SessionError } from '../http/socket-registry.js';
+import { CLOSE } from '../http/ws-close-codes.js';
 import { scriptedError } from '../scripts/scripted-error.js';
 import { MeteringError, type Metering, type RealtimeMeter } from '../metering/index.js';
 import { StreamingDecoder, type StreamingEvent } from '../tts/voice/index.js';
@@ -28,16 +29,6 @@ import { detectLanguage, ms, type TranscriptSegment } from './transcript.js';
 
 /** Text frames reach us unvalidated (ws-gateway skips ws's UTF-8 check): bad UTF-8 is invalid JSON. */
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
-
-/** Close codes of this protocol (the shared table, WebSocketCloseCodes / D12). */
-export const CLOSE = {
-  normal: 1000,
-  wrongFrameKind: 1008,
-  internal: 1011,
-  protocol: 4400,
-  idle: 4408,
-  quota: 4429,
-} as const;
 
 export interface SttRealtimeConfig {
   /** Seconds of audio between metering checkpoints (default 30). */
