@@ -24,7 +24,7 @@ import { MeteringError, type Metering, type RealtimeMeter } from '../metering/in
 import { StreamingDecoder, type StreamingEvent } from '../tts/voice/index.js';
 import { FallbackStream, loadFaker, type FallbackEvent } from './fallback.js';
 import { utteranceSegment, type SpeakerNamer } from './round-trip.js';
-import { scriptedTranscript, type Script, type ScriptStore } from './scripts.js';
+import { scriptedTranscript, type Script, type SttScripts } from './scripts.js';
 import { detectLanguage, ms, type TranscriptSegment } from './transcript.js';
 
 /** Text frames reach us unvalidated (ws-gateway skips ws's UTF-8 check): bad UTF-8 is invalid JSON. */
@@ -43,7 +43,7 @@ export interface SttRealtimeDeps {
   clocks: Pick<OrgClocks, 'for'>;
   ids: IdFactory;
   metering: Metering;
-  scripts: ScriptStore;
+  scripts: SttScripts;
   speaker: SpeakerNamer;
   config: SttRealtimeConfig;
 }
@@ -185,7 +185,7 @@ class RealtimeSession {
     const { principal } = this.ctx;
     this.start = frame;
     this.state = 'streaming';
-    this.script = this.deps.scripts.take({ orgId: principal.orgId });
+    this.script = this.deps.scripts.take(principal.orgId);
     if (this.script?.error) {
       const err = scriptedError(this.script);
       const close = err.status === 429 ? CLOSE.quota : err.status >= 500 ? CLOSE.internal : CLOSE.protocol;
