@@ -12,7 +12,7 @@ import type { StateUnits } from '../store/state-unit.js';
 import type { WebhookEngine } from '../webhooks/index.js';
 import type { WorkerPool } from '../workers/pool.js';
 import type { Contract } from '../contract/emulator-contract.js';
-import { ScriptQueue } from '../core/script-queue.js';
+import { ScriptQueue } from '../scripts/script-queue.js';
 import { ragAdminHandlers } from './admin.js';
 import { ragScriptAdminHandlers } from './script-admin.js';
 import type { RagScriptInput } from './scripts.js';

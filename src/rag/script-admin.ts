@@ -4,20 +4,15 @@
  * own `RagSearchResult` schema and `top_k` maximum, and against the organization's documents when `org_id`
  * is given.
  */
-import type { AdminContext, AdminHandler } from '../admin/admin-context.js';
+import type { AdminHandler } from '../admin/admin-context.js';
 import type { Contract } from '../contract/emulator-contract.js';
 import { assertValid } from '../contract/compile.js';
-import type { ScriptQueue } from '../core/script-queue.js';
-import { sendJson } from '../http/context.js';
 import { ApiError } from '../core/errors.js';
 import type { OrgStore } from '../orgs/store.js';
+import { scriptAdminHandlers } from '../scripts/script-admin.js';
+import type { ScriptQueue } from '../scripts/script-queue.js';
 import type { RagState } from './rag-state.js';
-import type { RagScript, RagScriptInput } from './scripts.js';
-
-function scriptView(s: RagScript): Record<string, unknown> {
-  const { org_id, ...rest } = s;
-  return { ...rest, org_id: org_id ?? null };
-}
+import type { RagScriptInput } from './scripts.js';
 
 export function ragScriptAdminHandlers(deps: {
   scripts: ScriptQueue<RagScriptInput>;
@@ -25,13 +20,6 @@ export function ragScriptAdminHandlers(deps: {
   state: Pick<RagState, 'read'>;
   contract: Pick<Contract, 'schema' | 'gateway' | 'gatewayDocument'>;
 }): Record<string, AdminHandler> {
-  const { scripts } = deps;
-  const orgFilter = (orgId: unknown): string | undefined => {
-    if (orgId === undefined) return undefined;
-    const id = orgId as string; // the schema says string
-    if (!deps.orgs.getOrg(id)) throw new ApiError('not_found', `no organization '${id}'`);
-    return id;
-  };
   // The spec's largest top_k, read from the gateway document rather than stated again.
   const doc = deps.contract.gatewayDocument as any;
   const maxTopK = Number(doc.components.schemas.RagSearchRequest.properties.top_k.maximum);
@@ -66,24 +54,12 @@ export function ragScriptAdminHandlers(deps: {
     });
   }
 
-  return {
-    'admin.createRagScript': async (ctx: AdminContext<RagScriptInput>) => {
-      orgFilter(ctx.body.org_id);
-      await check(ctx.body);
-      const status = ctx.body.error?.status;
-      const offContract = status !== undefined && !deps.contract.gateway.documents('rag.search', status);
-      sendJson(ctx, 201, scriptView(scripts.add(ctx.body, offContract)));
-    },
-    'admin.listRagScripts': (ctx) => {
-      sendJson(ctx, 200, { scripts: scripts.list(orgFilter(ctx.query.org_id)).map(scriptView) });
-    },
-    'admin.clearRagScripts': (ctx) => {
-      sendJson(ctx, 200, { deleted: scripts.clear(orgFilter(ctx.query.org_id)) });
-    },
-    'admin.deleteRagScript': (ctx) => {
-      if (!scripts.delete(ctx.params.scriptId))
-        throw new ApiError('not_found', `no RAG script '${ctx.params.scriptId}'`);
-      ctx.res.status(204).end();
-    },
-  };
+  return scriptAdminHandlers({
+    area: 'rag',
+    operationId: 'rag.search',
+    scripts: deps.scripts,
+    orgs: deps.orgs,
+    documents: (operationId, status) => deps.contract.gateway.documents(operationId, status),
+    check,
+  });
 }

@@ -4,8 +4,8 @@
  * A script matches when its `query` (if given) equals the request's query once both are trimmed and their
  * runs of white space collapsed, and its `mode` (if given) is the request's. Oldest matching script first.
  */
-import type { ScriptErrorInput } from '../stt/scripts.js';
-import type { QueuedScript } from '../core/script-queue.js';
+import type { ScriptErrorInput } from '../scripts/scripted-error.js';
+import type { QueuedScript } from '../scripts/script-queue.js';
 import type { RagMode } from '../metering/index.js';
 import type { RagSearchInput, RagSearchResultItem } from './service.js';
 

@@ -2,7 +2,7 @@
 import type { EmulatorConfig } from '../app/config.js';
 import type { OrgClocks } from '../core/clocks.js';
 import type { IdFactory } from '../core/random.js';
-import type { ScriptQueue } from '../core/script-queue.js';
+import type { ScriptQueue } from '../scripts/script-queue.js';
 import type { Metering, RagMode } from '../metering/index.js';
 import type { OrgStore } from '../orgs/store.js';
 import type { WorkQueue } from '../store/work-queue.js';

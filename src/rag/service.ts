@@ -23,7 +23,7 @@ import { rewriteQuery } from './rewrite.js';
 import { andThen as then, type MaybePromise } from '../core/maybe.js';
 import { ClockResetError } from '../core/clock.js';
 import type { OrgRagState, RagDocumentRecord, RagJobRecord } from './store.js';
-import { scriptedError } from '../stt/service.js';
+import { scriptedError } from '../scripts/scripted-error.js';
 import { matchesSearch, scriptedResults } from './scripts.js';
 
 /** The due-work kind of an indexing job's completion; the payload names the org, the item id is the job's. */

@@ -1,15 +1,10 @@
 /** Admin handlers of the STT area (openapi/admin.yaml, tag `stt`): scripted transcripts and job inspection. */
-import type { AdminContext, AdminHandler } from '../admin/admin-context.js';
+import type { AdminHandler } from '../admin/admin-context.js';
 import { sendJson } from '../http/context.js';
 import { ApiError } from '../core/errors.js';
 import type { OrgStore } from '../orgs/store.js';
-import type { Script, ScriptInput } from './scripts.js';
+import { sttScriptAdminHandlers } from './script-admin.js';
 import type { SttService } from './service.js';
-
-function scriptView(s: Script): Record<string, unknown> {
-  const { org_id, ...rest } = s;
-  return { ...rest, org_id: org_id ?? null };
-}
 
 export function sttAdminHandlers(deps: {
   service: SttService;
@@ -26,25 +21,7 @@ export function sttAdminHandlers(deps: {
     return id;
   };
   return {
-    'admin.createSttScript': (ctx: AdminContext<ScriptInput>) => {
-      orgFilter(ctx.body.org_id);
-      const status = ctx.body.error?.status;
-      const offContract = status !== undefined && !deps.documents('stt.transcribe', status);
-      sendJson(ctx, 201, scriptView(service.scripts.add(ctx.body, offContract)));
-    },
-    'admin.listSttScripts': (ctx) => {
-      const orgId = orgFilter(ctx.query.org_id);
-      sendJson(ctx, 200, { scripts: service.scripts.list(orgId).map(scriptView) });
-    },
-    'admin.clearSttScripts': (ctx) => {
-      const orgId = orgFilter(ctx.query.org_id);
-      sendJson(ctx, 200, { deleted: service.scripts.clear(orgId) });
-    },
-    'admin.deleteSttScript': (ctx) => {
-      if (!service.scripts.delete(ctx.params.scriptId))
-        throw new ApiError('not_found', `no STT script '${ctx.params.scriptId}'`);
-      ctx.res.status(204).end();
-    },
+    ...sttScriptAdminHandlers({ scripts: service.scripts, orgs: deps.orgs, documents: deps.documents }),
     'admin.listSttJobs': async (ctx) => {
       const orgId = orgFilter(ctx.query.org_id);
       const jobs = service.listJobs(orgId);

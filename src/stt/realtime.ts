@@ -18,26 +18,17 @@ import type { WsContext, WsHandler } from '../http/context.js';
 import { isApiError } from '../core/errors.js';
 import { depthMessage, jsonDepthOverflow } from '../http/json-limits.js';
 import { closeSessionOnError, SESSION_HALT, SessionError } from '../http/socket-registry.js';
+import { CLOSE } from '../http/ws-close-codes.js';
+import { scriptedError } from '../scripts/scripted-error.js';
 import { MeteringError, type Metering, type RealtimeMeter } from '../metering/index.js';
 import { StreamingDecoder, type StreamingEvent } from '../tts/voice/index.js';
 import { FallbackStream, loadFaker, type FallbackEvent } from './fallback.js';
 import { utteranceSegment, type SpeakerNamer } from './round-trip.js';
-import { scriptedError } from './service.js';
-import { scriptedTranscript, type Script, type ScriptStore } from './scripts.js';
+import { scriptedTranscript, type Script, type SttScripts } from './scripts.js';
 import { detectLanguage, ms, type TranscriptSegment } from './transcript.js';
 
 /** Text frames reach us unvalidated (ws-gateway skips ws's UTF-8 check): bad UTF-8 is invalid JSON. */
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
-
-/** Close codes of this protocol (the shared table, WebSocketCloseCodes / D12). */
-export const CLOSE = {
-  normal: 1000,
-  wrongFrameKind: 1008,
-  internal: 1011,
-  protocol: 4400,
-  idle: 4408,
-  quota: 4429,
-} as const;
 
 export interface SttRealtimeConfig {
   /** Seconds of audio between metering checkpoints (default 30). */
@@ -52,7 +43,7 @@ export interface SttRealtimeDeps {
   clocks: Pick<OrgClocks, 'for'>;
   ids: IdFactory;
   metering: Metering;
-  scripts: ScriptStore;
+  scripts: SttScripts;
   speaker: SpeakerNamer;
   config: SttRealtimeConfig;
 }
@@ -194,7 +185,7 @@ class RealtimeSession {
     const { principal } = this.ctx;
     this.start = frame;
     this.state = 'streaming';
-    this.script = this.deps.scripts.take({ orgId: principal.orgId });
+    this.script = this.deps.scripts.take(principal.orgId);
     if (this.script?.error) {
       const err = scriptedError(this.script);
       const close = err.status === 429 ? CLOSE.quota : err.status >= 500 ? CLOSE.internal : CLOSE.protocol;

@@ -6,7 +6,8 @@
  */
 import type { Clock } from '../core/clock.js';
 import type { IdFactory } from '../core/random.js';
-import { ScriptList } from '../core/script-queue.js';
+import { KeyedScripts, type KeyedScript } from '../scripts/keyed-scripts.js';
+import type { ScriptErrorInput } from '../scripts/scripted-error.js';
 import type { Transcript, TranscriptSegment } from './transcript.js';
 import { spreadWords } from './transcript.js';
 
@@ -25,13 +26,6 @@ export interface ScriptWordInput {
   confidence?: number;
 }
 
-export interface ScriptErrorInput {
-  status: number;
-  code: string;
-  title?: string;
-  detail?: string;
-}
-
 /** The admin body (schema `SttScriptInput` in openapi/admin.yaml); exactly one of sha256, file_name, queue. */
 export interface ScriptInput {
   org_id?: string;
@@ -47,65 +41,20 @@ export interface ScriptInput {
   error?: ScriptErrorInput;
 }
 
-export type ScriptMatch = 'sha256' | 'file_name' | 'queue';
+/** What a script matches an upload by, in matching order; without either, it is a queue script. */
+export type ScriptKey = 'sha256' | 'file_name';
 
-export interface Script extends ScriptInput {
-  id: string;
-  match: ScriptMatch;
-  /** Requests it still answers (queue scripts); null for sha256 and file_name scripts. */
-  remaining: number | null;
-  /** Requests it has answered so far. */
-  matched: number;
-  created_at: string;
-  /** Its error status is one the transcription operation does not document (decision F9). */
-  off_contract: boolean;
-}
+export type Script = KeyedScript<ScriptInput, ScriptKey>;
+export type SttScripts = KeyedScripts<ScriptInput, ScriptKey>;
 
-export interface ScriptRequest {
-  orgId: string;
-  sha256?: string;
-  fileName?: string;
-}
-
-export class ScriptStore extends ScriptList<Script> {
-  constructor(private readonly deps: { clock: Clock; ids: IdFactory }) {
-    super();
-  }
-
-  add(input: ScriptInput, offContract = false): Script {
-    const match: ScriptMatch =
-      input.sha256 !== undefined ? 'sha256' : input.file_name !== undefined ? 'file_name' : 'queue';
-    const script: Script = {
-      ...input,
-      ...(input.sha256 ? { sha256: input.sha256.toLowerCase() } : {}),
-      id: this.deps.ids.next('scr'),
-      match,
-      remaining: match === 'queue' ? (input.queue ?? 1) : null,
-      matched: 0,
-      created_at: this.deps.clock.isoNow(),
-      off_contract: offContract,
-    };
-    this.scripts.push(script);
-    return script;
-  }
-
-  /** Finds the script for a request and counts it as used (a queue script is consumed). */
-  take(req: ScriptRequest): Script | undefined {
-    const mine = this.scripts.filter((s) => s.org_id === undefined || s.org_id === req.orgId);
-    const newest = (
-      m: ScriptMatch,
-      key: string | undefined,
-      field: 'sha256' | 'file_name',
-    ): Script | undefined =>
-      key === undefined ? undefined : mine.filter((s) => s.match === m && s[field] === key).at(-1);
-    const script =
-      newest('sha256', req.sha256?.toLowerCase(), 'sha256') ??
-      newest('file_name', req.fileName, 'file_name') ??
-      mine.find((s) => s.match === 'queue');
-    if (!script) return undefined;
-    this.used(script);
-    return script;
-  }
+/** The STT scripts: by the upload's SHA-256 (hex, any case), by its file name, or queued. */
+export function sttScripts(deps: { clock: Clock; ids: IdFactory }): SttScripts {
+  return new KeyedScripts<ScriptInput, ScriptKey>({
+    ...deps,
+    prefix: 'scr',
+    keys: ['sha256', 'file_name'],
+    normalise: { sha256: (hex) => hex.toLowerCase() },
+  });
 }
 
 /**

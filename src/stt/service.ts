@@ -28,7 +28,7 @@ import { MemoryWorkQueue, oneClock, type WorkQueue } from '../store/work-queue.j
 import { JOB_KIND, jobView, pendingOf, type JobPayload, type JobPrincipal } from './jobs.js';
 import type { Finished, SttJobRecord, SttJobView, SttJobsState } from './jobs-state.js';
 import { roundTripTranscript, type SpeakerNamer } from './round-trip.js';
-import { ScriptStore } from './scripts.js';
+import { sttScripts, type SttScripts } from './scripts.js';
 import { scriptOutcome } from './scripted-outcome.js';
 import { finishJob, type RunningJob } from './finish-job.js';
 import { ms, shapeResult, type SttResultView, type Transcript } from './transcript.js';
@@ -38,9 +38,6 @@ export const JOB_SECONDS_PER_AUDIO_SECOND = 0.1;
 /** ...and at least this long. */
 export const MIN_JOB_SECONDS = 2;
 const TRANSCRIBE_INSTANCE = '/v1/stt/transcriptions';
-
-// Still importable from here: the TTS and RAG areas and the realtime session take scriptedError from this module.
-export { scriptedError, scriptOutcome } from './scripted-outcome.js';
 
 /** The multipart fields after validation (defaults applied). */
 export interface SttParams {
@@ -92,7 +89,7 @@ export interface SttServiceDeps {
 }
 
 export class SttService {
-  readonly scripts: ScriptStore;
+  readonly scripts: SttScripts;
   private readonly jobs: SttJobsState;
   /** The decodings of the jobs this instance accepted, until they complete. */
   private readonly running = new Map<string, RunningJob>();
@@ -100,7 +97,7 @@ export class SttService {
   private readonly clocks: Pick<OrgClocks, 'for' | 'onChange'>;
 
   constructor(private readonly deps: SttServiceDeps) {
-    this.scripts = new ScriptStore({ clock: deps.clock, ids: deps.ids });
+    this.scripts = sttScripts({ clock: deps.clock, ids: deps.ids });
     this.jobs = deps.jobs;
     this.clocks = deps.clocks ?? oneClock(deps.clock);
     this.queue = deps.queue ?? new MemoryWorkQueue(this.clocks);
@@ -172,10 +169,9 @@ export class SttService {
     scripted = true,
   ): Promise<Outcome> {
     const script = scripted
-      ? this.scripts.take({
-          orgId: principal.orgId,
+      ? this.scripts.take(principal.orgId, {
           sha256: intake.sha256.toString('hex'),
-          fileName: intake.fileName,
+          file_name: intake.fileName,
         })
       : undefined;
     if (script?.error) return scriptOutcome(script, intake.estimatedSeconds);

@@ -9,7 +9,7 @@ import type { FaultStore } from '../faults/store.js';
 import type { Journal } from '../journal/journal.js';
 import type { Metering } from '../metering/index.js';
 import type { WorkerPool } from '../workers/pool.js';
-import { ScriptQueue } from '../core/script-queue.js';
+import { ScriptQueue } from '../scripts/script-queue.js';
 import { ttsAdminHandlers } from './admin.js';
 import { ttsScriptAdminHandlers } from './script-admin.js';
 import type { TtsScripts } from './scripts.js';

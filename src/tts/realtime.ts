@@ -14,6 +14,7 @@ import type { WsContext, WsHandler } from '../http/context.js';
 import { isApiError } from '../core/errors.js';
 import { depthMessage, jsonDepthOverflow } from '../http/json-limits.js';
 import { closeSessionOnError, SESSION_HALT, SessionError } from '../http/socket-registry.js';
+import { CLOSE } from '../http/ws-close-codes.js';
 import { MeteringError } from '../metering/index.js';
 import type { QualityTier } from '../audio/index.js';
 import type { TtsService, Utterance } from './service.js';
@@ -22,16 +23,6 @@ import { STREAM_STALL_TIMEOUT_MS } from './routes.js';
 
 /** Text frames reach us unvalidated (ws-gateway skips ws's UTF-8 check): bad UTF-8 is invalid JSON. */
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
-
-/** Close codes used by this protocol (the shared table, D12). */
-export const CLOSE = {
-  normal: 1000,
-  wrongFrameKind: 1008,
-  internal: 1011,
-  protocol: 4400,
-  idle: 4408,
-  quota: 4429,
-} as const;
 
 /** Characters one utterance may hold: the TtsRequest limit. */
 export const MAX_UTTERANCE_CHARACTERS = 500;

@@ -6,7 +6,7 @@ import { CONTENT_TYPES, negotiateClipFormat } from './format.js';
 import { targetOf } from '../faults/stage.js';
 import type { FaultStore } from '../faults/store.js';
 import { streamShaper } from '../faults/stream.js';
-import { scriptedError } from '../stt/service.js';
+import { scriptedError } from '../scripts/scripted-error.js';
 import { scriptedUtterance, type TtsScripts } from './scripts.js';
 import type { TtsInput, TtsService, Utterance } from './service.js';
 

@@ -4,8 +4,8 @@
  * out as `format`, or fails with `error`. Applies to POST /v1/tts and POST /v1/tts/stream (which is MP3
  * whatever `format` says); not to the realtime socket. Billing is unchanged: the request's characters.
  */
-import type { ScriptQueue, QueuedScript } from '../core/script-queue.js';
-import type { ScriptErrorInput } from '../stt/scripts.js';
+import type { ScriptQueue, QueuedScript } from '../scripts/script-queue.js';
+import type { ScriptErrorInput } from '../scripts/scripted-error.js';
 import type { ClipFormat } from './format.js';
 import type { Utterance } from './service.js';
 

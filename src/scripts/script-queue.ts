@@ -1,10 +1,10 @@
 /**
- * Queued scripted answers (RAG and TTS scripts; STT has its own store for its sha256/file_name matches):
+ * Queued scripted answers (RAG and TTS scripts; the STT scripts also match by keys: keyed-scripts.ts):
  * each answers the next `queue` matching requests of its organization (any organization's without
  * `org_id`), oldest script first, then disappears. Per instance, in memory, like the STT scripts.
  */
-import type { Clock } from './clock.js';
-import type { IdFactory } from './random.js';
+import type { Clock } from '../core/clock.js';
+import type { IdFactory } from '../core/random.js';
 
 export interface QueuedScriptBase {
   org_id?: string;
@@ -26,7 +26,7 @@ const ANY = (): boolean => true;
 
 /**
  * The scripts of one kind in this process, in the order they were added: what every kind lists, deletes and
- * clears alike (RAG and TTS queues below, the STT scripts with their own matching).
+ * clears alike (the queues below, the keyed scripts of keyed-scripts.ts).
  */
 export class ScriptList<S extends { id: string; org_id?: string }> {
   protected scripts: S[] = [];
