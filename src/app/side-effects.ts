@@ -9,7 +9,7 @@ import type { Clock } from '../core/clock.js';
 import type { OrgClocks } from '../core/clocks.js';
 import type { IdFactory, Random } from '../core/random.js';
 import { DEMO_ORG_ID } from './demo-state.js';
-import { createFaultRulesState } from '../faults/fault-rules-state.js';
+import { createFaultRulesState } from '../faults/state.js';
 import { FaultStore } from '../faults/store.js';
 import { webhookFaultHook } from '../faults/webhooks.js';
 import { createBillingState, createRateLimitState, Metering } from '../metering/index.js';

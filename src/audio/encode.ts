@@ -3,7 +3,6 @@ import { nextCpuTurn } from './cpu-turns.js';
 import { performance } from 'node:perf_hooks';
 import { Mp3Encoder } from '@breezystack/lamejs';
 import wavEncoder from 'wav-encoder';
-import { parseMpegFrameHeader } from './formats.js';
 
 /** 16-bit mono PCM WAV. */
 export function encodeWav(pcm: Float32Array, sampleRate: number): Buffer {
@@ -23,6 +22,10 @@ import {
   type QualityTier,
 } from './encoders.js';
 
+import { checkFirstFrame, type Mp3FrameEncoder } from './mp3-frame.js';
+
+export { checkFirstFrame, type Mp3FrameEncoder };
+
 export {
   DEFAULT_MP3_ENCODER,
   LAMEJS_ENCODER_DELAY,
@@ -33,17 +36,6 @@ export {
   type QualityTier,
 };
 
-/** What encodeMp3Stream needs of an encoder; both Mp3StreamEncoder and WasmMp3StreamEncoder are one. */
-export interface Mp3FrameEncoder {
-  readonly sampleRate: number;
-  readonly kbps: number;
-  /** Encodes pcm[from, to) and appends any finished frames to `out`. */
-  encodeRange(pcm: Float32Array, from: number, to: number, out: Buffer[]): void;
-  flush(): Buffer;
-  /** Frees the encoder's resources when an encode is abandoned before flush. */
-  release?(): void;
-}
-
 /** Builds an encoder of the given kind (the wasm one compiles its module on first use in a thread). */
 export async function openMp3Encoder(
   kind: Mp3EncoderKind,
@@ -53,17 +45,6 @@ export async function openMp3Encoder(
   if (kind === 'lamejs') return new Mp3StreamEncoder(sampleRate, kbps);
   const { WasmMp3StreamEncoder } = await import('./mp3-wasm.js');
   return WasmMp3StreamEncoder.open(sampleRate, kbps);
-}
-
-/** Throws when the first frame does not have the requested rate and bitrate (an encoder resampled). */
-export function checkFirstFrame(buf: Buffer, sampleRate: number, kbps: number, encoder: string): void {
-  const h = parseMpegFrameHeader(buf, 0);
-  if (!h || h.sampleRate !== sampleRate || h.bitrateKbps !== kbps) {
-    throw new RangeError(
-      `${encoder} cannot encode ${sampleRate} Hz at ${kbps} kbps faithfully ` +
-        `(it wrote ${h ? `${h.sampleRate} Hz ${h.bitrateKbps} kbps` : 'no valid frame'})`,
-    );
-  }
 }
 
 function toInt16(src: Float32Array, from: number, to: number, dst: Int16Array, at: number): void {

@@ -9,7 +9,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createEncoder, type WasmMediaEncoder } from 'wasm-media-encoders';
-import { MP3_BLOCK, type Mp3FrameEncoder, checkFirstFrame } from './encode.js';
+import { MP3_BLOCK } from './encoders.js';
+import { checkFirstFrame, type Mp3FrameEncoder } from './mp3-frame.js';
 
 type WasmMp3 = WasmMediaEncoder<'audio/mpeg'>;
 type CbrKbps = 8 | 16 | 24 | 32 | 40 | 48 | 64 | 80 | 96 | 112 | 128 | 160 | 192 | 224 | 256 | 320;

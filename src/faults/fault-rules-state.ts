@@ -7,10 +7,7 @@
  * rule may ask Redis (its `times` is shared).
  */
 import type { MaybePromise } from '../core/maybe.js';
-import { RedisStore } from '../store/redis-store.js';
-import type { StateStore } from '../store/index.js';
 import type { OrgStatePart, StateProblem, StateUnit } from '../store/state-unit.js';
-import { RedisFaultRules } from './redis-fault-rules.js';
 import { claimHere, isSpent, ruleOrg, type RuleNow } from './rule-life.js';
 import type { FaultRule } from './store.js';
 
@@ -306,9 +303,4 @@ export function ownAfterOrgReset(own: FaultRule[], asAdded: FaultRule[], orgId: 
     const current = now.get(added.id);
     return current ? [current] : [];
   });
-}
-
-/** The fault rules of one emulator: shared through Redis with a Redis store, in this process otherwise. */
-export function createFaultRulesState(store: StateStore): FaultRulesState {
-  return store instanceof RedisStore ? new RedisFaultRules(store) : new MemoryFaultRules();
 }

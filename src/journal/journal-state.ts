@@ -5,12 +5,8 @@
  * store (redis-journal.ts). Entries in flight are not state: the Journal (journal.ts) completes them in place.
  */
 import type { MaybePromise } from '../core/maybe.js';
-import type { StateStore } from '../store/index.js';
-import { RedisStore } from '../store/redis-store.js';
 import type { OrgStatePart, StateProblem, StateUnit } from '../store/state-unit.js';
 import type { JournalEntry, JournalFilter, JournalSummary } from './journal.js';
-import { MemoryJournal } from './memory-journal.js';
-import { RedisJournal } from './redis-journal.js';
 
 export type LinkKind = 'ledger' | 'webhook';
 
@@ -89,16 +85,4 @@ export function checkEntries(data: unknown, orgId: string | null): StateProblem 
 /** Copies of a section's entries, in its order (the order they are recorded in again). */
 export function importedEntries(data: unknown): JournalEntry[] {
   return structuredClone((data as JournalExport).entries);
-}
-
-/** The journal's bounds from the options: `--journal-limit` entries, `--journal-max-mb` of entry JSON. */
-export function journalBounds(config: { journalLimit: number; journalMaxMb: number }) {
-  return { capacity: config.journalLimit, maxBytes: Math.round(config.journalMaxMb * 1024 * 1024) };
-}
-
-export function createJournalState(
-  store: StateStore,
-  bounds: { capacity: number; maxBytes: number },
-): JournalState {
-  return store instanceof RedisStore ? new RedisJournal(store, bounds) : new MemoryJournal(bounds);
 }

@@ -8,7 +8,8 @@ import type { Emulator } from '../app/emulator.js';
 import type { StateStore } from '../store/index.js';
 import type { StateUnits } from '../store/state-unit.js';
 import { sandboxAdminHandlers } from './admin.js';
-import { createSandboxState, type SandboxState } from './sandbox-state.js';
+import { type SandboxState } from './sandbox-state.js';
+import { createSandboxState } from './state.js';
 import type { SandboxStateDeps } from './sandbox-org-part.js';
 import { SandboxService } from './service.js';
 

@@ -15,13 +15,8 @@ import type { ClockStart } from '../core/clock-anchor.js';
 import type { MaybePromise } from '../core/maybe.js';
 import type { QuotaProduct } from '../metering/quotas.js';
 import type { Scope } from '../orgs/store.js';
-import type { StateStore } from '../store/index.js';
-import { RedisStore } from '../store/redis-store.js';
 import type { OrgStatePart, StateUnit } from '../store/state-unit.js';
-import type { SandboxStateDeps } from './sandbox-org-part.js';
 import type { RegistrableEvent } from '../webhooks/endpoints.js';
-import { MemorySandboxes } from './memory-sandboxes.js';
-import { RedisSandboxes } from './redis-sandboxes.js';
 
 export type TenantStart = 'ready' | 'provisioning' | 'not_provisioned';
 
@@ -97,10 +92,6 @@ export interface SandboxState extends StateUnit {
    * every instance and puts its clock at the saved state.
    */
   readonly perOrg: OrgStatePart;
-}
-
-export function createSandboxState(store: StateStore, deps: SandboxStateDeps): SandboxState {
-  return store instanceof RedisStore ? new RedisSandboxes(store, deps) : new MemorySandboxes(deps);
 }
 
 /** Tells every listener, and waits for those that answer with a promise. */

@@ -6,10 +6,7 @@
  * applied through one instance is seen through any other at once.
  */
 import type { MaybePromise } from '../core/maybe.js';
-import { RedisStore } from '../store/redis-store.js';
-import type { StateStore } from '../store/index.js';
 import type { StateProblem, StateUnit } from '../store/state-unit.js';
-import { RedisScenarios } from './redis-scenarios.js';
 import type { Scenario } from './scenarios.js';
 
 export interface ActiveScenario {
@@ -104,9 +101,4 @@ export function checkScenarios(data: unknown): StateProblem | null {
     seen.add(registered[i].name);
   }
   return null;
-}
-
-/** The scenarios of one emulator: shared through Redis with a Redis store, in this process otherwise. */
-export function createScenariosState(store: StateStore): ScenariosState {
-  return store instanceof RedisStore ? new RedisScenarios(store) : new MemoryScenarios();
 }
