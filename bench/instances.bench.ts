@@ -22,16 +22,16 @@
  *        [--rt-seconds 8] [--connections 25] [--servers memory,redis-1,redis-2] [--parts http,realtime]
  *        [--routes tts,stt,search,ws-token] [--mix routes|fixed] [--stagger]
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { encodeWav } from '../src/audio/index.js';
-import { synthesize } from '../src/tts/voice/index.js';
-import { argNumber, freePort, load1, runAutocannon, summarize } from './lib.js';
-import { RATE, runRealtime, voicePcm, type RealtimeResult } from './realtime-streams.js';
+import { argNumber, load1, runAutocannon, summarize } from './lib.js';
+import { routes, type RouteSpec } from './instances-routes.js';
+import { startRedis, startServer, stop, type Running } from './instances-servers.js';
+import { cpuMeter, type CpuShare } from './proc-cpu.js';
+import { runRealtime, voicePcm, type RealtimeResult } from './realtime-streams.js';
 
 const SECONDS = argNumber('seconds', 8);
 const ROUNDS = argNumber('rounds', 3);
@@ -52,18 +52,7 @@ if (MIX !== 'routes' && MIX !== 'fixed') throw new Error(`--mix: 'routes' or 'fi
 const FIXED_MIX: Record<string, number> = { tts: 4, search: 5, 'ws-token': 1, stt: 1 };
 /** `--stagger`: each stream starts at its own point of the audio, so utterances do not all end in the same 20 ms. */
 const STAGGER = process.argv.includes('--stagger');
-const ROOT = join(import.meta.dirname, '..');
-const BIN = join(ROOT, 'dist', 'cli.js');
 const HAS_WRK = !spawnSync('wrk', ['--version']).error;
-
-const TTS_TEXTS = ['مرحبا بكم', 'كيف يمكنني مساعدتك اليوم؟', 'شكرا لاتصالك بنا', 'The order ships tomorrow'];
-const RAG_QUERIES = [
-  'سياسة الإجازة السنوية',
-  'annual leave policy',
-  'كلمة المرور',
-  'travel expenses',
-  'أمن المعلومات',
-];
 
 function argList(name: string, fallback: string): string[] {
   const i = process.argv.indexOf(`--${name}`);
@@ -71,138 +60,6 @@ function argList(name: string, fallback: string): string[] {
 }
 
 const work = mkdtempSync(join(tmpdir(), 'instances-bench-'));
-
-/** Resolves with the child's first stdout line matching each pattern, in order (one reader for all of them). */
-function lines(child: ChildProcess, wanted: RegExp[], what: string): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    const seen: string[] = [];
-    const found: string[] = [];
-    const rl = createInterface({ input: child.stdout! });
-    rl.on('line', (line) => {
-      seen.push(line);
-      if (found.length < wanted.length && wanted[found.length].test(line)) {
-        found.push(line);
-        if (found.length === wanted.length) resolve(found);
-      }
-    });
-    child.once('exit', (code) =>
-      reject(
-        new Error(`${what} exited (${code}) before /${wanted[found.length]?.source}/:\n${seen.join('\n')}`),
-      ),
-    );
-  });
-}
-
-async function startRedis(): Promise<{ url: string; port: number; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', work],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  await lines(child, [/Ready to accept connections/], 'redis-server');
-  return { url: `redis://127.0.0.1:${port}/0`, port, child };
-}
-
-interface Running {
-  name: string;
-  child: ChildProcess;
-  base: string;
-  key: string;
-}
-
-async function startServer(
-  name: string,
-  redisUrl: string,
-  redisPort: number,
-  config: string,
-): Promise<Running> {
-  // Each run starts from an empty Redis, as a fresh deployment would.
-  spawnSync('redis-cli', ['-p', String(redisPort), 'flushall']);
-  const port = await freePort();
-  const store = name === 'memory' ? ['--store', 'memory'] : ['--store', redisUrl];
-  const instances = name === 'redis-2' ? ['--instances', '2'] : [];
-  const child = spawn(
-    process.execPath,
-    [
-      ...(process.env.SERVER_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
-      BIN,
-      '--port',
-      String(port),
-      '--config',
-      config,
-      '--seed',
-      'instances-bench',
-      '--log-level',
-      'silent',
-      '--wait-ready',
-      ...store,
-      ...instances,
-    ],
-    // SERVER_NODE_FLAGS (for example --cpu-prof) go to the servers only, not to this client.
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  const [ready, keyLine] = await lines(child, [/^svc-emulator ready at /, /^demo live key: /], name);
-  const base = /ready at (\S+)/.exec(ready)![1];
-  const key = keyLine.split(': ')[1];
-  return { name, child, base, key };
-}
-
-async function stop(server: Running): Promise<void> {
-  const exited = once(server.child, 'exit');
-  server.child.kill('SIGTERM');
-  await exited;
-}
-
-interface RouteSpec {
-  route: string;
-  path: string;
-  contentType: string;
-  bodies: Buffer[];
-}
-
-function routes(): RouteSpec[] {
-  const pcm = synthesize('مرحبا بكم', { voiceIndex: 0, speed: 1, sampleRate: RATE });
-  const boundary = '----svc-emulator-instances-bench';
-  const stt = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="clip.wav"\r\nContent-Type: audio/wav\r\n\r\n`,
-    ),
-    encodeWav(pcm, RATE),
-    Buffer.from(
-      `\r\n--${boundary}\r\nContent-Disposition: form-data; name="language"\r\n\r\nar\r\n--${boundary}--\r\n`,
-    ),
-  ]);
-  const json = (o: unknown) => Buffer.from(JSON.stringify(o));
-  return [
-    {
-      route: 'tts',
-      path: '/tts',
-      contentType: 'application/json',
-      bodies: TTS_TEXTS.map((text) => json({ text, voice: 'ar-SA-noura', quality: 'fast' })),
-    },
-    {
-      route: 'stt',
-      path: '/stt/transcriptions',
-      contentType: `multipart/form-data; boundary=${boundary}`,
-      bodies: [stt],
-    },
-    {
-      route: 'search',
-      path: '/rag/search',
-      contentType: 'application/json',
-      bodies: RAG_QUERIES.map((query) => json({ query, mode: 'retrieve', top_k: 5 })),
-    },
-    {
-      route: 'ws-token',
-      path: '/auth/ws-token',
-      contentType: 'application/json',
-      bodies: [json({ scopes: ['stt:transcribe'] })],
-    },
-  ];
-}
 
 /** A wrk script sending the route's bodies in turn (read from files: the STT body is binary). */
 function wrkScript(spec: RouteSpec, key: string): string {
@@ -246,90 +103,6 @@ end
 `,
   );
   return script;
-}
-
-/** The fields of a /proc stat file after the command name, or undefined once the process is gone. */
-function statFields(path: string): string[] | undefined {
-  try {
-    return readFileSync(path, 'utf8').split(') ')[1].split(' ');
-  } catch {
-    return undefined;
-  }
-}
-
-/** utime + stime in ms (clock ticks of 10 ms); with `reaped`, also the children this process has waited for. */
-function cpuMsOf(fields: string[] | undefined, reaped = false): number {
-  if (!fields) return 0;
-  const n = (i: number) => Number(fields[i]);
-  return (n(11) + n(12) + (reaped ? n(13) + n(14) : 0)) * 10;
-}
-
-/** A process and all its descendants, from one read of every /proc/PID/stat. */
-function treePids(roots: (number | undefined)[]): Map<number, number[]> {
-  const parents = new Map<number, number>();
-  for (const entry of readdirSync('/proc')) {
-    const fields = /^\d+$/.test(entry) ? statFields(`/proc/${entry}/stat`) : undefined;
-    if (fields) parents.set(Number(entry), Number(fields[1]));
-  }
-  const under = (pid: number, root: number): boolean =>
-    pid === root || (pid > 1 && parents.has(pid) && under(parents.get(pid)!, root));
-  const trees = new Map<number, number[]>();
-  for (const root of roots)
-    if (root !== undefined)
-      trees.set(
-        root,
-        [...parents.keys()].filter((pid) => under(pid, root)),
-      );
-  return trees;
-}
-
-/** The machine's idle time (ms, all cores) from /proc/stat. */
-function idleMs(): number {
-  const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
-  return (cpu[3] + cpu[4]) * 10;
-}
-
-/** Where the two cores went during a run: the server's processes, Redis, the load generator, idle (percent of one core). */
-interface CpuShare {
-  server: number;
-  /** Of `server`: the processes' main threads (event loops), the rest being worker pools and V8's helpers. */
-  serverMain: number;
-  redis: number;
-  client: number;
-  idle: number;
-}
-
-function cpuMeter(serverPid: number, redisPid: number | undefined): () => CpuShare {
-  const started = performance.now();
-  const at = () => {
-    const trees = treePids([serverPid, redisPid]);
-    const server = trees.get(serverPid) ?? [];
-    const sum = (pids: number[], stat: (pid: number) => string) =>
-      pids.reduce((a, pid) => a + cpuMsOf(statFields(stat(pid))), 0);
-    return {
-      server: sum(server, (pid) => `/proc/${pid}/stat`),
-      // The main thread's id is the process id.
-      serverMain: sum(server, (pid) => `/proc/${pid}/task/${pid}/stat`),
-      redis: sum(redisPid ? (trees.get(redisPid) ?? []) : [], (pid) => `/proc/${pid}/stat`),
-      // This process and the children it has waited for: the load generators once they exit (autocannon runs in
-      // this process); the servers and Redis, still running, are not reaped.
-      client: cpuMsOf(statFields('/proc/self/stat'), true),
-      idle: idleMs(),
-    };
-  };
-  const before = at();
-  return () => {
-    const after = at();
-    const wall = performance.now() - started;
-    const pct = (k: keyof CpuShare) => Math.round(((after[k] - before[k]) / wall) * 100);
-    return {
-      server: pct('server'),
-      serverMain: pct('serverMain'),
-      redis: pct('redis'),
-      client: pct('client'),
-      idle: pct('idle'),
-    };
-  };
 }
 
 interface RouteResult {
@@ -468,7 +241,7 @@ async function main(): Promise<void> {
     console.log('skipped: redis-server is not installed (Debian package redis-server)');
     return;
   }
-  const redis = await startRedis();
+  const redis = await startRedis(work);
   const config = join(work, 'config.json');
   writeFileSync(
     config,

@@ -19,7 +19,7 @@
  * Run: npm run build && npx tsx bench/prism-compare.bench.ts [--seconds 5] [--rounds 3] [--starts 3]
  *        [--connections 10,100] [--requests search,ws-token,401,tts,tts-varied] [--client wrk|autocannon]
  */
-import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { promisify } from 'node:util';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,6 +28,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parse, stringify } from 'yaml';
 import { argNumber, freePort, load1, runAutocannon } from './lib.js';
+import { BODY, REQUESTS, TTS_TEXT, type BenchRequest, type Server } from './prism-requests.js';
 
 const SECONDS = argNumber('seconds', 5);
 const ROUNDS = argNumber('rounds', 3);
@@ -35,21 +36,11 @@ const STARTS = argNumber('starts', 3);
 const CONNECTIONS = argList('connections', '10,100').map(Number);
 const REQUEST_NAMES = argList('requests', 'search,ws-token,401,tts,tts-varied');
 const ROOT = join(import.meta.dirname, '..');
-const BODY = JSON.stringify({ query: 'annual leave policy', mode: 'retrieve', top_k: 5 });
 const PRISM_BIN = join(ROOT, 'node_modules', '@stoplight', 'prism-cli', 'dist', 'index.js');
 const EMULATOR_BIN = join(ROOT, 'dist', 'cli.js');
 const CLIENT = argList('client', spawnSync('wrk', ['--version']).error ? 'autocannon' : 'wrk')[0];
 if (CLIENT !== 'wrk' && CLIENT !== 'autocannon')
   throw new Error(`--client: 'wrk' or 'autocannon', not '${CLIENT}'`);
-
-interface Server {
-  name: string;
-  child: ChildProcess;
-  origin: string;
-  key: string;
-  startMs: number;
-  healthMs?: number;
-}
 
 const work = mkdtempSync(join(tmpdir(), 'prism-compare-'));
 
@@ -136,82 +127,9 @@ async function stop(server: Server): Promise<void> {
   await once(server.child, 'exit');
 }
 
-/** A request as each server gets it; `vary` changes the body per request (the emulator's uncached path). */
-interface BenchRequest {
-  name: string;
-  label: string;
-  path: string;
-  status: number;
-  body: string;
-  headers: (server: Server) => Record<string, string>;
-  vary?: boolean;
-  /** Prism answers this one as it answers `sameAs` (same request to it): measured once. */
-  sameAs?: string;
-}
-
-const json = (server: Server) => ({
-  Authorization: `Bearer ${server.key}`,
-  'Content-Type': 'application/json',
-});
-const TTS_TEXT = 'مرحبا بكم في خدمة الاختبار';
-
-const REQUESTS: BenchRequest[] = [
-  {
-    name: 'search',
-    label: 'POST /v1/rag/search (retrieve, top_k 5)',
-    path: '/v1/rag/search',
-    status: 200,
-    body: BODY,
-    headers: json,
-  },
-  {
-    name: 'ws-token',
-    label: 'POST /v1/auth/ws-token',
-    path: '/v1/auth/ws-token',
-    status: 201,
-    body: JSON.stringify({ scopes: ['tts:speak'] }),
-    headers: json,
-  },
-  {
-    name: '401',
-    label: '401 on POST /v1/rag/search',
-    path: '/v1/rag/search',
-    status: 401,
-    body: BODY,
-    // The emulator: a well-formed key whose checksum is wrong. Prism: no Authorization header.
-    headers: (s) =>
-      s.name === 'prism'
-        ? { 'Content-Type': 'application/json' }
-        : { ...json(s), Authorization: `Bearer ${badChecksum(s.key)}` },
-  },
-  {
-    name: 'tts',
-    label: `POST /v1/tts WAV, same ${[...TTS_TEXT].length}-character text`,
-    path: '/v1/tts',
-    status: 200,
-    body: JSON.stringify({ text: TTS_TEXT, voice: 'ar-SA-noura' }),
-    headers: (s) => ({ ...json(s), Accept: 'audio/wav' }),
-  },
-  {
-    name: 'tts-varied',
-    label: 'POST /v1/tts WAV, text varied per request',
-    path: '/v1/tts',
-    status: 200,
-    body: JSON.stringify({ text: TTS_TEXT, voice: 'ar-SA-noura' }),
-    headers: (s) => ({ ...json(s), Accept: 'audio/wav' }),
-    vary: true,
-    sameAs: 'tts',
-  },
-];
-
 function argList(name: string, fallback: string): string[] {
   const i = process.argv.indexOf(`--${name}`);
   return (i >= 0 && i + 1 < process.argv.length ? process.argv[i + 1] : fallback).split(',').filter(Boolean);
-}
-
-/** The key with its last character changed: well-formed, but its checksum no longer matches. */
-function badChecksum(key: string): string {
-  return key.slice(0, -1) + (key.endsWith('A') ? 'B' : 'A');
 }
 
 interface Run {

@@ -10,10 +10,12 @@
 import createClient, { type Client } from 'openapi-fetch';
 import type { components, paths } from './admin-api.js';
 import { AdminWaitTimeoutError, sentRequests, unwrap } from './admin-unwrap.js';
+import { ragOperations, sttOperations, ttsOperations } from './admin-products.js';
 import { sandboxOperations } from './admin-sandboxes.js';
 import { stateOperations, type StateBody, type StateQuery } from './admin-state.js';
 
 export { AdminApiError, AdminWaitTimeoutError } from './admin-unwrap.js';
+export type { SttOrgFilter } from './admin-products.js';
 export type { SandboxCreate, SandboxView } from './admin-sandboxes.js';
 export type { StateBody, StateDocument, StateLoadResult, StateQuery } from './admin-state.js';
 
@@ -40,7 +42,6 @@ export type UsageFilter = QueryOf<'/orgs/{id}/usage', 'get'>;
 export type LedgerFilter = QueryOf<'/usage', 'get'>;
 export type FaultFilter = QueryOf<'/faults', 'get'>;
 export type ReportFilter = Omit<QueryOf<'/report', 'get'>, 'format'>;
-export type SttOrgFilter = QueryOf<'/stt/scripts', 'get'>;
 export type OrgCreate = AdminSchemas['OrgCreate'];
 export type KeyCreate = AdminSchemas['KeyCreate'];
 export type FaultRuleInput = AdminSchemas['FaultRuleInput'];
@@ -78,6 +79,9 @@ export class AdminClient {
     this.raw = createClient<paths>({ baseUrl: options.adminUrl, headers, fetch: options.fetch });
     this.sandboxes = sandboxOperations(this.raw);
     this.state = stateOperations({ adminUrl: options.adminUrl, headers, fetch: options.fetch });
+    this.tts = ttsOperations(this.raw);
+    this.stt = sttOperations(this.raw);
+    this.rag = ragOperations(this.raw);
     this.raw.use({
       onResponse({ request, response }) {
         sentRequests.set(response, request);
@@ -334,55 +338,14 @@ export class AdminClient {
     clear: () => unwrap(this.raw.DELETE('/tts/cache')),
   };
 
-  readonly tts = {
-    scripts: {
-      /** Sets the next clip(s): duration, format, or an error. */
-      create: (input: AdminSchemas['TtsScriptInput']) =>
-        unwrap(this.raw.POST('/tts/scripts', { body: input })),
-      list: (filter: SttOrgFilter = {}) =>
-        unwrap(this.raw.GET('/tts/scripts', { params: { query: filter } })),
-      clear: (filter: SttOrgFilter = {}) =>
-        unwrap(this.raw.DELETE('/tts/scripts', { params: { query: filter } })),
-      delete: (scriptId: string) =>
-        unwrap(this.raw.DELETE('/tts/scripts/{scriptId}', { params: { path: { scriptId } } })),
-    },
-  };
+  /** Scripted TTS clips (admin-products.ts). */
+  readonly tts: ReturnType<typeof ttsOperations>;
 
-  readonly stt = {
-    scripts: {
-      /** Registers a scripted transcript (exactly one of `sha256`, `file_name`, `queue`). */
-      create: (input: AdminSchemas['SttScriptInput']) =>
-        unwrap(this.raw.POST('/stt/scripts', { body: input })),
-      list: (filter: SttOrgFilter = {}) =>
-        unwrap(this.raw.GET('/stt/scripts', { params: { query: filter } })),
-      clear: (filter: SttOrgFilter = {}) =>
-        unwrap(this.raw.DELETE('/stt/scripts', { params: { query: filter } })),
-      delete: (scriptId: string) =>
-        unwrap(this.raw.DELETE('/stt/scripts/{scriptId}', { params: { path: { scriptId } } })),
-    },
-    jobs: (filter: SttOrgFilter = {}) => unwrap(this.raw.GET('/stt/jobs', { params: { query: filter } })),
-  };
+  /** Scripted transcripts and the transcription jobs (admin-products.ts). */
+  readonly stt: ReturnType<typeof sttOperations>;
 
-  readonly rag = {
-    /** The organization's RAG tenant: state, next transition, durations, contents. */
-    tenant: (orgId: string) => unwrap(this.raw.GET('/orgs/{id}/rag', { params: { path: { id: orgId } } })),
-    /** Forces a tenant state, sets durations, or makes the next N indexing jobs fail. */
-    updateTenant: (orgId: string, body: AdminSchemas['RagTenantUpdate']) =>
-      unwrap(this.raw.PUT('/orgs/{id}/rag', { params: { path: { id: orgId } }, body })),
-    searches: (orgId: string) =>
-      unwrap(this.raw.GET('/orgs/{id}/rag/searches', { params: { path: { id: orgId } } })),
-    scripts: {
-      /** Queues the next search answer(s) or error (matched by query and mode). */
-      create: (input: AdminSchemas['RagScriptInput']) =>
-        unwrap(this.raw.POST('/rag/scripts', { body: input })),
-      list: (filter: SttOrgFilter = {}) =>
-        unwrap(this.raw.GET('/rag/scripts', { params: { query: filter } })),
-      clear: (filter: SttOrgFilter = {}) =>
-        unwrap(this.raw.DELETE('/rag/scripts', { params: { query: filter } })),
-      delete: (scriptId: string) =>
-        unwrap(this.raw.DELETE('/rag/scripts/{scriptId}', { params: { path: { scriptId } } })),
-    },
-  };
+  /** The RAG tenant, its searches and scripted answers (admin-products.ts). */
+  readonly rag: ReturnType<typeof ragOperations>;
 
   /** Repeats a long-poll in slices of at most 60 s until it finds something or the time is up. */
   private async longPoll<T>(

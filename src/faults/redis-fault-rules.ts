@@ -16,11 +16,12 @@ import {
   importedRules,
   ownAfterOrgReset,
   RulePlaces,
-  rulesExport,
   type FaultRulesExport,
   type FaultRulesState,
   type OrgFaultRules,
 } from './fault-rules-state.js';
+import { exportOrgRules, exportSharedRules } from './redis-fault-export.js';
+import { faultKeys, faultRedis, type FaultKeys } from './redis-fault-keys.js';
 import {
   FAULT_CLAIM,
   FAULT_PLACE,
@@ -59,15 +60,7 @@ export class RedisFaultRules implements FaultRulesState {
   readonly perOrg: OrgFaultRules = {
     ids: () => this.store.run(() => this.redis.svcFaultsOrgs(this.k.rules, this.k.orgs, this.k.org(''))),
     reset: (orgId) => this.resetOrg(orgId),
-    export: async (orgId) => {
-      const k = this.k;
-      const flat = await this.store.run(() => this.redis.svcFaultsReadOrg(k.rules, k.left, k.org(orgId)));
-      const rules: FaultRule[] = [];
-      for (let i = 0; i < flat.length; i += 2) rules.push(withCount(flat[i], flat[i + 1]));
-      if (rules.length === 0) return undefined;
-      const places = await this.store.run(() => this.redis.hmget(k.places, ...rules.map((r) => r.id)));
-      return rulesExport(rules, (id) => placeIn(places[rules.findIndex((r) => r.id === id)]));
-    },
+    export: (orgId) => exportOrgRules(this.store, orgId),
     import: (_orgId, data) => this.importRules(data),
     check: (orgId, data) => checkRules(data, orgId),
   };
@@ -78,22 +71,12 @@ export class RedisFaultRules implements FaultRulesState {
   }
 
   private get redis(): Redis & FaultScripts {
-    return this.store.redis as unknown as Redis & FaultScripts;
+    return faultRedis(this.store);
   }
 
-  private get k() {
-    return {
-      rules: this.store.key('faults'),
-      left: this.store.key('fault-left'),
-      /** The ids of the rules that match one organization, and the organizations that have such a set. */
-      org: (orgId: string) => this.store.key(`faults:org:${orgId}`),
-      orgs: this.store.key('faults:orgs'),
-      /** Numbers the rules of an organization added and the organizations' resets (OwnWrites). */
-      seq: this.store.key('faults:seq'),
-      /** Each rule's place (id → number), and the counter that numbers them. */
-      places: this.store.key('fault-places'),
-      placeSeq: this.store.key('fault-place'),
-    };
+  /** The keys of the rules (redis-fault-keys.ts). */
+  private get k(): FaultKeys {
+    return faultKeys(this.store);
   }
 
   async open(): Promise<void> {
@@ -107,20 +90,8 @@ export class RedisFaultRules implements FaultRulesState {
     await this.load();
   }
 
-  async exportShared(): Promise<FaultRulesExport | undefined> {
-    const [rules, left, places] = await this.store.run(() =>
-      Promise.all([
-        this.redis.hgetall(this.k.rules),
-        this.redis.hgetall(this.k.left),
-        this.redis.hgetall(this.k.places),
-      ]),
-    );
-    return rulesExport(
-      Object.entries(rules)
-        .map(([id, json]) => withCount(json, left[id] ?? ''))
-        .filter((rule) => ruleOrg(rule) === undefined),
-      (id) => placeIn(places[id]),
-    );
+  exportShared(): Promise<FaultRulesExport | undefined> {
+    return exportSharedRules(this.store);
   }
 
   importShared(data: unknown): Promise<void> {
@@ -395,16 +366,4 @@ export class RedisFaultRules implements FaultRulesState {
         return;
     }
   }
-}
-
-/** A rule as stored, with its shared count ('' when it has none). */
-function withCount(json: string, left: string): FaultRule {
-  const rule = JSON.parse(json) as FaultRule;
-  if (rule.remaining !== null) rule.remaining = Number(left || 0);
-  return rule;
-}
-
-/** A place as Redis keeps it (0 when none: a rule written before places were kept). */
-function placeIn(value: string | null | undefined): number {
-  return value ? Number(value) : 0;
 }

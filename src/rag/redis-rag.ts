@@ -21,18 +21,12 @@ import type { RedisStore, StoreMessage } from '../store/redis-store.js';
 import type { PreparedText } from './engine/prepare.js';
 import { IndexBuilds, type PendingDocument } from './index-builds.js';
 import { indexInput } from './index-input.js';
-import {
-  exportedDocument,
-  jobRecord,
-  orgExport,
-  storedJob,
-  type ExportedDocument,
-  type RagOrgExport,
-  type StoredJob,
-} from './rag-export.js';
+import { jobRecord, storedJob, type RagOrgExport, type StoredJob } from './rag-export.js';
 import { checkRagOrg } from './rag-import.js';
 import type { RagOrgPart, RagState } from './rag-state.js';
+import { exportRagOrg } from './redis-rag-export.js';
 import { writeRagOrg } from './redis-rag-import.js';
+import { ragOrgKeys, TOMBSTONE, type RagOrgKeys } from './redis-rag-keys.js';
 import { isBare, preparedText, storedText, type BareText, type StoredText } from './redis-rag-text.js';
 import { ragRedis, type RagRedis } from './redis-rag-scripts.js';
 import { RedisTenants } from './redis-tenants.js';
@@ -41,7 +35,6 @@ import type { Tenant } from './tenants.js';
 
 type StoredDocument = RagDocumentRecord;
 
-const TOMBSTONE = '{"tombstone":true}';
 /** The event of `perOrg.reset`, published by its script. */
 const ORG_RESET = 'rag.org-reset';
 
@@ -72,7 +65,7 @@ export class RedisRagState implements RagState {
   readonly perOrg: RagOrgPart = {
     ids: () => this.orgIds(),
     reset: (orgId) => this.resetOrg(orgId),
-    export: (orgId) => this.exportOrg(orgId),
+    export: (orgId) => exportRagOrg(this.store, orgId, this.tenants.hashKey, this.orgs),
     import: (orgId, data) => this.importOrg(orgId, data as RagOrgExport),
     check: (orgId, data) => checkRagOrg(orgId, data as RagOrgExport),
   };
@@ -87,20 +80,9 @@ export class RedisRagState implements RagState {
     return ragRedis(this.store.redis);
   }
 
-  /** The keys of one org, in the order of every script's KEYS (redis-rag-scripts.ts). */
-  private orgKeys(orgId: string) {
-    const key = (name: string) => this.store.scopedKey(`rag:org:${orgId}:${name}`);
-    const all = [
-      this.store.key('rag:seq'),
-      key('ver'),
-      this.store.scopedKey('rag:orgs'),
-      key('docs'),
-      key('text'),
-      key('jobs'),
-      key('order'),
-      this.store.key('rag:gens'),
-    ];
-    return { all, ver: all[1], docs: all[3], text: all[4], jobs: all[5], order: all[6] };
+  /** The keys of one org, in the order of every script's KEYS (redis-rag-keys.ts). */
+  private orgKeys(orgId: string): RagOrgKeys {
+    return ragOrgKeys(this.store, orgId);
   }
 
   /** An event of this instance up to its data, which a script appends (and closes the event after). */
@@ -179,44 +161,6 @@ export class RedisRagState implements RagState {
     this.builds.cancel(orgId);
     this.orgs.delete(orgId);
     this.tenants.drop(orgId, rev);
-  }
-
-  /**
-   * The org's stored state in one transaction; the demo corpus from this instance (less what is hidden) first,
-   * then the stored documents in the order they were stored, as a reload puts them in the cache.
-   */
-  private async exportOrg(orgId: string): Promise<RagOrgExport | undefined> {
-    const k = this.orgKeys(orgId);
-    const results = await this.store.run(() =>
-      this.redis
-        .multi()
-        .hgetall(k.docs)
-        .hgetall(k.jobs)
-        .hgetall(k.text)
-        .hget(this.tenants.hashKey, orgId)
-        .zrange(k.order, 0, -1)
-        .exec(),
-    );
-    const [docs, jobs, texts, tenant, order] = (results ?? []).map(([err, value]) => {
-      if (err) throw err;
-      return value;
-    }) as [Record<string, string>, Record<string, string>, Record<string, string>, string | null, string[]];
-    const documents: ExportedDocument[] = [];
-    const cached = this.orgs.get(orgId);
-    for (const d of cached?.documents.values() ?? []) {
-      if (d.builtin && docs[d.documentId] === undefined)
-        documents.push(exportedDocument(d, cached!.index.documentChunks(d.documentId), undefined));
-    }
-    const ordered = new Set(order);
-    for (const id of [...order, ...Object.keys(docs).filter((id) => !ordered.has(id))]) {
-      const json = docs[id];
-      if (json === undefined || json === TOMBSTONE) continue;
-      const text = texts[id] === undefined ? undefined : (JSON.parse(texts[id]) as StoredText | BareText);
-      const chunks = text?.chunks.map((c) => c.text);
-      documents.push(exportedDocument(JSON.parse(json) as StoredDocument, chunks, text?.language));
-    }
-    const stored = Object.values(jobs).map((json) => JSON.parse(json) as StoredJob);
-    return orgExport(tenant === null ? undefined : (JSON.parse(tenant) as Tenant), documents, stored);
   }
 
   /** The org's export written in one transaction; then this instance reads it as one that joined late does. */

@@ -11,20 +11,13 @@ import { toProblem } from '../http/problem.js';
 import { movable, TaskError, TaskLimitError } from '../workers/pool.js';
 // The engine's modules by name, not its index: that one also exports extraction (csv-parse, htmlparser2, pdfjs),
 // which runs on the worker threads only.
-import { analyze } from './engine/analyze.js';
-import { composeAnswer } from './engine/answer.js';
 import type { InspectedDocument } from './engine/inspect.js';
 import type { PreparedText } from './engine/prepare.js';
 import type { DocumentErrorCode } from './engine/errors.js';
-import { answerLanguage } from './engine/sentences.js';
 import { parseMetadata } from './metadata.js';
 export { chunkId, indexInput } from './index-input.js';
-import { rewriteQuery } from './rewrite.js';
 import { andThen as then, type MaybePromise } from '../core/maybe.js';
-import { ClockResetError } from '../core/clock.js';
 import type { OrgRagState, RagDocumentRecord, RagJobRecord } from './store.js';
-import { scriptedError } from '../scripts/scripted-error.js';
-import { matchesSearch, scriptedResults } from './scripts.js';
 
 /** The due-work kind of an indexing job's completion; the payload names the org, the item id is the job's. */
 export const INDEX_WORK = 'rag.index';
@@ -37,7 +30,8 @@ export type {
   RagServiceDeps,
 } from './service-types.js';
 export { documentLimits, langOrNull } from './service-helpers.js';
-import { documentIn, documentLimits, langOrNull, resultItem } from './service-helpers.js';
+import { documentIn, documentLimits, langOrNull } from './service-helpers.js';
+import { searchRag } from './service-search.js';
 import type { RagSearchInput, RagUploadInput, RagSearchOutput, RagServiceDeps } from './service-types.js';
 
 export class RagService {
@@ -359,80 +353,13 @@ export class RagService {
 
   // ---- search -------------------------------------------------------------------------------------------
 
-  async search(
+  /** Search, with the answer or analysis its mode asks for (service-search.ts). */
+  search(
     principal: Principal,
     input: RagSearchInput,
     requestId: string,
     signal: () => AbortSignal,
   ): Promise<RagSearchOutput> {
-    const mode = input.mode;
-    // Taken before any await, so queued scripts answer searches in arrival order; an error is not billed.
-    const scripts = this.deps.scripts;
-    const script =
-      scripts?.empty === false ? scripts.take(principal.orgId, (s) => matchesSearch(s, input)) : undefined;
-    if (script?.error) throw scriptedError(script);
-    const held = this.deps.metering.precheck(principal, 'rag_search', 1, mode);
-    if (held) await held;
-    // With Redis: one round trip for the org's version, a reload if it moved. A value at once in memory, unless
-    // a load's index build for the org is still running (it goes first, and the search waits for it).
-    const read = this.deps.state.searchable(principal.orgId);
-    const state = read instanceof Promise ? await read : read;
-    const clock = this.deps.clocks.for(principal.orgId);
-    const started = clock.now();
-    const scripted = script && scriptedResults(script, input);
-    const rewrite = input.enable_rewrite_search_query
-      ? rewriteQuery(input.query, input.rewrite_search_query_instructions)
-      : undefined;
-    const query = rewrite?.query ?? input.query;
-    const hits = scripted
-      ? []
-      : state.index.search({
-          query,
-          topK: input.top_k,
-          minScore: input.min_score,
-          documentIds: input.document_ids,
-          language: input.language,
-          fileType: input.file_type,
-          metadataFilters: input.metadata_filters,
-        });
-    // The answer speaks the language of the question as asked, not of the expanded query.
-    const language = answerLanguage(input.query, input.language);
-    let answer = scripted ? scripted.answer : undefined;
-    // A scripted answer comes at once, analyze included (docs/decisions.md, RAG scripts).
-    if (!scripted && mode === 'answer') {
-      answer = composeAnswer(query, hits, { language }).answer;
-    } else if (!scripted && mode === 'analyze') {
-      const analysis = analyze(query, hits, { language });
-      // Spec, Limits: analyze takes 5-30 s; waited on the injectable clock (--time-scale, clock/advance).
-      await clock
-        .sleep(analysis.workSeconds * 1000, signal(), `rag analyze ${requestId}`)
-        .catch((err: unknown) => {
-          // The organization (its sandbox, or the emulator) was reset while the analysis ran: nothing is billed.
-          if (err instanceof ClockResetError)
-            throw new ApiError(
-              'upstream_error',
-              'the organization was reset while the analysis ran; nothing was billed',
-            );
-          throw err;
-        });
-      answer = analysis.answer;
-    }
-    this.deps.metering.record(principal, { product: 'rag_search', quantity: 1, mode, requestId });
-    state.logSearch({
-      request_id: requestId,
-      time: clock.isoNow(),
-      mode,
-      query: input.query,
-      rewritten_query: rewrite?.query ?? null,
-      instructions: input.rewrite_search_query_instructions ?? null,
-      results: scripted ? scripted.results.length : hits.length,
-    });
-    return {
-      mode,
-      ...(answer === undefined ? {} : { answer }),
-      results: scripted ? scripted.results : hits.map((h) => resultItem(h, input.detail)),
-      search_time_ms: Math.max(0, clock.now() - started),
-      request_id: requestId,
-    };
+    return searchRag(this.deps, principal, input, requestId, signal);
   }
 }

@@ -3,79 +3,27 @@
  * delivery details, the scenario badge and "clear faults", and the full fault form. Real clicks in headless
  * Chromium; screenshots go to /tmp for a look at the layout.
  */
-import { execFile } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { displayKey } from '../../src/core/api-keys.js';
-import { startEmulator, type RunningEmulator } from '../../src/app/library.js';
 import { startReceiver } from '../support/receiver.js';
-import { hasChromium, launchChromium, openDashboard } from './browser.js';
+import { hasChromium } from './browser.js';
+import {
+  admin,
+  bash,
+  drawerSection,
+  emu,
+  mint,
+  open,
+  page,
+  row,
+  rows,
+  speak,
+  usePages,
+} from './dashboard-explain-support.js';
 
-/** Runs a command line in bash with SVC_API_KEY set; resolves with its stdout. */
-function bash(command: string, key: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile('bash', ['-c', command], { env: { PATH: process.env.PATH, SVC_API_KEY: key } }, (err, stdout) =>
-      err ? reject(new Error(`${err.message}`)) : resolve(stdout),
-    );
-  });
-}
-
-/** The journal detail API (GET /requests/{id}, request/response/timings/links) is documented. */
-const hasJournalDetail = /^ {2}\/requests\/\{[A-Za-z_]+\}:/m.test(readFileSync('openapi/admin.yaml', 'utf8'));
-
-let emu: RunningEmulator | undefined;
-let browser: Browser;
-let context: BrowserContext | undefined;
-let page: Page;
-
-async function open(): Promise<RunningEmulator> {
-  emu = await startEmulator({ port: 0, seed: 'ui-explain', logLevel: 'silent' });
-  ({ context, page } = await openDashboard(browser, emu));
-  return emu;
-}
-
-function call(
-  path: string,
-  init: { key?: string | null; body?: unknown; scope?: string } = {},
-): Promise<Response> {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-  if (init.key !== null) headers.Authorization = `Bearer ${init.key ?? emu!.keys.live}`;
-  if (init.scope) headers['X-Emulator-Scope'] = init.scope;
-  return fetch(`${emu!.baseUrl}${path}`, { method: 'POST', headers, body: JSON.stringify(init.body ?? {}) });
-}
-const mint = (init: { key?: string | null; scope?: string } = {}) =>
-  call('/auth/ws-token', { ...init, body: { scopes: ['tts:speak'] } });
-const speak = () => call('/tts', { body: { text: 'مرحبا بكم', voice: 'ar-SA-noura' } });
-
-async function admin(method: string, path: string, body?: unknown): Promise<any> {
-  const res = await fetch(`${emu!.adminUrl}${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(res.status, `${method} ${path}`).toBeLessThan(300);
-  return res.status === 204 ? null : res.json();
-}
-
-const rows = () => page.locator('#journal-body tr:not(.empty)');
-const row = (text: string | RegExp) => rows().filter({ hasText: text });
-const drawerSection = (name: string) => page.getByRole('dialog').getByRole('region', { name });
-
-beforeAll(async () => {
-  if (hasChromium) browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  // Close the page first: its long-poll must not outlive the emulator it talks to.
-  await context?.close();
-  context = undefined;
-  await emu?.close();
-  emu = undefined;
-});
+usePages();
 
 describe.skipIf(!hasChromium)('the dashboard explains a failure', () => {
   it('a journal row opens a drawer: the fault and its rule, the ledger entries, and curl without the key', async () => {
@@ -368,47 +316,3 @@ describe.skipIf(!hasChromium)('the dashboard explains a failure', () => {
     await page.locator('#faults').screenshot({ path: '/tmp/dashboard-faults.png' });
   });
 });
-
-// TODO(i13-log): these checks need the journal detail API of the i13-log branch (GET /_emulator/requests/{id};
-// entries with request, response, timings, ledger_entry_ids, webhook_event_ids). They run by themselves once
-// openapi/admin.yaml documents /requests/{id}.
-describe.skipIf(!hasChromium || !hasJournalDetail)(
-  'the drawer with full journal detail (needs i13-log)',
-  () => {
-    it('shows request headers with the key in display form, the JSON body, response headers and timings', async () => {
-      await open();
-      expect((await speak()).status).toBe(200);
-      await row('tts.speak').click();
-      const request = drawerSection('Request');
-      await request.getByRole('table', { name: 'Request headers' }).waitFor();
-      expect(await request.textContent()).toContain(displayKey(emu!.keys.live));
-      expect(await request.locator('pre.json').textContent()).toContain('مرحبا بكم');
-      const response = drawerSection('Response');
-      await response.getByRole('table', { name: 'Response headers' }).waitFor();
-      expect(await response.textContent()).toContain('Timings');
-      expect(await page.content()).not.toContain(emu!.keys.live);
-
-      const curl = (await page.locator('#drawer-curl').textContent()) ?? '';
-      expect(curl).toContain("-H 'content-type: application/json'");
-      expect(curl).toContain('--data-raw \'{"text":"مرحبا بكم","voice":"ar-SA-noura"}\'');
-      expect(curl).not.toContain(emu!.keys.live);
-      await page.screenshot({ path: '/tmp/dashboard-drawer-detail.png' });
-    });
-
-    it('shows the audio summary of an audio response with a play button', async () => {
-      await open();
-      expect((await speak()).status).toBe(200);
-      await row('tts.speak').click();
-      const response = drawerSection('Response');
-      await response.getByRole('button', { name: 'Play response audio' }).waitFor();
-      expect(await response.textContent()).toMatch(/Typeaudio\//);
-    });
-
-    it('links the webhook events a request caused (none for a plain ws-token)', async () => {
-      await open();
-      expect((await mint()).status).toBe(201);
-      await row('auth.createWsToken').click();
-      await drawerSection('Webhook events').getByText('This request caused no webhook event.').waitFor();
-    });
-  },
-);

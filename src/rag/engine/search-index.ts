@@ -24,10 +24,12 @@
  * (binary search in their sorted posting lists) instead of scanning them.
  */
 import { scriptLanguage } from './language.js';
-import { matchesMetadata, toMetadataMap, type Metadata } from './metadata-filter.js';
+import { toMetadataMap } from './metadata-filter.js';
 import { tokenize } from './normalize.js';
+import { chunkFilter } from './search-filters.js';
 import { lowerBound, MinHeap, Postings, TopK, type Candidate } from './search-structures.js';
 import type {
+  DocRecord,
   IndexedChunkInput,
   IndexedDocumentInput,
   IndexStats,
@@ -40,18 +42,6 @@ const K1 = 1.2;
 const B = 0.75;
 const TITLE_BOOST = 0.5;
 const SCORE_HALF = 0.5;
-
-interface DocRecord {
-  ordinal: number;
-  documentId: string;
-  title: string;
-  titleTerms: ReadonlySet<string>;
-  fileType: string | undefined;
-  language: string | undefined;
-  metadata: Metadata;
-  chunkOrdinals: number[];
-  bytes: number;
-}
 
 export class SearchIndex {
   private readonly normalize: boolean;
@@ -222,24 +212,6 @@ export class SearchIndex {
     };
   }
 
-  /** Which documents pass the document-level filters (undefined = all). */
-  private allowedDocs(opts: SearchOptions): Uint8Array | undefined {
-    const ids = opts.documentIds;
-    const fileType = opts.fileType;
-    const filters = opts.metadataFilters === undefined ? undefined : toMetadataMap(opts.metadataFilters);
-    if (ids === undefined && fileType === undefined && (filters === undefined || filters.size === 0))
-      return undefined;
-    const allowed = new Uint8Array(this.docByOrdinal.length);
-    const candidates = ids === undefined ? this.docs.values() : ids.map((id) => this.docs.get(id));
-    for (const doc of candidates) {
-      if (doc === undefined) continue;
-      if (fileType !== undefined && doc.fileType !== fileType) continue;
-      if (filters !== undefined && !matchesMetadata(filters, doc.metadata)) continue;
-      allowed[doc.ordinal] = 1;
-    }
-    return allowed;
-  }
-
   private refreshLenNorm(): void {
     if (this.lenNormValid && this.lenNorm.length >= this.chunkIds.length) return;
     const avgLen = this.totalLen / Math.max(1, this.liveChunks) || 1;
@@ -247,26 +219,6 @@ export class SearchIndex {
     for (let id = 0; id < this.chunkIds.length; id++)
       this.lenNorm[id] = K1 * (1 - B + (B * this.chunkLen[id]) / avgLen);
     this.lenNormValid = true;
-  }
-
-  /** Per-query chunk filter (document filters + language), or undefined when nothing is filtered. */
-  private chunkFilter(opts: SearchOptions): ((id: number) => boolean) | undefined {
-    const allowed = this.allowedDocs(opts);
-    const lang =
-      opts.language === undefined || opts.language === 'auto' || opts.language === 'none'
-        ? undefined
-        : opts.language;
-    if (allowed === undefined && lang === undefined) return undefined;
-    const chunkDoc = this.chunkDoc;
-    const langOk = new Uint8Array(this.docByOrdinal.length);
-    this.docByOrdinal.forEach((d, i) => {
-      if (lang !== undefined && d?.language === lang) langOk[i] = 1;
-    });
-    return (id) => {
-      const d = chunkDoc[id];
-      if (allowed !== undefined && allowed[d] === 0) return false;
-      return lang === undefined || langOk[d] === 1 || this.chunkLang[id] === lang;
-    };
   }
 
   search(opts: SearchOptions): SearchHit[] {
@@ -296,7 +248,7 @@ export class SearchIndex {
     // Raw score below which the rounded score is certainly < minScore (inverse of the mapping).
     const m = Math.min(minScore - 5e-7, 1 - 1e-9);
     const minRaw = m <= 0 ? 0 : ((SCORE_HALF * m) / (1 - m)) * idfMass * (1 - 1e-9);
-    const filter = this.chunkFilter(opts);
+    const filter = chunkFilter(opts, this.docs, this.docByOrdinal, this.chunkDoc, this.chunkLang);
     const titleBonus = this.titleBonuses(terms);
     let maxTitle = 0;
     for (const v of titleBonus.values()) maxTitle = Math.max(maxTitle, v);

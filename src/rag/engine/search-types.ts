@@ -1,4 +1,5 @@
 /** What the BM25 index (search-index.ts) takes and gives. */
+import type { Metadata } from './metadata-filter.js';
 import type { ChunkTerms } from './prepare.js';
 
 export interface IndexedChunkInput {
@@ -49,4 +50,17 @@ export interface SearchIndexOptions {
   normalize?: boolean;
   /** Disable MaxScore pruning (scan every posting list); for verifying that pruning never changes results. */
   exhaustive?: boolean;
+}
+
+/** A document as the index (search-index.ts) keeps it, and its filters (search-filters.ts) read it. */
+export interface DocRecord {
+  ordinal: number;
+  documentId: string;
+  title: string;
+  titleTerms: ReadonlySet<string>;
+  fileType: string | undefined;
+  language: string | undefined;
+  metadata: Metadata;
+  chunkOrdinals: number[];
+  bytes: number;
 }
