@@ -16,6 +16,7 @@ const LAYERS = [
   ['http'], // Express primitives: context, bodies, problems, the server
   ['admin'], // the admin router and invoker: areas hand it their handlers
   ['scripts'], // scripted outputs (queue, matching, admin CRUD) for stt, tts and rag
+  ['area'], // the one shape every area returns (types)
   // Product areas, each on the ones before it.
   ['clock'],
   ['auth'],

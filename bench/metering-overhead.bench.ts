@@ -14,7 +14,7 @@ async function run(withMetering: boolean): Promise<autocannon.Result> {
     logLevel: 'silent',
     rateLimits: { live: { limit: 1e9, windowSeconds: 60 } },
   });
-  if (!withMetering) emulator.stages.length = 0;
+  if (!withMetering) emulator.registry.stages.length = 0;
   const { baseUrl } = await emulator.listen(0, '127.0.0.1');
   const result = await autocannon({
     url: `${baseUrl}/auth/ws-token`,

@@ -1,4 +1,4 @@
-import type { BootState } from './areas.js';
+import type { Area, BootState } from '../area/area.js';
 import type { Contract } from '../contract/emulator-contract.js';
 import type { Clock } from '../core/clock.js';
 import { VERSION } from '../core/runtime.js';
@@ -13,6 +13,7 @@ import type { StateStore } from '../store/index.js';
 import { MemoryStore as MemoryStoreView } from '../store/memory-store.js';
 import type { AdminContext, AdminHandler } from '../admin/admin-context.js';
 import { clockView } from '../clock/admin.js';
+import { uiAdminHandlers } from '../admin/ui-handlers.js';
 
 /**
  * What health, demo, reset and the contract documents read. The functions are read at each call: the demo
@@ -103,4 +104,9 @@ export function coreAdminHandlers(deps: CoreAdminDeps): Record<string, AdminHand
     'admin.openapi': (ctx) => sendJson(ctx, 200, deps.contract.gatewayDocument),
     'admin.adminOpenapi': (ctx) => sendJson(ctx, 200, deps.contract.adminDocument),
   };
+}
+
+/** The emulator's own admin operations (health, demo, reset, the documents) and the dashboard's files. */
+export function createEmulatorArea(deps: CoreAdminDeps): Area {
+  return { name: 'emulator', adminHandlers: { ...coreAdminHandlers(deps), ...uiAdminHandlers } };
 }

@@ -1,79 +1,56 @@
 /**
- * The emulator: one object owning the clock, the seeded randomness, the stores, the compiled contract
- * and the product areas. `createEmulator(options)` builds it with its boot state; `listen()` serves it.
- * What it puts together lives in modules beside it, each taking only the parts it uses: side-effects.ts
- * (faults, webhooks, metering), product-areas.ts, admin/admin-wiring.ts, serving.ts and demo-state.ts.
+ * The emulator, the composition root's object: `createEmulator(options)` builds it with its boot state, `listen()`
+ * serves it. foundation.ts and side-effects.ts build what the areas stand on, areas.ts the areas from one ordered
+ * list, registry.ts registers them; serving.ts and demo-state.ts do the rest (docs/architecture.md).
  */
 import type { Server } from 'node:http';
 // The error catalog: every area's codes registered before anything is built.
 import './errors.js';
 import type express from 'express';
 import { resolveConfig, type EmulatorConfig, type EmulatorOptions } from './config.js';
-import { compileContract, contractCheckerFor, type Contract } from '../contract/emulator-contract.js';
+import { type Contract } from '../contract/emulator-contract.js';
 import type { ContractChecker } from '../contract/response-check.js';
-import { clockStart } from '../core/clock-anchor.js';
-import { createClockState, emulatorClock } from '../clock/state.js';
 import { Clock } from '../core/clock.js';
 import { OrgClocks } from '../core/clocks.js';
 import { IdFactory, Random } from '../core/random.js';
 import { assertSupportedNode } from '../core/runtime.js';
-import { createIdsState } from '../core/ids-state.js';
-import { announce, createStateStore, shareState, streamSeed, type StateStore } from '../store/index.js';
+import { announce, shareState, type StateStore } from '../store/index.js';
 import type { SharedState } from '../store/shared-state.js';
 import { StateUnits } from '../store/state-unit.js';
 import { OrgStore } from '../orgs/store.js';
-import { createOrgState } from '../orgs/org-state.js';
 import { WsTokenStore } from '../auth/ws-tokens.js';
-import { createWsTokenState } from '../auth/ws-token-state.js';
 import { Journal } from '../journal/journal.js';
-import { createJournalState, journalBounds } from '../journal/state.js';
 import { SocketRegistry } from '../http/socket-registry.js';
 import { closeSocketsOnKeyEvents } from '../http/key-sockets.js';
-import type { MultipartLimits } from '../http/body.js';
-import type { OperationHandler, Stage, WsHandler } from '../http/context.js';
-import type { WsGatewayDeps } from './ws-gateway.js';
+import type { OperationHandler, WsHandler } from '../http/context.js';
 import { Redactor } from '../observe/redact.js';
-import { RequestLog, type LogSink } from '../observe/request-log.js';
+import { RequestLog } from '../observe/request-log.js';
 import { WorkerPool } from '../workers/pool.js';
 import { createSideEffectParts } from './side-effects.js';
+import { buildFoundation, type EmulatorOverrides } from './foundation.js';
 import type { FaultStore } from '../faults/store.js';
-import { faultStage } from '../faults/stage.js';
-import { LatencySampler, latencyAdminHandler, latencyStage, loadLatencyProfile } from '../latency/index.js';
+import { LatencySampler, loadLatencyProfile } from '../latency/index.js';
 import { createFaultHeaderParser } from '../faults/header.js';
-import { faultUpgradeStage } from '../faults/websocket.js';
 import type { Metering } from '../metering/index.js';
-import { creditsOrgView } from '../metering/admin.js';
-import { rateLimitStage, rateLimitUpgradeStage } from '../stages/rate-limit.js';
 import type { WebhookEngine } from '../webhooks/index.js';
-import { Scenarios } from '../scenarios/scenarios.js';
-import { createScenariosState } from '../scenarios/state.js';
-import type { BootState, ProductArea } from './areas.js';
-import { createProductAreas } from './product-areas.js';
-import { builtInAdminHandlers, createAdminEntrances } from './admin-wiring.js';
-import type { AdminHandler } from '../admin/admin-context.js';
+import type { Scenarios } from '../scenarios/scenarios.js';
+import type { Area, BootState } from '../area/area.js';
+import { buildAreas } from './areas.js';
+import { AreaRegistry } from './registry.js';
+import { createAdminEntrances } from '../admin/entrances.js';
 import type { AdminInvoker } from '../admin/invoke.js';
-import type { OrgViewPart } from '../orgs/views.js';
 import type { ProxyMode, ReplayMode } from '../proxy/index.js';
 import { tlsMaterial } from '../http/tls.js';
 import { createServing, listenOn, type Listening, type UpgradeHandler } from './serving.js';
 import { demoAfterLoad } from './demo-after-load.js';
 import { createDemoState, DEMO_ORG_ID, type DemoState } from './demo-state.js';
-import { createSandboxesState, wireSandboxes } from '../sandboxes/index.js';
+import { wireSandboxes } from '../sandboxes/index.js';
 import type { SandboxLookup, SandboxService } from '../sandboxes/index.js';
 import { createSnapshots, type LoadGate, type Snapshots } from '../snapshots/index.js';
 
 export { DEMO_ORG_ID, type DemoState } from './demo-state.js';
 
-/** Parts a caller may supply instead of the defaults. */
-export interface EmulatorOverrides {
-  /**
-   * The clock to use (tests freeze it and advance it). With a shared store the clock is the store's, so the
-   * emulator's starts from this one's mode, scale and time instead: move it through `emulator.clock`.
-   */
-  clock?: Clock;
-  /** Where request log lines go (the CLI: stdout); without one the emulator logs nothing. */
-  logSink?: LogSink;
-}
+export type { EmulatorOverrides } from './foundation.js';
 
 export { SERVER_TIMEOUTS } from '../http/server.js';
 export { liveCheckers, type Contract } from '../contract/emulator-contract.js';
@@ -122,18 +99,17 @@ export class Emulator {
   readonly contractChecker: ContractChecker | undefined;
   readonly sockets = new SocketRegistry();
   readonly contract: Contract;
-  readonly handlers = new Map<string, OperationHandler>();
-  readonly wsHandlers = new Map<string, WsHandler>();
-  readonly adminHandlers: Map<string, AdminHandler>;
+  /** The areas, registered from the root's list (app/areas.ts), and the tables they fill. */
+  readonly registry = new AreaRegistry();
+  /** /v1 handlers by operationId (tests plug one in here). */
+  get handlers(): Map<string, OperationHandler> {
+    return this.registry.handlers;
+  }
+  get wsHandlers(): Map<string, WsHandler> {
+    return this.registry.wsHandlers;
+  }
   /** Admin operations run in-process (scenario steps, config-file fault rules): admin/invoke.ts. */
   private readonly invokeAdmin: AdminInvoker;
-  readonly uploadLimits = new Map<string, MultipartLimits>();
-  readonly stages: Stage[] = [];
-  readonly preHandlerStages: Stage[] = [];
-  readonly upgradeStages: WsGatewayDeps['upgradeStages'] = [];
-  readonly areas: ProductArea[] = [];
-  /** The sections areas add to an organization's admin view (`credits`...). */
-  readonly orgViewParts: OrgViewPart[] = [];
   /** Proxy mode (`--proxy-to`): /v1 goes to the upstream gateway; null when emulating. */
   readonly proxy: ProxyMode | null;
   /** Replay mode (`--replay`): recorded exchanges answered before the handlers. */
@@ -151,55 +127,26 @@ export class Emulator {
     this.config = resolveConfig(options);
     // First, so a bad profile file stops the start before anything is opened.
     const latencyProfile = loadLatencyProfile(this.config.latencyProfile);
-    this.store = createStateStore(this.config);
-    // Without --clock-start the clock starts at the wall clock, so a reset starts it at the wall clock again.
-    const start = clockStart({
-      mode: this.config.clockMode,
-      timeScale: this.config.timeScale,
-      startAt: this.config.clockStart ? Date.parse(this.config.clockStart) : null,
-    });
-    this.clock = emulatorClock(this.store, start, overrides.clock);
-    // The first unit: it opens before anything reads the time, and a reset puts the clock back (unless
-    // keep_clock) before the other areas start over at its time.
-    this.state.add(this.clock.timeState);
-    const store = this.store;
-    this.clocks = new OrgClocks(
-      this.clock,
-      (id, clockStartAt) => new Clock({ state: createClockState(store, clockStartAt, { id }) }),
-    );
-    const sandboxes = createSandboxesState(this.store, this.state, {
+    const foundation = buildFoundation(this.config, overrides, this.state);
+    const { sandboxes, orgState } = foundation;
+    ({
+      store: this.store,
+      clock: this.clock,
       clocks: this.clocks,
-      seed: this.config.seed,
-    });
+      random: this.random,
+      ids: this.ids,
+      controlIds: this.controlIds,
+      orgs: this.orgs,
+      wsTokens: this.wsTokens,
+      workers: this.workers,
+      journal: this.journal,
+      redactor: this.redactor,
+      log: this.log,
+      contract: this.contract,
+      contractChecker: this.contractChecker,
+    } = foundation);
     this.sandboxLookup = sandboxes.lookup;
     this.startedAt = Date.now();
-    this.random = new Random(streamSeed(this.config.seed, this.store));
-    this.ids = new IdFactory(streamSeed(this.config.seed, this.store));
-    this.controlIds = new IdFactory(`${streamSeed(this.config.seed, this.store)}/control`);
-    this.state.add(createIdsState(this.ids, this.random));
-    const orgState = this.state.add(createOrgState(this.store));
-    this.orgs = new OrgStore(orgState, {
-      clock: this.clock,
-      ids: this.ids,
-      random: this.random,
-    });
-    this.wsTokens = new WsTokenStore(this.state.add(createWsTokenState(this.store, this.clocks)), {
-      clocks: this.clocks,
-      random: this.random,
-      orgs: this.orgs,
-    });
-    this.workers = new WorkerPool({
-      size: this.config.workers,
-      memoryMb: this.config.workerMemoryMb,
-      timeMs: this.config.taskTimeoutMs,
-    });
-    const journalState = createJournalState(this.store, journalBounds(this.config));
-    this.journal = new Journal(this.clock, this.state.add(journalState));
-    this.redactor = new Redactor(this.config.adminToken);
-    const { logLevel, logFormat } = this.config;
-    this.log = new RequestLog(logLevel, logFormat, this.redactor, overrides.logSink ?? null);
-    this.contract = compileContract();
-    this.contractChecker = contractCheckerFor(this.contract);
     const effects = createSideEffectParts({
       config: this.config,
       store: this.store,
@@ -211,60 +158,22 @@ export class Emulator {
       contract: this.contract,
       journal: this.journal,
       log: this.log,
-    });
-    this.faults = effects.faults;
-    this.webhooks = effects.webhooks;
-    this.metering = effects.metering;
-    this.scenarios = new Scenarios(this.state.add(createScenariosState(this.store)), {
-      validators: this.contract.validators,
-      config: this.config,
-      clock: this.clock,
-      invoke: (call) => this.invokeAdmin(call),
-      sandboxes: this.sandboxLookup,
-      clocks: this.clocks,
       orgs: this.orgs,
-      demoOrgId: DEMO_ORG_ID,
+      sandboxes: this.sandboxLookup,
+      invoke: (call) => this.invokeAdmin(call),
     });
+    ({
+      faults: this.faults,
+      webhooks: this.webhooks,
+      metering: this.metering,
+      scenarios: this.scenarios,
+    } = effects);
     this.shared = shareState(this.store, {
       clock: this.clock,
       onRemoteReset: () => this.sockets.closeAll(1012, 'emulator reset through another instance'),
     });
-    this.stages.push(rateLimitStage(this.metering));
-    this.preHandlerStages.push(faultStage(this.faults, this.metering, this.contract.gatewayDocument));
     this.latency = latencyProfile && new LatencySampler(latencyProfile, this.random);
-    if (this.latency) this.preHandlerStages.push(latencyStage(this.latency));
-    this.upgradeStages.push(
-      rateLimitUpgradeStage(this.metering),
-      faultUpgradeStage(this.faults, this.metering),
-    );
-
     closeSocketsOnKeyEvents(this.orgs, this.sockets);
-
-    this.orgViewParts.push(creditsOrgView(this.metering));
-    this.adminHandlers = builtInAdminHandlers({
-      bootState: () => this.bootState(),
-      isReady: () => this.isReady(),
-      reset: (options) => this.reset(options),
-      demo: () => this.demo,
-      urls: () => this.urls,
-      startedAt: this.startedAt,
-      startEmulator: (options) => createEmulator(options),
-      config: this.config,
-      clock: this.clock,
-      store: this.store,
-      orgs: this.orgs,
-      sockets: this.sockets,
-      scenarios: this.scenarios,
-      contract: this.contract,
-      metering: this.metering,
-      orgViewParts: this.orgViewParts,
-      webhooks: this.webhooks,
-      journal: this.journal,
-      faults: this.faults,
-      // The service is made below, once the admin API it builds organizations through exists.
-      sandboxes: this.sandboxLookup,
-    });
-    this.adminHandlers.set('admin.getLatency', latencyAdminHandler(this.latency));
     const snapshots = createSnapshots({
       units: this.state,
       store: this.store,
@@ -285,18 +194,19 @@ export class Emulator {
         () => {},
       );
     });
-    for (const [id, h] of Object.entries(snapshots.adminHandlers)) this.adminHandlers.set(id, h);
+    // The entrances read the handler map at each call, so the areas registered below are found.
     const admin = createAdminEntrances({
       routes: this.contract.admin,
-      handlers: this.adminHandlers,
+      handlers: this.registry.adminHandlers,
       adminToken: this.config.adminToken,
       store: this.store,
       requestId: () => this.controlIds.next('req', 20),
     });
     this.invokeAdmin = admin.invoke;
-    this.sandboxes = wireSandboxes(this, sandboxes, (call) => this.invokeAdmin(call));
+    const sandboxArea = wireSandboxes(this, sandboxes, (call) => this.invokeAdmin(call));
+    this.sandboxes = sandboxArea.service;
     const { config, clock, ids, orgs, metering, faults, contract, journal } = this;
-    const areas = createProductAreas({
+    const areas = buildAreas({
       config,
       clock,
       clocks: this.clocks,
@@ -307,11 +217,27 @@ export class Emulator {
       webhooks: this.webhooks,
       workers: this.workers,
       faults,
+      scenarios: this.scenarios,
+      latency: this.latency,
       contract,
       journal,
       store: this.store,
       state: this.state,
+      sockets: this.sockets,
       demoOrgId: DEMO_ORG_ID,
+      sandboxLookup: this.sandboxLookup,
+      orgViewParts: this.registry.orgViewParts,
+      emulator: {
+        bootState: () => this.bootState(),
+        isReady: () => this.isReady(),
+        reset: (options) => this.reset(options),
+        demo: () => this.demo,
+        urls: () => this.urls,
+        startedAt: this.startedAt,
+      },
+      startEmulator: (options) => createEmulator(options),
+      snapshots: snapshots.area,
+      sandboxes: sandboxArea.area,
     });
     for (const area of areas) this.register(area);
 
@@ -331,12 +257,12 @@ export class Emulator {
       redactor: this.redactor,
       sockets: this.sockets,
       contractChecker: this.contractChecker,
-      handlers: this.handlers,
-      wsHandlers: this.wsHandlers,
-      stages: this.stages,
-      preHandlerStages: this.preHandlerStages,
-      uploadLimits: this.uploadLimits,
-      upgradeStages: this.upgradeStages,
+      handlers: this.registry.handlers,
+      wsHandlers: this.registry.wsHandlers,
+      stages: this.registry.stages,
+      preHandlerStages: this.registry.preHandlerStages,
+      uploadLimits: this.registry.uploadLimits,
+      upgradeStages: this.registry.upgradeStages,
       adminRouter: admin.router,
       faultHeader: config.faultHeader ? createFaultHeaderParser(contract, faults) : null,
       latency: this.latency,
@@ -348,14 +274,9 @@ export class Emulator {
     this.handleUpgrade = serving.handleUpgrade;
   }
 
-  /** Plugs a product area's handlers into the gateway and admin API. */
-  register(area: ProductArea): void {
-    this.areas.push(area);
-    this.stages.push(...(area.stages ?? []));
-    for (const [id, h] of Object.entries(area.handlers ?? {})) this.handlers.set(id, h);
-    for (const [id, h] of Object.entries(area.wsHandlers ?? {})) this.wsHandlers.set(id, h);
-    for (const [id, h] of Object.entries(area.adminHandlers ?? {})) this.adminHandlers.set(id, h);
-    for (const [id, l] of Object.entries(area.uploadLimits ?? {})) this.uploadLimits.set(id, l);
+  /** Plugs an area into the gateway and the admin API: the one way in (src/area/area.ts). */
+  register(area: Area): void {
+    this.registry.register(area);
   }
 
   /** Creates the demo organization and its two keys, then lets each area load its boot state. */
@@ -372,7 +293,7 @@ export class Emulator {
       { orgs: this.orgs, webhooks: this.webhooks, config: this.config, store: this.store },
       this.demo,
     );
-    for (const area of this.areas) await area.boot?.();
+    await this.registry.boot();
     // Config-file fault rules go through the admin operation, so they are validated like POST /faults. They
     // and the boot scenario's stay per instance with a shared store: every instance reads the same ones.
     await this.faults.addLocally(async () => {
@@ -387,12 +308,12 @@ export class Emulator {
 
   /** Resolves when every area's background boot work (the demo corpus) is done, failed or not. */
   async ready(): Promise<void> {
-    await Promise.all(this.areas.map((a) => a.ready?.() ?? Promise.resolve()));
+    await this.registry.ready();
   }
 
   /** Each area's boot work by name (`demo_corpus`...), as GET /_emulator/health reports it. */
   bootState(): Record<string, BootState> {
-    return Object.assign({}, ...this.areas.map((a) => a.bootState?.() ?? {})) as Record<string, BootState>;
+    return this.registry.bootState();
   }
 
   /** True once all boot work is done and none failed: what `?ready=1` and `--wait-ready` wait for. */
@@ -421,27 +342,18 @@ export class Emulator {
     await this.store.endReset();
     this.sockets.closeAll(1012, 'emulator reset');
     this.random.reset();
-    this.metering.reset();
-    this.faults.reset();
-    this.latency?.reset();
-    for (const area of this.areas) await area.reset?.();
+    await this.registry.reset();
   }
 
   async listen(port = this.config.port, host = this.config.host): Promise<Listening> {
     const tls = await tlsMaterial(this.config, host);
-    let listening;
-    try {
-      listening = await listenOn(
-        { app: this.app, handleUpgrade: this.handleUpgrade },
-        () => this.controlIds.next('req', 20),
-        port,
-        host,
-        tls,
-      );
-    } catch (err) {
-      tls?.dispose();
-      throw err;
-    }
+    const serving = { app: this.app, handleUpgrade: this.handleUpgrade };
+    const listening = await listenOn(serving, () => this.controlIds.next('req', 20), port, host, tls).catch(
+      (err: unknown) => {
+        tls?.dispose();
+        throw err;
+      },
+    );
     this.disposeTls = tls ? () => tls.dispose() : undefined;
     this.server = listening.server;
     this.urls = { baseUrl: listening.baseUrl, adminUrl: listening.adminUrl, caFile: listening.caFile };
@@ -458,8 +370,7 @@ export class Emulator {
     this.server = undefined;
     const serverClosed = server ? new Promise<void>((resolve) => server.close(() => resolve())) : undefined;
     server?.closeAllConnections();
-    for (const area of this.areas) await area.close?.();
-    this.webhooks.close();
+    await this.registry.close();
     this.clock.dispose();
     for (const [orgId] of this.clocks.owned()) this.clocks.detach(orgId);
     await this.workers.close();

@@ -3,7 +3,7 @@
  * (`GET /_emulator/demo`, `--keys-file PATH`).
  */
 import { writeFileSync } from 'node:fs';
-import type { BootState } from './areas.js';
+import type { BootState } from '../area/area.js';
 import type { DemoState } from './demo-state.js';
 
 export interface EmulatorHealth {

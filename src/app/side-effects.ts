@@ -17,10 +17,15 @@ import { sideEffectObservers, type SideEffectLinksDeps } from '../observe/links.
 import type { RequestLog } from '../observe/request-log.js';
 import type { StateStore } from '../store/index.js';
 import type { StateUnits } from '../store/state-unit.js';
+import { Scenarios, type ScenariosDeps } from '../scenarios/scenarios.js';
+import { createScenariosState } from '../scenarios/state.js';
 import { AttemptMaker, WebhookEngine, createWebhookState } from '../webhooks/index.js';
 
 export interface SideEffectPartsDeps {
-  config: Pick<EmulatorConfig, 'seed' | 'signatureTime' | 'prices' | 'demo' | 'testQuotas' | 'rateLimits'>;
+  config: Pick<
+    EmulatorConfig,
+    'seed' | 'signatureTime' | 'prices' | 'demo' | 'testQuotas' | 'rateLimits' | 'scenario' | 'scenariosDir'
+  >;
   /** Each part's state is built from the store and added as a unit (src/store/state-unit.ts). */
   store: StateStore;
   state: Pick<StateUnits, 'add' | 'onLoaded'>;
@@ -30,15 +35,20 @@ export interface SideEffectPartsDeps {
   ids: IdFactory;
   random: Random;
   /** The documented answers a fault rule may return. */
-  contract: Pick<Contract, 'gateway'>;
+  contract: Pick<Contract, 'gateway' | 'validators'>;
   journal: SideEffectLinksDeps['journal'];
   log: RequestLog;
+  /** What the scenarios' steps run through: the organizations, `?sandbox=`, the admin API in-process. */
+  orgs: ScenariosDeps['orgs'];
+  sandboxes: ScenariosDeps['sandboxes'];
+  invoke: ScenariosDeps['invoke'];
 }
 
 export interface SideEffectParts {
   faults: FaultStore;
   webhooks: WebhookEngine;
   metering: Metering;
+  scenarios: Scenarios;
 }
 
 export function createSideEffectParts(deps: SideEffectPartsDeps): SideEffectParts {
@@ -99,5 +109,15 @@ export function createSideEffectParts(deps: SideEffectPartsDeps): SideEffectPart
   // A load re-opens the loaded organizations' billing periods here, their ends armed (Metering.loaded).
   deps.state.onLoaded((event) => metering.loaded(event.orgIds));
   deps.state.add(faultRules);
-  return { faults, webhooks, metering };
+  const scenarios = new Scenarios(deps.state.add(createScenariosState(deps.store)), {
+    validators: deps.contract.validators,
+    config: deps.config,
+    clock: deps.clock,
+    invoke: deps.invoke,
+    sandboxes: deps.sandboxes,
+    clocks: deps.clocks,
+    orgs: deps.orgs,
+    demoOrgId: DEMO_ORG_ID,
+  });
+  return { faults, webhooks, metering, scenarios };
 }

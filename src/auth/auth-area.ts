@@ -1,4 +1,4 @@
-import type { ProductArea } from '../app/areas.js';
+import type { Area } from '../area/area.js';
 import { sendJson, type OperationContext } from '../http/context.js';
 import type { Scope } from '../orgs/store.js';
 import type { StateStore } from '../store/index.js';
@@ -12,7 +12,7 @@ export interface AuthAreaDeps {
 }
 
 /** POST /v1/auth/ws-token: a token bound to the caller's organization, key and the requested scopes. */
-export function authArea({ wsTokens, store }: AuthAreaDeps): ProductArea {
+export function authArea({ wsTokens, store }: AuthAreaDeps): Area {
   return {
     name: 'auth',
     handlers: {

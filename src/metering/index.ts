@@ -29,9 +29,25 @@ export type {
   TotalsCell,
   UsageInput,
 } from './ledger.js';
+import type { Area } from '../area/area.js';
+import { rateLimitStage, rateLimitUpgradeStage } from '../stages/rate-limit.js';
+import { creditsOrgView, meteringAdminHandlers, type MeteringAdminDeps } from './admin.js';
 export { REALTIME_CHECKPOINT_SECONDS, RealtimeMeter, type RealtimeState } from './realtime.js';
 export type { Invoice, InvoiceLine } from './periods.js';
 export type { EmitEvent, Environment, Mode, Principal, Product, RagMode, TtsQuality, Unit } from './types.js';
 export { createBillingState, createRateLimitState } from './state.js';
 export type { BillingState } from './billing-state.js';
 export type { RateLimitState } from './rate-limit-state.js';
+
+/** Usage, credits, quotas and rate limits: the admin reads, the rate-limit stages, the credits section. */
+export function createMeteringArea(deps: MeteringAdminDeps): Area {
+  const { metering } = deps;
+  return {
+    name: 'metering',
+    adminHandlers: meteringAdminHandlers(deps),
+    stages: [rateLimitStage(metering)],
+    upgradeStages: [rateLimitUpgradeStage(metering)],
+    orgView: [creditsOrgView(metering)],
+    reset: () => metering.reset(),
+  };
+}

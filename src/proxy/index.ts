@@ -19,6 +19,8 @@ import { createReplay, type ReplayStage } from './replay.js';
 import { parseUpstream } from './upstream.js';
 import { createWsProxy, type WsProxy } from './ws-proxy.js';
 import { createWsReplay, type WsReplay } from './ws-replay.js';
+import type { Area } from '../area/area.js';
+import { driftAdminHandlers, type DriftAdminDeps } from './admin.js';
 
 export interface ProxyMode {
   http: HttpProxy;
@@ -88,4 +90,9 @@ export function createReplayMode(deps: {
   } catch (err) {
     throw new ConfigError(`--replay ${dir}: ${(err as Error).message}`);
   }
+}
+
+/** The drift report through the admin API (proxy and replay modes are the root's serving choices). */
+export function createDriftArea(deps: DriftAdminDeps): Area {
+  return { name: 'proxy', adminHandlers: driftAdminHandlers(deps) };
 }

@@ -1,4 +1,4 @@
-import type { BootState, ProductArea } from '../app/areas.js';
+import type { Area, BootState } from '../area/area.js';
 import type { EmulatorConfig } from '../app/config.js';
 import type { Clock } from '../core/clock.js';
 import type { OrgClocks } from '../core/clocks.js';
@@ -48,7 +48,7 @@ export interface RagAreaDeps {
 }
 
 /** The RAG product area: /v1 handlers, the tenant gate, admin handlers and the demo corpus at boot. */
-export function createRagArea(deps: RagAreaDeps): ProductArea {
+export function createRagArea(deps: RagAreaDeps): Area {
   const { state, demoOrgId } = deps;
   const config = deps.config.rag;
   const tenants = new TenantManager(

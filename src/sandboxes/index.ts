@@ -4,6 +4,7 @@
  * the service and its admin handlers once the parts it builds organizations with exist.
  */
 import type { AdminInvoker } from '../admin/invoke.js';
+import type { Area } from '../area/area.js';
 import type { Emulator } from '../app/emulator.js';
 import type { StateStore } from '../store/index.js';
 import type { StateUnits } from '../store/state-unit.js';
@@ -30,17 +31,7 @@ export function createSandboxesState(
 
 export type SandboxParts = Pick<
   Emulator,
-  | 'config'
-  | 'clock'
-  | 'clocks'
-  | 'ids'
-  | 'orgs'
-  | 'metering'
-  | 'webhooks'
-  | 'state'
-  | 'sockets'
-  | 'adminHandlers'
-  | 'urls'
+  'config' | 'clock' | 'clocks' | 'ids' | 'orgs' | 'metering' | 'webhooks' | 'state' | 'sockets' | 'urls'
 >;
 
 /** The service (the emulator's `SandboxLookup` too) with its admin handlers registered. */
@@ -48,7 +39,7 @@ export function wireSandboxes(
   emulator: SandboxParts,
   parts: { state: SandboxState; lookup: SandboxLookup },
   invoke: AdminInvoker,
-): SandboxService {
+): { service: SandboxService; area: Area } {
   const service = new SandboxService({
     state: parts.state,
     lookup: parts.lookup,
@@ -64,8 +55,5 @@ export function wireSandboxes(
     seed: emulator.config.seed,
   });
   const views = { orgs: emulator.orgs, clocks: emulator.clocks, urls: () => emulator.urls };
-  for (const [id, handler] of Object.entries(sandboxAdminHandlers(service, views))) {
-    emulator.adminHandlers.set(id, handler);
-  }
-  return service;
+  return { service, area: { name: 'sandboxes', adminHandlers: sandboxAdminHandlers(service, views) } };
 }

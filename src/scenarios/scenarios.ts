@@ -85,23 +85,25 @@ export type InvokeAdmin = (call: AdminCall) => Promise<AdminCallResult>;
  * ./file.json`: every instance reads the same ones), and those registered at run time with the one applied
  * last (ScenariosState: shared through Redis with a Redis store).
  */
+export interface ScenariosDeps {
+  validators: Validators;
+  config: Pick<EmulatorConfig, 'scenario' | 'scenariosDir'>;
+  clock: Clock;
+  invoke: InvokeAdmin;
+  /** A scenario applied to a sandbox (issue 24): its organization, clock and keys. */
+  sandboxes: SandboxLookup;
+  clocks: Pick<OrgClocks, 'own'>;
+  orgs: Pick<OrgStore, 'listKeys'>;
+  demoOrgId: string;
+}
+
 export class Scenarios {
   private fromFiles = new Map<string, Scenario>();
   private readonly validate: Validate;
 
   constructor(
     private readonly state: ScenariosState,
-    private readonly deps: {
-      validators: Validators;
-      config: Pick<EmulatorConfig, 'scenario' | 'scenariosDir'>;
-      clock: Clock;
-      invoke: InvokeAdmin;
-      /** A scenario applied to a sandbox (issue 24): its organization, clock and keys. */
-      sandboxes: SandboxLookup;
-      clocks: Pick<OrgClocks, 'own'>;
-      orgs: Pick<OrgStore, 'listKeys'>;
-      demoOrgId: string;
-    },
+    private readonly deps: ScenariosDeps,
   ) {
     // Compiled only when there is a file to check: most starts have none.
     this.validate = lazyValidator(() => compileSchema(deps.validators, ADMIN_DOC_ID, 'Scenario'));

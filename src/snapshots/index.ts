@@ -2,8 +2,8 @@
  * Snapshots (issue 25, docs/state.md): the emulator's state saved as one versioned document and loaded back,
  * whole or one organization, through GET/PUT /_emulator/state and `emulator.snapshots`.
  */
+import type { Area } from '../area/area.js';
 import { Writable } from 'node:stream';
-import type { AdminHandler } from '../admin/admin-context.js';
 import type { Validators } from '../contract/compile.js';
 import type { SandboxLookup } from '../sandboxes/lookup.js';
 import type { StateStore } from '../store/index.js';
@@ -44,7 +44,7 @@ export interface SnapshotsDeps {
 export function createSnapshots(deps: SnapshotsDeps): {
   snapshots: Snapshots;
   gate: LoadGate;
-  adminHandlers: Record<string, AdminHandler>;
+  area: Area;
 } {
   const limits: SnapshotLimits = { ...DEFAULT_LIMITS };
   const gate = new LoadGate(deps.store);
@@ -77,5 +77,9 @@ export function createSnapshots(deps: SnapshotsDeps): {
     },
     load: (input) => loader.load(input),
   };
-  return { snapshots, gate, adminHandlers: stateAdminHandlers({ writer, loader }) };
+  return {
+    snapshots,
+    gate,
+    area: { name: 'snapshots', adminHandlers: stateAdminHandlers({ writer, loader }) },
+  };
 }

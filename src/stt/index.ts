@@ -1,4 +1,4 @@
-import type { ProductArea } from '../app/areas.js';
+import type { Area } from '../area/area.js';
 import { principalFor, type Principal } from '../auth/principal.js';
 import type { EmulatorConfig } from '../app/config.js';
 import type { Contract } from '../contract/emulator-contract.js';
@@ -50,7 +50,7 @@ export interface SttAreaDeps {
 }
 
 /** The STT product area: /v1 handlers, admin handlers and boot state. */
-export function createSttArea(deps: SttAreaDeps): ProductArea {
+export function createSttArea(deps: SttAreaDeps): Area {
   const speaker = speakerNamer();
   const { stt } = deps.config;
   const queue = workQueueFor(deps.store, deps.clocks);

@@ -1,4 +1,4 @@
-import type { ProductArea } from '../app/areas.js';
+import type { Area } from '../area/area.js';
 import type { EmulatorConfig } from '../app/config.js';
 import type { Contract } from '../contract/emulator-contract.js';
 import type { Clock } from '../core/clock.js';
@@ -38,7 +38,7 @@ export interface TtsAreaDeps {
 }
 
 /** The TTS product area: /v1 handlers, admin handlers and boot state. */
-export function createTtsArea(deps: TtsAreaDeps): ProductArea {
+export function createTtsArea(deps: TtsAreaDeps): Area {
   const voices = VoiceCatalogue.load();
   const service = new TtsService(voices, deps.metering, deps.workers, {
     mp3Encoder: deps.config.mp3Encoder,

@@ -39,3 +39,14 @@ export type {
   WebhookDelivery,
   WebhookEnvelope,
 } from './types.js';
+import type { Area } from '../area/area.js';
+import { webhookAdminHandlers, type WebhookAdminDeps } from './admin.js';
+
+/** Endpoints, events and deliveries through the admin API; closing stops the delivery timers. */
+export function createWebhooksArea(deps: WebhookAdminDeps): Area {
+  return {
+    name: 'webhooks',
+    adminHandlers: webhookAdminHandlers(deps),
+    close: () => deps.webhooks.close(),
+  };
+}

@@ -4,7 +4,7 @@
  */
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BootState } from '../../src/app/areas.js';
+import type { BootState } from '../../src/area/area.js';
 import { startEmulator } from '../../src/app/library.js';
 import { buildEmulator, type TestEmulator } from '../support/emulator.js';
 import { expectProblem } from '../support/problem.js';
