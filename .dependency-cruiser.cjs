@@ -47,7 +47,8 @@ module.exports = {
     {
       name: 'no-circular',
       severity: 'error',
-      comment: 'Two modules that import each other (through any path): move what both need into a lower module.',
+      comment:
+        'Two modules that import each other (through any path): move what both need into a lower module.',
       from: { path: '^src/' },
       to: { circular: true },
     },

@@ -35,8 +35,13 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.js', '**/*.mjs'],
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    // .dependency-cruiser.cjs: the layer rules, a CommonJS module as the tool expects.
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { module: 'writable' } },
   },
   {
     // The dashboard's hand-written browser modules (served as they are from ui/).

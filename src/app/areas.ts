@@ -27,7 +27,11 @@ import type { DriftAdminDeps } from '../proxy/admin.js';
 import { createRagArea } from '../rag/index.js';
 import { createRagState } from '../rag/rag-state.js';
 import { createReportArea } from '../report/index.js';
-import type { SandboxLookup } from '../sandboxes/index.js';
+import { createSandboxesArea, type SandboxLookup, type SandboxService } from '../sandboxes/index.js';
+import type { SandboxState } from '../sandboxes/sandbox-state.js';
+import type { ViewDeps } from '../sandboxes/views.js';
+import type { SandboxServiceDeps } from '../sandboxes/service.js';
+import { createSnapshots, type LoadGate, type Snapshots, type SnapshotsDeps } from '../snapshots/index.js';
 import { createScenariosArea } from '../scenarios/index.js';
 import type { Scenarios } from '../scenarios/scenarios.js';
 import type { StateStore } from '../store/index.js';
@@ -60,26 +64,65 @@ export interface AreaParts {
   state: StateUnits;
   sockets: SocketRegistry;
   demoOrgId: string;
-  /** How `?sandbox=` resolves to an organization. */
-  sandboxLookup: SandboxLookup;
+  /** The sandboxes' state and directory, made with the foundation (app/foundation.ts). */
+  sandboxParts: { state: SandboxState; lookup: SandboxLookup };
+  /** The organizations' reads of a key by id and by hash (a state load checks them). */
+  keyOwners: SnapshotsDeps['keyOwners'];
   /** Every area's sections of an organization's view, filled as the areas register (read at each call). */
   orgViewParts: readonly OrgViewPart[];
-  /** What the emulator itself answers with (health, demo, reset). */
-  emulator: Omit<CoreAdminDeps, 'clock' | 'store' | 'orgs' | 'sockets' | 'scenarios' | 'contract'>;
-  /** Starts the emulator the drift report compares with. */
-  startEmulator: DriftAdminDeps['start'];
-  /** Built where their construction needs the emulator's reset and admin invoker (app/emulator.ts). */
-  snapshots: Area;
-  sandboxes: Area;
+  /** What the emulator itself answers with and does (health, demo, reset, the admin API in-process). */
+  emulator: Omit<
+    CoreAdminDeps,
+    'clock' | 'store' | 'orgs' | 'sockets' | 'scenarios' | 'contract' | 'urls'
+  > & {
+    /** The real URLs, once the emulator listens. */
+    urls: ViewDeps['urls'];
+    /** Everything a reset does before its boot (a whole state load starts from there). */
+    clearAll: SnapshotsDeps['clearAll'];
+    invoke: SandboxServiceDeps['invoke'];
+    /** Starts the emulator the drift report compares with. */
+    startEmulator: DriftAdminDeps['start'];
+  };
 }
 
-export function buildAreas(parts: AreaParts): Area[] {
+export interface BuiltAreas {
+  /** In list order: registered, booted and reset in this order, closed backwards. */
+  areas: Area[];
+  snapshots: Snapshots;
+  gate: LoadGate;
+  sandboxes: SandboxService;
+}
+
+export function buildAreas(parts: AreaParts): BuiltAreas {
   const { config, clock, ids, orgs, metering, webhooks, workers, faults, contract, store, state, journal } =
     parts;
-  const sandboxes = parts.sandboxLookup;
-  return [
+  const sandboxes = parts.sandboxParts.lookup;
+  const { startEmulator, clearAll, invoke, ...emulator } = parts.emulator;
+  const snapshots = createSnapshots({
+    units: state,
+    store,
+    sandboxes,
+    validators: contract.validators,
+    clearAll,
+    keyOwners: parts.keyOwners,
+  });
+  const sandboxService = createSandboxesArea({
+    parts: parts.sandboxParts,
+    orgs,
+    metering,
+    webhooks,
+    invoke,
+    clock,
+    clocks: parts.clocks,
+    ids,
+    units: state,
+    sockets: parts.sockets,
+    seed: config.seed,
+    urls: emulator.urls,
+  });
+  const areas: Area[] = [
     createEmulatorArea({
-      ...parts.emulator,
+      ...emulator,
       clock,
       store,
       orgs,
@@ -96,9 +139,9 @@ export function buildAreas(parts: AreaParts): Area[] {
     createScenariosArea({ scenarios: parts.scenarios, store }),
     createReportArea({ journal, webhooks, faults, clock, sandboxes }),
     createLatencyArea(parts.latency),
-    createDriftArea({ start: parts.startEmulator, config }),
-    parts.snapshots,
-    parts.sandboxes,
+    createDriftArea({ start: startEmulator, config }),
+    snapshots.area,
+    sandboxService.area,
     authArea({ wsTokens: parts.wsTokens, store }),
     createTtsArea({
       config,
@@ -144,4 +187,5 @@ export function buildAreas(parts: AreaParts): Area[] {
       contract,
     }),
   ];
+  return { areas, snapshots: snapshots.snapshots, gate: snapshots.gate, sandboxes: sandboxService.service };
 }

@@ -44,9 +44,8 @@ import { tlsMaterial } from '../http/tls.js';
 import { createServing, listenOn, type Listening, type UpgradeHandler } from './serving.js';
 import { demoAfterLoad } from './demo-after-load.js';
 import { createDemoState, DEMO_ORG_ID, type DemoState } from './demo-state.js';
-import { wireSandboxes } from '../sandboxes/index.js';
 import type { SandboxLookup, SandboxService } from '../sandboxes/index.js';
-import { createSnapshots, type LoadGate, type Snapshots } from '../snapshots/index.js';
+import type { LoadGate, Snapshots } from '../snapshots/index.js';
 
 export { DEMO_ORG_ID, type DemoState } from './demo-state.js';
 
@@ -174,26 +173,6 @@ export class Emulator {
     });
     this.latency = latencyProfile && new LatencySampler(latencyProfile, this.random);
     closeSocketsOnKeyEvents(this.orgs, this.sockets);
-    const snapshots = createSnapshots({
-      units: this.state,
-      store: this.store,
-      sandboxes: this.sandboxLookup,
-      validators: this.contract.validators,
-      clearAll: () => this.clearState(),
-      keyOwners: orgState,
-    });
-    this.snapshots = snapshots.snapshots;
-    this.state.onLoaded(async ({ orgIds, whole }) => {
-      if (whole || orgIds.includes(DEMO_ORG_ID)) this.demo = await demoAfterLoad(this.orgs, this.demo);
-    });
-    this.loadGate = snapshots.gate;
-    // Another instance's load may have replaced the demo organization too (ST-D1).
-    this.loadGate.onRemoteEnd(() => {
-      void demoAfterLoad(this.orgs, this.demo).then(
-        (demo) => (this.demo = demo),
-        () => {},
-      );
-    });
     // The entrances read the handler map at each call, so the areas registered below are found.
     const admin = createAdminEntrances({
       routes: this.contract.admin,
@@ -203,15 +182,14 @@ export class Emulator {
       requestId: () => this.controlIds.next('req', 20),
     });
     this.invokeAdmin = admin.invoke;
-    const sandboxArea = wireSandboxes(this, sandboxes, (call) => this.invokeAdmin(call));
-    this.sandboxes = sandboxArea.service;
     const { config, clock, ids, orgs, metering, faults, contract, journal } = this;
-    const areas = buildAreas({
+    const built = buildAreas({
       config,
       clock,
       clocks: this.clocks,
       ids,
       orgs,
+      keyOwners: orgState,
       wsTokens: this.wsTokens,
       metering,
       webhooks: this.webhooks,
@@ -225,21 +203,32 @@ export class Emulator {
       state: this.state,
       sockets: this.sockets,
       demoOrgId: DEMO_ORG_ID,
-      sandboxLookup: this.sandboxLookup,
+      sandboxParts: sandboxes,
       orgViewParts: this.registry.orgViewParts,
       emulator: {
         bootState: () => this.bootState(),
         isReady: () => this.isReady(),
         reset: (options) => this.reset(options),
+        clearAll: () => this.clearState(),
+        invoke: (call) => this.invokeAdmin(call),
         demo: () => this.demo,
         urls: () => this.urls,
         startedAt: this.startedAt,
+        startEmulator: (options) => createEmulator(options),
       },
-      startEmulator: (options) => createEmulator(options),
-      snapshots: snapshots.area,
-      sandboxes: sandboxArea.area,
     });
-    for (const area of areas) this.register(area);
+    ({ snapshots: this.snapshots, gate: this.loadGate, sandboxes: this.sandboxes } = built);
+    this.state.onLoaded(async ({ orgIds, whole }) => {
+      if (whole || orgIds.includes(DEMO_ORG_ID)) this.demo = await demoAfterLoad(this.orgs, this.demo);
+    });
+    // Another instance's load may have replaced the demo organization too (ST-D1).
+    this.loadGate.onRemoteEnd(() => {
+      void demoAfterLoad(this.orgs, this.demo).then(
+        (demo) => (this.demo = demo),
+        () => {},
+      );
+    });
+    for (const area of built.areas) this.register(area);
 
     const serving = createServing({
       answers: this.store.answers,

@@ -3,16 +3,15 @@
  * that a whole reset removes every sandbox (and detaches their clocks) before the other areas start over, then
  * the service and its admin handlers once the parts it builds organizations with exist.
  */
-import type { AdminInvoker } from '../admin/invoke.js';
 import type { Area } from '../area/area.js';
-import type { Emulator } from '../app/emulator.js';
 import type { StateStore } from '../store/index.js';
 import type { StateUnits } from '../store/state-unit.js';
 import { sandboxAdminHandlers } from './admin.js';
+import type { ViewDeps } from './views.js';
 import { type SandboxState } from './sandbox-state.js';
 import { createSandboxState } from './state.js';
 import type { SandboxStateDeps } from './sandbox-org-part.js';
-import { SandboxService } from './service.js';
+import { SandboxService, type SandboxServiceDeps } from './service.js';
 
 export { SandboxService, SANDBOX_LIMIT } from './service.js';
 export type { SandboxLookup } from './lookup.js';
@@ -29,31 +28,20 @@ export function createSandboxesState(
   return { state, lookup: new SandboxDirectory(state) };
 }
 
-export type SandboxParts = Pick<
-  Emulator,
-  'config' | 'clock' | 'clocks' | 'ids' | 'orgs' | 'metering' | 'webhooks' | 'state' | 'sockets' | 'urls'
->;
-
-/** The service (the emulator's `SandboxLookup` too) with its admin handlers registered. */
-export function wireSandboxes(
-  emulator: SandboxParts,
-  parts: { state: SandboxState; lookup: SandboxLookup },
-  invoke: AdminInvoker,
+/**
+ * The sandboxes area: its directory and state are made with the foundation (createSandboxesState: every
+ * organization's clock depends on it), the service and its admin operations here, from the narrow parts it uses.
+ */
+export function createSandboxesArea(
+  deps: Omit<SandboxServiceDeps, 'state' | 'lookup' | 'orgs'> & {
+    orgs: SandboxServiceDeps['orgs'] & ViewDeps['orgs'];
+    parts: { state: SandboxState; lookup: SandboxLookup };
+    /** The real URLs, known once the emulator listens (a sandbox's view shows them). */
+    urls: ViewDeps['urls'];
+  },
 ): { service: SandboxService; area: Area } {
-  const service = new SandboxService({
-    state: parts.state,
-    lookup: parts.lookup,
-    orgs: emulator.orgs,
-    metering: emulator.metering,
-    webhooks: emulator.webhooks,
-    invoke,
-    clock: emulator.clock,
-    clocks: emulator.clocks,
-    ids: emulator.ids,
-    units: emulator.state,
-    sockets: emulator.sockets,
-    seed: emulator.config.seed,
-  });
-  const views = { orgs: emulator.orgs, clocks: emulator.clocks, urls: () => emulator.urls };
+  const { parts, urls, ...rest } = deps;
+  const service = new SandboxService({ ...rest, state: parts.state, lookup: parts.lookup });
+  const views = { orgs: deps.orgs, clocks: deps.clocks, urls };
   return { service, area: { name: 'sandboxes', adminHandlers: sandboxAdminHandlers(service, views) } };
 }
