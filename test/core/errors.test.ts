@@ -300,7 +300,10 @@ describe('large uploads', () => {
   it('a file over the STT upload limit → 422 file_too_large naming the limit', async () => {
     const e = await buildEmulator();
     try {
-      e.emulator.registry.uploadLimits.set('stt.transcribe', { maxFileBytes: 1024, tooLargeCode: 'file_too_large' });
+      e.emulator.registry.uploadLimits.set('stt.transcribe', {
+        maxFileBytes: 1024,
+        tooLargeCode: 'file_too_large',
+      });
       const res = await request(e.app)
         .post('/v1/stt/transcriptions')
         .set('Authorization', bearer(e.keys.live))
