@@ -1,0 +1,30 @@
+/**
+ * The admin API's types the server shares with openapi/admin.yaml, derived from the types generated from it
+ * (src/client/admin-api.ts, `npm run gen:client`) instead of copied by hand: a change to the document reaches
+ * the server's modules at compile time. The modules re-export them under the names they always had.
+ * Type-only: nothing of this module exists at run time.
+ */
+import type { components } from '../client/admin-api.js';
+
+type Schemas = components['schemas'];
+
+/**
+ * `true` when `List` names every member of `Union`, else `{ missing: … }` naming those it leaves out. With
+ * `satisfies readonly Union[]` on the list (nothing outside the union), a constant list and the document
+ * cannot drift apart: `type _Every = Exhaustive<ListsEvery<Union, typeof LIST>>`.
+ */
+export type ListsEvery<Union, List extends readonly Union[]> = [Exclude<Union, List[number]>] extends [never]
+  ? true
+  : { missing: Exclude<Union, List[number]> };
+
+/** Fails to compile unless `T` is `true` (see ListsEvery). */
+export type Exhaustive<T extends true> = T;
+
+// Faults (tag `faults`).
+
+/** The closed set of fault kinds (`FaultRuleInput.kind`; `FaultRule.kind` is only a string). */
+export type FaultKind = Schemas['FaultRuleInput']['kind'];
+/** What a rule matches on (`FaultMatch`). */
+export type FaultMatch = Schemas['FaultMatch'];
+/** The body of `POST /faults`, a config file's `faults` entry, an `X-Emulator-Fault` header (`FaultRuleInput`). */
+export type FaultRuleInput = Schemas['FaultRuleInput'];
