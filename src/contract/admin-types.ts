@@ -4,7 +4,7 @@
  * the server's modules at compile time. The modules re-export them under the names they always had.
  * Type-only: nothing of this module exists at run time.
  */
-import type { components } from '../client/admin-api.js';
+import type { components, operations } from '../client/admin-api.js';
 
 type Schemas = components['schemas'];
 
@@ -28,3 +28,15 @@ export type FaultKind = Schemas['FaultRuleInput']['kind'];
 export type FaultMatch = Schemas['FaultMatch'];
 /** The body of `POST /faults`, a config file's `faults` entry, an `X-Emulator-Fault` header (`FaultRuleInput`). */
 export type FaultRuleInput = Schemas['FaultRuleInput'];
+
+// Webhooks (tag `webhooks`).
+
+/** The body of `POST /orgs/{id}/webhook-endpoints`: the specification's "Webhook endpoint input". */
+export type WebhookEndpointInput = Schemas['WebhookEndpointInput'];
+/** The kinds an endpoint may register (`WebhookEndpointInput.events`). */
+export type RegistrableEvent = WebhookEndpointInput['events'][number];
+/** The kinds the service emits, all of which `POST /webhooks/trigger` takes; `rag.job.completed` is not registrable. */
+export type WebhookEventKind =
+  operations['admin.triggerEvent']['requestBody']['content']['application/json']['event'];
+/** Where a delivery stands (`WebhookDelivery.status`). */
+export type DeliveryStatus = Schemas['WebhookDelivery']['status'];
