@@ -40,3 +40,12 @@ export type WebhookEventKind =
   operations['admin.triggerEvent']['requestBody']['content']['application/json']['event'];
 /** Where a delivery stands (`WebhookDelivery.status`). */
 export type DeliveryStatus = Schemas['WebhookDelivery']['status'];
+
+// The request journal (tag `journal`).
+
+/** The request as the journal keeps it (`JournalRequest`). */
+export type JournalRequest = Schemas['JournalRequest'];
+/** The response as the journal keeps it (`JournalResponse`). */
+export type JournalResponse = Schemas['JournalResponse'];
+/** Where a proxied exchange broke openapi/gateway.yaml (`ContractViolation`). */
+export type ContractViolation = Schemas['ContractViolation'];
