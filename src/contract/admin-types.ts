@@ -49,3 +49,12 @@ export type JournalRequest = Schemas['JournalRequest'];
 export type JournalResponse = Schemas['JournalResponse'];
 /** Where a proxied exchange broke openapi/gateway.yaml (`ContractViolation`). */
 export type ContractViolation = Schemas['ContractViolation'];
+
+// Organizations and keys (tag `orgs`).
+
+/** The scopes a key may hold (`Scope`). */
+export type Scope = Schemas['Scope'];
+/** The bodies of `POST /orgs`, `PATCH /orgs/{id}` and `POST /orgs/{id}/keys`. */
+export type OrgCreate = Schemas['OrgCreate'];
+export type OrgUpdate = Schemas['OrgUpdate'];
+export type KeyCreate = Schemas['KeyCreate'];
