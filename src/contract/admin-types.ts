@@ -58,3 +58,12 @@ export type Scope = Schemas['Scope'];
 export type OrgCreate = Schemas['OrgCreate'];
 export type OrgUpdate = Schemas['OrgUpdate'];
 export type KeyCreate = Schemas['KeyCreate'];
+
+// Latency profiles (tag `latency`).
+
+/** One operation's delay (`LatencyDistribution`). */
+export type LatencyDistribution = Schemas['LatencyDistribution'];
+/** The profile in use, named (`ActiveLatencyProfile`, the answer of `GET /latency`). */
+export type ActiveLatencyProfile = Schemas['ActiveLatencyProfile'];
+/** A `--latency-profile FILE`, its name optional (`LatencyProfile`). */
+export type LatencyProfileFile = Schemas['LatencyProfile'];
