@@ -26,7 +26,7 @@ export type Exhaustive<T extends true> = T;
 export type FaultKind = Schemas['FaultRuleInput']['kind'];
 /** What a rule matches on (`FaultMatch`). */
 export type FaultMatch = Schemas['FaultMatch'];
-/** The body of `POST /faults`, a config file's `faults` entry, an `X-Emulator-Fault` header (`FaultRuleInput`). */
+/** A rule to add: `POST /faults`, a config file's `faults`, `X-Emulator-Fault` (`FaultRuleInput`). */
 export type FaultRuleInput = Schemas['FaultRuleInput'];
 
 // Webhooks (tag `webhooks`).
@@ -35,7 +35,7 @@ export type FaultRuleInput = Schemas['FaultRuleInput'];
 export type WebhookEndpointInput = Schemas['WebhookEndpointInput'];
 /** The kinds an endpoint may register (`WebhookEndpointInput.events`). */
 export type RegistrableEvent = WebhookEndpointInput['events'][number];
-/** The kinds the service emits, all of which `POST /webhooks/trigger` takes; `rag.job.completed` is not registrable. */
+/** The kinds emitted, all taken by `POST /webhooks/trigger` (`rag.job.completed` cannot be registered). */
 export type WebhookEventKind =
   operations['admin.triggerEvent']['requestBody']['content']['application/json']['event'];
 /** Where a delivery stands (`WebhookDelivery.status`). */

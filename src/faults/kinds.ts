@@ -4,7 +4,7 @@
  */
 import type { Exhaustive, FaultKind, FaultRuleInput, ListsEvery } from '../contract/admin-types.js';
 
-/** The kinds and their parameters are the document's (`FaultRuleInput`), derived in contract/admin-types.ts. */
+/** The kinds and their parameters are the document's (`FaultRuleInput`), see contract/admin-types.ts. */
 export type { FaultKind } from '../contract/admin-types.js';
 
 export const FAULT_KINDS = [

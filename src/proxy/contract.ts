@@ -16,7 +16,7 @@ import { GATEWAY_DOC_ID } from '../contract/documents.js';
 import type { Contract } from '../contract/emulator-contract.js';
 import type { ContractViolation as Violation } from '../contract/admin-types.js';
 
-/** Where an exchange broke openapi/gateway.yaml, as the journal shows it (the document's `ContractViolation`). */
+/** Where an exchange broke openapi/gateway.yaml, as the journal shows it (`ContractViolation`). */
 export type { Violation };
 
 export class ProxyContract {

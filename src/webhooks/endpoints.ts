@@ -11,7 +11,7 @@ import { newWebhookSecret } from './signature.js';
  */
 export type { RegistrableEvent, WebhookEventKind } from '../contract/admin-types.js';
 
-/** The kinds an endpoint may register, as a list: the demo endpoint's, and a sandbox endpoint's by default. */
+/** The kinds an endpoint may register, as a list: the demo endpoint's, a sandbox endpoint's by default. */
 export const REGISTRABLE_EVENTS = [
   'ping',
   'job.completed',
