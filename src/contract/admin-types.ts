@@ -67,3 +67,12 @@ export type LatencyDistribution = Schemas['LatencyDistribution'];
 export type ActiveLatencyProfile = Schemas['ActiveLatencyProfile'];
 /** A `--latency-profile FILE`, its name optional (`LatencyProfile`). */
 export type LatencyProfileFile = Schemas['LatencyProfile'];
+
+// Scripted outputs (tags `stt`, `rag`, `tts`).
+
+/** The body of `POST /stt/scripts` (`SttScriptInput`). */
+export type SttScriptInput = Schemas['SttScriptInput'];
+/** The body of `POST /rag/scripts` (`RagScriptInput`). */
+export type RagScriptInput = Schemas['RagScriptInput'];
+/** The problem a script answers with: the same `error` object in the three script bodies. */
+export type ScriptErrorInput = NonNullable<SttScriptInput['error']>;
