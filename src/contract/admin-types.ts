@@ -76,3 +76,12 @@ export type SttScriptInput = Schemas['SttScriptInput'];
 export type RagScriptInput = Schemas['RagScriptInput'];
 /** The problem a script answers with: the same `error` object in the three script bodies. */
 export type ScriptErrorInput = NonNullable<SttScriptInput['error']>;
+
+// RAG tenants (tag `rag`).
+
+/** A tenant's phase (`RagTenantState`). */
+export type RagTenantState = Schemas['RagTenantState'];
+/** A tenant as `GET /orgs/{id}/rag` shows it (`RagTenant.tenant`, not null). */
+export type RagTenantView = NonNullable<Schemas['RagTenant']['tenant']>;
+/** The body of `PUT /orgs/{id}/rag` (`RagTenantUpdate`). */
+export type RagTenantUpdate = Schemas['RagTenantUpdate'];
