@@ -85,3 +85,12 @@ export type RagTenantState = Schemas['RagTenantState'];
 export type RagTenantView = NonNullable<Schemas['RagTenant']['tenant']>;
 /** The body of `PUT /orgs/{id}/rag` (`RagTenantUpdate`). */
 export type RagTenantUpdate = Schemas['RagTenantUpdate'];
+
+// The clock (tag `clock`) and sandboxes (tag `sandboxes`).
+
+/** The body of `POST /clock` and `POST /sandboxes/{id}/clock` (`ClockUpdate`). */
+export type ClockUpdate = Schemas['ClockUpdate'];
+/** The body of `POST /sandboxes` (`SandboxCreate`). */
+export type SandboxCreate = Schemas['SandboxCreate'];
+/** A sandbox tenant's state at creation and after each reset (`SandboxCreate.rag.tenant`). */
+export type SandboxTenantStart = NonNullable<NonNullable<SandboxCreate['rag']>['tenant']>;
