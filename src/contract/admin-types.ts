@@ -94,3 +94,13 @@ export type ClockUpdate = Schemas['ClockUpdate'];
 export type SandboxCreate = Schemas['SandboxCreate'];
 /** A sandbox tenant's state at creation and after each reset (`SandboxCreate.rag.tenant`). */
 export type SandboxTenantStart = NonNullable<NonNullable<SandboxCreate['rag']>['tenant']>;
+
+// Billing, prices and rate limits (tag `billing`).
+
+/** Price overrides: `PATCH /prices`, a config file's `prices` (`Prices`). */
+export type Prices = Schemas['Prices'];
+/** The body of `PATCH /orgs/{id}/billing` (`BillingUpdate`). */
+export type BillingUpdate = Schemas['BillingUpdate'];
+/** A rate-limit rule as the admin API writes it (`RateLimitRule`), and one per environment (`RateLimits`). */
+export type RateLimitRule = Schemas['RateLimitRule'];
+export type RateLimits = Schemas['RateLimits'];
