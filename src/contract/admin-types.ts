@@ -104,3 +104,11 @@ export type BillingUpdate = Schemas['BillingUpdate'];
 /** A rate-limit rule as the admin API writes it (`RateLimitRule`), and one per environment (`RateLimits`). */
 export type RateLimitRule = Schemas['RateLimitRule'];
 export type RateLimits = Schemas['RateLimits'];
+
+// The drift report (`POST /drift`, `svc-emulator drift`).
+
+/** Recorded exchanges replayed against the emulator and compared by shape (`DriftReport`). */
+export type DriftReport = Schemas['DriftReport'];
+/** One exchange of the report, and one difference of an exchange. */
+export type DriftCase = DriftReport['exchanges'][number];
+export type DriftDifference = DriftCase['differences'][number];
