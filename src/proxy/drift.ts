@@ -23,7 +23,7 @@ export const DEFAULT_DURATION_TOLERANCE_SECONDS = 0.5;
 /** The longest a WebSocket replay waits for the emulator's next frame or its close (wall time). */
 const FRAME_WAIT_MS = 10_000;
 
-/** The report and each exchange of it are the document's (`DriftReport`), derived in contract/admin-types.ts. */
+/** The report and each exchange of it are the document's (`DriftReport`), see contract/admin-types.ts. */
 export type { DriftCase, DriftReport };
 
 export interface DriftOptions {
