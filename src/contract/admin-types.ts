@@ -112,3 +112,8 @@ export type DriftReport = Schemas['DriftReport'];
 /** One exchange of the report, and one difference of an exchange. */
 export type DriftCase = DriftReport['exchanges'][number];
 export type DriftDifference = DriftCase['differences'][number];
+
+// Scenarios (tag `scenarios`).
+
+/** A scenario: a file of `--scenario`, `--scenarios-dir`, the body of `POST /scenarios` (`Scenario`). */
+export type Scenario = Schemas['Scenario'];
