@@ -20,6 +20,13 @@ export type ListsEvery<Union, List extends readonly Union[]> = [Exclude<Union, L
 /** Fails to compile unless `T` is `true` (see ListsEvery). */
 export type Exhaustive<T extends true> = T;
 
+// Health and the demo credentials (tag `core`).
+
+/** `GET /health`: what every answer has (`Health`; the other fields are optional). */
+export type HealthCore = Pick<Schemas['Health'], 'status' | 'ready' | 'boot'>;
+/** The demo organization's credentials: `GET /demo`, `--keys-file` (`DemoKeys`). */
+export type DemoKeys = Schemas['DemoKeys'];
+
 // Faults (tag `faults`).
 
 /** The closed set of fault kinds (`FaultRuleInput.kind`; `FaultRule.kind` is only a string). */
