@@ -3,27 +3,15 @@
  * (`GET /_emulator/demo`, `--keys-file PATH`).
  */
 import { writeFileSync } from 'node:fs';
-import type { BootState } from '../area/area.js';
+import type { DemoKeys, HealthCore } from '../contract/admin-types.js';
 import type { DemoState } from './demo-state.js';
 
-export interface EmulatorHealth {
-  status: 'ok';
-  /** True once all boot work (`boot`) is done. */
-  ready: boolean;
-  /** Each area's boot work: `indexing` (or another in-progress state), `ready`, `failed`, `disabled`. */
-  boot: Record<string, BootState>;
-}
-
-/** The demo organization's credentials: the body of `GET /_emulator/demo` and of `--keys-file`. */
-export interface DemoKeys {
-  org_id: string;
-  base_url: string | null;
-  admin_url: string | null;
-  /** With `--tls`: the generated CA's PEM file. */
-  ca_file?: string;
-  keys: { live: string; test: string };
-  key_ids: { live: string; test: string };
-}
+/**
+ * What CI waits on (`status`, `ready`, and each area's boot work: `indexing`, `ready`, `failed` or `disabled`)
+ * and the demo organization's credentials (the body of `GET /_emulator/demo` and of `--keys-file`) are the
+ * document's (`Health`, `DemoKeys`), see contract/admin-types.ts.
+ */
+export type { HealthCore as EmulatorHealth, DemoKeys };
 
 export function demoKeys(
   demo: DemoState,

@@ -1,6 +1,7 @@
 import type { Clock } from '../core/clock.js';
 import { sendJson } from '../http/context.js';
 import type { AdminContext, AdminHandler } from '../admin/admin-context.js';
+import type { ClockUpdate } from '../contract/admin-types.js';
 
 export function clockView(clock: Pick<Clock, 'state'>) {
   const s = clock.state();
@@ -17,9 +18,7 @@ export function clockView(clock: Pick<Clock, 'state'>) {
 export function clockAdminHandlers(clock: Clock): Record<string, AdminHandler> {
   return {
     'admin.getClock': (ctx) => sendJson(ctx, 200, clockView(clock)),
-    'admin.setClock': async (
-      ctx: AdminContext<{ mode?: 'real' | 'scaled' | 'frozen'; now?: string; time_scale?: number }>,
-    ) => {
+    'admin.setClock': async (ctx: AdminContext<ClockUpdate>) => {
       await clock.set({
         mode: ctx.body.mode,
         now: ctx.body.now !== undefined ? Date.parse(ctx.body.now) : undefined,

@@ -2,6 +2,11 @@
  * The closed set of fault kinds. Each kind says where it applies (its channel) and explains itself in one
  * sentence for the journal. Parameter rules live in the `FaultRuleInput` schema of openapi/admin.yaml.
  */
+import type { Exhaustive, FaultKind, FaultRuleInput, ListsEvery } from '../contract/admin-types.js';
+
+/** The kinds and their parameters are the document's (`FaultRuleInput`), see contract/admin-types.ts. */
+export type { FaultKind } from '../contract/admin-types.js';
+
 export const FAULT_KINDS = [
   'error',
   'latency',
@@ -25,9 +30,10 @@ export const FAULT_KINDS = [
   'extra_fields',
   'ws_stall',
   'ws_frame_delay',
-] as const;
+] as const satisfies readonly FaultKind[];
 
-export type FaultKind = (typeof FAULT_KINDS)[number];
+/** FAULT_KINDS names every kind of the document (and `satisfies` keeps out any other). */
+type _EveryFaultKind = Exhaustive<ListsEvery<FaultKind, typeof FAULT_KINDS>>;
 
 /**
  * Where a fault is applied: the HTTP pipeline (in place of the answer), the answer being written (its body,
@@ -75,29 +81,11 @@ export const OFF_CONTRACT_KINDS: ReadonlySet<FaultKind> = new Set([
   'extra_fields',
 ]);
 
-export interface FaultParams {
-  status?: number;
-  code?: string;
-  detail?: string;
-  retry_after?: number;
-  latency_ms?: number;
-  jitter_ms?: number;
-  after_bytes?: number;
-  bytes_per_second?: number;
-  close_code?: number;
-  after_frames?: number;
-  after_audio_seconds?: number;
-  reason?: string;
-  delay_ms?: number;
-  /** truncate_json: `original` declares the whole body's Content-Length and closes early; `truncated` declares the cut length. */
-  length_header?: 'original' | 'truncated';
-  /** wrong_content_type: the Content-Type sent in place of the right one. */
-  content_type?: string;
-  /** extra_fields: unknown fields added to JSON answers and WebSocket frames (default: a few generated ones). */
-  fields?: Record<string, unknown>;
-  /** ws_frame_delay: frames released together once held (1: each frame late on its own). */
-  burst?: number;
-}
+/** A rule's parameters: `FaultRuleInput` without the fields every rule has (what, where, how often, when). */
+export type FaultParams = Omit<
+  FaultRuleInput,
+  'kind' | 'description' | 'match' | 'times' | 'probability' | 'active_from' | 'active_until' | 'ttl_seconds'
+>;
 
 export function explainFault(kind: FaultKind, p: FaultParams): string {
   switch (kind) {

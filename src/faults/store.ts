@@ -10,41 +10,17 @@ import type { IdFactory, Random } from '../core/random.js';
 import { andThen, type MaybePromise } from '../core/maybe.js';
 import type { FaultRulesState } from './fault-rules-state.js';
 import { isActive, ruleOrg } from './rule-life.js';
+import type { FaultMatch, FaultRuleInput } from '../contract/admin-types.js';
 import {
   explainFault,
   KIND_CHANNEL,
   OFF_CONTRACT_KINDS,
   type FaultChannel,
   type FaultKind,
-  type FaultParams,
 } from './kinds.js';
 
-export interface FaultMatch {
-  operation?: string;
-  method?: string;
-  /** Exact path or prefix ending in `*` (e.g. `/v1/rag/*`). */
-  path?: string;
-  org_id?: string;
-  key_id?: string;
-  environment?: 'live' | 'test';
-  mode?: string;
-  scope?: string;
-  /** A sandbox (issue 24): requests of its organization, or carrying its id as `X-Emulator-Scope`. */
-  sandbox?: string;
-  /** For webhook faults: the event kind. */
-  event?: string;
-}
-
-export interface FaultRuleInput extends FaultParams {
-  kind: FaultKind;
-  match?: FaultMatch;
-  times?: number;
-  probability?: number;
-  active_from?: string;
-  active_until?: string;
-  ttl_seconds?: number;
-  description?: string;
-}
+/** A rule's match and the body that makes a rule are the document's (`FaultMatch`, `FaultRuleInput`). */
+export type { FaultMatch, FaultRuleInput } from '../contract/admin-types.js';
 
 export interface FaultRule extends FaultRuleInput {
   id: string;

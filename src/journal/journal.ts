@@ -8,6 +8,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { redactApiKeys } from '../core/api-keys.js';
 import type { Clock } from '../core/clock.js';
 import { pathPatternMatches } from '../core/path-pattern.js';
+import type { ContractViolation } from '../contract/admin-types.js';
 import type { RequestDetail, ResponseDetail } from '../observe/capture.js';
 import type { MaybePromise } from '../core/maybe.js';
 import type { JournalScope, JournalState, JournalUsage, LinkKind } from './journal-state.js';
@@ -55,7 +56,7 @@ export interface JournalEntry {
   webhook_event_ids: string[];
   /** Proxy mode: the exchange went to the upstream gateway; what of it broke openapi/gateway.yaml. */
   proxied?: boolean;
-  contract_violations?: { where: string; rule: string; value: unknown }[];
+  contract_violations?: ContractViolation[];
   /** Replay mode: the id of the recorded exchange that answered this request. */
   replayed?: string;
   /** Wall-time ms a latency profile held the answer (src/latency); absent when none. */

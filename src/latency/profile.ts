@@ -7,23 +7,17 @@ import { assertValid, compileSchema, createValidators } from '../contract/compil
 import { ADMIN_DOC_ID, GATEWAY_DOC_ID, loadDocuments } from '../contract/documents.js';
 import { ConfigError } from '../core/config-error.js';
 import { depthMessage, jsonDepthOverflow } from '../http/json-limits.js';
+import type {
+  ActiveLatencyProfile as LatencyProfile,
+  LatencyDistribution,
+  LatencyProfileFile,
+} from '../contract/admin-types.js';
 
-export interface LatencyDistribution {
-  median_ms: number;
-  p90_ms: number;
-  max_ms: number;
-  /** Added per character of the request's `text` (TTS). */
-  per_character_ms?: number;
-  /** Added per second of decoded audio (STT sync), known once the work is done. */
-  per_audio_second_ms?: number;
-}
-
-export interface LatencyProfile {
-  name: string;
-  default?: LatencyDistribution;
-  /** By operationId, or `rag.search:MODE` for one RAG mode. */
-  operations: Record<string, LatencyDistribution>;
-}
+/**
+ * A distribution and a profile (named: the file's `name`, else its path) are the document's
+ * (`LatencyDistribution`, `ActiveLatencyProfile`), derived in contract/admin-types.ts.
+ */
+export type { LatencyDistribution, LatencyProfile };
 
 /**
  * `realistic`: the spec's figures where it has them, plausible ones elsewhere (docs/testing.md "Latency
@@ -86,7 +80,7 @@ function readProfileFile(path: string): LatencyProfile {
   } catch (err) {
     throw new ConfigError(`${where}: ${(err as Error).message}`);
   }
-  const profile = data as LatencyProfile;
+  const profile = data as LatencyProfileFile;
   const known = operationIds(docs.gateway);
   for (const [key, dist] of Object.entries(profile.operations)) {
     const [op, mode] = key.split(':');

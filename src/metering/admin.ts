@@ -8,6 +8,11 @@ import { publicKeyView, type OrgStore } from '../orgs/store.js';
 import type { WebhookEngine } from '../webhooks/engine.js';
 import type { LedgerEntry, Metering, PriceOverrides, RateLimitRule } from './index.js';
 import type { QuotaProduct } from './quotas.js';
+import type {
+  BillingUpdate,
+  RateLimitRule as RateLimitRuleBody,
+  RateLimits,
+} from '../contract/admin-types.js';
 import { orgOrSandbox } from '../admin/sandbox-filter.js';
 import type { SandboxLookup } from '../sandboxes/lookup.js';
 
@@ -147,14 +152,7 @@ export function meteringAdminHandlers(deps: MeteringAdminDeps): Record<string, A
       const orgId = requireOrg(deps, ctx);
       sendJson(ctx, 200, await billingView(deps, orgId));
     },
-    'admin.updateBilling': async (
-      ctx: AdminContext<{
-        balance?: number;
-        add_credits?: number;
-        period_grant?: number;
-        test_quotas?: Partial<Record<QuotaProduct, number>>;
-      }>,
-    ) => {
+    'admin.updateBilling': async (ctx: AdminContext<BillingUpdate>) => {
       const orgId = requireOrg(deps, ctx);
       const m = deps.metering;
       asValidation(() => {
@@ -192,9 +190,7 @@ export function meteringAdminHandlers(deps: MeteringAdminDeps): Record<string, A
         test: ruleView(limiter.defaults('test')),
       });
     },
-    'admin.updateRateLimits': (
-      ctx: AdminContext<Partial<Record<'live' | 'test', { limit: number; window_seconds: number }>>>,
-    ) => {
+    'admin.updateRateLimits': (ctx: AdminContext<RateLimits>) => {
       const limiter = deps.metering.rateLimiter;
       const rules = Object.fromEntries(
         Object.entries(ctx.body).map(([env, r]) => [
@@ -208,7 +204,7 @@ export function meteringAdminHandlers(deps: MeteringAdminDeps): Record<string, A
         test: ruleView(limiter.defaults('test')),
       });
     },
-    'admin.setKeyRateLimit': async (ctx: AdminContext<{ limit: number; window_seconds: number }>) => {
+    'admin.setKeyRateLimit': async (ctx: AdminContext<RateLimitRuleBody>) => {
       const key = requireKey(deps, ctx);
       const limiter = deps.metering.rateLimiter;
       const rule = { limit: ctx.body.limit, windowSeconds: ctx.body.window_seconds };

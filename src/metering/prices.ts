@@ -1,3 +1,4 @@
+import type { Prices } from '../contract/admin-types.js';
 import { roundCredits, type Mode, type Product, type RagMode, type TtsQuality } from './types.js';
 
 /**
@@ -29,14 +30,8 @@ export const defaultPrices: Readonly<PriceTable> = Object.freeze({
   rag_storage: 0.1,
 });
 
-export type PriceOverrides = {
-  tts?: Partial<Record<TtsQuality, number>>;
-  stt?: number;
-  stt_realtime?: number;
-  rag_search?: Partial<Record<RagMode, number>>;
-  rag_upload?: number;
-  rag_storage?: number;
-};
+/** Overrides of some prices: the document's `Prices` (`PATCH /prices`, a config file's `prices`). */
+export type PriceOverrides = Prices;
 
 const tiered = { tts: ['fast', 'standard', 'high'], rag_search: ['retrieve', 'answer', 'analyze'] } as const;
 const flat = ['stt', 'stt_realtime', 'rag_upload', 'rag_storage'] as const;

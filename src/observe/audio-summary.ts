@@ -2,12 +2,10 @@
  * The audio summary of a journal entry: content type, bytes and duration, worked out from the first bytes
  * of the response (the WAV header, or the first MP3 frame header of a constant-bitrate stream) and its size.
  */
+import type { JournalResponse } from '../contract/admin-types.js';
 
-export interface AudioSummary {
-  type: string;
-  bytes: number;
-  duration_seconds: number | null;
-}
+/** `JournalResponse.audio`: the content type, the bytes sent and the duration (null when unknown). */
+export type AudioSummary = NonNullable<JournalResponse['audio']>;
 
 export function audioSummary(type: string, head: Buffer, bytes: number): AudioSummary {
   const seconds = /wav/i.test(type)

@@ -5,7 +5,8 @@
  */
 import { uploadSha256 } from '../core/upload-digest.js';
 import type { Request, Response } from 'express';
-import { audioSummary, type AudioSummary } from './audio-summary.js';
+import type { JournalRequest, JournalResponse } from '../contract/admin-types.js';
+import { audioSummary } from './audio-summary.js';
 import { setLazyJsonBody } from './lazy-json.js';
 import type { Redactor } from './redact.js';
 
@@ -14,25 +15,11 @@ export const JOURNAL_BODY_LIMIT_BYTES = 16 * 1024;
 /** Bytes of an audio response kept to read its header. */
 const AUDIO_HEAD_BYTES = 4096;
 
-export interface MultipartSummary {
-  fields: Record<string, string>;
-  files: { field: string; name: string; type: string; size: number; sha256: string }[];
-}
-
-export interface RequestDetail {
-  headers: Record<string, string>;
-  query: Record<string, string | string[]>;
-  body: unknown;
-  body_truncated: boolean;
-  multipart: MultipartSummary | null;
-}
-
-export interface ResponseDetail {
-  headers: Record<string, string>;
-  body: unknown;
-  body_truncated: boolean;
-  audio: AudioSummary | null;
-}
+/** The request and the response as a journal entry shows them (`JournalRequest`, `JournalResponse`). */
+export type RequestDetail = JournalRequest;
+export type ResponseDetail = JournalResponse;
+/** A multipart request's fields and files (`JournalRequest.multipart`). */
+export type MultipartSummary = NonNullable<JournalRequest['multipart']>;
 
 /** A JSON value as the journal keeps it: redacted, and cut to a string prefix beyond the limit. */
 export function boundedJson(

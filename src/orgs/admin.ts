@@ -1,7 +1,8 @@
 import { sendJson } from '../http/context.js';
 import { ApiError } from '../core/errors.js';
 import type { Metering } from '../metering/index.js';
-import { publicKeyView, type OrgStore, type Scope } from './store.js';
+import type { KeyCreate, OrgCreate, OrgUpdate } from '../contract/admin-types.js';
+import { publicKeyView, type OrgStore } from './store.js';
 import type { AdminContext, AdminHandler } from '../admin/admin-context.js';
 import { orgView, type OrgViewPart } from './views.js';
 
@@ -23,9 +24,7 @@ export function orgAdminHandlers(deps: {
     return org;
   };
   return {
-    'admin.createOrg': async (
-      ctx: AdminContext<{ name?: string; rag_entitled?: boolean; credits?: number }>,
-    ) => {
+    'admin.createOrg': async (ctx: AdminContext<OrgCreate>) => {
       const org = orgs.createOrg({ name: ctx.body.name, ragEntitled: ctx.body.rag_entitled });
       if (ctx.body.credits !== undefined) {
         metering.setGrant(org.id, ctx.body.credits);
@@ -39,9 +38,7 @@ export function orgAdminHandlers(deps: {
       sendJson(ctx, 200, { organizations });
     },
     'admin.getOrg': async (ctx) => sendJson(ctx, 200, await orgView(deps, requireOrg(ctx))),
-    'admin.updateOrg': async (
-      ctx: AdminContext<{ name?: string; rag_entitled?: boolean; credits?: number }>,
-    ) => {
+    'admin.updateOrg': async (ctx: AdminContext<OrgUpdate>) => {
       requireOrg(ctx);
       if (ctx.body.credits !== undefined) metering.setBalance(ctx.params.id, ctx.body.credits);
       const org = orgs.updateOrg(ctx.params.id, {
@@ -51,9 +48,7 @@ export function orgAdminHandlers(deps: {
       sendJson(ctx, 200, await orgView(deps, org));
     },
 
-    'admin.createKey': async (
-      ctx: AdminContext<{ environment: 'live' | 'test'; scopes: Scope[]; name?: string }>,
-    ) => {
+    'admin.createKey': async (ctx: AdminContext<KeyCreate>) => {
       const org = requireOrg(ctx);
       const { record, secret } = orgs.createKey(org.id, ctx.body);
       sendJson(ctx, 201, { ...publicKeyView(record), key: secret });

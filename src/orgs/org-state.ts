@@ -5,6 +5,7 @@
  * copy so that authentication stays a map lookup, and asks Redis only for a key it has not heard of yet.
  */
 import type { Environment } from '../core/api-keys.js';
+import type { Exhaustive, ListsEvery, Scope } from '../contract/admin-types.js';
 import type { MaybePromise } from '../core/maybe.js';
 import type { StateStore } from '../store/index.js';
 import { RedisStore } from '../store/redis-store.js';
@@ -12,8 +13,14 @@ import type { OrgStatePart, StateUnit } from '../store/state-unit.js';
 import { MemoryOrgState } from './memory-orgs.js';
 import { RedisOrgState } from './redis-orgs.js';
 
-export const ALL_SCOPES = ['tts:speak', 'stt:transcribe', 'rag:query'] as const;
-export type Scope = (typeof ALL_SCOPES)[number];
+/** The scopes a key may hold are the document's (`Scope`), derived in contract/admin-types.ts. */
+export type { Scope } from '../contract/admin-types.js';
+
+/** Every scope, as a list: the demo keys' scopes, and a sandbox's keys' by default. */
+export const ALL_SCOPES = ['tts:speak', 'stt:transcribe', 'rag:query'] as const satisfies readonly Scope[];
+
+/** ALL_SCOPES names every scope of the document (and `satisfies` keeps out any other). */
+type _EveryScope = Exhaustive<ListsEvery<Scope, typeof ALL_SCOPES>>;
 
 export interface Organization {
   id: string;

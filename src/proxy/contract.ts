@@ -14,12 +14,10 @@ import {
 } from '../contract/response-check.js';
 import { GATEWAY_DOC_ID } from '../contract/documents.js';
 import type { Contract } from '../contract/emulator-contract.js';
+import type { ContractViolation as Violation } from '../contract/admin-types.js';
 
-export interface Violation {
-  where: string;
-  rule: string;
-  value: unknown;
-}
+/** Where an exchange broke openapi/gateway.yaml, as the journal shows it (`ContractViolation`). */
+export type { Violation };
 
 export class ProxyContract {
   private readonly checker: ContractChecker;

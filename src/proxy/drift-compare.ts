@@ -6,25 +6,11 @@
  */
 import { decodeAudio } from '../audio/decode.js';
 import { sniffAudioFormat } from '../audio/formats.js';
+import type { DriftDifference } from '../contract/admin-types.js';
 
-export type DriftAspect =
-  | 'status'
-  | 'code'
-  | 'content_type'
-  | 'fields'
-  | 'ratelimit_headers'
-  | 'audio_format'
-  | 'audio_duration'
-  | 'frames'
-  | 'close_code';
-
-export interface DriftDifference {
-  aspect: DriftAspect;
-  /** JSON pointer of a field, for `fields`. */
-  path?: string;
-  recorded: unknown;
-  emulator: unknown;
-}
+/** A difference of an exchange and what it is about are the document's (`DriftReport`). */
+export type { DriftDifference };
+export type DriftAspect = DriftDifference['aspect'];
 
 /** One side of an exchange, reduced to what is compared. */
 export interface Answer {

@@ -8,7 +8,8 @@ import WebSocket from 'ws';
 import type { EmulatorOptions } from '../app/config.js';
 import { WS_TOKEN_PREFIX } from '../auth/ws-tokens.js';
 import { ALL_SCOPES } from '../orgs/store.js';
-import { compareAnswers, frameTypes, mediaType, type Answer, type DriftDifference } from './drift-compare.js';
+import type { DriftCase, DriftReport } from '../contract/admin-types.js';
+import { compareAnswers, frameTypes, mediaType, type Answer } from './drift-compare.js';
 import {
   readBeside,
   readRecordings,
@@ -22,26 +23,8 @@ export const DEFAULT_DURATION_TOLERANCE_SECONDS = 0.5;
 /** The longest a WebSocket replay waits for the emulator's next frame or its close (wall time). */
 const FRAME_WAIT_MS = 10_000;
 
-export interface DriftCase {
-  id: string;
-  kind: 'http' | 'websocket';
-  method: string;
-  path: string;
-  operation_id: string | null;
-  result: 'pass' | 'drift' | 'error';
-  recorded_status: number | null;
-  emulator_status: number | null;
-  differences: DriftDifference[];
-  error?: string;
-}
-
-export interface DriftReport {
-  generated_at: string;
-  recordings: string;
-  duration_tolerance_seconds: number;
-  summary: { exchanges: number; passed: number; drifted: number; errors: number };
-  exchanges: DriftCase[];
-}
+/** The report and each exchange of it are the document's (`DriftReport`), see contract/admin-types.ts. */
+export type { DriftCase, DriftReport };
 
 export interface DriftOptions {
   recordings: string;

@@ -5,17 +5,8 @@ import { ApiError } from '../core/errors.js';
 import type { OrgStore } from '../orgs/store.js';
 import type { RagState } from './rag-state.js';
 import type { OrgRagState } from './store.js';
-import type { TenantManager, TenantState } from './tenants.js';
-
-interface RagTenantUpdateBody {
-  state?: TenantState;
-  hold?: boolean;
-  not_provisioned_seconds?: number;
-  provisioning_seconds?: number;
-  idle_after_seconds?: number;
-  resume_seconds?: number;
-  fail_next_jobs?: number;
-}
+import type { TenantManager } from './tenants.js';
+import type { RagTenantUpdate } from '../contract/admin-types.js';
 
 export function ragAdminHandlers(deps: {
   orgs: Pick<OrgStore, 'getOrg'>;
@@ -49,7 +40,7 @@ export function ragAdminHandlers(deps: {
   };
   return {
     'admin.getRagTenant': (ctx) => send(ctx),
-    'admin.updateRagTenant': async (ctx: AdminContext<RagTenantUpdateBody>) => {
+    'admin.updateRagTenant': async (ctx: AdminContext<RagTenantUpdate>) => {
       const org = requireOrg(ctx);
       const b = ctx.body;
       const durations = {

@@ -4,21 +4,12 @@
  * A script matches when its `query` (if given) equals the request's query once both are trimmed and their
  * runs of white space collapsed, and its `mode` (if given) is the request's. Oldest matching script first.
  */
-import type { ScriptErrorInput } from '../scripts/scripted-error.js';
+import type { RagScriptInput } from '../contract/admin-types.js';
 import type { QueuedScript } from '../scripts/script-queue.js';
-import type { RagMode } from '../metering/index.js';
 import type { RagSearchInput, RagSearchResultItem } from './service.js';
 
-/** The admin body (schema `RagScriptInput` in openapi/admin.yaml). */
-export interface RagScriptInput {
-  org_id?: string;
-  query?: string;
-  mode?: RagMode;
-  queue?: number;
-  results?: RagSearchResultItem[];
-  answer?: string | null;
-  error?: ScriptErrorInput;
-}
+/** The admin body (schema `RagScriptInput` in openapi/admin.yaml), derived in contract/admin-types.ts. */
+export type { RagScriptInput };
 
 export type RagScript = QueuedScript<RagScriptInput>;
 

@@ -11,9 +11,11 @@
  */
 import type { OrgClocks } from '../core/clocks.js';
 import { ApiError } from '../core/errors.js';
+import type { RagTenantState as TenantState, RagTenantView as TenantView } from '../contract/admin-types.js';
 import type { TenantRecords } from './rag-state.js';
 
-export type TenantState = 'not_provisioned' | 'provisioning' | 'ready' | 'idle';
+/** A tenant's phase and its admin view are the document's (`RagTenantState`, `RagTenant.tenant`). */
+export type { TenantState, TenantView };
 
 export interface TenantDurations {
   notProvisionedSeconds: number;
@@ -34,23 +36,6 @@ export interface Tenant {
   durations: TenantDurations;
   /** With Redis: the revision of the version stored there (redis-tenants.ts); absent in memory. */
   rev?: number;
-}
-
-export interface TenantView {
-  org_id: string;
-  state: TenantState;
-  since: string;
-  resuming: boolean;
-  hold: boolean;
-  next_state: TenantState | null;
-  next_state_at: string | null;
-  last_activity_at: string;
-  durations: {
-    not_provisioned_seconds: number;
-    provisioning_seconds: number;
-    idle_after_seconds: number;
-    resume_seconds: number;
-  };
 }
 
 export interface TenantUpdate {

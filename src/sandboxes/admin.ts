@@ -1,12 +1,11 @@
 /** Admin handlers of the sandboxes (openapi/admin.yaml, tag `sandboxes`), keyed by operationId. */
 import type { AdminContext, AdminHandler } from '../admin/admin-context.js';
 import { clockView } from '../clock/admin.js';
+import type { ClockUpdate } from '../contract/admin-types.js';
 import { sendJson, sendNoContent } from '../http/context.js';
 import type { SandboxInput } from './options.js';
 import type { SandboxService } from './service.js';
 import { sandboxView, type ViewDeps } from './views.js';
-
-type ClockBody = { mode?: 'real' | 'scaled' | 'frozen'; now?: string; time_scale?: number };
 
 export function sandboxAdminHandlers(service: SandboxService, views: ViewDeps): Record<string, AdminHandler> {
   return {
@@ -26,7 +25,7 @@ export function sandboxAdminHandlers(service: SandboxService, views: ViewDeps): 
       sendJson(ctx, 200, sandboxView(views, await service.reset(ctx.params.id))),
     'admin.getSandboxClock': async (ctx) =>
       sendJson(ctx, 200, clockView(await service.clockOf(ctx.params.id))),
-    'admin.setSandboxClock': async (ctx: AdminContext<ClockBody>) =>
+    'admin.setSandboxClock': async (ctx: AdminContext<ClockUpdate>) =>
       sendJson(ctx, 200, clockView(await service.setClock(ctx.params.id, ctx.body))),
     'admin.advanceSandboxClock': async (ctx: AdminContext<{ seconds: number }>) =>
       sendJson(ctx, 200, clockView(await service.advanceClock(ctx.params.id, ctx.body.seconds))),

@@ -4,21 +4,14 @@
  */
 import { clockStart, type ClockStart } from '../core/clock-anchor.js';
 import { ApiError } from '../core/errors.js';
-import type { QuotaProduct } from '../metering/quotas.js';
-import { ALL_SCOPES, type Scope } from '../orgs/store.js';
+import type { SandboxCreate } from '../contract/admin-types.js';
+import { ALL_SCOPES } from '../orgs/store.js';
 import { checkEndpointUrl } from '../webhooks/endpoint-url.js';
-import { REGISTRABLE_EVENTS, type RegistrableEvent } from '../webhooks/endpoints.js';
-import type { SandboxOptions, TenantStart } from './sandbox-state.js';
+import { REGISTRABLE_EVENTS } from '../webhooks/endpoints.js';
+import type { SandboxOptions } from './sandbox-state.js';
 
-export interface SandboxInput {
-  name?: string;
-  credits?: number;
-  test_quotas?: Partial<Record<QuotaProduct, number>>;
-  rag?: { entitled?: boolean; tenant?: TenantStart };
-  scopes?: Scope[];
-  webhook?: { url: string; events?: RegistrableEvent[] };
-  clock?: { mode: 'real' | 'scaled' | 'frozen'; now?: string; time_scale?: number };
-}
+/** The create body is the document's (`SandboxCreate`), derived in contract/admin-types.ts. */
+export type SandboxInput = SandboxCreate;
 
 /** `globalNow`: the emulator clock's time, where a sandbox clock starts unless `clock.now` is given. */
 export function normalizeOptions(input: SandboxInput, id: string, globalNow: number): SandboxOptions {

@@ -12,13 +12,15 @@
  * hand so that resolving a sandbox id never waits.
  */
 import type { ClockStart } from '../core/clock-anchor.js';
+import type { SandboxTenantStart as TenantStart } from '../contract/admin-types.js';
 import type { MaybePromise } from '../core/maybe.js';
 import type { QuotaProduct } from '../metering/quotas.js';
 import type { Scope } from '../orgs/store.js';
 import type { OrgStatePart, StateUnit } from '../store/state-unit.js';
 import type { RegistrableEvent } from '../webhooks/endpoints.js';
 
-export type TenantStart = 'ready' | 'provisioning' | 'not_provisioned';
+/** The tenant's state at creation and after each reset is the document's (`SandboxCreate.rag.tenant`). */
+export type { TenantStart };
 
 /** The options a sandbox was created with, defaults filled in (as `options` in its view). */
 export interface SandboxOptions {

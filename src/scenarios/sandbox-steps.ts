@@ -23,7 +23,7 @@ type Step = AdminCall & { body?: Record<string, any> };
 export function stepsForSandbox(scenario: Scenario, target: SandboxTarget): AdminCall[] {
   return scenario.steps.flatMap((step, i) => {
     try {
-      return scopeStep(step as Step, target);
+      return scopeStep(step, target);
     } catch (err) {
       if (!(err instanceof Refusal)) throw err;
       throw new ApiError(

@@ -9,6 +9,7 @@ import { packagePath } from '../core/paths.js';
 import type { AdminCall, AdminCallResult } from '../admin/invoke.js';
 import { assertValid, compileSchema, lazyValidator, type Validators } from '../contract/compile.js';
 import { ADMIN_DOC_ID } from '../contract/documents.js';
+import type { Scenario } from '../contract/admin-types.js';
 import type { EmulatorConfig } from '../app/config.js';
 import { ConfigError } from '../core/config-error.js';
 import type { Clock } from '../core/clock.js';
@@ -22,11 +23,8 @@ import type { ActiveScenario, ScenariosState } from './scenarios-state.js';
 
 export const SCENARIO_DIR = packagePath('fixtures', 'scenarios');
 
-export interface Scenario {
-  name: string;
-  description: string;
-  steps: AdminCall[];
-}
+/** A scenario is the document's (`Scenario`): each step an admin call (an AdminCall). */
+export type { Scenario };
 
 type Validate = ReturnType<typeof compileSchema>;
 

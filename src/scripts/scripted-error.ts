@@ -3,13 +3,10 @@
  * through the admin API, its status possibly one the operation does not document (`off_contract`).
  */
 import { CustomApiError, errorDefinition, isErrorCode } from '../core/errors.js';
+import type { ScriptErrorInput } from '../contract/admin-types.js';
 
-export interface ScriptErrorInput {
-  status: number;
-  code: string;
-  title?: string;
-  detail?: string;
-}
+/** A script body's `error`, the document's (the same in SttScriptInput, RagScriptInput, TtsScriptInput). */
+export type { ScriptErrorInput };
 
 const STATUS_TITLES: Record<number, string> = {
   400: 'Bad request',

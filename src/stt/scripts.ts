@@ -7,39 +7,14 @@
 import type { Clock } from '../core/clock.js';
 import type { IdFactory } from '../core/random.js';
 import { KeyedScripts, type KeyedScript } from '../scripts/keyed-scripts.js';
-import type { ScriptErrorInput } from '../scripts/scripted-error.js';
+import type { SttScriptInput } from '../contract/admin-types.js';
 import type { Transcript, TranscriptSegment } from './transcript.js';
 import { spreadWords } from './transcript.js';
 
-export interface ScriptSegmentInput {
-  start: number;
-  end: number;
-  text: string;
-  speaker?: string | null;
-  confidence?: number;
-}
-
-export interface ScriptWordInput {
-  word: string;
-  start: number;
-  end: number;
-  confidence?: number;
-}
-
 /** The admin body (schema `SttScriptInput` in openapi/admin.yaml); exactly one of sha256, file_name, queue. */
-export interface ScriptInput {
-  org_id?: string;
-  sha256?: string;
-  file_name?: string;
-  queue?: number;
-  text?: string;
-  language?: string;
-  segments?: ScriptSegmentInput[];
-  words?: ScriptWordInput[];
-  speakers?: string[];
-  confidence?: number;
-  error?: ScriptErrorInput;
-}
+export type ScriptInput = SttScriptInput;
+export type ScriptSegmentInput = NonNullable<SttScriptInput['segments']>[number];
+export type ScriptWordInput = NonNullable<SttScriptInput['words']>[number];
 
 /** What a script matches an upload by, in matching order; without either, it is a queue script. */
 export type ScriptKey = 'sha256' | 'file_name';

@@ -7,7 +7,8 @@ import type { OrgStore } from '../orgs/store.js';
 import { orgOrSandbox } from '../admin/sandbox-filter.js';
 import type { SandboxLookup } from '../sandboxes/lookup.js';
 import { checkEndpointUrl } from './endpoint-url.js';
-import type { RegistrableEvent, WebhookEndpoint } from './endpoints.js';
+import type { WebhookEndpointInput } from '../contract/admin-types.js';
+import type { WebhookEndpoint } from './endpoints.js';
 import type { WebhookEngine } from './engine.js';
 import type { DeliveryStatus, WebhookDelivery } from './types.js';
 
@@ -113,7 +114,7 @@ function sampleData(clock: Pick<Clock, 'isoNow'>, orgId: string, event: string):
 
 export function webhookAdminHandlers(deps: WebhookAdminDeps): Record<string, AdminHandler> {
   return {
-    'admin.createWebhookEndpoint': async (ctx: AdminContext<{ url: string; events: RegistrableEvent[] }>) => {
+    'admin.createWebhookEndpoint': async (ctx: AdminContext<WebhookEndpointInput>) => {
       const orgId = requireOrg(deps, ctx);
       const endpoint = deps.webhooks.endpoints.register(orgId, {
         url: checkEndpointUrl(ctx.body.url),

@@ -1,20 +1,27 @@
 import type { Clock } from '../core/clock.js';
 import type { MaybePromise } from '../core/maybe.js';
 import { IdFactory, Random } from '../core/random.js';
+import type { Exhaustive, ListsEvery, RegistrableEvent } from '../contract/admin-types.js';
 import type { WebhookEndpointsState } from './endpoints-state.js';
 import { newWebhookSecret } from './signature.js';
 
-/** The kinds an endpoint may register (the spec's enum). */
+/**
+ * The kinds an endpoint may register (the spec's enum) and the kinds the service emits (`rag.job.completed`
+ * is emitted but not registrable) are the document's, derived in contract/admin-types.ts.
+ */
+export type { RegistrableEvent, WebhookEventKind } from '../contract/admin-types.js';
+
+/** The kinds an endpoint may register, as a list: the demo endpoint's, a sandbox endpoint's by default. */
 export const REGISTRABLE_EVENTS = [
   'ping',
   'job.completed',
   'quota.threshold',
   'invoice.finalized',
   'key.compromised',
-] as const;
-export type RegistrableEvent = (typeof REGISTRABLE_EVENTS)[number];
-/** The kinds the service emits; `rag.job.completed` is emitted but not registrable. */
-export type WebhookEventKind = RegistrableEvent | 'rag.job.completed';
+] as const satisfies readonly RegistrableEvent[];
+
+/** REGISTRABLE_EVENTS names every registrable kind of the document (and `satisfies` keeps out any other). */
+type _EveryRegistrableEvent = Exhaustive<ListsEvery<RegistrableEvent, typeof REGISTRABLE_EVENTS>>;
 
 export interface WebhookEndpoint {
   id: string;

@@ -1,4 +1,7 @@
-import type { WebhookEventKind } from './endpoints.js';
+import type { DeliveryStatus, WebhookEventKind } from '../contract/admin-types.js';
+
+/** A delivery's status is the document's (`WebhookDelivery.status`). */
+export type { DeliveryStatus } from '../contract/admin-types.js';
 
 /** The delivery envelope of the spec (id, event, createdAt, data) plus livemode (Authentication rule 9). */
 export interface WebhookEnvelope {
@@ -8,8 +11,6 @@ export interface WebhookEnvelope {
   data: Record<string, unknown>;
   livemode: boolean;
 }
-
-export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
 
 export interface DeliveryAttempt {
   /** Clock time the attempt started. */
