@@ -21,6 +21,7 @@ import { OrgStore } from '../orgs/store.js';
 import { WsTokenStore } from '../auth/ws-tokens.js';
 import { Journal } from '../journal/journal.js';
 import { SocketRegistry } from '../http/socket-registry.js';
+import { CLOSE } from '../http/ws-close-codes.js';
 import { closeSocketsOnKeyEvents } from '../http/key-sockets.js';
 import type { OperationHandler, WsHandler } from '../http/context.js';
 import { Redactor } from '../observe/redact.js';
@@ -169,7 +170,7 @@ export class Emulator {
     } = effects);
     this.shared = shareState(this.store, {
       clock: this.clock,
-      onRemoteReset: () => this.sockets.closeAll(1012, 'emulator reset through another instance'),
+      onRemoteReset: () => this.sockets.closeAll(CLOSE.reset, 'emulator reset through another instance'),
     });
     this.latency = latencyProfile && new LatencySampler(latencyProfile, this.random);
     closeSocketsOnKeyEvents(this.orgs, this.sockets);
@@ -329,7 +330,7 @@ export class Emulator {
     this.clock.clearTimers();
     await this.state.reset({ keepClock: options.keepClock });
     await this.store.endReset();
-    this.sockets.closeAll(1012, 'emulator reset');
+    this.sockets.closeAll(CLOSE.reset, 'emulator reset');
     this.random.reset();
     await this.registry.reset();
   }
@@ -351,7 +352,7 @@ export class Emulator {
   }
 
   async close(): Promise<void> {
-    this.sockets.closeAll(1001, 'emulator shutting down');
+    this.sockets.closeAll(CLOSE.goingAway, 'emulator shutting down');
     this.loadGate.dispose();
     // Connections go first: a request still running sees its client gone (its signal aborts) before the
     // worker pool stops under it, so it ends quietly instead of as an unexpected error.

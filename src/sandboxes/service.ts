@@ -4,6 +4,7 @@
  * organization's state in every area (`StateUnits.resetOrg`) and builds it again from the record, and touches
  * nothing else.
  */
+import { CLOSE } from '../http/ws-close-codes.js';
 import type { Clock } from '../core/clock.js';
 import type { OrgClocks } from '../core/clocks.js';
 import type { MaybePromise } from '../core/maybe.js';
@@ -22,8 +23,6 @@ import { clockStateId, type SandboxEvent, type SandboxRecord, type SandboxState 
 export const SANDBOX_LIMIT = 10_000;
 
 /** Close codes of a sandbox's open WebSockets (decision D12). */
-export const CLOSE_DELETED = 4410;
-export const CLOSE_RESET = 1012;
 
 export interface SandboxServiceDeps extends MaterializeDeps {
   state: SandboxState;
@@ -170,10 +169,10 @@ export class SandboxService implements SandboxLookup {
       const clock = this.deps.clocks.attach(record.org_id, clockStateId(record.id), record.clock.start);
       return clock.timeState.open?.();
     } else if (event.type === 'resetting') {
-      this.closeSockets(event.record, CLOSE_RESET, 'the sandbox was reset');
+      this.closeSockets(event.record, CLOSE.reset, 'the sandbox was reset');
       this.deps.clocks.own(event.record.org_id)?.clearTimers();
     } else if (event.type === 'deleted') {
-      this.closeSockets(event.record, CLOSE_DELETED, 'the sandbox was deleted');
+      this.closeSockets(event.record, CLOSE.sandboxDeleted, 'the sandbox was deleted');
       this.deps.clocks.detach(event.record.org_id);
     } else {
       for (const record of event.records) this.deps.clocks.detach(record.org_id);
