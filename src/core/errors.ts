@@ -75,11 +75,6 @@ export function errorDefinition(code: ErrorCode): ErrorDefinition {
   return definition;
 }
 
-/** Every code in the catalog, in the order they were registered. */
-export function catalogEntries(): [ErrorCode, ErrorDefinition][] {
-  return [...catalog] as [ErrorCode, ErrorDefinition][];
-}
-
 /** An error of an area that knows its own problem (metering's 429s carry their Retry-After). */
 export interface ConvertsToApiError {
   toApiError(): ApiError;

@@ -2,7 +2,8 @@
  * Multer storage for uploads: in memory, like multer's own memory storage, with two differences that keep
  * large uploads off the event loop's critical path:
  * - the SHA-256 of each file is computed chunk by chunk while it arrives, so no later step hashes a whole
- *   upload at once (STT script matching and the journal's multipart summary read it via `uploadSha256`);
+ *   upload at once (STT script matching and the journal's multipart summary read it via `uploadSha256` of
+ *   core/upload-digest.ts);
  * - the file is copied into one buffer sized from the request's Content-Length (at most the file limit) as
  *   it arrives, instead of one concatenation of up to 25 MiB at the end, and that buffer belongs to the
  *   upload alone, so a worker task can take it without a copy (core/owned-bytes.ts).
@@ -11,9 +12,7 @@ import { createHash } from 'node:crypto';
 import type { Request } from 'express';
 import type multer from 'multer';
 import { markOwned } from '../core/owned-bytes.js';
-import { rememberSha256, uploadSha256 } from '../core/upload-digest.js';
-
-export { uploadSha256 };
+import { rememberSha256 } from '../core/upload-digest.js';
 
 /** Collects one file's chunks: into a buffer sized in advance when the size is known, else a list. */
 class FileBytes {

@@ -4,7 +4,7 @@
  * trip → fallback) on the worker pool, result shaping, billing by decoded seconds, and jobs for audio
  * longer than the sync cutoff (decisions "STT" and "STT uploads on the worker pool" in docs/decisions.md).
  */
-import { uploadSha256 } from '../http/upload-storage.js';
+import { uploadSha256 } from '../core/upload-digest.js';
 import type { Principal } from '../auth/principal.js';
 import { AudioDecodeError } from '../audio/errors.js';
 import type { AudioFormat } from '../audio/formats.js';
