@@ -270,12 +270,21 @@ export function ragStateContract(name: string, harness: () => RagStateHarness): 
       const h = harness();
       const [a, b] = [await h.join(), await h.join()];
       const orgId = newOrg();
+      // "First" is the first to reach the store: a's create has landed before b's is made.
       a.tenants.create(tenant(orgId, 'ready'));
-      b.tenants.create(tenant(orgId, 'not_provisioned'));
       await h.settle(a, b);
+      b.tenants.create(tenant(orgId, 'not_provisioned'));
       await h.settle(b, a);
       expect(a.tenants.get(orgId)?.state).toBe('ready');
       expect(b.tenants.get(orgId)?.state).toBe('ready');
+      // Made at once through both, over two connections either may land first: both keep the same one.
+      const raced = newOrg();
+      a.tenants.create(tenant(raced, 'ready'));
+      b.tenants.create(tenant(raced, 'not_provisioned'));
+      await h.settle(a, b);
+      await h.settle(b, a);
+      expect(a.tenants.get(raced)?.state).toBeDefined();
+      expect(b.tenants.get(raced)?.state).toBe(a.tenants.get(raced)?.state);
       const changed = { ...a.tenants.get(orgId)!, state: 'idle' as const, hold: true };
       a.tenants.save(changed);
       await h.settle(a, b);
