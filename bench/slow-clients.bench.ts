@@ -134,10 +134,10 @@ async function main(): Promise<void> {
     await admin('/webhooks/trigger', { org_id: emulator.demo.orgId, event: 'ping' });
     if ((n + 1) % Math.max(1, Math.floor(EVENTS / 4)) === 0) samples.push(`${n + 1}: ${mib(heap())}`);
   }
-  const first = await emulator.webhooks.waitFor({ minAttempts: 1 }, 30_000);
+  const first = await emulator.part('webhooks').waitFor({ minAttempts: 1 }, 30_000);
   await new Promise((r) => setTimeout(r, 12_000)); // two more 5 s timeout waves
   const heap1 = heap();
-  const latencies = (await emulator.webhooks.deliveries({ limit: 1000 })).flatMap((dl) =>
+  const latencies = (await emulator.part('webhooks').deliveries({ limit: 1000 })).flatMap((dl) =>
     dl.attempts.map((a) => a.latencyMs),
   );
   const l = summarize(latencies);
@@ -146,7 +146,7 @@ async function main(): Promise<void> {
     `first attempt: ${first?.attempts[0]?.error ?? 'none'}; attempt latency p50 ${l.p50} ms, max ${l.max} ms over ${l.n} attempts; connections held by the receiver ${hanging.length}`,
   );
   console.log(
-    `heap ${mib(heap0)} → ${samples.join(', ')} → 12 s later ${mib(heap1)}; listed deliveries ${(await emulator.webhooks.deliveries({ limit: 100000 })).length}`,
+    `heap ${mib(heap0)} → ${samples.join(', ')} → 12 s later ${mib(heap1)}; listed deliveries ${(await emulator.part('webhooks').deliveries({ limit: 100000 })).length}`,
   );
 
   receiver.closeAllConnections();

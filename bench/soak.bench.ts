@@ -88,7 +88,7 @@ async function main(): Promise<void> {
     );
     errors += r.errors + r.timeouts;
     done += amount;
-    const s = sample(done, (await emulator.journal.list()).length);
+    const s = sample(done, (await emulator.part('journal').list()).length);
     samples.push(s);
     console.error(`  ${done} requests: RSS ${mib(s.rss)}, heap ${mib(s.heapUsed)}, load ${s.load}`);
   }

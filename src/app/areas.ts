@@ -1,191 +1,242 @@
 /**
- * The root's one ordered list of areas (docs/architecture.md): the order they are built in here is the order the
- * emulator registers their handlers and stages, boots and resets them; it closes them in the reverse order. Each
- * comes from its area's factory and gets the narrow parts it uses. The state units stay in the order the emulator
- * adds them (app/emulator.ts); the STT and RAG units join here, last, as before.
+ * The root's one ordered list of areas (docs/architecture.md). Each entry builds one area from the foundation and
+ * the parts of the areas before it (`built.part(...)`), so the list's order is the order they are built in, and
+ * the registry (registry.ts) registers them in that order: their state units open, load and reset in it, their
+ * stages run in it, they boot and reset in it, and close in the reverse order. An area whose admin operations
+ * build on areas after its state has two entries (the sandboxes' directory and service, the fault rules and
+ * their injection).
  */
 import type { Area } from '../area/area.js';
 import { authArea } from '../auth/auth-area.js';
-import type { WsTokenStore } from '../auth/ws-tokens.js';
 import { createClockArea } from '../clock/index.js';
-import type { Contract } from '../contract/emulator-contract.js';
-import type { Clock } from '../core/clock.js';
-import type { OrgClocks } from '../core/clocks.js';
-import type { IdFactory } from '../core/random.js';
-import { createFaultsArea } from '../faults/index.js';
-import type { FaultStore } from '../faults/store.js';
-import type { SocketRegistry } from '../http/socket-registry.js';
+import { clockStart } from '../core/clock-anchor.js';
+import { createIdsState } from '../core/ids-state.js';
+import { createFaultInjectionArea, createFaultsArea } from '../faults/index.js';
+import { webhookFaultHook } from '../faults/webhooks.js';
 import { createJournalArea } from '../journal/index.js';
-import type { Journal } from '../journal/journal.js';
-import { createLatencyArea, type LatencySampler } from '../latency/index.js';
-import { createMeteringArea, type Metering } from '../metering/index.js';
+import { createLatencyArea, type LatencyProfile } from '../latency/index.js';
+import { createMeteringArea } from '../metering/index.js';
+import { sideEffectObservers } from '../observe/links.js';
 import { createOrgsArea } from '../orgs/index.js';
-import type { OrgStore } from '../orgs/store.js';
-import type { OrgViewPart } from '../orgs/views.js';
 import { createDriftArea } from '../proxy/index.js';
 import type { DriftAdminDeps } from '../proxy/admin.js';
 import { createRagArea } from '../rag/index.js';
-import { createRagState } from '../rag/rag-state.js';
 import { createReportArea } from '../report/index.js';
-import { createSandboxesArea, type SandboxLookup, type SandboxService } from '../sandboxes/index.js';
-import type { SandboxState } from '../sandboxes/sandbox-state.js';
+import { createSandboxDirectoryArea, createSandboxesArea } from '../sandboxes/index.js';
 import type { ViewDeps } from '../sandboxes/views.js';
 import type { SandboxServiceDeps } from '../sandboxes/service.js';
-import { createSnapshots, type LoadGate, type Snapshots, type SnapshotsDeps } from '../snapshots/index.js';
 import { createScenariosArea } from '../scenarios/index.js';
-import type { Scenarios } from '../scenarios/scenarios.js';
-import type { StateStore } from '../store/index.js';
-import type { StateUnits } from '../store/state-unit.js';
-import { createSttArea, createSttJobsState } from '../stt/index.js';
+import { createSnapshotsArea, type SnapshotsDeps } from '../snapshots/index.js';
+import { shareState } from '../store/index.js';
+import type { SharedState } from '../store/shared-state.js';
+import { createSttArea } from '../stt/index.js';
 import { createTtsArea } from '../tts/index.js';
-import { createWebhooksArea, type WebhookEngine } from '../webhooks/index.js';
-import type { WorkerPool } from '../workers/pool.js';
-import type { EmulatorConfig } from './config.js';
+import { createWebhooksArea } from '../webhooks/index.js';
+import type { OrgSection } from '../area/area.js';
 import { createEmulatorArea, type CoreAdminDeps } from './core-handlers.js';
+import { DEMO_ORG_ID } from './demo-state.js';
+import type { Foundation } from './foundation.js';
+import type { AreaFactory } from './registry.js';
 
-export interface AreaParts {
-  config: EmulatorConfig;
-  clock: Clock;
-  /** Each organization's clock: its sandbox's own, or `clock` (core/clocks.ts). */
-  clocks: OrgClocks;
-  ids: IdFactory;
-  orgs: OrgStore;
-  wsTokens: WsTokenStore;
-  metering: Metering;
-  webhooks: WebhookEngine;
-  workers: WorkerPool;
-  faults: FaultStore;
-  scenarios: Scenarios;
-  latency: LatencySampler | null;
-  contract: Contract;
-  journal: Journal;
-  store: StateStore;
-  /** Where the areas' own state units are registered. */
-  state: StateUnits;
-  sockets: SocketRegistry;
-  demoOrgId: string;
-  /** The sandboxes' state and directory, made with the foundation (app/foundation.ts). */
-  sandboxParts: { state: SandboxState; lookup: SandboxLookup };
-  /** The organizations' reads of a key by id and by hash (a state load checks them). */
-  keyOwners: SnapshotsDeps['keyOwners'];
-  /** Every area's sections of an organization's view, filled as the areas register (read at each call). */
-  orgViewParts: readonly OrgViewPart[];
-  /** What the emulator itself answers with and does (health, demo, reset, the admin API in-process). */
-  emulator: Omit<
-    CoreAdminDeps,
-    'clock' | 'store' | 'orgs' | 'sockets' | 'scenarios' | 'contract' | 'urls'
-  > & {
+declare module '../area/area.js' {
+  interface AreaParts {
+    /** The slice of state shared through a Redis store (the due-work queue, resets); null with memory. */
+    sharedState: SharedState | null;
+  }
+}
+
+/** What the list takes from the emulator itself: its lifecycle, read at each call. */
+export interface RootDeps {
+  /** `--latency-profile`, loaded before anything is built (a bad file stops the start first). */
+  latencyProfile: LatencyProfile | null;
+  /** Every area's sections of an organization (Area.orgSections), filled as the areas register. */
+  orgSections: readonly OrgSection[];
+  /** What another instance's reset does here. */
+  onRemoteReset: () => void;
+  /** Health, demo and reset (the emulator area). */
+  emulator: Pick<CoreAdminDeps, 'bootState' | 'isReady' | 'reset' | 'demo' | 'startedAt'> & {
     /** The real URLs, once the emulator listens. */
     urls: ViewDeps['urls'];
     /** Everything a reset does before its boot (a whole state load starts from there). */
     clearAll: SnapshotsDeps['clearAll'];
+    /** The admin API in-process (scenario steps, a sandbox's set-up). */
     invoke: SandboxServiceDeps['invoke'];
     /** Starts the emulator the drift report compares with. */
     startEmulator: DriftAdminDeps['start'];
   };
 }
 
-export interface BuiltAreas {
-  /** In list order: registered, booted and reset in this order, closed backwards. */
-  areas: Area[];
-  snapshots: Snapshots;
-  gate: LoadGate;
-  sandboxes: SandboxService;
-}
-
-export function buildAreas(parts: AreaParts): BuiltAreas {
-  const { config, clock, ids, orgs, metering, webhooks, workers, faults, contract, store, state, journal } =
-    parts;
-  const sandboxes = parts.sandboxParts.lookup;
-  const { startEmulator, clearAll, invoke, ...emulator } = parts.emulator;
-  const snapshots = createSnapshots({
-    units: state,
-    store,
-    sandboxes,
-    validators: contract.validators,
-    clearAll,
-    keyOwners: parts.keyOwners,
-  });
-  const sandboxService = createSandboxesArea({
-    parts: parts.sandboxParts,
-    orgs,
-    metering,
-    webhooks,
-    invoke,
-    clock,
-    clocks: parts.clocks,
-    ids,
-    units: state,
-    sockets: parts.sockets,
-    seed: config.seed,
-    urls: emulator.urls,
-  });
-  const areas: Area[] = [
-    createEmulatorArea({
-      ...emulator,
-      clock,
-      store,
-      orgs,
-      sockets: parts.sockets,
-      scenarios: parts.scenarios,
-      contract,
+export function areaList(f: Foundation, root: RootDeps): AreaFactory[] {
+  const { config, store, ids, random, contract, units, sockets, workers } = f;
+  const { emulator } = root;
+  const documents = (operationId: string | undefined, status: number) =>
+    contract.gateway.documents(operationId, status);
+  return [
+    // Without --clock-start the clock starts at the wall clock, so a reset starts it at the wall clock again.
+    () =>
+      createClockArea({
+        store,
+        start: clockStart({
+          mode: config.clockMode,
+          timeScale: config.timeScale,
+          startAt: config.clockStart ? Date.parse(config.clockStart) : null,
+        }),
+        given: f.overrides.clock,
+      }),
+    (built) => createSandboxDirectoryArea({ store, clocks: built.part('clocks'), seed: config.seed }),
+    () => ({ name: 'ids', state: [createIdsState(ids, random)] }),
+    (built) =>
+      createOrgsArea({ store, clock: built.part('clock'), ids, random, sockets, sections: root.orgSections }),
+    (built) => authArea({ store, clocks: built.part('clocks'), random, orgs: built.part('orgs') }),
+    (built) =>
+      createJournalArea({
+        store,
+        clock: built.part('clock'),
+        config,
+        sandboxes: built.part('sandboxLookup'),
+      }),
+    (built) =>
+      createFaultsArea({
+        store,
+        clocks: built.part('clocks'),
+        ids,
+        random,
+        documents,
+        sandboxes: built.part('sandboxLookup'),
+      }),
+    (built) => {
+      const { clock, clocks, journal, faults, orgs, sandboxLookup } = built.parts(
+        'clock',
+        'clocks',
+        'journal',
+        'faults',
+        'orgs',
+        'sandboxLookup',
+      );
+      const observe = sideEffectObservers({ journal, log: f.log, faults });
+      return createWebhooksArea({
+        store,
+        clock,
+        clocks,
+        ids,
+        random,
+        config,
+        beforeAttempt: webhookFaultHook(faults),
+        onAttempt: observe.onWebhookAttempt,
+        onEvent: observe.onWebhookEvent,
+        orgs,
+        sandboxes: sandboxLookup,
+      });
+    },
+    (built) => {
+      const { clocks, journal, faults, orgs, webhooks, sandboxLookup } = built.parts(
+        'clocks',
+        'journal',
+        'faults',
+        'orgs',
+        'webhooks',
+        'sandboxLookup',
+      );
+      return createMeteringArea({
+        store,
+        clocks,
+        ids,
+        emit: (orgId, event, data, livemode, at) => webhooks.emit(orgId, event, data, { livemode, at }),
+        onEntry: sideEffectObservers({ journal, log: f.log, faults }).onLedgerEntry,
+        prices: config.prices,
+        defaults: {
+          orgGrants: { [DEMO_ORG_ID]: config.demo.credits },
+          testQuotas: config.testQuotas,
+          rateLimits: config.rateLimits,
+        },
+        orgs,
+        webhooks,
+        sandboxes: sandboxLookup,
+      });
+    },
+    (built) =>
+      createScenariosArea({
+        ...built.parts('clock', 'clocks', 'orgs'),
+        store,
+        validators: contract.validators,
+        config,
+        invoke: emulator.invoke,
+        sandboxes: built.part('sandboxLookup'),
+        demoOrgId: DEMO_ORG_ID,
+      }),
+    (built) => ({
+      name: 'shared-state',
+      parts: {
+        sharedState: shareState(store, { clock: built.part('clock'), onRemoteReset: root.onRemoteReset }),
+      },
     }),
-    createClockArea(clock),
-    createOrgsArea({ orgs, metering, orgViewParts: parts.orgViewParts }),
-    createJournalArea(journal, sandboxes),
-    createMeteringArea({ orgs, metering, webhooks, sandboxes }),
-    createWebhooksArea({ orgs, webhooks, clock, sandboxes }),
-    createFaultsArea({ faults, store, sandboxes, metering, gatewayDocument: contract.gatewayDocument }),
-    createScenariosArea({ scenarios: parts.scenarios, store }),
-    createReportArea({ journal, webhooks, faults, clock, sandboxes }),
-    createLatencyArea(parts.latency),
-    createDriftArea({ start: startEmulator, config }),
-    snapshots.area,
-    sandboxService.area,
-    authArea({ wsTokens: parts.wsTokens, store }),
-    createTtsArea({
-      config,
-      clock,
-      clocks: parts.clocks,
-      ids,
-      orgs,
-      metering,
-      workers,
-      faults,
-      contract,
-      journal: parts.journal,
-    }),
-    createSttArea({
-      config,
-      clock,
-      clocks: parts.clocks,
-      ids,
-      metering,
-      webhooks,
-      workers,
-      faults,
-      contract,
-      orgs,
-      store,
-      jobs: state.add(createSttJobsState(store)),
-      units: state,
-    }),
-    createRagArea({
-      config,
-      clock,
-      clocks: parts.clocks,
-      ids,
-      orgs,
-      metering,
-      webhooks,
-      workers,
-      faults,
-      store,
-      demoOrgId: parts.demoOrgId,
-      state: state.add(createRagState(store)),
-      units: state,
-      contract,
-    }),
-  ];
-  return { areas, snapshots: snapshots.snapshots, gate: snapshots.gate, sandboxes: sandboxService.service };
+    (built) =>
+      createFaultInjectionArea({
+        ...built.parts('faults', 'metering'),
+        gatewayDocument: contract.gatewayDocument,
+      }),
+    () => createLatencyArea({ profile: root.latencyProfile, random }),
+    (built) =>
+      createReportArea({
+        ...built.parts('journal', 'webhooks', 'faults', 'clock'),
+        sandboxes: built.part('sandboxLookup'),
+      }),
+    () => createDriftArea({ start: emulator.startEmulator, config }),
+    (built) =>
+      createSnapshotsArea({
+        units,
+        store,
+        sandboxes: built.part('sandboxLookup'),
+        validators: contract.validators,
+        clearAll: emulator.clearAll,
+        keyOwners: built.part('keyOwners'),
+      }),
+    (built) =>
+      createSandboxesArea({
+        ...built.parts('orgs', 'metering', 'webhooks', 'clock', 'clocks'),
+        state: built.part('sandboxState'),
+        lookup: built.part('sandboxLookup'),
+        invoke: emulator.invoke,
+        ids,
+        units,
+        sockets,
+        seed: config.seed,
+        urls: emulator.urls,
+      }),
+    (built) =>
+      createEmulatorArea({
+        ...emulator,
+        ...built.parts('clock', 'orgs', 'scenarios'),
+        store,
+        sockets,
+        contract,
+      }),
+    (built) =>
+      createTtsArea({
+        ...built.parts('clock', 'clocks', 'orgs', 'metering', 'faults', 'journal'),
+        config,
+        ids,
+        workers,
+        contract,
+      }),
+    (built) =>
+      createSttArea({
+        ...built.parts('clock', 'clocks', 'orgs', 'metering', 'webhooks', 'faults'),
+        config,
+        ids,
+        workers,
+        contract,
+        store,
+      }),
+    (built) =>
+      createRagArea({
+        ...built.parts('clock', 'clocks', 'orgs', 'metering', 'webhooks', 'faults'),
+        config,
+        ids,
+        workers,
+        store,
+        demoOrgId: DEMO_ORG_ID,
+        contract,
+      }),
+  ] satisfies ((built: Parameters<AreaFactory>[0]) => Area)[];
 }

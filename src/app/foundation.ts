@@ -1,30 +1,18 @@
 /**
- * The foundation every area is built on, in the order it is made: the store, the clock (the first state unit),
- * the sandboxes' directory (every organization's clock), ids and randomness, organizations and ws-tokens, the
- * worker pool, the journal, the request log and the compiled contract. The state units are added to `state` in
- * this order, which is the order they open, load and reset in.
+ * The infrastructure the areas are built on, none of it an area's: the store, ids and randomness, the worker
+ * pool, the request log and redaction, the open sockets, the compiled contract, and the state units the areas
+ * add theirs to (in the order of the root's list, app/areas.ts).
  */
 import { compileContract, contractCheckerFor } from '../contract/emulator-contract.js';
-import { clockStart } from '../core/clock-anchor.js';
-import { createClockState, emulatorClock } from '../clock/state.js';
-import { Clock } from '../core/clock.js';
-import { OrgClocks } from '../core/clocks.js';
+import type { Clock } from '../core/clock.js';
 import { IdFactory, Random } from '../core/random.js';
-import { createIdsState } from '../core/ids-state.js';
-import { createStateStore, streamSeed } from '../store/index.js';
-import type { StateUnits } from '../store/state-unit.js';
-import { OrgStore } from '../orgs/store.js';
-import { createOrgState } from '../orgs/org-state.js';
-import { WsTokenStore } from '../auth/ws-tokens.js';
-import { createWsTokenState } from '../auth/ws-token-state.js';
-import { Journal } from '../journal/journal.js';
-import { createJournalState, journalBounds } from '../journal/state.js';
+import { SocketRegistry } from '../http/socket-registry.js';
 import { Redactor } from '../observe/redact.js';
-import { RequestLog } from '../observe/request-log.js';
+import { RequestLog, type LogSink } from '../observe/request-log.js';
+import { createStateStore, streamSeed } from '../store/index.js';
+import { StateUnits } from '../store/state-unit.js';
 import { WorkerPool } from '../workers/pool.js';
-import { createSandboxesState } from '../sandboxes/index.js';
 import type { EmulatorConfig } from './config.js';
-import type { LogSink } from '../observe/request-log.js';
 
 /** Parts a caller may supply instead of the defaults. */
 export interface EmulatorOverrides {
@@ -37,69 +25,32 @@ export interface EmulatorOverrides {
   logSink?: LogSink;
 }
 
-export function buildFoundation(config: EmulatorConfig, overrides: EmulatorOverrides, state: StateUnits) {
+export type Foundation = ReturnType<typeof buildFoundation>;
+
+export function buildFoundation(config: EmulatorConfig, overrides: EmulatorOverrides) {
   const store = createStateStore(config);
-  // Without --clock-start the clock starts at the wall clock, so a reset starts it at the wall clock again.
-  const start = clockStart({
-    mode: config.clockMode,
-    timeScale: config.timeScale,
-    startAt: config.clockStart ? Date.parse(config.clockStart) : null,
-  });
-  const clock = emulatorClock(store, start, overrides.clock);
-  // The first unit: it opens before anything reads the time, and a reset puts the clock back (unless
-  // keep_clock) before the other areas start over at its time.
-  state.add(clock.timeState);
-  const clocks = new OrgClocks(
-    clock,
-    (id, clockStartAt) => new Clock({ state: createClockState(store, clockStartAt, { id }) }),
-  );
-  const sandboxes = createSandboxesState(store, state, {
-    clocks: clocks,
-    seed: config.seed,
-  });
-  const random = new Random(streamSeed(config.seed, store));
-  const ids = new IdFactory(streamSeed(config.seed, store));
-  const controlIds = new IdFactory(`${streamSeed(config.seed, store)}/control`);
-  state.add(createIdsState(ids, random));
-  const orgState = state.add(createOrgState(store));
-  const orgs = new OrgStore(orgState, {
-    clock: clock,
-    ids: ids,
-    random: random,
-  });
-  const wsTokens = new WsTokenStore(state.add(createWsTokenState(store, clocks)), {
-    clocks: clocks,
-    random: random,
-    orgs: orgs,
-  });
-  const workers = new WorkerPool({
-    size: config.workers,
-    memoryMb: config.workerMemoryMb,
-    timeMs: config.taskTimeoutMs,
-  });
-  const journalState = createJournalState(store, journalBounds(config));
-  const journal = new Journal(clock, state.add(journalState));
   const redactor = new Redactor(config.adminToken);
-  const { logLevel, logFormat } = config;
-  const log = new RequestLog(logLevel, logFormat, redactor, overrides.logSink ?? null);
   const contract = compileContract();
-  const contractChecker = contractCheckerFor(contract);
   return {
+    config,
     store,
-    clock,
-    clocks,
-    sandboxes,
-    random,
-    ids,
-    controlIds,
-    orgState,
-    orgs,
-    wsTokens,
-    workers,
-    journal,
+    /** The state each area owns, added by the registry in list order (src/store/state-unit.ts). */
+    units: new StateUnits(),
+    random: new Random(streamSeed(config.seed, store)),
+    ids: new IdFactory(streamSeed(config.seed, store)),
+    /** Request ids of everything but /v1 (admin, health, dashboard): not journaled, not in a snapshot (SN-P2). */
+    controlIds: new IdFactory(`${streamSeed(config.seed, store)}/control`),
+    workers: new WorkerPool({
+      size: config.workers,
+      memoryMb: config.workerMemoryMb,
+      timeMs: config.taskTimeoutMs,
+    }),
     redactor,
-    log,
+    log: new RequestLog(config.logLevel, config.logFormat, redactor, overrides.logSink ?? null),
+    sockets: new SocketRegistry(),
     contract,
-    contractChecker,
+    /** The contract self-check (SVC_EMULATOR_CONTRACT_CHECK=1, as in the test suite); off otherwise. */
+    contractChecker: contractCheckerFor(contract),
+    overrides,
   };
 }

@@ -8,6 +8,7 @@ import type { AdminHandler } from '../admin/admin-context.js';
 import type { MaybePromise } from '../core/maybe.js';
 import type { MultipartLimits } from '../http/body.js';
 import type { OperationHandler, Stage, WsHandler } from '../http/context.js';
+import type { LoadedListener, StateUnit } from '../store/state-unit.js';
 
 /** `indexing` until background boot work is done; `disabled` when switched off (`--no-demo-corpus`). */
 export type BootState = 'indexing' | 'ready' | 'failed' | 'disabled';
@@ -18,11 +19,43 @@ export type BootState = 'indexing' | 'ready' | 'failed' | 'disabled';
  */
 export type UpgradeStage = (principal: any, info: any) => void | Promise<void>;
 
-/** A section an area adds to an organization's admin view (`credits`...), given the organization. */
-export type OrgViewSection = (org: any) => Record<string, unknown> | Promise<Record<string, unknown>>;
+/**
+ * A section an area adds to an organization's admin view (`credits`...), and the fields of it a create or update
+ * of the organization writes (POST and PATCH /_emulator/orgs), so the organizations area knows none of them.
+ */
+export interface OrgSection {
+  /** The section of the view, given the organization. */
+  view(org: any): Record<string, unknown> | Promise<Record<string, unknown>>;
+  /** Applies this section's fields of a create or update body, before the view is read. */
+  write?(orgId: string, body: Record<string, unknown>, on: 'create' | 'update'): void;
+}
+
+/**
+ * The parts areas hand to the areas built after them and to inspection (`emulator.part('metering')`), by name.
+ * Each area declares its own by module augmentation in its index.ts (`declare module '../area/area.js'`), so this
+ * layer names none of them.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface AreaParts {}
+
+/** The parts of the areas built so far, by name: what the next factory in the root's list takes its deps from. */
+export interface BuiltParts {
+  part<K extends keyof AreaParts>(name: K): AreaParts[K];
+  /** Several parts at once: `const { clock, orgs } = built.parts('clock', 'orgs')`. */
+  parts<K extends keyof AreaParts>(...names: K[]): Pick<AreaParts, K>;
+}
 
 export interface Area {
   name: string;
+  /** What this area hands to the areas after it in the list, by name (declared in AreaParts). */
+  parts?: Partial<AreaParts>;
+  /**
+   * The state this area owns (src/store/state-unit.ts), in the order they open, load and reset in; the root's list
+   * order places them among the other areas' units.
+   */
+  state?: StateUnit[];
+  /** Told once a load has put state back: re-arms the due work the loaded state implies, on this instance. */
+  onLoaded?: LoadedListener;
   /** /v1 pipeline stages after authentication, in list order (rate limits, an area's own checks). */
   stages?: Stage[];
   /** Stages run last, just before the handler (faults, latency), in list order. */
@@ -34,8 +67,8 @@ export interface Area {
   uploadLimits?: Record<string, MultipartLimits>;
   /** Admin operations by operationId (openapi/admin.yaml). */
   adminHandlers?: Record<string, AdminHandler>;
-  /** Sections of an organization's admin view. */
-  orgView?: OrgViewSection[];
+  /** Sections of an organization's admin view, and the fields of them a create or update writes. */
+  orgSections?: OrgSection[];
   /** Loads boot state (demo data) after the demo organization exists. */
   boot?(): MaybePromise<void>;
   /** Resolves when background boot work (demo data) is done. */

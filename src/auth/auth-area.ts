@@ -1,20 +1,39 @@
 import type { Area } from '../area/area.js';
+import type { OrgClocks } from '../core/clocks.js';
+import type { Random } from '../core/random.js';
 import { sendJson, type OperationContext } from '../http/context.js';
-import type { Scope } from '../orgs/store.js';
+import type { OrgStore, Scope } from '../orgs/store.js';
 import type { StateStore } from '../store/index.js';
 import { assertScopes } from './authenticate.js';
-import { WS_TOKEN_TTL_SECONDS, type WsTokenStore } from './ws-tokens.js';
+import { createWsTokenState } from './ws-token-state.js';
+import { WS_TOKEN_TTL_SECONDS, WsTokenStore } from './ws-tokens.js';
 
-export interface AuthAreaDeps {
-  wsTokens: Pick<WsTokenStore, 'mint'>;
-  /** The store a new token's write is settled in before it is handed out. */
-  store: Pick<StateStore, 'settled'>;
+declare module '../area/area.js' {
+  interface AreaParts {
+    /** The ws-tokens minted and not yet used (POST /v1/auth/ws-token). */
+    wsTokens: WsTokenStore;
+  }
 }
 
-/** POST /v1/auth/ws-token: a token bound to the caller's organization, key and the requested scopes. */
-export function authArea({ wsTokens, store }: AuthAreaDeps): Area {
+export interface AuthAreaDeps {
+  /** Where the tokens live; a new token's write is settled in it before it is handed out. */
+  store: StateStore;
+  clocks: OrgClocks;
+  random: Random;
+  orgs: OrgStore;
+}
+
+/**
+ * The ws-tokens and POST /v1/auth/ws-token: a token bound to the caller's organization, key and the requested
+ * scopes. (Authentication itself is a stage of the pipeline, app/v1-router.ts.)
+ */
+export function authArea({ store, clocks, random, orgs }: AuthAreaDeps): Area {
+  const state = createWsTokenState(store, clocks);
+  const wsTokens = new WsTokenStore(state, { clocks, random, orgs });
   return {
     name: 'auth',
+    parts: { wsTokens },
+    state: [state],
     handlers: {
       'auth.createWsToken': async (ctx: OperationContext<{ scopes: Scope[] }>) => {
         assertScopes(ctx.principal, ctx.body.scopes, 'a ws-token for these scopes');

@@ -1,6 +1,6 @@
 /** The metering area's admin operations: usage, billing, invoices, prices, rate limits, leaked keys. */
 import type { AdminContext, AdminHandler } from '../admin/admin-context.js';
-import type { OrgViewPart } from '../orgs/views.js';
+import type { OrgSection } from '../area/area.js';
 import { andThen } from '../core/maybe.js';
 import { sendJson } from '../http/context.js';
 import { ApiError } from '../core/errors.js';
@@ -134,9 +134,19 @@ async function usageView(deps: MeteringAdminDeps, orgId: string, q: Record<strin
   return { entries: entries.map(ledgerEntryView), totals, totals_exact: exact, balance };
 }
 
-/** The `credits` section of an organization's admin view: with Redis, the balance Redis holds now. */
-export function creditsOrgView(metering: Metering): OrgViewPart {
-  return (org) => andThen(metering.balance(org.id), (b) => ({ credits: balanceFields(b) }));
+/**
+ * The `credits` section of an organization's admin view (with Redis, the balance Redis holds now); `credits` in a
+ * create sets the organization's grant and balance, in an update its balance.
+ */
+export function creditsOrgSection(metering: Metering): OrgSection {
+  return {
+    view: (org: { id: string }) => andThen(metering.balance(org.id), (b) => ({ credits: balanceFields(b) })),
+    write(orgId, body, on) {
+      if (typeof body.credits !== 'number') return;
+      if (on === 'create') metering.setGrant(orgId, body.credits);
+      metering.setBalance(orgId, body.credits);
+    },
+  };
 }
 
 export function meteringAdminHandlers(deps: MeteringAdminDeps): Record<string, AdminHandler> {

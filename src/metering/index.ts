@@ -30,8 +30,12 @@ export type {
   UsageInput,
 } from './ledger.js';
 import type { Area } from '../area/area.js';
+import type { StateStore } from '../store/index.js';
+import { Metering } from './metering.js';
+import type { MeteringOptions } from './metering-options.js';
+import { createBillingState, createRateLimitState } from './state.js';
 import { rateLimitStage, rateLimitUpgradeStage } from '../stages/rate-limit.js';
-import { creditsOrgView, meteringAdminHandlers, type MeteringAdminDeps } from './admin.js';
+import { creditsOrgSection, meteringAdminHandlers, type MeteringAdminDeps } from './admin.js';
 export { REALTIME_CHECKPOINT_SECONDS, RealtimeMeter, type RealtimeState } from './realtime.js';
 export type { Invoice, InvoiceLine } from './periods.js';
 export type { EmitEvent, Environment, Mode, Principal, Product, RagMode, TtsQuality, Unit } from './types.js';
@@ -39,15 +43,37 @@ export { createBillingState, createRateLimitState } from './state.js';
 export type { BillingState } from './billing-state.js';
 export type { RateLimitState } from './rate-limit-state.js';
 
-/** Usage, credits, quotas and rate limits: the admin reads, the rate-limit stages, the credits section. */
-export function createMeteringArea(deps: MeteringAdminDeps): Area {
-  const { metering } = deps;
+declare module '../area/area.js' {
+  interface AreaParts {
+    /** Usage, the ledger, credits, quotas, billing periods and rate limits. */
+    metering: Metering;
+  }
+}
+
+export interface MeteringAreaDeps
+  extends Omit<MeteringAdminDeps, 'metering'>, Omit<MeteringOptions, 'state' | 'rateLimits'> {
+  store: StateStore;
+}
+
+/**
+ * Usage, credits, quotas and rate limits: their state, the admin reads, the rate-limit stages, the credits
+ * section of an organization.
+ */
+export function createMeteringArea(deps: MeteringAreaDeps): Area {
+  const { store, orgs, webhooks, sandboxes, ...options } = deps;
+  const billing = createBillingState(store);
+  const rateLimits = createRateLimitState(store);
+  const metering = new Metering({ ...options, state: billing, rateLimits });
   return {
     name: 'metering',
-    adminHandlers: meteringAdminHandlers(deps),
+    parts: { metering },
+    state: [billing, rateLimits],
+    // A load re-opens the loaded organizations' billing periods, their ends armed (Metering.loaded).
+    onLoaded: (event) => metering.loaded(event.orgIds),
+    adminHandlers: meteringAdminHandlers({ orgs, metering, webhooks, sandboxes }),
     stages: [rateLimitStage(metering)],
     upgradeStages: [rateLimitUpgradeStage(metering)],
-    orgView: [creditsOrgView(metering)],
+    orgSections: [creditsOrgSection(metering)],
     reset: () => metering.reset(),
   };
 }

@@ -1,10 +1,10 @@
 import { sendJson } from '../http/context.js';
 import { ApiError } from '../core/errors.js';
-import type { Metering } from '../metering/index.js';
+import type { OrgSection } from '../area/area.js';
 import type { KeyCreate, OrgCreate, OrgUpdate } from '../contract/admin-types.js';
 import { publicKeyView, type OrgStore } from './store.js';
 import type { AdminContext, AdminHandler } from '../admin/admin-context.js';
-import { orgView, type OrgViewPart } from './views.js';
+import { orgView } from './views.js';
 
 /** Organizations and their API keys, keyed by operationId in openapi/admin.yaml. */
 export function orgAdminHandlers(deps: {
@@ -12,12 +12,13 @@ export function orgAdminHandlers(deps: {
     OrgStore,
     'getOrg' | 'createOrg' | 'listOrgs' | 'updateOrg' | 'createKey' | 'listKeys' | 'revokeKey'
   >;
-  /** `credits` on create and update set the organization's grant and balance. */
-  metering: Pick<Metering, 'setGrant' | 'setBalance'>;
-  /** The sections the areas add to an organization's view (Emulator.orgViewParts). */
-  orgViewParts: readonly OrgViewPart[];
+  /** The sections the areas add to an organization's view and write (Area.orgSections), read at each call. */
+  sections: readonly OrgSection[];
 }): Record<string, AdminHandler> {
-  const { orgs, metering } = deps;
+  const { orgs, sections } = deps;
+  const write = (orgId: string, body: object, on: 'create' | 'update') => {
+    for (const section of sections) section.write?.(orgId, body as Record<string, unknown>, on);
+  };
   const requireOrg = (ctx: AdminContext) => {
     const org = orgs.getOrg(ctx.params.id);
     if (!org) throw new ApiError('not_found', `no organization ${ctx.params.id}`);
@@ -26,10 +27,7 @@ export function orgAdminHandlers(deps: {
   return {
     'admin.createOrg': async (ctx: AdminContext<OrgCreate>) => {
       const org = orgs.createOrg({ name: ctx.body.name, ragEntitled: ctx.body.rag_entitled });
-      if (ctx.body.credits !== undefined) {
-        metering.setGrant(org.id, ctx.body.credits);
-        metering.setBalance(org.id, ctx.body.credits);
-      }
+      write(org.id, ctx.body, 'create');
       sendJson(ctx, 201, await orgView(deps, org));
     },
     'admin.listOrgs': async (ctx) => {
@@ -40,7 +38,7 @@ export function orgAdminHandlers(deps: {
     'admin.getOrg': async (ctx) => sendJson(ctx, 200, await orgView(deps, requireOrg(ctx))),
     'admin.updateOrg': async (ctx: AdminContext<OrgUpdate>) => {
       requireOrg(ctx);
-      if (ctx.body.credits !== undefined) metering.setBalance(ctx.params.id, ctx.body.credits);
+      write(ctx.params.id, ctx.body, 'update');
       const org = orgs.updateOrg(ctx.params.id, {
         name: ctx.body.name,
         ragEntitled: ctx.body.rag_entitled,

@@ -1,15 +1,13 @@
+import type { OrgSection } from '../area/area.js';
 import type { Organization, OrgStore } from './store.js';
 import { publicKeyView } from './store.js';
 
 /**
- * A section an area adds to the admin view of an organization (the metering area: `credits`). It may read
- * the shared store (a promise), so that every instance shows what the store holds, not a local copy.
+ * The admin representation of an organization, with the sections the areas declared (Area.orgSections). A
+ * section may read the shared store (a promise), so that every instance shows what the store holds.
  */
-export type OrgViewPart = (org: Organization) => Record<string, unknown> | Promise<Record<string, unknown>>;
-
-/** The admin representation of an organization, with the sections the areas declared (Emulator.orgViewParts). */
 export async function orgView(
-  deps: { orgs: Pick<OrgStore, 'listKeys'>; orgViewParts: readonly OrgViewPart[] },
+  deps: { orgs: Pick<OrgStore, 'listKeys'>; sections: readonly OrgSection[] },
   org: Organization,
 ): Promise<Record<string, unknown>> {
   const view: Record<string, unknown> = {
@@ -19,8 +17,8 @@ export async function orgView(
     created_at: org.createdAt,
     keys: deps.orgs.listKeys(org.id).map(publicKeyView),
   };
-  for (const part of deps.orgViewParts) {
-    const section = part(org);
+  for (const part of deps.sections) {
+    const section = part.view(org);
     Object.assign(view, section instanceof Promise ? await section : section);
   }
   return view;

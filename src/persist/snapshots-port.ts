@@ -5,5 +5,5 @@ import type { Snapshots } from '../snapshots/index.js';
 export type { LoadResult, SaveOptions, SnapshotScope, Snapshots } from '../snapshots/index.js';
 
 export function snapshotsOf(emulator: Emulator): Snapshots {
-  return emulator.snapshots;
+  return emulator.part('snapshots');
 }

@@ -8,7 +8,7 @@ import type { Stage } from '../http/context.js';
 import type { Metering } from '../metering/index.js';
 import type { OrgStore } from '../orgs/store.js';
 import { workQueueFor, type StateStore } from '../store/index.js';
-import type { StateUnits } from '../store/state-unit.js';
+import type { LoadedListener } from '../store/state-unit.js';
 import type { WebhookEngine } from '../webhooks/index.js';
 import type { WorkerPool } from '../workers/pool.js';
 import type { Contract } from '../contract/emulator-contract.js';
@@ -19,7 +19,7 @@ import type { RagScriptInput } from './scripts.js';
 import { loadCorpus } from './corpus.js';
 import { ragGateStage, ragRoutes } from './routes.js';
 import { documentLimits, INDEX_WORK, RagService } from './service.js';
-import type { RagState } from './rag-state.js';
+import { createRagState } from './rag-state.js';
 import type { RagDocumentRecord } from './store.js';
 import { TenantManager } from './tenants.js';
 
@@ -39,17 +39,14 @@ export interface RagAreaDeps {
   store: StateStore;
   /** The organization the demo corpus is indexed for (it exists by the time the area boots). */
   demoOrgId: string;
-  /** The area's state (rag-state.ts), which the composition root builds and resets. */
-  state: RagState;
-  /** The emulator's state units: a load (issue 25) tells the area which organizations it put back. */
-  units: Pick<StateUnits, 'onLoaded'>;
   /** The gateway's schemas and documented statuses, which scripted answers are checked against. */
   contract: Pick<Contract, 'schema' | 'gateway' | 'gatewayDocument'>;
 }
 
 /** The RAG product area: /v1 handlers, the tenant gate, admin handlers and the demo corpus at boot. */
 export function createRagArea(deps: RagAreaDeps): Area {
-  const { state, demoOrgId } = deps;
+  const { demoOrgId } = deps;
+  const state = createRagState(deps.store);
   const config = deps.config.rag;
   const tenants = new TenantManager(
     deps.clocks,
@@ -144,7 +141,7 @@ export function createRagArea(deps: RagAreaDeps): Area {
     }
   });
   // A load put organizations back: their jobs in flight complete at their due times (at once when past).
-  deps.units.onLoaded(async ({ orgIds }) => {
+  const onLoaded: LoadedListener = async ({ orgIds }) => {
     for (const orgId of orgIds) {
       const org = await state.read(orgId);
       // The storage meter starts from what the load stored (decision SN-A9).
@@ -159,11 +156,13 @@ export function createRagArea(deps: RagAreaDeps): Area {
     }
     // The loaded documents' index, in the background from the next turn on (the load answers first).
     state.buildIndexes();
-  });
+  };
   const settled = () => deps.store.settled();
 
   return {
     name: 'rag',
+    state: [state],
+    onLoaded,
     stages: [corpusStage, ragGateStage(service)],
     handlers: ragRoutes(service, deps.faults, settled),
     adminHandlers: {

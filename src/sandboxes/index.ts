@@ -1,11 +1,9 @@
 /**
- * The sandboxes area as the composition root puts it together (issue 24): its state unit, registered early so
- * that a whole reset removes every sandbox (and detaches their clocks) before the other areas start over, then
- * the service and its admin handlers once the parts it builds organizations with exist.
+ * The sandboxes (issue 24), two entries of the root's list: the directory (the state unit and the lookup) early,
+ * the service and its admin operations once the parts it builds organizations with exist.
  */
 import type { Area } from '../area/area.js';
 import type { StateStore } from '../store/index.js';
-import type { StateUnits } from '../store/state-unit.js';
 import { sandboxAdminHandlers } from './admin.js';
 import type { ViewDeps } from './views.js';
 import { type SandboxState } from './sandbox-state.js';
@@ -18,30 +16,48 @@ export type { SandboxLookup } from './lookup.js';
 import { SandboxDirectory } from './directory.js';
 import type { SandboxLookup } from './lookup.js';
 
-/** The state unit, and the lookup other parts resolve a sandbox id with (ready before the service). */
-export function createSandboxesState(
-  store: StateStore,
-  units: StateUnits,
-  deps: SandboxStateDeps,
-): { state: SandboxState; lookup: SandboxLookup } {
-  const state = units.add(createSandboxState(store, deps));
-  return { state, lookup: new SandboxDirectory(state) };
+declare module '../area/area.js' {
+  interface AreaParts {
+    /** How every part resolves a sandbox id (`?sandbox=`, `match.sandbox`) and an organization's sandbox. */
+    sandboxLookup: SandboxLookup;
+    /** The sandboxes' own state (the directory's and the service's). */
+    sandboxState: SandboxState;
+    /** Sandboxes (issue 24): create, reset, delete, and their clocks. */
+    sandboxes: SandboxService;
+  }
 }
 
 /**
- * The sandboxes area: its directory and state are made with the foundation (createSandboxesState: every
- * organization's clock depends on it), the service and its admin operations here, from the narrow parts it uses.
+ * The sandboxes' directory: their state unit, early in the list so that a whole reset removes every sandbox (and
+ * detaches their clocks) before the other areas start over, and the lookup the areas after it resolve a sandbox
+ * id with.
+ */
+export function createSandboxDirectoryArea(deps: SandboxStateDeps & { store: StateStore }): Area {
+  const state = createSandboxState(deps.store, deps);
+  return {
+    name: 'sandbox-directory',
+    parts: { sandboxState: state, sandboxLookup: new SandboxDirectory(state) },
+    state: [state],
+  };
+}
+
+/**
+ * The sandboxes area: the service and its admin operations, late in the list because a sandbox is made of what
+ * the areas before it build (an organization, its keys and credits, a webhook endpoint, a clock).
  */
 export function createSandboxesArea(
-  deps: Omit<SandboxServiceDeps, 'state' | 'lookup' | 'orgs'> & {
+  deps: Omit<SandboxServiceDeps, 'orgs'> & {
     orgs: SandboxServiceDeps['orgs'] & ViewDeps['orgs'];
-    parts: { state: SandboxState; lookup: SandboxLookup };
     /** The real URLs, known once the emulator listens (a sandbox's view shows them). */
     urls: ViewDeps['urls'];
   },
-): { service: SandboxService; area: Area } {
-  const { parts, urls, ...rest } = deps;
-  const service = new SandboxService({ ...rest, state: parts.state, lookup: parts.lookup });
+): Area {
+  const { urls, ...rest } = deps;
+  const service = new SandboxService(rest);
   const views = { orgs: deps.orgs, clocks: deps.clocks, urls };
-  return { service, area: { name: 'sandboxes', adminHandlers: sandboxAdminHandlers(service, views) } };
+  return {
+    name: 'sandboxes',
+    parts: { sandboxes: service },
+    adminHandlers: sandboxAdminHandlers(service, views),
+  };
 }

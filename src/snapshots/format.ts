@@ -35,7 +35,7 @@ export interface LoadResult {
   includes: string[];
 }
 
-/** The bounds of a load (decision ST-L1); tests lower them through `emulator.snapshots.limits`. */
+/** The bounds of a load (decision ST-L1); tests lower them through `emulator.part('snapshots').limits`. */
 export interface SnapshotLimits {
   /** The document's size once inflated (a gzip body is counted as it inflates). */
   maxBytes: number;

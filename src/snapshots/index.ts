@@ -1,6 +1,6 @@
 /**
  * Snapshots (issue 25, docs/state.md): the emulator's state saved as one versioned document and loaded back,
- * whole or one organization, through GET/PUT /_emulator/state and `emulator.snapshots`.
+ * whole or one organization, through GET/PUT /_emulator/state and `emulator.part('snapshots')`.
  */
 import type { Area } from '../area/area.js';
 import { Writable } from 'node:stream';
@@ -41,11 +41,16 @@ export interface SnapshotsDeps {
   keyOwners: KeyOwners;
 }
 
-export function createSnapshots(deps: SnapshotsDeps): {
-  snapshots: Snapshots;
-  gate: LoadGate;
-  area: Area;
-} {
+declare module '../area/area.js' {
+  interface AreaParts {
+    /** The state saved as one document and loaded back (issue 25): GET/PUT /_emulator/state. */
+    snapshots: Snapshots;
+    /** Holds requests while a load runs. */
+    loadGate: LoadGate;
+  }
+}
+
+export function createSnapshotsArea(deps: SnapshotsDeps): Area {
   const limits: SnapshotLimits = { ...DEFAULT_LIMITS };
   const gate = new LoadGate(deps.store);
   const writer: WriterDeps = { units: deps.units, store: deps.store, sandboxes: deps.sandboxes };
@@ -78,8 +83,8 @@ export function createSnapshots(deps: SnapshotsDeps): {
     load: (input) => loader.load(input),
   };
   return {
-    snapshots,
-    gate,
-    area: { name: 'snapshots', adminHandlers: stateAdminHandlers({ writer, loader }) },
+    name: 'snapshots',
+    parts: { snapshots, loadGate: gate },
+    adminHandlers: stateAdminHandlers({ writer, loader }),
   };
 }

@@ -9,12 +9,12 @@ import type { FaultStore } from '../faults/store.js';
 import type { Metering } from '../metering/index.js';
 import type { OrgStore } from '../orgs/store.js';
 import { workQueueFor, type StateStore } from '../store/index.js';
+import type { LoadedListener } from '../store/state-unit.js';
 import type { WebhookEngine } from '../webhooks/index.js';
 import type { WorkerPool } from '../workers/pool.js';
 import { VoiceCatalogue } from '../tts/voices.js';
 import { JOB_KIND, payloadOf, type JobPrincipal } from './jobs.js';
-import type { SttJobsState } from './jobs-state.js';
-import type { StateUnits } from '../store/state-unit.js';
+import { createSttJobsState } from './jobs-state.js';
 import { sttAdminHandlers } from './admin.js';
 import { sttRealtimeHandler } from './realtime.js';
 import type { SpeakerNamer } from './round-trip.js';
@@ -43,16 +43,13 @@ export interface SttAreaDeps {
   orgs: Pick<OrgStore, 'getOrg' | 'getKey'>;
   /** Where job completions wait (memory timers or the shared queue), and whose writes a 202 waits for. */
   store: StateStore;
-  /** The jobs of every organization, from createSttJobsState. */
-  jobs: SttJobsState;
-  /** The emulator's state units: a load (issue 25) tells the area which organizations it put back. */
-  units: Pick<StateUnits, 'onLoaded'>;
 }
 
 /** The STT product area: /v1 handlers, admin handlers and boot state. */
 export function createSttArea(deps: SttAreaDeps): Area {
   const speaker = speakerNamer();
   const { stt } = deps.config;
+  const jobs = createSttJobsState(deps.store);
   const queue = workQueueFor(deps.store, deps.clocks);
   const service = new SttService({
     clock: deps.clock,
@@ -68,7 +65,7 @@ export function createSttArea(deps: SttAreaDeps): Area {
       baseTimeMs: deps.config.taskTimeoutMs,
       msPerAudioSecond: stt.msPerAudioSecond,
     },
-    jobs: deps.jobs,
+    jobs,
     queue,
     store: deps.store,
     principalOf: (p: JobPrincipal): Principal => {
@@ -79,17 +76,19 @@ export function createSttArea(deps: SttAreaDeps): Area {
   });
   // A load put organizations back: their jobs in flight complete at their due times (at once when past), from
   // what each job keeps (its payload and the decoding's outcome known at the export).
-  deps.units.onLoaded(async ({ orgIds }) => {
+  const onLoaded: LoadedListener = async ({ orgIds }) => {
     for (const orgId of orgIds) {
-      for (const job of await deps.jobs.list(orgId)) {
+      for (const job of await jobs.list(orgId)) {
         const payload = payloadOf(job);
         if (job.status !== 'processing' || job.due_at === null || !payload) continue;
         queue.schedule(JOB_KIND, job.job_id, payload, Date.parse(job.due_at), { org: orgId });
       }
     }
-  });
+  };
   return {
     name: 'stt',
+    state: [jobs],
+    onLoaded,
     handlers: sttRoutes(service, deps.faults),
     wsHandlers: {
       'stt.realtime': sttRealtimeHandler({

@@ -94,7 +94,7 @@ describe.each(storeCases())('ws-token lifetime on the organization clock, %s', (
   it('moving the emulator clock past the lifetime does not expire a token of an organization with its own clock', async () => {
     const ownToken = await mint(on.a, own);
     const otherToken = await mint(on.a, other);
-    await on.a.clock.advance(2 * TTL_MS);
+    await on.a.part('clock').advance(2 * TTL_MS);
     await expect
       .poll(() => globalNow(on.b))
       .toBe(new Date(Date.parse(GLOBAL_START) + 2 * TTL_MS).toISOString());

@@ -29,7 +29,7 @@ describe('health', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       status: 'ok',
-      organizations: t.emulator.orgs.listOrgs().length,
+      organizations: t.emulator.part('orgs').listOrgs().length,
       open_websockets: 0,
     });
     expect(res.body.clock.mode).toBe('real');
@@ -234,7 +234,7 @@ describe('the request journal', () => {
 
   it('wait long-polls until a matching request arrives', async () => {
     // Resolves once the long-poll is really waiting, so the request below is the one it waits for.
-    const journal = t.emulator.journal;
+    const journal = t.emulator.part('journal');
     const original = journal.waitFor.bind(journal);
     let markWaiting!: () => void;
     const waiting = new Promise<void>((resolve) => (markWaiting = resolve));

@@ -174,7 +174,7 @@ describe('requests that are accepted', () => {
 
 describe('checksum before lookup', () => {
   it('a key with a bad checksum never reaches the key store', async () => {
-    const lookup = vi.spyOn(t.emulator.orgs, 'lookup');
+    const lookup = vi.spyOn(t.emulator.part('orgs'), 'lookup');
     try {
       const res = await probe().set('Authorization', bearer(flipOneChar(t.keys.live)));
       expectProblem(res, 401, 'malformed_api_key');
@@ -189,9 +189,9 @@ describe('checksum before lookup', () => {
 
 describe('the journal and problems show keys in display form only', () => {
   it('records the display form of the key that made a request', async () => {
-    await t.emulator.journal.clear();
+    await t.emulator.part('journal').clear();
     await probe().set('Authorization', bearer(t.keys.test));
-    const [entry] = await t.emulator.journal.list({ path: '/v1/auth/ws-token' });
+    const [entry] = await t.emulator.part('journal').list({ path: '/v1/auth/ws-token' });
     expect(entry.key).toBe(`${KEY_PREFIXES.test}…${t.keys.test.slice(-4)}`);
     expect(entry.key).toBe(displayKey(t.keys.test));
     expect(entry.environment).toBe('test');

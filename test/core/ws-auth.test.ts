@@ -250,7 +250,7 @@ describe('the journal records WebSocket sessions', () => {
   it('with the display form of the key and the close code', async () => {
     const ws = await connect('/stt/realtime', undefined, { Authorization: bearer(t.keys.live) });
     await expectEcho(ws);
-    const recorded = t.emulator.journal.waitFor({ path: '/v1/stt/realtime', status: 101 }, 5000);
+    const recorded = t.emulator.part('journal').waitFor({ path: '/v1/stt/realtime', status: 101 }, 5000);
     ws.close(1000);
     const entry = await recorded;
     expect(entry).toMatchObject({

@@ -263,11 +263,13 @@ describe('proxy mode', () => {
         502,
         'upstream_error',
       );
-      expect(await pair.upstream.emulator.journal.list({ path: '/v1/auth/ws-token' })).toHaveLength(0);
+      expect(await pair.upstream.emulator.part('journal').list({ path: '/v1/auth/ws-token' })).toHaveLength(
+        0,
+      );
       // A fault of another channel passes through; the upstream (which would apply it) never sees the header.
       const passed = await post('ws_close; close_code=4000');
       expect(passed.status).toBe(201);
-      const upstream = await pair.upstream.emulator.journal.list({ path: '/v1/auth/ws-token' });
+      const upstream = await pair.upstream.emulator.part('journal').list({ path: '/v1/auth/ws-token' });
       expect(upstream).toHaveLength(1);
       expect(upstream[0].request?.headers).toHaveProperty('content-type');
       expect(upstream[0].request?.headers).not.toHaveProperty('x-emulator-fault');

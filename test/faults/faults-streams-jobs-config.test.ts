@@ -46,7 +46,7 @@ describe('stream faults on /v1/tts/stream', () => {
       .get('/_emulator/requests')
       .query({ operation_id: 'tts.stream', wait: 5 });
     expect(journal.body.requests[0].fault.kind).toBe('stream_truncate');
-    expect(await t.emulator.metering.entries({ orgId: t.orgId, product: 'tts' })).toEqual([]);
+    expect(await t.emulator.part('metering').entries({ orgId: t.orgId, product: 'tts' })).toEqual([]);
   });
 
   it('slows the stream to N bytes per second and still delivers it whole', async () => {
@@ -101,7 +101,7 @@ describe('job faults on RAG indexing', () => {
     const failed = (await job(accepted.body.job.job_id)).body;
     expect(failed.status).toBe('failed');
     expect(failed.error).toMatchObject({ code: 'indexing_failed', detail: 'disk on fire' });
-    const uploads = await t.emulator.metering.entries({ orgId: t.orgId, product: 'rag_upload' });
+    const uploads = await t.emulator.part('metering').entries({ orgId: t.orgId, product: 'rag_upload' });
     expect(uploads.map((e) => e.status)).toEqual(['refunded']);
   });
 });

@@ -101,7 +101,7 @@ describe('STT scripts', () => {
       });
     expect(script.status).toBe(201);
     expect(script.body.off_contract).toBe(true);
-    const billed = (await t.emulator.metering.entries({ orgId: t.orgId, status: 'billed' })).length;
+    const billed = (await t.emulator.part('metering').entries({ orgId: t.orgId, status: 'billed' })).length;
     const answer = await transcribe(t.app, t.keys.live, wav(noise(1)));
     const problem = expectProblem(answer, 503, 'service_unavailable');
     expect(problem.detail).toBe('load balancer says no');
@@ -109,7 +109,9 @@ describe('STT scripts', () => {
       status: 503,
       off_contract: true,
     });
-    expect(await t.emulator.metering.entries({ orgId: t.orgId, status: 'billed' })).toHaveLength(billed);
+    expect(await t.emulator.part('metering').entries({ orgId: t.orgId, status: 'billed' })).toHaveLength(
+      billed,
+    );
   });
 
   it("the docs' STT script example works as written", async () => {

@@ -70,7 +70,7 @@ describe.each(storeCases())('fault rule windows on the organization clock, %s', 
   });
 
   it("expires an organization rule after ttl_seconds of its clock; a global rule's ttl runs on the emulator clock", async () => {
-    const ownNow = on.a.clocks.for(own.id).isoNow();
+    const ownNow = on.a.part('clocks').for(own.id).isoNow();
     const ownRule = await addFault({
       kind: 'error',
       status: 502,

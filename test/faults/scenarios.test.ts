@@ -91,7 +91,7 @@ describe('scenarios', () => {
       Authorization: bearer(t.keys.live),
     });
     expect(await new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)))).toBe(1011);
-    expect(await t.emulator.metering.entries({ orgId: t.orgId, status: 'billed' })).toEqual([]);
+    expect(await t.emulator.part('metering').entries({ orgId: t.orgId, status: 'billed' })).toEqual([]);
     await clock.advance(120_000);
     expect((await tts()).status).toBe(200);
   });
@@ -140,7 +140,7 @@ describe('scenarios', () => {
 
   it('webhook-receiver-down: deliveries to the dead receiver are retried on the schedule and end failed', async () => {
     await apply('webhook-receiver-down');
-    expect(t.emulator.clock.state().mode).toBe('scaled');
+    expect(t.emulator.part('clock').state().mode).toBe('scaled');
     await request(t.app).post('/_emulator/clock').send({ mode: 'frozen' });
     // The ping sent at registration fails at once (connection refused); retries follow the clock.
     await request(t.app)

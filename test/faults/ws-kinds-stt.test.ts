@@ -31,7 +31,7 @@ async function addFault(body: Record<string, unknown>): Promise<Record<string, a
 
 /** Seconds of realtime STT billed to the organization so far. */
 const billedSeconds = async () =>
-  (await t.emulator.metering.entries({ orgId: t.orgId, product: 'stt_realtime' })).reduce(
+  (await t.emulator.part('metering').entries({ orgId: t.orgId, product: 'stt_realtime' })).reduce(
     (sum, e) => sum + e.quantity,
     0,
   );
@@ -74,8 +74,8 @@ describe('stt.realtime', () => {
     const c = closed(ws);
     ws.close(1000);
     expect((await c).code).toBe(1000);
-    if ((await t.emulator.journal.list({ scope })).length === 0)
-      expect(await t.emulator.journal.waitFor({ scope }, 5000)).toBeTruthy();
+    if ((await t.emulator.part('journal').list({ scope })).length === 0)
+      expect(await t.emulator.part('journal').waitFor({ scope }, 5000)).toBeTruthy();
     // Billed: at most the checkpoints the speech crossed before the stall; none of the 6 s sent after it.
     expect((await billedSeconds()) - before).toBeLessThanOrEqual(speech(TEXT_AR).length / 16000);
   });

@@ -75,10 +75,10 @@ async function addFault(body: Record<string, unknown>): Promise<Record<string, a
 
 const entryOf = async (scope: string) => {
   await settled(t.emulator, scope);
-  return (await t.emulator.journal.list({ scope }))[0] as unknown as Record<string, any>;
+  return (await t.emulator.part('journal').list({ scope }))[0] as unknown as Record<string, any>;
 };
 const billed = async (requestId: string) =>
-  (await t.emulator.metering.entries({ orgId: t.orgId, product: 'tts' })).filter(
+  (await t.emulator.part('metering').entries({ orgId: t.orgId, product: 'tts' })).filter(
     (e) => e.requestId === requestId,
   );
 const timeouts = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;

@@ -197,13 +197,13 @@ export async function snapshot(t: FuzzEmulator): Promise<Snapshot> {
   delete tenant.last_activity_at;
   delete tenant.next_state_at;
   return {
-    ledger: t.emulator.metering.entries({ orgId: t.orgId }),
-    totals: t.emulator.metering.totals({ orgId: t.orgId }),
-    balance: t.emulator.metering.balance(t.orgId),
+    ledger: t.emulator.part('metering').entries({ orgId: t.orgId }),
+    totals: t.emulator.part('metering').totals({ orgId: t.orgId }),
+    balance: t.emulator.part('metering').balance(t.orgId),
     sttJobs: sttJobs.body,
     ragTenant: tenant,
     documents: (documents.body as { documents: unknown }).documents,
-    deliveries: await t.emulator.webhooks.deliveries(),
+    deliveries: await t.emulator.part('webhooks').deliveries(),
   };
 }
 

@@ -42,7 +42,7 @@ describe('journal entry size', () => {
       .set('Authorization', auth)
       .field('language', 'ar')
       .attach('file', encodeWav(new Float32Array(8000), 16000), 'a.wav');
-    const entries = await emulator.journal.list();
+    const entries = await emulator.part('journal').list();
     expect(entries.length).toBe(7);
     let estimated = 0;
     let real = 0;
@@ -56,7 +56,7 @@ describe('journal entry size', () => {
       estimated += before;
       real += size;
     }
-    expect((await emulator.journal.usage()).bytes).toBe(estimated);
+    expect((await emulator.part('journal').usage()).bytes).toBe(estimated);
     expect(Math.abs(estimated - real) / real).toBeLessThan(0.02);
   });
 });
@@ -69,12 +69,12 @@ describe('a link that reaches an entry already recorded', () => {
       .set('Authorization', bearer(keys.live))
       .send({ scopes: ['tts:speak'] });
     const id = res.headers['x-request-id'];
-    const before = (await emulator.journal.usage()).bytes;
+    const before = (await emulator.part('journal').usage()).bytes;
     // A webhook event caused by the request, linked after its entry was recorded (deliveries come later).
-    emulator.journal.link(id, 'webhook', 'evt_linked_after_recording');
-    const [entry] = (await emulator.journal.list()).filter((e) => e.request_id === id);
+    emulator.part('journal').link(id, 'webhook', 'evt_linked_after_recording');
+    const [entry] = (await emulator.part('journal').list()).filter((e) => e.request_id === id);
     expect(entry.webhook_event_ids).toEqual(['evt_linked_after_recording']);
-    const after = (await emulator.journal.usage()).bytes;
+    const after = (await emulator.part('journal').usage()).bytes;
     expect(after - before).toBe('evt_linked_after_recording'.length + 3);
     expect(after).toBe(entryBytes(entry));
   });

@@ -240,6 +240,6 @@ describe('journal detail', () => {
     const { requests } = (await request(app).get('/_emulator/requests')).body;
     expect(requests.length).toBeLessThan(8);
     expect(requests.at(-1).request_id).toBe(last);
-    expect((await emulator.journal.usage()).bytes).toBeLessThanOrEqual(0.005 * 1024 * 1024);
+    expect((await emulator.part('journal').usage()).bytes).toBeLessThanOrEqual(0.005 * 1024 * 1024);
   });
 });

@@ -65,7 +65,7 @@ describe.each(storeCases())('rate windows on the organization clock, %s', (_name
   });
 
   it('the emulator clock passing the window leaves its window closed; its own clock passing it reopens it', async () => {
-    await on.a.clock.advance(WINDOW_S * 1000);
+    await on.a.part('clock').advance(WINDOW_S * 1000);
     await expect.poll(() => globalNow(on.b)).not.toBe(GLOBAL_START);
     expectProblem(await hit(on.b, own), 429, 'rate_limited');
 

@@ -179,7 +179,7 @@ describe('clock admin', () => {
       .send({ mode: 'frozen', now: '2030-01-01T00:00:00Z' });
     expect(frozen.body).toMatchObject({ mode: 'frozen', now: '2030-01-01T00:00:00.000Z' });
     const fired: number[] = [];
-    t.emulator.clock.setTimeout(() => fired.push(t.emulator.clock.now()), 5_000);
+    t.emulator.part('clock').setTimeout(() => fired.push(t.emulator.part('clock').now()), 5_000);
     const advanced = await request(t.app).post('/_emulator/clock/advance').send({ seconds: 10 });
     expect(advanced.body.now).toBe('2030-01-01T00:00:10.000Z');
     expect(fired).toEqual([Date.parse('2030-01-01T00:00:05Z')]);

@@ -111,8 +111,8 @@ describe('a 5xx answer is never billed', () => {
       const before = (await request(r.app).get(`/_emulator/orgs/${r.orgId}/billing`)).body.balance
         .balance as number;
       // Force a failure inside the handler, right after the usage was recorded.
-      const record = r.emulator.metering.record.bind(r.emulator.metering);
-      const spy = vi.spyOn(r.emulator.metering, 'record').mockImplementation((principal, usage) => {
+      const record = r.emulator.part('metering').record.bind(r.emulator.part('metering'));
+      const spy = vi.spyOn(r.emulator.part('metering'), 'record').mockImplementation((principal, usage) => {
         record(principal, usage);
         throw new Error('disk full after billing');
       });

@@ -80,8 +80,8 @@ describe('the metering and orgs sections of a snapshot', () => {
     expect((await tts(live.key)).status).toBe(200);
     expect((await tts(live.key)).status).toBe(429);
     // The token minted before the save is taken once (the service's consume, as the WebSocket upgrade does).
-    expect(await t.emulator.wsTokens.consume(token)).toMatchObject({ orgId: org.id, keyId: live.id });
-    await expect(Promise.resolve().then(() => t.emulator.wsTokens.consume(token))).rejects.toThrow(
+    expect(await t.emulator.part('wsTokens').consume(token)).toMatchObject({ orgId: org.id, keyId: live.id });
+    await expect(Promise.resolve().then(() => t.emulator.part('wsTokens').consume(token))).rejects.toThrow(
       /already used/,
     );
   });

@@ -33,7 +33,7 @@ describe('forwarding', () => {
       true,
     );
 
-    const upstreamEntries = await pair.upstream.emulator.journal.list({ path: '/v1/tts' });
+    const upstreamEntries = await pair.upstream.emulator.part('journal').list({ path: '/v1/tts' });
     expect(upstreamEntries).toHaveLength(2);
     expect(upstreamEntries[1].key_id).toBe(pair.upstream.emulator.demo.keyIds.test);
     const entry = await lastEntry('/v1/tts');
@@ -116,7 +116,7 @@ describe('faults and upstream failures', () => {
       times: 1,
       match: { operation: 'tts.speak', scope },
     } as any);
-    const before = (await pair.upstream.emulator.journal.list({ path: '/v1/tts' })).length;
+    const before = (await pair.upstream.emulator.part('journal').list({ path: '/v1/tts' })).length;
     const res = await fetch(`${pair.proxy.baseUrl}/tts`, {
       method: 'POST',
       headers: { ...json(pair.upstream.keys.test), 'X-Emulator-Scope': scope },
@@ -124,7 +124,7 @@ describe('faults and upstream failures', () => {
     });
     expect(res.status).toBe(502);
     expect(((await res.json()) as { code: string }).code).toBe('upstream_error');
-    expect(await pair.upstream.emulator.journal.list({ path: '/v1/tts' })).toHaveLength(before);
+    expect(await pair.upstream.emulator.part('journal').list({ path: '/v1/tts' })).toHaveLength(before);
     expect((await pair.proxy.admin.requests.waitFor({ scope })).fault).toBeTruthy();
   });
 
@@ -207,7 +207,7 @@ describe('streaming', () => {
     const first = await reader.read();
     expect(first.value!.byteLength).toBeGreaterThan(0);
     // The upstream journals a request when its response ends: it has not ended yet.
-    expect(await pair.upstream.emulator.journal.list({ path: '/v1/tts/stream' })).toHaveLength(0);
+    expect(await pair.upstream.emulator.part('journal').list({ path: '/v1/tts/stream' })).toHaveLength(0);
     controller.abort();
     await reader.cancel().catch(() => {});
     await pair.upstream.admin.requests.waitFor({ path: '/v1/tts/stream' });

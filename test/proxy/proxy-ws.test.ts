@@ -117,6 +117,6 @@ describe('faults in front of the upstream', () => {
     });
     expect(refusal.status).toBe(429);
     expect((await pair.proxy.admin.requests.waitFor({ scope })) as any).toMatchObject({ status: 429 });
-    expect(await pair.upstream.emulator.journal.list({ scope })).toHaveLength(0);
+    expect(await pair.upstream.emulator.part('journal').list({ scope })).toHaveLength(0);
   });
 });

@@ -121,7 +121,9 @@ describe('replay', () => {
       body: JSON.stringify({ top_k: 3, query: SEARCH_BODY.query }),
     });
     expect(await found.json()).toMatchObject({ results: search.response.body.json.results });
-    expect((await replay.emulator.journal.list({ path: '/v1/rag/search' })).at(-1)?.replayed).toBe(search.id);
+    expect((await replay.emulator.part('journal').list({ path: '/v1/rag/search' })).at(-1)?.replayed).toBe(
+      search.id,
+    );
   });
 
   it('matches uploads by the audio SHA-256', async () => {
@@ -135,9 +137,9 @@ describe('replay', () => {
     });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { request_id: string };
-    expect((await replay.emulator.journal.list({ path: '/v1/stt/transcriptions' })).at(-1)?.replayed).toBe(
-      stt.id,
-    );
+    expect(
+      (await replay.emulator.part('journal').list({ path: '/v1/stt/transcriptions' })).at(-1)?.replayed,
+    ).toBe(stt.id);
     expect(body.request_id).toBe(res.headers.get('x-request-id'));
   });
 
@@ -149,6 +151,8 @@ describe('replay', () => {
     });
     expect(res.status).toBe(200);
     await res.arrayBuffer();
-    expect((await replay.emulator.journal.list({ path: '/v1/tts' })).at(-1)?.replayed).toBeUndefined();
+    expect(
+      (await replay.emulator.part('journal').list({ path: '/v1/tts' })).at(-1)?.replayed,
+    ).toBeUndefined();
   });
 });

@@ -25,7 +25,7 @@ async function expectTooComplex(
   const problem = expectProblem(await upload(t, org.key, file), 422, 'document_too_complex');
   expect(problem.detail).toMatch(detail);
   expect((await get(t, org.key, '/v1/rag/documents').expect(200)).body.documents).toEqual([]);
-  expect(await t.emulator.metering.entries({ orgId: org.orgId })).toEqual([]);
+  expect(await t.emulator.part('metering').entries({ orgId: org.orgId })).toEqual([]);
 }
 
 describe('RAG upload content limits', () => {

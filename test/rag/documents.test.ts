@@ -142,7 +142,7 @@ describe('POST /v1/rag/documents', () => {
       'malware_detected',
     );
     expect((await get(t, org.key, '/v1/rag/documents').expect(200)).body.documents).toEqual([]);
-    expect(await t.emulator.metering.entries({ orgId: org.orgId })).toEqual([]);
+    expect(await t.emulator.part('metering').entries({ orgId: org.orgId })).toEqual([]);
   });
 
   it('rejects a DOCX that decompresses beyond the limit with 422 archive_rejected', async () => {
@@ -154,7 +154,7 @@ describe('POST /v1/rag/documents', () => {
     ]);
     const res = await upload(t, org.key, { bytes: bomb, name: 'bomb.docx' });
     expectProblem(res, 422, 'archive_rejected');
-    expect(await t.emulator.metering.entries({ orgId: org.orgId })).toEqual([]);
+    expect(await t.emulator.part('metering').entries({ orgId: org.orgId })).toEqual([]);
   });
 
   it('rejects a file over rag.maxUploadBytes with 422 document_too_large', async () => {
@@ -304,7 +304,7 @@ describe('RAG indexing jobs and rag.job.completed', () => {
       error: { code: 'indexing_failed' },
     });
 
-    const [entry] = await t.emulator.metering.entries({ orgId: org.orgId, product: 'rag_upload' });
+    const [entry] = await t.emulator.part('metering').entries({ orgId: org.orgId, product: 'rag_upload' });
     expect(entry).toMatchObject({ status: 'refunded', jobId: res.body.job.job_id, quantity: 26 });
     // Only the next job failed.
     const ok = await upload(t, org.key, { bytes: 'fine text', name: 'g.txt' }).expect(202);
@@ -386,8 +386,8 @@ describe('RAG document list, get and delete', () => {
     expect(job.body).toMatchObject({ status: 'failed', error: { code: 'document_not_found' } });
     await finishJobs(t);
     expect((await get(t, org.key, `/v1/rag/jobs/${res.body.job.job_id}`)).body.status).toBe('failed');
-    expect((await t.emulator.metering.entries({ orgId: org.orgId, product: 'rag_upload' }))[0].status).toBe(
-      'refunded',
-    );
+    expect(
+      (await t.emulator.part('metering').entries({ orgId: org.orgId, product: 'rag_upload' }))[0].status,
+    ).toBe('refunded');
   });
 });

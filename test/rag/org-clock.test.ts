@@ -20,7 +20,7 @@ afterEach(async () => t.emulator.close());
 async function orgWithClock(name: string): Promise<{ orgId: string; key: string; clock: Clock }> {
   const org = await createOrg(t.app, { name });
   const key = await createKey(t.app, org.id, { scopes: ['rag:query'] });
-  const clock = t.emulator.clocks.attach(org.id, `sandbox:${name}:clock`, {
+  const clock = t.emulator.part('clocks').attach(org.id, `sandbox:${name}:clock`, {
     mode: 'frozen',
     timeScale: 1,
     at: ORG_START,

@@ -76,10 +76,14 @@ describe('scripted RAG search answers', () => {
     expect(mine.status).toBe(200);
     const failed = await search(t, other.key, { query: 'leave' });
     expectProblem(failed, 503, 'upstream_unavailable');
-    expect(await t.emulator.metering.entries({ orgId: other.orgId, product: 'rag_search' })).toEqual([]);
+    expect(await t.emulator.part('metering').entries({ orgId: other.orgId, product: 'rag_search' })).toEqual(
+      [],
+    );
     await addScript({ org_id: other.orgId, results: [] });
     expect((await search(t, other.key, { query: 'leave' })).body.results).toEqual([]);
-    expect(await t.emulator.metering.entries({ orgId: other.orgId, product: 'rag_search' })).toHaveLength(1);
+    expect(
+      await t.emulator.part('metering').entries({ orgId: other.orgId, product: 'rag_search' }),
+    ).toHaveLength(1);
   });
 
   it.each([

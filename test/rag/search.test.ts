@@ -277,7 +277,7 @@ describe('RAG analyze mode', () => {
 
   it('is fast with --time-scale', async () => {
     const fast = await buildEmulator({ seed: 'rag-tests', timeScale: 0.0005 });
-    t = { ...fast, clock: fast.emulator.clock };
+    t = { ...fast, clock: fast.emulator.part('clock') };
     const started = Date.now();
     const res = await search(t, t.keys.live, { query: 'تحلية المياه', mode: 'analyze' }).expect(200);
     expect(res.body.search_time_ms).toBeGreaterThanOrEqual(5_000);
@@ -295,7 +295,9 @@ describe('RAG search billing', () => {
     expect((await analyzing.done).status).toBe(200);
     await search(t, t.keys.test, { query: 'VPN' }).expect(200);
 
-    const entries = (await t.emulator.metering.entries({ orgId: t.orgId, product: 'rag_search' })).reverse();
+    const entries = (
+      await t.emulator.part('metering').entries({ orgId: t.orgId, product: 'rag_search' })
+    ).reverse();
     expect(
       entries.map((e) => ({ mode: e.mode, amount: e.amount, status: e.status, env: e.environment })),
     ).toEqual([
@@ -314,14 +316,14 @@ describe('RAG search billing', () => {
       429,
       'insufficient_credits',
     );
-    expect(await t.emulator.metering.entries({ orgId: t.orgId, product: 'rag_search' })).toEqual([]);
+    expect(await t.emulator.part('metering').entries({ orgId: t.orgId, product: 'rag_search' })).toEqual([]);
   });
 
   it('bills an upload by bytes at acceptance', async () => {
     t = await buildRagEmulator();
     const org = await readyOrg(t);
     const res = await upload(t, org.key, { bytes: 'x'.repeat(2000), name: 'x.txt' }).expect(202);
-    const [entry] = await t.emulator.metering.entries({ orgId: org.orgId, product: 'rag_upload' });
+    const [entry] = await t.emulator.part('metering').entries({ orgId: org.orgId, product: 'rag_upload' });
     expect(entry).toMatchObject({
       quantity: 2000,
       unit: 'bytes',
@@ -333,7 +335,9 @@ describe('RAG search billing', () => {
     await upload(t, org.testKey, { bytes: 'y'.repeat(10), name: 'y.txt' }).expect(202);
     expect(
       (
-        await t.emulator.metering.entries({ orgId: org.orgId, product: 'rag_upload', environment: 'test' })
+        await t.emulator
+          .part('metering')
+          .entries({ orgId: org.orgId, product: 'rag_upload', environment: 'test' })
       )[0],
     ).toMatchObject({ status: 'not_billed', reason: 'test_key' });
   });

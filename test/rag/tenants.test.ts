@@ -78,7 +78,7 @@ describe('RAG tenant provisioning', () => {
     res = await search(t, key, { query: 'hello' }).expect(200);
     expect(res.body).toMatchObject({ mode: 'retrieve', results: [] });
     // 409 answers are never billed; the successful query is.
-    const entries = await t.emulator.metering.entries({ orgId, product: 'rag_search' });
+    const entries = await t.emulator.part('metering').entries({ orgId, product: 'rag_search' });
     expect(entries).toHaveLength(1);
   });
 

@@ -101,7 +101,7 @@ describe('slow clients', () => {
       `POST /v1/tts HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${emulator.demo.keys.live}\r\n` +
         `Content-Type: application/json\r\nContent-Length: ${declared}\r\n\r\n${body}`,
     );
-    const recorded = emulator.journal.waitFor({ path: '/v1/tts' }, 10_000);
+    const recorded = emulator.part('journal').waitFor({ path: '/v1/tts' }, 10_000);
     await arrived;
     socket.destroy();
     const entry = await recorded;
@@ -113,7 +113,7 @@ describe('slow clients', () => {
     });
     await whole.arrayBuffer();
     expect(whole.status).toBe(200);
-    expect(await emulator.journal.find(entry!.request_id)).toMatchObject({
+    expect(await emulator.part('journal').find(entry!.request_id)).toMatchObject({
       operation_id: 'tts.speak',
       ledger_entry_ids: [],
       timings: { handler_ms: null },

@@ -20,13 +20,13 @@ let ws: WebSocket | undefined;
 
 beforeAll(async () => {
   t = await buildEmulator({ seed: 'slow-reader' }, { clock: new Clock({ mode: 'frozen' }) });
-  const service = new TtsService(VoiceCatalogue.load(), t.emulator.metering, t.emulator.workers);
+  const service = new TtsService(VoiceCatalogue.load(), t.emulator.part('metering'), t.emulator.workers);
   t.emulator.wsHandlers.set(
     'tts.realtime',
     ttsRealtimeHandler({
       service,
       contract: t.emulator.contract,
-      clocks: t.emulator.clocks,
+      clocks: t.emulator.part('clocks'),
       stallTimeoutMs: 300,
     }),
   );
@@ -62,7 +62,7 @@ describe('WS /v1/tts/realtime slow reader', () => {
     const health = await request(t.app).get('/_emulator/health').expect(200);
     expect(health.body.open_websockets).toBe(0);
     expect(
-      (await t.emulator.metering.entries({ orgId: t.orgId, product: 'tts' })).filter(
+      (await t.emulator.part('metering').entries({ orgId: t.orgId, product: 'tts' })).filter(
         (e) => e.status === 'billed',
       ).length,
     ).toBeLessThan(6);

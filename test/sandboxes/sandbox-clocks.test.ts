@@ -104,11 +104,11 @@ describe('sandbox clocks', () => {
 
   it('a whole emulator reset removes every sandbox and its clock', async () => {
     const a = await createSandbox(t.app, { clock: { mode: 'frozen', now: START } });
-    expect(t.emulator.clocks.own(a.org_id)).toBeDefined();
+    expect(t.emulator.part('clocks').own(a.org_id)).toBeDefined();
     const res = await request(t.app).post('/_emulator/reset').send({ keep_clock: true });
     expect(res.status, res.text).toBe(200);
     expect((await request(t.app).get('/_emulator/sandboxes')).body.sandboxes).toEqual([]);
-    expect(t.emulator.clocks.own(a.org_id)).toBeUndefined();
+    expect(t.emulator.part('clocks').own(a.org_id)).toBeUndefined();
     expectProblem(await request(t.app).get(`/_emulator/sandboxes/${a.id}`), 404, 'not_found');
   });
 });

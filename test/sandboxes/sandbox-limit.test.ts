@@ -14,7 +14,8 @@ afterAll(() => t.emulator.close());
 it('refuses the sandbox past 10,000 with 409 sandbox_limit, and takes one again after a delete', async () => {
   expect(SANDBOX_LIMIT).toBe(10_000);
   // All but the last through the library (the same service as the admin API), to keep the test short.
-  for (let i = 0; i < SANDBOX_LIMIT - 1; i++) await t.emulator.sandboxes.create({ rag: { entitled: false } });
+  for (let i = 0; i < SANDBOX_LIMIT - 1; i++)
+    await t.emulator.part('sandboxes').create({ rag: { entitled: false } });
   const last = await request(t.app).post('/_emulator/sandboxes').send({});
   expect(last.status, last.text).toBe(201);
 
@@ -22,7 +23,7 @@ it('refuses the sandbox past 10,000 with 409 sandbox_limit, and takes one again 
   const refused = await request(t.app).post('/_emulator/sandboxes').send({ name: 'one too many' });
   expect(expectProblem(refused, 409, 'sandbox_limit').detail).toContain('10000');
   expect((await request(t.app).get('/_emulator/orgs')).body.organizations).toHaveLength(orgsBefore);
-  expect(t.emulator.sandboxes.list()).toHaveLength(SANDBOX_LIMIT);
+  expect(t.emulator.part('sandboxes').list()).toHaveLength(SANDBOX_LIMIT);
 
   expect((await request(t.app).delete(`/_emulator/sandboxes/${last.body.id}`)).status).toBe(204);
   expect((await request(t.app).post('/_emulator/sandboxes').send({})).status).toBe(201);

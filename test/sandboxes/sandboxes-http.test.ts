@@ -130,12 +130,12 @@ describe('listing and reading sandboxes', () => {
 describe('resolving a sandbox id (SandboxLookup, for filters and fault rules)', () => {
   it('gives the organization of a sandbox and the sandbox of an organization; 404 for an unknown id', async () => {
     const s = await createSandbox(t.app);
-    expect(await t.emulator.sandboxLookup.orgOf(s.id)).toBe(s.org_id);
-    expect(t.emulator.sandboxLookup.sandboxOf(s.org_id)).toBe(s.id);
-    expect(t.emulator.sandboxLookup.sandboxOf(t.orgId)).toBeUndefined();
+    expect(await t.emulator.part('sandboxLookup').orgOf(s.id)).toBe(s.org_id);
+    expect(t.emulator.part('sandboxLookup').sandboxOf(s.org_id)).toBe(s.id);
+    expect(t.emulator.part('sandboxLookup').sandboxOf(t.orgId)).toBeUndefined();
     let thrown: unknown;
     try {
-      await t.emulator.sandboxLookup.orgOf('sbx_nope');
+      await t.emulator.part('sandboxLookup').orgOf('sbx_nope');
     } catch (err) {
       thrown = err;
     }

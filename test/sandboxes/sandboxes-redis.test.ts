@@ -48,9 +48,9 @@ describe('sandboxes over Redis, two instances', () => {
     const got = await request(b.app).get(`/_emulator/sandboxes/${s.id}`);
     expect(got.status, got.text).toBe(200);
     expect(got.body).toMatchObject({ id: s.id, org_id: s.org_id, clock: { mode: 'frozen', now: START } });
-    expect(b.clocks.own(s.org_id)?.isoNow()).toBe(START);
-    expect(await b.sandboxLookup.orgOf(s.id)).toBe(s.org_id);
-    expect(b.sandboxLookup.sandboxOf(s.org_id)).toBe(s.id);
+    expect(b.part('clocks').own(s.org_id)?.isoNow()).toBe(START);
+    expect(await b.part('sandboxLookup').orgOf(s.id)).toBe(s.org_id);
+    expect(b.part('sandboxLookup').sandboxOf(s.org_id)).toBe(s.id);
     expect((await v1(b.app, s.keys.live.key, 'get', '/v1/rag/documents')).status).toBe(200);
     expect(await balanceOf(b.app, s.org_id)).toBe(20);
     const listed = await request(b.app).get('/_emulator/sandboxes');
@@ -68,8 +68,8 @@ describe('sandboxes over Redis, two instances', () => {
     expect((await clockThrough(a, s.id)).now).toBe(day);
     expect((await clockThrough(b, s.id)).now).toBe(day);
     expect((await clockThrough(a, other.id)).now).toBe(START);
-    expect(a.clock.now()).toBe(T0);
-    expect(b.clock.now()).toBe(T0);
+    expect(a.part('clock').now()).toBe(T0);
+    expect(b.part('clock').now()).toBe(T0);
     const back = await request(a.app).post(`/_emulator/sandboxes/${s.id}/clock`).send({ now: START });
     expectProblem(back, 422, 'invalid_clock_change');
   });
@@ -116,7 +116,7 @@ describe('sandboxes over Redis, two instances', () => {
     expect(await within(closing, 5_000, 'the close on B')).toMatchObject({ code: 4410 });
     for (const on of [a, b]) {
       expectProblem(await request(on.app).get(`/_emulator/sandboxes/${s.id}`), 404, 'not_found');
-      expect(on.clocks.own(s.org_id)).toBeUndefined();
+      expect(on.part('clocks').own(s.org_id)).toBeUndefined();
       expectProblem(await v1(on.app, s.keys.live.key, 'get', '/v1/rag/documents'), 401, 'invalid_api_key');
     }
   });
@@ -129,7 +129,17 @@ describe('sandboxes over Redis, two instances', () => {
       const hour = new Date(Date.parse(START) + 3_600_000).toISOString();
       expect((await clockThrough(c, s.id)).now).toBe(hour);
       expect((await v1(c.app, s.keys.live.key, 'get', '/v1/rag/documents')).status).toBe(200);
-      expect(c.sandboxes.list().map((x) => x.id)).toEqual(a.sandboxes.list().map((x) => x.id));
+      expect(
+        c
+          .part('sandboxes')
+          .list()
+          .map((x) => x.id),
+      ).toEqual(
+        a
+          .part('sandboxes')
+          .list()
+          .map((x) => x.id),
+      );
     } finally {
       await c.close();
     }
@@ -141,7 +151,7 @@ describe('sandboxes over Redis, two instances', () => {
     expect(res.status, res.text).toBe(200);
     expect((await request(a.app).get('/_emulator/sandboxes')).body.sandboxes).toEqual([]);
     expectProblem(await request(b.app).get(`/_emulator/sandboxes/${s.id}`), 404, 'not_found');
-    expect(b.sandboxes.list()).toEqual([]);
-    expect(b.clocks.own(s.org_id)).toBeUndefined();
+    expect(b.part('sandboxes').list()).toEqual([]);
+    expect(b.part('clocks').own(s.org_id)).toBeUndefined();
   });
 });

@@ -48,7 +48,8 @@ afterAll(() => t.emulator.close());
 
 const live = () => bearer(t.keys.live);
 const uploadsBilled = async () =>
-  (await t.emulator.metering.entries({ orgId: t.orgId, product: 'rag_upload', status: 'billed' })).length;
+  (await t.emulator.part('metering').entries({ orgId: t.orgId, product: 'rag_upload', status: 'billed' }))
+    .length;
 
 describe(`JSON nested deeper than ${MAX_JSON_DEPTH}`, () => {
   it.each([MAX_JSON_DEPTH + 1, 20_000])(

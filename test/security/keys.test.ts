@@ -79,11 +79,11 @@ describe('keys are stored hashed', () => {
       .set('Authorization', bearer(created.key))
       .send({ scopes: ['tts:speak'] })
       .expect(201);
-    const inStore = reachableStrings(t.emulator.orgs);
+    const inStore = reachableStrings(t.emulator.part('orgs'));
     expect(inStore.length).toBeGreaterThan(10);
     expect(inStore.filter((s) => leaks(s, created.key))).toEqual([]);
     // The record holds the SHA-256 of the key and its display form only.
-    const record = t.emulator.orgs.getKey(created.id)!;
+    const record = t.emulator.part('orgs').getKey(created.id)!;
     expect(record.hash).toHaveLength(32);
     expect(record.display).toBe(`svc_live_…${created.key.slice(-4)}`);
     // Beyond the store: the whole emulator except the library's own copy of the demo keys.

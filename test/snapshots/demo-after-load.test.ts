@@ -33,12 +33,12 @@ describe('the demo credentials after a load', () => {
   });
 
   it('absent after a load without the demo organization; back when a load brings its keys', async () => {
-    const own = await emulator.snapshots.saveToBuffer();
-    await emulator.snapshots.load(EMPTY);
+    const own = await emulator.part('snapshots').saveToBuffer();
+    await emulator.part('snapshots').load(EMPTY);
     const gone = expectProblem(await request(emulator.app).get('/_emulator/demo'), 404, 'not_found');
     expect(gone.detail).toContain('org_demo');
 
-    await emulator.snapshots.load(own);
+    await emulator.part('snapshots').load(own);
     const back = await request(emulator.app).get('/_emulator/demo');
     expect(back.status, back.text).toBe(200);
     const keys = (back.body as { keys: { live: string } }).keys;
@@ -49,7 +49,7 @@ describe('the demo credentials after a load', () => {
   });
 
   it("absent after a load of another seed's demo organization: its keys are not this emulator's", async () => {
-    await emulator.snapshots.load(await other.snapshots.saveToBuffer());
+    await emulator.part('snapshots').load(await other.part('snapshots').saveToBuffer());
     const foreign = expectProblem(await request(emulator.app).get('/_emulator/demo'), 404, 'not_found');
     expect(foreign.detail).toContain('demo live key');
     expect(emulator.demo.absent).toBe(foreign.detail);
@@ -77,12 +77,12 @@ describe('the demo credentials after a load through another instance (Redis)', (
   });
 
   it('B answers 404 once A loaded a state without the demo organization, and the keys again once A loads them back', async () => {
-    const own = await a.snapshots.saveToBuffer();
+    const own = await a.part('snapshots').saveToBuffer();
     expect((await request(b.app).get('/_emulator/demo')).status).toBe(200);
-    await a.snapshots.load(EMPTY);
+    await a.part('snapshots').load(EMPTY);
     await expect.poll(async () => (await request(b.app).get('/_emulator/demo')).status).toBe(404);
     expect(b.demo.absent).toContain('org_demo');
-    await a.snapshots.load(own);
+    await a.part('snapshots').load(own);
     await expect.poll(async () => (await request(b.app).get('/_emulator/demo')).status).toBe(200);
     expect(b.demo.absent).toBeUndefined();
   });

@@ -30,7 +30,7 @@ describe.each(['memory', 'redis'] as const)('hostile state documents (%s store)'
     url = `${(await emulator.listen(0, '127.0.0.1')).adminUrl}/state`;
     await buildState(emulator);
     valid = documentOf(await raw(url, 'GET', { 'Accept-Encoding': 'identity' })).toString();
-    before = await emulator.snapshots.saveToBuffer({ journal: true, secrets: true });
+    before = await emulator.part('snapshots').saveToBuffer({ journal: true, secrets: true });
   });
   afterAll(async () => {
     await emulator?.close();
@@ -56,13 +56,13 @@ describe.each(['memory', 'redis'] as const)('hostile state documents (%s store)'
     const problem = problemOf(res);
     expect(problem.code).toBe(code);
     expect(problem.detail).toMatch(detail);
-    const save = () => emulator.snapshots.saveToBuffer({ journal: true, secrets: true });
+    const save = () => emulator.part('snapshots').saveToBuffer({ journal: true, secrets: true });
     // Through HTTP the refused request minted its request id: everything else is as it was.
     expect(sansRequestCount(await save()), 'the state is unchanged').toBe(sansRequestCount(before));
     if (body instanceof Readable || headers['Content-Encoding'] === 'br') return;
     // Through the library nothing is minted: byte for byte.
     const exact = await save();
-    await expect(emulator.snapshots.load(Buffer.from(body))).rejects.toMatchObject({ code, status });
+    await expect(emulator.part('snapshots').load(Buffer.from(body))).rejects.toMatchObject({ code, status });
     expect((await save()).equals(exact), 'the state is unchanged, byte for byte').toBe(true);
   }
 
@@ -89,8 +89,8 @@ describe.each(['memory', 'redis'] as const)('hostile state documents (%s store)'
   });
 
   it('oversized: streamed past the limit, and a gzip bomb, stop at the limit', async () => {
-    const limit = emulator.snapshots.limits.maxBytes;
-    emulator.snapshots.limits.maxBytes = 256 * 1024;
+    const limit = emulator.part('snapshots').limits.maxBytes;
+    emulator.part('snapshots').limits.maxBytes = 256 * 1024;
     try {
       const chunk = Buffer.alloc(64 * 1024, 0x20);
       let sent = 0;
@@ -108,17 +108,17 @@ describe.each(['memory', 'redis'] as const)('hostile state documents (%s store)'
         'Content-Encoding': 'gzip',
       });
     } finally {
-      emulator.snapshots.limits.maxBytes = limit;
+      emulator.part('snapshots').limits.maxBytes = limit;
     }
   });
 
   it('a member above its limit', async () => {
-    const limit = emulator.snapshots.limits.maxMemberBytes;
-    emulator.snapshots.limits.maxMemberBytes = 100;
+    const limit = emulator.part('snapshots').limits.maxMemberBytes;
+    emulator.part('snapshots').limits.maxMemberBytes = 100;
     try {
       await refused(valid, 413, 'state_too_large', /^\/orgs\/org_\w+ is larger than 100 bytes/);
     } finally {
-      emulator.snapshots.limits.maxMemberBytes = limit;
+      emulator.part('snapshots').limits.maxMemberBytes = limit;
     }
   });
 

@@ -25,19 +25,19 @@ describe("a load may not give one organization's keys to another", () => {
   const copied = (doc: Buffer) => doc.toString().replaceAll('"org_demo"', '"org_zcopy"');
 
   it("an organization's load with a key of another organization in this emulator: 422, nothing changes", async () => {
-    const before = await emulator.snapshots.saveToBuffer({ journal: false });
-    const doc = copied(await emulator.snapshots.saveToBuffer({ org: 'org_demo' }));
+    const before = await emulator.part('snapshots').saveToBuffer({ journal: false });
+    const doc = copied(await emulator.part('snapshots').saveToBuffer({ org: 'org_demo' }));
     const res = await request(emulator.app)
       .put('/_emulator/state')
       .set('Content-Type', 'application/json')
       .send(doc);
     const problem = expectProblem(res, 422, 'invalid_state');
     expect(problem.detail).toMatch(/^\/orgs\/org_zcopy\/orgs\/keys\/0\/id: .*belongs to org_demo/);
-    expect((await emulator.snapshots.saveToBuffer({ journal: false })).equals(before)).toBe(true);
+    expect((await emulator.part('snapshots').saveToBuffer({ journal: false })).equals(before)).toBe(true);
   });
 
   it('a whole document with one key in two organizations: 422 at the second', async () => {
-    const whole = (await emulator.snapshots.saveToBuffer()).toString();
+    const whole = (await emulator.part('snapshots').saveToBuffer()).toString();
     const line = whole.split('\n').find((l) => l.startsWith('"org_demo":'))!;
     const twice = whole.replace(
       line,

@@ -23,11 +23,13 @@ describe('a load that fails half way', () => {
   });
   afterAll(async () => emulator?.close());
 
-  const save = () => emulator.snapshots.saveToBuffer({ journal: true, secrets: true });
+  const save = () => emulator.part('snapshots').saveToBuffer({ journal: true, secrets: true });
   /** A document of the demo organization (or the whole state) under another name: loaded, it would show. */
   const renamed = async (scope: { org?: string }) =>
     Buffer.from(
-      (await emulator.snapshots.saveToBuffer(scope)).toString().replace('"Demo Organization"', '"Renamed"'),
+      (await emulator.part('snapshots').saveToBuffer(scope))
+        .toString()
+        .replace('"Demo Organization"', '"Renamed"'),
     );
   const storeGone = () => new ApiError('upstream_error', 'the shared state store went away');
 
@@ -39,7 +41,10 @@ describe('a load that fails half way', () => {
     expect(doc.toString()).toContain('"Renamed"');
     const before = await save();
     const spy = vi.spyOn(orgsPart, 'import').mockRejectedValueOnce(storeGone());
-    await expect(emulator.snapshots.load(doc)).rejects.toMatchObject({ code: 'upstream_error', status: 502 });
+    await expect(emulator.part('snapshots').load(doc)).rejects.toMatchObject({
+      code: 'upstream_error',
+      status: 502,
+    });
     // Called for the load, then again to put the saved state back.
     expect(spy).toHaveBeenCalledTimes(2);
     spy.mockRestore();
@@ -50,12 +55,15 @@ describe('a load that fails half way', () => {
     const doc = await renamed({});
     const before = await save();
     const spy = vi.spyOn(orgsPart, 'import').mockRejectedValue(storeGone());
-    const err = (await emulator.snapshots.load(doc).catch((e: unknown) => e)) as ApiError;
+    const err = (await emulator
+      .part('snapshots')
+      .load(doc)
+      .catch((e: unknown) => e)) as ApiError;
     spy.mockRestore();
     expect(err).toMatchObject({ code: 'upstream_error' });
     const file = /it is saved in (\S+) \(PUT it/.exec(err.detail ?? '')?.[1];
     expect(file, err.detail).toBeDefined();
-    await emulator.snapshots.load(readFileSync(file!));
+    await emulator.part('snapshots').load(readFileSync(file!));
     expect((await save()).equals(before)).toBe(true);
   });
 });

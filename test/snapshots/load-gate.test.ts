@@ -61,7 +61,7 @@ describe('the load gate, one instance', () => {
   it('requests wait for the load and see the loaded state; health answers; a second load is 409', async () => {
     expect(await orgIdsOf(emulator)).toContain('org_demo');
     const hold = holdLoads(emulator);
-    const load = emulator.snapshots.load(EMPTY);
+    const load = emulator.part('snapshots').load(EMPTY);
     await hold.inside;
     const waiting = request(emulator.app)
       .get('/_emulator/orgs')
@@ -93,9 +93,9 @@ describe('the load gate and WebSocket upgrades', () => {
   afterAll(async () => emulator?.close());
 
   it('an upgrade waits for the load like a request, then opens against the loaded state', async () => {
-    const doc = await emulator.snapshots.saveToBuffer();
+    const doc = await emulator.part('snapshots').saveToBuffer();
     const hold = holdLoads(emulator);
-    const load = emulator.snapshots.load(doc);
+    const load = emulator.part('snapshots').load(doc);
     await hold.inside;
     const opening = openWs(wsUrl, [], { Authorization: `Bearer ${emulator.demo.keys.live}` });
     const flag = settledFlag(opening);
@@ -133,14 +133,14 @@ describe('the load gate over Redis, two instances', () => {
     const made = await request(a.app).post('/_emulator/orgs').send({ name: 'Written through A' });
     expect(made.status, made.text).toBe(201);
     const id = (made.body as { id: string }).id;
-    const throughB = JSON.parse((await b.snapshots.saveToBuffer()).toString()) as {
+    const throughB = JSON.parse((await b.part('snapshots').saveToBuffer()).toString()) as {
       orgs: Record<string, { orgs: { org: { name: string } } }>;
     };
     expect(throughB.orgs[id].orgs.org.name).toBe('Written through A');
-    const demo = (await a.snapshots.saveToBuffer({ org: 'org_demo' }))
+    const demo = (await a.part('snapshots').saveToBuffer({ org: 'org_demo' }))
       .toString()
       .replace('"Demo Organization"', '"Loaded through A"');
-    expect((await a.snapshots.load(Buffer.from(demo))).org_ids).toEqual(['org_demo']);
+    expect((await a.part('snapshots').load(Buffer.from(demo))).org_ids).toEqual(['org_demo']);
     const read = await request(b.app).get('/_emulator/orgs/org_demo');
     expect(read.status, read.text).toBe(200);
     expect((read.body as { name: string }).name).toBe('Loaded through A');
@@ -154,7 +154,7 @@ describe('the load gate over Redis, two instances', () => {
       }),
     );
     const hold = holdLoads(a);
-    const load = a.snapshots.load(EMPTY);
+    const load = a.part('snapshots').load(EMPTY);
     await Promise.all([hold.inside, told]);
     const waiting = request(b.app)
       .get('/_emulator/orgs')

@@ -108,15 +108,15 @@ describe.each(['memory', 'redis'] as const)('GET/PUT /_emulator/state (%s store)
     const plain = documentOf(await raw(sourceUrl, 'GET', IDENTITY));
     const orgs = Object.keys((JSON.parse(plain.toString()) as { orgs: object }).orgs);
     expect(orgs.length).toBeGreaterThan(1);
-    const limit = target.snapshots.limits.keepParsedBytes;
+    const limit = target.part('snapshots').limits.keepParsedBytes;
     // The first organization fits, the others do not.
-    target.snapshots.limits.keepParsedBytes =
+    target.part('snapshots').limits.keepParsedBytes =
       plain.indexOf(`\n"${orgs[1]}"`) - plain.indexOf(`\n"${orgs[0]}"`);
     try {
       const put = await raw(targetUrl, 'PUT', {}, plain);
       expect(put.status, put.body.toString()).toBe(200);
     } finally {
-      target.snapshots.limits.keepParsedBytes = limit;
+      target.part('snapshots').limits.keepParsedBytes = limit;
     }
     expect(sansRequestCount(documentOf(await raw(targetUrl, 'GET', IDENTITY)))).toBe(sansRequestCount(plain));
   });
@@ -190,22 +190,30 @@ describe.each(['memory', 'redis'] as const)('GET/PUT /_emulator/state (%s store)
     expect(expectProblem(both, 422, 'validation_failed').detail).toMatch(/name different organizations/);
   });
 
-  it('emulator.snapshots: save streams the bytes GET sends; load takes a Buffer and answers the LoadResult', async () => {
+  it("emulator.part('snapshots'): save streams the bytes GET sends; load takes a Buffer and answers the LoadResult", async () => {
     const viaHttp = documentOf(await raw(sourceUrl, 'GET', IDENTITY));
-    const buffer = await source.snapshots.saveToBuffer();
+    const buffer = await source.part('snapshots').saveToBuffer();
     expect(sansRequestCount(buffer)).toBe(sansRequestCount(viaHttp));
-    expect(await target.snapshots.load(gzipSync(buffer))).toMatchObject({ scope: { kind: 'emulator' } });
-    expect((await target.snapshots.saveToBuffer()).equals(buffer)).toBe(true);
-    const err = await source.snapshots.saveToBuffer({ org: 'org_nobody' }).catch((e: unknown) => e);
+    expect(await target.part('snapshots').load(gzipSync(buffer))).toMatchObject({
+      scope: { kind: 'emulator' },
+    });
+    expect((await target.part('snapshots').saveToBuffer()).equals(buffer)).toBe(true);
+    const err = await source
+      .part('snapshots')
+      .saveToBuffer({ org: 'org_nobody' })
+      .catch((e: unknown) => e);
     expect(err).toMatchObject({ code: 'not_found', status: 404 });
-    const bad = await target.snapshots.load(Buffer.from('{')).catch((e: unknown) => e);
+    const bad = await target
+      .part('snapshots')
+      .load(Buffer.from('{'))
+      .catch((e: unknown) => e);
     expect(bad).toMatchObject({ code: 'invalid_state', status: 422 });
   });
 
   it('a load while one runs is refused with 409, and the first one completes', async () => {
-    const doc = await source.snapshots.saveToBuffer();
+    const doc = await source.part('snapshots').saveToBuffer();
     const body = new Readable({ read() {} });
-    const first = target.snapshots.load(body);
+    const first = target.part('snapshots').load(body);
     const second = await raw(targetUrl, 'PUT', {}, doc);
     expect(second.status).toBe(409);
     expect(problemOf(second).code).toBe('load_in_progress');

@@ -49,7 +49,7 @@ async function mint(on: Emulator, key: string): Promise<string> {
 describe('in-process instances over one Redis', () => {
   it('a ws-token minted on A expires on the clock of the instance that consumes it', async () => {
     const token = await mint(a, a.demo.keys.live);
-    await b.clock.advance(60_000);
+    await b.part('clock').advance(60_000);
     const refused = await refusedUpgrade(`${bWs}/tts/realtime`, [token]);
     expect(refused.status).toBe(401);
     expect(JSON.parse(refused.text).detail).toContain('expired');
@@ -58,7 +58,7 @@ describe('in-process instances over one Redis', () => {
   it("a reset through A empties the shared organizations for B and closes B's sockets with 1012", async () => {
     const org = await request(a.app).post('/_emulator/orgs').send({ name: 'to be reset' });
     expect(org.status).toBe(201);
-    expect(b.orgs.getOrg(org.body.id)).toBeDefined();
+    expect(b.part('orgs').getOrg(org.body.id)).toBeDefined();
 
     const ws = await openWs(`${bWs}/tts/realtime`, [], { Authorization: `Bearer ${b.demo.keys.live}` });
     const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
@@ -67,8 +67,9 @@ describe('in-process instances over one Redis', () => {
     expect(await closed).toBe(1012);
 
     const deadline = Date.now() + 5000;
-    while (b.orgs.getOrg(org.body.id) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
-    expect(b.orgs.getOrg(org.body.id)).toBeUndefined();
+    while (b.part('orgs').getOrg(org.body.id) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 10));
+    expect(b.part('orgs').getOrg(org.body.id)).toBeUndefined();
     // The demo keys come back for everyone: A re-created them, B hears of them.
     const ok = await request(b.app)
       .post('/v1/auth/ws-token')

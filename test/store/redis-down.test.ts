@@ -43,21 +43,21 @@ describe('Redis down during operation', () => {
     expect(down.body.code).toBe('upstream_error');
     expect(down.body.detail).toContain(`shared state store ${redis.url} is unreachable`);
 
-    const keys = t.emulator.orgs.listKeys(t.orgId).length;
+    const keys = t.emulator.part('orgs').listKeys(t.orgId).length;
     const create = await request(t.app)
       .post(`/_emulator/orgs/${t.orgId}/keys`)
       .send({ environment: 'live', scopes: ['tts:speak'] });
     expect(create.status).toBe(502);
     expect(create.body.code).toBe('upstream_error');
-    expect(t.emulator.orgs.listKeys(t.orgId)).toHaveLength(keys);
+    expect(t.emulator.part('orgs').listKeys(t.orgId)).toHaveLength(keys);
 
     // Fault rules are shared too: no change while the store is down, on any of the three changes.
-    const rules = t.emulator.faults.list().length;
+    const rules = t.emulator.part('faults').list().length;
     const fault = await request(t.app).post('/_emulator/faults').send({ kind: 'error', status: 500 });
     expect(fault.status).toBe(502);
     expect(fault.body.code).toBe('upstream_error');
     expect((await request(t.app).delete('/_emulator/faults')).status).toBe(502);
-    expect(t.emulator.faults.list()).toHaveLength(rules);
+    expect(t.emulator.part('faults').list()).toHaveLength(rules);
 
     const health = await request(t.app).get('/_emulator/health');
     expect(health.status).toBe(200);

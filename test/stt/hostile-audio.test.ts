@@ -40,7 +40,7 @@ const decodes = (run: { mock: { calls: unknown[][] } }) =>
   run.mock.calls.filter(([name]) => name === 'audio.analyze').length;
 
 const entries = async (requestId: string) =>
-  (await t.emulator.metering.entries({ orgId: t.orgId })).filter((e) => e.requestId === requestId);
+  (await t.emulator.part('metering').entries({ orgId: t.orgId })).filter((e) => e.requestId === requestId);
 
 describe('cheap checks come before any decoding', () => {
   it('a test key whose quota the estimate overruns gets 429 and its audio is never decoded', async () => {
@@ -117,7 +117,7 @@ describe('a ceiling of the worker pool', () => {
     expectProblem(res, 422, 'audio_too_complex');
     expect(res.body.detail).toContain('exceeded its time budget of 1 ms');
     expect(
-      (await tight.emulator.metering.entries({ orgId: tight.orgId })).filter(
+      (await tight.emulator.part('metering').entries({ orgId: tight.orgId })).filter(
         (e) => e.requestId === res.body.request_id && e.status === 'billed',
       ),
     ).toEqual([]);
@@ -141,7 +141,7 @@ describe('a ceiling of the worker pool', () => {
     );
     expect(job.error).toMatchObject({ status: 422, code: 'audio_too_complex' });
     expect(
-      (await tight.emulator.metering.entries({ orgId: tight.orgId })).filter(
+      (await tight.emulator.part('metering').entries({ orgId: tight.orgId })).filter(
         (e) => e.jobId === res.body.job_id,
       ),
     ).toMatchObject([{ status: 'not_billed', reason: 'failed_job' }]);
@@ -192,7 +192,7 @@ describe('a client that disconnects stops its decoding', () => {
       const decoding = run.mock.results.filter((_, i) => run.mock.calls[i][0] === 'audio.analyze');
       const settled = await Promise.allSettled(decoding.map((r) => r.value as Promise<unknown>));
       expect(settled.map((r) => r.status)).toEqual(['rejected']);
-      expect(await sync.emulator.metering.entries({ orgId: sync.orgId })).toEqual([]);
+      expect(await sync.emulator.part('metering').entries({ orgId: sync.orgId })).toEqual([]);
     } finally {
       server.close();
       await sync.emulator.close();

@@ -57,7 +57,7 @@ describe('transcription jobs', () => {
       error: null,
       request_id: res.body.request_id,
     });
-    expect(await t.emulator.metering.entries({ orgId: t.orgId })).toEqual([]);
+    expect(await t.emulator.part('metering').entries({ orgId: t.orgId })).toEqual([]);
 
     const processingMs = Math.round(seconds * 0.1 * 1000);
     await clock.advance(processingMs - 1);
@@ -87,7 +87,7 @@ describe('transcription jobs', () => {
     expect(done.body.completed_at).toBe(
       new Date(Date.parse('2030-01-01T00:00:00Z') + processingMs).toISOString(),
     );
-    expect(await t.emulator.metering.entries({ orgId: t.orgId })).toMatchObject([
+    expect(await t.emulator.part('metering').entries({ orgId: t.orgId })).toMatchObject([
       { product: 'stt', quantity: seconds, status: 'billed', jobId, requestId: res.body.request_id },
     ]);
   });
@@ -126,7 +126,7 @@ describe('transcription jobs', () => {
       },
     });
     expect(delivered.json.data).toEqual(job);
-    const entries = (await t.emulator.metering.entries({ orgId: t.orgId })).filter(
+    const entries = (await t.emulator.part('metering').entries({ orgId: t.orgId })).filter(
       (e) => e.jobId === res.body.job_id,
     );
     expect(entries).toMatchObject([{ status: 'not_billed', reason: 'failed_job', amount: 0 }]);
@@ -148,7 +148,7 @@ describe('transcription jobs', () => {
     const org = await createOrg(t.app, { name: 'Broke', credits: 0 });
     const key = await createKey(t.app, org.id, { scopes: ['stt:transcribe'] });
     expectProblem(await transcribe(t.app, key.key, wav(noise(3))), 429, 'insufficient_credits');
-    expect(await t.emulator.metering.entries({ orgId: org.id })).toEqual([]);
+    expect(await t.emulator.part('metering').entries({ orgId: org.id })).toEqual([]);
   });
 });
 
@@ -166,7 +166,7 @@ describe('job faults', () => {
     await request(t.app)
       .post('/_emulator/faults')
       .send({ kind: 'job_fail', detail: 'engine crashed', times: 1 });
-    const before = (await t.emulator.metering.entries({ orgId: t.orgId, status: 'billed' })).length;
+    const before = (await t.emulator.part('metering').entries({ orgId: t.orgId, status: 'billed' })).length;
     const failing = await transcribe(t.app, t.keys.live, file);
     const hook = receiver.next();
     await clock.advance(3000);
@@ -177,7 +177,9 @@ describe('job faults', () => {
       error: { code: 'transcription_failed', detail: 'engine crashed' },
     });
     expect((await getJob(failing.body.job_id as string)).body.status).toBe('failed');
-    expect(await t.emulator.metering.entries({ orgId: t.orgId, status: 'billed' })).toHaveLength(before);
+    expect(await t.emulator.part('metering').entries({ orgId: t.orgId, status: 'billed' })).toHaveLength(
+      before,
+    );
   });
 });
 

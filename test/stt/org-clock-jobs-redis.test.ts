@@ -60,9 +60,9 @@ describe("STT jobs on an organization's clock, two instances over Redis", () => 
     const orgId = org.body.id as string;
     const key = (await createKey(a.app, orgId, { scopes: ['stt:transcribe'] })).key;
     const clockStart = { mode: 'frozen' as const, timeScale: 1, at: ORG_START };
-    const onA = a.clocks.attach(orgId, CLOCK_ID, clockStart);
+    const onA = a.part('clocks').attach(orgId, CLOCK_ID, clockStart);
     await onA.timeState.open?.();
-    const onB = b.clocks.attach(orgId, CLOCK_ID, clockStart);
+    const onB = b.part('clocks').attach(orgId, CLOCK_ID, clockStart);
     await onB.timeState.open?.();
 
     const own = await transcribe(a.app, key, AUDIO, { fileName: 'a.wav' });
@@ -83,6 +83,6 @@ describe("STT jobs on an organization's clock, two instances over Redis", () => 
       new Date(ORG_START + JOB_MS).toISOString(),
     );
     expect((await job(a, a.demo.keys.live, other.body.job_id as string)).status).toBe('processing');
-    expect([a.clock.now(), b.clock.now()]).toEqual([START, START]);
+    expect([a.part('clock').now(), b.part('clock').now()]).toEqual([START, START]);
   });
 });

@@ -52,7 +52,7 @@ async function orgWithClock(name: string): Promise<{ orgId: string; key: string;
   const org = await createOrg(t.app, { name });
   const key = await createKey(t.app, org.id, { scopes: ['stt:transcribe'] });
   await subscribe(org.id);
-  const clock = t.emulator.clocks.attach(org.id, `sandbox:${name}:clock`, {
+  const clock = t.emulator.part('clocks').attach(org.id, `sandbox:${name}:clock`, {
     mode: 'frozen',
     timeScale: 1,
     at: ORG_START,

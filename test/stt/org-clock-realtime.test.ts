@@ -25,7 +25,7 @@ describe("STT realtime on the organization's clock", () => {
   it('a session that never starts is closed with 4408 once ITS clock passes the idle time, not the global one', async () => {
     const org = await createOrg(t.app, { name: 'rt' });
     const key = await createKey(t.app, org.id, { scopes: ['stt:transcribe'] });
-    const own = t.emulator.clocks.attach(org.id, 'sandbox:sbx_rt:clock', {
+    const own = t.emulator.part('clocks').attach(org.id, 'sandbox:sbx_rt:clock', {
       mode: 'frozen',
       timeScale: 1,
       at: Date.parse('2031-01-01T00:00:00Z'),

@@ -35,7 +35,7 @@ const start = (ws: WebSocket, frame: Record<string, unknown> = {}): void =>
   ws.send(JSON.stringify({ type: 'start', ...frame }));
 const control = (ws: WebSocket, action: string): void => ws.send(JSON.stringify({ action }));
 const streamEntries = async (requestId: string) =>
-  (await t.emulator.metering.entries({ orgId: t.orgId, product: 'stt_realtime' }))
+  (await t.emulator.part('metering').entries({ orgId: t.orgId, product: 'stt_realtime' }))
     .filter((e) => e.requestId === requestId)
     .reverse();
 
@@ -216,7 +216,7 @@ describe('metering', () => {
     await s.next('final'); // the first fallback window is final once 6 s have arrived: past the 5 s checkpoint
     ws.terminate();
     await s.done;
-    const entries = await t.emulator.metering.entries({ keyId: key.id });
+    const entries = await t.emulator.part('metering').entries({ keyId: key.id });
     expect(entries.map((e) => [e.product, e.quantity, e.status])).toEqual([['stt_realtime', 5, 'billed']]);
   });
 
@@ -233,7 +233,9 @@ describe('metering', () => {
     const { code, frames } = await within(s.done, 1000, 'close after revocation');
     expect(code).toBe(4001);
     expect(frames.at(-1)).toMatchObject({ type: 'error', code: 'api_key_revoked' });
-    expect((await t.emulator.metering.entries({ keyId: key.id })).map((e) => e.quantity)).toEqual([5]);
+    expect((await t.emulator.part('metering').entries({ keyId: key.id })).map((e) => e.quantity)).toEqual([
+      5,
+    ]);
   });
 });
 

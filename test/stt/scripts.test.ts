@@ -124,7 +124,7 @@ describe('scripted transcripts', () => {
     const res = await transcribe(t.app, t.keys.live, foreign);
     const problem = expectProblem(res, 502, 'engine_overloaded');
     expect(problem.detail).toBe('try again later');
-    const entries = (await t.emulator.metering.entries({ orgId: t.orgId })).filter(
+    const entries = (await t.emulator.part('metering').entries({ orgId: t.orgId })).filter(
       (e) => e.requestId === res.body.request_id,
     );
     expect(entries).toMatchObject([{ status: 'not_billed', reason: 'upstream_error', amount: 0 }]);

@@ -66,7 +66,7 @@ describe('STT jobs loaded', () => {
       verifyWebhookSignature(delivered.rawBody, String(delivered.headers['svc-signature']), secret),
     ).toBe(true);
     expect((await getJob(jobId).expect(200)).body).toEqual(delivered.json.data);
-    const entries = await t.emulator.metering.entries({ orgId: t.orgId });
+    const entries = await t.emulator.part('metering').entries({ orgId: t.orgId });
     expect(entries.filter((e: { jobId?: string }) => e.jobId === jobId)).toHaveLength(1);
   });
 });

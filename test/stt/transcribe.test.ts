@@ -39,7 +39,7 @@ afterAll(async () => {
 });
 
 const sttEntries = async (requestId: string) =>
-  (await t.emulator.metering.entries({ orgId: t.orgId })).filter((e) => e.requestId === requestId);
+  (await t.emulator.part('metering').entries({ orgId: t.orgId })).filter((e) => e.requestId === requestId);
 
 describe("round trip: the emulator's own voice comes back as the exact text", () => {
   it.each([8000, 16000, 22050, 24000, 44100])('WAV at %i Hz', async (rate) => {
@@ -200,10 +200,10 @@ describe('intake and billing by decoded seconds', () => {
       })(),
     ],
   ])('%s: 422, and nothing in the ledger', async (code, file) => {
-    const before = (await t.emulator.metering.entries({ orgId: t.orgId })).length;
+    const before = (await t.emulator.part('metering').entries({ orgId: t.orgId })).length;
     const res = await transcribe(t.app, t.keys.live, file);
     expectProblem(res, 422, code);
-    expect(await t.emulator.metering.entries({ orgId: t.orgId })).toHaveLength(before);
+    expect(await t.emulator.part('metering').entries({ orgId: t.orgId })).toHaveLength(before);
   });
 
   it('a truncated MP3 is audio_truncated', async () => {

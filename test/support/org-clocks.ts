@@ -1,6 +1,6 @@
 /**
  * Organizations with a clock of their own (issue 24, test clocks), before the sandboxes API: an organization
- * made through the admin API is given its own clock with `emulator.clocks.attach`, on every instance, as a
+ * made through the admin API is given its own clock with `emulator.part('clocks').attach`, on every instance, as a
  * sandbox's would be. The same cases run with the memory store (one emulator) and over Redis (two instances,
  * the clock's state shared under its id).
  */
@@ -89,7 +89,7 @@ export async function orgWithKeys(
 /** Gives the organization its own frozen clock at `at`, on every instance (as a sandbox's is). */
 export async function ownClock(on: Instances, orgId: string, at: string): Promise<void> {
   for (const emulator of new Set([on.a, on.b])) {
-    const clock = emulator.clocks.attach(orgId, `sandbox:t_${orgId}:clock`, {
+    const clock = emulator.part('clocks').attach(orgId, `sandbox:t_${orgId}:clock`, {
       mode: 'frozen',
       timeScale: 1,
       at: Date.parse(at),
@@ -101,11 +101,11 @@ export async function ownClock(on: Instances, orgId: string, at: string): Promis
 
 /** Advances the organization's own clock through A; resolves once B reads the same time. */
 export async function advanceOrg(on: Instances, orgId: string, ms: number): Promise<string> {
-  const clock = on.a.clocks.own(orgId);
+  const clock = on.a.part('clocks').own(orgId);
   if (!clock) throw new Error(`${orgId} has no clock of its own`);
   await clock.advance(ms);
   const now = clock.isoNow();
-  await expect.poll(() => on.b.clocks.for(orgId).isoNow()).toBe(now);
+  await expect.poll(() => on.b.part('clocks').for(orgId).isoNow()).toBe(now);
   await on.a.store.settled();
   return now;
 }

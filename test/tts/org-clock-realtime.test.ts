@@ -26,7 +26,7 @@ describe("TTS realtime on the organization's clock", () => {
   it('an idle session is closed with 4408 once ITS clock passes the idle time, not the global one', async () => {
     const org = await createOrg(t.app, { name: 'rt' });
     const key = await createKey(t.app, org.id, { scopes: ['tts:speak'] });
-    const own = t.emulator.clocks.attach(org.id, 'sandbox:sbx_rt:clock', {
+    const own = t.emulator.part('clocks').attach(org.id, 'sandbox:sbx_rt:clock', {
       mode: 'frozen',
       timeScale: 1,
       at: Date.parse('2031-01-01T00:00:00Z'),

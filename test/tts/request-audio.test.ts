@@ -33,12 +33,14 @@ describe('GET /_emulator/requests/{id}/audio', () => {
         accept,
       );
       expect(answer.status).toBe(200);
-      const billed = (await t.emulator.metering.entries({ orgId: t.orgId, status: 'billed' })).length;
+      const billed = (await t.emulator.part('metering').entries({ orgId: t.orgId, status: 'billed' })).length;
       const replay = await getAudio(String(answer.headers['x-request-id']));
       expect(replay.status).toBe(200);
       expect(replay.headers['content-type']).toContain(type);
       expect(Buffer.compare(replay.body as Buffer, answer.body as Buffer)).toBe(0);
-      expect(await t.emulator.metering.entries({ orgId: t.orgId, status: 'billed' })).toHaveLength(billed);
+      expect(await t.emulator.part('metering').entries({ orgId: t.orgId, status: 'billed' })).toHaveLength(
+        billed,
+      );
     },
   );
 

@@ -60,7 +60,7 @@ describe('scripted TTS clips', () => {
     expect(res.headers['content-type']).toMatch(/^audio\/wav/);
     expect((res.body as Buffer).subarray(0, 4).toString('latin1')).toBe('RIFF');
     await settled(t.emulator, scope);
-    const entries = await t.emulator.metering.entries({ orgId: t.orgId, product: 'tts' });
+    const entries = await t.emulator.part('metering').entries({ orgId: t.orgId, product: 'tts' });
     expect(entries[0]).toMatchObject({ quantity: [...SHORT_TEXT].length });
   });
 
@@ -74,7 +74,7 @@ describe('scripted TTS clips', () => {
       .set('Authorization', bearer(key))
       .send({ text: SHORT_TEXT, voice: VOICE });
     expectProblem(failed, 429, 'rate_limited');
-    expect(await t.emulator.metering.entries({ orgId: org.id, product: 'tts' })).toEqual([]);
+    expect(await t.emulator.part('metering').entries({ orgId: org.id, product: 'tts' })).toEqual([]);
   });
 
   it.each([

@@ -49,8 +49,8 @@ export function postTts(
  * journal entry is written after that, on the response's close.
  */
 export async function settled(emulator: Emulator, scope: string): Promise<void> {
-  if ((await emulator.journal.list({ scope })).length > 0) return;
-  const entry = await emulator.journal.waitFor({ scope }, 10_000);
+  if ((await emulator.part('journal').list({ scope })).length > 0) return;
+  const entry = await emulator.part('journal').waitFor({ scope }, 10_000);
   if (!entry) throw new Error(`no journal entry for scope ${scope} within 10 s`);
 }
 

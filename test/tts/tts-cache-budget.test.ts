@@ -44,7 +44,7 @@ describe('ttsCacheMb: 0 (--tts-cache-mb 0)', () => {
       misses: 2,
       evictions: 0,
     });
-    const charges = await t.emulator.metering.entries({ orgId: t.orgId, product: 'tts' });
+    const charges = await t.emulator.part('metering').entries({ orgId: t.orgId, product: 'tts' });
     expect(charges.map((e) => [e.status, e.quantity])).toEqual([
       ['billed', 15],
       ['billed', 15],

@@ -197,7 +197,9 @@ describe('POST /v1/tts validation and errors', () => {
     );
     expect(res.status).toBe(200);
     await settled(t.emulator, scope);
-    const entry = (await t.emulator.metering.entries({ orgId: t.orgId, product: 'tts', limit: 1 }))[0];
+    const entry = (
+      await t.emulator.part('metering').entries({ orgId: t.orgId, product: 'tts', limit: 1 })
+    )[0];
     expect(entry.quantity).toBe(500);
   });
 
@@ -216,13 +218,13 @@ describe('POST /v1/tts validation and errors', () => {
 describe('POST /v1/tts metering', () => {
   it('bills a live key by code points at the tier rate and debits the balance', async () => {
     const text = 'سلام 🇸🇦';
-    const rate = t.emulator.metering.priceTable().tts.high;
-    const before = (await t.emulator.metering.balance(t.orgId)).balance;
+    const rate = t.emulator.part('metering').priceTable().tts.high;
+    const before = (await t.emulator.part('metering').balance(t.orgId)).balance;
     const scope = newScope();
     const res = await postTts(t.app, t.keys.live, { text, voice: VOICE, quality: 'high' }, undefined, scope);
     expect(res.status).toBe(200);
     await settled(t.emulator, scope);
-    const [entry] = await t.emulator.metering.entries({ orgId: t.orgId, product: 'tts', limit: 1 });
+    const [entry] = await t.emulator.part('metering').entries({ orgId: t.orgId, product: 'tts', limit: 1 });
     expect(entry).toMatchObject({
       status: 'billed',
       quantity: [...text].length,
@@ -230,7 +232,10 @@ describe('POST /v1/tts metering', () => {
       requestId: res.headers['x-request-id'],
     });
     expect(entry.amount).toBeCloseTo([...text].length * rate, 6);
-    expect((await t.emulator.metering.balance(t.orgId)).balance).toBeCloseTo(before - entry.amount, 6);
+    expect((await t.emulator.part('metering').balance(t.orgId)).balance).toBeCloseTo(
+      before - entry.amount,
+      6,
+    );
   });
 
   it('records a test key as not billed', async () => {
@@ -238,7 +243,7 @@ describe('POST /v1/tts metering', () => {
     const res = await postTts(t.app, t.keys.test, { text: SHORT_TEXT, voice: VOICE }, undefined, scope);
     expect(res.status).toBe(200);
     await settled(t.emulator, scope);
-    const [entry] = await t.emulator.metering.entries({ orgId: t.orgId, product: 'tts', limit: 1 });
+    const [entry] = await t.emulator.part('metering').entries({ orgId: t.orgId, product: 'tts', limit: 1 });
     expect(entry).toMatchObject({
       status: 'not_billed',
       reason: 'test_key',
@@ -250,7 +255,7 @@ describe('POST /v1/tts metering', () => {
   it('refuses before synthesis with 429 insufficient_credits, Retry-After and RateLimit headers, and records nothing', async () => {
     const org = await request(t.app).post('/_emulator/orgs').send({ name: 'poor' });
     const key = await createKey(t.app, org.body.id as string, { scopes: ['tts:speak'] });
-    t.emulator.metering.setBalance(org.body.id as string, 0.001);
+    t.emulator.part('metering').setBalance(org.body.id as string, 0.001);
     const res = await postTts(t.app, key.key, { text: SHORT_TEXT, voice: VOICE });
     const problem = expectProblem(
       { ...res, body: JSON.parse((res.body as Buffer).toString('utf8')) },
@@ -261,7 +266,7 @@ describe('POST /v1/tts metering', () => {
     for (const h of ['retry-after', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset']) {
       expect(res.headers[h], h).toMatch(/^\d+$/);
     }
-    expect(await t.emulator.metering.entries({ orgId: org.body.id as string })).toEqual([]);
+    expect(await t.emulator.part('metering').entries({ orgId: org.body.id as string })).toEqual([]);
   });
 });
 

@@ -80,7 +80,7 @@ async function connect(key = t.keys.live, protocols?: string[], scope?: string):
 
 const validServerFrame = () => t.emulator.contract.schema('TtsRealtimeServerFrame');
 const entriesOf = async (requestId: string) =>
-  (await t.emulator.metering.entries({ orgId: t.orgId, product: 'tts' })).filter(
+  (await t.emulator.part('metering').entries({ orgId: t.orgId, product: 'tts' })).filter(
     (e) => e.requestId === requestId,
   );
 
@@ -227,7 +227,7 @@ describe('WS /v1/tts/realtime errors: an error frame, then the documented close 
     const org = await request(t.app).post('/_emulator/orgs').send({ name: 'no credits' });
     const orgId = org.body.id as string;
     const key = await createKey(t.app, orgId, { scopes: ['tts:speak'] });
-    t.emulator.metering.setBalance(orgId, 0.001);
+    t.emulator.part('metering').setBalance(orgId, 0.001);
     const s = await connect(key.key);
     s.send({ type: 'start', voice: VOICE });
     s.send({ type: 'text', text: 'لا رصيد' });
@@ -235,7 +235,7 @@ describe('WS /v1/tts/realtime errors: an error frame, then the documented close 
     expect(await s.closed).toMatchObject({ code: 4429 });
     expect(s.frames.find((f) => f.type === 'error')).toMatchObject({ code: 'insufficient_credits' });
     expect(s.audio).toEqual([]);
-    expect(await t.emulator.metering.entries({ orgId })).toEqual([]);
+    expect(await t.emulator.part('metering').entries({ orgId })).toEqual([]);
   });
 
   it('closes an idle session with 4408 after 60 s of clock time', async () => {

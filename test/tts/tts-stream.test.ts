@@ -55,7 +55,7 @@ function readAll(res: IncomingMessage, first: Buffer[] = []): Promise<Buffer> {
 }
 
 const ttsEntries = async (requestId: string) =>
-  (await t.emulator.metering.entries({ orgId: t.orgId, product: 'tts' })).filter(
+  (await t.emulator.part('metering').entries({ orgId: t.orgId, product: 'tts' })).filter(
     (e) => e.requestId === requestId,
   );
 
@@ -124,7 +124,7 @@ describe('POST /v1/tts/stream', () => {
   });
 
   it('stops on client disconnect and bills nothing', async () => {
-    const before = (await t.emulator.metering.balance(t.orgId)).balance;
+    const before = (await t.emulator.part('metering').balance(t.orgId)).balance;
     const { res, destroy, scope } = await openStream(t.keys.live, {
       text: arabicText(500),
       voice: VOICE,
@@ -136,7 +136,7 @@ describe('POST /v1/tts/stream', () => {
     destroy();
     await settled(t.emulator, scope);
     expect(await ttsEntries(requestId)).toEqual([]);
-    expect((await t.emulator.metering.balance(t.orgId)).balance).toBe(before);
+    expect((await t.emulator.part('metering').balance(t.orgId)).balance).toBe(before);
     // The server is healthy and the next stream is served in full.
     const next = await openStream(t.keys.test, { text: 'بعد الانقطاع', voice: VOICE, quality: 'fast' });
     expect((await decodeClip(await readAll(next.res))).utterances.map((u) => u.text)).toEqual([
@@ -150,7 +150,7 @@ describe('POST /v1/tts/stream', () => {
     const key = await request(t.app)
       .post(`/_emulator/orgs/${orgId}/keys`)
       .send({ environment: 'live', scopes: ['tts:speak'] });
-    t.emulator.metering.setBalance(orgId, 0.001);
+    t.emulator.part('metering').setBalance(orgId, 0.001);
     const { res } = await openStream(key.body.key as string, { text: arabicText(50), voice: VOICE });
     expect(res.statusCode).toBe(429);
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);

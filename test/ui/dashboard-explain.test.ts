@@ -260,7 +260,7 @@ describe.skipIf(!hasChromium)('the dashboard explains a failure', () => {
     await page.getByRole('button', { name: 'Clear faults' }).click();
     await page.locator('#faults-body tr.empty').waitFor();
     await page.locator('#faults-badge', { hasText: '0 fault rules' }).waitFor();
-    expect(emu!.emulator.faults.list()).toEqual([]);
+    expect(emu!.emulator.part('faults').list()).toEqual([]);
     expect(await badge.textContent()).toBe('scenario: upstream-outage');
     expect(await page.getByRole('button', { name: 'Clear faults' }).isDisabled()).toBe(true);
     expect((await speak()).status).toBe(200);
@@ -286,7 +286,7 @@ describe.skipIf(!hasChromium)('the dashboard explains a failure', () => {
     await page.getByLabel('Active until (UTC)').fill('2030-01-01T10:30:00');
     await page.getByRole('button', { name: 'Add fault' }).click();
     await page.locator('#faults-body tr', { hasText: 'mode=answer' }).waitFor();
-    const [rule] = e.emulator.faults.list() as unknown as Record<string, unknown>[];
+    const [rule] = e.emulator.part('faults').list() as unknown as Record<string, unknown>[];
     expect(rule).toMatchObject({
       kind: 'error',
       status: 502,
@@ -311,7 +311,10 @@ describe.skipIf(!hasChromium)('the dashboard explains a failure', () => {
     await page.getByLabel('RAG mode').selectOption('');
     await page.getByRole('button', { name: 'Add fault' }).click();
     await page.locator('#faults-body tr', { hasText: 'event=job.completed' }).waitFor();
-    const webhookRule = e.emulator.faults.list().find((r) => r.kind === 'webhook_wrong_secret');
+    const webhookRule = e.emulator
+      .part('faults')
+      .list()
+      .find((r) => r.kind === 'webhook_wrong_secret');
     expect(webhookRule?.match).toMatchObject({ event: 'job.completed', method: 'POST' });
     await page.locator('#faults').screenshot({ path: '/tmp/dashboard-faults.png' });
   });

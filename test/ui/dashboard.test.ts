@@ -221,7 +221,7 @@ describe.skipIf(!hasChromium)('the dashboard in Chromium', () => {
       .getByRole('button', { name: `Remove fault ${(await rule.getAttribute('data-fault-id')) ?? ''}` })
       .click();
     await page.locator('#faults-body tr.empty').waitFor();
-    expect(emu.emulator.faults.list()).toEqual([]);
+    expect(emu.emulator.part('faults').list()).toEqual([]);
     expect((await mintWsToken(emu)).status).toBe(201);
   });
 
@@ -231,14 +231,14 @@ describe.skipIf(!hasChromium)('the dashboard in Chromium', () => {
     await page.locator('#clock-mode', { hasText: 'real' }).waitFor();
     await page.getByRole('button', { name: 'Freeze' }).click();
     await page.locator('#clock-mode', { hasText: 'frozen' }).waitFor();
-    const frozenAt = emu.emulator.clock.now();
-    expect(emu.emulator.clock.state().mode).toBe('frozen');
+    const frozenAt = emu.emulator.part('clock').now();
+    expect(emu.emulator.part('clock').state().mode).toBe('frozen');
 
     await page.getByLabel('Advance by (s)').fill('3600');
     await page.getByRole('button', { name: 'Advance' }).click();
     const expected = new Date(frozenAt + 3_600_000).toISOString();
     await page.locator(`#clock-now[datetime="${expected}"]`).waitFor();
-    expect(emu.emulator.clock.now()).toBe(frozenAt + 3_600_000);
+    expect(emu.emulator.part('clock').now()).toBe(frozenAt + 3_600_000);
 
     // With a frozen clock every request has the same time: the journal still shows each one live.
     expect((await mintWsToken(emu)).status).toBe(201);

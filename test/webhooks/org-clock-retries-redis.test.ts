@@ -75,9 +75,9 @@ describe("webhook retries on an organization's clock, two instances over Redis",
     expect(org.status).toBe(201);
     const orgId = org.body.id as string;
     const start = { mode: 'frozen' as const, timeScale: 1, at: ORG_START };
-    const onA = a.clocks.attach(orgId, 'sandbox:sbx_whlane:clock', start);
+    const onA = a.part('clocks').attach(orgId, 'sandbox:sbx_whlane:clock', start);
     await onA.timeState.open?.();
-    const onB = b.clocks.attach(orgId, 'sandbox:sbx_whlane:clock', start);
+    const onB = b.part('clocks').attach(orgId, 'sandbox:sbx_whlane:clock', start);
     await onB.timeState.open?.();
 
     await register(orgId);
@@ -96,6 +96,6 @@ describe("webhook retries on an organization's clock, two instances over Redis",
     const demo = await delivery(a.demo.orgId, 1);
     expect(demo.attempts).toHaveLength(1);
     expect(demo.next_attempt_at).toBe(iso(START + DEFAULT_RETRY_SCHEDULE_MS[0]));
-    expect([a.clock.now(), b.clock.now()]).toEqual([START, START]);
+    expect([a.part('clock').now(), b.part('clock').now()]).toEqual([START, START]);
   });
 });

@@ -33,7 +33,7 @@ afterEach(async () => {
 /** An organization with a frozen clock of its own at ORG_START and an endpoint on the failing receiver. */
 async function orgWithClock(name: string): Promise<{ orgId: string; clock: Clock }> {
   const org = await createOrg(t.app, { name });
-  const clock = t.emulator.clocks.attach(org.id, `sandbox:${name}:clock`, {
+  const clock = t.emulator.part('clocks').attach(org.id, `sandbox:${name}:clock`, {
     mode: 'frozen',
     timeScale: 1,
     at: ORG_START,

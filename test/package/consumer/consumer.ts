@@ -41,6 +41,11 @@ export async function useEverything(): Promise<void> {
   await emu.close();
   const app = await createApp({ demoCorpus: false });
   app.emulator.clock.state();
+  // An area's part, typed through the declarations the library's types load (src/app/area-parts.ts).
+  const orgName: string | undefined = app.emulator.part('orgs').getOrg(app.emulator.demo.orgId)?.name;
+  const entries: number = (await app.emulator.part('metering').entries({ orgId: app.emulator.demo.orgId }))
+    .length;
+  console.log(orgName, entries);
   const frozen = await createEmulator({ demoCorpus: false }, { clock: new Clock({ mode: 'frozen' }) });
   await frozen.clock.advance(1000);
   await frozen.close();

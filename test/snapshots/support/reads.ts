@@ -109,9 +109,9 @@ export async function settle(r: Api & { emulator: Emulator }, sink: Sink): Promi
   const deadline = Date.now() + 10_000;
   for (let quiet = 0; quiet < QUIET_ROUNDS;) {
     await r.emulator.store.settled();
-    const pending = await r.emulator.webhooks.deliveries({ status: 'pending', limit: 1000 });
+    const pending = await r.emulator.part('webhooks').deliveries({ status: 'pending', limit: 1000 });
     // With Redis a retry whose time the clock has reached is claimed on a later turn, not as the clock moves.
-    const now = (orgId: string) => r.emulator.clocks.for(orgId).now();
+    const now = (orgId: string) => r.emulator.part('clocks').for(orgId).now();
     const onTheWire = (d: { orgId: string; nextAttemptAt?: string }) =>
       d.nextAttemptAt === undefined || Date.parse(d.nextAttemptAt) <= now(d.orgId);
     quiet = pending.some(onTheWire) || (r.emulator.store.shared && (await dueWork(r, now))) ? 0 : quiet + 1;
