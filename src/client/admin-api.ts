@@ -1575,6 +1575,10 @@ export interface components {
             revoked_at: string | null;
             revoked_reason?: string | null;
         };
+        /**
+         * @description A request or WebSocket session as the journal keeps it. Every field but `proxied`, `contract_violations`,
+         *     `replayed` and `latency_ms` is always present; what is not known (yet) is null.
+         */
         JournalEntry: {
             request_id: string;
             /** @enum {string} */
@@ -1583,18 +1587,23 @@ export interface components {
             time: string;
             method: string;
             path: string;
-            operation_id?: string | null;
+            operation_id: string | null;
             status: number | null;
-            code?: string | null;
-            org_id?: string | null;
-            key_id?: string | null;
+            code: string | null;
+            org_id: string | null;
+            key_id: string | null;
             /** @description Display form only. */
-            key?: string | null;
-            environment?: string | null;
-            scope?: string | null;
-            duration_ms?: number | null;
+            key: string | null;
+            /**
+             * @description The key's environment; null when no key was authenticated.
+             * @enum {string|null}
+             */
+            environment: "live" | "test" | null;
+            /** @description The `X-Emulator-Scope` request header (credentials in display form); null without one. */
+            scope: string | null;
+            duration_ms: number | null;
             /** @description The fault rule that acted on this request, and what it did. */
-            fault?: {
+            fault: {
                 rule_id: string;
                 kind: string;
                 explanation: string;
@@ -1609,22 +1618,22 @@ export interface components {
              * @description The answer's status is not one the operation documents: an `error` fault or a scripted STT error
              *     chose it (decision F9). Such an answer is still a Problem.
              */
-            off_contract?: boolean;
-            /** @description For WebSocket sessions; `opened_at`/`closed_at` are wall-clock epoch ms. */
-            websocket?: {
-                close_code?: number | null;
-                close_reason?: string | null;
-                opened_at?: number | null;
-                closed_at?: number | null;
-                frames_in?: number;
-                frames_out?: number;
-                close_stream_sent?: boolean;
+            off_contract: boolean;
+            /** @description For WebSocket sessions (null for HTTP requests); `opened_at`/`closed_at` are wall-clock epoch ms. */
+            websocket: {
+                close_code: number | null;
+                close_reason: string | null;
+                opened_at: number | null;
+                closed_at: number | null;
+                frames_in: number;
+                frames_out: number;
+                close_stream_sent: boolean;
             } | null;
             /** @description Wall-clock arrival time (epoch ms). */
-            wall_ms?: number;
-            retry_after?: number | null;
-            ratelimit_remaining?: number | null;
-            ratelimit_reset?: number | null;
+            wall_ms: number;
+            retry_after: number | null;
+            ratelimit_remaining: number | null;
+            ratelimit_reset: number | null;
             request: components["schemas"]["JournalRequest"];
             response: components["schemas"]["JournalResponse"];
             timings: {

@@ -50,6 +50,8 @@ export type DeliveryStatus = Schemas['WebhookDelivery']['status'];
 
 // The request journal (tag `journal`).
 
+/** A request or WebSocket session as the journal keeps and shows it (`JournalEntry`). */
+export type JournalEntry = Schemas['JournalEntry'];
 /** The request as the journal keeps it (`JournalRequest`). */
 export type JournalRequest = Schemas['JournalRequest'];
 /** The response as the journal keeps it (`JournalResponse`). */

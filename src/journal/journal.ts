@@ -8,60 +8,13 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { redactApiKeys } from '../core/api-keys.js';
 import type { Clock } from '../core/clock.js';
 import { pathPatternMatches } from '../core/path-pattern.js';
-import type { ContractViolation } from '../contract/admin-types.js';
+import type { JournalEntry } from '../contract/admin-types.js';
 import type { RequestDetail, ResponseDetail } from '../observe/capture.js';
 import type { MaybePromise } from '../core/maybe.js';
 import type { JournalScope, JournalState, JournalUsage, LinkKind } from './journal-state.js';
 
-export interface JournalEntry {
-  request_id: string;
-  kind: 'http' | 'websocket';
-  time: string;
-  method: string;
-  path: string;
-  operation_id: string | null;
-  status: number | null;
-  code: string | null;
-  org_id: string | null;
-  key_id: string | null;
-  key: string | null;
-  environment: 'live' | 'test' | null;
-  scope: string | null;
-  duration_ms: number | null;
-  fault: { rule_id: string; kind: string; explanation: string; source?: 'header' } | null;
-  /** The answer's status is not one the operation documents (an injected fault or scripted STT error chose it). */
-  off_contract: boolean;
-  websocket: {
-    close_code: number | null;
-    close_reason: string | null;
-    /** Wall-clock epoch ms of the handshake and of the close. */
-    opened_at: number | null;
-    closed_at: number | null;
-    frames_in: number;
-    frames_out: number;
-    close_stream_sent: boolean;
-  } | null;
-  /** Wall-clock epoch ms at arrival: what the client really did, whatever the emulator clock says. */
-  wall_ms: number;
-  /** Rate-limit guidance sent back (`Retry-After`, `RateLimit-Remaining`, `RateLimit-Reset`), when any. */
-  retry_after: number | null;
-  ratelimit_remaining: number | null;
-  ratelimit_reset: number | null;
-  request: RequestDetail;
-  response: ResponseDetail;
-  timings: { received_wall_ms: number; handler_ms: number | null; total_ms: number | null };
-  /** Usage ledger entries this request produced (a 202 job's entry joins when the job ends). */
-  ledger_entry_ids: string[];
-  /** Webhook events this request caused (threshold events, `job.completed` of its job...). */
-  webhook_event_ids: string[];
-  /** Proxy mode: the exchange went to the upstream gateway; what of it broke openapi/gateway.yaml. */
-  proxied?: boolean;
-  contract_violations?: ContractViolation[];
-  /** Replay mode: the id of the recorded exchange that answered this request. */
-  replayed?: string;
-  /** Wall-time ms a latency profile held the answer (src/latency); absent when none. */
-  latency_ms?: number;
-}
+/** An entry is the document's (`JournalEntry`): what `GET /requests` shows is what the journal keeps. */
+export type { JournalEntry } from '../contract/admin-types.js';
 
 export const EMPTY_REQUEST: RequestDetail = {
   headers: {},
