@@ -2193,10 +2193,33 @@ export interface components {
             /** @description `ws_frame_delay`: the most frames released together, one release per `delay_ms` at most (default 1: each frame late on its own). */
             burst?: number;
         } & (unknown & unknown & unknown & unknown & unknown & unknown);
-        /** @description A stored rule - its input fields (see FaultRuleInput) plus these. */
+        /** @description A stored rule: the fields of its FaultRuleInput that were given (as given, `match` always present), plus what the emulator adds (`id`, `remaining`, `hits`, ...). */
         FaultRule: {
             id: string;
-            kind: string;
+            kind: components["schemas"]["FaultRuleInput"]["kind"];
+            description?: components["schemas"]["FaultRuleInput"]["description"];
+            times?: components["schemas"]["FaultRuleInput"]["times"];
+            probability?: components["schemas"]["FaultRuleInput"]["probability"];
+            active_from?: components["schemas"]["FaultRuleInput"]["active_from"];
+            active_until?: components["schemas"]["FaultRuleInput"]["active_until"];
+            ttl_seconds?: components["schemas"]["FaultRuleInput"]["ttl_seconds"];
+            status?: components["schemas"]["FaultRuleInput"]["status"];
+            code?: components["schemas"]["FaultRuleInput"]["code"];
+            detail?: components["schemas"]["FaultRuleInput"]["detail"];
+            retry_after?: components["schemas"]["FaultRuleInput"]["retry_after"];
+            latency_ms?: components["schemas"]["FaultRuleInput"]["latency_ms"];
+            jitter_ms?: components["schemas"]["FaultRuleInput"]["jitter_ms"];
+            after_bytes?: components["schemas"]["FaultRuleInput"]["after_bytes"];
+            bytes_per_second?: components["schemas"]["FaultRuleInput"]["bytes_per_second"];
+            close_code?: components["schemas"]["FaultRuleInput"]["close_code"];
+            after_frames?: components["schemas"]["FaultRuleInput"]["after_frames"];
+            after_audio_seconds?: components["schemas"]["FaultRuleInput"]["after_audio_seconds"];
+            reason?: components["schemas"]["FaultRuleInput"]["reason"];
+            delay_ms?: components["schemas"]["FaultRuleInput"]["delay_ms"];
+            length_header?: components["schemas"]["FaultRuleInput"]["length_header"];
+            content_type?: components["schemas"]["FaultRuleInput"]["content_type"];
+            fields?: components["schemas"]["FaultRuleInput"]["fields"];
+            burst?: components["schemas"]["FaultRuleInput"]["burst"];
             match: components["schemas"]["FaultMatch"];
             /** @description Matches left (null when the rule has no `times`). With a shared store the count is kept in the store; this is the count as of this instance's last hit of the rule. */
             remaining: number | null;
@@ -2208,9 +2231,15 @@ export interface components {
             expires_at: string | null;
             /** @description One sentence, e.g. "answer 502 upstream_error instead of running the operation (the next 2 matching calls)". */
             explanation: string;
-            /** @description An `error` rule whose status is outside the documented set (see FaultRuleInput.status). */
+            /**
+             * @description The rule's answers break the contract: an `error` rule whose status is outside the documented set (see
+             *     FaultRuleInput.status), or a kind marked `off_contract` (see FaultRuleInput.kind). The journal marks each hit.
+             */
             off_contract: boolean;
-            /** @description With `match.sandbox`, the organization of that sandbox (the rule matches its requests). */
+            /**
+             * @description With `match.sandbox`, the organization of that sandbox, resolved when the rule was added (the rule
+             *     matches its requests; the sandbox's reset and delete remove the rule).
+             */
             sandbox_org_id?: string;
         };
         /** @enum {string} */

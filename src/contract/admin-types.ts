@@ -29,12 +29,14 @@ export type DemoKeys = Schemas['DemoKeys'];
 
 // Faults (tag `faults`).
 
-/** The closed set of fault kinds (`FaultRuleInput.kind`; `FaultRule.kind` is only a string). */
+/** The closed set of fault kinds (`FaultRuleInput.kind`, and `FaultRule.kind`). */
 export type FaultKind = Schemas['FaultRuleInput']['kind'];
 /** What a rule matches on (`FaultMatch`). */
 export type FaultMatch = Schemas['FaultMatch'];
 /** A rule to add: `POST /faults`, a config file's `faults`, `X-Emulator-Fault` (`FaultRuleInput`). */
 export type FaultRuleInput = Schemas['FaultRuleInput'];
+/** A rule as stored and shown: the input's fields given, plus `id`, `remaining`, `hits`... (`FaultRule`). */
+export type FaultRule = Schemas['FaultRule'];
 
 // Webhooks (tag `webhooks`).
 

@@ -10,7 +10,7 @@ import type { IdFactory, Random } from '../core/random.js';
 import { andThen, type MaybePromise } from '../core/maybe.js';
 import type { FaultRulesState } from './fault-rules-state.js';
 import { isActive, ruleOrg } from './rule-life.js';
-import type { FaultMatch, FaultRuleInput } from '../contract/admin-types.js';
+import type { FaultMatch, FaultRule, FaultRuleInput } from '../contract/admin-types.js';
 import {
   explainFault,
   KIND_CHANNEL,
@@ -19,28 +19,11 @@ import {
   type FaultKind,
 } from './kinds.js';
 
-/** A rule's match and the body that makes a rule are the document's (`FaultMatch`, `FaultRuleInput`). */
-export type { FaultMatch, FaultRuleInput } from '../contract/admin-types.js';
-
-export interface FaultRule extends FaultRuleInput {
-  id: string;
-  /**
-   * An `error` rule whose status the matched operation does not document (with no `match.operation`: that no
-   * /v1 operation documents). Allowed, so QA can send what a load balancer sends; the journal marks each hit.
-   */
-  off_contract: boolean;
-  match: FaultMatch;
-  remaining: number | null;
-  hits: number;
-  created_at: string;
-  expires_at: string | null;
-  explanation: string;
-  /**
-   * With `match.sandbox`: that sandbox's organization, resolved when the rule was added. The rule belongs to
-   * it (its reset and delete remove the rule), and matches its requests.
-   */
-  sandbox_org_id?: string;
-}
+/**
+ * A rule's match, the body that makes a rule and the rule itself (its `off_contract`, and `sandbox_org_id` of a
+ * rule with `match.sandbox`, included) are the document's (`FaultMatch`, `FaultRuleInput`, `FaultRule`).
+ */
+export type { FaultMatch, FaultRule, FaultRuleInput } from '../contract/admin-types.js';
 
 /** What is known about the thing a fault might hit. */
 export interface FaultTarget {
