@@ -1932,8 +1932,13 @@ export interface components {
             /** Format: date-time */
             period_end: string;
             lines: {
-                product: string;
-                unit: string;
+                /** @enum {string} */
+                product: "tts" | "stt" | "stt_realtime" | "rag_search" | "rag_upload" | "rag_storage";
+                /**
+                 * @description The product's unit (`characters` for tts, `audio_seconds` for stt and stt_realtime, ...).
+                 * @enum {string}
+                 */
+                unit: "characters" | "audio_seconds" | "queries" | "bytes";
                 quantity: number;
                 amount: number;
             }[];

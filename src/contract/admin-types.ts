@@ -115,6 +115,10 @@ export type BillingUpdate = Schemas['BillingUpdate'];
 /** A rate-limit rule as the admin API writes it (`RateLimitRule`), and one per environment (`RateLimits`). */
 export type RateLimitRule = Schemas['RateLimitRule'];
 export type RateLimits = Schemas['RateLimits'];
+/** A finalized invoice: `POST /orgs/{id}/billing/close-period`, the `data` of `invoice.finalized` (`Invoice`). */
+export type Invoice = Schemas['Invoice'];
+/** One product's line of an invoice. */
+export type InvoiceLine = Invoice['lines'][number];
 
 // The drift report (`POST /drift`, `svc-emulator drift`).
 

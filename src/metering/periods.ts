@@ -1,25 +1,8 @@
 import type { Clock, ClockTimer } from '../core/clock.js';
 import type { OrgClocks } from '../core/clocks.js';
-import type { Product, Unit } from './types.js';
 
-export interface InvoiceLine {
-  product: Product;
-  unit: Unit;
-  quantity: number;
-  amount: number;
-}
-
-export interface Invoice {
-  id: string;
-  org_id: string;
-  period_start: string;
-  period_end: string;
-  lines: InvoiceLine[];
-  total: number;
-  currency: 'credits';
-  status: 'finalized';
-  finalized_at: string;
-}
+/** A finalized invoice and its lines are the document's (`Invoice`, also the `data` of `invoice.finalized`). */
+export type { Invoice, InvoiceLine } from '../contract/admin-types.js';
 
 export interface Period {
   start: number;
