@@ -2513,11 +2513,14 @@ export interface components {
         StateOrgKey: string;
         /** @description What `PUT /state` loaded. */
         LoadResult: {
-            /** @description The document's scope. */
+            /** @description The document's scope, as it names it: the whole state, or one organization (`org_id`), with its sandbox (`sandbox_id`) when it was a sandbox's organization when saved. */
             scope: {
-                /** @enum {unknown} */
-                kind: "emulator" | "organization";
-                org_id?: string;
+                /** @constant */
+                kind: "emulator";
+            } | {
+                /** @constant */
+                kind: "organization";
+                org_id: string;
                 sandbox_id?: string;
             };
             /** @description The organizations loaded, sorted. */

@@ -128,6 +128,13 @@ export type DriftReport = Schemas['DriftReport'];
 export type DriftCase = DriftReport['exchanges'][number];
 export type DriftDifference = DriftCase['differences'][number];
 
+// The state document (tag `state`).
+
+/** What `PUT /state` loaded (`LoadResult`). */
+export type LoadResult = Schemas['LoadResult'];
+/** A state document's scope: the whole state, or one organization (and its sandbox) (`LoadResult.scope`). */
+export type DocumentScope = LoadResult['scope'];
+
 // Scenarios (tag `scenarios`).
 
 /** A scenario: a file of `--scenario`, `--scenarios-dir`, the body of `POST /scenarios` (`Scenario`). */

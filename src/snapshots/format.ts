@@ -25,15 +25,11 @@ export interface SaveOptions extends SnapshotScope {
   secrets?: boolean;
 }
 
-export type DocumentScope =
-  { kind: 'emulator' } | { kind: 'organization'; org_id: string; sandbox_id?: string };
-
-export interface LoadResult {
-  scope: DocumentScope;
-  /** The organizations loaded, sorted. */
-  org_ids: string[];
-  includes: string[];
-}
+/**
+ * What `PUT /state` answers, and the scope a document names (the whole state, or one organization and its
+ * sandbox), are the document's (`LoadResult`, its `scope`).
+ */
+export type { DocumentScope, LoadResult } from '../contract/admin-types.js';
 
 /** The bounds of a load (decision ST-L1); tests lower them through `emulator.part('snapshots').limits`. */
 export interface SnapshotLimits {
