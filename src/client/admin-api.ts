@@ -2291,15 +2291,23 @@ export interface components {
             resume_seconds?: number;
             fail_next_jobs?: number;
         };
+        /** @description One search of the log, the query as sent and as searched (after the optional rewrite). */
         RagSearchLogEntry: {
             request_id: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the search was answered, on the organization's clock.
+             */
             time: string;
             /** @enum {string} */
             mode: "retrieve" | "answer" | "analyze";
+            /** @description The query as sent. */
             query: string;
+            /** @description The query searched after `enable_rewrite_search_query`; null when the rewrite was off. */
             rewritten_query: string | null;
+            /** @description The request's `rewrite_search_query_instructions`; null without them. */
             instructions: string | null;
+            /** @description How many results the search answered (a script's, or the index's hits). */
             results: number;
         };
         Scenario: {

@@ -96,6 +96,8 @@ export type RagTenantState = Schemas['RagTenantState'];
 export type RagTenantView = NonNullable<Schemas['RagTenant']['tenant']>;
 /** The body of `PUT /orgs/{id}/rag` (`RagTenantUpdate`). */
 export type RagTenantUpdate = Schemas['RagTenantUpdate'];
+/** One search of an organization's log, `GET /orgs/{id}/rag/searches` (`RagSearchLogEntry`). */
+export type SearchLogEntry = Schemas['RagSearchLogEntry'];
 
 // The clock (tag `clock`) and sandboxes (tag `sandboxes`).
 

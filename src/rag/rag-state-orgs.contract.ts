@@ -170,7 +170,7 @@ export function ragStateOrgsContract(name: string, harness: () => RagStateHarnes
       b.local(orgA).logSearch({
         request_id: 'req_1',
         time: T0,
-        mode: 'search',
+        mode: 'retrieve',
         query: 'sandready',
         rewritten_query: null,
         instructions: null,

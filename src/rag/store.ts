@@ -3,6 +3,7 @@
  * (rag-state.ts has the operations, memory-rag.ts and redis-rag.ts keep them). Nothing is shared between
  * organizations, so another org's ids are simply not found and no search can reach another org's text.
  */
+import type { SearchLogEntry } from '../contract/admin-types.js';
 import type { AnyApiError } from '../core/errors.js';
 import type { Problem } from '../http/problem.js';
 import type { Environment } from '../metering/types.js';
@@ -51,16 +52,8 @@ export interface RagJobRecord {
   injectedFailure?: AnyApiError;
 }
 
-/** What the admin search log shows: the query as sent and as searched (after the optional rewrite). */
-export interface SearchLogEntry {
-  request_id: string;
-  time: string;
-  mode: string;
-  query: string;
-  rewritten_query: string | null;
-  instructions: string | null;
-  results: number;
-}
+/** What the admin search log shows is the document's (`RagSearchLogEntry`). */
+export type { SearchLogEntry } from '../contract/admin-types.js';
 
 const SEARCH_LOG_LIMIT = 50;
 
