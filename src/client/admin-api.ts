@@ -2483,7 +2483,7 @@ export interface components {
                 title?: string;
                 detail?: string;
             };
-        } | unknown | unknown | unknown;
+        } & (unknown | unknown | unknown);
         /** @description The stored script; it also carries every field of `TtsScriptInput` that was given. */
         TtsScript: {
             id: string;

@@ -85,6 +85,8 @@ export type LatencyProfileFile = Schemas['LatencyProfile'];
 export type SttScriptInput = Schemas['SttScriptInput'];
 /** The body of `POST /rag/scripts` (`RagScriptInput`). */
 export type RagScriptInput = Schemas['RagScriptInput'];
+/** The body of `POST /tts/scripts` (`TtsScriptInput`). */
+export type TtsScriptInput = Schemas['TtsScriptInput'];
 /** The problem a script answers with: the same `error` object in the three script bodies. */
 export type ScriptErrorInput = NonNullable<SttScriptInput['error']>;
 

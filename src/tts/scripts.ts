@@ -5,18 +5,11 @@
  * whatever `format` says); not to the realtime socket. Billing is unchanged: the request's characters.
  */
 import type { ScriptQueue, QueuedScript } from '../scripts/script-queue.js';
-import type { ScriptErrorInput } from '../scripts/scripted-error.js';
-import type { ClipFormat } from './format.js';
+import type { TtsScriptInput } from '../contract/admin-types.js';
 import type { Utterance } from './service.js';
 
-/** The admin body (schema `TtsScriptInput` in openapi/admin.yaml). */
-export interface TtsScriptInput {
-  org_id?: string;
-  queue?: number;
-  duration_seconds?: number;
-  format?: ClipFormat;
-  error?: ScriptErrorInput;
-}
+/** The admin body is the document's (`TtsScriptInput`). */
+export type { TtsScriptInput } from '../contract/admin-types.js';
 
 export type TtsScript = QueuedScript<TtsScriptInput>;
 export type TtsScripts = ScriptQueue<TtsScriptInput>;
