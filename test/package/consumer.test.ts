@@ -62,8 +62,8 @@ async function install(dir: string, extra: string[] = []): Promise<void> {
 
 beforeAll(async () => {
   project = mkdtempSync(join(tmpdir(), 'svc-consumer-'));
-  // global-setup ran `npm run build` (scripts/build.mjs); the package is packed as `prepack` would leave it.
-  await run(process.execPath, [join(ROOT, 'scripts', 'build.mjs'), '--no-tsc'], { cwd: ROOT });
+  // global-setup ran `npm run build` (scripts/build.mjs), as `prepack` does: the package is packed from that
+  // dist/. Building again here emptied dist/chunks/ under the CLI tests running beside this file.
   const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', project], {
     cwd: ROOT,
     env: cleanEnv,
