@@ -29,6 +29,7 @@ import { createScenariosArea } from '../scenarios/index.js';
 import { createSnapshotsArea, type SnapshotsDeps } from '../snapshots/index.js';
 import { shareState } from '../store/index.js';
 import type { SharedState } from '../store/shared-state.js';
+import type { LoadedListener } from '../store/state-unit.js';
 import { createSttArea } from '../stt/index.js';
 import { createTtsArea } from '../tts/index.js';
 import { createWebhooksArea } from '../webhooks/index.js';
@@ -55,6 +56,8 @@ export interface RootDeps {
   onRemoteReset: () => void;
   /** Health, demo and reset (the emulator area). */
   emulator: Pick<CoreAdminDeps, 'bootState' | 'isReady' | 'reset' | 'demo' | 'startedAt'> & {
+    /** After a load: the demo credentials read again (the demo organization may have been replaced). */
+    afterLoad: LoadedListener;
     /** The real URLs, once the emulator listens. */
     urls: ViewDeps['urls'];
     /** Everything a reset does before its boot (a whole state load starts from there). */
@@ -204,14 +207,6 @@ export function areaList(f: Foundation, root: RootDeps): AreaFactory[] {
         urls: emulator.urls,
       }),
     (built) =>
-      createEmulatorArea({
-        ...emulator,
-        ...built.parts('clock', 'orgs', 'scenarios'),
-        store,
-        sockets,
-        contract,
-      }),
-    (built) =>
       createTtsArea({
         ...built.parts('clock', 'clocks', 'orgs', 'metering', 'faults', 'journal'),
         config,
@@ -236,6 +231,14 @@ export function areaList(f: Foundation, root: RootDeps): AreaFactory[] {
         workers,
         store,
         demoOrgId: DEMO_ORG_ID,
+        contract,
+      }),
+    (built) =>
+      createEmulatorArea({
+        ...emulator,
+        ...built.parts('clock', 'orgs', 'scenarios'),
+        store,
+        sockets,
         contract,
       }),
   ] satisfies ((built: Parameters<AreaFactory>[0]) => Area)[];

@@ -10,6 +10,7 @@ import type { OrgStore } from '../orgs/store.js';
 import { demoKeys } from './readiness.js';
 import type { Scenarios } from '../scenarios/scenarios.js';
 import type { StateStore } from '../store/index.js';
+import type { LoadedListener } from '../store/state-unit.js';
 import { MemoryStore as MemoryStoreView } from '../store/memory-store.js';
 import type { AdminContext, AdminHandler } from '../admin/admin-context.js';
 import { clockView } from '../clock/admin.js';
@@ -106,7 +107,14 @@ export function coreAdminHandlers(deps: CoreAdminDeps): Record<string, AdminHand
   };
 }
 
-/** The emulator's own admin operations (health, demo, reset, the documents) and the dashboard's files. */
-export function createEmulatorArea(deps: CoreAdminDeps): Area {
-  return { name: 'emulator', adminHandlers: { ...coreAdminHandlers(deps), ...uiAdminHandlers } };
+/**
+ * The emulator's own admin operations (health, demo, reset, the documents) and the dashboard's files; after a
+ * load, the demo credentials are read again (`afterLoad`), last of the list, once every area put its state back.
+ */
+export function createEmulatorArea(deps: CoreAdminDeps & { afterLoad: LoadedListener }): Area {
+  return {
+    name: 'emulator',
+    adminHandlers: { ...coreAdminHandlers(deps), ...uiAdminHandlers },
+    onLoaded: deps.afterLoad,
+  };
 }

@@ -138,6 +138,10 @@ export class Emulator {
           urls: () => this.urls,
           startedAt: this.startedAt,
           startEmulator: (options) => createEmulator(options),
+          afterLoad: async ({ orgIds, whole }) => {
+            if (whole || orgIds.includes(DEMO_ORG_ID))
+              this.demo = await demoAfterLoad(this.part('orgs'), this.demo);
+          },
         },
       }),
     );
@@ -149,9 +153,6 @@ export class Emulator {
       'journal',
       'clock',
     );
-    this.state.onLoaded(async ({ orgIds, whole }) => {
-      if (whole || orgIds.includes(DEMO_ORG_ID)) this.demo = await demoAfterLoad(orgs, this.demo);
-    });
     // Another instance's load may have replaced the demo organization too (ST-D1).
     loadGate.onRemoteEnd(() => {
       void demoAfterLoad(orgs, this.demo).then(

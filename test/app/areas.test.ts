@@ -36,10 +36,10 @@ describe('the emulator built from the root list', () => {
       'proxy',
       'snapshots',
       'sandboxes',
-      'emulator',
       'tts',
       'stt',
       'rag',
+      'emulator',
     ]);
   });
 
