@@ -64,7 +64,7 @@ export class RedisJournal implements JournalState {
   readonly maxBytes: number;
   /** Entries recorded here and not sent yet, by request id: a link to one of them goes into it. */
   private queue = new Map<string, JournalEntry>();
-  /** When each queued entry was recorded (µs since the epoch, never twice the same here). */
+  /** When each queued entry was recorded (µs since the epoch on the wall clock). */
   private recordedAt = new Map<string, number>();
   private lastAt = 0;
   private scheduled: NodeJS.Timeout | undefined;
@@ -131,27 +131,29 @@ export class RedisJournal implements JournalState {
 
   /**
    * This instance's queue, then every other instance's, sent before a read. Returns the read's horizon: every
-   * entry recorded before it is in Redis now (instances share the host's clock; see docs/scaling.md).
+   * entry recorded before the read started, here or on another instance, is in Redis now and at or below it. It
+   * is the last µs of the wall clock's current millisecond: the one clock every instance on the host reads alike
+   * (a process's `performance.timeOrigin` is fixed at its start and may differ from another's by a few ms, enough
+   * to hide an entry answered through another instance just before: decisions J-H1).
    */
   private async flushAll(): Promise<number> {
-    const horizon = this.now();
+    const horizon = Date.now() * 1000 + 999;
     this.send();
     await this.store.barriers.barrier(ANSWERS);
     return horizon;
   }
 
-  /** µs since the epoch on this host's clock, increasing at every call. */
+  /** µs since the epoch: the wall clock's millisecond, then one more for each entry here in it; always increasing. */
   private now(): number {
-    this.lastAt = Math.max(this.at(performance.now()), this.lastAt + 1);
+    this.lastAt = Math.max(Date.now() * 1000, this.lastAt + 1);
     return this.lastAt;
   }
 
-  /** A `performance.now()` of this process as µs since the epoch on this host's clock (what instances share). */
+  /** A `performance.now()` of this process on the wall clock, as µs since the epoch (never after the moment it names). */
   private at(perfNow: number): number {
-    return Math.round((performance.timeOrigin + perfNow) * 1000);
+    return Math.round((Date.now() - (performance.now() - perfNow)) * 1000);
   }
 
-  /** The connection, with the scripts defined on it (run by EVALSHA, not sent again with every batch). */
   private get redis(): RedisStore['redis'] & JournalScripts {
     const redis = this.store.redis;
     defineOnce(redis, 'svcJournalAdd', 0, JOURNAL_ADD);

@@ -2,11 +2,14 @@
  * The journal state's contract (src/journal/journal-state.contract.ts) against both implementations: this
  * process's memory, and Redis (a real redis-server) with two stores on one URL acting as two instances.
  */
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Clock } from '../../src/core/clock.js';
 import { Journal } from '../../src/journal/journal.js';
 import {
+  ids,
   journalStateContract,
+  record,
+  WIDE,
   type JournalBounds,
   type JournalSide,
 } from '../../src/journal/journal-state.contract.js';
@@ -60,5 +63,37 @@ describe('the journal state over Redis, two instances', () => {
       join: instance,
       close: async () => void (await Promise.all(stores.map((s) => s.close()))),
     };
+  });
+});
+
+describe('the journal over Redis, instances whose process clocks differ (decisions J-H1)', () => {
+  let redis: TestRedis;
+  const stores: RedisStore[] = [];
+  beforeAll(async () => {
+    redis = await startRedis();
+  });
+  afterAll(async () => {
+    await Promise.all(stores.map((s) => s.close()));
+    await redis?.stop();
+  });
+
+  it('lists an entry answered through B just before a read through A, though B’s process clock runs 5 ms ahead of A’s', async () => {
+    const instance = async (id: string): Promise<JournalSide> => {
+      const store = new RedisStore(redis.url, id);
+      stores.push(store);
+      await store.open();
+      const state: JournalState = new RedisJournal(store, WIDE);
+      await state.open?.();
+      return { state, journal: new Journal(new Clock(), state) };
+    };
+    const [a, b] = [await instance('skew-a'), await instance('skew-b')];
+    // `performance.timeOrigin` is fixed per process at its start; two instances' differ by a few ms.
+    const origin = performance.timeOrigin;
+    for (let round = 0; round < 5; round++) {
+      const ahead = vi.spyOn(performance, 'timeOrigin', 'get').mockReturnValue(origin + 5);
+      const entry = record(b, { scope: 'skew' });
+      ahead.mockRestore();
+      expect(ids(await a.state.list({ scope: 'skew' })), `round ${round}`).toContain(entry.request_id);
+    }
   });
 });
