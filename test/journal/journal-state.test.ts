@@ -27,27 +27,37 @@ describe('the journal state in memory', () => {
   });
 });
 
+/** One instance over Redis: a store of its own on `url`, its journal state, and the Journal in front of it. */
+async function redisSide(
+  url: string,
+  id: string,
+  bounds: JournalBounds,
+  stores: RedisStore[],
+): Promise<JournalSide> {
+  const store = new RedisStore(url, id);
+  stores.push(store);
+  await store.open();
+  const state: JournalState = new RedisJournal(store, bounds);
+  await state.open?.();
+  return { state, journal: new Journal(new Clock(), state) };
+}
+
 describe('the journal state over Redis, two instances', () => {
   let redis: TestRedis;
   let instances = 0;
+  const skewStores: RedisStore[] = [];
 
   beforeAll(async () => {
     redis = await startRedis();
   });
   afterAll(async () => {
+    await Promise.all(skewStores.map((s) => s.close()));
     await redis?.stop();
   });
 
   journalStateContract(async (bounds: JournalBounds) => {
     const stores: RedisStore[] = [];
-    const instance = async (): Promise<JournalSide> => {
-      const store = new RedisStore(redis.url, `journal-${++instances}`);
-      stores.push(store);
-      await store.open();
-      const state: JournalState = new RedisJournal(store, bounds);
-      await state.open?.();
-      return { state, journal: new Journal(new Clock(), state) };
-    };
+    const instance = () => redisSide(redis.url, `journal-${++instances}`, bounds, stores);
     const a = await instance();
     const b = await instance();
     // Each case starts from an empty journal (the cases share one Redis), once b has heard of it: the
@@ -64,29 +74,10 @@ describe('the journal state over Redis, two instances', () => {
       close: async () => void (await Promise.all(stores.map((s) => s.close()))),
     };
   });
-});
 
-describe('the journal over Redis, instances whose process clocks differ (decisions J-H1)', () => {
-  let redis: TestRedis;
-  const stores: RedisStore[] = [];
-  beforeAll(async () => {
-    redis = await startRedis();
-  });
-  afterAll(async () => {
-    await Promise.all(stores.map((s) => s.close()));
-    await redis?.stop();
-  });
-
-  it('lists an entry answered through B just before a read through A, though B’s process clock runs 5 ms ahead of A’s', async () => {
-    const instance = async (id: string): Promise<JournalSide> => {
-      const store = new RedisStore(redis.url, id);
-      stores.push(store);
-      await store.open();
-      const state: JournalState = new RedisJournal(store, WIDE);
-      await state.open?.();
-      return { state, journal: new Journal(new Clock(), state) };
-    };
-    const [a, b] = [await instance('skew-a'), await instance('skew-b')];
+  it('lists an entry answered through B just before a read through A, though B’s process clock runs 5 ms ahead of A’s (decisions J-H1)', async () => {
+    const a = await redisSide(redis.url, 'skew-a', WIDE, skewStores);
+    const b = await redisSide(redis.url, 'skew-b', WIDE, skewStores);
     // `performance.timeOrigin` is fixed per process at its start; two instances' differ by a few ms.
     const origin = performance.timeOrigin;
     for (let round = 0; round < 5; round++) {
