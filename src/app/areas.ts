@@ -6,7 +6,6 @@
  * build on areas after its state has two entries (the sandboxes' directory and service, the fault rules and
  * their injection).
  */
-import type { Area } from '../area/area.js';
 import { authArea } from '../auth/auth-area.js';
 import { createClockArea } from '../clock/index.js';
 import { clockStart } from '../core/clock-anchor.js';
@@ -241,5 +240,5 @@ export function areaList(f: Foundation, root: RootDeps): AreaFactory[] {
         sockets,
         contract,
       }),
-  ] satisfies ((built: Parameters<AreaFactory>[0]) => Area)[];
+  ];
 }
