@@ -16,6 +16,7 @@ import { BASE62 } from '../src/core/random.js';
 import { createEmulator, type Emulator } from '../src/app/emulator.js';
 import { hashKey } from '../src/orgs/store.js';
 import { chunkText } from '../src/rag/engine/chunk.js';
+import { shapeOf } from '../src/snapshots/naming.js';
 import { canonical } from '../src/store/state-unit.js';
 
 export interface FixtureSize {
@@ -133,13 +134,17 @@ interface Counts {
   ledger: number;
 }
 
-/** One generated organization's sections, from the template's. */
+/**
+ * One generated organization's sections, from the template's; built in the units' spelling and written in the
+ * document's (snapshots/naming.ts).
+ */
 function generateOrg(
-  tpl: any,
+  template: any,
   n: number,
   counts: Counts,
   docKb: number,
 ): { orgId: string; key: string; sections: any } {
+  const tpl = shapeOf('StateOrg').fromDocument(template) as any;
   const random = rng(1000 + n);
   const orgId = id('org', 1e9 + n, 16);
   const head = `svc_live_${id('B', 1e12 + n, 32).slice(2)}`;
@@ -263,9 +268,9 @@ function generateOrg(
     orgs: { keys: [keyRecord], org: { ...tpl.orgs.org, createdAt: START, id: orgId, name: `Bench ${n}` } },
     rag: { documents, jobs, tenant: { ...tpl.rag.tenant, orgId } },
   };
-  delete sections['rate-limits'];
+  delete sections.rate_limits;
   delete sections.journal;
-  return { orgId, key, sections };
+  return { orgId, key, sections: shapeOf('StateOrg').toDocument(sections, '') };
 }
 
 /** Writes the document to `path` (one organization per line) and says how big it is. */

@@ -21,7 +21,7 @@ const TOKEN_GC_MS = 3_600_000;
 const SCAN_COUNT = 1000;
 
 export class RedisWsTokenState implements WsTokenState {
-  readonly name = 'ws-tokens';
+  readonly name = 'ws_tokens';
 
   readonly perOrg = {
     ids: async (): Promise<string[]> => {

@@ -46,7 +46,7 @@ interface ClockQueue {
  * two clocks may be years apart and one frozen sandbox clock must not hold back the sweep of the others.
  */
 export class MemoryWsTokenState implements WsTokenState {
-  readonly name = 'ws-tokens';
+  readonly name = 'ws_tokens';
   /** Tokens of organizations on the emulator's clock. */
   private readonly tokens = new Map<string, TokenRecord>();
   /** Tokens of organizations with a clock of their own: the queue each is in, and the queue of each clock. */

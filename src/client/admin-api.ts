@@ -1553,6 +1553,8 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             keys: components["schemas"]["Key"][];
+            /** @description The organization's credit balance and the open billing period's grant and use (as `GET /orgs/{id}/billing` gives its `balance`). */
+            credits: components["schemas"]["BalanceView"];
         };
         KeyCreate: {
             /** @enum {string} */
@@ -2085,16 +2087,99 @@ export interface components {
             /**
              * @description The event as sent: `{id, event, createdAt, data, livemode}` (`createdAt` is emulator clock time, as
              *     the specification names it). `data` of `quota.threshold` is a QuotaThresholdData, of
-             *     `invoice.finalized` an Invoice; all `data` fields are snake_case.
+             *     `invoice.finalized` an Invoice, of `job.completed` the gateway's SttJob, of `rag.job.completed` a
+             *     RagJobCompletedData, of `key.compromised` a KeyCompromisedData, of `ping` a PingData; an event sent
+             *     with `POST /webhooks/trigger` carries the `data` given there, any object. All `data` fields are
+             *     snake_case.
              */
             envelope: {
                 id: string;
                 event: string;
                 /** Format: date-time */
                 createdAt: string;
-                data: components["schemas"]["QuotaThresholdData"] | components["schemas"]["Invoice"] | Record<string, unknown>;
+                data: components["schemas"]["QuotaThresholdData"] | components["schemas"]["Invoice"] | components["schemas"]["SttJob"] | components["schemas"]["RagJobCompletedData"] | components["schemas"]["KeyCompromisedData"] | components["schemas"]["PingData"] | Record<string, unknown>;
                 livemode: boolean;
             };
+        };
+        /** @description The client report (`GET /report`, docs/report.md), one group per key or scope. */
+        ClientReport: {
+            /** Format: date-time */
+            generated_at: string;
+            summary: {
+                groups: number;
+                checks: number;
+                failed: number;
+                passed: number;
+                not_applicable: number;
+                contract_violations: number;
+                /** @description Requests a fault rule changed. */
+                faults: number;
+                /** @description Of those, the ones the client then succeeded at. */
+                faults_survived: number;
+            };
+            groups: {
+                /** @description Whose requests these are (the sandbox or `X-Emulator-Scope` scope, else the key). */
+                group: {
+                    scope: string | null;
+                    key_id: string | null;
+                    /** @description The key's display form. */
+                    key: string | null;
+                    org_id: string | null;
+                };
+                requests: number;
+                checks: {
+                    id: string;
+                    title: string;
+                    /** @enum {string} */
+                    status: "pass" | "fail" | "not_applicable";
+                    findings: {
+                        message: string;
+                        request_ids: string[];
+                    }[];
+                }[];
+                faults: {
+                    request_id: string;
+                    operation_id: string | null;
+                    kind: string;
+                    rule_id: string;
+                    off_contract: boolean;
+                    survived: boolean;
+                    recovered_by: string | null;
+                }[];
+            }[];
+        };
+        /** @description The `data` of a `ping` event. */
+        PingData: {
+            message: string;
+            /** Format: date-time */
+            sent_at: string;
+        };
+        /** @description The `data` of a `rag.job.completed` event (decision R9); the document's fields are null when it is gone. */
+        RagJobCompletedData: {
+            job_id: string;
+            document_id: string;
+            /** @enum {string} */
+            status: "completed" | "failed";
+            chunk_count: number;
+            title: string | null;
+            file_type: string | null;
+            size_bytes: number | null;
+            language: string | null;
+            /** Format: date-time */
+            completed_at: string | null;
+            error: components["schemas"]["Problem"] | null;
+        };
+        /** @description The `data` of a `key.compromised` event (`POST /keys/{keyId}/leak`). */
+        KeyCompromisedData: {
+            key_id: string;
+            /** @description The key's display form. */
+            key: string;
+            /** @enum {string} */
+            environment: "live" | "test";
+            revoked: boolean;
+            /** Format: date-time */
+            revoked_at: string | null;
+            source: string;
         };
         Voice: {
             /**
@@ -2399,8 +2484,18 @@ export interface components {
                 detail?: string;
             };
         } & (unknown | unknown | unknown);
-        /** @description The stored script; it also carries every field of `SttScriptInput` that was given. */
+        /** @description The stored script; it also carries every field of `SttScriptInput` that was given (declared by reference to the input's). */
         SttScript: {
+            sha256?: components["schemas"]["SttScriptInput"]["sha256"];
+            file_name?: components["schemas"]["SttScriptInput"]["file_name"];
+            queue?: components["schemas"]["SttScriptInput"]["queue"];
+            text?: components["schemas"]["SttScriptInput"]["text"];
+            language?: components["schemas"]["SttScriptInput"]["language"];
+            segments?: components["schemas"]["SttScriptInput"]["segments"];
+            words?: components["schemas"]["SttScriptInput"]["words"];
+            speakers?: components["schemas"]["SttScriptInput"]["speakers"];
+            confidence?: components["schemas"]["SttScriptInput"]["confidence"];
+            error?: components["schemas"]["SttScriptInput"]["error"];
             id: string;
             org_id: string | null;
             /** @enum {string} */
@@ -2446,8 +2541,14 @@ export interface components {
                 detail?: string;
             };
         };
-        /** @description The stored script; it also carries every field of `RagScriptInput` that was given. */
+        /** @description The stored script; it also carries every field of `RagScriptInput` that was given (declared by reference to the input's). */
         RagScript: {
+            queue?: components["schemas"]["RagScriptInput"]["queue"];
+            query?: components["schemas"]["RagScriptInput"]["query"];
+            mode?: components["schemas"]["RagScriptInput"]["mode"];
+            results?: components["schemas"]["RagScriptInput"]["results"];
+            answer?: components["schemas"]["RagScriptInput"]["answer"];
+            error?: components["schemas"]["RagScriptInput"]["error"];
             id: string;
             org_id: string | null;
             /** @description Requests it still answers. */
@@ -2484,8 +2585,12 @@ export interface components {
                 detail?: string;
             };
         } & (unknown | unknown | unknown);
-        /** @description The stored script; it also carries every field of `TtsScriptInput` that was given. */
+        /** @description The stored script; it also carries every field of `TtsScriptInput` that was given (declared by reference to the input's). */
         TtsScript: {
+            queue?: components["schemas"]["TtsScriptInput"]["queue"];
+            duration_seconds?: components["schemas"]["TtsScriptInput"]["duration_seconds"];
+            format?: components["schemas"]["TtsScriptInput"]["format"];
+            error?: components["schemas"]["TtsScriptInput"]["error"];
             id: string;
             org_id: string | null;
             /** @description Requests it still answers. */
@@ -2501,7 +2606,7 @@ export interface components {
         StateDocument: {
             /** @constant */
             format: "svc-emulator-state";
-            /** @description The format's version; this emulator writes 1 and loads 1. */
+            /** @description The format's version; this emulator writes 2 and loads 1 and 2. Version 2 spells every field and section name in snake_case (docs/decisions.md, ST-N1); a version 1 document (fields as each unit held them, camelCase for most, and kebab-case section names) is read by renaming them, and nothing else. */
             version: number;
             /** @description What the document holds, the whole state or one organization (or sandbox). */
             scope: {
@@ -2546,14 +2651,14 @@ export interface components {
         };
         StateOrg: {
             orgs: components["schemas"]["StateOrgOrgs"];
-            "ws-tokens"?: components["schemas"]["StateOrgWsTokens"];
+            ws_tokens?: components["schemas"]["StateOrgWsTokens"];
             journal?: components["schemas"]["StateOrgJournal"];
-            "webhook-endpoints"?: components["schemas"]["StateOrgWebhookEndpoints"];
-            "webhook-deliveries"?: components["schemas"]["StateOrgWebhookDeliveries"];
+            webhook_endpoints?: components["schemas"]["StateOrgWebhookEndpoints"];
+            webhook_deliveries?: components["schemas"]["StateOrgWebhookDeliveries"];
             billing?: components["schemas"]["StateOrgBilling"];
-            "rate-limits"?: components["schemas"]["StateOrgRateLimits"];
+            rate_limits?: components["schemas"]["StateOrgRateLimits"];
             faults?: components["schemas"]["StateOrgFaults"];
-            "stt-jobs"?: components["schemas"]["StateOrgSttJobs"];
+            stt_jobs?: components["schemas"]["StateOrgSttJobs"];
             rag?: components["schemas"]["StateOrgRag"];
             sandboxes?: components["schemas"]["StateOrgSandboxes"];
         };
@@ -2563,7 +2668,7 @@ export interface components {
             /** @enum {string} */
             mode: "real" | "scaled" | "frozen";
             /** @description Real seconds per clock second in `scaled` mode. */
-            timeScale: number;
+            time_scale: number;
             /** @description The clock time of the anchor (epoch ms). */
             virtual: number;
             /** @description The wall time at which the clock read `virtual` (epoch ms). */
@@ -2654,7 +2759,7 @@ export interface components {
                  * Format: date-time
                  * @description The emulator clock's time when it was applied.
                  */
-                appliedAt: string;
+                applied_at: string;
             };
         };
         /** @description Unused: a sandbox is exported with its organization (`StateOrgSandboxes`), so a whole document holds each sandbox once and a document of one organization carries its sandbox. Always absent. */
@@ -2664,13 +2769,13 @@ export interface components {
             org: {
                 id: components["schemas"]["StateOrgsOrgId"];
                 name: string;
-                ragEntitled: boolean;
+                rag_entitled: boolean;
                 /** Format: date-time */
-                createdAt: string;
+                created_at: string;
             };
             keys: {
                 id: string;
-                orgId: components["schemas"]["StateOrgsOrgId"];
+                org_id: components["schemas"]["StateOrgsOrgId"];
                 /** @enum {string} */
                 environment: "live" | "test";
                 scopes: components["schemas"]["Scope"][];
@@ -2679,61 +2784,61 @@ export interface components {
                 hash: string;
                 name: string | null;
                 /** Format: date-time */
-                createdAt: string;
+                created_at: string;
                 /**
                  * Format: date-time
-                 * @description When it was revoked; null with `revokedReason` null when it is not.
+                 * @description When it was revoked; null with `revoked_reason` null when it is not.
                  */
-                revokedAt: string | null;
-                revokedReason: string | null;
+                revoked_at: string | null;
+                revoked_reason: string | null;
             }[];
         };
         /** @description An organization's id (`org_demo`, or `org_` and 16 base62 characters). */
         StateOrgsOrgId: string;
-        /** @description The `ws-tokens` unit of one organization: its live WebSocket tokens (not yet used, not expired on the organization's clock), soonest to expire first. A loaded emulator accepts each once until it expires. A token is a bearer credential: it is in a snapshot only with `include=secrets`. */
+        /** @description The `ws_tokens` unit of one organization: its live WebSocket tokens (not yet used, not expired on the organization's clock), soonest to expire first. A loaded emulator accepts each once until it expires. A token is a bearer credential: it is in a snapshot only with `include=secrets`. */
         StateOrgWsTokens: {
             tokens: {
                 token: string;
-                keyId: string;
+                key_id: string;
                 scopes: components["schemas"]["Scope"][];
                 /** @description When it expires, epoch ms on the organization's clock. */
-                expiresAt: number;
+                expires_at: number;
             }[];
         };
         /** @description Only with `?include=journal`. One organization's journal entries, in record order, with their links. The order across organizations is not part of a document (each entry has its `time`). */
         StateOrgJournal: components["schemas"]["StateJournalEntries"];
-        /** @description What the `webhook-endpoints` unit holds for one organization: its endpoints in the order they were registered. **Decision:** `secret` is there only with `?include=secrets`; an endpoint loaded without one gets a new one, made from the emulator's seed, the organization and the endpoint's id (the same document loads to the same secret), which later exports show. */
+        /** @description What the `webhook_endpoints` unit holds for one organization: its endpoints in the order they were registered. **Decision:** `secret` is there only with `?include=secrets`; an endpoint loaded without one gets a new one, made from the emulator's seed, the organization and the endpoint's id (the same document loads to the same secret), which later exports show. */
         StateOrgWebhookEndpoints: {
             endpoints: components["schemas"]["StateWebhookEndpoint"][];
         };
         StateWebhookEndpoint: {
             id: string;
             /** @description The section's organization. */
-            orgId: string;
+            org_id: string;
             url: string;
             events: ("ping" | "job.completed" | "quota.threshold" | "invoice.finalized" | "key.compromised")[];
             secret?: string;
             /** Format: date-time */
-            createdAt: string;
+            created_at: string;
         };
-        /** @description What the `webhook-deliveries` unit holds for one organization: the deliveries the list shows, by their `place` in it, then those pushed out of the list but still retrying, each with its attempts (the last 50) and the exact body that was signed. A pending one waits for its retry at `nextAttemptAt`; without it, its attempt is due at once. Its endpoint may be gone (deleted after delivering). */
+        /** @description What the `webhook_deliveries` unit holds for one organization: the deliveries the list shows, by their `place` in it, then those pushed out of the list but still retrying, each with its attempts (the last 50) and the exact body that was signed. A pending one waits for its retry at `next_attempt_at`; without it, its attempt is due at once. Its endpoint may be gone (deleted after delivering). */
         StateOrgWebhookDeliveries: {
             deliveries: components["schemas"]["StateWebhookDelivery"][];
         };
         StateWebhookDelivery: {
             id: string;
-            orgId: string;
-            endpointId: string;
+            org_id: string;
+            endpoint_id: string;
             url: string;
-            eventId: string;
+            event_id: string;
             event: string;
             livemode: boolean;
             /** @enum {string} */
             status: "pending" | "delivered" | "failed";
             /** Format: date-time */
-            createdAt: string;
+            created_at: string;
             /** Format: date-time */
-            nextAttemptAt?: string;
+            next_attempt_at?: string;
             series: number;
             attempts: components["schemas"]["StateWebhookAttempt"][];
             /** @description The JSON of the event, exactly as signed and sent. */
@@ -2745,26 +2850,26 @@ export interface components {
             /** Format: date-time */
             at: string;
             url: string;
-            statusCode?: number;
+            status_code?: number;
             error?: string;
-            latencyMs: number;
-            signatureHeader: string;
-            requestBody: string;
+            latency_ms: number;
+            signature_header: string;
+            request_body: string;
             attempt: number;
             series: number;
         };
-        /** @description The `billing` unit of one organization: credits, the test quotas and the window last counted, the usage ledger (its newest entries, oldest first, refunds applied) with exact running totals and the open period's usage, the thresholds already crossed (they do not fire again), the periods closed and the finalized invoices. Reservations of requests in flight are left out, as if released. Amounts are credits to 6 decimals. The balance is `grantedInPeriod` less `consumedInPeriod` (checked on load): it is negative only as that period's overdraft. */
+        /** @description The `billing` unit of one organization: credits, the test quotas and the window last counted, the usage ledger (its newest entries, oldest first, refunds applied) with exact running totals and the open period's usage, the thresholds already crossed (they do not fire again), the periods closed and the finalized invoices. Reservations of requests in flight are left out, as if released. Amounts are credits to 6 decimals. The balance is `granted_in_period` less `consumed_in_period` (checked on load): it is negative only as that period's overdraft. */
         StateOrgBilling: {
             balance?: {
                 balance: number;
-                periodGrant: number;
-                grantedInPeriod: number;
-                consumedInPeriod: number;
+                period_grant: number;
+                granted_in_period: number;
+                consumed_in_period: number;
             };
             /** @description Billing periods closed so far (credits thresholds are claimed per period). */
             period: number;
             quotas: components["schemas"]["StateBillingQuotaFigures"];
-            quotaWindow?: {
+            quota_window?: {
                 /** @description The test-quota window's start, epoch ms. */
                 start: number;
                 used: components["schemas"]["StateBillingQuotaFigures"] & unknown;
@@ -2782,7 +2887,7 @@ export interface components {
                     quantity: number;
                     amount: number;
                 }[];
-                periodUsage: {
+                period_usage: {
                     [key: string]: {
                         quantity: number;
                         amount: number;
@@ -2799,11 +2904,11 @@ export interface components {
                 kind: "quota";
                 /** @enum {string} */
                 product: "tts" | "stt" | "rag_search" | "rag_upload";
-                windowStart: number;
+                window_start: number;
                 percent: number;
             })[];
             /** @description The ends (epoch ms) of the periods whose close was claimed, ascending. */
-            closedPeriods: number[];
+            closed_periods: number[];
             invoices: {
                 id: string;
                 org_id: components["schemas"]["StateOrgsOrgId"];
@@ -2838,10 +2943,10 @@ export interface components {
         };
         StateBillingLedgerEntry: {
             id: string;
-            orgId: components["schemas"]["StateOrgsOrgId"];
+            org_id: components["schemas"]["StateOrgsOrgId"];
             /** @description The key that made the usage, or `storage` for the storage billed at a period's close. */
-            keyId: string;
-            keyDisplay: string;
+            key_id: string;
+            key_display: string;
             /** @enum {string} */
             environment: "live" | "test";
             livemode: boolean;
@@ -2854,37 +2959,37 @@ export interface components {
             rate: number;
             /** @description Credits charged; negative only for a downward true-up. */
             amount: number;
-            requestId?: string;
-            jobId?: string;
-            streamId?: string;
+            request_id?: string;
+            job_id?: string;
+            stream_id?: string;
             /** @enum {string} */
             status: "billed" | "not_billed" | "refunded";
             /** @enum {string} */
             reason?: "test_key" | "failed_job" | "upstream_error" | "refund" | "true_up";
             /** Format: date-time */
-            createdAt: string;
+            created_at: string;
             /** Format: date-time */
-            refundedAt?: string;
+            refunded_at?: string;
         };
-        /** @description The `rate-limits` unit of one organization: its keys' rate-limit overrides, and each key's window of its latest request (fixed windows aligned to multiples of their length since the epoch, on the organization's clock) with the requests counted in it, so a loaded emulator answers the next request with the remaining count it had. */
+        /** @description The `rate_limits` unit of one organization: its keys' rate-limit overrides, and each key's window of its latest request (fixed windows aligned to multiples of their length since the epoch, on the organization's clock) with the requests counted in it, so a loaded emulator answers the next request with the remaining count it had. */
         StateOrgRateLimits: {
             overrides: {
-                keyId: components["schemas"]["StateRateLimitKeyId"];
+                key_id: components["schemas"]["StateRateLimitKeyId"];
                 limit: number;
-                windowSeconds: number;
+                window_seconds: number;
             }[];
             windows: {
-                keyId: components["schemas"]["StateRateLimitKeyId"];
+                key_id: components["schemas"]["StateRateLimitKeyId"];
                 /** @description The window's start, epoch ms on the organization's clock. */
                 start: number;
-                windowSeconds: number;
+                window_seconds: number;
                 count: number;
             }[];
         };
         StateRateLimitKeyId: string;
         /** @description The fault rules of one organization: those whose `match.org_id` is it, and those of its sandbox (`match.sandbox`, `sandbox_org_id`), by creation time then id, each with its `remaining` count. Their times are on the organization's clock (its sandbox's own when it has one), loaded with it. */
         StateOrgFaults: components["schemas"]["StateFaultRules"];
-        /** @description What the `stt-jobs` unit holds for one organization: every transcription job (by `created_at`, then id) as its poll shows it, with its organization, mode and due time. **Decision:** a job still processing keeps what completing it needs (`pending`: the submitting key, the parameters, the audio's format and hash, and the decoding's outcome once it is known); the audio itself is not in a snapshot, so a job loaded before its decoding ended fails at its due time with `upstream_error`, unbilled. */
+        /** @description What the `stt_jobs` unit holds for one organization: every transcription job (by `created_at`, then id) as its poll shows it, with its organization, mode and due time. **Decision:** a job still processing keeps what completing it needs (`pending`: the submitting key, the parameters, the audio's format and hash, and the decoding's outcome once it is known); the audio itself is not in a snapshot, so a job loaded before its decoding ended fails at its due time with `upstream_error`, unbilled. */
         StateOrgSttJobs: {
             jobs: components["schemas"]["StateSttJob"][];
         };
@@ -2915,9 +3020,9 @@ export interface components {
         /** @description Only on a job still processing with a completion due. */
         StateSttPendingJob: {
             principal: {
-                orgId: string;
-                keyId: string;
-                keyDisplay: string;
+                org_id: string;
+                key_id: string;
+                key_display: string;
                 /** @enum {string} */
                 environment: "live" | "test";
                 livemode: boolean;
@@ -2934,8 +3039,8 @@ export interface components {
             /** @enum {string} */
             format: "wav" | "mp3" | "m4a";
             sha256: string;
-            fileName: string;
-            estimatedSeconds: number;
+            file_name: string;
+            estimated_seconds: number;
             /** @description A `job_fail` fault's problem, which the job fails with at its due time. */
             failure?: components["schemas"]["Problem"];
             /** @description The decoding's outcome, once known; the job takes these fields when it completes. */
@@ -2947,7 +3052,7 @@ export interface components {
                 error: components["schemas"]["Problem"] | null;
             };
         };
-        /** @description What the `rag` unit holds for one organization: its tenant as last written (its current phase follows from `since`, the durations and the organization's clock), its documents with the text extracted at upload as chunks (**Decision:** the extracted text, not the bytes as uploaded; the search index and the term counts are rebuilt from it on load), and its indexing jobs with their due times. Documents are ordered by `createdAt`, then in the order they were stored; jobs by `createdAt`, then id. */
+        /** @description What the `rag` unit holds for one organization: its tenant as last written (its current phase follows from `since`, the durations and the organization's clock), its documents with the text extracted at upload as chunks (**Decision:** the extracted text, not the bytes as uploaded; the search index and the term counts are rebuilt from it on load), and its indexing jobs with their due times. Documents are ordered by `created_at`, then in the order they were stored; jobs by `created_at`, then id. */
         StateOrgRag: {
             tenant?: components["schemas"]["StateRagTenant"];
             documents: components["schemas"]["StateRagDocument"][];
@@ -2955,7 +3060,7 @@ export interface components {
         };
         StateRagTenant: {
             /** @description The organization's id (the section's own). */
-            orgId: string;
+            org_id: string;
             /** @enum {string} */
             state: "not_provisioned" | "provisioning" | "ready" | "idle";
             /** @description Epoch ms of the organization's clock when the current phase began. */
@@ -2963,32 +3068,32 @@ export interface components {
             resuming: boolean;
             hold: boolean;
             /** @description Epoch ms of the organization's clock of the last RAG call. */
-            lastActivityAt: number;
+            last_activity_at: number;
             durations: {
-                notProvisionedSeconds: number;
-                provisioningSeconds: number;
-                idleAfterSeconds: number;
-                resumeSeconds: number;
+                not_provisioned_seconds: number;
+                provisioning_seconds: number;
+                idle_after_seconds: number;
+                resume_seconds: number;
             };
         };
         StateRagDocument: {
             /** @description `doc_` and 16 base62 characters for an upload; `doc_<slug>` for a demo-corpus document. */
-            documentId: string;
+            document_id: string;
             title: string;
-            fileName: string | null;
+            file_name: string | null;
             /** @enum {string} */
-            fileType: "text" | "markdown" | "html" | "csv" | "json" | "pdf" | "docx";
+            file_type: "text" | "markdown" | "html" | "csv" | "json" | "pdf" | "docx";
             /** @description Bytes as uploaded (at most `rag.maxUploadBytes`, a setting). */
-            sizeBytes: number;
+            size_bytes: number;
             language: string | null;
             /** @enum {string} */
             status: "indexing" | "ready" | "failed";
-            chunkCount: number;
+            chunk_count: number;
             metadata: Record<string, unknown>;
             /** Format: date-time */
-            createdAt: string;
+            created_at: string;
             /** Format: date-time */
-            updatedAt: string;
+            updated_at: string;
             /** @enum {string} */
             environment: "live" | "test";
             /**
@@ -2996,7 +3101,7 @@ export interface components {
              * @constant
              */
             builtin?: true;
-            /** @description The extracted text as chunks (chunk n is `<documentId>:<n>` in search results), with the language detected at extraction while the document is indexing; null when none is kept (a failed document). A ready document has its text, as many chunks as `chunkCount`. */
+            /** @description The extracted text as chunks (chunk n is `<document_id>:<n>` in search results), with the language detected at extraction while the document is indexing; null when none is kept (a failed document). A ready document has its text, as many chunks as `chunk_count`. */
             text: null | {
                 /** @enum {string} */
                 language?: "ar" | "en" | "und";
@@ -3004,30 +3109,30 @@ export interface components {
             };
         };
         StateRagJob: {
-            jobId: string;
+            job_id: string;
             /** @description Its document; one that is gone (deleted after the job ended) is no error. */
-            documentId: string;
+            document_id: string;
             /** @enum {string} */
             status: "processing" | "completed" | "failed";
             /** Format: date-time */
-            createdAt: string;
+            created_at: string;
             /** Format: date-time */
-            updatedAt: string;
+            updated_at: string;
             /** Format: date-time */
-            completedAt: string | null;
+            completed_at: string | null;
             /** @description The problem the job failed with, as its poll shows it. */
             error: null | components["schemas"]["Problem"];
-            requestId: string;
+            request_id: string;
             livemode: boolean;
             /** @description The upload's ledger entry, refunded when the job fails. */
-            usageEntryId: null | string;
+            usage_entry_id: null | string;
             /**
              * Format: date-time
              * @description When its completion is due on the organization's clock; null when none is scheduled (a `job_stuck` fault).
              */
-            dueAt: string | null;
+            due_at: string | null;
             /** @description A `job_fail` fault's problem, which the job fails with when it would have completed. */
-            injectedFailure?: {
+            injected_failure?: {
                 status: number;
                 code: string;
                 title: string;
@@ -3073,7 +3178,7 @@ export interface components {
                     start: {
                         /** @enum {string} */
                         mode: "real" | "scaled" | "frozen";
-                        timeScale: number;
+                        time_scale: number;
                         at: number | null;
                     };
                 };
@@ -3090,12 +3195,6 @@ export interface components {
             instance?: string;
             code: string;
             request_id: string;
-        };
-        RagSearchResultItem: {
-            document_id: string;
-            score: number;
-            chunk_id?: string;
-            text?: string;
         };
         SttSegment: {
             id: number;
@@ -3127,6 +3226,34 @@ export interface components {
             segments?: components["schemas"]["SttSegment"][];
             words?: components["schemas"]["SttWord"][];
             request_id?: string;
+        };
+        /**
+         * @description **Decision (stored job record):** `status` moves `processing` → `completed` or `failed`, never back.
+         *     `result` is set when completed, `error` (a Problem) when failed; both are null otherwise. A job is
+         *     `processing` for max(2 s, 0.1 × duration_seconds) of clock time. The `job.completed` webhook's
+         *     `data` is this record.
+         */
+        SttJob: {
+            job_id: string;
+            /** @enum {string} */
+            status: "processing" | "completed" | "failed";
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: date-time */
+            completed_at: string | null;
+            /** @description Decoded audio duration of the submitted file. */
+            duration_seconds: number;
+            result: components["schemas"]["SttResult"] | null;
+            error: components["schemas"]["Problem"] | null;
+            request_id?: string;
+        };
+        RagSearchResultItem: {
+            document_id: string;
+            score: number;
+            chunk_id?: string;
+            text?: string;
         };
     };
     responses: {
@@ -4888,7 +5015,17 @@ export interface operations {
                 content: {
                     "application/json": {
                         name: string;
-                        steps: Record<string, unknown>[];
+                        /** @description The sandbox it acted on, when `sandbox` was given. */
+                        sandbox?: string;
+                        /** @description Each admin call as run (on the sandbox, its scoped form) and its answer. */
+                        steps: {
+                            method: string;
+                            path: string;
+                            query?: Record<string, unknown>;
+                            /** @description The call's body as sent (when it had one), then the answer's; any JSON. */
+                            body: unknown;
+                            status: number;
+                        }[];
                     };
                 };
             };
@@ -5232,12 +5369,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        jobs: {
-                            job_id: string;
+                        jobs: (components["schemas"]["SttJob"] & {
                             org_id: string;
-                            /** @enum {string} */
-                            status: "processing" | "completed" | "failed";
-                        }[];
+                        })[];
                     };
                 };
             };
@@ -5305,22 +5439,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** Format: date-time */
-                        generated_at: string;
-                        summary: Record<string, unknown>;
-                        groups: {
-                            faults?: {
-                                request_id: string;
-                                operation_id: string | null;
-                                kind: string;
-                                rule_id: string;
-                                off_contract: boolean;
-                                survived: boolean;
-                                recovered_by: string | null;
-                            }[];
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ClientReport"];
                     "application/xml": string;
                 };
             };

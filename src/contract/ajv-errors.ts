@@ -68,6 +68,10 @@ export function describeAjvError(err: ErrorObject, root = 'body'): string {
         return `unknown field \`${prefix(unknown)}\`; did you mean \`${suggestion}\`? (allowed: ${allowed})`;
       return `${prefix(unknown)} is not an allowed field${allowed ? ` (allowed: ${allowed})` : ''}`;
     }
+    // A closed schema (the self-check's, contract/closed.ts): the field is declared nowhere its object's
+    // schema, its `allOf` members and its matching branches look.
+    case 'unevaluatedProperties':
+      return `${prefix(String(params.unevaluatedProperty))} is not declared`;
     case 'maxLength':
       return `${field} must be at most ${params.limit} characters (got ${[...String(data)].length})`;
     case 'minLength':

@@ -14,6 +14,7 @@ import {
   type Validators,
 } from './compile.js';
 import { ADMIN_DOC_ID, GATEWAY_DOC_ID, loadDocuments, type OpenApiDocument } from './documents.js';
+import { closeDocument } from './closed.js';
 import { ContractChecker } from './response-check.js';
 
 export interface Contract {
@@ -52,10 +53,18 @@ export function compileContract(): Contract {
 /** Every checker of this process, so a test hook can fail the test that produced a violation. */
 export const liveCheckers = new Set<ContractChecker>();
 
+let closedValidators: Validators | undefined;
+
 /** The contract self-check when SVC_EMULATOR_CONTRACT_CHECK=1 (as in the test suite); undefined otherwise. */
 export function contractCheckerFor(contract: Contract): ContractChecker | undefined {
   if (process.env.SVC_EMULATOR_CONTRACT_CHECK !== '1') return undefined;
-  const checker = new ContractChecker(contract.validators, [
+  // Answers are checked against the admin document with its objects closed (./closed.ts); requests are not.
+  // One set of validators per process, as for the contract itself (each compiled function is cached).
+  closedValidators ??= createValidators(
+    { [GATEWAY_DOC_ID]: contract.gatewayDocument, [ADMIN_DOC_ID]: closeDocument(contract.adminDocument) },
+    { prebuilt: () => undefined },
+  );
+  const checker = new ContractChecker(closedValidators, [
     { id: GATEWAY_DOC_ID, doc: contract.gatewayDocument, routes: contract.gateway, prefix: '/v1' },
     { id: ADMIN_DOC_ID, doc: contract.adminDocument, routes: contract.admin, prefix: '/_emulator' },
   ]);

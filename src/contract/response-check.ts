@@ -31,8 +31,11 @@ export interface ResponseFacts {
 
 const PROBLEM_REF = '#/components/schemas/Problem';
 
+/** Compiled checks by reference, shared by every checker of the same validators (one per emulator in tests). */
+const compiledBy = new WeakMap<Validators, Map<string, ValidateFunction>>();
+
 export class ContractChecker {
-  private readonly cache = new Map<string, ValidateFunction>();
+  private readonly cache: Map<string, ValidateFunction>;
   readonly violations: ContractViolation[] = [];
   /** Operations that answered at least once (HTTP) or opened a session (WebSocket): the coverage report. */
   readonly seen = new Set<string>();
@@ -40,7 +43,11 @@ export class ContractChecker {
   constructor(
     private readonly validators: Validators,
     private readonly docs: { id: string; doc: OpenApiDocument; routes: RouteTable; prefix: string }[],
-  ) {}
+  ) {
+    let cache = compiledBy.get(validators);
+    if (!cache) compiledBy.set(validators, (cache = new Map()));
+    this.cache = cache;
+  }
 
   private compile(ref: string): ValidateFunction {
     let v = this.cache.get(ref);
@@ -190,5 +197,7 @@ export function offendingValue(error: ErrorObject): unknown {
   if (error.keyword === 'required') return null;
   if (error.keyword === 'additionalProperties')
     return (error.params as { additionalProperty?: string }).additionalProperty ?? null;
+  if (error.keyword === 'unevaluatedProperties')
+    return (error.params as { unevaluatedProperty?: string }).unevaluatedProperty ?? null;
   return error.data;
 }

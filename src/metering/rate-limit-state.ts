@@ -49,7 +49,7 @@ export interface RateLimitState extends StateUnit {
 }
 
 export class MemoryRateLimits implements RateLimitState {
-  readonly name = 'rate-limits';
+  readonly name = 'rate_limits';
   private readonly orgs = new Map<
     string,
     {

@@ -49,7 +49,7 @@ return {1, count, limit, windowMs, start}`;
 type Run = (...args: (string | number)[]) => Promise<unknown>;
 
 export class RedisRateLimits implements RateLimitState {
-  readonly name = 'rate-limits';
+  readonly name = 'rate_limits';
   private stamps = 0;
   private readonly keys: OrgKeys;
   readonly perOrg: RateLimitOrgs = {

@@ -4,10 +4,10 @@
  */
 
 export const STATE_FORMAT = 'svc-emulator-state';
-/** The version this emulator writes. */
-export const STATE_VERSION = 1;
-/** The versions it loads: only 1 (there is no older one yet; `migrate` below is where one would be upgraded). */
-export const LOADABLE_VERSIONS = { min: 1, max: 1 } as const;
+/** The version this emulator writes: 2 spells every name in snake_case (decision ST-N1). */
+export const STATE_VERSION = 2;
+/** The versions it loads: 1 differs from 2 in its names only, which naming.ts translates. */
+export const LOADABLE_VERSIONS = { min: 1, max: 2 } as const;
 
 export type IncludeFlag = 'journal' | 'secrets';
 

@@ -18,7 +18,7 @@ import type { MaybePromise } from '../core/maybe.js';
 import { jsonPointer, type LoadResult, type SnapshotLimits } from './format.js';
 import type { LoadGate } from './gate.js';
 import { parseMember, Yielder } from './parse.js';
-import { readPlan, readRange, type Plan } from './plan.js';
+import { orgSections, readPlan, readRange, type Plan } from './plan.js';
 import { spool } from './spool.js';
 import type { StateChecker } from './validate.js';
 import { resolveScope, writeDocument, type WriterDeps } from './writer.js';
@@ -142,12 +142,14 @@ export class Loader {
       for (const org of plan.orgs) {
         const sections =
           org.parsed ??
-          (await parseMember(
-            await readRange(handle, org.start, org.end),
-            ['orgs', org.id],
-            yielder,
-            limits.maxDepth,
-          ));
+          orgSections(
+            await parseMember(
+              await readRange(handle, org.start, org.end),
+              ['orgs', org.id],
+              yielder,
+              limits.maxDepth,
+            ),
+          );
         // Imported once: a unit keeps what it needs, and the rest can go before the next organization.
         org.parsed = undefined;
         await units.importOrg(org.id, sections as Record<string, unknown>, () => yielder.tick());

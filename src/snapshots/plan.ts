@@ -8,6 +8,7 @@ import type { FileHandle } from 'node:fs/promises';
 import { ApiError } from '../core/errors.js';
 import { jsonPointer, type SnapshotLimits } from './format.js';
 import { assertUtf8, parseMember, Yielder } from './parse.js';
+import { shapeOf } from './naming.js';
 import { JsonScanner } from './scanner.js';
 import type { Header, StateChecker } from './validate.js';
 
@@ -42,10 +43,10 @@ function keysOf(orgId: string, data: unknown): PlannedKey[] {
  * list: each may appear once in the whole document.
  */
 const GLOBAL_IDS = [
-  { section: 'webhook-deliveries', list: 'deliveries', field: 'id', kind: 'webhook delivery' },
-  { section: 'webhook-endpoints', list: 'endpoints', field: 'id', kind: 'webhook endpoint' },
+  { section: 'webhook_deliveries', list: 'deliveries', field: 'id', kind: 'webhook delivery' },
+  { section: 'webhook_endpoints', list: 'endpoints', field: 'id', kind: 'webhook endpoint' },
   { section: 'faults', list: 'rules', field: 'id', kind: 'fault rule' },
-  { section: 'stt-jobs', list: 'jobs', field: 'job_id', kind: 'STT job' },
+  { section: 'stt_jobs', list: 'jobs', field: 'job_id', kind: 'STT job' },
 ] as const;
 
 /**
@@ -91,6 +92,40 @@ function checkKeysUnique(keys: PlannedKey[]): void {
 
 const READ_CHUNK = 256 * 1024;
 
+/**
+ * Version 1's names (decision ST-N1): read in any document, since its version comes last, and refused once the
+ * header says it is version 2 or later, naming the first one found.
+ */
+class Spelling {
+  private first: { path: string; doc: string } | undefined;
+  readonly hear = (path: string, doc: string): void => {
+    this.first ??= { path, doc };
+  };
+
+  check(version: number): void {
+    if (version < 2 || !this.first) return;
+    const { path, doc } = this.first;
+    const name = path.slice(path.lastIndexOf('/') + 1);
+    throw new ApiError(
+      'invalid_state',
+      `${path}: is not a name of a version ${version} document; it spells it ${doc} (${name} is version 1's spelling)`,
+    );
+  }
+}
+
+/** One organization's sections in the document's spelling (a version 1 one's renamed, and heard). */
+function orgToDocument(data: unknown, orgId: string, spelling: Spelling): unknown {
+  return shapeOf('StateOrg').toDocument(data, jsonPointer(['orgs', orgId]), spelling.hear);
+}
+
+/** One organization's sections as read back for pass 2: in the units' spelling, whatever the version. */
+export function orgSections(data: unknown): Record<string, unknown> {
+  return shapeOf('StateOrg').fromDocument(shapeOf('StateOrg').toDocument(data, '')) as Record<
+    string,
+    unknown
+  >;
+}
+
 function twice(segments: string[]): ApiError {
   return new ApiError('invalid_state', `${jsonPointer(segments)}: appears twice in the document`);
 }
@@ -117,6 +152,7 @@ export async function readPlan(file: string, checker: StateChecker, limits: Snap
   let kept = 0;
   // An organization's problem waits for the header: a newer version or another format is the better answer.
   let orgProblem: ApiError | undefined;
+  const spelling = new Spelling();
   for await (const chunk of createReadStream(file, { highWaterMark: READ_CHUNK })) {
     for (const m of scanner.push(chunk as Buffer)) {
       if (m.path.length === 2) {
@@ -128,8 +164,8 @@ export async function readPlan(file: string, checker: StateChecker, limits: Snap
         if (orgProblem) continue;
         try {
           assertUtf8(m.bytes, m.path);
-          const data = await parseMember(m.bytes, m.path, yielder, limits.maxDepth);
-          await checker.org(id, data, yielder);
+          const parsed = await parseMember(m.bytes, m.path, yielder, limits.maxDepth);
+          const data = await checker.org(id, orgToDocument(parsed, id, spelling), yielder);
           keys.push(...keysOf(id, data));
           claimGlobalIds(globalIds, ['orgs', id], data);
           if (kept + m.bytes.length <= limits.keepParsedBytes) {
@@ -144,7 +180,11 @@ export async function readPlan(file: string, checker: StateChecker, limits: Snap
         const key = m.path[0];
         if (top.has(key)) throw twice(m.path);
         assertUtf8(m.bytes, m.path);
-        top.set(key, await parseMember(m.bytes, m.path, yielder, limits.maxDepth));
+        const value = await parseMember(m.bytes, m.path, yielder, limits.maxDepth);
+        top.set(
+          key,
+          key === 'shared' ? shapeOf('StateShared').toDocument(value, '/shared', spelling.hear) : value,
+        );
       }
     }
     await yielder.tick();
@@ -155,7 +195,10 @@ export async function readPlan(file: string, checker: StateChecker, limits: Snap
     orgs.map((o) => o.id),
     sawOrgs,
   );
+  spelling.check(header.version);
   if (orgProblem) throw orgProblem;
+  if (header.shared)
+    header.shared = shapeOf('StateShared').fromDocument(header.shared) as Record<string, unknown>;
   checker.shared(header.shared);
   claimGlobalIds(globalIds, ['shared'], header.shared ?? {});
   checkKeysUnique(keys);

@@ -10,6 +10,7 @@ import { compileSchema, type Validators } from '../contract/compile.js';
 import { describeAjvError, firstMeaningfulError } from '../contract/ajv-errors.js';
 import { ADMIN_DOC_ID, loadDocuments } from '../contract/documents.js';
 import { ApiError } from '../core/errors.js';
+import { shapeOf, snakeCase } from './naming.js';
 import type { Yielder } from './parse.js';
 import type { StateUnits } from '../store/state-unit.js';
 import {
@@ -41,6 +42,13 @@ function once(validators: Validators, key: string, compile: () => ValidateFuncti
   if (!validate) compiled.set(key, (validate = compile()));
   return validate;
 }
+
+/** A unit's pointer inside its section (`/keys/0/orgId`) as the document spells it (`/keys/0/org_id`). */
+const documentPath = (path: string): string =>
+  path
+    .split('/')
+    .map((s) => (/^[a-z][a-zA-Z0-9]*$/.test(s) ? snakeCase(s) : s))
+    .join('/');
 
 const ORG_ID_RULE = 'org_ followed by 1 to 64 letters, digits, _ or -';
 
@@ -135,7 +143,10 @@ export class StateChecker {
     };
   }
 
-  /** Each shared section's unit check (after the organizations: the document's order). */
+  /**
+   * Each shared section's unit check (after the organizations: the document's order), on the sections in the
+   * units' spelling (`fromDocument`).
+   */
   shared(shared: Record<string, unknown> | undefined): void {
     for (const [name, data] of Object.entries(shared ?? {})) {
       const unit = this.units.list().find((u) => u.name === name);
@@ -145,7 +156,7 @@ export class StateChecker {
       if (problem)
         throw new ApiError(
           'invalid_state',
-          `${jsonPointer(['shared', name])}${problem.path}: ${problem.message}`,
+          `${jsonPointer(['shared', name])}${documentPath(problem.path)}: ${problem.message}`,
         );
     }
   }
@@ -158,7 +169,7 @@ export class StateChecker {
     if (this.sectionSchemas.has(name)) return this.sectionSchemas.get(name);
     await yielder.turn();
     let validate: ValidateFunction | undefined;
-    const schema = `StateOrg${name.replace(/(^|-)([a-z])/g, (_m, _d, c: string) => c.toUpperCase())}`;
+    const schema = `StateOrg${name.replace(/(^|_)([a-z])/g, (_m, _d, c: string) => c.toUpperCase())}`;
     if (name in this.sectionNames())
       validate = once(this.validators, schema, () => compileSchema(this.validators, ADMIN_DOC_ID, schema));
     this.sectionSchemas.set(name, validate);
@@ -174,10 +185,10 @@ export class StateChecker {
   }
 
   /**
-   * One organization's sections, parsed: the schema (`StateOrg`, section by section), the cross-unit rule,
-   * then each unit's check.
+   * One organization's sections, parsed and in the document's spelling: the schema (`StateOrg`, section by
+   * section), the cross-unit rule, then each unit's check. Returns the sections in the units' spelling.
    */
-  async org(orgId: string, data: unknown, yielder: Yielder): Promise<void> {
+  async org(orgId: string, data: unknown, yielder: Yielder): Promise<Record<string, unknown>> {
     const base = ['orgs', orgId];
     // The keys of `orgs` (StateDocument's propertyNames), checked here as the header's check sees none of them.
     // A named schema, so the bundle's prebuilt validator serves (no ajv instance made on the first load).
@@ -202,7 +213,7 @@ export class StateChecker {
       if (validate) this.schemaCheck(validate, section, [...base, name]);
       await yielder.tick();
     }
-    const sections = data as Record<string, unknown>;
+    const sections = shapeOf('StateOrg').fromDocument(data) as Record<string, unknown>;
     const org = (sections.orgs as { org?: { id?: unknown } } | undefined)?.org;
     if (org?.id !== orgId)
       throw invalid(
@@ -218,8 +229,9 @@ export class StateChecker {
       if (problem)
         throw new ApiError(
           'invalid_state',
-          `${jsonPointer([...base, name])}${problem.path}: ${problem.message}`,
+          `${jsonPointer([...base, name])}${documentPath(problem.path)}: ${problem.message}`,
         );
     }
+    return sections;
   }
 }

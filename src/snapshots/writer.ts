@@ -15,6 +15,7 @@ import {
   type IncludeFlag,
   type SaveOptions,
 } from './format.js';
+import { sectionShape } from './naming.js';
 import { Yielder } from './parse.js';
 
 export interface WriterDeps {
@@ -119,7 +120,7 @@ export async function writeDocument(
       await writeSection(
         out,
         `${pending}${firstSection ? '' : ','}${JSON.stringify(unit.name)}:`,
-        data,
+        sectionShape('StateOrg', unit.name).toDocument(data, ''),
         yielder,
       );
       pending = '';
@@ -138,7 +139,7 @@ export async function writeDocument(
       await writeSection(
         out,
         `${pending}${firstSection ? '' : ','}${JSON.stringify(unit.name)}:`,
-        data,
+        sectionShape('StateShared', unit.name).toDocument(data, ''),
         yielder,
       );
       pending = '';

@@ -52,7 +52,7 @@ const NOTHING_LEFT: Leftover = { audio: null };
 
 /** The jobs in this process: one instance, so nothing is kept for another one (no audio, no outcome). */
 export class MemorySttJobs implements SttJobsState {
-  readonly name = 'stt-jobs';
+  readonly name = 'stt_jobs';
   private readonly byOrg = new Map<string, Map<string, SttJobRecord>>();
   private readonly drops: ((dropped?: DroppedJobs) => void)[] = [];
   private readonly decodings = new Decodings();

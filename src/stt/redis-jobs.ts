@@ -49,7 +49,7 @@ interface SttScripts {
 const ORG_RESET = 'stt.org-reset';
 
 export class RedisSttJobs implements SttJobsState {
-  readonly name = 'stt-jobs';
+  readonly name = 'stt_jobs';
   private readonly drops: ((dropped?: DroppedJobs) => void)[] = [];
   private readonly decodings = new Decodings();
 

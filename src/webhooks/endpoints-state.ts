@@ -88,7 +88,7 @@ export class EndpointsByOrg {
 }
 
 export class MemoryEndpointsState implements WebhookEndpointsState {
-  readonly name = 'webhook-endpoints';
+  readonly name = 'webhook_endpoints';
   private readonly endpoints = new EndpointsByOrg();
 
   readonly perOrg = {

@@ -26,7 +26,7 @@ interface Internal {
 }
 
 export class MemoryDeliveriesState implements WebhookDeliveriesState {
-  readonly name = 'webhook-deliveries';
+  readonly name = 'webhook_deliveries';
   private readonly log: DeliveryLog;
   /** The deliveries listed or still retrying, with their bodies and timers. */
   private readonly internals = new Map<string, Internal>();

@@ -57,7 +57,7 @@ import type { DeliveryFilter, WaitFilter, WebhookDelivery } from './types.js';
 const ORG_RESET = 'webhooks.deliveries.org-reset';
 
 export class RedisDeliveriesState implements WebhookDeliveriesState {
-  readonly name = 'webhook-deliveries';
+  readonly name = 'webhook_deliveries';
   private readonly k: DeliveryKeys;
   private readonly queue: RedisAttemptQueue;
   private readonly lanes: AttemptLanes;

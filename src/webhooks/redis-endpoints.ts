@@ -82,7 +82,7 @@ const PREFIX = 'webhooks:org:';
 const HASH_SUFFIX = ':endpoints';
 
 export class RedisEndpointsState implements WebhookEndpointsState {
-  readonly name = 'webhook-endpoints';
+  readonly name = 'webhook_endpoints';
   /** What events look their subscribers up in; the admin API reads Redis. */
   private readonly local = new EndpointsByOrg();
   /** This instance's registrations, against the resets of their organization made through others. */

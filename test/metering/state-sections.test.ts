@@ -18,9 +18,9 @@ import { stateSectionValidator } from '../support/state-schema.js';
 
 const SECTIONS = {
   orgs: 'StateOrgOrgs',
-  'ws-tokens': 'StateOrgWsTokens',
+  ws_tokens: 'StateOrgWsTokens',
   billing: 'StateOrgBilling',
-  'rate-limits': 'StateOrgRateLimits',
+  rate_limits: 'StateOrgRateLimits',
 } as const;
 
 let t: TestEmulator;

@@ -38,7 +38,7 @@ describe('emu.state', () => {
     const whole = await emu.state.save();
     expect(parse(whole)).toMatchObject({
       format: 'svc-emulator-state',
-      version: 1,
+      version: 2,
       scope: { kind: 'emulator' },
     });
     expect(Object.keys(parse(whole).orgs)).toContain(org.id);

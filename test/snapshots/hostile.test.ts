@@ -124,10 +124,10 @@ describe.each(['memory', 'redis'] as const)('hostile state documents (%s store)'
 
   it('a newer version, and another format', async () => {
     await refused(
-      mutated((d) => (d.version = 2)),
+      mutated((d) => (d.version = 3)),
       422,
       'unsupported_state_version',
-      /^\/version: the document is version 2; this emulator loads versions 1 to 1/,
+      /^\/version: the document is version 3; this emulator loads versions 1 to 2/,
     );
     await refused(
       mutated((d) => (d.format = 'localstack-pod')),
@@ -184,26 +184,26 @@ describe.each(['memory', 'redis'] as const)('hostile state documents (%s store)'
       /^\/orgs\/org_demo\/orgs\/keys\/0\/id: /,
     );
     await refused(
-      mutated((d) => (d.orgs.org_demo.orgs.keys[0].orgId = 'org_missing')),
+      mutated((d) => (d.orgs.org_demo.orgs.keys[0].org_id = 'org_missing')),
       422,
       'invalid_state',
-      /^\/orgs\/org_demo\/orgs\/keys\/0\/orgId: /,
+      /^\/orgs\/org_demo\/orgs\/keys\/0\/org_id: /,
     );
   });
 
   it("an id another organization's entry has: a webhook endpoint or delivery, named where it is first", async () => {
     const doc = JSON.parse(valid) as Doc;
-    const owner = Object.keys(doc.orgs as Doc).find((k) => doc.orgs[k]['webhook-deliveries']);
+    const owner = Object.keys(doc.orgs as Doc).find((k) => doc.orgs[k].webhook_deliveries);
     expect(owner, 'an organization with a webhook delivery').toBeDefined();
     const other = Object.keys(doc.orgs as Doc).find((k) => k !== owner)!;
     for (const [section, list] of [
-      ['webhook-endpoints', 'endpoints'],
-      ['webhook-deliveries', 'deliveries'],
+      ['webhook_endpoints', 'endpoints'],
+      ['webhook_deliveries', 'deliveries'],
     ]) {
       const [a, b] = [owner!, other].sort();
       await refused(
         mutated((d) => {
-          const copy = { ...d.orgs[owner!][section][list][0], orgId: other };
+          const copy = { ...d.orgs[owner!][section][list][0], org_id: other };
           d.orgs[other][section] = { [list]: [copy] };
         }),
         422,
@@ -221,10 +221,10 @@ describe.each(['memory', 'redis'] as const)('hostile state documents (%s store)'
     );
     expect(id, 'an organization with a balance').toBeDefined();
     await refused(
-      mutated((d) => (d.orgs[id!].billing.balance.periodGrant = -5)),
+      mutated((d) => (d.orgs[id!].billing.balance.period_grant = -5)),
       422,
       'invalid_state',
-      new RegExp(`^/orgs/${id}/billing/balance/periodGrant: .*must be >= 0`),
+      new RegExp(`^/orgs/${id}/billing/balance/period_grant: .*must be >= 0`),
     );
   });
 

@@ -145,7 +145,7 @@ describe('--persist: SIGKILL during a periodic save', () => {
       caught = await killDuringSave(up, dir, round);
       const after = readFileSync(stateFile(dir));
       const doc = JSON.parse(after.toString('utf8'));
-      expect(doc).toMatchObject({ format: 'svc-emulator-state', version: 1 });
+      expect(doc).toMatchObject({ format: 'svc-emulator-state', version: 2 });
       // Killed before the rename: the file is the previous save, byte for byte.
       if (caught) expect(after.equals(previous)).toBe(true);
       previous = after;

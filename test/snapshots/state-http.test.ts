@@ -62,7 +62,7 @@ describe.each(['memory', 'redis'] as const)('GET/PUT /_emulator/state (%s store)
     expect(got.headers['content-encoding']).toBeUndefined();
     const doc = documentOf(got);
     const parsed = JSON.parse(doc.toString()) as Record<string, any>;
-    expect(parsed).toMatchObject({ format: 'svc-emulator-state', version: 1, scope: { kind: 'emulator' } });
+    expect(parsed).toMatchObject({ format: 'svc-emulator-state', version: 2, scope: { kind: 'emulator' } });
     expect(parsed.includes).toEqual([]);
     expect(Object.keys(parsed.orgs as object)).toContain(built.orgId);
     // Canonical: the same state exports to the same bytes.

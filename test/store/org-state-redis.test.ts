@@ -68,7 +68,7 @@ describe('one organization reset over one Redis', () => {
     expect(await dueWork()).toEqual(expect.arrayContaining([sttItem, otherItem, ragItem]));
     for (const on of [a, b])
       expect(Object.keys(await on.state.exportOrg(org.id)).sort()).toEqual(
-        expect.arrayContaining(['rag', 'stt-jobs']),
+        expect.arrayContaining(['rag', 'stt_jobs']),
       );
 
     await a.state.resetOrg(org.id);
@@ -78,11 +78,11 @@ describe('one organization reset over one Redis', () => {
     expect(left).not.toContain(ragItem);
     for (const on of [a, b]) {
       const exported = await on.state.exportOrg(org.id);
-      expect(exported['stt-jobs']).toBeUndefined();
+      expect(exported['stt_jobs']).toBeUndefined();
       expect(exported.rag).toBeUndefined();
       expect(await on.state.orgIds()).toContain(b.demo.orgId);
     }
-    expect((await b.state.exportOrg(b.demo.orgId))['stt-jobs']).toMatchObject({
+    expect((await b.state.exportOrg(b.demo.orgId))['stt_jobs']).toMatchObject({
       jobs: expect.arrayContaining([expect.objectContaining({ job_id: other.body.job_id })]),
     });
   });

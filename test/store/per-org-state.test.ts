@@ -89,7 +89,7 @@ function perOrgSuite(
       const ids = await a.state.orgIds();
       expect(ids).toEqual(expect.arrayContaining([orgA.id, orgB.id]));
       const exportA = await a.state.exportOrg(orgA.id);
-      for (const section of ['orgs', 'billing', 'journal', 'webhook-endpoints', 'faults'])
+      for (const section of ['orgs', 'billing', 'journal', 'webhook_endpoints', 'faults'])
         expect(Object.keys(exportA)).toContain(section);
       expect(JSON.stringify(exportA)).not.toContain(orgB.id);
       expect(JSON.stringify(exportA)).not.toContain(orgA.live);

@@ -195,7 +195,7 @@ describe('one organization, listed, exported and reset (StateUnits, issue 23 ite
     expect(res.status).toBe(202);
     // Three seconds of audio: the 2 s minimum of clock time.
     const dueAt = new Date(clock.now() + 2000).toISOString();
-    expect((await t.emulator.state.exportOrg(org.id))['stt-jobs']).toEqual({
+    expect((await t.emulator.state.exportOrg(org.id))['stt_jobs']).toEqual({
       jobs: [
         expect.objectContaining({
           job_id: res.body.job_id,
@@ -210,7 +210,7 @@ describe('one organization, listed, exported and reset (StateUnits, issue 23 ite
 
     await t.emulator.state.resetOrg(org.id);
     expect(clock.state().pendingTimers).toBe(beforeOrg);
-    expect((await t.emulator.state.exportOrg(org.id))['stt-jobs']).toBeUndefined();
+    expect((await t.emulator.state.exportOrg(org.id))['stt_jobs']).toBeUndefined();
     // The organization itself is gone with its state (the orgs unit), so its job list is a 404.
     await request(t.app).get(`/_emulator/stt/jobs?org_id=${org.id}`).expect(404);
     const hook = receiver.next();

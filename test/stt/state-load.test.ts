@@ -31,7 +31,7 @@ afterAll(async () => {
   await receiver.close();
 });
 
-const jobsUnit = () => t.emulator.state.list().find((u) => u.name === 'stt-jobs') as SttJobsState;
+const jobsUnit = () => t.emulator.state.list().find((u) => u.name === 'stt_jobs') as SttJobsState;
 const getJob = (id: string) =>
   request(t.app).get(`/v1/stt/jobs/${id}`).set('Authorization', bearer(t.keys.live));
 

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
+import { shapeOf } from '../../src/snapshots/naming.js';
 import { ADMIN_DOC_ID, GATEWAY_DOC_ID, OPENAPI_DIR } from '../../src/contract/documents.js';
 
 let ajv: Ajv2020 | undefined;
@@ -26,7 +27,8 @@ function compiler(): Ajv2020 {
 export function sectionSchemaError(schema: string, data: unknown): string | null {
   const validate = compiler().getSchema(`${ADMIN_DOC_ID}#/components/schemas/${schema}`);
   if (!validate) throw new Error(`no schema ${schema} in admin.yaml`);
-  if (validate(data)) return null;
+  // A unit's export in the document's spelling (snake_case), as a save writes it.
+  if (validate(shapeOf(schema).toDocument(data, ''))) return null;
   const e = validate.errors![0];
   return `${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`;
 }

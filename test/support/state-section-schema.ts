@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
 import { parse } from 'yaml';
 import { packagePath } from '../../src/core/paths.js';
+import { shapeOf } from '../../src/snapshots/naming.js';
 
 const ID = 'https://svc-emulator.local/openapi/admin.yaml';
 let ajv: Ajv2020 | undefined;
@@ -33,6 +34,7 @@ export function sectionErrors(schema: string, data: unknown): string | null {
     if (!validate) throw new Error(`no schema ${schema} in admin.yaml`);
     compiled.set(schema, validate);
   }
-  if (validate(data)) return null;
+  // A unit's export in the document's spelling (snake_case), as a save writes it.
+  if (validate(shapeOf(schema).toDocument(data, ''))) return null;
   return (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`).join('; ');
 }

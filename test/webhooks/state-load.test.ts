@@ -30,7 +30,7 @@ afterEach(async () => {
 });
 
 const unit = (name: string) => t.emulator.state.list().find((u) => u.name === name) as StateUnit;
-const UNITS = ['webhook-endpoints', 'webhook-deliveries'];
+const UNITS = ['webhook_endpoints', 'webhook_deliveries'];
 
 /** What a load of one organization does to the webhook units: reset, import, then the listeners told. */
 async function reload(orgId: string, secrets = true): Promise<void> {

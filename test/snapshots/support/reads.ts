@@ -131,11 +131,11 @@ async function dueWork(api: Api, now: (orgId: string) => number): Promise<boolea
   const orgs = (body as { orgs: Record<string, Record<string, any>> }).orgs;
   return Object.entries(orgs).some(([orgId, org]) => {
     const due = (at: string | null | undefined) => typeof at === 'string' && Date.parse(at) <= now(orgId);
-    const stt = (org['stt-jobs']?.jobs ?? []) as { status: string; due_at: string | null }[];
-    const rag = (org.rag?.jobs ?? []) as { status: string; dueAt: string | null }[];
+    const stt = (org.stt_jobs?.jobs ?? []) as { status: string; due_at: string | null }[];
+    const rag = (org.rag?.jobs ?? []) as { status: string; due_at: string | null }[];
     return (
       stt.some((j) => j.status === 'processing' && due(j.due_at)) ||
-      rag.some((j) => j.status === 'processing' && due(j.dueAt))
+      rag.some((j) => j.status === 'processing' && due(j.due_at))
     );
   });
 }

@@ -1,0 +1,198 @@
+/**
+ * The state document's names (issue 37, decision ST-N1). The document spells every field in snake_case, as
+ * openapi/admin.yaml declares it (`State…`); several units hold their records in camelCase, as their code
+ * spells them. The document is the contract, so the names are translated at its edge, guided by the schema:
+ * a field is renamed only where the schema declares it, never inside what it leaves free-form (a document's
+ * `metadata`, a webhook's signed body), so data keys are kept as they are.
+ *
+ * `toDocument` gives the document's spelling of a unit's export (a save); it also reads a version 1 document,
+ * whose fields are the units' own spellings, and tells where it renamed something. `fromDocument` gives
+ * back the units' spelling (a load).
+ */
+import { loadDocuments } from '../contract/documents.js';
+
+type Schema = Record<string, unknown>;
+
+/**
+ * The objects of the state document whose fields the units hold in camelCase, by their place under
+ * `components.schemas`; every other object holds its fields as the document spells them. A unit whose record
+ * changes spelling changes here (the state document's round-trip tests fail otherwise).
+ */
+const CAMEL_STORED: ReadonlySet<string> = new Set([
+  'StateClockAnchor',
+  'StateSharedScenarios/properties/active/oneOf/1',
+  'StateOrgOrgs/properties/org',
+  'StateOrgOrgs/properties/keys/items',
+  'StateOrgWsTokens/properties/tokens/items',
+  'StateWebhookEndpoint',
+  'StateWebhookDelivery',
+  'StateWebhookAttempt',
+  'StateOrgBilling',
+  'StateOrgBilling/properties/balance',
+  'StateOrgBilling/properties/ledger',
+  'StateOrgBilling/properties/thresholds/items/oneOf/1',
+  'StateBillingLedgerEntry',
+  'StateOrgRateLimits/properties/overrides/items',
+  'StateOrgRateLimits/properties/windows/items',
+  'StateSttPendingJob',
+  'StateSttPendingJob/properties/principal',
+  'StateRagTenant',
+  'StateRagTenant/properties/durations',
+  'StateRagDocument',
+  'StateRagJob',
+  'StateOrgSandboxes/properties/sandbox/properties/clock/oneOf/1/properties/start',
+]);
+
+export const snakeCase = (name: string): string => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+export const camelCase = (name: string): string =>
+  name.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+
+/** A field's or section's name as version 2 spells it, from version 1's (`orgId`, `rate-limits`). */
+const docSpelling = (name: string): string => snakeCase(name).replace(/-/g, '_');
+
+const isObject = (v: unknown): v is Schema => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+interface Member {
+  doc: string;
+  stored: string;
+  shape: Shape;
+}
+
+/** What the schemas at one place of the document say about names: its fields, its items, its map values. */
+class Shape {
+  private built = false;
+  private readonly byDoc = new Map<string, Member>();
+  private readonly byStored = new Map<string, Member>();
+  private items: Shape | undefined;
+  private values: Shape | undefined;
+
+  constructor(private readonly schemas: readonly [Schema, string][]) {}
+
+  private build(): void {
+    if (this.built) return;
+    this.built = true;
+    const fields = new Map<string, { stored: string; schemas: [Schema, string][] }>();
+    const items: [Schema, string][] = [];
+    const values: [Schema, string][] = [];
+    for (const [node, at] of alternatives(this.schemas)) {
+      if (isObject(node.properties)) {
+        const camel = CAMEL_STORED.has(at);
+        for (const [name, schema] of Object.entries(node.properties)) {
+          if (!isObject(schema)) continue;
+          let field = fields.get(name);
+          if (!field) fields.set(name, (field = { stored: camel ? camelCase(name) : name, schemas: [] }));
+          field.schemas.push([schema, `${at}/properties/${name}`]);
+        }
+      }
+      if (isObject(node.items)) items.push([node.items, `${at}/items`]);
+      if (isObject(node.additionalProperties))
+        values.push([node.additionalProperties, `${at}/additionalProperties`]);
+    }
+    for (const [doc, { stored, schemas }] of fields) {
+      const member = { doc, stored, shape: new Shape(schemas) };
+      this.byDoc.set(doc, member);
+      this.byStored.set(stored, member);
+    }
+    if (items.length) this.items = new Shape(items);
+    if (values.length) this.values = new Shape(values);
+  }
+
+  /** The names of one of its fields (by the document's spelling). */
+  field(doc: string): Shape | undefined {
+    this.build();
+    return this.byDoc.get(doc)?.shape;
+  }
+
+  /** A value in the document's spelling; `renamed` hears each field spelled otherwise (a version 1 name). */
+  toDocument(value: unknown, path: string, renamed?: (path: string, doc: string) => void): unknown {
+    if (typeof value !== 'object' || value === null) return value;
+    this.build();
+    if (Array.isArray(value))
+      return this.items ? value.map((v, i) => this.items!.toDocument(v, `${path}/${i}`, renamed)) : value;
+    const out: Record<string, unknown> = {};
+    for (const [key, v] of Object.entries(value)) {
+      const member = this.byDoc.get(key) ?? this.byDoc.get(docSpelling(key)) ?? this.byStored.get(key);
+      if (!member) {
+        out[key] = this.values ? this.values.toDocument(v, `${path}/${key}`, renamed) : v;
+        continue;
+      }
+      if (member.doc !== key) {
+        renamed?.(`${path}/${key}`, member.doc);
+        // The same field twice (`orgId` and `org_id`): the document's spelling wins, the schema sees both.
+        if (member.doc in value) {
+          out[key] = v;
+          continue;
+        }
+      }
+      out[member.doc] = member.shape.toDocument(v, `${path}/${member.doc}`, renamed);
+    }
+    return out;
+  }
+
+  /** A value in the units' spelling, from one in the document's (already checked against the schema). */
+  fromDocument(value: unknown): unknown {
+    if (typeof value !== 'object' || value === null) return value;
+    this.build();
+    if (Array.isArray(value)) return this.items ? value.map((v) => this.items!.fromDocument(v)) : value;
+    const out: Record<string, unknown> = {};
+    for (const [key, v] of Object.entries(value)) {
+      const member = this.byDoc.get(key);
+      if (member) out[member.stored] = member.shape.fromDocument(v);
+      else out[key] = this.values ? this.values.fromDocument(v) : v;
+    }
+    return out;
+  }
+}
+
+/**
+ * The object schemas a value at this place may be checked against: the schemas themselves and what their
+ * `$ref`, `allOf`, `oneOf`, `anyOf` and `if`/`then`/`else` lead to, each with its place (for CAMEL_STORED).
+ */
+function alternatives(schemas: readonly [Schema, string][]): [Schema, string][] {
+  const out: [Schema, string][] = [];
+  const seen = new Set<Schema>();
+  const visit = (node: Schema, at: string): void => {
+    if (seen.has(node)) return;
+    seen.add(node);
+    out.push([node, at]);
+    if (typeof node.$ref === 'string' && node.$ref.startsWith('#/components/schemas/')) {
+      const name = node.$ref.slice('#/components/schemas/'.length);
+      const target = componentSchemas()[name];
+      if (isObject(target)) visit(target, name);
+    }
+    for (const k of ['allOf', 'oneOf', 'anyOf'])
+      if (Array.isArray(node[k]))
+        (node[k] as unknown[]).forEach((m, i) => isObject(m) && visit(m, `${at}/${k}/${i}`));
+    for (const k of ['if', 'then', 'else']) if (isObject(node[k])) visit(node[k], `${at}/${k}`);
+  };
+  for (const [node, at] of schemas) visit(node, at);
+  return out;
+}
+
+function componentSchemas(): Record<string, unknown> {
+  return (loadDocuments().admin.components?.schemas ?? {}) as Record<string, unknown>;
+}
+
+const shapes = new Map<string, Shape>();
+const EMPTY = new Shape([]);
+
+/**
+ * The names of one section (`StateOrg` or `StateShared`, and the unit's name): a unit's export in the
+ * document's spelling. A unit the schema has no section for is written as it is (the load refuses it).
+ */
+export function sectionShape(container: 'StateOrg' | 'StateShared', unitName: string): Shape {
+  return shapeOf(container).field(unitName) ?? EMPTY;
+}
+
+/** The names of the document at the named schema (`StateOrgBilling`, `StateShared`…). */
+export function shapeOf(schemaName: string): Shape {
+  let shape = shapes.get(schemaName);
+  if (!shape) {
+    const schema = componentSchemas()[schemaName];
+    if (!isObject(schema)) throw new Error(`openapi/admin.yaml has no schema ${schemaName}`);
+    shapes.set(schemaName, (shape = new Shape([[schema, schemaName]])));
+  }
+  return shape;
+}
+
+export type { Shape };
