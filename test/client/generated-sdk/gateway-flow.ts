@@ -33,7 +33,7 @@ export function gateway(baseUrl: string, apiKey: string): Gateway {
   return { client: createClient(createConfig({ baseUrl, auth: apiKey })), baseUrl };
 }
 
-/** Polls `read` until `done`, at most `attempts` times, `everyMs` apart. */
+/** Polls `read` until `done`: at most 400 reads, 25 ms apart (10 s), then fails with the last answer. */
 async function poll<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
   const attempts = 400;
   let last: T | undefined;
