@@ -11,6 +11,8 @@ export default tseslint.config(
       'src/client/admin-api.ts',
       '.doc-examples/**',
       'test/package/consumer/**',
+      // Compiled by test/client/generated-sdk.test.ts, beside the SDKs it generates.
+      'test/client/generated-sdk/**',
     ],
   },
   js.configs.recommended,
