@@ -153,7 +153,7 @@ export async function saveAndLoad(a: Admin, orgId: string) {
   const before = await adminGetBilling({ client: a.client, throwOnError: true, path: { id: orgId } });
   const saved = await adminGetState({ client: a.client, throwOnError: true, query: { org: orgId } });
   assert.equal(saved.data.format, 'svc-emulator-state');
-  const usage = saved.data.orgs[orgId]?.billing?.ledger.periodUsage ?? {};
+  const usage = saved.data.orgs[orgId]?.billing?.ledger.period_usage ?? {};
   await adminUpdateBilling({
     client: a.client,
     throwOnError: true,
