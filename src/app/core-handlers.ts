@@ -103,8 +103,23 @@ export function coreAdminHandlers(deps: CoreAdminDeps): Record<string, AdminHand
     },
 
     'admin.openapi': (ctx) => sendJson(ctx, 200, deps.contract.gatewayDocument),
-    'admin.adminOpenapi': (ctx) => sendJson(ctx, 200, deps.contract.adminDocument),
+    'admin.adminOpenapi': (ctx) => sendJson(ctx, 200, (served ??= servedAdminDocument(deps.contract))),
   };
+}
+
+let served: unknown;
+
+/**
+ * The admin document as served: its references to the gateway document (`./gateway.yaml#/…`, beside it in the
+ * package) point where the emulator serves that document, `GET /_emulator/openapi.json` (`../openapi.json` from
+ * `/_emulator/openapi/admin.json`), so a generator given the URL finds them (the file's name answered 404).
+ */
+function servedAdminDocument(contract: Pick<Contract, 'adminDocument'>): unknown {
+  return JSON.parse(JSON.stringify(contract.adminDocument), (key, value: unknown) =>
+    key === '$ref' && typeof value === 'string' && value.startsWith('./gateway.yaml#')
+      ? `../openapi.json${value.slice('./gateway.yaml'.length)}`
+      : value,
+  );
 }
 
 /**

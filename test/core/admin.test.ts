@@ -384,12 +384,3 @@ describe('the admin token', () => {
     return res.body.id as string;
   }
 });
-
-describe('the contract documents', () => {
-  it('serves the /v1 and admin OpenAPI documents', async () => {
-    const gateway = await request(t.app).get('/_emulator/openapi.json');
-    expect(gateway.body.paths).toHaveProperty('/tts');
-    const admin = await request(t.app).get('/_emulator/openapi/admin.json');
-    expect(admin.body.paths).toHaveProperty('/health');
-  });
-});
