@@ -1,8 +1,9 @@
 // The dashboard: wires each panel to the admin API. Every action is an admin call; nothing is cached
 // beyond what is on screen.
 import { AdminUnauthorized, api, hasToken, onUnauthorized, setToken } from './api.js';
+import { createClockPanel } from './clock.js';
 import { createDeliveriesPanel } from './deliveries.js';
-import { byId, field, fillRows, formatNumber, formatTime, h, textCell } from './dom.js';
+import { byId, fillRows, formatNumber, formatTime, h, textCell } from './dom.js';
 import { createDrawer } from './drawer.js';
 import { createFaultsPanel } from './faults.js';
 import { createJournalPanel } from './journal.js';
@@ -231,47 +232,6 @@ async function refreshUsage() {
   );
 }
 
-// ---- clock
-
-function showClock(c) {
-  const scale = field(c, 'time_scale', 'timeScale');
-  const timers = field(c, 'pending_timers', 'pendingTimers');
-  byId('clock-mode').textContent = c.mode === 'scaled' ? `scaled ×${1 / scale}` : c.mode;
-  byId('clock-mode').className = `badge clock-${c.mode}`;
-  byId('clock-now').textContent = formatTime(c.now);
-  byId('clock-now').setAttribute('datetime', c.now);
-  byId('clock-timers').textContent = `${timers} pending timer${timers === 1 ? '' : 's'}`;
-}
-
-async function refreshClock() {
-  showClock(await api('GET', '/clock'));
-}
-
-function clockCall(path, body, message) {
-  api('POST', path, body)
-    .then((clock) => {
-      showClock(clock);
-      report(message(clock));
-      // Moving time fires timers: deliveries retry, faults expire, periods close.
-      return Promise.all([refreshFaults(), refreshDeliveries(), refreshOrgs(), refreshUsage()]);
-    })
-    .catch(report);
-}
-
-function setupClock() {
-  byId('clock-freeze').addEventListener('click', () =>
-    clockCall('/clock', { mode: 'frozen' }, (c) => `Clock frozen at ${formatTime(c.now)}`),
-  );
-  byId('clock-real').addEventListener('click', () =>
-    clockCall('/clock', { mode: 'real' }, () => 'Clock runs in real time'),
-  );
-  byId('clock-advance-form').addEventListener('submit', (event) => {
-    event.preventDefault();
-    const seconds = Number(byId('clock-seconds').value);
-    clockCall('/clock/advance', { seconds }, (c) => `Advanced ${seconds} s to ${formatTime(c.now)}`);
-  });
-}
-
 // ---- operation ids for the fault form
 
 async function loadOperationIds() {
@@ -294,6 +254,11 @@ const deliveries = createDeliveriesPanel({ report });
 // A load replaces what every panel shows.
 createStatePanel({ report, onLoaded: () => refreshAll() });
 const refreshDeliveries = () => deliveries.refresh();
+const clock = createClockPanel({
+  report,
+  onMoved: () => Promise.all([refreshFaults(), refreshDeliveries(), refreshOrgs(), refreshUsage()]),
+});
+const refreshClock = () => clock.refresh();
 
 // Requests change usage, fault hit counts, deliveries and the report: refresh them as the journal moves, at most once a second.
 let followUp = null;
@@ -388,7 +353,6 @@ byId('token-form').addEventListener('submit', (event) => {
 });
 
 setupOrgForms();
-setupClock();
 
 // In real or scaled mode the clock moves by itself: keep its display current while the page is visible.
 setInterval(() => {

@@ -2,6 +2,7 @@
 // openapi/admin.yaml), and the rule list shows each rule's own `explanation`.
 import { api } from './api.js';
 import { byId, fillRows, formatTime, h, textCell } from './dom.js';
+import { utcIso } from './forms.js';
 
 // The statuses FaultRuleInput accepts; 502 (upstream_error) is the usual "upstream broke" default.
 const ERROR_STATUSES = [400, 401, 403, 404, 409, 422, 429, 500, 502, 504];
@@ -91,6 +92,7 @@ const MATCH = {
   environment: { label: 'Key environment', options: ['live', 'test'] },
   mode: { label: 'RAG mode', options: ['retrieve', 'answer', 'analyze'] },
   scope: { label: 'Scope header', placeholder: 'X-Emulator-Scope' },
+  sandbox: { label: 'Sandbox', list: 'sandbox-ids', placeholder: 'sbx_…' },
   event: { label: 'Webhook event', list: 'event-kinds', placeholder: 'job.completed', webhook: true },
 };
 const EVENT_KINDS = [
@@ -114,11 +116,6 @@ function matchField(name) {
       )
     : h('input', { id, name: `match.${name}`, type: 'text', list: spec.list, placeholder: spec.placeholder });
   return h('div', { class: 'field', 'data-match': name }, h('label', { for: id }, spec.label), input);
-}
-
-/** `2030-01-01T09:30` from a datetime-local input, read as UTC like every time the dashboard shows. */
-function utcIso(local) {
-  return new Date(`${local.length === 16 ? `${local}:00` : local}Z`).toISOString();
 }
 
 const TIME_FIELDS = new Set(['active_from', 'active_until']);

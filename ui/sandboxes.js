@@ -2,6 +2,7 @@
 // clock. Picking tells the page (onPick), which makes the journal, deliveries, keys and usage follow it.
 import { api } from './api.js';
 import { byId, field, fillRows, formatTime, h, textCell } from './dom.js';
+import { allChecked, formBody } from './forms.js';
 
 const at = (id) => `/sandboxes/${encodeURIComponent(id)}`;
 
@@ -58,6 +59,8 @@ export function createSandboxesPanel({ report, onPick, onChanged }) {
 
   async function refresh() {
     ({ sandboxes } = await api('GET', '/sandboxes'));
+    // The fault form's `match.sandbox` offers them.
+    byId('sandbox-ids').replaceChildren(...sandboxes.map((s) => h('option', { value: s.id }, s.name)));
     if (picked) {
       const still = sandboxes.find((s) => s.id === picked.id);
       if (!still) return setPicked(null);
@@ -119,9 +122,9 @@ export function createSandboxesPanel({ report, onPick, onChanged }) {
     panel.hidden = !picked;
     if (!picked) return;
     byId('sandbox-clock-id').textContent = picked.id;
+    // Without a clock of its own, a set or an advance here gives it one (a copy of the emulator's).
     const own = Boolean(picked.clock);
     byId('sandbox-clock-none').hidden = own;
-    byId('sandbox-clock-actions').hidden = !own;
     for (const id of ['sandbox-clock-mode', 'sandbox-clock-now', 'sandbox-clock-timers'])
       byId(id).hidden = !own;
     if (own) showClock(await api('GET', `${at(picked.id)}/clock`));
@@ -151,25 +154,37 @@ export function createSandboxesPanel({ report, onPick, onChanged }) {
 
   byId('sandbox-set-form').addEventListener('submit', (event) => {
     event.preventDefault();
+    // The time field follows the clock: it is sent only when typed in (a running clock is already past it).
     // datetime-local has no zone: the page shows and sets UTC, like the emulator's clock.
-    const value = byId('sandbox-set-now').value;
+    const body = formBody(event.target);
+    if (!setNowTyped) delete body.now;
     setNowTyped = false;
-    const now = `${value.length === 16 ? `${value}:00` : value}Z`;
-    clockCall('/clock', { now }, (c) => `Set the clock of sandbox ${picked.id} to ${formatTime(c.now)}`);
+    byId('sandbox-set-mode').value = '';
+    byId('sandbox-set-scale').value = '';
+    clockCall(
+      '/clock',
+      body,
+      (c) => `Set the clock of sandbox ${picked.id}: ${c.mode} at ${formatTime(c.now)}`,
+    );
+  });
+
+  // A tenant state is for an entitled organization only.
+  byId('sandbox-rag-entitled').addEventListener('change', (event) => {
+    byId('sandbox-rag-state').disabled = !event.target.checked;
   });
 
   byId('sandbox-form').addEventListener('submit', (event) => {
     event.preventDefault();
-    const body = { rag: { tenant: byId('sandbox-tenant').value } };
-    const name = byId('sandbox-name').value.trim();
-    const credits = byId('sandbox-credits').value;
-    const clock = byId('sandbox-clock').value;
-    if (name) body.name = name;
-    if (credits !== '') body.credits = Number(credits);
-    if (clock) body.clock = { mode: clock };
+    const form = event.target;
+    const body = formBody(form);
+    // Every scope and every event checked is the default; events without a URL make no endpoint.
+    if (allChecked(form, 'scopes')) delete body.scopes;
+    if (body.webhook && allChecked(form, 'webhook.events')) delete body.webhook.events;
+    if (body.webhook && !body.webhook.url) delete body.webhook;
     api('POST', '/sandboxes', body)
       .then(async (s) => {
-        event.target.reset();
+        form.reset();
+        byId('sandbox-rag-state').disabled = false;
         await refresh();
         onChanged();
         await setPicked(sandboxes.find((x) => x.id === s.id) ?? s);

@@ -24,10 +24,14 @@ import {
 } from '../client/admin-client.js';
 import { AdminApiError } from '../client/admin-unwrap.js';
 
+/** The JSON of `POST /_emulator/sandboxes`, names and all (`rag_entitled`, `rag: {state}`, `clock`...). */
 export type SandboxOptions = SandboxCreate;
 type ClockState = AdminSchemas['ClockState'];
 
-/** The sandbox's own clock (`/_emulator/sandboxes/{id}/clock`); 409 `sandbox_without_clock` without `clock`. */
+/**
+ * The sandbox's own clock (`/_emulator/sandboxes/{id}/clock`). `set` and `advance` give a sandbox created without
+ * `clock` its own (a copy of the emulator's); `get` of one without is 409 `sandbox_without_clock`.
+ */
 export interface SandboxClock {
   get(): Promise<ClockState>;
   /** Mode, time or scale; a `now` before the clock's time is 422 `invalid_clock_change`. */

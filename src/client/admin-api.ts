@@ -1132,12 +1132,13 @@ export interface paths {
          * Create a sandbox
          * @description One call makes an organization with everything a test needs: a live and a test key (the scopes asked,
          *     default all three), credits, test quotas, the RAG entitlement and tenant state, optionally a webhook
-         *     endpoint with its signing secret and a clock of its own. Every field is optional (defaults in
-         *     `SandboxCreate`). The answer holds the full keys and the signing secret: they are shown only here (a
-         *     reset makes the same ones again; `GET` shows their display forms). Send the sandbox id as
-         *     `X-Emulator-Scope` to scope faults and the journal to it. At most 10,000 sandboxes per emulator (409
-         *     `sandbox_limit`). With a shared store every instance knows the sandbox (and runs its clock) before
-         *     this answers.
+         *     endpoint with its signing secret and a clock of its own. Field names are those of the organization
+         *     operations (`rag_entitled` as in `POST /orgs`, `rag` the body of `PUT /orgs/{id}/rag`, `clock` the body
+         *     of `POST /clock`). Every field is optional (defaults in `SandboxCreate`). The answer holds the full
+         *     keys and the signing secret: they are shown only here (a reset makes the same ones again; `GET` shows
+         *     their display forms). Send the sandbox id as `X-Emulator-Scope` to scope faults and the journal to it.
+         *     At most 10,000 sandboxes per emulator (409 `sandbox_limit`). With a shared store every instance knows
+         *     the sandbox (and runs its clock) before this answers.
          */
         post: operations["admin.createSandbox"];
         delete?: never;
@@ -1214,17 +1215,21 @@ export interface paths {
         };
         /**
          * The sandbox's own clock
-         * @description As `GET /clock`, for the clock behind every time rule of this sandbox's organization. A sandbox created
-         *     without `clock` follows the emulator's clock: 409 `sandbox_without_clock`.
+         * @description As `GET /clock`, for the clock behind every time rule of this sandbox's organization. A sandbox that
+         *     follows the emulator's clock (created without `clock`, and whose clock was never set or advanced): 409
+         *     `sandbox_without_clock`.
          */
         get: operations["admin.getSandboxClock"];
         put?: never;
         /**
          * Set the sandbox clock's mode, time or scale
          * @description As `POST /clock`, for this sandbox only: moving it forward fires this sandbox's due work in order and
-         *     leaves the emulator's clock and every other sandbox alone. A sandbox clock never moves back: a `now`
-         *     before its time is 422 `invalid_clock_change` (reset the sandbox to go back to its start). Without a
-         *     clock of its own: 409 `sandbox_without_clock`.
+         *     leaves the emulator's clock and every other sandbox alone; what the body leaves out stays as it is
+         *     (`{"now": …}` alone keeps the mode). A sandbox clock never moves back: a `now` before its time is 422
+         *     `invalid_clock_change` (reset the sandbox to go back to its start). A sandbox that follows the
+         *     emulator's clock gets its own here: a copy of the emulator's clock (mode, time, scale) to which the body
+         *     applies, kept as if the sandbox had been created with it (its `options.clock`; a reset returns it
+         *     there). With a shared store every instance runs it before this answers.
          */
         post: operations["admin.setSandboxClock"];
         delete?: never;
@@ -1248,8 +1253,9 @@ export interface paths {
         /**
          * Move the sandbox's clock forward
          * @description As `POST /clock/advance`, for this sandbox only: fires every timer of its clock that becomes due, in due
-         *     order; the emulator's clock and the other sandboxes do not move. Without a clock of its own: 409
-         *     `sandbox_without_clock`.
+         *     order; the emulator's clock and the other sandboxes do not move. A sandbox that follows the emulator's
+         *     clock gets its own first, as with `POST /sandboxes/{id}/clock` (a copy of the emulator's, kept as its
+         *     start), then it moves.
          */
         post: operations["admin.advanceSandboxClock"];
         delete?: never;
@@ -1468,15 +1474,18 @@ export interface components {
                 rag_search?: number;
                 rag_upload?: number;
             };
+            /**
+             * @description As `rag_entitled` of `POST /orgs`, except that a sandbox is entitled unless told otherwise (default
+             *     `true`).
+             * @default true
+             */
+            rag_entitled?: boolean;
+            /**
+             * @description The body of `PUT /orgs/{id}/rag` the sandbox's tenant is given at creation and after each reset (an
+             *     entitled organization only: with `rag_entitled: false` it is 422).
+             */
             rag?: {
-                /** @default true */
-                entitled?: boolean;
-                /**
-                 * @description The tenant's state at creation and after each reset, its phase starting then (default `ready`;
-                 *     an entitled organization only: with `entitled: false` it is 422).
-                 * @enum {string}
-                 */
-                tenant?: "ready" | "provisioning" | "not_provisioned";
+                state?: components["schemas"]["SandboxTenantStart"];
             };
             /** @description The scopes of both keys (default all three). */
             scopes?: components["schemas"]["Scope"][];
@@ -1488,18 +1497,26 @@ export interface components {
             };
             /**
              * @description A clock of its own behind every time rule of the sandbox's organization, driven at
-             *     `/sandboxes/{id}/clock`. It starts at `now` (default the emulator clock's time at creation) and a
-             *     reset puts it back there. Without `clock` the sandbox follows the emulator's clock.
+             *     `/sandboxes/{id}/clock`: the body of `POST /clock`, applied to a copy of the emulator's clock at the
+             *     creation (what it leaves out, `mode` and `time_scale` included, is the emulator clock's; `{"now": …}`
+             *     alone keeps its mode). It starts at `now` (default the emulator clock's time) and a reset puts it back
+             *     there. Without `clock` the sandbox follows the emulator's clock until its clock is first set or
+             *     advanced.
              */
             clock?: {
                 /** @enum {string} */
-                mode: "real" | "scaled" | "frozen";
+                mode?: "real" | "scaled" | "frozen";
                 /** Format: date-time */
                 now?: string;
-                /** @description Real seconds per clock second in `scaled` mode (default 1). */
+                /** @description Real seconds per clock second in `scaled` mode (default the emulator clock's). */
                 time_scale?: number;
             };
         };
+        /**
+         * @description A sandbox tenant's state at its creation and after each reset, its phase starting then (default `ready`).
+         * @enum {string}
+         */
+        SandboxTenantStart: "ready" | "provisioning" | "not_provisioned";
         SandboxKey: {
             id: string;
             /** @description The full key; only in the create answer. */
@@ -1530,8 +1547,32 @@ export interface components {
             };
             /** @description Its own clock, as `GET /sandboxes/{id}/clock`; null when it follows the emulator's. */
             clock: null | components["schemas"]["ClockState"];
-            /** @description What it was created with, defaults filled in (`credits` null is the default grant). */
-            options: Record<string, unknown>;
+            /**
+             * @description What it was created with, in the names of `SandboxCreate`, defaults filled in: `credits` null is the
+             *     default grant, `rag` null when it is not entitled, `clock` null while it follows the emulator's (a
+             *     clock it got later shows here as if it had been created with it).
+             */
+            options: {
+                name: string;
+                credits: number | null;
+                test_quotas: components["schemas"]["SandboxCreate"]["test_quotas"];
+                rag_entitled: boolean;
+                rag: null | {
+                    state: components["schemas"]["SandboxTenantStart"];
+                };
+                scopes: components["schemas"]["Scope"][];
+                webhook: null | {
+                    url: string;
+                    events: string[];
+                };
+                clock: null | {
+                    /** @enum {string} */
+                    mode: "real" | "scaled" | "frozen";
+                    /** Format: date-time */
+                    now: string;
+                    time_scale: number;
+                };
+            };
         };
         OrgCreate: {
             name?: string;

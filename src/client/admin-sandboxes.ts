@@ -21,7 +21,7 @@ export function sandboxOperations(raw: Client<paths>) {
     delete: (id: string) => unwrap(raw.DELETE('/sandboxes/{id}', at(id))),
     /** Back to the state it was created in (same ids and keys), its clock at its start. */
     reset: (id: string) => unwrap(raw.POST('/sandboxes/{id}/reset', at(id))),
-    /** Its own clock (409 `sandbox_without_clock` when it follows the emulator's). */
+    /** Its own clock; `set` and `advance` give one that follows the emulator's its own (`get`: 409 until then). */
     clock: {
       get: (id: string) => unwrap(raw.GET('/sandboxes/{id}/clock', at(id))),
       /** Mode, time or scale; a `now` before the clock's time is 422 `invalid_clock_change`. */

@@ -107,8 +107,8 @@ export type SearchLogEntry = Schemas['RagSearchLogEntry'];
 export type ClockUpdate = Schemas['ClockUpdate'];
 /** The body of `POST /sandboxes` (`SandboxCreate`). */
 export type SandboxCreate = Schemas['SandboxCreate'];
-/** A sandbox tenant's state at creation and after each reset (`SandboxCreate.rag.tenant`). */
-export type SandboxTenantStart = NonNullable<NonNullable<SandboxCreate['rag']>['tenant']>;
+/** A sandbox tenant's state at creation and after each reset (`SandboxTenantStart`, `SandboxCreate.rag.state`). */
+export type SandboxTenantStart = Schemas['SandboxTenantStart'];
 
 // Billing, prices and rate limits (tag `billing`).
 

@@ -36,15 +36,16 @@ export class MemorySandboxes implements SandboxState {
   };
 
   /**
-   * Adds a record, or replaces the one of the same id without telling anyone (its clock stays attached); the
-   * organization's other sandbox, if any, goes first.
+   * Adds a record, or replaces the one of the same id (its clock stays attached, or is attached or detached
+   * when the new record has one and the old did not, or the reverse); the organization's other sandbox, if any,
+   * goes first.
    */
   put(record: SandboxRecord): MaybePromise<void> {
     const same = this.byId.get(record.id);
     if (same) {
-      const copy = structuredClone(record);
-      this.byId.set(copy.id, copy);
-      this.byOrg.set(copy.org_id, copy);
+      const copy = this.keep(record);
+      if ((same.clock === null) !== (copy.clock === null))
+        return tell(this.listeners, { type: 'changed', record: copy });
       return;
     }
     const other = this.byOrg.get(record.org_id);
@@ -77,11 +78,26 @@ export class MemorySandboxes implements SandboxState {
 
   add(record: SandboxRecord, limit: number): MaybePromise<boolean> {
     if (this.byId.size >= limit) return false;
+    const copy = this.keep(record);
+    const told = tell(this.listeners, { type: 'created', record: copy });
+    return told ? told.then(() => true) : true;
+  }
+
+  giveClock(record: SandboxRecord): MaybePromise<{ record: SandboxRecord; given: boolean } | undefined> {
+    const current = this.byId.get(record.id);
+    if (!current) return undefined;
+    if (current.clock) return { record: current, given: false };
+    const copy = this.keep(record);
+    const told = tell(this.listeners, { type: 'changed', record: copy });
+    const result = { record: copy, given: true };
+    return told ? told.then(() => result) : result;
+  }
+
+  private keep(record: SandboxRecord): SandboxRecord {
     const copy = structuredClone(record);
     this.byId.set(copy.id, copy);
     this.byOrg.set(copy.org_id, copy);
-    const told = tell(this.listeners, { type: 'created', record: copy });
-    return told ? told.then(() => true) : true;
+    return copy;
   }
 
   resetting(id: string): MaybePromise<void> {

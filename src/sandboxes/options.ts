@@ -1,10 +1,13 @@
 /**
  * A sandbox's create body (openapi/admin.yaml `SandboxCreate`, already checked by its schema) with the
- * defaults filled in, and the rules the schema cannot state.
+ * defaults filled in, and the rules the schema cannot state. The body takes the organization operations' names
+ * (`rag_entitled` of `POST /orgs`, `rag` the body of `PUT /orgs/{id}/rag`, `clock` the body of `POST /clock`);
+ * the record keeps the shape the state document declares (`StateOrgSandboxes`), and `optionsView` gives it back
+ * in the body's names.
  */
-import { clockStart, type ClockStart } from '../core/clock-anchor.js';
+import { clockStart, type ClockMode, type ClockStart } from '../core/clock-anchor.js';
 import { ApiError } from '../core/errors.js';
-import type { SandboxCreate } from '../contract/admin-types.js';
+import type { ClockUpdate, SandboxCreate } from '../contract/admin-types.js';
 import { ALL_SCOPES } from '../orgs/store.js';
 import { checkEndpointUrl } from '../webhooks/endpoint-url.js';
 import { REGISTRABLE_EVENTS } from '../webhooks/endpoints.js';
@@ -13,36 +16,76 @@ import type { SandboxOptions } from './sandbox-state.js';
 /** The create body is the document's (`SandboxCreate`), derived in contract/admin-types.ts. */
 export type SandboxInput = SandboxCreate;
 
-/** `globalNow`: the emulator clock's time, where a sandbox clock starts unless `clock.now` is given. */
-export function normalizeOptions(input: SandboxInput, id: string, globalNow: number): SandboxOptions {
-  const entitled = input.rag?.entitled ?? true;
-  if (!entitled && input.rag?.tenant !== undefined) {
+/** The clock a sandbox's own clock is a copy of when it is made: the emulator's, as it reads now. */
+export interface ClockNow {
+  mode: ClockMode;
+  timeScale: number;
+  nowMs: number;
+}
+
+/** The most real seconds per clock second a sandbox clock keeps (`SandboxCreate.clock.time_scale`). */
+const MAX_SCALE = 1000;
+
+export function normalizeOptions(input: SandboxInput, id: string, global: ClockNow): SandboxOptions {
+  const entitled = input.rag_entitled ?? true;
+  if (!entitled && input.rag !== undefined) {
     throw new ApiError(
       'validation_failed',
-      `rag.tenant applies to an entitled organization only: drop it or set rag.entitled to true`,
+      `rag applies to an entitled organization only (its tenant's state): drop it or set rag_entitled to true`,
     );
   }
   const webhook = input.webhook && {
     url: checkEndpointUrl(input.webhook.url, 'webhook.url'),
     events: input.webhook.events ? [...new Set(input.webhook.events)] : [...REGISTRABLE_EVENTS],
   };
-  const clock = input.clock && {
-    mode: input.clock.mode,
-    now: new Date(input.clock.now !== undefined ? Date.parse(input.clock.now) : globalNow).toISOString(),
-    time_scale: input.clock.time_scale ?? 1,
-  };
   return {
     name: input.name ?? id,
     credits: input.credits ?? null,
     test_quotas: { ...input.test_quotas },
-    rag: { entitled, tenant: entitled ? (input.rag?.tenant ?? 'ready') : null },
+    rag: { entitled, tenant: entitled ? (input.rag?.state ?? 'ready') : null },
     scopes: input.scopes ? [...input.scopes] : [...ALL_SCOPES],
     webhook: webhook ?? null,
-    clock: clock ?? null,
+    clock: input.clock ? ownClock(input.clock, global) : null,
+  };
+}
+
+/**
+ * A sandbox's own clock made from a body of `POST /clock` (at the creation, or at its first set or advance): a
+ * copy of the emulator's clock as it reads now, with the body applied, as `POST /clock` applies it (what the body
+ * leaves out stays: `{now}` alone keeps the mode).
+ */
+export function ownClock(change: ClockUpdate, global: ClockNow): NonNullable<SandboxOptions['clock']> {
+  const scale = change.time_scale ?? global.timeScale;
+  if (scale > MAX_SCALE) {
+    throw new ApiError(
+      'validation_failed',
+      `time_scale must be at most ${MAX_SCALE} for a sandbox clock (got ${scale}` +
+        `${change.time_scale === undefined ? ", the emulator clock's" : ''}): give clock.time_scale`,
+    );
+  }
+  return {
+    mode: change.mode ?? global.mode,
+    now: new Date(change.now !== undefined ? Date.parse(change.now) : global.nowMs).toISOString(),
+    time_scale: scale,
   };
 }
 
 /** Where the sandbox's own clock starts, and goes back to at its reset. */
 export function startOf(clock: NonNullable<SandboxOptions['clock']>): ClockStart {
   return clockStart({ mode: clock.mode, timeScale: clock.time_scale, startAt: Date.parse(clock.now) });
+}
+
+/** The options as the sandbox's view shows them: in the names of the create body (`Sandbox.options`). */
+export function optionsView(options: SandboxOptions) {
+  const { rag, ...rest } = options;
+  return {
+    name: rest.name,
+    credits: rest.credits,
+    test_quotas: rest.test_quotas,
+    rag_entitled: rag.entitled,
+    rag: rag.tenant === null ? null : { state: rag.tenant },
+    scopes: rest.scopes,
+    webhook: rest.webhook,
+    clock: rest.clock,
+  };
 }

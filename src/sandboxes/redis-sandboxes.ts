@@ -3,8 +3,8 @@
  * retires it for every instance at once), and every instance keeps every record at hand (a MemorySandboxes
  * whose listeners attach the sandboxes' clocks here).
  *
- * A create or delete through one instance holds for all before it answers: the write and its event
- * (`sandboxes.created` / `sandboxes.deleted`) are one script, and the writer waits until every other live
+ * A create, delete or clock given through one instance holds for all before it answers: the write and its event
+ * (`sandboxes.created` / `sandboxes.deleted` / `sandboxes.changed`) are one script, and the writer waits until every other live
  * instance has applied the event (its clock attached and read from Redis, or its sockets closed and clock
  * detached) and acknowledged it, like the store's flush barrier (src/store/barrier.ts) and within the same
  * wait. An instance that did not answer in time still finds the sandbox: `find` loads a record on a miss.
@@ -44,6 +44,18 @@ const SANDBOX_RESETTING = `
 if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 0 then return 0 end
 return 1 + redis.call('PUBLISH', ARGV[2], ARGV[3])`;
 
+/**
+ * KEYS: records hash. ARGV: id, json (the record with its clock), channel, message. Writes the record unless the
+ * sandbox has a clock already. Returns {1 + subscribers reached, json} when written, {0, the stored record} when
+ * it had a clock, {0} when there is no such sandbox.
+ */
+const SANDBOX_GIVE_CLOCK = `
+local stored = redis.call('HGET', KEYS[1], ARGV[1])
+if not stored then return {0} end
+if type(cjson.decode(stored).clock) == 'table' then return {0, stored} end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+return {1 + redis.call('PUBLISH', ARGV[3], ARGV[4]), ARGV[2]}`;
+
 /** KEYS: records hash, the sandbox's clock. ARGV: id, channel, message. Returns as SANDBOX_ADD; 0 when there was none. */
 const SANDBOX_REMOVE = `
 if redis.call('HDEL', KEYS[1], ARGV[1]) == 0 then return 0 end
@@ -54,6 +66,13 @@ interface SandboxScripts {
   svcSandboxAdd(k: string, id: string, json: string, limit: number, ch: string, msg: string): Promise<number>;
   svcSandboxRemove(k: string, clock: string, id: string, ch: string, msg: string): Promise<number>;
   svcSandboxResetting(k: string, id: string, ch: string, msg: string): Promise<number>;
+  svcSandboxGiveClock(
+    k: string,
+    id: string,
+    json: string,
+    ch: string,
+    msg: string,
+  ): Promise<[number, string?]>;
 }
 
 export class RedisSandboxes implements SandboxState {
@@ -92,6 +111,7 @@ export class RedisSandboxes implements SandboxState {
     defineOnce(this.store.redis, 'svcSandboxAdd', 1, SANDBOX_ADD);
     defineOnce(this.store.redis, 'svcSandboxRemove', 2, SANDBOX_REMOVE);
     defineOnce(this.store.redis, 'svcSandboxResetting', 1, SANDBOX_RESETTING);
+    defineOnce(this.store.redis, 'svcSandboxGiveClock', 1, SANDBOX_GIVE_CLOCK);
     return this.store.redis as Redis & SandboxScripts;
   }
 
@@ -180,6 +200,30 @@ export class RedisSandboxes implements SandboxState {
     return true;
   }
 
+  async giveClock(record: SandboxRecord): Promise<{ record: SandboxRecord; given: boolean } | undefined> {
+    this.store.assertAvailable();
+    let stored: string | undefined;
+    const written = await this.forAll(async (token) => {
+      const [reached, json] = await this.redis.svcSandboxGiveClock(
+        this.hash(),
+        record.id,
+        JSON.stringify(record),
+        this.store.channel,
+        this.store.message('sandboxes.changed', { record, token }),
+      );
+      stored = json;
+      return reached;
+    });
+    if (stored === undefined) {
+      await this.local.remove(record.id);
+      return undefined;
+    }
+    // Written here, or the clock another instance gave first: either way this instance runs it from now on.
+    const now = JSON.parse(stored) as SandboxRecord;
+    const here = await (this.local.get(now.id) ? this.local.giveClock(now) : this.take(now));
+    return { record: here?.record ?? now, given: written > 0 };
+  }
+
   async resetting(id: string): Promise<void> {
     this.store.assertAvailable();
     await this.forAll((token) =>
@@ -256,6 +300,12 @@ export class RedisSandboxes implements SandboxState {
     const data = m.data as { record?: SandboxRecord; id?: string; token?: string } | undefined;
     if (m.type === 'sandboxes.created' && data?.record) {
       this.acknowledge(this.take(data.record), data.token);
+    } else if (m.type === 'sandboxes.changed' && data?.record) {
+      const { record } = data;
+      this.acknowledge(
+        this.local.get(record.id) ? this.local.giveClock(record) : this.take(record),
+        data.token,
+      );
     } else if (m.type === 'sandboxes.resetting' && data?.id) {
       this.acknowledge(this.local.resetting(data.id), data.token);
     } else if (m.type === 'sandboxes.deleted' && data?.id) {

@@ -110,6 +110,29 @@ export function sandboxStateContract(fresh: () => Promise<SandboxInstances>): vo
       expect(t.b.get(record(1).id)).toEqual(record(1));
     });
 
+    it('a clock given through B to a sandbox without one is known through A, its listeners told; once only', async () => {
+      await t.a.add(record(1), 10);
+      const onA = recorder(t.a);
+      const clock = { mode: 'frozen' as const, now: '2030-01-01T00:00:00.000Z', time_scale: 1 };
+      const withClock: SandboxRecord = {
+        ...record(1),
+        options: { ...record(1).options, clock },
+        clock: { start: { mode: 'frozen', timeScale: 1, at: Date.parse(clock.now) } },
+      };
+      expect(await t.b.giveClock(withClock)).toEqual({ record: withClock, given: true });
+      expect(t.a.get(record(1).id)).toEqual(withClock);
+      expect(onA).toEqual([{ type: 'changed', record: withClock }]);
+      // A second one, through either instance, finds the clock there and changes nothing.
+      const other = {
+        ...withClock,
+        options: { ...withClock.options, clock: { ...clock, mode: 'real' as const } },
+      };
+      expect(await t.a.giveClock(other)).toEqual({ record: withClock, given: false });
+      expect(t.b.get(record(1).id)).toEqual(withClock);
+      expect(onA).toHaveLength(1);
+      expect(await t.a.giveClock({ ...withClock, id: 'sbx_none' })).toBeUndefined();
+    });
+
     it('an instance started later knows every record', async () => {
       await t.a.add(record(1), 10);
       await t.b.add(record(2), 10);

@@ -19,7 +19,7 @@ import type { Scope } from '../orgs/store.js';
 import type { OrgStatePart, StateUnit } from '../store/state-unit.js';
 import type { RegistrableEvent } from '../webhooks/endpoints.js';
 
-/** The tenant's state at creation and after each reset is the document's (`SandboxCreate.rag.tenant`). */
+/** The tenant's state at creation and after each reset is the document's (`SandboxCreate.rag.state`). */
 export type { TenantStart };
 
 /** The options a sandbox was created with, defaults filled in (as `options` in its view). */
@@ -53,6 +53,11 @@ export interface SandboxRecord {
 export type SandboxEvent =
   | { type: 'created'; record: SandboxRecord }
   | { type: 'deleted'; record: SandboxRecord }
+  /**
+   * The record of an existing sandbox was replaced: it got a clock of its own (`giveClock`), or a load put back
+   * a record saved with or without one. Every instance attaches or detaches the clock to match.
+   */
+  | { type: 'changed'; record: SandboxRecord }
   /** Its reset begins: its sockets close and its clock's timers go, on every instance, before the wipe. */
   | { type: 'resetting'; record: SandboxRecord }
   /** A whole reset: every record is gone. */
@@ -82,6 +87,13 @@ export interface SandboxState extends StateUnit {
    * holds through any instance.
    */
   add(record: SandboxRecord, limit: number): MaybePromise<boolean>;
+  /**
+   * Writes `record` (its sandbox's record, now with a clock of its own) unless that sandbox has a clock already,
+   * for every instance (listeners told `changed`, done before it resolves). Resolves with the record as it now
+   * stands and whether this call gave the clock (false: another one did first); undefined when the sandbox is
+   * gone. Atomic with Redis: of two calls through two instances, one gives the clock.
+   */
+  giveClock(record: SandboxRecord): MaybePromise<{ record: SandboxRecord; given: boolean } | undefined>;
   /** Tells every instance's listeners that sandbox `id`'s reset begins; resolves once they are done. */
   resetting(id: string): MaybePromise<void>;
   /** Removes a record, for every instance (listeners done) before it resolves; false when there was none. */

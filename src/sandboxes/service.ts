@@ -15,7 +15,8 @@ import type { OrgStore } from '../orgs/store.js';
 import type { StateUnits } from '../store/state-unit.js';
 import type { SandboxLookup } from './lookup.js';
 import { materialize, type MaterializeDeps, type Secrets } from './materialize.js';
-import { normalizeOptions, startOf, type SandboxInput } from './options.js';
+import type { ClockUpdate } from '../contract/admin-types.js';
+import { normalizeOptions, ownClock, startOf, type ClockNow, type SandboxInput } from './options.js';
 import { sandboxSeed } from './sandbox-org-part.js';
 import { clockStateId, type SandboxEvent, type SandboxRecord, type SandboxState } from './sandbox-state.js';
 
@@ -54,7 +55,7 @@ export class SandboxService implements SandboxLookup {
     this.deps.orgs.assertWritable();
     if (state.count() >= SANDBOX_LIMIT) throw limitReached();
     const id = ids.next('sbx', 16);
-    const options = normalizeOptions(input, id, clock.now());
+    const options = normalizeOptions(input, id, this.emulatorClock());
     const seed = sandboxSeed(this.deps.seed, id);
     const own = new IdFactory(seed);
     const record: SandboxRecord = {
@@ -119,35 +120,63 @@ export class SandboxService implements SandboxLookup {
     if (!clock) {
       throw new ApiError(
         'sandbox_without_clock',
-        `sandbox ${id} follows the emulator's clock (/_emulator/clock); a sandbox created with ` +
-          `"clock": {"mode": "frozen"} (or real, scaled) has one of its own`,
+        `sandbox ${id} follows the emulator's clock (/_emulator/clock): setting or advancing its clock ` +
+          `(POST /_emulator/sandboxes/${id}/clock, …/clock/advance) gives it one of its own`,
       );
     }
     return clock;
   }
 
-  /** As `POST /_emulator/clock`, except that a sandbox's clock never moves back (422 naming `now`). */
-  async setClock(
-    id: string,
-    change: { mode?: 'real' | 'scaled' | 'frozen'; now?: string; time_scale?: number },
-  ): Promise<Clock> {
-    const clock = await this.clockOf(id);
+  /**
+   * As `POST /_emulator/clock`, except that a sandbox's clock never moves back (422 naming `now`). A sandbox
+   * that follows the emulator's clock gets its own: a copy of the emulator's with `change` applied.
+   */
+  async setClock(id: string, change: ClockUpdate): Promise<Clock> {
+    const record = await this.get(id);
+    // Until it has its own, the sandbox's time is the emulator's: that is what `now` may not go back from.
+    const current = (record.clock && this.deps.clocks.own(record.org_id)) || this.deps.clock;
     const now = change.now !== undefined ? Date.parse(change.now) : undefined;
-    if (now !== undefined && now < clock.now()) {
+    if (now !== undefined && now < current.now()) {
       throw new ApiError(
         'invalid_clock_change',
-        `now (${change.now}) is before the sandbox clock's time (${clock.isoNow()}): a sandbox clock only ` +
+        `now (${change.now}) is before the sandbox clock's time (${current.isoNow()}): a sandbox clock only ` +
           `moves forward; reset the sandbox (POST /_emulator/sandboxes/${id}/reset) to go back to its start`,
       );
     }
-    await clock.set({ mode: change.mode, now, timeScale: change.time_scale });
+    const { clock, made } = await this.ownClock(id, change);
+    if (!made) await clock.set({ mode: change.mode, now, timeScale: change.time_scale });
     return clock;
   }
 
+  /** Moves the sandbox's own clock; one that follows the emulator's gets its own first (a copy of it). */
   async advanceClock(id: string, seconds: number): Promise<Clock> {
-    const clock = await this.clockOf(id);
+    const { clock } = await this.ownClock(id, {});
     await clock.advance(seconds * 1000);
     return clock;
+  }
+
+  /**
+   * The sandbox's own clock, given to it first when it follows the emulator's: a copy of the emulator's clock
+   * with `change` applied, kept in its record as if it had been created with it (a reset returns it there).
+   * `made` when this call gave it (`change` is then its state already).
+   */
+  private async ownClock(id: string, change: ClockUpdate): Promise<{ clock: Clock; made: boolean }> {
+    const record = await this.get(id);
+    if (record.clock) return { clock: await this.clockOf(id), made: false };
+    this.deps.state.assertWritable();
+    const clock = ownClock(change, this.emulatorClock());
+    const given = await this.deps.state.giveClock({
+      ...record,
+      options: { ...record.options, clock },
+      clock: { start: startOf(clock) },
+    });
+    if (!given) throw new ApiError('not_found', `no sandbox ${id}`);
+    return { clock: await this.clockOf(id), made: given.given };
+  }
+
+  private emulatorClock(): ClockNow {
+    const { mode, timeScale, nowMs } = this.deps.clock.state();
+    return { mode, timeScale, nowMs };
   }
 
   orgOf(id: string): MaybePromise<string> {
@@ -163,9 +192,13 @@ export class SandboxService implements SandboxLookup {
    * Redis, has read its time from there before the sandbox counts as known here).
    */
   private follow(event: SandboxEvent): void | Promise<void> {
-    if (event.type === 'created') {
+    if (event.type === 'created' || event.type === 'changed') {
       const { record } = event;
-      if (!record.clock) return;
+      if (!record.clock) {
+        // A load put back a record saved before the sandbox got its clock.
+        if (event.type === 'changed') this.deps.clocks.detach(record.org_id);
+        return;
+      }
       const clock = this.deps.clocks.attach(record.org_id, clockStateId(record.id), record.clock.start);
       return clock.timeState.open?.();
     } else if (event.type === 'resetting') {

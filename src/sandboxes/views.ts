@@ -3,6 +3,7 @@ import { clockView } from '../clock/admin.js';
 import type { OrgClocks } from '../core/clocks.js';
 import type { OrgStore } from '../orgs/store.js';
 import type { Secrets } from './materialize.js';
+import { optionsView } from './options.js';
 import type { SandboxRecord } from './sandbox-state.js';
 
 export interface ViewDeps {
@@ -43,6 +44,6 @@ export function sandboxView(deps: ViewDeps, record: SandboxRecord, secrets?: Sec
           }
         : null,
     clock: record.clock && own ? clockView(own) : null,
-    options: record.options,
+    options: optionsView(record.options),
   };
 }

@@ -40,6 +40,33 @@ describe('emu.sandbox()', () => {
     }
   });
 
+  it('takes the JSON of POST /sandboxes: rag_entitled and rag.state, as the organization operations name them', async () => {
+    const ready = await emu.sandbox({ rag_entitled: true, rag: { state: 'provisioning' } });
+    const off = await emu.sandbox({ rag_entitled: false });
+    try {
+      expect(ready.view.options).toMatchObject({ rag_entitled: true, rag: { state: 'provisioning' } });
+      expect((await documents(ready.baseUrl, ready.keys.live)).status).toBe(409);
+      expect(off.view.options).toMatchObject({ rag_entitled: false, rag: null });
+      expect((await documents(off.baseUrl, off.keys.live)).status).toBe(403);
+    } finally {
+      await ready.close();
+      await off.close();
+    }
+  });
+
+  it('gives a sandbox made without a clock its own at its first set', async () => {
+    const globalBefore = (await emu.admin.clock.freeze()).now;
+    const sbx = await emu.sandbox();
+    try {
+      await expect(sbx.clock.get()).rejects.toMatchObject({ status: 409, code: 'sandbox_without_clock' });
+      expect(await sbx.clock.set({ now: START })).toMatchObject({ mode: 'frozen', now: START });
+      expect((await sbx.clock.advance(60)).now).toBe('2031-05-06T07:09:09.000Z');
+      expect((await emu.admin.clock.get()).now).toBe(globalBefore);
+    } finally {
+      await sbx.close();
+    }
+  });
+
   it('drives its own clock and leaves the emulator clock alone', async () => {
     const globalBefore = (await emu.admin.clock.freeze()).now;
     const sbx = await emu.sandbox({ clock: { mode: 'frozen', now: START } });

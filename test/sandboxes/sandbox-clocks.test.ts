@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Clock } from '../../src/core/clock.js';
 import { buildEmulator, type TestEmulator } from '../support/emulator.js';
 import { expectProblem } from '../support/problem.js';
-import { createSandbox } from './helpers.js';
+import { createSandbox, v1 } from './helpers.js';
 
 const T0 = Date.parse('2026-05-01T08:00:00Z');
 const START = '2030-01-01T00:00:00.000Z';
@@ -82,17 +82,7 @@ describe('sandbox clocks', () => {
     expect(await clockOf(a.id)).toMatchObject({ mode: 'frozen', now: START });
   });
 
-  it('answers 409 for a sandbox that follows the emulator clock, and checks the bodies like /clock', async () => {
-    const plain = await createSandbox(t.app);
-    expect(plain.clock).toBeNull();
-    for (const res of [
-      await request(t.app).get(`/_emulator/sandboxes/${plain.id}/clock`),
-      await request(t.app).post(`/_emulator/sandboxes/${plain.id}/clock`).send({ mode: 'frozen' }),
-      await request(t.app).post(`/_emulator/sandboxes/${plain.id}/clock/advance`).send({ seconds: 1 }),
-    ]) {
-      const problem = expectProblem(res, 409, 'sandbox_without_clock');
-      expect(problem.detail).toContain('"clock"');
-    }
+  it('checks the bodies like /clock', async () => {
     const own = await createSandbox(t.app, { clock: { mode: 'frozen' } });
     const bad = await request(t.app)
       .post(`/_emulator/sandboxes/${own.id}/clock/advance`)
@@ -110,5 +100,88 @@ describe('sandbox clocks', () => {
     expect((await request(t.app).get('/_emulator/sandboxes')).body.sandboxes).toEqual([]);
     expect(t.emulator.part('clocks').own(a.org_id)).toBeUndefined();
     expectProblem(await request(t.app).get(`/_emulator/sandboxes/${a.id}`), 404, 'not_found');
+  });
+});
+
+describe('a sandbox that follows the emulator clock (issue 37)', () => {
+  it('has no clock to read (409), until one is set or advanced', async () => {
+    const plain = await createSandbox(t.app);
+    expect(plain.clock).toBeNull();
+    const problem = expectProblem(
+      await request(t.app).get(`/_emulator/sandboxes/${plain.id}/clock`),
+      409,
+      'sandbox_without_clock',
+    );
+    expect(problem.detail).toContain(`/_emulator/sandboxes/${plain.id}/clock`);
+  });
+
+  it('gets its own clock from a set: a copy of the emulator clock, {now} alone keeping its mode', async () => {
+    const plain = await createSandbox(t.app);
+    const before = await globalNow();
+    const set = await request(t.app).post(`/_emulator/sandboxes/${plain.id}/clock`).send({ now: START });
+    expect(set.status, set.text).toBe(200);
+    // The emulator clock is frozen here, so is the copy; its scale is the emulator clock's.
+    expect(set.body).toMatchObject({ mode: 'frozen', now: START, time_scale: 1 });
+    expect(await clockOf(plain.id)).toMatchObject({ mode: 'frozen', now: START });
+    expect(await globalNow()).toBe(before);
+
+    // Kept as if the sandbox had been created with it: shown in its options, and a reset returns it there.
+    const view = (await request(t.app).get(`/_emulator/sandboxes/${plain.id}`)).body;
+    expect(view.clock).toMatchObject({ mode: 'frozen', now: START });
+    expect(view.options.clock).toEqual({ mode: 'frozen', now: START, time_scale: 1 });
+    await request(t.app).post(`/_emulator/sandboxes/${plain.id}/clock/advance`).send({ seconds: 3600 });
+    const reset = await request(t.app).post(`/_emulator/sandboxes/${plain.id}/reset`);
+    expect(reset.body.clock).toMatchObject({ mode: 'frozen', now: START });
+    expect(await globalNow()).toBe(before);
+  });
+
+  it("drives its organization's time rules once it has it, and no one else's", async () => {
+    const plain = await createSandbox(t.app);
+    const other = await createSandbox(t.app);
+    await request(t.app).post(`/_emulator/sandboxes/${plain.id}/clock`).send({ now: START });
+    // A ws-token lives 60 s of its organization's clock (CLK-A1).
+    const expiry = async (key: string) => {
+      const res = await v1(t.app, key, 'post', '/v1/auth/ws-token').send({ scopes: ['stt:transcribe'] });
+      expect(res.status, res.text).toBe(201);
+      return Date.parse((res.body as { expires_at: string }).expires_at);
+    };
+    expect(await expiry(plain.keys.live.key)).toBe(Date.parse(START) + 60_000);
+    expect(await expiry(other.keys.live.key)).toBe(T0 + 60_000);
+  });
+
+  it('gets its own clock from an advance, starting at the emulator clock', async () => {
+    const plain = await createSandbox(t.app);
+    const before = await globalNow();
+    const res = await request(t.app)
+      .post(`/_emulator/sandboxes/${plain.id}/clock/advance`)
+      .send({ seconds: 86_400 });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ mode: 'frozen', now: new Date(T0 + 86_400_000).toISOString() });
+    expect(await globalNow()).toBe(before);
+    // Its start is where the emulator clock stood when it got it.
+    const reset = await request(t.app).post(`/_emulator/sandboxes/${plain.id}/reset`);
+    expect(reset.body.clock).toMatchObject({ now: new Date(T0).toISOString() });
+  });
+
+  it('refuses a now before the emulator clock (the time it had), and stays on the emulator clock', async () => {
+    const plain = await createSandbox(t.app);
+    const back = await request(t.app)
+      .post(`/_emulator/sandboxes/${plain.id}/clock`)
+      .send({ now: new Date(T0 - 1000).toISOString() });
+    expect(expectProblem(back, 422, 'invalid_clock_change').detail).toContain('now');
+    expect((await request(t.app).get(`/_emulator/sandboxes/${plain.id}`)).body.clock).toBeNull();
+  });
+
+  it('a set and a create take {now} alone, as /_emulator/clock does', async () => {
+    const created = await createSandbox(t.app, { clock: { now: START } });
+    expect(created.clock).toMatchObject({ mode: 'frozen', now: START, time_scale: 1 });
+    // /_emulator/clock keeps its mode for {now} alone: the same body, the same rule.
+    const emu = await request(t.app)
+      .post('/_emulator/clock')
+      .send({ now: new Date(T0).toISOString() });
+    expect(emu.body).toMatchObject({ mode: 'frozen' });
+    const later = new Date(Date.parse(START) + 1000).toISOString();
+    const set = await request(t.app).post(`/_emulator/sandboxes/${created.id}/clock`).send({ now: later });
+    expect(set.body).toMatchObject({ mode: 'frozen', now: later });
   });
 });

@@ -15,7 +15,7 @@ it('refuses the sandbox past 10,000 with 409 sandbox_limit, and takes one again 
   expect(SANDBOX_LIMIT).toBe(10_000);
   // All but the last through the library (the same service as the admin API), to keep the test short.
   for (let i = 0; i < SANDBOX_LIMIT - 1; i++)
-    await t.emulator.part('sandboxes').create({ rag: { entitled: false } });
+    await t.emulator.part('sandboxes').create({ rag_entitled: false });
   const last = await request(t.app).post('/_emulator/sandboxes').send({});
   expect(last.status, last.text).toBe(201);
 

@@ -44,7 +44,8 @@ describe('creating a sandbox', () => {
     expect(s.options).toMatchObject({
       name: s.id,
       credits: null,
-      rag: { entitled: true, tenant: 'ready' },
+      rag_entitled: true,
+      rag: { state: 'ready' },
       scopes: ['tts:speak', 'stt:transcribe', 'rag:query'],
       webhook: null,
       clock: null,
@@ -75,15 +76,32 @@ describe('creating a sandbox', () => {
     ['provisioning', 409, 'rag_provisioning'],
     ['not_provisioned', 409, 'rag_not_provisioned'],
   ])('starts the RAG tenant %s', async (tenant, status, code) => {
-    const s = await createSandbox(t.app, { rag: { tenant } });
+    const s = await createSandbox(t.app, { rag: { state: tenant } });
+    expect(s.options.rag).toEqual({ state: tenant });
     expectProblem(await documents(s.keys.live.key), status, code);
   });
 
   it('makes an organization without the RAG entitlement', async () => {
-    const s = await createSandbox(t.app, { rag: { entitled: false } });
+    const s = await createSandbox(t.app, { rag_entitled: false });
     const tenant = await request(t.app).get(`/_emulator/orgs/${s.org_id}/rag`);
     expect(tenant.body).toMatchObject({ rag_entitled: false, tenant: null });
-    expect(s.options.rag).toEqual({ entitled: false, tenant: null });
+    expect(s.options).toMatchObject({ rag_entitled: false, rag: null });
+    const org = await request(t.app).get(`/_emulator/orgs/${s.org_id}`);
+    expect(org.body).toMatchObject({ rag_entitled: false });
+  });
+
+  it('takes the names of the organization operations: rag_entitled of POST /orgs, state of PUT /orgs/{id}/rag', async () => {
+    // The same words a test already sends to make an organization and set its tenant.
+    const s = await createSandbox(t.app, { rag_entitled: true, rag: { state: 'provisioning' } });
+    expect(s.options).toMatchObject({ rag_entitled: true, rag: { state: 'provisioning' } });
+    const tenant = await request(t.app).get(`/_emulator/orgs/${s.org_id}/rag`);
+    expect(tenant.body).toMatchObject({ rag_entitled: true, tenant: { state: 'provisioning' } });
+    // The old nested names are unknown fields now.
+    for (const body of [{ rag: { entitled: false } }, { rag: { tenant: 'ready' } }]) {
+      const res = await request(t.app).post('/_emulator/sandboxes').send(body);
+      const problem = expectProblem(res, 422, 'validation_failed');
+      expect(problem.detail).toMatch(/entitled|tenant/);
+    }
   });
 
   it('registers a webhook endpoint that receives events signed with the secret it answered', async () => {
@@ -152,15 +170,17 @@ describe('bad options', () => {
     [{ credits: 1e9 + 1 }, 'credits'],
     [{ test_quotas: { tts: -1 } }, 'test_quotas'],
     [{ test_quotas: { video: 1 } }, 'video'],
-    [{ rag: { tenant: 'idle' } }, 'tenant'],
-    [{ rag: { entitled: false, tenant: 'ready' } }, 'rag.tenant'],
+    [{ rag: { state: 'idle' } }, 'state'],
+    [{ rag_entitled: false, rag: { state: 'ready' } }, 'rag_entitled'],
+    [{ rag_entitled: 'yes' }, 'rag_entitled'],
     [{ scopes: [] }, 'scopes'],
     [{ scopes: ['tts:speak', 'tts:speak'] }, 'scopes'],
     [{ scopes: ['admin'] }, 'scopes'],
     [{ webhook: {} }, 'url'],
     [{ webhook: { url: 'ftp://127.0.0.1/x' } }, 'webhook.url'],
     [{ webhook: { url: 'http://127.0.0.1/x', events: ['rag.job.completed'] } }, 'events'],
-    [{ clock: {} }, 'mode'],
+    [{ clock: {} }, 'clock'],
+    [{ clock: { mode: 'sometimes' } }, 'mode'],
     [{ clock: { mode: 'frozen', now: 'yesterday' } }, 'now'],
     [{ clock: { mode: 'scaled', time_scale: 0 } }, 'time_scale'],
     [{ colour: 'red' }, 'colour'],

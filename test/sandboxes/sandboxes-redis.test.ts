@@ -74,6 +74,42 @@ describe('sandboxes over Redis, two instances', () => {
     expectProblem(back, 422, 'invalid_clock_change');
   });
 
+  it('a clock set through A on a sandbox without one runs on B too, before A answers (issue 37)', async () => {
+    const s = await createSandbox(a.app);
+    const set = await request(a.app).post(`/_emulator/sandboxes/${s.id}/clock`).send({ now: START });
+    expect(set.status, set.text).toBe(200);
+    expect(b.part('clocks').own(s.org_id)?.isoNow()).toBe(START);
+    expect((await request(b.app).get(`/_emulator/sandboxes/${s.id}`)).body).toMatchObject({
+      clock: { mode: 'frozen', now: START },
+      options: { clock: { mode: 'frozen', now: START, time_scale: 1 } },
+    });
+    const advanced = await request(b.app)
+      .post(`/_emulator/sandboxes/${s.id}/clock/advance`)
+      .send({ seconds: 60 });
+    expect(advanced.status, advanced.text).toBe(200);
+    const minute = new Date(Date.parse(START) + 60_000).toISOString();
+    expect((await clockThrough(a, s.id)).now).toBe(minute);
+    expect(a.part('clock').now()).toBe(T0);
+    // Its start is in the shared record: a reset through B returns it there for both.
+    await request(b.app).post(`/_emulator/sandboxes/${s.id}/reset`);
+    expect((await clockThrough(a, s.id)).now).toBe(START);
+  });
+
+  it('two instances giving one sandbox a clock at once make one clock', async () => {
+    const s = await createSandbox(a.app);
+    const later = new Date(Date.parse(START) + 5_000).toISOString();
+    const [viaA, viaB] = await Promise.all([
+      request(a.app).post(`/_emulator/sandboxes/${s.id}/clock/advance`).send({ seconds: 10 }),
+      request(b.app).post(`/_emulator/sandboxes/${s.id}/clock`).send({ now: later }),
+    ]);
+    expect(viaA.status, viaA.text).toBe(200);
+    expect(viaB.status, viaB.text).toBe(200);
+    const throughA = await clockThrough(a, s.id);
+    expect(await clockThrough(b, s.id)).toEqual(throughA);
+    const record = (await request(a.app).get(`/_emulator/sandboxes/${s.id}`)).body.options.clock;
+    expect((await request(b.app).get(`/_emulator/sandboxes/${s.id}`)).body.options.clock).toEqual(record);
+  });
+
   it('a reset through B puts back what was spent through A, the clock at its start, for both', async () => {
     const s = await createSandbox(a.app, { credits: 30, clock: { mode: 'frozen', now: START } });
     const search = await v1(a.app, s.keys.live.key, 'post', '/v1/rag/search').send({ query: 'x' });

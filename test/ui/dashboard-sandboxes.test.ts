@@ -153,8 +153,15 @@ describe.skipIf(!hasChromium)('the sandboxes panel in Chromium', () => {
 
     await page.getByLabel('Sandbox name').fill('from the page');
     await page.locator('#sandbox-credits').fill('77');
-    await page.locator('#sandbox-tenant').selectOption('provisioning');
-    await page.locator('#sandbox-clock').selectOption('frozen');
+    await page.locator('#sandbox-rag-state').selectOption('provisioning');
+    await page.locator('#sandbox-new-clock-mode').selectOption('frozen');
+    // The fields behind "More options": a quota, two of the three scopes, a webhook for one event.
+    await page.getByText('More options').click();
+    await page.getByLabel('RAG searches').fill('3');
+    await page.locator('#sandbox-form input[name="scopes"][value="tts:speak"]').uncheck();
+    await page.getByLabel('Webhook URL').fill(receiver.url);
+    for (const event of ['job.completed', 'quota.threshold', 'invoice.finalized', 'key.compromised'])
+      await page.locator(`#sandbox-form input[name="webhook.events"][value="${event}"]`).uncheck();
     await page.getByRole('button', { name: 'Create sandbox' }).click();
     const made = page.locator('#sandboxes-body tr', { hasText: 'from the page' });
     await made.waitFor();
@@ -164,15 +171,42 @@ describe.skipIf(!hasChromium)('the sandboxes panel in Chromium', () => {
 
     const view = await emu.admin.sandboxes.get(id);
     expect(view.name).toBe('from the page');
-    expect(view.options).toMatchObject({ credits: 77, rag: { tenant: 'provisioning' } });
+    expect(view.options).toMatchObject({
+      credits: 77,
+      rag_entitled: true,
+      rag: { state: 'provisioning' },
+      test_quotas: { rag_search: 3 },
+      scopes: ['stt:transcribe', 'rag:query'],
+      webhook: { url: receiver.url, events: ['ping'] },
+    });
     expect(view.clock?.mode).toBe('frozen');
     await page.locator(`#sandbox-clock-now[datetime="${view.clock?.now}"]`).waitFor();
     expect((await emu.admin.usage(view.org_id)).balance.balance).toBe(77);
 
-    // A sandbox that follows the emulator's clock says so instead of offering clock controls.
+    // A sandbox that follows the emulator's clock says so, and an advance here gives it its own (issue 37).
     await page.getByRole('button', { name: `Pick sandbox ${doomed.id}` }).click();
     await page.locator('#sandbox-clock-none').waitFor();
-    await page.locator('#sandbox-clock-actions').waitFor({ state: 'hidden' });
+    const globalNow = (await emu.admin.clock.freeze()).now;
+    await page.getByLabel('Advance by', { exact: true }).fill('1');
+    await page.getByLabel('Unit').selectOption('86400');
+    await page.locator('#sandbox-advance-form').getByRole('button', { name: 'Advance' }).click();
+    const dayLater = new Date(Date.parse(globalNow) + 24 * HOUR).toISOString();
+    await page.locator(`#sandbox-clock-now[datetime="${dayLater}"]`).waitFor();
+    await page.locator('#sandbox-clock-none').waitFor({ state: 'hidden' });
+    expect((await emu.admin.sandboxes.clock.get(doomed.id)).now).toBe(dayLater);
+    expect((await emu.admin.clock.get()).now).toBe(globalNow);
+    // Its mode alone, as /_emulator/clock takes it.
+    await page.getByLabel('Sandbox clock mode').selectOption('real');
+    await page.getByRole('button', { name: 'Set', exact: true }).click();
+    await page.locator('#sandbox-clock-mode', { hasText: 'real' }).waitFor();
+
+    // The fault form's match offers the sandbox.
+    await page.getByLabel('Kind').selectOption('error');
+    await page.getByLabel('Sandbox', { exact: true }).fill(id);
+    await page.getByRole('button', { name: 'Add fault' }).click();
+    await page.locator('#faults-body tr', { hasText: 'error' }).waitFor();
+    const [rule] = (await emu.admin.faults.list()).faults;
+    expect(rule?.match).toMatchObject({ sandbox: id });
 
     await page.getByRole('button', { name: `Delete sandbox ${doomed.id}` }).click();
     await row(doomed.id).waitFor({ state: 'detached' });

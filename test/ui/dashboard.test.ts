@@ -247,6 +247,19 @@ describe.skipIf(!hasChromium)('the dashboard in Chromium', () => {
 
     await page.getByRole('button', { name: 'Resume real time' }).click();
     await page.locator('#clock-mode', { hasText: 'real' }).waitFor();
+
+    // The set form takes every field of POST /clock: a time alone keeps the mode; a mode and a scale.
+    await page.getByLabel('Clock time (UTC)', { exact: true }).fill('2040-02-03T04:05:06');
+    await page.getByRole('button', { name: 'Set clock' }).click();
+    await expect
+      .poll(() => emu.emulator.part('clock').now())
+      .toBeGreaterThanOrEqual(Date.parse('2040-02-03T04:05:06Z'));
+    expect(emu.emulator.part('clock').state().mode).toBe('real');
+    await page.getByLabel('Clock mode', { exact: true }).selectOption('scaled');
+    await page.getByLabel('Clock scale', { exact: true }).fill('2');
+    await page.getByRole('button', { name: 'Set clock' }).click();
+    await page.locator('#clock-mode', { hasText: 'scaled ×0.5' }).waitFor();
+    expect(emu.emulator.part('clock').state()).toMatchObject({ mode: 'scaled', timeScale: 2 });
   });
 
   it('applies a scenario from its list', async () => {
