@@ -3192,10 +3192,11 @@ export interface components {
                     name: string;
                     credits: number | null;
                     test_quotas: components["schemas"]["SandboxCreate"]["test_quotas"];
-                    rag: {
-                        entitled: boolean;
+                    rag_entitled: boolean;
+                    /** @description The tenant's state at creation and reset, as `PUT /orgs/{id}/rag` takes it; null when not entitled. (Version 1 held `{entitled, tenant}` here; a load reads it as `rag_entitled` and `{state: tenant}`.) */
+                    rag: null | {
                         /** @enum {unknown} */
-                        tenant: "ready" | "provisioning" | "not_provisioned" | null;
+                        state: "ready" | "provisioning" | "not_provisioned";
                     };
                     scopes: components["schemas"]["SandboxCreate"]["scopes"];
                     webhook: null | {

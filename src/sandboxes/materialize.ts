@@ -30,7 +30,7 @@ export async function materialize(deps: MaterializeDeps, record: SandboxRecord):
   const o = record.options;
   const orgId = record.org_id;
   const random = new Random(record.seed);
-  deps.orgs.createOrg({ id: orgId, name: o.name, ragEntitled: o.rag.entitled });
+  deps.orgs.createOrg({ id: orgId, name: o.name, ragEntitled: o.rag_entitled });
   const key = (environment: 'live' | 'test') =>
     deps.orgs.createKey(orgId, {
       environment,
@@ -47,8 +47,8 @@ export async function materialize(deps: MaterializeDeps, record: SandboxRecord):
   for (const [product, quota] of Object.entries(o.test_quotas)) {
     deps.metering.setTestQuota(orgId, product as QuotaProduct, quota);
   }
-  if (o.rag.tenant !== null) {
-    await deps.invoke({ method: 'PUT', path: `/orgs/${orgId}/rag`, body: { state: o.rag.tenant } });
+  if (o.rag !== null) {
+    await deps.invoke({ method: 'PUT', path: `/orgs/${orgId}/rag`, body: { state: o.rag.state } });
   }
   let webhookSecret: string | null = null;
   if (o.webhook && record.webhook_endpoint_id) {

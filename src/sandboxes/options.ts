@@ -2,8 +2,7 @@
  * A sandbox's create body (openapi/admin.yaml `SandboxCreate`, already checked by its schema) with the
  * defaults filled in, and the rules the schema cannot state. The body takes the organization operations' names
  * (`rag_entitled` of `POST /orgs`, `rag` the body of `PUT /orgs/{id}/rag`, `clock` the body of `POST /clock`);
- * the record keeps the shape the state document declares (`StateOrgSandboxes`), and `optionsView` gives it back
- * in the body's names.
+ * the record, its view and the state document (`StateOrgSandboxes`) keep those names.
  */
 import { clockStart, type ClockMode, type ClockStart } from '../core/clock-anchor.js';
 import { ApiError } from '../core/errors.js';
@@ -42,7 +41,8 @@ export function normalizeOptions(input: SandboxInput, id: string, global: ClockN
     name: input.name ?? id,
     credits: input.credits ?? null,
     test_quotas: { ...input.test_quotas },
-    rag: { entitled, tenant: entitled ? (input.rag?.state ?? 'ready') : null },
+    rag_entitled: entitled,
+    rag: entitled ? { state: input.rag?.state ?? 'ready' } : null,
     scopes: input.scopes ? [...input.scopes] : [...ALL_SCOPES],
     webhook: webhook ?? null,
     clock: input.clock ? ownClock(input.clock, global) : null,
@@ -73,19 +73,4 @@ export function ownClock(change: ClockUpdate, global: ClockNow): NonNullable<San
 /** Where the sandbox's own clock starts, and goes back to at its reset. */
 export function startOf(clock: NonNullable<SandboxOptions['clock']>): ClockStart {
   return clockStart({ mode: clock.mode, timeScale: clock.time_scale, startAt: Date.parse(clock.now) });
-}
-
-/** The options as the sandbox's view shows them: in the names of the create body (`Sandbox.options`). */
-export function optionsView(options: SandboxOptions) {
-  const { rag, ...rest } = options;
-  return {
-    name: rest.name,
-    credits: rest.credits,
-    test_quotas: rest.test_quotas,
-    rag_entitled: rag.entitled,
-    rag: rag.tenant === null ? null : { state: rag.tenant },
-    scopes: rest.scopes,
-    webhook: rest.webhook,
-    clock: rest.clock,
-  };
 }

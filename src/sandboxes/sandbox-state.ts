@@ -28,8 +28,10 @@ export interface SandboxOptions {
   /** Balance and period grant; null: what every new organization gets. */
   credits: number | null;
   test_quotas: Partial<Record<QuotaProduct, number>>;
-  /** `tenant` is null when the organization is not entitled. */
-  rag: { entitled: boolean; tenant: TenantStart | null };
+  /** As `POST /orgs` names it. */
+  rag_entitled: boolean;
+  /** The body of `PUT /orgs/{id}/rag` its tenant starts in; null when the organization is not entitled. */
+  rag: { state: TenantStart } | null;
   scopes: Scope[];
   webhook: { url: string; events: RegistrableEvent[] } | null;
   /** null: the sandbox follows the emulator's clock. `now` is the instance its clock starts (and resets) at. */

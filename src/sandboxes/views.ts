@@ -3,7 +3,6 @@ import { clockView } from '../clock/admin.js';
 import type { OrgClocks } from '../core/clocks.js';
 import type { OrgStore } from '../orgs/store.js';
 import type { Secrets } from './materialize.js';
-import { optionsView } from './options.js';
 import type { SandboxRecord } from './sandbox-state.js';
 
 export interface ViewDeps {
@@ -44,6 +43,6 @@ export function sandboxView(deps: ViewDeps, record: SandboxRecord, secrets?: Sec
           }
         : null,
     clock: record.clock && own ? clockView(own) : null,
-    options: optionsView(record.options),
+    options: record.options,
   };
 }

@@ -149,6 +149,7 @@ export class Loader {
               yielder,
               limits.maxDepth,
             ),
+            org.id,
           );
         // Imported once: a unit keeps what it needs, and the rest can go before the next organization.
         org.parsed = undefined;

@@ -114,16 +114,31 @@ class Spelling {
 }
 
 /** One organization's sections in the document's spelling (a version 1 one's renamed, and heard). */
-function orgToDocument(data: unknown, orgId: string, spelling: Spelling): unknown {
-  return shapeOf('StateOrg').toDocument(data, jsonPointer(['orgs', orgId]), spelling.hear);
+function orgToDocument(data: unknown, orgId: string, spelling?: Spelling): unknown {
+  const at = jsonPointer(['orgs', orgId]);
+  return version1Shapes(shapeOf('StateOrg').toDocument(data, at, spelling?.hear), at, spelling?.hear);
+}
+
+/**
+ * The one shape version 2 changed besides names: a sandbox's options name the RAG entitlement and the tenant's
+ * state as `POST /orgs` and `PUT /orgs/{id}/rag` do (`rag_entitled`, `rag: {state}`), where version 1 held
+ * `rag: {entitled, tenant}`.
+ */
+function version1Shapes(data: unknown, at: string, hear?: (path: string, doc: string) => void): unknown {
+  const sandbox = (data as { sandboxes?: { sandbox?: { options?: unknown } } } | null)?.sandboxes?.sandbox;
+  const options = sandbox?.options as Record<string, unknown> | undefined;
+  const rag = options?.rag as { entitled?: unknown; tenant?: unknown } | null | undefined;
+  if (options && rag && typeof rag === 'object' && 'entitled' in rag && !('rag_entitled' in options)) {
+    hear?.(`${at}/sandboxes/sandbox/options/rag/entitled`, 'rag_entitled, and rag.tenant as rag.state');
+    options.rag_entitled = rag.entitled;
+    options.rag = rag.tenant === null ? null : { state: rag.tenant };
+  }
+  return data;
 }
 
 /** One organization's sections as read back for pass 2: in the units' spelling, whatever the version. */
-export function orgSections(data: unknown): Record<string, unknown> {
-  return shapeOf('StateOrg').fromDocument(shapeOf('StateOrg').toDocument(data, '')) as Record<
-    string,
-    unknown
-  >;
+export function orgSections(data: unknown, orgId: string): Record<string, unknown> {
+  return shapeOf('StateOrg').fromDocument(orgToDocument(data, orgId)) as Record<string, unknown>;
 }
 
 function twice(segments: string[]): ApiError {

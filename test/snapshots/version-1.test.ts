@@ -87,6 +87,11 @@ describe('a version 1 state document', () => {
     const sbx = await request(app).get(`/_emulator/sandboxes/${sandbox.id}`);
     expect(sbx.status, sbx.text).toBe(200);
     expect(sbx.body.org_id).toBe(SANDBOX_ORG);
+    // Version 1's sandbox options held `rag: {entitled, tenant}`; version 2 names them as the org API does.
+    expect(sbx.body.options).toMatchObject({
+      rag_entitled: sandbox.options.rag.entitled,
+      rag: { state: sandbox.options.rag.tenant },
+    });
   });
 
   it('is saved again as version 2, snake_case throughout, and that document loads to the same bytes', async () => {
