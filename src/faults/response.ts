@@ -46,7 +46,8 @@ function writePlain(res: Response, status: number, text: string, contentType?: s
   res.status(status);
   res.setHeader('Content-Type', contentType ?? 'application/json; charset=utf-8');
   res.setHeader('Content-Length', Buffer.byteLength(text));
-  keepResponseJson(res, text);
+  // Only JSON text may be kept as the answer's JSON: the journal parses it when the entry is read.
+  if (text !== '') keepResponseJson(res, text);
   res.end(text);
 }
 
