@@ -8,6 +8,8 @@
  */
 import { authArea } from '../auth/auth-area.js';
 import { createClockArea } from '../clock/index.js';
+import { GATEWAY_DOC_ID } from '../contract/documents.js';
+import { contractSchemaTest } from '../contract/optional-fields.js';
 import { clockStart } from '../core/clock-anchor.js';
 import { createIdsState } from '../core/ids-state.js';
 import { createFaultInjectionArea, createFaultsArea } from '../faults/index.js';
@@ -175,7 +177,10 @@ export function areaList(f: Foundation, root: RootDeps): AreaFactory[] {
     (built) =>
       createFaultInjectionArea({
         ...built.parts('faults', 'metering'),
-        gatewayDocument: contract.gatewayDocument,
+        optionalFields: {
+          doc: contract.gatewayDocument,
+          test: contractSchemaTest(contract.validators, GATEWAY_DOC_ID),
+        },
       }),
     () => createLatencyArea({ profile: root.latencyProfile, random }),
     (built) =>

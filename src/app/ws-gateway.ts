@@ -27,6 +27,7 @@ import type { RequestLog } from '../observe/request-log.js';
 import { logWsClose, logWsOpen } from '../observe/log-events.js';
 
 const SELECTED = Symbol('selectedProtocol');
+const REQUEST_ID = Symbol('requestId');
 
 export interface WsGatewayDeps {
   routes: RouteTable;
@@ -61,6 +62,11 @@ export function createWsGateway(deps: WsGatewayDeps) {
     skipUTF8Validation: true,
     handleProtocols: (_protocols, req) => (req as any)[SELECTED] ?? false,
   });
+  // The 101 carries the session's request id like every other answer (decision D14; gateway.yaml).
+  wss.on('headers', (headers, req) => {
+    const id = (req as any)[REQUEST_ID] as string | undefined;
+    if (id) headers.push(`X-Request-Id: ${id}`);
+  });
 
   function authenticate(req: IncomingMessage): Principal | Promise<Principal> {
     if (req.headers.authorization) return authenticateApiKey(req, deps.orgs);
@@ -88,6 +94,7 @@ export function createWsGateway(deps: WsGatewayDeps) {
 
   async function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
     const requestId = deps.ids.next('req', 20);
+    (req as any)[REQUEST_ID] = requestId;
     const started = deps.now();
     // Before anything reads the query: the `_emulator_fault` parameter is removed from req.url here.
     let headerError: Error | null = null;

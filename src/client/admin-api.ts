@@ -1731,14 +1731,26 @@ export interface components {
         };
         /**
          * @description The response as sent. JSON and problem bodies are kept up to 16 KiB (beyond that, a string of the first
-         *     16 KiB with `body_truncated: true`); audio bodies are summarised.
+         *     16 KiB with `body_truncated: true`); audio bodies are summarised. A body that is empty or not JSON (the
+         *     `empty_body`, `truncate_json`, `html_error` and `wrong_content_type` faults, an upstream's HTML page in
+         *     proxy mode) is kept as its text, marked `body_format: text` (decision J-T1).
          */
         JournalResponse: {
             headers: {
                 [key: string]: string;
             };
-            /** @description The JSON or problem+json body; null for other content types. */
+            /**
+             * @description The JSON or problem+json body, parsed; with `body_format: text`, the body's text as sent (`""` for an
+             *     empty one); null for audio and for no body.
+             */
             body: unknown;
+            /**
+             * @description `text`: the body was empty or not JSON (a JSON content type whose text does not parse, or another
+             *     content type), and `body` is its UTF-8 text, redacted, cut at 16 KiB (`body_truncated: true`).
+             *     Absent when `body` is JSON, summarised audio or null. A body that is not UTF-8 text is not kept.
+             * @enum {string}
+             */
+            body_format?: "text";
             body_truncated: boolean;
             audio: {
                 type: string;

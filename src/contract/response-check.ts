@@ -34,6 +34,9 @@ const PROBLEM_REF = '#/components/schemas/Problem';
 /** Compiled checks by reference, shared by every checker of the same validators (one per emulator in tests). */
 const compiledBy = new WeakMap<Validators, Map<string, ValidateFunction>>();
 
+/** A response's declared headers by lower-case name: the name as written and the Header Object, resolved. */
+type DeclaredHeaders = Map<string, { name: string; header: any }>;
+
 export class ContractChecker {
   private readonly cache: Map<string, ValidateFunction>;
   readonly violations: ContractViolation[] = [];
@@ -70,7 +73,12 @@ export class ContractChecker {
     const where = `${method} ${url} → ${facts.status}`;
     const fail = (problem: string, detail?: Pick<ContractViolation, 'value' | 'pointer'>) =>
       this.violations.push({ where, problem, ...detail });
-    if (!facts.headers['x-request-id']) fail('missing X-Request-Id header');
+    const documented = op ? this.documented(op, facts.status) : undefined;
+    const headers: DeclaredHeaders = documented ? this.declaredHeaders(documented) : new Map();
+    // Decision D14, every answer carries X-Request-Id: the gateway document declares it (required) on each
+    // response, checked below with the other declared headers; answers whose response does not declare it
+    // (unknown routes, the admin API) are held to it here.
+    if (!headers.has('x-request-id') && !facts.headers['x-request-id']) fail('missing X-Request-Id header');
     const isProblem = /^application\/problem\+json/.test(facts.contentType ?? '');
     if (facts.status >= 400 && !isProblem)
       fail(`error response with Content-Type ${facts.contentType ?? 'none'}`);
@@ -86,17 +94,8 @@ export class ContractChecker {
     }
     if (!op) return;
     this.seen.add(op.operationId);
-    const located = this.find(op);
-    if (!located) return;
-    const raw = located.doc.paths[located.path][op.method.toLowerCase()];
-    const responses: Record<string, any> = raw.responses ?? {};
-    const key = responses[String(facts.status)]
-      ? String(facts.status)
-      : responses[`${String(facts.status)[0]}XX`]
-        ? `${String(facts.status)[0]}XX`
-        : responses.default
-          ? 'default'
-          : undefined;
+    if (!documented) return;
+    const { located, responses, key } = documented;
     // 501 marks an operation the emulator does not implement yet; it is not part of the contract.
     if (!key) {
       if (facts.status !== 501 && !facts.offContract)
@@ -105,12 +104,12 @@ export class ContractChecker {
         this.validateJson(`${this.docs[0].id}${PROBLEM_REF}`, facts.body, fail);
       return;
     }
-    const response = resolveRef(located.doc, responses[key]);
-    for (const [name, header] of Object.entries<any>(response.headers ?? {})) {
-      const schema = resolveRef(located.doc, header)?.schema;
-      const value = facts.headers[name.toLowerCase()];
+    for (const [lower, { name, header }] of headers) {
+      const value = facts.headers[lower];
       if (value === undefined) {
-        if (/^(RateLimit-|Retry-After)/.test(name) && facts.status === 429)
+        if (header?.required === true) fail(`missing required header ${name}`);
+        // Spec, Errors: 429 answers carry the RateLimit headers and Retry-After.
+        else if (/^(RateLimit-|Retry-After)/.test(name) && facts.status === 429)
           fail(`missing header ${name} on 429`);
         continue;
       }
@@ -121,9 +120,10 @@ export class ContractChecker {
           : typeof value === 'string'
             ? value
             : JSON.stringify(value);
-      if (schema?.type === 'integer' && !/^\d+$/.test(text))
+      if (header?.schema?.type === 'integer' && !/^\d+$/.test(text))
         fail(`header ${name} must be an integer (got ${text})`);
     }
+    const response = resolveRef(located.doc, responses[key]);
     const content: Record<string, any> | undefined = response.content;
     if (!content) return;
     const mediaType = (facts.contentType ?? '').split(';')[0].trim();
@@ -139,6 +139,36 @@ export class ContractChecker {
       const target = responses[key].$ref ? `${located.id}${responses[key].$ref as string}` : ref;
       this.validateJson(`${target}/content/${pointer(mediaType)}/schema`, facts.body, fail);
     }
+  }
+
+  /** Where the documents describe an operation's answer with `status` (`key` undefined: not documented). */
+  private documented(op: CompiledOperation, status: number) {
+    const located = this.find(op);
+    if (!located) return undefined;
+    const raw = located.doc.paths[located.path][op.method.toLowerCase()];
+    const responses: Record<string, any> = raw.responses ?? {};
+    const key = responses[String(status)]
+      ? String(status)
+      : responses[`${String(status)[0]}XX`]
+        ? `${String(status)[0]}XX`
+        : responses.default
+          ? 'default'
+          : undefined;
+    return { located, responses, key };
+  }
+
+  /** The headers the documented response declares, by lower-case name, resolved. */
+  private declaredHeaders({
+    located,
+    responses,
+    key,
+  }: NonNullable<ReturnType<ContractChecker['documented']>>): DeclaredHeaders {
+    const out: DeclaredHeaders = new Map();
+    if (!key) return out;
+    const response = resolveRef(located.doc, responses[key]);
+    for (const [name, header] of Object.entries<any>(response?.headers ?? {}))
+      out.set(name.toLowerCase(), { name, header: resolveRef(located.doc, header) });
+    return out;
   }
 
   /** Checks a JSON frame the server sends on a WebSocket against the operation's documented server frames. */

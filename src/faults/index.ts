@@ -4,7 +4,7 @@
  * faults once metering exists, whose rate limits a 429 fault answers with.
  */
 import type { Area } from '../area/area.js';
-import type { OpenApiDocument } from '../contract/documents.js';
+import type { OptionalFieldsSource } from '../contract/optional-fields.js';
 import type { OrgClocks } from '../core/clocks.js';
 import type { IdFactory, Random } from '../core/random.js';
 import type { Metering } from '../metering/index.js';
@@ -55,13 +55,13 @@ export function createFaultsArea(deps: FaultsAreaDeps): Area {
 export function createFaultInjectionArea(deps: {
   faults: FaultStore;
   metering: Metering;
-  /** The documented answers an injected fault is checked against (off-contract statuses). */
-  gatewayDocument: OpenApiDocument;
+  /** The gateway's schemas, which `omit_optional` reads what an answer may go without from. */
+  optionalFields: OptionalFieldsSource;
 }): Area {
   const { faults, metering } = deps;
   return {
     name: 'fault-injection',
-    beforeHandler: [faultStage(faults, metering, deps.gatewayDocument)],
+    beforeHandler: [faultStage(faults, metering, deps.optionalFields)],
     upgradeStages: [faultUpgradeStage(faults, metering)],
   };
 }

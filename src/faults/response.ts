@@ -7,8 +7,7 @@
 import type { Response } from 'express';
 import type { OperationContext } from '../http/context.js';
 import { keepResponseJson } from '../observe/capture.js';
-import { omitOptional, responseSchema } from '../contract/optional-fields.js';
-import type { OpenApiDocument } from '../contract/documents.js';
+import { omitOptional, responseSchema, type OptionalFieldsSource } from '../contract/optional-fields.js';
 import type { FaultHit, FaultRule, FaultStore, FaultTarget } from './store.js';
 
 /** What sendJson calls for a 2xx answer while armed; it writes the answer, faulted or not. */
@@ -22,7 +21,7 @@ export const DEFAULT_WRONG_CONTENT_TYPE = 'text/plain; charset=utf-8';
 /** Arms the hook on this request's answer when a response rule exists (a loop over the rules, no allocation otherwise). */
 export function armResponseFaults(
   faults: FaultStore,
-  doc: OpenApiDocument,
+  contract: OptionalFieldsSource,
   ctx: OperationContext,
   target: FaultTarget,
 ): void {
@@ -32,10 +31,10 @@ export function armResponseFaults(
     if (used) return writePlain(ctx.res, status, text);
     used = true;
     const taken = faults.take('response', target);
-    if (!(taken instanceof Promise)) return applyResponseFault(taken, ctx, doc, status, text);
+    if (!(taken instanceof Promise)) return applyResponseFault(taken, ctx, contract, status, text);
     // A counted rule under a shared store: written once claimed.
     void taken.then(
-      (hit) => applyResponseFault(hit, ctx, doc, status, text),
+      (hit) => applyResponseFault(hit, ctx, contract, status, text),
       () => writePlain(ctx.res, status, text),
     );
   };
@@ -46,14 +45,15 @@ function writePlain(res: Response, status: number, text: string, contentType?: s
   res.status(status);
   res.setHeader('Content-Type', contentType ?? 'application/json; charset=utf-8');
   res.setHeader('Content-Length', Buffer.byteLength(text));
-  keepResponseJson(res, text);
+  // Only JSON text may be kept as the answer's JSON: the journal parses it when the entry is read.
+  if (text !== '') keepResponseJson(res, text);
   res.end(text);
 }
 
 export function applyResponseFault(
   hit: FaultHit | null,
   ctx: OperationContext,
-  doc: OpenApiDocument,
+  contract: OptionalFieldsSource,
   status: number,
   text: string,
 ): void {
@@ -72,8 +72,8 @@ export function applyResponseFault(
     case 'wrong_content_type':
       return writePlain(res, status, text, rule.content_type ?? DEFAULT_WRONG_CONTENT_TYPE);
     case 'omit_optional': {
-      const schema = responseSchema(doc, ctx.operation.raw, status);
-      return writePlain(res, status, JSON.stringify(omitOptional(doc, schema, JSON.parse(text))));
+      const schema = responseSchema(contract.doc, ctx.operation.raw, status);
+      return writePlain(res, status, JSON.stringify(omitOptional(contract, schema, JSON.parse(text))));
     }
     case 'extra_fields':
       return writePlain(res, status, JSON.stringify(addFields(JSON.parse(text), rule)));

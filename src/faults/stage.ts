@@ -14,7 +14,7 @@ import {
   type ErrorCode,
 } from '../core/errors.js';
 import type { Metering } from '../metering/index.js';
-import type { OpenApiDocument } from '../contract/documents.js';
+import type { OptionalFieldsSource } from '../contract/optional-fields.js';
 import { armResponseFaults } from './response.js';
 import { HtmlErrorFault, htmlErrorStatus } from './html-page.js';
 import { requestFaultRule } from './header.js';
@@ -97,10 +97,10 @@ export function jobFailError(
   );
 }
 
-export function faultStage(faults: FaultStore, metering: Metering, doc?: OpenApiDocument): Stage {
+export function faultStage(faults: FaultStore, metering: Metering, contract?: OptionalFieldsSource): Stage {
   return async (ctx) => {
     const target = targetOf(ctx);
-    if (doc) armResponseFaults(faults, doc, ctx, target);
+    if (contract) armResponseFaults(faults, contract, ctx, target);
     const taken = faults.take('request', target);
     // A promise only for a counted rule under a shared store (claimed in Redis): the memory path stays synchronous.
     const hit = taken instanceof Promise ? await taken : taken;

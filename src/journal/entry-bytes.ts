@@ -50,7 +50,8 @@ function request(d: RequestDetail): number {
 }
 
 function response(d: ResponseDetail): number {
-  return headers(d.headers) + body(d) + json(d.audio);
+  // `,"body_format":"text"` when the body is not JSON.
+  return headers(d.headers) + body(d) + json(d.audio) + (d.body_format === undefined ? 0 : 21);
 }
 
 /** Field names, punctuation and constants: a new entry's JSON size less what `variable` counts of it. */

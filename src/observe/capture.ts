@@ -3,6 +3,7 @@
  * JSON body (cut at JOURNAL_BODY_LIMIT_BYTES), a multipart summary, the response's JSON or problem body and,
  * for audio, a summary. The response is tapped as it is written, so streamed bodies are counted too.
  */
+import { isUtf8 } from 'node:buffer';
 import { uploadSha256 } from '../core/upload-digest.js';
 import type { Request, Response } from 'express';
 import type { JournalRequest, JournalResponse } from '../contract/admin-types.js';
@@ -60,6 +61,19 @@ export function cutUtf8(text: string, limit: number): string {
   let end = limit;
   while (end > 0 && (buf[end] & 0xc0) === 0x80) end--;
   return buf.subarray(0, end).toString('utf8');
+}
+
+/** The first `limit` bytes, less a character the cut (the limit's, or the tap's own) split at the end. */
+function utf8Prefix(buf: Buffer, limit: number): Buffer {
+  let end = Math.min(buf.length, limit);
+  for (let i = end - 1; i >= 0 && i >= end - 3; i--) {
+    const b = buf[i];
+    if ((b & 0xc0) === 0x80) continue;
+    const length = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1;
+    if (i + length > end) end = i;
+    break;
+  }
+  return buf.subarray(0, end);
 }
 
 /** The JSON body as the client sent it, before validation filled in defaults (set by the /v1 router). */
@@ -210,9 +224,20 @@ export function responseDetail(res: Response, tap: ResponseTap, redact: Redactor
     body_truncated: false,
     audio: null,
   };
+  if (/^audio\//i.test(type)) {
+    detail.audio = audioSummary(
+      type.split(';')[0].trim(),
+      tap.head().subarray(0, AUDIO_HEAD_BYTES),
+      tap.bytes,
+    );
+    return detail;
+  }
+  // No content type, no body: a 204, or an answer that never started. Nothing to show.
+  if (type === '' && tap.bytes === 0) return detail;
+  const json = /json/i.test(type);
   const sent = res.locals.responseJson as string | undefined;
   if (
-    /json/i.test(type) &&
+    json &&
     typeof sent === 'string' &&
     tap.bytes === Buffer.byteLength(sent) &&
     tap.bytes <= JOURNAL_BODY_LIMIT_BYTES
@@ -220,26 +245,30 @@ export function responseDetail(res: Response, tap: ResponseTap, redact: Redactor
     // The whole body is the text sendJson or sendProblem wrote: no need to read it back from the tap.
     // (A body that redaction made longer than the limit is cut but, as below, not flagged.)
     setBoundedJsonText(detail, sent, redact);
-  } else if (/json/i.test(type)) {
-    const whole = tap.whole();
-    const text = whole && whole.length <= JOURNAL_BODY_LIMIT_BYTES ? whole.toString('utf8') : undefined;
-    if (text !== undefined) {
-      try {
-        detail.body = boundedJson(JSON.parse(text), redact).body;
-      } catch {
-        detail.body = redact.text(text);
-      }
-    } else if (tap.bytes > 0) {
-      detail.body = redact.text(cutUtf8(tap.head().toString('utf8'), JOURNAL_BODY_LIMIT_BYTES));
-      detail.body_truncated = true;
-    }
-  } else if (/^audio\//i.test(type)) {
-    detail.audio = audioSummary(
-      type.split(';')[0].trim(),
-      tap.head().subarray(0, AUDIO_HEAD_BYTES),
-      tap.bytes,
-    );
+    return detail;
   }
+  const whole = tap.whole();
+  const text = whole && whole.length <= JOURNAL_BODY_LIMIT_BYTES ? whole.toString('utf8') : undefined;
+  if (json && text !== undefined) {
+    try {
+      detail.body = boundedJson(JSON.parse(text), redact).body;
+      return detail;
+    } catch {
+      // Cut short or empty (truncate_json, empty_body): shown below as the text it is.
+    }
+  } else if (json && tap.bytes > 0) {
+    // Over the limit: the JSON's first 16 KiB, as a string (JournalResponse).
+    detail.body = redact.text(cutUtf8(tap.head().toString('utf8'), JOURNAL_BODY_LIMIT_BYTES));
+    detail.body_truncated = true;
+    return detail;
+  }
+  // Not JSON (decision J-T1): its text, marked, so no reader takes it for a JSON value. Bytes that are not
+  // UTF-8 text are not shown.
+  const kept = utf8Prefix(whole ?? tap.head(), JOURNAL_BODY_LIMIT_BYTES);
+  if (!isUtf8(kept)) return detail;
+  detail.body = redact.text(kept.toString('utf8'));
+  detail.body_truncated = kept.length < tap.bytes;
+  detail.body_format = 'text';
   return detail;
 }
 

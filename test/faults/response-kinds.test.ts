@@ -113,6 +113,23 @@ describe('HTTP fault kinds of the response channel and html_error', () => {
     expect(Object.keys(whole).length).toBeGreaterThan(schema.required.length);
   });
 
+  it('omit_optional keeps a RAG answer in answer mode, which the schema requires there (if/then), and drops the rest', async () => {
+    await addFault({ kind: 'omit_optional', match: { operation: 'rag.search' }, times: 1 });
+    const res = await fetch(`${baseUrl}/rag/search`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${t.keys.live}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ query: 'إجازة سنوية', mode: 'answer' }),
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(Object.keys(body).sort()).toEqual(['answer', 'mode', 'results']);
+    expect(typeof body.answer).toBe('string');
+    const validate = compileContract().validators.json.compile({
+      $ref: `${GATEWAY_DOC_ID}#/components/schemas/RagSearchResult`,
+    });
+    expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
+  });
+
   it('extra_fields adds the rule fields, or the default one, and never overwrites', async () => {
     await addFault({ kind: 'extra_fields', fields: { surprise: { nested: true }, token: 'x' }, times: 1 });
     const body = (await (await mint()).json()) as Record<string, unknown>;
