@@ -1286,7 +1286,9 @@ export interface paths {
          *     replaces that one organization (its open WebSockets close with 1012) and touches nothing else. Work the
          *     state holds (a job's completion, a webhook retry) is due again at its time. The body is read as it
          *     arrives, to a temporary file, and checked whole before anything changes: at most 1 GiB once inflated
-         *     (413 `state_too_large`, also for one top-level member or organization above 256 MiB); not JSON,
+         *     (413 `state_too_large`, also for one top-level member or organization above 256 MiB; a `Content-Length`
+         *     over 1 GiB, gzip or not, is refused as soon as the headers are in, without reading the body, and the
+         *     connection is closed after the answer); not JSON,
          *     truncated, nested deeper than 64, a key `__proto__`, `constructor` or `prototype` anywhere, a field
          *     against the schema (`StateDocument`), an organization entry whose `orgs.org.id` is not its key, or a
          *     reference a unit's check refuses: 422 `invalid_state` naming the JSON pointer of the first bad field and
