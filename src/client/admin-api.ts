@@ -2145,6 +2145,17 @@ export interface components {
              *     and the mangled answer is billed as usual. `html_error`, `truncate_json`,
              *     `empty_body`, `wrong_content_type` and `extra_fields` break the contract and are marked
              *     `off_contract`; `omit_optional`, `ws_stall` and `ws_frame_delay` stay on it.
+             *     A rule that can never fire is refused (422 `validation_failed`, naming the kind, the operations its
+             *     `match` reaches and what the kind needs): the kind must act on at least one /v1 operation that
+             *     `match.operation`, `method`, `path` and `mode` reach, judged by what the operation documents in the
+             *     gateway document: the JSON kinds need a 2xx `application/json` answer (`extra_fields` also a
+             *     WebSocket's frames), `stream_truncate`/`stream_slow` a chunked answer (`x-chunked`), `ws_close`,
+             *     `ws_stall`, `ws_frame_delay` an `x-websocket` operation, `job_stuck`/`job_fail` a 202; the other
+             *     request kinds act on every operation. A rule reaching several operations is accepted when its kind
+             *     acts on one of them, and fires there only. A match reaching no operation is refused whatever the
+             *     kind; webhook kinds refuse `operation`, `method`, `path` and `mode` (deliveries have none), and the
+             *     other kinds refuse `match.event`. `X-Emulator-Fault` with a kind the request's operation cannot act
+             *     on is 422 `invalid_fault_header`.
              * @enum {string}
              */
             kind: "error" | "latency" | "reset" | "hang" | "stream_truncate" | "stream_slow" | "ws_close" | "job_stuck" | "job_fail" | "webhook_delay" | "webhook_duplicate" | "webhook_out_of_order" | "webhook_wrong_secret" | "webhook_stale_timestamp" | "html_error" | "truncate_json" | "empty_body" | "wrong_content_type" | "omit_optional" | "extra_fields" | "ws_stall" | "ws_frame_delay";
