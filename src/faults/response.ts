@@ -9,6 +9,7 @@ import type { OperationContext } from '../http/context.js';
 import { keepResponseJson } from '../observe/capture.js';
 import { omitOptional, responseSchema } from '../contract/optional-fields.js';
 import type { OpenApiDocument } from '../contract/documents.js';
+import { KIND_CHANNEL } from './kinds.js';
 import type { FaultHit, FaultRule, FaultStore, FaultTarget } from './store.js';
 
 /** What sendJson calls for a 2xx answer while armed; it writes the answer, faulted or not. */
@@ -26,7 +27,9 @@ export function armResponseFaults(
   ctx: OperationContext,
   target: FaultTarget,
 ): void {
-  if (!faults.hasChannel('response')) return;
+  // A rule from X-Emulator-Fault is not stored: hasChannel does not see it.
+  const fromHeader = target.requestRule && KIND_CHANNEL[target.requestRule.kind] === 'response';
+  if (!fromHeader && !faults.hasChannel('response')) return;
   let used = false;
   const hook: ResponseFaultHook = (status, text) => {
     if (used) return writePlain(ctx.res, status, text);

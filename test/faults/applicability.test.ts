@@ -160,4 +160,15 @@ describe('X-Emulator-Fault', () => {
       .send({ scopes: ['tts:speak'] });
     expectProblem(res, 503, 'injected_fault');
   });
+
+  it('a JSON kind through the header changes the answer with no stored rule (issue 37: it never applied)', async () => {
+    expect((await request(t.app).get('/_emulator/faults')).body.faults).toEqual([]);
+    const res = await request(t.app)
+      .post('/v1/auth/ws-token')
+      .set('Authorization', bearer(t.keys.live))
+      .set('X-Emulator-Fault', 'empty_body')
+      .send({ scopes: ['tts:speak'] });
+    expect(res.status).toBe(201);
+    expect(res.text).toBe('');
+  });
 });
