@@ -2153,7 +2153,7 @@ export interface components {
              *     `ws_stall`, `ws_frame_delay` an `x-websocket` operation, `job_stuck`/`job_fail` a 202; the other
              *     request kinds act on every operation. A rule reaching several operations is accepted when its kind
              *     acts on one of them, and fires there only. A match reaching no operation is refused whatever the
-             *     kind; webhook kinds refuse `operation`, `method`, `path` and `mode` (deliveries have none), and the
+             *     kind; webhook kinds refuse `operation`, `method`, `path`, `mode`, `key_id` and `scope` (deliveries have none), and the
              *     other kinds refuse `match.event`. `X-Emulator-Fault` with a kind the request's operation cannot act
              *     on is 422 `invalid_fault_header`.
              * @enum {string}

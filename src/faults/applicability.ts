@@ -119,6 +119,8 @@ export function reachedOperations(
 }
 
 const OPERATION_FIELDS = ['operation', 'method', 'path', 'mode'] as const;
+/** What a webhook delivery's target lacks (src/faults/webhooks.ts: organization, event, environment only). */
+const DELIVERY_LACKS = [...OPERATION_FIELDS, 'key_id', 'scope'] as const;
 
 function matchText(m: FaultMatch): string {
   return OPERATION_FIELDS.filter((f) => m[f] !== undefined)
@@ -141,7 +143,7 @@ export function whyNeverFires(
   const m = match ?? {};
   const channel = KIND_CHANNEL[kind];
   if (channel === 'webhook') {
-    const fields = OPERATION_FIELDS.filter((f) => m[f] !== undefined);
+    const fields = DELIVERY_LACKS.filter((f) => m[f] !== undefined);
     return fields.length
       ? `\`${kind}\` acts on webhook deliveries, which have no ${fields.map((f) => `\`${f}\``).join(', ')}: match.${fields[0]} can never match one; match on org_id, environment, sandbox or event`
       : undefined;

@@ -101,6 +101,10 @@ describe('POST /_emulator/faults refuses a rule that can never fire', () => {
       /^kind webhook_delay: `webhook_delay` acts on webhook deliveries, which have no `operation`/,
     );
     await refused(
+      { kind: 'webhook_wrong_secret', match: { event: 'ping', key_id: 'key_x', scope: 'suite' } },
+      /^kind webhook_wrong_secret: `webhook_wrong_secret` acts on webhook deliveries, which have no `key_id`, `scope`: match\.key_id can never match one/,
+    );
+    await refused(
       { kind: 'error', status: 502, match: { event: 'job.completed' } },
       /^kind error: match\.event names a webhook event, which only webhook kinds match/,
     );
