@@ -3201,6 +3201,7 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+            422: components["responses"]["Problem"];
             /** @description `?ready=1` while boot work is under way or failed: problem `emulator_not_ready`, whose detail names each pending area. */
             503: {
                 headers: {
@@ -3232,6 +3233,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
         };
     };
     "admin.reset": {
@@ -3314,6 +3316,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
         };
     };
     "admin.adminOpenapi": {
@@ -3335,6 +3338,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
         };
     };
     "admin.listOrgs": {
@@ -3358,6 +3362,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
             /** @description The shared state store (`--store redis://...`) is unreachable; an organization's `credits` are read from it (docs/scaling.md). */
             502: {
                 headers: {
@@ -3428,6 +3433,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
             /** @description The shared state store (`--store redis://...`) is unreachable; an organization's `credits` are read from it (docs/scaling.md). */
             502: {
                 headers: {
@@ -3504,6 +3510,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
         };
     };
     "admin.createKey": {
@@ -3571,6 +3578,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
             /** @description The shared state store (`--store redis://...`) is unreachable; nothing was changed (docs/scaling.md). */
             502: {
                 headers: {
@@ -3656,6 +3664,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
             502: components["responses"]["StoreUnavailable"];
         };
     };
@@ -3681,6 +3690,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
             502: components["responses"]["StoreUnavailable"];
         };
     };
@@ -3707,6 +3717,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
             502: components["responses"]["StoreUnavailable"];
         };
     };
@@ -3729,6 +3740,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
         };
     };
     "admin.setClock": {
@@ -3905,6 +3917,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
             /** @description The shared state store (`--store redis://...`) is unreachable; nothing was changed (docs/scaling.md). */
             502: {
                 headers: {
@@ -3979,6 +3992,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
             /** @description The shared state store (`--store redis://...`) is unreachable; nothing was changed (docs/scaling.md). */
             502: {
                 headers: {
@@ -4015,6 +4029,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
             /** @description The shared state store (`--store redis://...`) is unreachable; nothing was changed (docs/scaling.md). */
             502: {
                 headers: {
@@ -4045,6 +4060,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
         };
     };
     "admin.updatePrices": {
@@ -4093,6 +4109,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
         };
     };
     "admin.updateRateLimits": {
@@ -4185,6 +4202,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
             /** @description The shared state store (`--store redis://...`) is unreachable; nothing was changed (docs/scaling.md). */
             502: {
                 headers: {
@@ -4222,6 +4240,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
             /** @description The shared state store (`--store redis://...`) is unreachable; nothing was changed (docs/scaling.md). */
             502: {
                 headers: {
@@ -4258,6 +4277,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
         };
     };
     "admin.createWebhookEndpoint": {
@@ -4323,6 +4343,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
             /** @description The shared state store (`--store redis://...`) is unreachable; nothing was changed (docs/scaling.md). */
             502: {
                 headers: {
@@ -4397,6 +4418,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
         };
     };
     "admin.redeliver": {
@@ -4422,6 +4444,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
             /** @description The shared state store (`--store redis://...`) is unreachable; nothing was changed (docs/scaling.md). */
             502: {
                 headers: {
@@ -4501,6 +4524,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
         };
     };
     "admin.getLatency": {
@@ -4522,6 +4546,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
         };
     };
     "admin.getTtsCache": {
@@ -4543,6 +4568,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
         };
     };
     "admin.clearTtsCache": {
@@ -4564,6 +4590,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
         };
     };
     "admin.listFaults": {
@@ -4594,6 +4621,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
         };
     };
     "admin.addFault": {
@@ -4650,6 +4678,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
             /** @description The shared state store (`--store redis://...`) is unreachable; nothing was changed (docs/scaling.md). */
             502: {
                 headers: {
@@ -4684,6 +4713,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
         };
     };
     "admin.removeFault": {
@@ -4707,6 +4737,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
             /** @description The shared state store (`--store redis://...`) is unreachable; nothing was changed (docs/scaling.md). */
             502: {
                 headers: {
@@ -4741,6 +4772,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
             /** @description The shared state store (`--store redis://...`) is unreachable, so the documents cannot be counted (docs/scaling.md). */
             502: {
                 headers: {
@@ -4817,6 +4849,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
         };
     };
     "admin.listScenarios": {
@@ -4840,6 +4873,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
         };
     };
     "admin.createScenario": {
@@ -4936,6 +4970,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
         };
     };
     "admin.createSttScript": {
@@ -4991,6 +5026,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
         };
     };
     "admin.deleteSttScript": {
@@ -5014,6 +5050,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
         };
     };
     "admin.listRagScripts": {
@@ -5041,6 +5078,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
         };
     };
     "admin.createRagScript": {
@@ -5096,6 +5134,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
         };
     };
     "admin.deleteRagScript": {
@@ -5119,6 +5158,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
         };
     };
     "admin.listTtsScripts": {
@@ -5146,6 +5186,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
         };
     };
     "admin.createTtsScript": {
@@ -5201,6 +5242,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
         };
     };
     "admin.deleteTtsScript": {
@@ -5224,6 +5266,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
         };
     };
     "admin.listSttJobs": {
@@ -5256,6 +5299,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
         };
     };
     "admin.drift": {
@@ -5364,6 +5408,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
         };
     };
     "admin.createSandbox": {
@@ -5418,6 +5463,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
             502: components["responses"]["StoreUnavailable"];
         };
     };
@@ -5442,6 +5488,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
             502: components["responses"]["StoreUnavailable"];
         };
     };
@@ -5468,6 +5515,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
             502: components["responses"]["StoreUnavailable"];
         };
     };
@@ -5495,6 +5543,7 @@ export interface operations {
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
         };
     };
     "admin.setSandboxClock": {
@@ -5646,6 +5695,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            422: components["responses"]["Problem"];
         };
     };
     "admin.uiAsset": {
