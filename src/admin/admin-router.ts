@@ -12,6 +12,7 @@ import { ApiError } from '../core/errors.js';
 import { requestState } from '../http/request-state.js';
 import type { StateStore } from '../store/index.js';
 import type { AdminHandler } from './admin-context.js';
+import { assertDeclaredQuery } from './query-names.js';
 import { guardedByStore, writesSharedState } from './store-guard.js';
 
 // The dashboard page and its files are open so a browser can load them; the page then asks for the token.
@@ -72,6 +73,7 @@ export function createAdminRouter(deps: {
       }
       const params = match.params;
       const query: Record<string, unknown> = { ...(req.query as Record<string, unknown>) };
+      assertDeclaredQuery(op, query);
       if (op.validateParams) assertValid(op.validateParams, params, 'path');
       if (op.validateQuery) assertValid(op.validateQuery, query, 'query');
       let body: unknown;

@@ -5,6 +5,7 @@
  */
 import type { Request, Response } from 'express';
 import { assertValid, type RouteTable } from '../contract/compile.js';
+import { assertDeclaredQuery } from './query-names.js';
 import { ApiError } from '../core/errors.js';
 import type { AdminHandler } from './admin-context.js';
 
@@ -42,6 +43,7 @@ async function invokeAdmin(deps: AdminInvokerDeps, call: AdminCall): Promise<Adm
   const op = match.operation;
   const body = structuredClone(call.body ?? {});
   const query = { ...(call.query ?? {}) };
+  assertDeclaredQuery(op, query);
   if (op.validateParams) assertValid(op.validateParams, match.params, 'path');
   if (op.validateQuery) assertValid(op.validateQuery, query, 'query');
   if (op.bodyKind === 'json') assertValid(op.validateBody!, body, `${call.method} ${call.path} body`);

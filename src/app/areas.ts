@@ -107,6 +107,7 @@ export function areaList(f: Foundation, root: RootDeps): AreaFactory[] {
         random,
         documents,
         sandboxes: built.part('sandboxLookup'),
+        gatewayDocument: contract.gatewayDocument,
       }),
     (built) => {
       const { clock, clocks, journal, faults, orgs, sandboxLookup } = built.parts(

@@ -44,7 +44,12 @@ export function createV1Router(deps: V1RouterDeps) {
       const path = req.baseUrl + req.path;
       const match = deps.routes.match(req.method, path);
       // First, so an invalid header is refused before any work (and never billed), in proxy mode too.
-      if (deps.faultHeader) deps.faultHeader.attach(req, false);
+      if (deps.faultHeader)
+        deps.faultHeader.attach(
+          req,
+          false,
+          !deps.proxy && match.kind === 'match' ? match.operation.operationId : undefined,
+        );
       if (deps.proxy) return await deps.proxy(req, res, match);
       if (match.kind === 'not_found') {
         throw new ApiError(

@@ -100,7 +100,12 @@ export function createWsGateway(deps: WsGatewayDeps) {
     let headerError: Error | null = null;
     if (deps.faultHeader) {
       try {
-        deps.faultHeader.attach(req, true);
+        const target = deps.proxy ? null : deps.routes.match('GET', (req.url ?? '/').split('?')[0]);
+        deps.faultHeader.attach(
+          req,
+          true,
+          target?.kind === 'match' ? target.operation.operationId : undefined,
+        );
       } catch (err) {
         headerError = err instanceof Error ? err : new Error(String(err));
       }

@@ -1292,7 +1292,9 @@ export interface paths {
          *     replaces that one organization (its open WebSockets close with 1012) and touches nothing else. Work the
          *     state holds (a job's completion, a webhook retry) is due again at its time. The body is read as it
          *     arrives, to a temporary file, and checked whole before anything changes: at most 1 GiB once inflated
-         *     (413 `state_too_large`, also for one top-level member or organization above 256 MiB); not JSON,
+         *     (413 `state_too_large`, also for one top-level member or organization above 256 MiB; a `Content-Length`
+         *     over 1 GiB, gzip or not, is refused as soon as the headers are in, without reading the body, and the
+         *     connection is closed after the answer); not JSON,
          *     truncated, nested deeper than 64, a key `__proto__`, `constructor` or `prototype` anywhere, a field
          *     against the schema (`StateDocument`), an organization entry whose `orgs.org.id` is not its key, or a
          *     reference a unit's check refuses: 422 `invalid_state` naming the JSON pointer of the first bad field and
@@ -2281,6 +2283,17 @@ export interface components {
              *     and the mangled answer is billed as usual. `html_error`, `truncate_json`,
              *     `empty_body`, `wrong_content_type` and `extra_fields` break the contract and are marked
              *     `off_contract`; `omit_optional`, `ws_stall` and `ws_frame_delay` stay on it.
+             *     A rule that can never fire is refused (422 `validation_failed`, naming the kind, the operations its
+             *     `match` reaches and what the kind needs): the kind must act on at least one /v1 operation that
+             *     `match.operation`, `method`, `path` and `mode` reach, judged by what the operation documents in the
+             *     gateway document: the JSON kinds need a 2xx `application/json` answer (`extra_fields` also a
+             *     WebSocket's frames), `stream_truncate`/`stream_slow` a chunked answer (`x-chunked`), `ws_close`,
+             *     `ws_stall`, `ws_frame_delay` an `x-websocket` operation, `job_stuck`/`job_fail` a 202; the other
+             *     request kinds act on every operation. A rule reaching several operations is accepted when its kind
+             *     acts on one of them, and fires there only. A match reaching no operation is refused whatever the
+             *     kind; webhook kinds refuse `operation`, `method`, `path`, `mode`, `key_id` and `scope` (deliveries have none), and the
+             *     other kinds refuse `match.event`. `X-Emulator-Fault` with a kind the request's operation cannot act
+             *     on is 422 `invalid_fault_header`.
              * @enum {string}
              */
             kind: "error" | "latency" | "reset" | "hang" | "stream_truncate" | "stream_slow" | "ws_close" | "job_stuck" | "job_fail" | "webhook_delay" | "webhook_duplicate" | "webhook_out_of_order" | "webhook_wrong_secret" | "webhook_stale_timestamp" | "html_error" | "truncate_json" | "empty_body" | "wrong_content_type" | "omit_optional" | "extra_fields" | "ws_stall" | "ws_frame_delay";
@@ -3369,6 +3382,7 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+            422: components["responses"]["Problem"];
             /** @description `?ready=1` while boot work is under way or failed: problem `emulator_not_ready`, whose detail names each pending area. */
             503: {
                 headers: {
@@ -3400,6 +3414,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
         };
     };
     "admin.reset": {
@@ -3482,6 +3497,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
         };
     };
     "admin.adminOpenapi": {
@@ -3503,6 +3519,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
         };
     };
     "admin.listOrgs": {
@@ -3526,6 +3543,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
             /** @description The shared state store (`--store redis://...`) is unreachable; an organization's `credits` are read from it (docs/scaling.md). */
             502: {
                 headers: {
@@ -3596,6 +3614,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
             /** @description The shared state store (`--store redis://...`) is unreachable; an organization's `credits` are read from it (docs/scaling.md). */
             502: {
                 headers: {
@@ -3672,6 +3691,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
         };
     };
     "admin.createKey": {
@@ -3739,6 +3759,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
             /** @description The shared state store (`--store redis://...`) is unreachable; nothing was changed (docs/scaling.md). */
             502: {
                 headers: {
@@ -3824,6 +3845,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
             502: components["responses"]["StoreUnavailable"];
         };
     };
@@ -3849,6 +3871,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
             502: components["responses"]["StoreUnavailable"];
         };
     };
@@ -3875,6 +3898,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
             502: components["responses"]["StoreUnavailable"];
         };
     };
@@ -3897,6 +3921,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
         };
     };
     "admin.setClock": {
@@ -4073,6 +4098,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
             /** @description The shared state store (`--store redis://...`) is unreachable; nothing was changed (docs/scaling.md). */
             502: {
                 headers: {
@@ -4147,6 +4173,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
             /** @description The shared state store (`--store redis://...`) is unreachable; nothing was changed (docs/scaling.md). */
             502: {
                 headers: {
@@ -4183,6 +4210,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
             /** @description The shared state store (`--store redis://...`) is unreachable; nothing was changed (docs/scaling.md). */
             502: {
                 headers: {
@@ -4213,6 +4241,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
         };
     };
     "admin.updatePrices": {
@@ -4261,6 +4290,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
         };
     };
     "admin.updateRateLimits": {
@@ -4353,6 +4383,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
             /** @description The shared state store (`--store redis://...`) is unreachable; nothing was changed (docs/scaling.md). */
             502: {
                 headers: {
@@ -4390,6 +4421,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
             /** @description The shared state store (`--store redis://...`) is unreachable; nothing was changed (docs/scaling.md). */
             502: {
                 headers: {
@@ -4426,6 +4458,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
         };
     };
     "admin.createWebhookEndpoint": {
@@ -4491,6 +4524,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
             /** @description The shared state store (`--store redis://...`) is unreachable; nothing was changed (docs/scaling.md). */
             502: {
                 headers: {
@@ -4565,6 +4599,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
         };
     };
     "admin.redeliver": {
@@ -4590,6 +4625,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
             /** @description The shared state store (`--store redis://...`) is unreachable; nothing was changed (docs/scaling.md). */
             502: {
                 headers: {
@@ -4669,6 +4705,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
         };
     };
     "admin.getLatency": {
@@ -4690,6 +4727,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
         };
     };
     "admin.getTtsCache": {
@@ -4711,6 +4749,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
         };
     };
     "admin.clearTtsCache": {
@@ -4732,6 +4771,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
         };
     };
     "admin.listFaults": {
@@ -4762,6 +4802,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
         };
     };
     "admin.addFault": {
@@ -4818,6 +4859,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
             /** @description The shared state store (`--store redis://...`) is unreachable; nothing was changed (docs/scaling.md). */
             502: {
                 headers: {
@@ -4852,6 +4894,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
         };
     };
     "admin.removeFault": {
@@ -4875,6 +4918,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
             /** @description The shared state store (`--store redis://...`) is unreachable; nothing was changed (docs/scaling.md). */
             502: {
                 headers: {
@@ -4909,6 +4953,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
             /** @description The shared state store (`--store redis://...`) is unreachable, so the documents cannot be counted (docs/scaling.md). */
             502: {
                 headers: {
@@ -4985,6 +5030,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
         };
     };
     "admin.listScenarios": {
@@ -5008,6 +5054,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
         };
     };
     "admin.createScenario": {
@@ -5114,6 +5161,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
         };
     };
     "admin.createSttScript": {
@@ -5169,6 +5217,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
         };
     };
     "admin.deleteSttScript": {
@@ -5192,6 +5241,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
         };
     };
     "admin.listRagScripts": {
@@ -5219,6 +5269,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
         };
     };
     "admin.createRagScript": {
@@ -5274,6 +5325,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
         };
     };
     "admin.deleteRagScript": {
@@ -5297,6 +5349,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
         };
     };
     "admin.listTtsScripts": {
@@ -5324,6 +5377,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
         };
     };
     "admin.createTtsScript": {
@@ -5379,6 +5433,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
         };
     };
     "admin.deleteTtsScript": {
@@ -5402,6 +5457,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
         };
     };
     "admin.listSttJobs": {
@@ -5431,6 +5487,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
         };
     };
     "admin.drift": {
@@ -5524,6 +5581,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
         };
     };
     "admin.createSandbox": {
@@ -5578,6 +5636,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
             502: components["responses"]["StoreUnavailable"];
         };
     };
@@ -5602,6 +5661,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
             502: components["responses"]["StoreUnavailable"];
         };
     };
@@ -5628,6 +5688,7 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
             502: components["responses"]["StoreUnavailable"];
         };
     };
@@ -5655,6 +5716,7 @@ export interface operations {
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
         };
     };
     "admin.setSandboxClock": {
@@ -5806,6 +5868,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            422: components["responses"]["Problem"];
         };
     };
     "admin.uiAsset": {

@@ -43,6 +43,8 @@ export interface CompiledOperation {
   validateBody?: ValidateFunction;
   validateParams?: ValidateFunction;
   validateQuery?: ValidateFunction;
+  /** The query parameters the operation declares (the admin router refuses any other). */
+  queryNames: string[];
   raw: Record<string, any>;
 }
 
@@ -208,6 +210,7 @@ export function compileDocument(
         bodyRequired: false,
         fileFields: [],
         jsonFields: [],
+        queryNames: [],
         raw,
       };
 
@@ -253,6 +256,7 @@ export function compileDocument(
             required: list.filter((p) => p.required).map((p) => p.name),
           });
       };
+      op.queryNames = parameters.filter((p) => p.in === 'query').map((p) => p.name as string);
       const params = group('path');
       const query = group('query');
       if (params)

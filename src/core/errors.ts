@@ -14,6 +14,7 @@ export const coreErrors = {
   invalid_json: { status: 400, title: 'Malformed JSON body' },
   invalid_multipart: { status: 400, title: 'Malformed multipart body' },
   malformed_request: { status: 400, title: 'Malformed HTTP request' },
+  plain_http_to_tls_port: { status: 400, title: 'Plain HTTP request sent to an HTTPS port' },
   unsupported_content_type: { status: 400, title: 'Unsupported content type' },
   body_too_large: { status: 400, title: 'Request body too large' },
   missing_api_key: { status: 401, title: 'Missing API key' },

@@ -3,6 +3,7 @@ import { sendJson } from '../http/context.js';
 import { ApiError } from '../core/errors.js';
 import type { SandboxLookup } from '../sandboxes/lookup.js';
 import { storeSettled, type StateStore } from '../store/index.js';
+import { whyNeverFires, type OperationShape } from './applicability.js';
 import { ruleOrg } from './rule-life.js';
 import type { FaultRuleInput, FaultStore } from './store.js';
 
@@ -26,10 +27,14 @@ export function faultAdminHandlers(deps: {
   faults: Pick<FaultStore, 'assertWritable' | 'add' | 'list' | 'clear' | 'get' | 'remove'>;
   store: Pick<StateStore, 'settled'>;
   sandboxes: SandboxLookup;
+  /** The /v1 operations, by what they document (a rule that can never fire is refused). */
+  operations: readonly OperationShape[];
 }): Record<string, AdminHandler> {
   const { faults, store, sandboxes } = deps;
   return {
     'admin.addFault': async (ctx: AdminContext<FaultRuleInput>) => {
+      const never = whyNeverFires(ctx.body.kind, ctx.body.match, deps.operations);
+      if (never) throw new ApiError('validation_failed', `kind ${ctx.body.kind}: ${never}`);
       const orgId = await sandboxOrg(sandboxes, ctx.body);
       faults.assertWritable();
       const rule = faults.add(ctx.body, orgId);

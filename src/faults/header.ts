@@ -9,6 +9,7 @@ import type { ValidateFunction } from 'ajv';
 import { assertValid } from '../contract/compile.js';
 import type { Contract } from '../contract/emulator-contract.js';
 import { ApiError } from '../core/errors.js';
+import { kindApplies, kindNeeds, operationShapes } from './applicability.js';
 import { KIND_CHANNEL, type FaultKind } from './kinds.js';
 import type { FaultRule, FaultRuleInput, FaultStore } from './store.js';
 
@@ -51,10 +52,13 @@ export function splitFaultHeader(value: string): { kind: string; params: [string
 }
 
 export interface FaultHeaderParser {
-  /** Parses and validates a header value; throws 422 `invalid_fault_header`. */
-  parse(value: string): FaultRule;
+  /**
+   * Parses and validates a header value; throws 422 `invalid_fault_header`, also for a kind that cannot act
+   * on `operationId` (the request's operation, when known: not in proxy mode, not for an unknown route).
+   */
+  parse(value: string, operationId?: string): FaultRule;
   /** Reads the header (and, for a WebSocket upgrade, the query parameter, which it removes from req.url). */
-  attach(req: IncomingMessage, websocket: boolean): void;
+  attach(req: IncomingMessage, websocket: boolean, operationId?: string): void;
 }
 
 export function createFaultHeaderParser(contract: Contract, faults: FaultStore): FaultHeaderParser {
@@ -80,7 +84,9 @@ export function createFaultHeaderParser(contract: Contract, faults: FaultStore):
     return raw;
   }
 
-  function parse(value: string): FaultRule {
+  const operations = operationShapes(contract.gatewayDocument);
+
+  function parse(value: string, operationId?: string): FaultRule {
     const { kind, params } = splitFaultHeader(value);
     if (kind === '' || kind.includes('='))
       refuse('X-Emulator-Fault must start with the fault kind, e.g. `error; status=502`');
@@ -108,12 +114,17 @@ export function createFaultHeaderParser(contract: Contract, faults: FaultStore):
       refuse(
         `X-Emulator-Fault \`${kind}\` acts on webhook deliveries, which carry no request header; add it as a rule with POST /_emulator/faults`,
       );
+    const op = operations.find((o) => o.operationId === operationId);
+    if (op && !kindApplies(kind as FaultKind, op))
+      refuse(
+        `X-Emulator-Fault \`${kind}\` cannot apply to ${op.operationId} (${op.method} ${op.path}): ${kindNeeds(kind as FaultKind)}`,
+      );
     return faults.requestRule(input as unknown as FaultRuleInput);
   }
 
   return {
     parse,
-    attach(req, websocket) {
+    attach(req, websocket, operationId) {
       let value = req.headers[FAULT_HEADER];
       if (websocket && req.url?.includes(FAULT_QUERY)) {
         const [path, query] = splitUrl(req.url);
@@ -126,7 +137,7 @@ export function createFaultHeaderParser(contract: Contract, faults: FaultStore):
       }
       if (value === undefined) return;
       if (Array.isArray(value)) value = value.join(', ');
-      (req as any)[RULE] = parse(value);
+      (req as any)[RULE] = parse(value, operationId);
     },
   };
 }

@@ -5,12 +5,14 @@
  */
 import type { Area } from '../area/area.js';
 import type { OptionalFieldsSource } from '../contract/optional-fields.js';
+import type { OpenApiDocument } from '../contract/documents.js';
 import type { OrgClocks } from '../core/clocks.js';
 import type { IdFactory, Random } from '../core/random.js';
 import type { Metering } from '../metering/index.js';
 import type { SandboxLookup } from '../sandboxes/lookup.js';
 import type { StateStore } from '../store/index.js';
 import { faultAdminHandlers } from './admin.js';
+import { operationShapes } from './applicability.js';
 import { faultStage } from './stage.js';
 import { createFaultRulesState } from './state.js';
 import { FaultStore } from './store.js';
@@ -32,6 +34,8 @@ export interface FaultsAreaDeps {
   /** Whether /v1 documents `status` for the operation (a rule's off-contract mark). */
   documents: (operationId: string | undefined, status: number) => boolean;
   sandboxes: SandboxLookup;
+  /** The gateway document: what each operation answers decides which kinds can act on it. */
+  gatewayDocument: OpenApiDocument;
 }
 
 export function createFaultsArea(deps: FaultsAreaDeps): Area {
@@ -46,7 +50,12 @@ export function createFaultsArea(deps: FaultsAreaDeps): Area {
     name: 'faults',
     parts: { faults },
     state: [state],
-    adminHandlers: faultAdminHandlers({ faults, store: deps.store, sandboxes: deps.sandboxes }),
+    adminHandlers: faultAdminHandlers({
+      faults,
+      store: deps.store,
+      sandboxes: deps.sandboxes,
+      operations: operationShapes(deps.gatewayDocument),
+    }),
     reset: () => faults.reset(),
   };
 }

@@ -8,6 +8,7 @@ import type { Response } from 'express';
 import type { OperationContext } from '../http/context.js';
 import { keepResponseJson } from '../observe/capture.js';
 import { omitOptional, responseSchema, type OptionalFieldsSource } from '../contract/optional-fields.js';
+import { KIND_CHANNEL } from './kinds.js';
 import type { FaultHit, FaultRule, FaultStore, FaultTarget } from './store.js';
 
 /** What sendJson calls for a 2xx answer while armed; it writes the answer, faulted or not. */
@@ -25,7 +26,9 @@ export function armResponseFaults(
   ctx: OperationContext,
   target: FaultTarget,
 ): void {
-  if (!faults.hasChannel('response')) return;
+  // A rule from X-Emulator-Fault is not stored: hasChannel does not see it.
+  const fromHeader = target.requestRule && KIND_CHANNEL[target.requestRule.kind] === 'response';
+  if (!fromHeader && !faults.hasChannel('response')) return;
   let used = false;
   const hook: ResponseFaultHook = (status, text) => {
     if (used) return writePlain(ctx.res, status, text);

@@ -1,6 +1,7 @@
 /** The HTTP server of one emulator: its limits on slow clients, WebSocket upgrades, and a Problem for unparsable bytes. */
 import { createServer, IncomingMessage, ServerResponse, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type express from 'express';
 import { ApiError } from '../core/errors.js';
@@ -68,6 +69,7 @@ export function createHttpServer(
   const server: Server = tls
     ? createHttpsServer({ ...options, cert: tls.cert, key: tls.key }, app)
     : createServer(options, app);
+  if (tls) answerPlainHttp(server, requestId);
   server.on('upgrade', handleUpgrade);
   // Bytes Node cannot parse as HTTP (garbage after a body shorter than its Content-Length, a broken
   // header) still get a Problem, not Node's bare 400.
@@ -88,4 +90,57 @@ export function createHttpServer(
   server.requestTimeout = SERVER_TIMEOUTS.requestMs;
   server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveMs;
   return server;
+}
+
+/** The first byte of a TLS handshake record; an HTTP request starts with a method's letter. */
+const TLS_HANDSHAKE = 0x16;
+
+/**
+ * Plain HTTP sent to the `--tls` port gets a Problem saying to use https, as nginx answers it, instead of a
+ * connection closed in silence by a failed handshake (decision TLS5). Each connection's first bytes are read
+ * before the TLS server sees the socket: a handshake is put back (`unshift`; the TLS socket reads what its
+ * socket holds buffered) and handed to the TLS server's own listener; anything else is answered and closed.
+ */
+function answerPlainHttp(server: Server, requestId: () => string): void {
+  const tlsListeners = server.listeners('connection') as ((socket: Socket) => void)[];
+  server.removeAllListeners('connection');
+  const waiting = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    waiting.add(socket);
+    const fail = () => socket.destroy();
+    socket.on('error', fail);
+    // A client that connects and sends nothing is held no longer than one that sends no headers.
+    socket.setTimeout(SERVER_TIMEOUTS.headersMs, fail);
+    socket.once('close', () => waiting.delete(socket));
+    socket.once('data', (chunk: Buffer) => {
+      waiting.delete(socket);
+      socket.pause();
+      if (chunk[0] === TLS_HANDSHAKE) {
+        socket.setTimeout(0);
+        socket.off('error', fail);
+        socket.unshift(chunk);
+        for (const listener of tlsListeners) listener.call(server, socket);
+        return;
+      }
+      writeProblemToSocket(
+        socket,
+        new ApiError(
+          'plain_http_to_tls_port',
+          'The plain HTTP request was sent to HTTPS port: this emulator runs with --tls; use https:// (and wss://) with the same host and port',
+        ),
+        requestId(),
+      );
+      // Read and drop what else the client sends until it closes (closing with bytes unread would reset the
+      // connection, and the client could lose the answer); one that never closes is dropped after 5 s.
+      socket.setTimeout(SERVER_TIMEOUTS.keepAliveMs, fail);
+      socket.resume();
+    });
+  });
+  // Sockets still unread are not HTTP connections yet: closeAllConnections() does not know them.
+  const closeAll = server.closeAllConnections.bind(server);
+  server.closeAllConnections = () => {
+    for (const socket of waiting) socket.destroy();
+    waiting.clear();
+    closeAll();
+  };
 }

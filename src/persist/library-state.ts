@@ -59,6 +59,8 @@ export async function loadAtStart(emulator: Emulator): Promise<Persister | null>
         intervalSeconds: persistInterval,
         snapshots: snapshotsOf(emulator),
         onError: (err) => console.error(`svc-emulator: ${err.message} (the next save tries again)`),
+        onStaleRemoved: (file) =>
+          console.error(`svc-emulator: --persist: removed ${file}, left by a save whose process is gone`),
       })
     : null;
   const file = persister?.existing() ?? state;

@@ -133,6 +133,27 @@ describe('Persister', () => {
     expect(readdirSync(dir)).toEqual([PERSIST_FILE]);
   });
 
+  it("removes this process's own stale temporary file at start (a container is pid 1 again), never one it is writing", async () => {
+    dir = mkdtempSync(join(tmpdir(), 'persist-'));
+    const own = `${PERSIST_FILE}.tmp-${process.pid}`;
+    writeFileSync(join(dir, own), 'left by the previous run');
+    const removed: string[] = [];
+    const gate = gatedSnapshots();
+    const options = { dir, intervalSeconds: 0, snapshots: gate.snapshots, onError: () => {} };
+    const writer = new Persister({ ...options, onStaleRemoved: (file) => removed.push(file) });
+    await writer.start();
+    expect(removed).toEqual([join(dir, own)]);
+    expect(readdirSync(dir)).toEqual([]);
+    const saving = writer.save();
+    await gate.nextStart(1);
+    // A second persister of the same folder starts while the first one's save is half written.
+    await new Persister(options).start();
+    expect(readdirSync(dir)).toEqual([own]);
+    gate.started[0].release();
+    await saving;
+    expect(readdirSync(dir)).toEqual([PERSIST_FILE]);
+  });
+
   it('a folder that cannot be created stops the start, naming it', async () => {
     dir = mkdtempSync(join(tmpdir(), 'persist-'));
     writeFileSync(join(dir, 'file'), 'x');

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SaveOptions, Snapshots } from './snapshots-port.js';
-import { StateFileError, writeFileAtomic } from './state-file.js';
+import { removeStaleTemporaries, StateFileError, writeFileAtomic } from './state-file.js';
 
 export const PERSIST_FILE = 'state.json';
 /** What a persisted file holds: secrets too (the file is the emulator's own, mode 0600), not the journal. */
@@ -19,6 +19,8 @@ export interface PersisterOptions {
   snapshots: Pick<Snapshots, 'save'>;
   /** A periodic save that failed (the next one tries again). */
   onError: (err: Error) => void;
+  /** A temporary file a killed save left, removed at start. */
+  onStaleRemoved?: (file: string) => void;
 }
 
 export class Persister {
@@ -32,12 +34,22 @@ export class Persister {
     this.file = join(options.dir, PERSIST_FILE);
   }
 
-  /** Creates the folder (so a bad DIR stops the start, not the shutdown) and arms the periodic save. */
+  /**
+   * Creates the folder (so a bad DIR stops the start, not the shutdown), removes what killed saves left (a
+   * full-size file each, which nothing else would remove), and arms the periodic save.
+   */
   async start(): Promise<void> {
     try {
       await mkdir(this.options.dir, { recursive: true });
     } catch (err) {
       throw new StateFileError(`--persist ${this.options.dir}: cannot create it: ${(err as Error).message}`);
+    }
+    try {
+      for (const file of await removeStaleTemporaries(this.file)) this.options.onStaleRemoved?.(file);
+    } catch (err) {
+      throw new StateFileError(
+        `--persist ${this.options.dir}: cannot remove what an interrupted save left: ${(err as Error).message}`,
+      );
     }
     const { intervalSeconds } = this.options;
     if (intervalSeconds > 0) {

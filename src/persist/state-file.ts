@@ -2,14 +2,34 @@
  * State files on disk: written atomically (a temporary file beside the target, fsynced, renamed over it, the
  * folder fsynced), so a crash or SIGKILL at any moment leaves either the previous file or the new one.
  */
-import { open, rename, rm } from 'node:fs/promises';
+import { open, readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable, Writable } from 'node:stream';
 
+/** The temporary files this process is writing now: never stale, whatever their name says. */
+const writing = new Set<string>();
+
+function temporaryOf(path: string): string {
+  return join(dirname(path), `${basename(path)}.tmp-${process.pid}`);
+}
+
 /** Writes `path` atomically from what `write` puts into the stream it is given (mode 0600: it may hold secrets). */
 export async function writeFileAtomic(path: string, write: (out: Writable) => Promise<void>): Promise<void> {
-  const tmp = join(dirname(path), `${basename(path)}.tmp-${process.pid}`);
+  const tmp = temporaryOf(path);
+  writing.add(tmp);
+  try {
+    await writeThrough(tmp, path, write);
+  } finally {
+    writing.delete(tmp);
+  }
+}
+
+async function writeThrough(
+  tmp: string,
+  path: string,
+  write: (out: Writable) => Promise<void>,
+): Promise<void> {
   const handle = await open(tmp, 'w', 0o600);
   try {
     // A plain Writable over the handle: the handle's own streams hold it open (close() would wait on them).
@@ -32,6 +52,36 @@ export async function writeFileAtomic(path: string, write: (out: Writable) => Pr
   await handle.close();
   await rename(tmp, path);
   await syncDir(dirname(path));
+}
+
+/** Whether process `pid` still runs on this host (EPERM: it does, as another user). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes the temporary files of `path` that a writer killed mid-save left (decision SS11): `<name>.tmp-<pid>`
+ * whose process is gone, or whose pid is this process's and which it is not writing (a container's process
+ * is pid 1 again after a restart). A live writer's file is kept: several emulators may share a folder.
+ * Returns the files removed.
+ */
+export async function removeStaleTemporaries(path: string): Promise<string[]> {
+  const prefix = `${basename(path)}.tmp-`;
+  const removed: string[] = [];
+  for (const name of await readdir(dirname(path))) {
+    if (!name.startsWith(prefix) || !/^\d+$/.test(name.slice(prefix.length))) continue;
+    const pid = Number(name.slice(prefix.length));
+    const file = join(dirname(path), name);
+    if (pid === process.pid ? writing.has(file) : alive(pid)) continue;
+    await rm(file, { force: true });
+    removed.push(file);
+  }
+  return removed;
 }
 
 /** Writes bytes or a web/Node stream atomically. */

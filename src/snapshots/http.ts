@@ -8,7 +8,7 @@ import { createGzip } from 'node:zlib';
 import type { AdminContext, AdminHandler } from '../admin/admin-context.js';
 import { sendJson } from '../http/context.js';
 import { ApiError } from '../core/errors.js';
-import type { SaveOptions } from './format.js';
+import type { SaveOptions, SnapshotLimits } from './format.js';
 import type { Loader } from './loader.js';
 import { resolveScope, writeDocument, type WriterDeps } from './writer.js';
 
@@ -59,13 +59,31 @@ async function getState(deps: WriterDeps, ctx: AdminContext): Promise<void> {
   }
 }
 
-async function putState(loader: Loader, ctx: AdminContext): Promise<void> {
+/**
+ * A body that declares more bytes than a load accepts is refused as soon as the headers are in (decision
+ * ST-L7): the limit holds for the bytes as received too (ST-L1), gzip or not, so reading it could only end in
+ * the same 413. The answer closes the connection: the unread body is never read.
+ */
+function refuseDeclaredLength(ctx: AdminContext, limits: SnapshotLimits): void {
+  const header = ctx.req.headers['content-length'];
+  if (header === undefined) return;
+  const declared = Number(header);
+  if (!(declared > limits.maxBytes)) return;
+  ctx.res.setHeader('Connection', 'close');
+  throw new ApiError(
+    'state_too_large',
+    `Content-Length ${header} is larger than ${limits.maxBytes} bytes, the most a load accepts (as received, gzip or not); nothing was read or changed`,
+  );
+}
+
+async function putState(loader: Loader, limits: SnapshotLimits, ctx: AdminContext): Promise<void> {
   const encoding = (ctx.req.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
   if (encoding !== 'identity' && encoding !== 'gzip')
     throw new ApiError(
       'unsupported_content_type',
       `Content-Encoding ${encoding} is not accepted for a state document: send it as is, or gzip`,
     );
+  refuseDeclaredLength(ctx, limits);
   try {
     sendJson(ctx, 200, await loader.load(ctx.req));
   } catch (err) {
@@ -79,9 +97,10 @@ async function putState(loader: Loader, ctx: AdminContext): Promise<void> {
 export function stateAdminHandlers(deps: {
   writer: WriterDeps;
   loader: Loader;
+  limits: SnapshotLimits;
 }): Record<string, AdminHandler> {
   return {
     'admin.getState': (ctx) => getState(deps.writer, ctx),
-    'admin.putState': (ctx) => putState(deps.loader, ctx),
+    'admin.putState': (ctx) => putState(deps.loader, deps.limits, ctx),
   };
 }

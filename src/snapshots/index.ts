@@ -85,6 +85,6 @@ export function createSnapshotsArea(deps: SnapshotsDeps): Area {
   return {
     name: 'snapshots',
     parts: { snapshots, loadGate: gate },
-    adminHandlers: stateAdminHandlers({ writer, loader }),
+    adminHandlers: stateAdminHandlers({ writer, loader, limits }),
   };
 }

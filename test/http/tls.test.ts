@@ -11,6 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { ConfigError } from '../../src/app/config.js';
 import { startEmulator, type RunningEmulator } from '../../src/app/library.js';
+import { expectProblem } from '../support/problem.js';
+import { exchangeUntilClose } from '../support/raw-socket.js';
 import { closed } from '../support/ws.js';
 import { VOICE } from '../tts/support.js';
 
@@ -94,6 +96,22 @@ describe('--tls: a CA and a server certificate made at start', () => {
     await expect(fetchTls(`${emu.adminUrl}/health`, undefined)).rejects.toThrow(
       /self-signed|unable to verify|issuer/i,
     );
+  });
+
+  it('answers plain HTTP sent to the port with a 400 problem saying to use https, then closes (issue 37)', async () => {
+    const res = await exchangeUntilClose(
+      emu.port,
+      'GET /_emulator/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n',
+    );
+    expect(res.status).toBe(400);
+    expect(res.headers['connection']).toBe('close');
+    const problem = expectProblem({ ...res, text: res.body }, 400, 'plain_http_to_tls_port');
+    expect(problem.title).toBe('Plain HTTP request sent to an HTTPS port');
+    expect(problem.detail).toMatch(/^The plain HTTP request was sent to HTTPS port: .*use https:\/\//);
+    expect(problem.request_id).toMatch(/^req_/);
+    expect(res.headers['x-request-id']).toBe(problem.request_id);
+    // The port still serves https afterwards.
+    expect((await fetchTls(`${emu.adminUrl}/health`, ca)).status).toBe(200);
   });
 
   it('covers localhost as well as 127.0.0.1', async () => {

@@ -3,7 +3,18 @@
  * save writes it while running, and a restarted emulator carries on: the balance is the one it stopped with, a
  * running STT job completes at its due time and a pending webhook retry is sent at its `next_attempt`.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, watch, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  watch,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -72,6 +83,26 @@ describe('--persist DIR', () => {
     const second = await start(['--seed', 'persist-cli', '--persist', persist]);
     expect((await second.admin.orgs.get(org.id)).name).toBe('kept across restarts');
     expect(await stop(second)).toBe(0);
+  });
+
+  it("a start removes the temporary file of a save whose process is gone, and keeps a live writer's (issue 37)", async () => {
+    const persist = join(dir, 'stale');
+    mkdirSync(persist);
+    // A process that has exited: its pid is what a save killed with SIGKILL leaves in the name.
+    const gone = spawn(process.execPath, ['-e', '']);
+    await once(gone, 'exit');
+    const stale = `state.json.tmp-${gone.pid}`;
+    writeFileSync(join(persist, stale), Buffer.alloc(256 * 1024, 0x20));
+    // This test's own process is alive: another emulator sharing the folder, in the middle of its save.
+    const live = `state.json.tmp-${process.pid}`;
+    writeFileSync(join(persist, live), '{"format":');
+    const first = await start(['--seed', 'persist-cli', '--persist', persist, '--persist-interval', '0']);
+    expect(readdirSync(persist)).toEqual([live]);
+    expect(await stop(first)).toBe(0);
+    expect(readdirSync(persist).sort()).toEqual(['state.json', live]);
+    expect(first.run.stderr).toContain(
+      `svc-emulator: --persist: removed ${join(persist, stale)}, left by a save whose process is gone`,
+    );
   });
 
   it('saves every --persist-interval seconds while running', async () => {
