@@ -210,6 +210,7 @@ export function areaList(f: Foundation, root: RootDeps): AreaFactory[] {
         sockets,
         seed: config.seed,
         urls: emulator.urls,
+        log: f.log,
       }),
     (built) =>
       createTtsArea({

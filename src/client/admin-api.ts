@@ -1478,8 +1478,7 @@ export interface components {
             };
             /**
              * @description As `rag_entitled` of `POST /orgs`, except that a sandbox is entitled unless told otherwise (default
-             *     `true`).
-             * @default true
+             *     `true`; not written as a schema `default`, so the deprecated `rag.entitled` can still say `false`).
              */
             rag_entitled?: boolean;
             /**
@@ -1488,6 +1487,16 @@ export interface components {
              */
             rag?: {
                 state?: components["schemas"]["SandboxTenantStart"];
+                /**
+                 * @deprecated
+                 * @description Deprecated since 1.1 (1.0's name; decision SB12): `rag_entitled`. Still read, with a warning in the log; giving both with different values is 422.
+                 */
+                entitled?: boolean;
+                /**
+                 * @deprecated
+                 * @description Deprecated since 1.1 (1.0's name): `rag.state`. Still read, with a warning in the log; giving both is 422.
+                 */
+                tenant?: components["schemas"]["SandboxTenantStart"];
             };
             /** @description The scopes of both keys (default all three). */
             scopes?: components["schemas"]["Scope"][];

@@ -119,3 +119,12 @@ export function logJobEvent(log: RequestLog, envelope: WebhookEnvelope, orgId: s
     request_id: typeof data.request_id === 'string' ? data.request_id : null,
   });
 }
+
+/** A deprecated name was used (docs/compatibility.md, "How a breaking change is announced"): once per use, at warn. */
+export function logDeprecated(
+  log: RequestLog,
+  what: { request_id: string; field: string; instead: string },
+): void {
+  if (!log.enabled('warn')) return;
+  log.write('warn', { event: 'deprecated', ...what });
+}

@@ -3,13 +3,25 @@ import type { AdminContext, AdminHandler } from '../admin/admin-context.js';
 import { clockView } from '../clock/admin.js';
 import type { ClockUpdate } from '../contract/admin-types.js';
 import { sendJson, sendNoContent } from '../http/context.js';
-import type { SandboxInput } from './options.js';
+import { logDeprecated } from '../observe/log-events.js';
+import type { RequestLog } from '../observe/request-log.js';
+import { deprecatedRagNames, type SandboxInput } from './options.js';
 import type { SandboxService } from './service.js';
 import { sandboxView, type ViewDeps } from './views.js';
 
-export function sandboxAdminHandlers(service: SandboxService, views: ViewDeps): Record<string, AdminHandler> {
+export function sandboxAdminHandlers(
+  service: SandboxService,
+  views: ViewDeps,
+  log: RequestLog,
+): Record<string, AdminHandler> {
   return {
     'admin.createSandbox': async (ctx: AdminContext<SandboxInput>) => {
+      for (const name of deprecatedRagNames(ctx.body))
+        logDeprecated(log, {
+          request_id: ctx.requestId,
+          field: `rag.${name}`,
+          instead: name === 'entitled' ? 'rag_entitled' : 'rag.state',
+        });
       const { record, secrets } = await service.create(ctx.body);
       sendJson(ctx, 201, sandboxView(views, record, secrets));
     },

@@ -2,6 +2,7 @@
  * The sandboxes (issue 24), two entries of the root's list: the directory (the state unit and the lookup) early,
  * the service and its admin operations once the parts it builds organizations with exist.
  */
+import type { RequestLog } from '../observe/request-log.js';
 import type { Area } from '../area/area.js';
 import type { StateStore } from '../store/index.js';
 import { sandboxAdminHandlers } from './admin.js';
@@ -50,14 +51,16 @@ export function createSandboxesArea(
     orgs: SandboxServiceDeps['orgs'] & ViewDeps['orgs'];
     /** The real URLs, known once the emulator listens (a sandbox's view shows them). */
     urls: ViewDeps['urls'];
+    /** Where a deprecated name is warned about. */
+    log: RequestLog;
   },
 ): Area {
-  const { urls, ...rest } = deps;
+  const { urls, log, ...rest } = deps;
   const service = new SandboxService(rest);
   const views = { orgs: deps.orgs, clocks: deps.clocks, urls };
   return {
     name: 'sandboxes',
     parts: { sandboxes: service },
-    adminHandlers: sandboxAdminHandlers(service, views),
+    adminHandlers: sandboxAdminHandlers(service, views, log),
   };
 }

@@ -25,12 +25,29 @@ export interface ClockNow {
 /** The most real seconds per clock second a sandbox clock keeps (`SandboxCreate.clock.time_scale`). */
 const MAX_SCALE = 1000;
 
+/** 1.0's names in `rag` (`entitled`, `tenant`), deprecated for `rag_entitled` and `rag.state` (decision SB12). */
+export function deprecatedRagNames(input: SandboxInput): string[] {
+  return input.rag ? (['entitled', 'tenant'] as const).filter((k) => input.rag![k] !== undefined) : [];
+}
+
 export function normalizeOptions(input: SandboxInput, id: string, global: ClockNow): SandboxOptions {
-  const entitled = input.rag_entitled ?? true;
-  if (!entitled && input.rag !== undefined) {
+  const old = input.rag ?? {};
+  if (old.entitled !== undefined && input.rag_entitled !== undefined && old.entitled !== input.rag_entitled)
     throw new ApiError(
       'validation_failed',
-      `rag applies to an entitled organization only (its tenant's state): drop it or set rag_entitled to true`,
+      `rag.entitled (deprecated) and rag_entitled disagree: give rag_entitled only`,
+    );
+  if (old.tenant !== undefined && old.state !== undefined)
+    throw new ApiError(
+      'validation_failed',
+      `rag.tenant (deprecated) and rag.state both given: give rag.state only`,
+    );
+  const entitled = input.rag_entitled ?? old.entitled ?? true;
+  const state = old.state ?? old.tenant;
+  if (!entitled && state !== undefined) {
+    throw new ApiError(
+      'validation_failed',
+      `rag.state applies to an entitled organization only (its tenant's state): drop it or set rag_entitled to true`,
     );
   }
   const webhook = input.webhook && {
@@ -42,7 +59,7 @@ export function normalizeOptions(input: SandboxInput, id: string, global: ClockN
     credits: input.credits ?? null,
     test_quotas: { ...input.test_quotas },
     rag_entitled: entitled,
-    rag: entitled ? { state: input.rag?.state ?? 'ready' } : null,
+    rag: entitled ? { state: state ?? 'ready' } : null,
     scopes: input.scopes ? [...input.scopes] : [...ALL_SCOPES],
     webhook: webhook ?? null,
     clock: input.clock ? ownClock(input.clock, global) : null,

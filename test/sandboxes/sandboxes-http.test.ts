@@ -4,6 +4,7 @@
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEmulator } from '../../src/app/emulator.js';
 import { Clock } from '../../src/core/clock.js';
 import { verifyWebhookSignature } from '../../src/webhooks/index.js';
 import { buildEmulator, type TestEmulator } from '../support/emulator.js';
@@ -96,11 +97,44 @@ describe('creating a sandbox', () => {
     expect(s.options).toMatchObject({ rag_entitled: true, rag: { state: 'provisioning' } });
     const tenant = await request(t.app).get(`/_emulator/orgs/${s.org_id}/rag`);
     expect(tenant.body).toMatchObject({ rag_entitled: true, tenant: { state: 'provisioning' } });
-    // The old nested names are unknown fields now.
-    for (const body of [{ rag: { entitled: false } }, { rag: { tenant: 'ready' } }]) {
-      const res = await request(t.app).post('/_emulator/sandboxes').send(body);
-      const problem = expectProblem(res, 422, 'validation_failed');
-      expect(problem.detail).toMatch(/entitled|tenant/);
+  });
+
+  it("still reads 1.0's rag.entitled and rag.tenant, deprecated: the same sandbox, and a warning in the log", async () => {
+    const lines: string[] = [];
+    const emulator = await createEmulator(
+      { seed: 'deprecated-rag', logLevel: 'warn', logFormat: 'json', demoCorpus: false },
+      { logSink: (line) => lines.push(line) },
+    );
+    try {
+      const old = await request(emulator.app)
+        .post('/_emulator/sandboxes')
+        .send({ rag: { entitled: true, tenant: 'provisioning' } });
+      expect(old.status, old.text).toBe(201);
+      expect(old.body.options).toMatchObject({ rag_entitled: true, rag: { state: 'provisioning' } });
+      const tenant = await request(emulator.app).get(`/_emulator/orgs/${old.body.org_id}/rag`);
+      expect(tenant.body).toMatchObject({ rag_entitled: true, tenant: { state: 'provisioning' } });
+      const warnings = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+      expect(warnings.filter((w) => w.event === 'deprecated')).toEqual([
+        expect.objectContaining({ level: 'warn', field: 'rag.entitled', instead: 'rag_entitled' }),
+        expect.objectContaining({ level: 'warn', field: 'rag.tenant', instead: 'rag.state' }),
+      ]);
+      const off = await request(emulator.app)
+        .post('/_emulator/sandboxes')
+        .send({ rag: { entitled: false } });
+      expect(off.status, off.text).toBe(201);
+      expect(off.body.options).toMatchObject({ rag_entitled: false, rag: null });
+      // The two spellings at odds are refused, naming the one to keep.
+      for (const body of [
+        { rag_entitled: true, rag: { entitled: false } },
+        { rag: { state: 'ready', tenant: 'provisioning' } },
+      ]) {
+        const res = await request(emulator.app).post('/_emulator/sandboxes').send(body);
+        expect(expectProblem(res, 422, 'validation_failed').detail).toMatch(
+          /give (rag_entitled|rag\.state) only/,
+        );
+      }
+    } finally {
+      await emulator.close();
     }
   });
 

@@ -42,10 +42,14 @@ function propertiesOf(doc: Doc, schema: Schema): Map<string, Schema> {
   return found;
 }
 
-/** Every field path of `schema`: an object with properties of its own is walked; anything else is one field. */
+/**
+ * Every field path of `schema`: an object with properties of its own is walked; anything else is one field.
+ * A deprecated field (a name kept for compatibility, `deprecated: true`) is not one a form should offer.
+ */
 export function fieldPaths(doc: Doc, schema: Schema, prefix = ''): Map<string, Schema> {
   const paths = new Map<string, Schema>();
   for (const [name, p] of propertiesOf(doc, schema)) {
+    if (typeof p === 'object' && p.deprecated === true) continue;
     const path = prefix + name;
     const inner = propertiesOf(doc, p);
     if (inner.size > 0) for (const [k, v] of fieldPaths(doc, p, `${path}.`)) paths.set(k, v);
