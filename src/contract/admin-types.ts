@@ -143,3 +143,13 @@ export type DocumentScope = LoadResult['scope'];
 
 /** A scenario: a file of `--scenario`, `--scenarios-dir`, the body of `POST /scenarios` (`Scenario`). */
 export type Scenario = Schemas['Scenario'];
+
+// The client report (tag `report`).
+
+/** `GET /report` (`ClientReport`): a group per key or scope, its checks and the faults it survived. */
+export type ClientReport = Schemas['ClientReport'];
+export type ReportGroup = ClientReport['groups'][number];
+export type CheckResult = ReportGroup['checks'][number];
+export type CheckStatus = CheckResult['status'];
+export type Finding = CheckResult['findings'][number];
+export type FaultSurvival = ReportGroup['faults'][number];

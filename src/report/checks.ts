@@ -3,23 +3,13 @@
  * journal and the webhook delivery log. Each check passes, fails (with findings naming the requests
  * behind them) or does not apply. Times are wall-clock arrival times: what the client really did.
  */
+import type { CheckResult, CheckStatus, Finding } from '../contract/admin-types.js';
 import type { JournalEntry } from '../journal/journal.js';
 import type { WebhookFaultRecord } from '../faults/store.js';
 import type { WebhookDelivery } from '../webhooks/index.js';
 
-export type CheckStatus = 'pass' | 'fail' | 'not_applicable';
-
-export interface Finding {
-  message: string;
-  request_ids: string[];
-}
-
-export interface CheckResult {
-  id: string;
-  title: string;
-  status: CheckStatus;
-  findings: Finding[];
-}
+/** A check's result and its findings are the document's (`ClientReport.groups[].checks`). */
+export type { CheckResult, CheckStatus, Finding };
 
 /** Tolerance for clocks and scheduling when judging whether a client waited long enough. */
 const SLACK_MS = 250;

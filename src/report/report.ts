@@ -14,33 +14,12 @@ import {
   checkRetryBackoff,
   checkTestKeys,
   checkWebhookSignatures,
-  type CheckResult,
 } from './checks.js';
-import { faultSurvival, type FaultSurvival } from './survival.js';
+import { faultSurvival } from './survival.js';
+import type { ClientReport, ReportGroup } from '../contract/admin-types.js';
 
-export interface ReportGroup {
-  group: { scope: string | null; key_id: string | null; key: string | null; org_id: string | null };
-  requests: number;
-  checks: CheckResult[];
-  /** Each request a fault rule changed and whether the client then succeeded at that operation (./survival.ts). */
-  faults: FaultSurvival[];
-}
-
-export interface ClientReport {
-  generated_at: string;
-  summary: {
-    groups: number;
-    checks: number;
-    failed: number;
-    passed: number;
-    not_applicable: number;
-    contract_violations: number;
-    /** Faulted requests, and those the client survived. */
-    faults: number;
-    faults_survived: number;
-  };
-  groups: ReportGroup[];
-}
+/** The report and its groups are the document's (`ClientReport`, `GET /report`). */
+export type { ClientReport, ReportGroup };
 
 /** What a report reads besides the journal and the deliveries: the time, and the faults injected into webhooks. */
 export interface ReportSources {

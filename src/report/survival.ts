@@ -3,18 +3,11 @@
  * on to succeed at the same thing. Survived: a later request of the same group (key or test scope) to the
  * same operation answered 2xx with no fault on it. Webhook faults are judged by the signature check instead.
  */
+import type { FaultSurvival } from '../contract/admin-types.js';
 import type { JournalEntry } from '../journal/journal.js';
 
-export interface FaultSurvival {
-  request_id: string;
-  operation_id: string | null;
-  kind: string;
-  rule_id: string;
-  off_contract: boolean;
-  survived: boolean;
-  /** The first later request that succeeded at the same operation, when there is one. */
-  recovered_by: string | null;
-}
+/** One faulted request and its fate: the document's (`ClientReport.groups[].faults`). */
+export type { FaultSurvival };
 
 const succeeded = (e: JournalEntry) =>
   e.fault === null && e.status !== null && e.status >= 200 && e.status < 300;
