@@ -38,9 +38,19 @@ function pairTable(caption, obj) {
   );
 }
 
-function bodyBlock(body, truncated, what) {
+function bodyBlock(body, truncated, what, format) {
   if (body === null || body === undefined) return note(`No ${what} body.`);
-  return [jsonBlock(body), truncated ? note(`The journal truncated this ${what} body.`) : null];
+  const cut = truncated ? note(`The journal truncated this ${what} body.`) : null;
+  // A body that was not JSON (an empty_body or html_error fault…) is shown as the text it was (body_format text).
+  if (format === 'text')
+    return body === ''
+      ? note(`An empty ${what} body, though its Content-Type said JSON.`)
+      : [
+          note(`This ${what} body is not JSON; as sent:`),
+          h('pre', { class: 'json', dir: 'auto' }, body),
+          cut,
+        ];
+  return [jsonBlock(body), cut];
 }
 
 function multipartBlock(mp) {
@@ -180,7 +190,7 @@ function responseSection(e, report) {
           pairTable('Response headers', res.headers),
           res.audio
             ? audioBlock(e, res.audio, report)
-            : [h('h4', {}, 'Body'), bodyBlock(res.body, res.body_truncated, 'response')],
+            : [h('h4', {}, 'Body'), bodyBlock(res.body, res.body_truncated, 'response', res.body_format)],
         ]
       : note('This emulator\u2019s journal records no response headers or body.'),
   );

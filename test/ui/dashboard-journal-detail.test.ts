@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { displayKey } from '../../src/core/api-keys.js';
 import { hasChromium } from './browser.js';
 import {
+  admin,
   drawerSection,
   emu,
   hasJournalDetail,
@@ -52,6 +53,34 @@ describe.skipIf(!hasChromium || !hasJournalDetail)(
       const response = drawerSection('Response');
       await response.getByRole('button', { name: 'Play response audio' }).waitFor();
       expect(await response.textContent()).toMatch(/Typeaudio\//);
+    });
+
+    // Issue 37: an empty_body answer made the journal read fail (500); it shows now, as the body it was.
+    it('shows an answer that was not JSON as such: an empty body, and an HTML page as its text', async () => {
+      await open();
+      await admin('POST', '/faults', {
+        match: { operation: 'auth.createWsToken' },
+        kind: 'empty_body',
+        times: 1,
+      });
+      expect((await mint()).status).toBe(201);
+      await row('auth.createWsToken').first().click();
+      await drawerSection('Response')
+        .getByText('An empty response body, though its Content-Type said JSON.')
+        .waitFor();
+      await page.keyboard.press('Escape');
+      await admin('POST', '/faults', {
+        match: { operation: 'auth.createWsToken' },
+        kind: 'html_error',
+        times: 1,
+      });
+      expect((await mint()).status).toBeGreaterThanOrEqual(500);
+      await row(/auth\.createWsToken.*50\d|50\d.*auth\.createWsToken/)
+        .first()
+        .click();
+      const response = drawerSection('Response');
+      await response.getByText('This response body is not JSON; as sent:').waitFor();
+      expect(await response.locator('pre.json').textContent()).toMatch(/<html/i);
     });
 
     it('links the webhook events a request caused (none for a plain ws-token)', async () => {
