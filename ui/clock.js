@@ -1,18 +1,20 @@
 // The emulator's clock in the page header: shown, frozen, resumed, set (mode, time, scale) and advanced.
 import { api } from './api.js';
-import { byId, field, formatTime } from './dom.js';
+import { byId, formatTime } from './dom.js';
 import { formBody } from './forms.js';
 
+/** A clock as `GET /clock` gives it, shown in the elements `<prefix>-mode`, `-now` and `-timers`. */
+export function showClock(prefix, c) {
+  byId(`${prefix}-mode`).textContent = c.mode === 'scaled' ? `scaled ×${1 / c.time_scale}` : c.mode;
+  byId(`${prefix}-mode`).className = `badge clock-${c.mode}`;
+  byId(`${prefix}-now`).textContent = formatTime(c.now);
+  byId(`${prefix}-now`).setAttribute('datetime', c.now);
+  const timers = c.pending_timers;
+  byId(`${prefix}-timers`).textContent = `${timers} pending timer${timers === 1 ? '' : 's'}`;
+}
+
 export function createClockPanel({ report, onMoved }) {
-  function show(c) {
-    const scale = field(c, 'time_scale', 'timeScale');
-    const timers = field(c, 'pending_timers', 'pendingTimers');
-    byId('clock-mode').textContent = c.mode === 'scaled' ? `scaled ×${1 / scale}` : c.mode;
-    byId('clock-mode').className = `badge clock-${c.mode}`;
-    byId('clock-now').textContent = formatTime(c.now);
-    byId('clock-now').setAttribute('datetime', c.now);
-    byId('clock-timers').textContent = `${timers} pending timer${timers === 1 ? '' : 's'}`;
-  }
+  const show = (c) => showClock('clock', c);
 
   async function refresh() {
     show(await api('GET', '/clock'));

@@ -79,9 +79,3 @@ export function jsonBlock(value, attrs = {}) {
   } else text = JSON.stringify(value, null, 2);
   return h('pre', { class: 'json', dir: 'auto', ...attrs }, text);
 }
-
-/** The snake_case admin field, or its older camelCase name (before the admin JSON became snake_case). */
-export function field(obj, snake, camel) {
-  if (!obj) return undefined;
-  return obj[snake] !== undefined ? obj[snake] : obj[camel];
-}

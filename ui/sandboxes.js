@@ -1,7 +1,8 @@
 // The sandboxes panel: list, create, reset and delete sandboxes, pick one, and drive the picked one's own
 // clock. Picking tells the page (onPick), which makes the journal, deliveries, keys and usage follow it.
 import { api } from './api.js';
-import { byId, field, fillRows, formatTime, h, textCell } from './dom.js';
+import { showClock } from './clock.js';
+import { byId, fillRows, formatTime, h, textCell } from './dom.js';
 import { allChecked, formBody } from './forms.js';
 
 const at = (id) => `/sandboxes/${encodeURIComponent(id)}`;
@@ -106,14 +107,8 @@ export function createSandboxesPanel({ report, onPick, onChanged }) {
 
   // ---- the picked sandbox's clock
 
-  function showClock(c) {
-    const scale = field(c, 'time_scale', 'timeScale');
-    const timers = field(c, 'pending_timers', 'pendingTimers');
-    byId('sandbox-clock-mode').textContent = c.mode === 'scaled' ? `scaled ×${1 / scale}` : c.mode;
-    byId('sandbox-clock-mode').className = `badge clock-${c.mode}`;
-    byId('sandbox-clock-now').textContent = formatTime(c.now);
-    byId('sandbox-clock-now').setAttribute('datetime', c.now);
-    byId('sandbox-clock-timers').textContent = `${timers} pending timer${timers === 1 ? '' : 's'}`;
+  function showSandboxClock(c) {
+    showClock('sandbox-clock', c);
     if (!setNowTyped) byId('sandbox-set-now').value = c.now.slice(0, 19);
   }
 
@@ -127,14 +122,14 @@ export function createSandboxesPanel({ report, onPick, onChanged }) {
     byId('sandbox-clock-none').hidden = own;
     for (const id of ['sandbox-clock-mode', 'sandbox-clock-now', 'sandbox-clock-timers'])
       byId(id).hidden = !own;
-    if (own) showClock(await api('GET', `${at(picked.id)}/clock`));
+    if (own) showSandboxClock(await api('GET', `${at(picked.id)}/clock`));
   }
 
   function clockCall(path, body, message) {
     const id = picked.id;
     api('POST', `${at(id)}${path}`, body)
       .then((clock) => {
-        showClock(clock);
+        showSandboxClock(clock);
         report(message(clock));
         onChanged();
         return refresh();

@@ -1,7 +1,7 @@
 // Scenarios: the list with an Apply button each, and the header's state of play: which scenario is
 // active (`active_scenario` in GET /health), how many fault rules are on, and a "Clear faults" button.
 import { api } from './api.js';
-import { byId, field, formatTime, h } from './dom.js';
+import { byId, formatTime, h } from './dom.js';
 
 export function createScenariosPanel({ report, onApplied }) {
   const badge = byId('scenario-badge');
@@ -9,11 +9,11 @@ export function createScenariosPanel({ report, onApplied }) {
 
   async function refreshBadge() {
     const health = await api('GET', '/health');
-    const active = field(health, 'active_scenario', 'activeScenario') ?? null;
+    const active = health.active_scenario ?? null;
     if (active) {
       badge.textContent = `scenario: ${active.name}`;
       badge.className = 'badge scenario-on';
-      badge.title = `applied at ${formatTime(field(active, 'applied_at', 'appliedAt'))} (emulator clock); POST /_emulator/reset undoes it`;
+      badge.title = `applied at ${formatTime(active.applied_at)} (emulator clock); POST /_emulator/reset undoes it`;
     } else {
       badge.textContent = 'no scenario';
       badge.className = 'badge';
