@@ -60,9 +60,9 @@ export function wsTokenImportContract(harness: WsTokenStateHarness): void {
       expect(validate({ tokens: [{ ...t, token: 'wst_short' }] }).join()).toMatch(
         /^\/tokens\/0\/token must match/,
       );
-      expect(validate({ tokens: [{ ...t, keyId: 'k' }] }).join()).toMatch(/^\/tokens\/0\/keyId must match/);
+      expect(validate({ tokens: [{ ...t, keyId: 'k' }] }).join()).toMatch(/^\/tokens\/0\/key_id must match/);
       expect(validate({ tokens: [{ ...t, expiresAt: -1 }] }).join()).toMatch(
-        /^\/tokens\/0\/expiresAt must be >= 0/,
+        /^\/tokens\/0\/expires_at must be >= 0/,
       );
       expect(validate({ tokens: [{ ...t, orgId: 'org_x' }] }).join()).toMatch(
         /additional properties \(orgId\)/,

@@ -165,13 +165,13 @@ export function billingImportContract(
         mutate(s);
         return validate(s).join('; ');
       };
-      expect(bad((s) => (s.balance.periodGrant = -1))).toMatch(/^\/balance\/periodGrant must be >= 0/);
+      expect(bad((s) => (s.balance.periodGrant = -1))).toMatch(/^\/balance\/period_grant must be >= 0/);
       expect(bad((s) => (s.period = -1))).toMatch(/^\/period must be >= 0/);
       expect(bad((s) => (s.quotas.tts = -3))).toMatch(/^\/quotas\/tts must be >= 0/);
-      expect(bad((s) => (s.quotaWindow.used.tts = -3))).toMatch(/^\/quotaWindow\/used\/tts must be >= 0/);
+      expect(bad((s) => (s.quotaWindow.used.tts = -3))).toMatch(/^\/quota_window\/used\/tts must be >= 0/);
       expect(bad((s) => (s.ledger.entries[0].id = 'entry1'))).toMatch(/^\/ledger\/entries\/0\/id must match/);
       expect(bad((s) => (s.ledger.entries[0].orgId = 'org-1'))).toMatch(
-        /^\/ledger\/entries\/0\/orgId must match/,
+        /^\/ledger\/entries\/0\/org_id must match/,
       );
       expect(bad((s) => (s.reservations = []))).toMatch(/additional properties \(reservations\)/);
     });

@@ -100,9 +100,9 @@ export function rateLimitImportContract(harness: () => Promise<RateLimitHarness>
       expect(bad((s) => (s.windows[0].count = 0))).toMatch(/^\/windows\/0\/count must be >= 1/);
       expect(bad((s) => (s.overrides[0].limit = -1))).toMatch(/^\/overrides\/0\/limit must be >= 0/);
       expect(bad((s) => (s.overrides[0].windowSeconds = 0))).toMatch(
-        /^\/overrides\/0\/windowSeconds must be >= 1/,
+        /^\/overrides\/0\/window_seconds must be >= 1/,
       );
-      expect(bad((s) => (s.windows[0].keyId = 'k1'))).toMatch(/^\/windows\/0\/keyId must match pattern/);
+      expect(bad((s) => (s.windows[0].keyId = 'k1'))).toMatch(/^\/windows\/0\/key_id must match pattern/);
       expect(bad((s) => (s.windows[0].remaining = 2))).toMatch(/additional properties \(remaining\)/);
     });
   });

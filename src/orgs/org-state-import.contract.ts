@@ -167,7 +167,7 @@ export function orgImportContract(harness: OrgStateHarness): void {
       expect(bad((s) => (s.keys[0].display = 'svc_live_abcdefgh'))).toMatch(/^\/keys\/0\/display/);
       expect(bad((s) => (s.keys[0].secret = 'svc_live_x'))).toMatch(/additional properties \(secret\)/);
       expect(bad((s) => (s.keys[0].createdAt = 'yesterday'))).toMatch(
-        /^\/keys\/0\/createdAt must match format/,
+        /^\/keys\/0\/created_at must match format/,
       );
     });
   });

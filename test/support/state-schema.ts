@@ -3,11 +3,12 @@
  * state document schema (issue 25), compiled with ajv 2020 and ajv-formats as the contract compiles the
  * documents (src/contract/compile.ts), so `$ref`s to other components resolve. Returns the errors as strings
  * (`/keys/0/hash must match pattern ...`), empty when the data is valid. The data is never changed (no
- * defaults applied, no coercion): an export is validated exactly as a snapshot would hold it.
+ * defaults applied, no coercion): an export is validated exactly as a snapshot would hold it, in its names.
  */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { ADMIN_DOC_ID, GATEWAY_DOC_ID, loadDocuments } from '../../src/contract/documents.js';
+import { shapeOf } from '../../src/snapshots/naming.js';
 
 // ajv-formats is CommonJS: its function is the module's default export, or the module itself.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
@@ -38,8 +39,11 @@ export function stateSectionValidator(component: string): StateSectionValidator 
     compiled.set(component, validate);
   }
   const check = validate;
+  const shape = shapeOf(component);
+  // A unit's export as a save writes it: in the document's spelling (snake_case, snapshots/naming.ts), so the
+  // paths in the errors are the document's (`/keys/0/created_at`).
   return (data) => {
-    if (check(data)) return [];
+    if (check(shape.toDocument(data, ''))) return [];
     return (check.errors ?? []).map((e) => {
       const extra =
         e.keyword === 'additionalProperties'
