@@ -6,8 +6,9 @@
 /**
  * One change to a shared clock, applied to the state in Redis (or to the caller's when none is stored yet),
  * published to every instance. KEYS: clock. ARGV: change json ({advance} | {mode, now, timeScale} |
- * {replace}), the caller's wall ms, the caller's state json, channel, instance id, clock id. Returns the new
- * state json (ClockAnchor and a `seq` that orders the changes); the message carries the clock id and it.
+ * {replace}), the caller's wall ms, the caller's state json, channel, instance id, clock id, the token the
+ * other instances acknowledge it with. Returns {the new state json (ClockAnchor and a `seq` that orders the
+ * changes), the subscribers the message reached}; the message carries the clock id, the state and the token.
  */
 export const CLOCK_CHANGE = `
 local raw = redis.call('GET', KEYS[1])
@@ -34,5 +35,5 @@ end
 s.seq = seq + 1
 local json = cjson.encode(s)
 redis.call('SET', KEYS[1], json)
-redis.call('PUBLISH', ARGV[4], '{"from":' .. cjson.encode(ARGV[5]) .. ',"type":"clock.changed","data":' .. cjson.encode({id = ARGV[6], anchor = s}) .. '}')
-return json`;
+local reached = redis.call('PUBLISH', ARGV[4], '{"from":' .. cjson.encode(ARGV[5]) .. ',"type":"clock.changed","data":' .. cjson.encode({id = ARGV[6], anchor = s, token = ARGV[7]}) .. '}')
+return {json, reached}`;

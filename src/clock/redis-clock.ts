@@ -20,6 +20,7 @@ import type { ClockAnchorState, ClockStateOptions } from '../core/clock-state.js
 import type { RedisStore, StoreMessage } from '../store/redis-store.js';
 import { defineOnce } from '../store/redis-scripts.js';
 import type { ResetOptions } from '../store/state-unit.js';
+import { BARRIER_WAIT_MS } from '../store/barrier.js';
 import { CLOCK_CHANGE } from './redis-clock-scripts.js';
 
 /** The state in Redis: the anchor, and a sequence number that orders the changes. */
@@ -38,7 +39,8 @@ interface ClockScripts {
     channel: string,
     from: string,
     id: string,
-  ): Promise<string>;
+    token: string,
+  ): Promise<[string, number]>;
 }
 
 export class RedisClockState implements ClockAnchorState {
@@ -49,6 +51,9 @@ export class RedisClockState implements ClockAnchorState {
   private current: SharedAnchor;
   private readonly wallNow: () => number;
   private readonly listeners: ((before: number) => void)[] = [];
+  /** Changes waiting for the other instances' acknowledgements, by token: how many are still to come. */
+  private readonly waiting = new Map<string, { left: number; done: () => void }>();
+  private sequence = 0;
 
   constructor(
     private readonly store: RedisStore,
@@ -97,10 +102,14 @@ export class RedisClockState implements ClockAnchorState {
     return a.mode === 'frozen' ? a.virtual : timeAt(a, this.wallNow());
   }
 
-  /** Changes the clock in Redis (502 before anything changes while it is down), then here. */
+  /**
+   * Changes the clock in Redis (502 before anything changes while it is down), then here, and resolves once
+   * every other live instance has taken it too (or BARRIER_WAIT_MS ran out): a read through another instance
+   * right after the answer sees the new time, as the sandboxes' writes do (redis-sandboxes.ts).
+   */
   async change(change: ClockChange): Promise<void> {
     checkChange(change);
-    this.take(await this.store.run(() => this.run(change)));
+    this.take(await this.forAll(change));
   }
 
   onMove(listener: (before: number) => void): void {
@@ -120,13 +129,13 @@ export class RedisClockState implements ClockAnchorState {
   /** One script, as a reset: the loaded anchor replaces the one in Redis and reaches every instance. */
   async importShared(data: unknown): Promise<void> {
     const anchor = loadedAnchor(data as ClockAnchor, this.wallNow());
-    this.take(await this.store.run(() => this.run({ replace: anchor })));
+    this.take(await this.forAll({ replace: anchor }));
   }
 
   /** A reset through this instance puts its start back in Redis, for every instance. */
   async reset(options: ResetOptions = {}): Promise<void> {
     if (options.keepClock) return;
-    this.take(await this.store.run(() => this.run({ replace: startAnchor(this.start, this.wallNow()) })));
+    this.take(await this.forAll({ replace: startAnchor(this.start, this.wallNow()) }));
   }
 
   /** At start and after a reconnection (events may have been missed): the clock in Redis, or this one's when there is none. */
@@ -136,7 +145,31 @@ export class RedisClockState implements ClockAnchorState {
     if (json) this.take(json, true);
   }
 
-  private run(change: ScriptChange): Promise<string> {
+  /** The change's script, then the other instances' acknowledgements (at most BARRIER_WAIT_MS, wall time). */
+  private async forAll(change: ScriptChange): Promise<string> {
+    const token = `${this.store.instanceId}:${this.id}:${++this.sequence}`;
+    let done!: () => void;
+    const answered = new Promise<void>((resolve) => (done = resolve));
+    // Registered before the script: an acknowledgement may come before the script's own reply.
+    const waiting = { left: 0, done };
+    this.waiting.set(token, waiting);
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const [json, reached] = await this.store.run(() => this.run(change, token));
+      // The subscribers reached, less this instance's own.
+      waiting.left += Math.max(0, Number(reached) - 1);
+      if (waiting.left > 0) {
+        const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, BARRIER_WAIT_MS)));
+        await Promise.race([answered, waited]);
+      }
+      return json;
+    } finally {
+      clearTimeout(timer);
+      this.waiting.delete(token);
+    }
+  }
+
+  private run(change: ScriptChange, token: string): Promise<[string, number]> {
     // The current state goes along for the case where the key is gone (a flushed database): the script starts
     // from it, after this instance's sequence number, so the result is not taken for an old one.
     return this.redis.svcClockChange(
@@ -147,6 +180,7 @@ export class RedisClockState implements ClockAnchorState {
       this.store.channel,
       this.store.instanceId,
       this.id,
+      token,
     );
   }
 
@@ -161,7 +195,21 @@ export class RedisClockState implements ClockAnchorState {
   // Another instance's reset needs nothing here: the clock is not emptied by a reset, and the instance that
   // reset it publishes its start as a change (or keeps the clock, with keep_clock).
   private receive(m: StoreMessage): void {
-    const data = m.data as { id?: string; anchor?: SharedAnchor } | undefined;
-    if (m.type === 'clock.changed' && data?.id === this.id && data.anchor) this.take(data.anchor);
+    const data = m.data as { id?: string; anchor?: SharedAnchor; token?: string } | undefined;
+    if (m.type === 'clock.changed' && data?.id === this.id && data.anchor) {
+      this.take(data.anchor);
+      if (data.token)
+        this.store.redis
+          .publish(this.store.channel, this.store.message('clock.ack', { token: data.token }))
+          .catch(() => {
+            // The changer stops waiting at BARRIER_WAIT_MS; nothing else depends on this acknowledgement.
+          });
+    } else if (m.type === 'clock.ack' && data?.token) {
+      const waiting = this.waiting.get(data.token);
+      if (!waiting) return;
+      // Before the script's reply, `left` goes below zero; the reply adds the number expected.
+      waiting.left -= 1;
+      if (waiting.left === 0) waiting.done();
+    }
   }
 }

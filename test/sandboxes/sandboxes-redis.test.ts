@@ -74,6 +74,32 @@ describe('sandboxes over Redis, two instances', () => {
     expectProblem(back, 422, 'invalid_clock_change');
   });
 
+  // Found by the fresh-machine check (its container is slow): B answered an advance before A had taken the new
+  // time from its message, and a read through A right after saw the old one. A change now waits for every other
+  // instance to take it, as a sandbox's creation does. Here A's messages about clocks arrive 200 ms late.
+  it("a clock moved through B is read through A right after B answers, A's messages arriving late", async () => {
+    const s = await createSandbox(a.app, { clock: { mode: 'frozen', now: START } });
+    const store = a.store as unknown as { dispatch(text: string): void };
+    const dispatch = store.dispatch.bind(store);
+    store.dispatch = (text) => {
+      if (text.includes('"type":"clock.changed"')) setTimeout(() => dispatch(text), 200);
+      else dispatch(text);
+    };
+    try {
+      for (const [on, body] of [
+        [b, { seconds: 60 }],
+        [b, { seconds: 3_600 }],
+      ] as const) {
+        const before = Date.parse((await clockThrough(on, s.id)).now);
+        const advanced = await request(on.app).post(`/_emulator/sandboxes/${s.id}/clock/advance`).send(body);
+        expect(advanced.status, advanced.text).toBe(200);
+        expect((await clockThrough(a, s.id)).now).toBe(new Date(before + body.seconds * 1000).toISOString());
+      }
+    } finally {
+      store.dispatch = dispatch;
+    }
+  });
+
   it('a clock set through A on a sandbox without one runs on B too, before A answers (issue 37)', async () => {
     const s = await createSandbox(a.app);
     const set = await request(a.app).post(`/_emulator/sandboxes/${s.id}/clock`).send({ now: START });
