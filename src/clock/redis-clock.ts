@@ -20,7 +20,7 @@ import type { ClockAnchorState, ClockStateOptions } from '../core/clock-state.js
 import type { RedisStore, StoreMessage } from '../store/redis-store.js';
 import { defineOnce } from '../store/redis-scripts.js';
 import type { ResetOptions } from '../store/state-unit.js';
-import { BARRIER_WAIT_MS } from '../store/barrier.js';
+import { Acknowledged } from '../store/acknowledged.js';
 import { CLOCK_CHANGE } from './redis-clock-scripts.js';
 
 /** The state in Redis: the anchor, and a sequence number that orders the changes. */
@@ -51,9 +51,8 @@ export class RedisClockState implements ClockAnchorState {
   private current: SharedAnchor;
   private readonly wallNow: () => number;
   private readonly listeners: ((before: number) => void)[] = [];
-  /** Changes waiting for the other instances' acknowledgements, by token: how many are still to come. */
-  private readonly waiting = new Map<string, { left: number; done: () => void }>();
-  private sequence = 0;
+  /** Changes held until the other instances acknowledge them. */
+  private readonly acks: Acknowledged;
 
   constructor(
     private readonly store: RedisStore,
@@ -63,6 +62,7 @@ export class RedisClockState implements ClockAnchorState {
     this.id = options.id ?? 'clock';
     this.name = this.id;
     this.wallNow = options.wallNow ?? (() => Date.now());
+    this.acks = new Acknowledged(store, 'clock.ack', `${this.id}:`);
     this.current = { ...startAnchor(start, this.wallNow()), seq: 0 };
     const offMessage = store.onMessage((m) => this.receive(m));
     const offResync = store.onResync(() => this.load());
@@ -145,28 +145,14 @@ export class RedisClockState implements ClockAnchorState {
     if (json) this.take(json, true);
   }
 
-  /** The change's script, then the other instances' acknowledgements (at most BARRIER_WAIT_MS, wall time). */
+  /** The change's script, held until the other instances acknowledge it (store/acknowledged.ts). */
   private async forAll(change: ScriptChange): Promise<string> {
-    const token = `${this.store.instanceId}:${this.id}:${++this.sequence}`;
-    let done!: () => void;
-    const answered = new Promise<void>((resolve) => (done = resolve));
-    // Registered before the script: an acknowledgement may come before the script's own reply.
-    const waiting = { left: 0, done };
-    this.waiting.set(token, waiting);
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      const [json, reached] = await this.store.run(() => this.run(change, token));
-      // The subscribers reached, less this instance's own.
-      waiting.left += Math.max(0, Number(reached) - 1);
-      if (waiting.left > 0) {
-        const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, BARRIER_WAIT_MS)));
-        await Promise.race([answered, waited]);
-      }
-      return json;
-    } finally {
-      clearTimeout(timer);
-      this.waiting.delete(token);
-    }
+    // The subscribers reached, less this instance's own.
+    const [json] = await this.acks.forAll(
+      (token) => this.run(change, token),
+      ([, reached]) => Math.max(0, Number(reached) - 1),
+    );
+    return json;
   }
 
   private run(change: ScriptChange, token: string): Promise<[string, number]> {
@@ -198,18 +184,10 @@ export class RedisClockState implements ClockAnchorState {
     const data = m.data as { id?: string; anchor?: SharedAnchor; token?: string } | undefined;
     if (m.type === 'clock.changed' && data?.id === this.id && data.anchor) {
       this.take(data.anchor);
-      if (data.token)
-        this.store.redis
-          .publish(this.store.channel, this.store.message('clock.ack', { token: data.token }))
-          .catch(() => {
-            // The changer stops waiting at BARRIER_WAIT_MS; nothing else depends on this acknowledgement.
-          });
+      // The changer stops waiting at BARRIER_WAIT_MS; nothing else depends on this acknowledgement.
+      this.acks.acknowledge(undefined, data.token, () => {});
     } else if (m.type === 'clock.ack' && data?.token) {
-      const waiting = this.waiting.get(data.token);
-      if (!waiting) return;
-      // Before the script's reply, `left` goes below zero; the reply adds the number expected.
-      waiting.left -= 1;
-      if (waiting.left === 0) waiting.done();
+      this.acks.received(data.token);
     }
   }
 }

@@ -11,7 +11,7 @@
  */
 import type { Redis } from 'ioredis';
 import type { MaybePromise } from '../core/maybe.js';
-import { BARRIER_WAIT_MS } from '../store/barrier.js';
+import { Acknowledged } from '../store/acknowledged.js';
 import type { RedisStore, StoreMessage } from '../store/redis-store.js';
 import { defineOnce } from '../store/redis-scripts.js';
 import { MemorySandboxes } from './memory-sandboxes.js';
@@ -80,9 +80,8 @@ export class RedisSandboxes implements SandboxState {
   private readonly local: MemorySandboxes;
   /** The generation the local copy belongs to: a whole reset through this instance deletes that one's keys. */
   private gen: number;
-  /** Writes waiting for the other instances' acknowledgements, by token: how many are still to come. */
-  private readonly waiting = new Map<string, { left: number; done: () => void }>();
-  private sequence = 0;
+  /** Writes held until the other instances acknowledge them. */
+  private readonly acks: Acknowledged;
 
   readonly perOrg: OrgStatePart;
 
@@ -91,6 +90,7 @@ export class RedisSandboxes implements SandboxState {
     deps: SandboxStateDeps,
   ) {
     this.local = new MemorySandboxes(deps);
+    this.acks = new Acknowledged(store, 'sandboxes.ack');
     this.perOrg = {
       ids: () => this.local.perOrg.ids(),
       reset: () => {},
@@ -267,33 +267,10 @@ export class RedisSandboxes implements SandboxState {
     await this.local.reset();
   }
 
-  /**
-   * Runs a write whose script publishes an event carrying `token`, then waits (at most the barrier's wait)
-   * until every other instance the event reached has acknowledged that it applied it. Counted from what
-   * PUBLISH answers, so an instance whose heartbeat is late is waited for too.
-   */
-  private async forAll(write: (token: string) => Promise<number>): Promise<number> {
-    const token = `${this.store.instanceId}:${++this.sequence}`;
-    let done!: () => void;
-    const answered = new Promise<void>((resolve) => (done = resolve));
-    // Registered before the write: an acknowledgement may come before the write's own reply.
-    const waiting = { left: 0, done };
-    this.waiting.set(token, waiting);
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      const result = await this.store.run(() => write(token));
-      // The subscribers reached, less this instance's own.
-      waiting.left += Math.max(0, result - 2);
-      if (result > 0 && waiting.left > 0) {
-        // Wall time on purpose: how long to wait for another process is infrastructure, not emulated time.
-        const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, BARRIER_WAIT_MS)));
-        await Promise.race([answered, waited]);
-      }
-      return result;
-    } finally {
-      clearTimeout(timer);
-      this.waiting.delete(token);
-    }
+  /** A write whose script publishes an event carrying `token` (`1 +` the subscribers reached), held for all. */
+  private forAll(write: (token: string) => Promise<number>): Promise<number> {
+    // The subscribers reached, less this instance's own.
+    return this.acks.forAll(write, (result) => Math.max(0, result - 2));
   }
 
   private receive(m: StoreMessage): void {
@@ -311,11 +288,7 @@ export class RedisSandboxes implements SandboxState {
     } else if (m.type === 'sandboxes.deleted' && data?.id) {
       this.acknowledge(this.local.remove(data.id), data.token);
     } else if (m.type === 'sandboxes.ack' && data?.token) {
-      const waiting = this.waiting.get(data.token);
-      if (!waiting) return;
-      // Before the write's reply, `left` goes below zero; the reply adds the number expected.
-      waiting.left -= 1;
-      if (waiting.left === 0) waiting.done();
+      this.acks.received(data.token);
     } else if (m.type === 'reset') {
       // The store moved to the new generation before this handler: the copy of the old one goes.
       this.gen = this.store.generation;
@@ -324,12 +297,7 @@ export class RedisSandboxes implements SandboxState {
   }
 
   private acknowledge(applied: MaybePromise<unknown>, token: string | undefined): void {
-    void Promise.resolve(applied)
-      .then(() => {
-        if (!token) return;
-        return this.store.redis.publish(this.store.channel, this.store.message('sandboxes.ack', { token }));
-      })
-      .catch(logFailure);
+    this.acks.acknowledge(applied, token, logFailure);
   }
 }
 
