@@ -16,6 +16,7 @@ import { BASE62 } from '../src/core/random.js';
 import { createEmulator, type Emulator } from '../src/app/emulator.js';
 import { hashKey } from '../src/orgs/store.js';
 import { chunkText } from '../src/rag/engine/chunk.js';
+import { STATE_VERSION } from '../src/snapshots/format.js';
 import { shapeOf } from '../src/snapshots/naming.js';
 import { canonical } from '../src/store/state-unit.js';
 
@@ -114,17 +115,20 @@ async function template(emu: Emulator): Promise<{ doc: any; orgId: string }> {
   });
   if (tts.status !== 200) throw new Error(`template tts: ${tts.status}`);
   await tts.arrayBuffer();
-  // The document as the writer makes it (docs/state.md): every unit's sections, the journal left out.
+  // The document as the writer makes it (docs/state.md): every unit's sections, the journal left out, in the
+  // document's spelling (snapshots/naming.ts).
   const { shared, orgs } = await emu.state.export({ secrets: true });
   delete shared.journal;
   for (const sections of Object.values(orgs)) delete sections.journal;
   const doc = {
     format: 'svc-emulator-state',
-    version: 1,
+    version: STATE_VERSION,
     scope: { kind: 'emulator' },
     includes: ['secrets'],
-    shared,
-    orgs,
+    shared: shapeOf('StateShared').toDocument(shared, ''),
+    orgs: Object.fromEntries(
+      Object.entries(orgs).map(([id, sections]) => [id, shapeOf('StateOrg').toDocument(sections, '')]),
+    ),
   };
   return { doc, orgId: org.id };
 }
