@@ -103,45 +103,101 @@ class Shape {
     return this.byDoc.get(doc)?.shape;
   }
 
-  /** A value in the document's spelling; `renamed` hears each field spelled otherwise (a version 1 name). */
-  toDocument(value: unknown, path: string, renamed?: (path: string, doc: string) => void): unknown {
-    if (typeof value !== 'object' || value === null) return value;
+  /**
+   * Whether no value at this place ever changes: every field below is spelled alike in the document and in the
+   * units, and none has another spelling that leads to it (no `_` in its name). A document's text, its
+   * metadata and most lists are walked no further (a large state is mostly those).
+   */
+  private fixed(seen = new Set<Shape>()): boolean {
+    if (this.fixedCache !== undefined) return this.fixedCache;
+    if (seen.has(this)) return true;
+    seen.add(this);
     this.build();
-    if (Array.isArray(value))
-      return this.items ? value.map((v, i) => this.items!.toDocument(v, `${path}/${i}`, renamed)) : value;
-    const out: Record<string, unknown> = {};
-    for (const [key, v] of Object.entries(value)) {
-      const member = this.byDoc.get(key) ?? this.byDoc.get(docSpelling(key)) ?? this.byStored.get(key);
-      if (!member) {
-        out[key] = this.values ? this.values.toDocument(v, `${path}/${key}`, renamed) : v;
-        continue;
-      }
-      if (member.doc !== key) {
-        renamed?.(`${path}/${key}`, member.doc);
-        // The same field twice (`orgId` and `org_id`): the document's spelling wins, the schema sees both.
-        if (member.doc in value) {
-          out[key] = v;
-          continue;
-        }
-      }
-      out[member.doc] = member.shape.toDocument(v, `${path}/${member.doc}`, renamed);
-    }
-    return out;
+    let fixed = true;
+    for (const m of this.byDoc.values())
+      if (m.doc !== m.stored || m.doc.includes('_') || !m.shape.fixed(seen)) fixed = false;
+    if (this.items && !this.items.fixed(seen)) fixed = false;
+    if (this.values && !this.values.fixed(seen)) fixed = false;
+    return (this.fixedCache = fixed);
+  }
+
+  private fixedCache: boolean | undefined;
+
+  /**
+   * A value in the document's spelling; `renamed` hears each field spelled otherwise (a version 1 name), with
+   * its JSON pointer under `path`. What does not change is returned as it is, not copied.
+   */
+  toDocument(value: unknown, path: string, renamed?: (path: string, doc: string) => void): unknown {
+    return this.walk(value, 'document', { path, segments: [], renamed });
   }
 
   /** A value in the units' spelling, from one in the document's (already checked against the schema). */
   fromDocument(value: unknown): unknown {
-    if (typeof value !== 'object' || value === null) return value;
-    this.build();
-    if (Array.isArray(value)) return this.items ? value.map((v) => this.items!.fromDocument(v)) : value;
-    const out: Record<string, unknown> = {};
-    for (const [key, v] of Object.entries(value)) {
-      const member = this.byDoc.get(key);
-      if (member) out[member.stored] = member.shape.fromDocument(v);
-      else out[key] = this.values ? this.values.fromDocument(v) : v;
-    }
-    return out;
+    return this.walk(value, 'units', { path: '', segments: [] });
   }
+
+  private walk(value: unknown, to: 'document' | 'units', at: WalkContext): unknown {
+    if (typeof value !== 'object' || value === null || this.fixed()) return value;
+    if (Array.isArray(value)) {
+      const items = this.items;
+      if (!items) return value;
+      let out: unknown[] | undefined;
+      for (let i = 0; i < value.length; i++) {
+        const v: unknown = value[i];
+        at.segments.push(i);
+        const changed = items.walk(v, to, at);
+        at.segments.pop();
+        if (changed !== v) out ??= value.slice(0, i);
+        out?.push(changed);
+      }
+      return out ?? value;
+    }
+    const object = value as Record<string, unknown>;
+    const keys = Object.keys(object);
+    let out: Record<string, unknown> | undefined;
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i];
+      const v = object[key];
+      let name = key;
+      let shape = this.values;
+      const member = to === 'units' ? this.byDoc.get(key) : this.documentMember(key);
+      if (member) {
+        name = to === 'units' ? member.stored : member.doc;
+        shape = member.shape;
+        if (to === 'document' && name !== key) {
+          at.renamed?.(pointerOf(at, key), name);
+          // The same field twice (`orgId` and `org_id`): the document's spelling wins, the schema sees both.
+          if (name in object) name = key;
+        }
+      }
+      at.segments.push(name);
+      const changed = shape ? shape.walk(v, to, at) : v;
+      at.segments.pop();
+      if (!out && (name !== key || changed !== v)) {
+        out = {};
+        for (let j = 0; j < i; j++) out[keys[j]] = object[keys[j]];
+      }
+      if (out) out[name] = changed;
+    }
+    return out ?? value;
+  }
+
+  /** The field a key of a unit's export, or of a version 1 document, is in the document. */
+  private documentMember(key: string): Member | undefined {
+    return this.byDoc.get(key) ?? this.byDoc.get(docSpelling(key)) ?? this.byStored.get(key);
+  }
+}
+
+interface WalkContext {
+  /** Where the walk started (`/orgs/org_x`), and the fields and indexes below it. */
+  path: string;
+  segments: (string | number)[];
+  renamed?: (path: string, doc: string) => void;
+}
+
+/** The JSON pointer of `key` where the walk is (only built when something is renamed). */
+function pointerOf(at: WalkContext, key: string): string {
+  return `${at.path}${at.segments.map((s) => `/${s}`).join('')}/${key}`;
 }
 
 /**
