@@ -108,8 +108,13 @@ class Shape {
    * units, and none has another spelling that leads to it (no `_` in its name). A document's text, its
    * metadata and most lists are walked no further (a large state is mostly those).
    */
-  private fixed(seen = new Set<Shape>()): boolean {
+  private fixed(seen?: Set<Shape>): boolean {
     if (this.fixedCache !== undefined) return this.fixedCache;
+    const top = seen === undefined;
+    seen ??= new Set();
+    // A place met again inside its own subtree (a schema that refers to itself) adds nothing new: assumed
+    // fixed there, and only the answer of the place the question started from is kept, never one that
+    // rested on that assumption.
     if (seen.has(this)) return true;
     seen.add(this);
     this.build();
@@ -118,7 +123,8 @@ class Shape {
       if (m.doc !== m.stored || m.doc.includes('_') || !m.shape.fixed(seen)) fixed = false;
     if (this.items && !this.items.fixed(seen)) fixed = false;
     if (this.values && !this.values.fixed(seen)) fixed = false;
-    return (this.fixedCache = fixed);
+    if (top) this.fixedCache = fixed;
+    return fixed;
   }
 
   private fixedCache: boolean | undefined;
