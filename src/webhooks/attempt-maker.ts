@@ -26,6 +26,17 @@ import type { DeliveryAttempt, WebhookDelivery } from './types.js';
 export const DEFAULT_RETRY_SCHEDULE_MS: readonly number[] = Object.freeze([
   10_000, 60_000, 300_000, 900_000, 1_800_000,
 ]);
+/**
+ * When a new delivery's first attempt is due on its organization's clock (`now`): when its event happened
+ * (decisions W4, "at once"), or now if that is later. An event dated earlier than now (a job completed at its due
+ * time, an invoice at its period's end, CJ4) starts its schedule there, however long the emulator took to get to
+ * it: a clock advanced again meanwhile then makes the retries it passes, as it does for a delivery already queued.
+ */
+export function firstAttemptDue(delivery: Pick<WebhookDelivery, 'createdAt'>, now: number): number {
+  const at = Date.parse(delivery.createdAt);
+  return Number.isNaN(at) ? now : Math.min(at, now);
+}
+
 /** Attempts in flight at once; more wait their turn so a burst of events cannot exhaust sockets. */
 export const DEFAULT_MAX_CONCURRENT_ATTEMPTS = 64;
 /** Attempts kept in each delivery's log (the newest). */

@@ -4,7 +4,12 @@
  */
 import type { ClockTimer } from '../core/clock.js';
 import type { OrgClocks } from '../core/clocks.js';
-import { MAX_ATTEMPTS_LOGGED, type AttemptMaker, type AttemptResult } from './attempt-maker.js';
+import {
+  MAX_ATTEMPTS_LOGGED,
+  firstAttemptDue,
+  type AttemptMaker,
+  type AttemptResult,
+} from './attempt-maker.js';
 import {
   checkDeliveries,
   deliveriesExport,
@@ -53,7 +58,8 @@ export class MemoryDeliveriesState implements WebhookDeliveriesState {
   assertWritable(): void {}
 
   add(delivery: WebhookDelivery, body: string): void {
-    this.internals.set(delivery.id, { delivery, body, dueAt: this.clocks.for(delivery.orgId).now() });
+    const dueAt = firstAttemptDue(delivery, this.clocks.for(delivery.orgId).now());
+    this.internals.set(delivery.id, { delivery, body, dueAt });
     // The record of a delivery lives as long as it is listed or still retrying: without this, every delivery
     // ever made (body and attempts included) stayed in memory.
     const evicted = this.log.add(delivery);

@@ -9,7 +9,7 @@ import type { OrgClocks } from '../core/clocks.js';
 import { AttemptLanes } from './redis-attempt-lanes.js';
 import type { RedisStore, StoreMessage } from '../store/redis-store.js';
 import { defineOnce } from '../store/redis-scripts.js';
-import type { AttemptMaker } from './attempt-maker.js';
+import { firstAttemptDue, type AttemptMaker } from './attempt-maker.js';
 import {
   checkDeliveries,
   deliveriesExport,
@@ -209,7 +209,7 @@ export class RedisDeliveriesState implements WebhookDeliveriesState {
     const change: Change = { id: delivery.id, state: '1|pending|', base, attempts: [], created: true };
     const message = this.store.message('webhooks.delivery', change);
     const lane = this.lanes.of(delivery.orgId);
-    const due = lane.clock.now();
+    const due = firstAttemptDue(delivery, lane.clock.now());
     const write = async () => {
       await this.redis.svcWebhookEnqueue(
         ...[k.hash(delivery.orgId), k.order, k.seq, lane.due, k.orgOf, k.orgs],

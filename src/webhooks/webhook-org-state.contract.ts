@@ -202,7 +202,8 @@ export function webhookOrgStateCases({ harness, fixtures: f, clocks }: OrgCasesC
     await eventually(() => h.a.state.endpoints.subscribers('org_ra', 'ping').map((e) => e.id)).toEqual([
       again.id,
     ]);
-    const next = f.delivery(again);
+    // An event of now (the clocks were advanced 10 s): its first attempt is due then.
+    const next = f.delivery(again, 'ping', START + 10_000);
     h.a.state.deliveries.add(next.d, next.body);
     await h.b.state.deliveries.waitFor({ deliveryId: next.d.id, status: 'delivered' }, 10_000);
     for (const on of [h.a, h.b]) {

@@ -38,12 +38,13 @@ export class ContractFixtures {
     };
   }
 
-  delivery(e: WebhookEndpoint, event = 'ping'): { d: WebhookDelivery; body: string } {
+  /** A delivery of an event that happened at `at` (the clock's time when an event is emitted; its first attempt's). */
+  delivery(e: WebhookEndpoint, event = 'ping', at = START): { d: WebhookDelivery; body: string } {
     const n = ++this.n;
     const envelope = {
       id: `evt_${pad(n, 20)}`,
       event,
-      createdAt: new Date(START).toISOString(),
+      createdAt: new Date(at).toISOString(),
       data: { n },
       livemode: true,
     };
