@@ -1,7 +1,8 @@
 /**
  * A real webhook receiver on port 0. Each request is recorded with its raw body; the answer is chosen by
  * `respond`, which tests swap to simulate a receiver that is down, failing or slow. `next()` resolves
- * with the next request, so tests await deliveries instead of sleeping.
+ * with the next request (`next(match)`: the next one `match` accepts), so tests await deliveries instead of
+ * sleeping.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,17 +17,17 @@ export interface Receiver {
   url: string;
   received: ReceivedHook[];
   respond: (hook: ReceivedHook) => number;
-  next(): Promise<ReceivedHook>;
+  next(match?: (hook: ReceivedHook) => boolean): Promise<ReceivedHook>;
   close(): Promise<void>;
 }
 
 export async function startReceiver(): Promise<Receiver> {
-  const waiters: ((hook: ReceivedHook) => void)[] = [];
+  const waiters: { match: (hook: ReceivedHook) => boolean; resolve: (hook: ReceivedHook) => void }[] = [];
   const receiver: Receiver = {
     url: '',
     received: [],
     respond: () => 200,
-    next: () => new Promise((resolve) => waiters.push(resolve)),
+    next: (match = () => true) => new Promise((resolve) => waiters.push({ match, resolve })),
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();
@@ -42,7 +43,8 @@ export async function startReceiver(): Promise<Receiver> {
       receiver.received.push(hook);
       res.statusCode = receiver.respond(hook);
       res.end();
-      waiters.shift()?.(hook);
+      const waiter = waiters.findIndex((w) => w.match(hook));
+      if (waiter >= 0) waiters.splice(waiter, 1)[0]?.resolve(hook);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
