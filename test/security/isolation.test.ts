@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WsHandler } from '../../src/http/context.js';
 import { bearer, mintWsToken } from '../support/emulator.js';
 import { expectProblem } from '../support/problem.js';
-import { startReceiver, type ReceivedHook, type Receiver } from '../support/receiver.js';
+import { ofJob, startReceiver, type Receiver } from '../support/receiver.js';
 import { refusedUpgrade } from '../support/ws.js';
 import { buildTwoOrgs, sineWav, type Tenant, type TwoOrgs } from './support.js';
 
@@ -296,12 +296,6 @@ describe('webhook endpoints: events go only to the endpoints of their own organi
     await hooksB.close();
   });
 
-  /**
-   * The setup's STT jobs complete at the worker pool's pace, maybe once these endpoints exist: a test
-   * waits for its own job's delivery.
-   */
-  const ofJob = (jobId: unknown) => (hook: ReceivedHook) => hook.json?.data?.job_id === jobId;
-
   async function deliveriesTo(endpointId: string) {
     const res = await request(t.app).get('/_emulator/webhooks/deliveries').query({ endpoint_id: endpointId });
     expect(res.status, res.text).toBe(200);
@@ -319,6 +313,7 @@ describe('webhook endpoints: events go only to the endpoints of their own organi
         .set('Authorization', bearer(tenant.key))
         .attach('file', sineWav(2), { filename: 'tone.wav', contentType: 'audio/wav' });
       expect(stt.status).toBe(202);
+      // The setup's STT jobs may be delivered once these endpoints exist: wait for this job's own.
       const hook = mine.next(ofJob(stt.body.job_id));
       await t.clock.advance(10_000);
       const received = await hook;

@@ -5,7 +5,7 @@ import { Clock } from '../../src/core/clock.js';
 import { verifyWebhookSignature } from '../../src/webhooks/signature.js';
 import { bearer, buildEmulator, createKey, createOrg, type TestEmulator } from '../support/emulator.js';
 import { expectProblem } from '../support/problem.js';
-import { startReceiver, type ReceivedHook, type Receiver } from '../support/receiver.js';
+import { ofJob, startReceiver, type Receiver } from '../support/receiver.js';
 import { TEXT_AR, noise, speech, transcribe, wav } from './support.js';
 
 let t: TestEmulator;
@@ -27,9 +27,6 @@ afterAll(async () => {
   await t.emulator.close();
   await receiver.close();
 });
-
-/** A test's job may complete while another's is delivered (at the worker pool's pace): wait for its own. */
-const ofJob = (jobId: unknown) => (hook: ReceivedHook) => hook.json?.data?.job_id === jobId;
 
 const getJob = (id: string, key = t.keys.live) =>
   request(t.app).get(`/v1/stt/jobs/${id}`).set('Authorization', bearer(key));

@@ -21,6 +21,10 @@ export interface Receiver {
   close(): Promise<void>;
 }
 
+/** `next(ofJob(id))`: a job's own delivery (another test's job may complete at the worker pool's pace meanwhile). */
+export const ofJob = (jobId: unknown) => (hook: ReceivedHook) =>
+  (hook.json as { data?: { job_id?: unknown } } | null)?.data?.job_id === jobId;
+
 export async function startReceiver(): Promise<Receiver> {
   const waiters: { match: (hook: ReceivedHook) => boolean; resolve: (hook: ReceivedHook) => void }[] = [];
   const receiver: Receiver = {
