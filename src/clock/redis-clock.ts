@@ -16,7 +16,7 @@ import {
   type ClockChange,
   type ClockStart,
 } from '../core/clock-anchor.js';
-import type { ClockAnchorState, ClockStateOptions } from '../core/clock-state.js';
+import type { ClockAnchorState, ClockStateOptions, MoveListener } from '../core/clock-state.js';
 import type { RedisStore, StoreMessage } from '../store/redis-store.js';
 import { defineOnce } from '../store/redis-scripts.js';
 import type { ResetOptions } from '../store/state-unit.js';
@@ -50,7 +50,7 @@ export class RedisClockState implements ClockAnchorState {
   /** The anchor at hand: the last state taken (an older one, overtaken by a later change, is ignored). */
   private current: SharedAnchor;
   private readonly wallNow: () => number;
-  private readonly listeners: ((before: number) => void)[] = [];
+  private readonly listeners: MoveListener[] = [];
   /** Changes held until the other instances acknowledge them. */
   private readonly acks: Acknowledged;
 
@@ -109,10 +109,10 @@ export class RedisClockState implements ClockAnchorState {
    */
   async change(change: ClockChange): Promise<void> {
     checkChange(change);
-    this.take(await this.forAll(change));
+    void this.take(await this.forAll(change));
   }
 
-  onMove(listener: (before: number) => void): void {
+  onMove(listener: MoveListener): void {
     this.listeners.push(listener);
   }
 
@@ -129,20 +129,20 @@ export class RedisClockState implements ClockAnchorState {
   /** One script, as a reset: the loaded anchor replaces the one in Redis and reaches every instance. */
   async importShared(data: unknown): Promise<void> {
     const anchor = loadedAnchor(data as ClockAnchor, this.wallNow());
-    this.take(await this.forAll({ replace: anchor }));
+    void this.take(await this.forAll({ replace: anchor }));
   }
 
   /** A reset through this instance puts its start back in Redis, for every instance. */
   async reset(options: ResetOptions = {}): Promise<void> {
     if (options.keepClock) return;
-    this.take(await this.forAll({ replace: startAnchor(this.start, this.wallNow()) }));
+    void this.take(await this.forAll({ replace: startAnchor(this.start, this.wallNow()) }));
   }
 
   /** At start and after a reconnection (events may have been missed): the clock in Redis, or this one's when there is none. */
   private async load(): Promise<void> {
     await this.redis.set(this.key, JSON.stringify({ ...this.current, seq: 0 }), 'NX');
     const json = await this.redis.get(this.key);
-    if (json) this.take(json, true);
+    if (json) void this.take(json, true);
   }
 
   /** The change's script, held until the other instances acknowledge it (store/acknowledged.ts). */
@@ -170,12 +170,13 @@ export class RedisClockState implements ClockAnchorState {
     );
   }
 
-  private take(state: string | SharedAnchor, always = false): void {
+  /** Takes a newer state; resolves once the timers it made due here have fired (Clock.moved). */
+  private take(state: string | SharedAnchor, always = false): Promise<unknown> | undefined {
     const next = typeof state === 'string' ? (JSON.parse(state) as SharedAnchor) : state;
-    if (!always && next.seq <= this.current.seq) return;
+    if (!always && next.seq <= this.current.seq) return undefined;
     const before = this.now();
     this.current = next;
-    for (const listener of this.listeners) listener(before);
+    return Promise.all(this.listeners.map((listener) => listener(before)));
   }
 
   // Another instance's reset needs nothing here: the clock is not emptied by a reset, and the instance that
@@ -183,9 +184,9 @@ export class RedisClockState implements ClockAnchorState {
   private receive(m: StoreMessage): void {
     const data = m.data as { id?: string; anchor?: SharedAnchor; token?: string } | undefined;
     if (m.type === 'clock.changed' && data?.id === this.id && data.anchor) {
-      this.take(data.anchor);
-      // The changer stops waiting at BARRIER_WAIT_MS; nothing else depends on this acknowledgement.
-      this.acks.acknowledge(undefined, data.token, () => {});
+      // Acknowledged once the due work the change made due here is done (CJ5), so a read after the changer's
+      // answer sees it; the changer stops waiting at BARRIER_WAIT_MS, nothing else depends on this.
+      this.acks.acknowledge(this.take(data.anchor), data.token, () => {});
     } else if (m.type === 'clock.ack' && data?.token) {
       this.acks.received(data.token);
     }

@@ -8,6 +8,8 @@ import type { MaybePromise } from './maybe.js';
 import type { ClockAnchor, ClockChange } from './clock-anchor.js';
 import type { ResetOptions, StateUnit } from '../store/state-unit.js';
 
+export type MoveListener = (before: number) => unknown;
+
 export interface ClockAnchorState extends StateUnit {
   /** The anchor in force, kept at hand: reading the time never waits (no round trip). */
   anchor(): Readonly<ClockAnchor>;
@@ -21,9 +23,10 @@ export interface ClockAnchorState extends StateUnit {
   change(change: ClockChange): MaybePromise<void>;
   /**
    * Calls `listener` each time the anchor moves here (a change through this instance or another, a reset),
-   * with the time read just before, so a clock can fire the timers that the move made due.
+   * with the time read just before, so a clock can fire the timers that the move made due. A promise it returns
+   * settles once they have fired: a change made through another instance is acknowledged after it.
    */
-  onMove(listener: (before: number) => void): void;
+  onMove(listener: MoveListener): void;
   /** Back to its start (for every instance that shares it), unless `keepClock`. */
   reset(options?: ResetOptions): MaybePromise<void>;
   /**

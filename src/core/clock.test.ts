@@ -163,6 +163,81 @@ describe('frozen mode', () => {
   });
 });
 
+describe('awaited timers: due work', () => {
+  /** Work that ends when `finish` is called, recording when it ran and ended (clock times). */
+  function work(clock: Clock, log: string[], name: string) {
+    let finish = () => {};
+    const done = new Promise<void>((resolve) => (finish = resolve));
+    const fn = async () => {
+      log.push(`${name} starts at ${clock.now() - START}`);
+      await done;
+      log.push(`${name} ends`);
+    };
+    return { fn, finish };
+  }
+
+  it('an advance answers once the work it made due is done; the timers after it fire after it, at their times', async () => {
+    const clock = frozen();
+    const log: string[] = [];
+    const job = work(clock, log, 'job');
+    clock.setTimeout(job.fn, 100, 'job', { awaited: true });
+    clock.setTimeout(() => log.push(`period end at ${clock.now() - START}`), 200);
+    let answered = false;
+    const advanced = clock.advance(1000).then(() => (answered = true));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(log).toEqual(['job starts at 100']);
+    expect(answered).toBe(false);
+    // A read meanwhile sees the time of the work being done, not the target yet.
+    expect(clock.now()).toBe(START + 100);
+    job.finish();
+    await advanced;
+    expect(log).toEqual(['job starts at 100', 'job ends', 'period end at 200']);
+    expect(clock.now()).toBe(START + 1000);
+  });
+
+  it('a timer without `awaited` is not waited for', async () => {
+    const clock = frozen();
+    const log: string[] = [];
+    const attempt = work(clock, log, 'attempt');
+    clock.setTimeout(attempt.fn, 100, 'attempt');
+    await clock.advance(1000);
+    expect(log).toEqual(['attempt starts at 100']);
+    attempt.finish();
+  });
+
+  it('work that takes longer than dueWorkWaitMs is waited for no longer; a rejection is logged', async () => {
+    const clock = new Clock({ mode: 'frozen', startAt: START, dueWorkWaitMs: 50 });
+    clocks.push(clock);
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const log: string[] = [];
+    const stuck = work(clock, log, 'stuck');
+    clock.setTimeout(stuck.fn, 100, 'stuck', { awaited: true });
+    clock.setTimeout(() => Promise.reject(new Error('boom')), 150, 'failing', { awaited: true });
+    clock.setTimeout(() => log.push(`next at ${clock.now() - START}`), 200);
+    const started = Date.now();
+    await clock.advance(1000);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(45);
+    expect(log).toEqual(['stuck starts at 100', 'next at 200']);
+    expect(error).toHaveBeenCalledWith("[svc-emulator] clock timer 'failing' failed:", expect.any(Error));
+    error.mockRestore();
+    stuck.finish();
+  });
+
+  it('the wall clock does not wait: a real clock fires an awaited timer and goes on', async () => {
+    let wall = START;
+    const clock = new Clock({ mode: 'real', startAt: START, wallNow: () => wall });
+    clocks.push(clock);
+    const log: string[] = [];
+    const job = work(clock, log, 'job');
+    clock.setTimeout(job.fn, 0, 'job', { awaited: true });
+    clock.setTimeout(() => log.push('next'), 0);
+    wall += 5;
+    await new Promise((r) => setTimeout(r, 30));
+    expect(log).toEqual(['job starts at 5', 'next']);
+    job.finish();
+  });
+});
+
 describe('sleep with an abort signal', () => {
   it('rejects with the reason when aborted, and its timer is gone', async () => {
     const clock = frozen();

@@ -39,10 +39,25 @@ interface TimerEntry {
   seq: number;
   label: string;
   fn: () => unknown;
+  /** A move of the time that fires it waits for the promise `fn` returns (see TimerOptions). */
+  awaited: boolean;
   cancelled: boolean;
   /** Called when the timer is dropped by a reset (clearTimers, dispose) rather than cancelled by its owner. */
   dropped?: () => void;
 }
+
+export interface TimerOptions {
+  /**
+   * The timer is due work (a job's completion): a move of the time (set, advance, a change through another
+   * instance) that fires it waits for the promise its callback returns, at most `dueWorkWaitMs` of wall time,
+   * before it fires the next timer and before it resolves, so a read after the move sees the work done, and
+   * later timers (a billing period's end) come after it. Timers fired by the wall clock are not waited for.
+   */
+  awaited?: boolean;
+}
+
+/** How long (wall ms) a move of the time waits for one awaited timer's work before it goes on without it. */
+export const DUE_WORK_WAIT_MS = 10_000;
 
 /** A sleep whose clock was reset or disposed under it: the wait will never end, so it fails. */
 export class ClockResetError extends Error {
@@ -62,6 +77,8 @@ export interface ClockOptions {
    * this process, from the options above; with it, those options are the state's business.
    */
   state?: ClockAnchorState;
+  /** DUE_WORK_WAIT_MS, for the clock's own tests. */
+  dueWorkWaitMs?: number;
 }
 
 export class Clock {
@@ -82,8 +99,10 @@ export class Clock {
   /** The last isoNow() and the millisecond it is for. */
   private isoAt = NaN;
   private isoText = '';
+  private readonly dueWorkWaitMs: number;
 
   constructor(options: ClockOptions = {}) {
+    this.dueWorkWaitMs = options.dueWorkWaitMs ?? DUE_WORK_WAIT_MS;
     const wallNow = options.wallNow ?? (() => Date.now());
     // A clock on its own starts at the wall clock of its creation, and a reset brings it back there.
     const start = () =>
@@ -123,13 +142,14 @@ export class Clock {
   }
 
   /** Runs `fn` once `delayMs` of clock time has passed. Errors thrown by `fn` are swallowed and logged. */
-  setTimeout(fn: () => unknown, delayMs: number, label = 'timer'): ClockTimer {
+  setTimeout(fn: () => unknown, delayMs: number, label = 'timer', options: TimerOptions = {}): ClockTimer {
     const entry: TimerEntry = {
       id: this.nextId++,
       dueAt: this.now() + Math.max(0, delayMs),
       seq: this.seq++,
       label,
       fn,
+      awaited: options.awaited === true,
       cancelled: false,
     };
     this.insert(entry);
@@ -229,16 +249,21 @@ export class Clock {
     await this.firing;
   }
 
-  /** The time moved (a change here or through another instance, a reset): fire what became due, in order. */
-  private moved(before: number): void {
+  /**
+   * The time moved (a change here or through another instance, a reset): fire what became due, in order.
+   * Resolves once they have fired (and their awaited work is done), for a change made elsewhere to be
+   * acknowledged only then.
+   */
+  private moved(before: number): Promise<void> | undefined {
     // Timers already being fired: that loop reads the new time at its next step.
-    if (this.firingAt !== undefined) return;
+    if (this.firingAt !== undefined) return this.firing;
     const next = this.timers[0];
     if (next && next.dueAt <= this.timeState.now()) {
       this.firingAt = before;
       this.firing = this.fireMoved();
     }
     this.reschedule();
+    return this.firing;
   }
 
   private async fireMoved(): Promise<void> {
@@ -248,9 +273,11 @@ export class Clock {
         if (!next || next.dueAt > this.timeState.now()) break;
         this.timers.shift();
         this.firingAt = Math.max(next.dueAt, this.firingAt ?? next.dueAt);
-        this.run(next);
-        // Let the callback's synchronous continuations (promise chains) settle before the next timer.
-        await new Promise<void>((r) => setImmediate(r));
+        const work = this.run(next);
+        // Due work is done before the next timer fires (at most dueWorkWaitMs); for the rest, let the
+        // callback's synchronous continuations (promise chains) settle.
+        if (next.awaited && work) await this.atMost(work);
+        else await new Promise<void>((r) => setImmediate(r));
       }
     } finally {
       this.firingAt = undefined;
@@ -272,15 +299,34 @@ export class Clock {
     this.timers.splice(lo, 0, entry);
   }
 
-  private run(entry: TimerEntry): void {
-    if (entry.cancelled) return;
+  /** Runs the timer's callback; a promise it returns, settled (its rejection logged). */
+  private run(entry: TimerEntry): Promise<void> | undefined {
+    if (entry.cancelled) return undefined;
     try {
       const result = entry.fn();
       if (result && typeof (result as Promise<unknown>).then === 'function') {
-        (result as Promise<unknown>).then(undefined, (err: unknown) => reportTimerError(entry, err));
+        return (result as Promise<unknown>).then(
+          () => undefined,
+          (err: unknown) => reportTimerError(entry, err),
+        );
       }
     } catch (err) {
       reportTimerError(entry, err);
+    }
+    return undefined;
+  }
+
+  /** `work`, or `dueWorkWaitMs` of wall time if it takes longer (it goes on, no longer waited for). */
+  private async atMost(work: Promise<void>): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, this.dueWorkWaitMs);
+      timer.unref();
+    });
+    try {
+      await Promise.race([work, timedOut]);
+    } finally {
+      clearTimeout(timer);
     }
   }
 
@@ -303,7 +349,8 @@ export class Clock {
     const now = this.now();
     while (this.timers.length > 0 && this.timers[0].dueAt <= now) {
       const entry = this.timers.shift()!;
-      this.run(entry);
+      // Time moved by itself: no one waits for the work (an awaited timer's rejection is logged by run).
+      void this.run(entry);
     }
     this.reschedule();
   }

@@ -9,14 +9,14 @@ import {
   type ClockChange,
   type ClockStart,
 } from './clock-anchor.js';
-import type { ClockAnchorState, ClockStateOptions } from './clock-state.js';
+import type { ClockAnchorState, ClockStateOptions, MoveListener } from './clock-state.js';
 import type { ResetOptions } from '../store/state-unit.js';
 
 export class MemoryClockState implements ClockAnchorState {
   readonly name: string;
   private current: ClockAnchor;
   private readonly wallNow: () => number;
-  private readonly listeners: ((before: number) => void)[] = [];
+  private readonly listeners: MoveListener[] = [];
 
   constructor(
     private readonly start: ClockStart,
@@ -40,7 +40,7 @@ export class MemoryClockState implements ClockAnchorState {
     this.move(applyChange(this.current, change, this.wallNow()));
   }
 
-  onMove(listener: (before: number) => void): void {
+  onMove(listener: MoveListener): void {
     this.listeners.push(listener);
   }
 
@@ -59,6 +59,7 @@ export class MemoryClockState implements ClockAnchorState {
   private move(next: ClockAnchor): void {
     const before = this.now();
     this.current = next;
-    for (const listener of this.listeners) listener(before);
+    // The change's caller (Clock.change) waits for the timers it made due itself.
+    for (const listener of this.listeners) void listener(before);
   }
 }

@@ -34,10 +34,13 @@ type LaneKeys = Record<'due' | 'items' | 'leases' | 'owners' | 'prefer' | 'attem
 /** The items due on one clock: its keys, and this instance's wake-up and pumping on that clock. */
 class Lane {
   wake: ClockTimer | undefined;
-  pumping = false;
+  /** The pump claiming this lane's due items now, if one is. */
+  pumping: Promise<void> | undefined;
   again = false;
   /** Items of this lane whose handler runs here now: their leases are renewed. */
   readonly running = new Set<string>();
+  /** Those handlers' runs, for a move of the clock to wait for (CJ5). */
+  readonly runs = new Set<Promise<void>>();
   readonly k: LaneKeys;
 
   constructor(
@@ -195,13 +198,23 @@ export class SharedWork implements WorkQueue {
     }
   }
 
-  /** Claims a lane's due items until none is left, starting each one's handler; then sets its next wake-up. */
-  private async pump(lane: Lane): Promise<void> {
+  /**
+   * Claims a lane's due items until none is left, starting each one's handler; then sets its next wake-up.
+   * Resolves when the claims are done (a pump already claiming is asked to claim again, and its end returned).
+   */
+  private pump(lane: Lane): Promise<void> {
     if (lane.pumping) {
       lane.again = true;
-      return;
+      return lane.pumping;
     }
-    lane.pumping = true;
+    const pumping = this.claimDue(lane).finally(() => {
+      if (lane.pumping === pumping) lane.pumping = undefined;
+    });
+    lane.pumping = pumping;
+    return pumping;
+  }
+
+  private async claimDue(lane: Lane): Promise<void> {
     try {
       do {
         lane.again = false;
@@ -225,13 +238,13 @@ export class SharedWork implements WorkQueue {
             if (next !== undefined && Number(next) >= 0) this.arm(lane, Number(next));
             break;
           }
-          void this.run(lane, m, json, Number(attempt));
+          const run = this.run(lane, m, json, Number(attempt));
+          lane.runs.add(run);
+          void run.finally(() => lane.runs.delete(run));
         }
       } while (lane.again && this.lanes.get(lane.id) === lane);
     } catch {
       // The store is away: the next tick tries again.
-    } finally {
-      lane.pumping = false;
     }
   }
 
@@ -269,13 +282,16 @@ export class SharedWork implements WorkQueue {
     }
     if (lane.wake && lane.wake.dueAt <= dueAt && lane.wake.dueAt > lane.clock.now()) return;
     lane.wake?.cancel();
+    // Awaited (CJ5): the move of the clock that made items due answers once the handlers running here are done.
     lane.wake = lane.clock.setTimeout(
-      () => {
+      async () => {
         lane.wake = undefined;
-        void this.pump(lane);
+        await this.pump(lane);
+        await Promise.allSettled([...lane.runs]);
       },
       delay,
       'work queue',
+      { awaited: true },
     );
   }
 

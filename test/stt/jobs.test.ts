@@ -6,7 +6,7 @@ import { verifyWebhookSignature } from '../../src/webhooks/signature.js';
 import { bearer, buildEmulator, createKey, createOrg, type TestEmulator } from '../support/emulator.js';
 import { expectProblem } from '../support/problem.js';
 import { ofJob, startReceiver, type Receiver } from '../support/receiver.js';
-import { TEXT_AR, noise, speech, transcribe, wav } from './support.js';
+import { TEXT_AR, concat, noise, speech, transcribe, wav } from './support.js';
 
 let t: TestEmulator;
 let clock: Clock;
@@ -100,6 +100,22 @@ describe('transcription jobs', () => {
     const hook = receiver.next(ofJob(res.body.job_id));
     await clock.advance(1);
     expect((await hook).json.data).toMatchObject({ job_id: res.body.job_id, status: 'completed' });
+  });
+
+  it('the clock advanced through the admin API past a long job answers with the job completed and billed (CJ5)', async () => {
+    // About 5 minutes of speech: its decoding on the worker pool is still running when the advance arrives.
+    const file = wav(concat(...Array.from({ length: 60 }, () => speech(TEXT_AR))));
+    for (let i = 0; i < 3; i++) {
+      const res = await transcribe(t.app, t.keys.live, file);
+      expect(res.status).toBe(202);
+      await request(t.app).post('/_emulator/clock/advance').send({ seconds: 3600 }).expect(200);
+      const job = (await getJob(res.body.job_id)).body;
+      expect(job.status).toBe('completed');
+      const entries = await t.emulator.part('metering').entries({ orgId: t.orgId });
+      expect(entries.filter((e) => e.jobId === res.body.job_id)).toMatchObject([
+        { status: 'billed', quantity: job.duration_seconds },
+      ]);
+    }
   });
 
   it('a scripted error fails the job: a Problem in error, not billed, still delivered', async () => {
