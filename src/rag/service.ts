@@ -288,7 +288,8 @@ export class RagService {
         completed_at: job.completedAt,
         error: job.error,
       },
-      { livemode: job.livemode },
+      // Dated when the job completed, as STT's (CJ4): a clock moved meanwhile does not date it later.
+      { livemode: job.livemode, at: job.completedAt ?? undefined },
     );
   }
 

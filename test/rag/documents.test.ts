@@ -251,6 +251,8 @@ describe('RAG indexing jobs and rag.job.completed', () => {
       },
     });
     expect(hook.json.data.chunk_count).toBeGreaterThan(100);
+    // The event is dated when the job completed (its due time), as its data says.
+    expect(hook.json.createdAt).toBe(hook.json.data.completed_at);
     const [, ts, sig] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(hook.headers['svc-signature']))!;
     expect(
       createHmac('sha256', endpoint.body.secret as string)
