@@ -184,7 +184,7 @@ export class RedisClockState implements ClockAnchorState {
   private receive(m: StoreMessage): void {
     const data = m.data as { id?: string; anchor?: SharedAnchor; token?: string } | undefined;
     if (m.type === 'clock.changed' && data?.id === this.id && data.anchor) {
-      // Acknowledged once the due work the change made due here is done (CJ5), so a read after the changer's
+      // Acknowledged once the due work the change made due here is done (CJ7), so a read after the changer's
       // answer sees it; the changer stops waiting at BARRIER_WAIT_MS, nothing else depends on this.
       this.acks.acknowledge(this.take(data.anchor), data.token, () => {});
     } else if (m.type === 'clock.ack' && data?.token) {

@@ -39,7 +39,7 @@ class Lane {
   again = false;
   /** Items of this lane whose handler runs here now: their leases are renewed. */
   readonly running = new Set<string>();
-  /** Those handlers' runs, for a move of the clock to wait for (CJ5). */
+  /** Those handlers' runs, for a move of the clock to wait for (CJ7). */
   readonly runs = new Set<Promise<void>>();
   readonly k: LaneKeys;
 
@@ -282,7 +282,7 @@ export class SharedWork implements WorkQueue {
     }
     if (lane.wake && lane.wake.dueAt <= dueAt && lane.wake.dueAt > lane.clock.now()) return;
     lane.wake?.cancel();
-    // Awaited (CJ5): the move of the clock that made items due answers once the handlers running here are done.
+    // Awaited (CJ7): the move of the clock that made items due answers once the handlers running here are done.
     lane.wake = lane.clock.setTimeout(
       async () => {
         lane.wake = undefined;

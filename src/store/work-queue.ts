@@ -93,7 +93,7 @@ export class MemoryWorkQueue implements WorkQueue {
       this.timers.set(key, { timer: { cancel: () => clearImmediate(now) }, clock });
       return;
     }
-    // Awaited: a move of the clock that makes the item due answers once its handler is done (CJ5).
+    // Awaited: a move of the clock that makes the item due answers once its handler is done (CJ7).
     this.timers.set(key, { timer: clock.setTimeout(run, delay, `${kind} ${id}`, { awaited: true }), clock });
   }
 

@@ -102,7 +102,7 @@ describe('transcription jobs', () => {
     expect((await hook).json.data).toMatchObject({ job_id: res.body.job_id, status: 'completed' });
   });
 
-  it('the clock advanced through the admin API past a long job answers with the job completed and billed (CJ5)', async () => {
+  it('the clock advanced through the admin API past a long job answers with the job completed and billed (CJ7)', async () => {
     // About 5 minutes of speech: its decoding on the worker pool is still running when the advance arrives.
     const file = wav(concat(...Array.from({ length: 60 }, () => speech(TEXT_AR))));
     for (let i = 0; i < 3; i++) {

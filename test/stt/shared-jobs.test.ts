@@ -159,7 +159,7 @@ describe('STT jobs shared by two instances over one Redis', () => {
   it("a job accepted on B completes when the clock is advanced through A (B's own timer fires), before A answers", async () => {
     const id = await submit(b);
     expect((await admin(a, 'POST', '/clock/advance', { seconds: 2 })).status).toBe(200);
-    // B acknowledges the change once the work it made due there is done (CJ5): no polling.
+    // B acknowledges the change once the work it made due there is done (CJ7): no polling.
     expect((await getJob(a, id)).body.status).toBe('completed');
     const onB = await ledgerFor(b, id);
     expect(onB).toMatchObject([{ status: 'billed' }]);
