@@ -15,6 +15,7 @@
 import { clockStart, type ClockChange, type ClockMode } from './clock-anchor.js';
 import type { ClockAnchorState } from './clock-state.js';
 import { MemoryClockState } from './memory-clock.js';
+import { waitAtMost } from './wait-at-most.js';
 
 export type { ClockAnchor, ClockMode } from './clock-anchor.js';
 
@@ -276,7 +277,7 @@ export class Clock {
         const work = this.run(next);
         // Due work is done before the next timer fires (at most dueWorkWaitMs); for the rest, let the
         // callback's synchronous continuations (promise chains) settle.
-        if (next.awaited && work) await this.atMost(work);
+        if (next.awaited && work) await waitAtMost(work, this.dueWorkWaitMs);
         else await new Promise<void>((r) => setImmediate(r));
       }
     } finally {
@@ -314,20 +315,6 @@ export class Clock {
       reportTimerError(entry, err);
     }
     return undefined;
-  }
-
-  /** `work`, or `dueWorkWaitMs` of wall time if it takes longer (it goes on, no longer waited for). */
-  private async atMost(work: Promise<void>): Promise<void> {
-    let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, this.dueWorkWaitMs);
-      timer.unref();
-    });
-    try {
-      await Promise.race([work, timedOut]);
-    } finally {
-      clearTimeout(timer);
-    }
   }
 
   private reschedule(): void {
